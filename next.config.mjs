@@ -1,0 +1,43 @@
+// Next.js configuration of Faultline. FAULTLINE_BASE_PATH is read at build time: a build serves everything
+// (pages, assets, API, redirects, DSNs) under that prefix.
+import createNextIntlPlugin from "next-intl/plugin";
+
+const rawBasePath = (process.env.FAULTLINE_BASE_PATH ?? "").trim().replace(/\/+$/, "");
+if (rawBasePath && !/^\/[A-Za-z0-9._~\-/]+$/.test(rawBasePath)) {
+  throw new Error(`FAULTLINE_BASE_PATH must start with "/" and contain only URL path characters (got "${rawBasePath}")`);
+}
+
+const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  basePath: rawBasePath || undefined,
+  // Lets one checkout hold two builds side by side (the test run builds with and without a base path).
+  distDir: process.env.FAULTLINE_DIST_DIR || ".next",
+  env: { FAULTLINE_BASE_PATH: rawBasePath },
+  // SDKs and sentry-cli call paths with a trailing slash; answer both spellings instead of redirecting.
+  skipTrailingSlashRedirect: true,
+  poweredByHeader: false,
+  reactStrictMode: true,
+  experimental: {
+    // better-sqlite3 and pg are native or dynamic-require packages: load them from node_modules at run time.
+    serverComponentsExternalPackages: ["better-sqlite3", "pg", "kysely"],
+  },
+  async redirects() {
+    return [
+      // Links copied from Sentry keep working: permanent (308) mappings to Faultline's pages.
+      { source: "/organizations/:org/projects/:project{/}?", destination: "/orgs/:org/projects/:project", permanent: true },
+      { source: "/organizations/:org{/}?", destination: "/orgs/:org", permanent: true },
+      { source: "/settings/:org/projects/:project/keys{/}?", destination: "/orgs/:org/projects/:project/settings/keys", permanent: true },
+      { source: "/settings/account/api/auth-tokens{/}?", destination: "/account/tokens", permanent: true },
+      // Sentry's sign-in URL; temporary (307) because where to sign in may change with SSO.
+      { source: "/auth/login{/}?", destination: "/sign-in", permanent: false },
+    ];
+  },
+  async rewrites() {
+    // Load balancers probe /_health (the path Sentry self-hosted uses); the route handler lives under /api.
+    return [{ source: "/_health{/}?", destination: "/api/health" }];
+  },
+};
+
+export default withNextIntl(nextConfig);

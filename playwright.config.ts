@@ -1,0 +1,38 @@
+// Browser and HTTP tests against production builds of Faultline, in Debian's Chromium.
+// Two servers: the default build on :9101 and the /monitor base-path build on :9102, each on a fresh SQLite store.
+import { defineConfig } from "@playwright/test";
+import { SERVERS } from "./tests/e2e/servers";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  outputDir: "test-results",
+  use: {
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+    trace: "off",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "setup", testMatch: /setup\.spec\.ts/, use: { baseURL: SERVERS.main.url } },
+    { name: "main", testIgnore: [/setup\.spec\.ts/, /base-path\.spec\.ts/, /\.last\.spec\.ts/], dependencies: ["setup"], use: { baseURL: SERVERS.main.url } },
+    { name: "last", testMatch: /\.last\.spec\.ts/, dependencies: ["main"], use: { baseURL: SERVERS.main.url } },
+    { name: "base-path", testMatch: /base-path\.spec\.ts/, use: { baseURL: SERVERS.monitor.url } },
+  ],
+  webServer: Object.values(SERVERS).map((s) => ({
+    command: `node tests/e2e/serve.mjs ${s.name}`,
+    url: `${s.url}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+  })),
+});

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# `npm test`: every test suite. Installs what it needs on a fresh Debian machine (chromium, postgresql),
+# starts a throwaway PostgreSQL on loopback, builds Faultline with and without a base path, and runs:
+#   1. typecheck  2. core and storage suites on SQLite and PostgreSQL  3. Playwright (API + Chromium) on both builds
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+if [ ! -x /usr/bin/chromium ]; then
+  step "installing Debian's chromium (browser tests)"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+if [ ! -d node_modules ]; then
+  step "installing npm dependencies"
+  npm ci --no-audit --no-fund
+fi
+
+step "starting PostgreSQL on loopback"
+FAULTLINE_TEST_PG_URL="$(scripts/pg.sh start | tail -n 1)"
+export FAULTLINE_TEST_PG_URL
+trap 'scripts/pg.sh stop >/dev/null 2>&1 || true' EXIT
+
+step "typecheck"
+npx tsc --noEmit
+
+step "core and storage suites (SQLite and PostgreSQL)"
+node --import tsx --test --test-concurrency=2 tests/core/*.test.ts tests/storage/*.test.ts
+
+step "production build"
+npm run build
+step "production build under the base path /monitor"
+FAULTLINE_BASE_PATH=/monitor FAULTLINE_DIST_DIR=.next-monitor node node_modules/next/dist/bin/next build
+
+step "Playwright: web API and Chromium, both builds"
+npx playwright test

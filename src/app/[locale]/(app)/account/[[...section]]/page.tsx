@@ -1,0 +1,71 @@
+// Account settings: password (default of the optional catch-all) and personal API tokens.
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { listTokens } from "@/core/tokens";
+import { Link } from "@/i18n/navigation";
+import { changePasswordAction } from "@/web/actions/auth.action";
+import { createTokenAction, deleteTokenAction } from "@/web/actions/tokens.action";
+import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
+import { requireCore } from "@/web/session";
+
+export const dynamic = "force-dynamic";
+
+export default async function AccountPage({ params }: { params: { locale: string; section?: string[] } }) {
+  const [section = "password", ...extra] = params.section ?? [];
+  if (extra.length > 0 || (section !== "password" && section !== "tokens")) notFound();
+  const core = await requireCore(params.locale, `/${params.locale}/account`);
+  const t = await getTranslations("account");
+  return (
+    <>
+      <div className="page-head">
+        <nav className="tabs" aria-label={t("title")}>
+          <Link href="/account" aria-current={section === "password" ? "page" : undefined}>
+            {t("tabs.password")}
+          </Link>
+          <Link href="/account/tokens" aria-current={section === "tokens" ? "page" : undefined}>
+            {t("tabs.tokens")}
+          </Link>
+        </nav>
+      </div>
+      <h1>{t(`${section}Title`)}</h1>
+      {section === "password" ? (
+        <section className="card">
+          <ActionForm action={changePasswordAction.bind(null, params.locale)} testId="password-form">
+            <Field name="currentPassword" label={t("currentPassword")} type="password" autoComplete="current-password" required />
+            <Field name="newPassword" label={t("newPassword")} type="password" autoComplete="new-password" required />
+            <Field name="confirmPassword" label={t("confirmPassword")} type="password" autoComplete="new-password" required />
+            <SubmitButton>{t("changePassword")}</SubmitButton>
+          </ActionForm>
+        </section>
+      ) : (
+        <>
+          <p className="muted">{t("tokensHint")}</p>
+          <table className="table" data-testid="token-table">
+            <tbody>
+              {(await listTokens(core)).map((tok) => (
+                <tr key={tok.id}>
+                  <td>
+                    <strong>{tok.name}</strong> <span className="muted">…{tok.tokenSuffix}</span>
+                  </td>
+                  <td className="muted">{tok.lastUsedAt ? t("lastUsed", { date: tok.lastUsedAt.slice(0, 10) }) : t("neverUsed")}</td>
+                  <td className="actions">
+                    <ActionForm action={deleteTokenAction.bind(null, params.locale, tok.id)} className="inline-form">
+                      <SubmitButton variant="danger">{t("revoke")}</SubmitButton>
+                    </ActionForm>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <section className="card">
+            <h2>{t("createToken")}</h2>
+            <ActionForm action={createTokenAction.bind(null, params.locale)} successMessage={t("tokenCreated")} testId="create-token-form">
+              <Field name="name" label={t("tokenName")} required />
+              <SubmitButton>{t("create")}</SubmitButton>
+            </ActionForm>
+          </section>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { getTranslations } from "next-intl/server";
+import type { OrgAccess } from "@/core/access";
+import type { CoreContext } from "@/core/context";
+import { can } from "@/core/permissions";
+import { deleteOrganizationAction, updateOrganizationAction } from "@/web/actions/organizations.action";
+import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
+
+export async function GeneralSection({ access, locale }: { core: CoreContext; access: OrgAccess; locale: string }) {
+  const t = await getTranslations("orgSettings.general");
+  const { org, role } = access;
+  if (!can(role, "org:update")) {
+    return (
+      <dl className="facts">
+        <dt>{t("name")}</dt>
+        <dd>{org.name}</dd>
+        <dt>{t("slug")}</dt>
+        <dd>{org.slug}</dd>
+      </dl>
+    );
+  }
+  return (
+    <>
+      <section className="card">
+        <ActionForm action={updateOrganizationAction.bind(null, locale, org.slug)} successMessage={t("saved")} testId="org-general-form">
+          <Field name="name" label={t("name")} defaultValue={org.name} required />
+          <Field name="slug" label={t("slug")} defaultValue={org.slug} required />
+          <SubmitButton>{t("save")}</SubmitButton>
+        </ActionForm>
+      </section>
+      {can(role, "org:delete") ? (
+        <section className="card danger-zone">
+          <h2>{t("deleteTitle")}</h2>
+          <p>{t("deleteBody")}</p>
+          <ActionForm action={deleteOrganizationAction.bind(null, locale, org.slug)} testId="org-delete-form">
+            <SubmitButton variant="danger">{t("delete")}</SubmitButton>
+          </ActionForm>
+        </section>
+      ) : null}
+    </>
+  );
+}

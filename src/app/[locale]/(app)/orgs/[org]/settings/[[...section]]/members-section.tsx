@@ -1,0 +1,78 @@
+import { getTranslations } from "next-intl/server";
+import type { OrgAccess } from "@/core/access";
+import type { CoreContext } from "@/core/context";
+import { listMembers } from "@/core/members";
+import { can } from "@/core/permissions";
+import { ROLES } from "@/core/roles";
+import { addMemberAction, removeMemberAction, updateMemberRoleAction } from "@/web/actions/members.action";
+import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
+
+export async function MembersSection({ core, access, locale }: { core: CoreContext; access: OrgAccess; locale: string }) {
+  const t = await getTranslations("orgSettings.members");
+  const tr = await getTranslations("roles");
+  const members = await listMembers(core, access.org.slug);
+  const canManage = can(access.role, "member:update");
+  return (
+    <>
+      <table className="table" data-testid="member-table">
+        <thead>
+          <tr>
+            <th scope="col">{t("email")}</th>
+            <th scope="col">{t("role")}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t("actions")}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {members.map((m) => (
+            <tr key={m.id}>
+              <td>
+                {m.email}
+                {m.userId === core.actor.user.id ? <span className="badge">{t("you")}</span> : null}
+              </td>
+              <td>
+                {canManage ? (
+                  <ActionForm action={updateMemberRoleAction.bind(null, locale, access.org.slug, m.id)} className="inline-form">
+                    <label className="visually-hidden" htmlFor={`role-${m.id}`}>
+                      {t("role")}
+                    </label>
+                    <select id={`role-${m.id}`} name="role" defaultValue={m.role}>
+                      {ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {tr(r)}
+                        </option>
+                      ))}
+                    </select>
+                    <SubmitButton variant="secondary">{t("changeRole")}</SubmitButton>
+                  </ActionForm>
+                ) : (
+                  tr(m.role)
+                )}
+              </td>
+              <td>
+                {can(access.role, "member:remove") || m.userId === core.actor.user.id ? (
+                  <ActionForm action={removeMemberAction.bind(null, locale, access.org.slug, m.id)} className="inline-form">
+                    <SubmitButton variant="danger">{m.userId === core.actor.user.id ? t("leave") : t("remove")}</SubmitButton>
+                  </ActionForm>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {can(access.role, "member:add") ? (
+        <section className="card">
+          <h2>{t("addTitle")}</h2>
+          <p className="muted">{t("addHint")}</p>
+          <ActionForm action={addMemberAction.bind(null, locale, access.org.slug)} successMessage={t("added")} testId="add-member-form">
+            <Field name="email" label={t("email")} type="email" required />
+            <Field name="role" label={t("role")} defaultValue="member" options={ROLES.map((r) => ({ value: r, label: tr(r) }))} />
+            <Field name="password" label={t("password")} type="password" autoComplete="new-password" />
+            <SubmitButton>{t("add")}</SubmitButton>
+          </ActionForm>
+        </section>
+      ) : null}
+    </>
+  );
+}

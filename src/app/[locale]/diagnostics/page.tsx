@@ -1,0 +1,28 @@
+// Diagnostics for the install's superusers: pages that fail on purpose, to check what users see when an error
+// escapes every boundary (the framework's fallback page) and, once self-monitoring is on, that it gets reported.
+// These routes sit outside the dashboard's error boundary on purpose. Others get the 404 page.
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { requireUser } from "@/web/session";
+
+export const dynamic = "force-dynamic";
+
+export default async function DiagnosticsPage({ params: { locale } }: { params: { locale: string } }) {
+  const user = await requireUser(locale, `/${locale}/diagnostics`);
+  if (!user.isSuperuser) notFound();
+  const t = await getTranslations("diagnostics");
+  return (
+    <main className="content">
+      <h1>{t("title")}</h1>
+      <p>{t("intro")}</p>
+      <ul>
+        <li>
+          <a href={`/${locale}/diagnostics/server-error`}>{t("serverError")}</a>
+        </li>
+        <li>
+          <a href={`/${locale}/diagnostics/client-error`}>{t("clientError")}</a>
+        </li>
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,22 @@
+// GET|PUT|DELETE /api/0/organizations/{org}/
+import { deleteOrganization, getOrganization, updateOrganization } from "@/core/organizations";
+import { apiRoute, readJson } from "@/web/api/handler";
+import { serializeOrganization } from "@/web/api/serializers";
+
+export const dynamic = "force-dynamic";
+type P = { org: string };
+
+export const GET = apiRoute<P>(async ({ core, params }) => {
+  const { org, role } = await getOrganization(core, params.org);
+  return Response.json(serializeOrganization(org, { role }));
+});
+
+export const PUT = apiRoute<P>(async ({ core, params, req }) => {
+  const org = await updateOrganization(core, params.org, await readJson(req));
+  return Response.json(serializeOrganization(org));
+});
+
+export const DELETE = apiRoute<P>(async ({ core, params }) => {
+  await deleteOrganization(core, params.org);
+  return new Response(null, { status: 204 });
+});

@@ -1,0 +1,25 @@
+// GET|PUT|DELETE /api/0/projects/{org}/{project}/
+import { deleteProject, getProject, updateProject } from "@/core/projects";
+import { apiRoute, readJson } from "@/web/api/handler";
+import { projectViews } from "@/web/api/views";
+
+export const dynamic = "force-dynamic";
+type P = { org: string; project: string };
+
+export const GET = apiRoute<P>(async ({ core, params }) => {
+  const { access, project } = await getProject(core, params.org, params.project);
+  const [view] = await projectViews(core, [project], new Map([[access.org.id, access]]));
+  return Response.json(view);
+});
+
+export const PUT = apiRoute<P>(async ({ core, params, req }) => {
+  const updated = await updateProject(core, params.org, params.project, await readJson(req));
+  const { access } = await getProject(core, params.org, updated.slug);
+  const [view] = await projectViews(core, [updated], new Map([[access.org.id, access]]));
+  return Response.json(view);
+});
+
+export const DELETE = apiRoute<P>(async ({ core, params }) => {
+  await deleteProject(core, params.org, params.project);
+  return new Response(null, { status: 204 });
+});

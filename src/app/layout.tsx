@@ -1,0 +1,14 @@
+// The root document. The locale comes from the URL (set by the locale middleware) so that even the root
+// 404 page is in the visitor's language.
+import { getLocale } from "next-intl/server";
+import type { ReactNode } from "react";
+import "./globals.css";
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const locale = await getLocale();
+  return (
+    <html lang={locale}>
+      <body>{children}</body>
+    </html>
+  );
+}

@@ -1,0 +1,95 @@
+// The `faultline` command: start, migrate, createuser, createtoken. Non-interactive, for scripts and automation.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { ConfigError } from "../config/env";
+import { registerUser } from "../core/accounts";
+import { isAppError } from "../core/errors";
+import { createToken } from "../core/tokens";
+import { closeServices, getServices } from "../runtime/services";
+import { migrateToLatest } from "../storage/migrate";
+
+const USAGE = `Usage: faultline <command> [options]
+
+Commands:
+  start                                   migrate the database, then serve Faultline on PORT (default 9000)
+  migrate                                 apply pending database migrations and exit
+  createuser --email E --password P [--name N] [--superuser] --no-input
+                                          create a user (superusers administer the whole install)
+  createtoken --email E [--name N]        print a new personal API token for that user, alone on stdout
+
+Configuration comes from the environment: PORT, HOST, FAULTLINE_URL, FAULTLINE_DATA_DIR, DATABASE_URL,
+FAULTLINE_SECRET_KEY, FAULTLINE_TRUST_PROXY (see README.md).`;
+
+/** The package root: dist/cli.mjs lives one folder below it. */
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+class UsageError extends Error {}
+
+async function migrate(): Promise<void> {
+  const applied = await migrateToLatest(getServices().db);
+  console.error(applied.length ? `applied ${applied.join(", ")}` : "database is up to date");
+}
+
+async function createuser(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, superuser: { type: "boolean", default: false }, "no-input": { type: "boolean", default: false } },
+  });
+  if (!values.email || !values.password) throw new UsageError("createuser needs --email and --password (it never prompts)");
+  const s = getServices();
+  await migrateToLatest(s.db);
+  const user = await registerUser(s.accounts, s.store, { email: values.email, password: values.password, name: values.name, isSuperuser: values.superuser });
+  console.error(`created ${user.isSuperuser ? "superuser" : "user"} ${user.email}`);
+}
+
+async function createtoken(argv: string[]): Promise<void> {
+  const { values } = parseArgs({ args: argv, options: { email: { type: "string" }, name: { type: "string" } } });
+  if (!values.email) throw new UsageError("createtoken needs --email");
+  const s = getServices();
+  await migrateToLatest(s.db);
+  const user = await s.store.getUserByEmail(values.email);
+  if (!user) throw new UsageError(`no user with e-mail ${values.email}`);
+  const { plaintext } = await createToken({ store: s.store, actor: { user } }, { name: values.name ?? "CLI token" });
+  process.stdout.write(`${plaintext}\n`);
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case "start": {
+        const { start } = await import("../server/start");
+        await start(rootDir);
+        return -1; // keep running
+      }
+      case "migrate":
+        await migrate();
+        break;
+      case "createuser":
+        await createuser(rest);
+        break;
+      case "createtoken":
+        await createtoken(rest);
+        break;
+      case undefined:
+      case "help":
+      case "--help":
+      case "-h":
+        console.log(USAGE);
+        return command === undefined ? 2 : 0;
+      default:
+        throw new UsageError(`unknown command: ${command}`);
+    }
+    await closeServices();
+    return 0;
+  } catch (err) {
+    await closeServices().catch(() => undefined);
+    if (err instanceof ConfigError) console.error(`faultline: ${err.message}`);
+    else if (err instanceof UsageError) console.error(`faultline: ${err.message}\n\n${USAGE}`);
+    else if (isAppError(err)) console.error(`faultline: ${err.message}`);
+    else if ((err as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") console.error(`faultline: ${(err as Error).message}\n\n${USAGE}`);
+    else console.error(`faultline: ${(err as Error).stack ?? String(err)}`);
+    return err instanceof ConfigError || err instanceof UsageError || isAppError(err) ? 2 : 1;
+  }
+}

@@ -1,0 +1,87 @@
+// Faultline's runtime configuration: read from the environment once, validated, with clear messages.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+export type Config = {
+  /** TCP port the HTTP server listens on. */
+  port: number;
+  /** Host to bind. */
+  host: string;
+  /** Public URL of this install, without trailing slash and without the base path (used in DSNs and links). */
+  publicUrl: string;
+  /** Folder for the SQLite database and the generated secret key. */
+  dataDir: string;
+  /** postgres://… switches storage to PostgreSQL; undefined means SQLite under dataDir. */
+  databaseUrl: string | undefined;
+  /** Secret used to sign sessions; generated and stored in dataDir when absent. */
+  secretKey: string;
+  /** Trust X-Forwarded-For from a reverse proxy for the client address. */
+  trustProxy: boolean;
+};
+
+const portSchema = z.coerce
+  .number({ error: "must be a number" })
+  .int("must be a whole number")
+  .min(1, "must be between 1 and 65535")
+  .max(65535, "must be between 1 and 65535");
+
+const envSchema = z.object({
+  PORT: portSchema.default(9000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  FAULTLINE_URL: z
+    .url({ error: "must be an absolute http(s) URL such as https://faultline.example.com" })
+    .refine((u) => /^https?:\/\//.test(u), "must start with http:// or https://")
+    .optional(),
+  FAULTLINE_DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .refine((u) => /^postgres(ql)?:\/\//.test(u), "must be a postgres:// URL (leave unset for SQLite)")
+    .optional(),
+  FAULTLINE_SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  FAULTLINE_TRUST_PROXY: z.enum(["0", "1", "true", "false"], { error: "must be 0 or 1" }).optional(),
+});
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Reads and validates the configuration. Throws ConfigError listing every problem at once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(stripEmpty(env));
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`));
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.FAULTLINE_DATA_DIR);
+  const publicUrl = (e.FAULTLINE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    secretKey: e.FAULTLINE_SECRET_KEY ?? readOrCreateSecret(dataDir),
+    trustProxy: e.FAULTLINE_TRUST_PROXY === "1" || e.FAULTLINE_TRUST_PROXY === "true",
+  };
+}
+
+function stripEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && v !== "") out[k] = v;
+  return out;
+}
+
+/** The secret lives in the data dir so that restarts keep sessions valid without any setup. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "secret.key");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+  return secret;
+}

@@ -1,0 +1,34 @@
+// Resolves what an actor may see of an organization. Non-members get not_found, never forbidden, so that
+// another organization's objects are indistinguishable from missing ones.
+import type { Organization } from "../storage/ports";
+import type { CoreContext } from "./context";
+import { forbidden, notFound } from "./errors";
+import { can, type Permission } from "./permissions";
+import type { Role } from "./roles";
+
+export type OrgAccess = {
+  org: Organization;
+  /** The actor's role; null for an install superuser who is not a member. */
+  role: Role | null;
+  memberId: number | null;
+};
+
+export async function getOrgAccess({ store, actor }: CoreContext, orgSlug: string): Promise<OrgAccess> {
+  const org = await store.getOrganizationBySlug(orgSlug);
+  if (!org) throw notFound("Organization");
+  const member = await store.getMembership(org.id, actor.user.id);
+  if (member) return { org, role: member.role, memberId: member.id };
+  if (actor.user.isSuperuser) return { org, role: null, memberId: null };
+  throw notFound("Organization");
+}
+
+export function assertCan(access: OrgAccess, permission: Permission): void {
+  if (!can(access.role, permission)) throw forbidden();
+}
+
+/** Access check plus permission in one step, the form most services need. */
+export async function requireOrg(ctx: CoreContext, orgSlug: string, permission: Permission): Promise<OrgAccess> {
+  const access = await getOrgAccess(ctx, orgSlug);
+  assertCan(access, permission);
+  return access;
+}

@@ -1,0 +1,65 @@
+// DSN keys of a project: create, rename, enable or disable, revoke (delete).
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import type { Project, ProjectKey } from "../storage/ports";
+import { assertCan } from "./access";
+import type { CoreContext } from "./context";
+import { notFound } from "./errors";
+import { nameSchema, parseInput } from "./schemas";
+import { getProject } from "./projects";
+
+const createSchema = z.object({ name: nameSchema.optional(), label: nameSchema.optional() });
+const updateSchema = z.object({ name: nameSchema.optional(), label: nameSchema.optional(), isActive: z.boolean().optional() });
+
+/** 32 hex characters each, the shape SDKs expect for a DSN's public key. */
+export function newKeyPair(): { publicKey: string; secretKey: string } {
+  return { publicKey: randomBytes(16).toString("hex"), secretKey: randomBytes(16).toString("hex") };
+}
+
+/** DSN = scheme://PUBLIC_KEY@HOST[BASE_PATH]/PROJECT_ID, built from the install's public URL. */
+export function buildDsn(publicUrl: string, basePath: string, key: ProjectKey, project: Project): { public: string; secret: string } {
+  const url = new URL(publicUrl);
+  const hostPath = `${url.host}${basePath.replace(/\/+$/, "")}`;
+  return {
+    public: `${url.protocol}//${key.publicKey}@${hostPath}/${project.id}`,
+    secret: `${url.protocol}//${key.publicKey}:${key.secretKey}@${hostPath}/${project.id}`,
+  };
+}
+
+export async function listKeys(ctx: CoreContext, orgSlug: string, projectSlug: string): Promise<{ project: Project; keys: ProjectKey[] }> {
+  const { access, project } = await getProject(ctx, orgSlug, projectSlug);
+  assertCan(access, "key:read");
+  return { project, keys: await ctx.store.listKeys(project.id) };
+}
+
+export async function createKey(ctx: CoreContext, orgSlug: string, projectSlug: string, input: unknown): Promise<{ project: Project; key: ProjectKey }> {
+  const { access, project } = await getProject(ctx, orgSlug, projectSlug);
+  assertCan(access, "key:create");
+  const { name, label } = parseInput(createSchema, input ?? {});
+  const key = await ctx.store.createKey({ projectId: project.id, label: label ?? name ?? "Default", ...newKeyPair() });
+  return { project, key };
+}
+
+/** Keys are addressed by their public key, as in Sentry's API (`/keys/{public_key}/`). */
+async function findKey(ctx: CoreContext, project: Project, publicKey: string): Promise<ProjectKey> {
+  const key = (await ctx.store.listKeys(project.id)).find((k) => k.publicKey === publicKey);
+  if (!key) throw notFound("Key");
+  return key;
+}
+
+export async function updateKey(ctx: CoreContext, orgSlug: string, projectSlug: string, publicKey: string, input: unknown): Promise<{ project: Project; key: ProjectKey }> {
+  const { access, project } = await getProject(ctx, orgSlug, projectSlug);
+  assertCan(access, "key:update");
+  const { name, label, isActive } = parseInput(updateSchema, input);
+  const existing = await findKey(ctx, project, publicKey);
+  const key = await ctx.store.updateKey(project.id, existing.id, { label: label ?? name, isActive });
+  if (!key) throw notFound("Key");
+  return { project, key };
+}
+
+export async function deleteKey(ctx: CoreContext, orgSlug: string, projectSlug: string, publicKey: string): Promise<void> {
+  const { access, project } = await getProject(ctx, orgSlug, projectSlug);
+  assertCan(access, "key:delete");
+  const existing = await findKey(ctx, project, publicKey);
+  await ctx.store.deleteKey(project.id, existing.id);
+}

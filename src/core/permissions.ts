@@ -1,0 +1,38 @@
+// The permission matrix: which organization role may do what. docs/permissions.md renders the same table;
+// tests/core/permissions.test.ts checks every role against every mutation through the core services.
+import type { Role } from "./roles";
+
+export const PERMISSIONS = {
+  "org:read": ["owner", "admin", "member", "viewer"],
+  "org:update": ["owner", "admin"],
+  "org:delete": ["owner"],
+  "member:read": ["owner", "admin", "member", "viewer"],
+  "member:add": ["owner", "admin"],
+  "member:update": ["owner", "admin"],
+  "member:remove": ["owner", "admin"],
+  "team:read": ["owner", "admin", "member", "viewer"],
+  "team:create": ["owner", "admin"],
+  "team:delete": ["owner", "admin"],
+  /** Joining or leaving a team oneself. */
+  "team:join": ["owner", "admin", "member"],
+  "project:read": ["owner", "admin", "member", "viewer"],
+  "project:create": ["owner", "admin"],
+  "project:update": ["owner", "admin"],
+  "project:delete": ["owner", "admin"],
+  "key:read": ["owner", "admin", "member", "viewer"],
+  "key:create": ["owner", "admin"],
+  "key:update": ["owner", "admin"],
+  "key:delete": ["owner", "admin"],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+/** `role` null means an install superuser, who may do everything. */
+export function can(role: Role | null, permission: Permission): boolean {
+  return role === null || (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
+
+/** Only owners may hand out or take away the owner role. */
+export function canAssignRole(actorRole: Role | null, target: Role): boolean {
+  return target !== "owner" || actorRole === null || actorRole === "owner";
+}

@@ -1,0 +1,70 @@
+// Projects: the unit events are sent to. Creating one also creates its first DSN key.
+import { z } from "zod";
+import { isDuplicateError, type Page, type PageRequest, type Project } from "../storage/ports";
+import { assertCan, requireOrg, type OrgAccess } from "./access";
+import type { CoreContext } from "./context";
+import { notFound } from "./errors";
+import { newKeyPair } from "./keys";
+import { slugTaken } from "./organizations";
+import { nameSchema, parseInput, platformSchema, slugify, slugSchema } from "./schemas";
+
+const createSchema = z.object({ name: nameSchema, slug: slugSchema.optional(), platform: platformSchema.nullish(), team: slugSchema.nullish() });
+const updateSchema = z.object({ name: nameSchema.optional(), slug: slugSchema.optional(), platform: platformSchema.nullish() });
+
+export async function listProjects(ctx: CoreContext, orgSlug: string, page: PageRequest): Promise<Page<Project>> {
+  const { org } = await requireOrg(ctx, orgSlug, "project:read");
+  return ctx.store.listProjects({ organizationIds: [org.id], page });
+}
+
+/** Every project the actor can see, across organizations (GET /api/0/projects/). */
+export async function listAllProjects(ctx: CoreContext, page: PageRequest): Promise<Page<Project>> {
+  const orgs = await ctx.store.listOrganizations({ userId: ctx.actor.user.id, all: ctx.actor.user.isSuperuser, page: { limit: 10_000 } });
+  return ctx.store.listProjects({ organizationIds: orgs.items.map((o) => o.id), page });
+}
+
+export async function getProject(ctx: CoreContext, orgSlug: string, projectSlug: string): Promise<{ access: OrgAccess; project: Project }> {
+  const access = await requireOrg(ctx, orgSlug, "project:read");
+  const project = await ctx.store.getProjectBySlug(access.org.id, projectSlug);
+  if (!project) throw notFound("Project");
+  return { access, project };
+}
+
+/** Creates a project, optionally owned by a team, with a default DSN key. */
+export async function createProject(ctx: CoreContext, orgSlug: string, input: unknown): Promise<Project> {
+  const { org } = await requireOrg(ctx, orgSlug, "project:create");
+  const { name, slug, platform, team } = parseInput(createSchema, input);
+  let teamId: number | null = null;
+  if (team) {
+    const t = await ctx.store.getTeamBySlug(org.id, team);
+    if (!t) throw notFound("Team");
+    teamId = t.id;
+  }
+  try {
+    const project = await ctx.store.createProject({ organizationId: org.id, teamId, slug: slug ?? slugify(name), name, platform: platform ?? null });
+    await ctx.store.createKey({ projectId: project.id, label: "Default", ...newKeyPair() });
+    return project;
+  } catch (err) {
+    if (isDuplicateError(err)) throw slugTaken("project");
+    throw err;
+  }
+}
+
+export async function updateProject(ctx: CoreContext, orgSlug: string, projectSlug: string, input: unknown): Promise<Project> {
+  const patch = parseInput(updateSchema, input);
+  const { access, project } = await getProject(ctx, orgSlug, projectSlug);
+  assertCan(access, "project:update");
+  try {
+    const updated = await ctx.store.updateProject(project.id, patch);
+    if (!updated) throw notFound("Project");
+    return updated;
+  } catch (err) {
+    if (isDuplicateError(err)) throw slugTaken("project");
+    throw err;
+  }
+}
+
+export async function deleteProject(ctx: CoreContext, orgSlug: string, projectSlug: string): Promise<void> {
+  const { access, project } = await getProject(ctx, orgSlug, projectSlug);
+  assertCan(access, "project:delete");
+  await ctx.store.deleteProject(project.id);
+}

@@ -1,0 +1,51 @@
+// Input schemas shared by every entry point (server actions, the web API, the CLI).
+import { z } from "zod";
+import { AUTH_LIMITS, NAME_LIMITS } from "../config/limits";
+import { AppError } from "./errors";
+import { PLATFORMS } from "./platforms";
+import { ROLES } from "./roles";
+
+export const slugSchema = z
+  .string({ error: "Enter a slug" })
+  .trim()
+  .toLowerCase()
+  .min(1, "Enter a slug")
+  .max(NAME_LIMITS.slugMaxLength, `At most ${NAME_LIMITS.slugMaxLength} characters`)
+  .regex(/^[a-z0-9][a-z0-9_-]*$/, "Use lowercase letters, digits, dashes and underscores, starting with a letter or digit")
+  .refine((s) => !/^\d+$/.test(s), "A slug cannot be only digits");
+
+export const nameSchema = z.string({ error: "Enter a name" }).trim().min(1, "Enter a name").max(NAME_LIMITS.nameMaxLength, `At most ${NAME_LIMITS.nameMaxLength} characters`);
+export const emailSchema = z.string({ error: "Enter a valid e-mail address" }).trim().toLowerCase().max(NAME_LIMITS.emailMaxLength).pipe(z.email("Enter a valid e-mail address"));
+export const passwordSchema = z
+  .string({ error: `At least ${AUTH_LIMITS.minPasswordLength} characters` })
+  .min(AUTH_LIMITS.minPasswordLength, `At least ${AUTH_LIMITS.minPasswordLength} characters`)
+  .max(AUTH_LIMITS.maxPasswordLength, `At most ${AUTH_LIMITS.maxPasswordLength} characters`);
+export const roleSchema = z.enum(ROLES, { error: `Role must be one of ${ROLES.join(", ")}` });
+export const platformSchema = z.enum(PLATFORMS.map((p) => p.id) as [string, ...string[]], { error: "Unknown platform" });
+
+/** Turns a display name into a slug candidate ("My App!" → "my-app"). */
+export function slugify(name: string): string {
+  const s = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, NAME_LIMITS.slugMaxLength);
+  return s === "" || /^\d+$/.test(s) ? `x-${s}`.replace(/-$/, "") : s;
+}
+
+/** Parses input or throws a bad_request AppError whose `fields` name each problem. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const r = schema.safeParse(input);
+  if (r.success) return r.data;
+  const fields: Record<string, string[]> = {};
+  for (const issue of r.error.issues) {
+    const key = issue.path.join(".") || "_";
+    (fields[key] ??= []).push(issue.message);
+  }
+  const summary = Object.entries(fields)
+    .map(([k, v]) => (k === "_" ? v.join("; ") : `${k}: ${v.join("; ")}`))
+    .join("; ");
+  throw new AppError("bad_request", summary, fields, true);
+}

@@ -1,0 +1,39 @@
+// The process-wide services: configuration, database, store and auth, created once on first use.
+// Kept on globalThis because the custom server and Next's server bundle each load their own copy of this module.
+import { betterAuthAccounts } from "../auth/accounts";
+import { type Auth, createAuth } from "../auth/create-auth";
+import { type Config, loadConfig } from "../config/env";
+import type { Accounts } from "../core/accounts";
+import { type Db, dbOptionsFromConfig, openDb } from "../storage/db";
+import { createStore } from "../storage/kysely";
+import type { Store } from "../storage/ports";
+
+export type Services = { config: Config; basePath: string; db: Db; store: Store; auth: Auth; accounts: Accounts };
+
+const KEY = Symbol.for("faultline.services");
+type Holder = { [KEY]?: Services };
+
+/** Base path the application was built with (FAULTLINE_BASE_PATH at build time; the server exports it at start). */
+export function currentBasePath(): string {
+  return (process.env.FAULTLINE_BASE_PATH ?? "").replace(/\/+$/, "");
+}
+
+export function createServices(config: Config, basePath = currentBasePath()): Services {
+  const db = openDb(dbOptionsFromConfig(config));
+  const store = createStore(db);
+  const auth = createAuth({ db, secret: config.secretKey, baseURL: `${config.publicUrl}${basePath}` });
+  return { config, basePath, db, store, auth, accounts: betterAuthAccounts(auth, store) };
+}
+
+export function getServices(): Services {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= createServices(loadConfig());
+  return holder[KEY];
+}
+
+export async function closeServices(): Promise<void> {
+  const holder = globalThis as Holder;
+  const s = holder[KEY];
+  delete holder[KEY];
+  if (s) await s.db.close();
+}

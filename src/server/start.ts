@@ -1,0 +1,73 @@
+// `faultline start`: migrate, then serve the application on one port with Node's http server.
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import next from "next";
+import { CLIENT_IP_HEADER } from "../auth/create-auth";
+import { type Config, loadConfig } from "../config/env";
+import { dbOptionsFromConfig, openDb } from "../storage/db";
+import { migrateToLatest } from "../storage/migrate";
+import { crossOriginActionRefusal } from "./guards";
+
+/** The base path is fixed at build time; read it from the build so DSNs and links always match the served URLs. */
+function builtBasePath(rootDir: string): string {
+  const distDir = path.join(rootDir, process.env.FAULTLINE_DIST_DIR || ".next");
+  const file = path.join(distDir, "required-server-files.json");
+  try {
+    return (JSON.parse(readFileSync(file, "utf8")) as { config?: { basePath?: string } }).config?.basePath ?? "";
+  } catch {
+    throw new Error(`No production build found in ${distDir}: run \`npm run build\` first.`);
+  }
+}
+
+/** The client address as the server saw it; X-Forwarded-For only when a proxy is declared trusted. */
+function clientIp(req: http.IncomingMessage, config: Config): string {
+  if (config.trustProxy) {
+    const forwarded = req.headers["x-forwarded-for"];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+    if (first) return first;
+  }
+  return req.socket.remoteAddress ?? "unknown";
+}
+
+export async function start(rootDir: string, log: (line: string) => void = console.log): Promise<http.Server> {
+  const basePath = builtBasePath(rootDir);
+  process.env.FAULTLINE_BASE_PATH = basePath;
+  const config = loadConfig();
+  // Migrate on a connection of our own: the application code runs inside Next's bundle, which opens its own
+  // services; sharing objects across the two bundles would mix two copies of every class.
+  const db = openDb(dbOptionsFromConfig(config));
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length > 0) log(`faultline: applied migrations ${applied.join(", ")}`);
+  } finally {
+    await db.close();
+  }
+
+  const app = next({ dev: false, dir: rootDir, hostname: config.host, port: config.port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+
+  const server = http.createServer((req, res) => {
+    const refusal = crossOriginActionRefusal(req);
+    if (refusal) {
+      res.writeHead(403, { "content-type": "application/json" }).end(JSON.stringify({ detail: refusal }));
+      return;
+    }
+    req.headers[CLIENT_IP_HEADER] = clientIp(req, config);
+    void handle(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  log(`faultline: listening on http://${config.host}:${config.port}${basePath} (public URL ${config.publicUrl}${basePath}, ${config.databaseUrl ? "postgres" : "sqlite"})`);
+
+  const stop = () => {
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+  return server;
+}

@@ -1,0 +1,44 @@
+// Opens the database Faultline runs on: SQLite (better-sqlite3, WAL) by default, PostgreSQL when a URL says so.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema";
+
+export type Dialect = "sqlite" | "postgres";
+
+export type Db = {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  close: () => Promise<void>;
+};
+
+export type OpenDbOptions =
+  | { dialect: "sqlite"; file: string }
+  | { dialect: "postgres"; url: string; maxConnections?: number };
+
+/** Chooses the store from the configuration: DATABASE_URL wins, otherwise SQLite in the data dir. */
+export function dbOptionsFromConfig(cfg: { databaseUrl: string | undefined; dataDir: string }): OpenDbOptions {
+  return cfg.databaseUrl
+    ? { dialect: "postgres", url: cfg.databaseUrl }
+    : { dialect: "sqlite", file: path.join(cfg.dataDir, "faultline.sqlite3") };
+}
+
+export function openDb(options: OpenDbOptions): Db {
+  if (options.dialect === "sqlite") {
+    if (options.file !== ":memory:") mkdirSync(path.dirname(options.file), { recursive: true });
+    const sqlite = new SQLite(options.file);
+    // WAL lets readers proceed while one writer commits; NORMAL is durable across process crashes in WAL mode.
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("synchronous = NORMAL");
+    sqlite.pragma("foreign_keys = ON");
+    // Several processes (web, worker, CLI) may write: wait for the lock instead of failing at once.
+    sqlite.pragma("busy_timeout = 5000");
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
+  }
+  const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { kysely, dialect: "postgres", close: () => kysely.destroy() };
+}

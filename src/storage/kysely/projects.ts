@@ -1,0 +1,61 @@
+import type { Project, ProjectStore } from "../ports";
+import { type Ctx, decodeCursor, nowIso, toPage, uniquely } from "./shared";
+
+type ProjectRow = { id: number; organization_id: number; team_id: number | null; slug: string; name: string; platform: string | null; created_at: string };
+const toProject = (r: ProjectRow): Project => ({
+  id: r.id,
+  organizationId: r.organization_id,
+  teamId: r.team_id,
+  slug: r.slug,
+  name: r.name,
+  platform: r.platform,
+  createdAt: r.created_at,
+});
+const columns = ["id", "organization_id", "team_id", "slug", "name", "platform", "created_at"] as const;
+
+export function projectStore({ db }: Ctx): ProjectStore {
+  const byId = async (id: number) => {
+    const r = await db.selectFrom("projects").select(columns).where("id", "=", id).executeTakeFirst();
+    return r ? toProject(r) : null;
+  };
+  return {
+    async createProject({ organizationId, teamId, slug, name, platform }) {
+      const r = await uniquely("project", () =>
+        db
+          .insertInto("projects")
+          .values({ organization_id: organizationId, team_id: teamId, slug, name, platform, created_at: nowIso() })
+          .returning(columns)
+          .executeTakeFirstOrThrow(),
+      );
+      return toProject(r);
+    },
+    async getProjectBySlug(organizationId, slug) {
+      const r = await db.selectFrom("projects").select(columns).where("organization_id", "=", organizationId).where("slug", "=", slug).executeTakeFirst();
+      return r ? toProject(r) : null;
+    },
+    getProjectById: byId,
+    async listProjects({ organizationIds, page }) {
+      if (organizationIds.length === 0) return { items: [], nextCursor: null };
+      const after = decodeCursor(page.cursor);
+      // Sorted by slug then id so that equal slugs in different organizations page deterministically.
+      let q = db.selectFrom("projects").select(columns).where("organization_id", "in", organizationIds).orderBy("slug").orderBy("id").limit(page.limit + 1);
+      if (after !== null) {
+        const [slug = "", id = "0"] = after.split("\u0000");
+        q = q.where((eb) => eb.or([eb("slug", ">", slug), eb.and([eb("slug", "=", slug), eb("id", ">", Number(id))])]));
+      }
+      return toPage((await q.execute()).map(toProject), page, (p) => `${p.slug}\u0000${p.id}`);
+    },
+    async updateProject(id, patch) {
+      const set = Object.fromEntries(
+        Object.entries({ slug: patch.slug, name: patch.name, platform: patch.platform, team_id: patch.teamId }).filter(([, v]) => v !== undefined),
+      );
+      if (Object.keys(set).length === 0) return byId(id);
+      const r = await uniquely("project", () => db.updateTable("projects").set(set).where("id", "=", id).returning(columns).executeTakeFirst());
+      return r ? toProject(r) : null;
+    },
+    async deleteProject(id) {
+      const r = await db.deleteFrom("projects").where("id", "=", id).executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// Helpers shared by the Kysely store modules: row mapping, unique-violation detection, keyset pages.
+import type { Kysely } from "kysely";
+import type { Database } from "../schema";
+import type { Dialect } from "../db";
+import { DuplicateError, type Page, type PageRequest } from "../ports";
+
+export type Ctx = { db: Kysely<Database>; dialect: Dialect };
+
+export const nowIso = () => new Date().toISOString();
+
+export const toBool = (v: boolean | number): boolean => v === true || v === 1;
+
+/** SQLite has no boolean type: it stores 0 and 1. */
+export const dbBool = (dialect: Dialect, v: boolean): boolean | number => (dialect === "sqlite" ? (v ? 1 : 0) : v);
+
+/** Runs a write and turns a unique-constraint violation into DuplicateError(entity). */
+export async function uniquely<T>(entity: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const e = err as { code?: string };
+    // SQLite reports SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY, PostgreSQL SQLSTATE 23505.
+    if (e.code === "SQLITE_CONSTRAINT_UNIQUE" || e.code === "SQLITE_CONSTRAINT_PRIMARYKEY" || e.code === "23505") {
+      throw new DuplicateError(entity);
+    }
+    throw err;
+  }
+}
+
+/** Keyset cursors are the last sort key of the previous page, base64url-encoded so they are opaque in URLs. */
+export function decodeCursor(cursor: string | null | undefined): string | null {
+  if (!cursor) return null;
+  try {
+    return Buffer.from(cursor, "base64url").toString("utf8");
+  } catch {
+    return null;
+  }
+}
+
+export function toPage<T>(rows: T[], req: PageRequest, key: (row: T) => string): Page<T> {
+  const items = rows.slice(0, req.limit);
+  const last = items[items.length - 1];
+  const nextCursor = rows.length > req.limit && last ? Buffer.from(key(last), "utf8").toString("base64url") : null;
+  return { items, nextCursor };
+}

@@ -1,0 +1,30 @@
+// Forward-only migrations, run at start. Each entry is frozen once released; changes come as new entries.
+import { type Migration, type MigrationProvider, Migrator } from "kysely";
+import type { Db, Dialect } from "./db";
+import { initial } from "./migrations/0001-initial";
+
+/** Ordered by name; never rename or edit a released entry. */
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  return {
+    "0001-initial": initial(dialect),
+  };
+}
+
+export class MigrationError extends Error {
+  constructor(message: string, readonly cause?: unknown) {
+    super(message);
+    this.name = "MigrationError";
+  }
+}
+
+/** Applies every pending migration; returns the names applied in this run. */
+export async function migrateToLatest(db: Db, upTo?: string): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db.dialect) };
+  const migrator = new Migrator({ db: db.kysely, provider, migrationTableName: "faultline_migrations", migrationLockTableName: "faultline_migrations_lock" });
+  const { error, results } = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error) {
+    throw new MigrationError(`migration ${failed?.migrationName ?? "(unknown)"} failed: ${String((error as Error).message ?? error)}`, error);
+  }
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

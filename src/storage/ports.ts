@@ -1,0 +1,117 @@
+// The storage ports: small domain interfaces the core depends on. One Kysely implementation serves both dialects;
+// tests/storage/conformance.ts checks these contracts on SQLite and on PostgreSQL.
+import type { Role } from "../core/roles";
+
+export type User = { id: string; email: string; name: string; isSuperuser: boolean; createdAt: string };
+export type Organization = { id: number; slug: string; name: string; createdAt: string };
+export type Member = { id: number; organizationId: number; userId: string; role: Role; createdAt: string; email: string; name: string };
+export type Team = { id: number; organizationId: number; slug: string; name: string; createdAt: string; memberCount: number };
+export type Project = {
+  id: number;
+  organizationId: number;
+  teamId: number | null;
+  slug: string;
+  name: string;
+  platform: string | null;
+  createdAt: string;
+};
+export type ProjectKey = {
+  id: number;
+  projectId: number;
+  label: string;
+  publicKey: string;
+  secretKey: string;
+  isActive: boolean;
+  createdAt: string;
+};
+export type ApiToken = { id: number; userId: string; name: string; tokenSuffix: string; createdAt: string; lastUsedAt: string | null };
+
+/** Thrown by a store when a unique constraint (slug, e-mail, key) would be violated. */
+export class DuplicateError extends Error {
+  readonly isDuplicateError = true;
+  constructor(readonly entity: string) {
+    super(`${entity} already exists`);
+    this.name = "DuplicateError";
+  }
+}
+
+/** Works across bundles (the server and Next's server bundle each load their own copy of this module). */
+export function isDuplicateError(err: unknown): err is DuplicateError {
+  return typeof err === "object" && err !== null && (err as { isDuplicateError?: unknown }).isDuplicateError === true;
+}
+
+export type Page<T> = { items: T[]; nextCursor: string | null };
+export type PageRequest = { cursor?: string | null; limit: number };
+
+export interface UserStore {
+  countUsers(): Promise<number>;
+  getUserById(id: string): Promise<User | null>;
+  /** E-mail match is case-insensitive. */
+  getUserByEmail(email: string): Promise<User | null>;
+  setSuperuser(userId: string, isSuperuser: boolean): Promise<void>;
+}
+
+export interface OrganizationStore {
+  /** Creates the organization and makes `ownerUserId` its owner, atomically. DuplicateError on a taken slug. */
+  createOrganization(input: { slug: string; name: string; ownerUserId: string }): Promise<Organization>;
+  getOrganizationBySlug(slug: string): Promise<Organization | null>;
+  /** Organizations the user is a member of, ordered by slug; every organization when `all` is set (superusers). */
+  listOrganizations(input: { userId: string; all: boolean; page: PageRequest }): Promise<Page<Organization>>;
+  /** Returns null when no row matched. DuplicateError on a taken slug. */
+  updateOrganization(id: number, patch: { slug?: string; name?: string }): Promise<Organization | null>;
+  deleteOrganization(id: number): Promise<boolean>;
+}
+
+export interface MemberStore {
+  getMembership(organizationId: number, userId: string): Promise<Member | null>;
+  getMember(organizationId: number, memberId: number): Promise<Member | null>;
+  listMembers(organizationId: number): Promise<Member[]>;
+  /** DuplicateError when the user is already a member. */
+  addMember(input: { organizationId: number; userId: string; role: Role }): Promise<Member>;
+  updateMemberRole(organizationId: number, memberId: number, role: Role): Promise<Member | null>;
+  removeMember(organizationId: number, memberId: number): Promise<boolean>;
+  countOwners(organizationId: number): Promise<number>;
+}
+
+export interface TeamStore {
+  /** DuplicateError on a slug taken in the organization. */
+  createTeam(input: { organizationId: number; slug: string; name: string }): Promise<Team>;
+  getTeamBySlug(organizationId: number, slug: string): Promise<Team | null>;
+  listTeams(organizationId: number, page: PageRequest): Promise<Page<Team>>;
+  deleteTeam(organizationId: number, teamId: number): Promise<boolean>;
+  /** Idempotent. */
+  addTeamMember(teamId: number, memberId: number): Promise<void>;
+  removeTeamMember(teamId: number, memberId: number): Promise<void>;
+  listTeamIdsOfMember(memberId: number): Promise<number[]>;
+}
+
+export interface ProjectStore {
+  /** DuplicateError on a slug taken in the organization. */
+  createProject(input: { organizationId: number; teamId: number | null; slug: string; name: string; platform: string | null }): Promise<Project>;
+  getProjectBySlug(organizationId: number, slug: string): Promise<Project | null>;
+  getProjectById(id: number): Promise<Project | null>;
+  /** Ordered by slug. */
+  listProjects(input: { organizationIds: number[]; page: PageRequest }): Promise<Page<Project>>;
+  updateProject(id: number, patch: { slug?: string; name?: string; platform?: string | null; teamId?: number | null }): Promise<Project | null>;
+  deleteProject(id: number): Promise<boolean>;
+}
+
+export interface ProjectKeyStore {
+  createKey(input: { projectId: number; label: string; publicKey: string; secretKey: string }): Promise<ProjectKey>;
+  listKeys(projectId: number): Promise<ProjectKey[]>;
+  getKey(projectId: number, keyId: number): Promise<ProjectKey | null>;
+  /** The key a DSN names, whatever its project; null when unknown. */
+  getKeyByPublicKey(publicKey: string): Promise<ProjectKey | null>;
+  updateKey(projectId: number, keyId: number, patch: { label?: string; isActive?: boolean }): Promise<ProjectKey | null>;
+  deleteKey(projectId: number, keyId: number): Promise<boolean>;
+}
+
+export interface ApiTokenStore {
+  createToken(input: { userId: string; name: string; tokenHash: string; tokenSuffix: string }): Promise<ApiToken>;
+  listTokens(userId: string): Promise<ApiToken[]>;
+  /** Resolves a token hash to its owner and records the use. */
+  useToken(tokenHash: string, now: string): Promise<{ token: ApiToken; user: User } | null>;
+  deleteToken(userId: string, tokenId: number): Promise<boolean>;
+}
+
+export type Store = UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore;

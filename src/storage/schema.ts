@@ -1,0 +1,120 @@
+// Row types of every table, as Kysely sees them. Timestamps of Faultline's own tables are ISO-8601 UTC strings in
+// both dialects, so that rows read the same on SQLite and PostgreSQL; booleans are 0/1 on SQLite.
+import type { Generated } from "kysely";
+
+type Bool = boolean | number;
+type Timestamp = Date | string;
+
+export type UsersTable = {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: Bool;
+  image: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  is_superuser: Bool;
+};
+
+export type SessionsTable = {
+  id: string;
+  expires_at: Timestamp;
+  token: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+  user_id: string;
+};
+
+export type AccountsTable = {
+  id: string;
+  account_id: string;
+  provider_id: string;
+  user_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: Timestamp | null;
+  refresh_token_expires_at: Timestamp | null;
+  scope: string | null;
+  password: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type VerificationsTable = {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type RateLimitsTable = { id: string; key: string; count: number; last_request: number | string };
+
+export type OrganizationsTable = { id: Generated<number>; slug: string; name: string; created_at: string };
+
+export type MembersTable = {
+  id: Generated<number>;
+  organization_id: number;
+  user_id: string;
+  role: string;
+  created_at: string;
+};
+
+export type TeamsTable = {
+  id: Generated<number>;
+  organization_id: number;
+  slug: string;
+  name: string;
+  created_at: string;
+};
+
+export type TeamMembersTable = { team_id: number; member_id: number };
+
+export type ProjectsTable = {
+  id: Generated<number>;
+  organization_id: number;
+  team_id: number | null;
+  slug: string;
+  name: string;
+  platform: string | null;
+  created_at: string;
+};
+
+export type ProjectKeysTable = {
+  id: Generated<number>;
+  project_id: number;
+  label: string;
+  public_key: string;
+  secret_key: string;
+  is_active: Bool;
+  created_at: string;
+};
+
+export type ApiTokensTable = {
+  id: Generated<number>;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  token_suffix: string;
+  created_at: string;
+  last_used_at: string | null;
+};
+
+export type Database = {
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  rate_limits: RateLimitsTable;
+  organizations: OrganizationsTable;
+  members: MembersTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  projects: ProjectsTable;
+  project_keys: ProjectKeysTable;
+  api_tokens: ApiTokensTable;
+};

@@ -1,0 +1,61 @@
+"use server";
+// Setup, sign in, sign out and password change.
+import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { setupFirstUser } from "../../core/accounts";
+import { AppError } from "../../core/errors";
+import { parseInput, passwordSchema } from "../../core/schemas";
+import { z } from "zod";
+import { getServices } from "../../runtime/services";
+import { callAuth } from "../auth-bridge";
+import { requireUser } from "../session";
+import { validationTranslator } from "./act";
+import { type ActionState, formObject, runAction } from "./result";
+
+/** Only same-site paths may be used as a post-sign-in destination (no open redirects). */
+function safeNext(locale: string, next: string | undefined): string {
+  return next && next.startsWith(`/${locale}/`) && !next.startsWith("//") ? next : `/${locale}`;
+}
+
+export async function setupAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  const { accounts, store } = getServices();
+  const values = formObject(form);
+  const result = await runAction(async () => {
+    const { orgSlug } = await setupFirstUser(accounts, store, values);
+    const signIn = await callAuth("/sign-in/email", { email: values.email, password: values.password });
+    if (signIn.status !== 200) throw new AppError("bad_request", "Account created; sign in to continue");
+    return { status: "ok", data: { org: orgSlug } };
+  }, await validationTranslator(locale));
+  if (result.status === "ok") redirect(`/${locale}/orgs/${result.data?.org ?? ""}`);
+  return result;
+}
+
+export async function signInAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  const t = await getTranslations({ locale, namespace: "signIn" });
+  const values = formObject(form);
+  const res = await callAuth("/sign-in/email", { email: values.email ?? "", password: values.password ?? "" });
+  if (res.status === 429) return { status: "error", message: t("tooMany") };
+  if (res.status !== 200) return { status: "error", message: t("invalid") };
+  redirect(safeNext(locale, values.next));
+}
+
+export async function signOutAction(locale: string): Promise<void> {
+  await callAuth("/sign-out", {});
+  redirect(`/${locale}/sign-in`);
+}
+
+const changePasswordSchema = z
+  .object({ currentPassword: z.string().min(1, "Enter your current password"), newPassword: passwordSchema, confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "The passwords do not match" });
+
+export async function changePasswordAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  await requireUser(locale);
+  const t = await getTranslations({ locale, namespace: "account" });
+  return runAction(async () => {
+    const { currentPassword, newPassword } = parseInput(changePasswordSchema, formObject(form));
+    const res = await callAuth("/change-password", { currentPassword, newPassword, revokeOtherSessions: true });
+    if (res.status === 429) throw new AppError("rate_limited", t("tooMany"));
+    if (res.status !== 200) throw new AppError("bad_request", t("wrongPassword"), { currentPassword: [t("wrongPassword")] });
+    return { status: "ok", message: t("passwordChanged") };
+  }, await validationTranslator(locale));
+}

@@ -1,0 +1,37 @@
+"use server";
+import { revalidatePath } from "next/cache";
+import { createKey, deleteKey, updateKey } from "../../core/keys";
+import { act } from "./act";
+import { type ActionState, formObject } from "./result";
+
+const keysPath = (locale: string, org: string, project: string) => `/${locale}/orgs/${org}/projects/${project}/settings/keys`;
+
+export async function createKeyAction(locale: string, org: string, project: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  const state = await act(locale, async (core) => {
+    await createKey(core, org, project, formObject(form));
+  });
+  revalidatePath(keysPath(locale, org, project));
+  return state;
+}
+
+export async function renameKeyAction(locale: string, org: string, project: string, publicKey: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  const state = await act(locale, async (core) => {
+    await updateKey(core, org, project, publicKey, { label: formObject(form).label });
+  });
+  revalidatePath(keysPath(locale, org, project));
+  return state;
+}
+
+export async function setKeyActiveAction(locale: string, org: string, project: string, publicKey: string, isActive: boolean, _prev: ActionState, _form: FormData): Promise<ActionState> {
+  const state = await act(locale, async (core) => {
+    await updateKey(core, org, project, publicKey, { isActive });
+  });
+  revalidatePath(keysPath(locale, org, project));
+  return state;
+}
+
+export async function deleteKeyAction(locale: string, org: string, project: string, publicKey: string, _prev: ActionState, _form: FormData): Promise<ActionState> {
+  const state = await act(locale, (core) => deleteKey(core, org, project, publicKey));
+  revalidatePath(keysPath(locale, org, project));
+  return state;
+}

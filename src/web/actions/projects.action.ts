@@ -1,0 +1,31 @@
+"use server";
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { createProject, deleteProject, updateProject } from "../../core/projects";
+import { act } from "./act";
+import { type ActionState, formObject } from "./result";
+
+export async function createProjectAction(locale: string, orgSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  let slug = "";
+  const state = await act(locale, async (core) => {
+    slug = (await createProject(core, orgSlug, formObject(form))).slug;
+  });
+  if (state.status === "ok") redirect(`/${locale}/orgs/${orgSlug}/projects/${slug}`);
+  return state;
+}
+
+export async function updateProjectAction(locale: string, orgSlug: string, projectSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  let slug = projectSlug;
+  const state = await act(locale, async (core) => {
+    slug = (await updateProject(core, orgSlug, projectSlug, formObject(form))).slug;
+  });
+  if (state.status === "ok" && slug !== projectSlug) redirect(`/${locale}/orgs/${orgSlug}/projects/${slug}/settings`);
+  revalidatePath(`/${locale}/orgs/${orgSlug}`, "layout");
+  return state;
+}
+
+export async function deleteProjectAction(locale: string, orgSlug: string, projectSlug: string, _prev: ActionState, _form: FormData): Promise<ActionState> {
+  const state = await act(locale, (core) => deleteProject(core, orgSlug, projectSlug));
+  if (state.status === "ok") redirect(`/${locale}/orgs/${orgSlug}`);
+  return state;
+}

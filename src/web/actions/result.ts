@@ -1,0 +1,39 @@
+// The shape every server action returns to its form, and the one place core errors become form errors.
+import { isAppError } from "../../core/errors";
+
+export type ActionState = {
+  status: "idle" | "ok" | "error";
+  message?: string;
+  fields?: Record<string, string[]>;
+  /** Values to show once, such as a new API token. */
+  data?: Record<string, string>;
+};
+
+export const idle: ActionState = { status: "idle" };
+
+/** Translates the core's English messages; returns the input when no translation exists. */
+export type Translate = (message: string) => string;
+
+/**
+ * Runs the action body; expected failures (validation, permission, conflict, not found) become an error state
+ * shown inline, in the user's language. Anything else is a bug and propagates to the route's error boundary.
+ */
+export async function runAction(body: () => Promise<ActionState | void>, translate: Translate = (m) => m): Promise<ActionState> {
+  try {
+    return (await body()) ?? { status: "ok" };
+  } catch (err) {
+    if (!isAppError(err)) throw err;
+    const fields = err.fields ? Object.fromEntries(Object.entries(err.fields).map(([k, msgs]) => [k, msgs.map(translate)])) : undefined;
+    return { status: "error", message: err.isValidation ? translate("invalid") : translate(err.message), fields };
+  }
+}
+
+/** FormData to a plain object; empty strings become undefined so optional fields stay optional. */
+export function formObject(form: FormData): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of form.entries()) {
+    if (k.startsWith("$ACTION")) continue;
+    if (typeof v === "string") out[k] = v === "" ? undefined : v;
+  }
+  return out;
+}

@@ -1,0 +1,20 @@
+"use server";
+import { revalidatePath } from "next/cache";
+import { createToken, deleteToken } from "../../core/tokens";
+import { act } from "./act";
+import { type ActionState, formObject } from "./result";
+
+export async function createTokenAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  let plaintext = "";
+  const state = await act(locale, async (core) => {
+    plaintext = (await createToken(core, formObject(form))).plaintext;
+  });
+  revalidatePath(`/${locale}/account/tokens`);
+  return state.status === "ok" ? { status: "ok", data: { token: plaintext } } : state;
+}
+
+export async function deleteTokenAction(locale: string, tokenId: number, _prev: ActionState, _form: FormData): Promise<ActionState> {
+  const state = await act(locale, (core) => deleteToken(core, tokenId));
+  revalidatePath(`/${locale}/account/tokens`);
+  return state;
+}

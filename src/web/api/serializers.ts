@@ -1,0 +1,74 @@
+// Sentry's web API shapes (camelCase, string ids) for Faultline's objects.
+import { buildDsn } from "../../core/keys";
+import type { Organization, Project, ProjectKey, Team, User } from "../../storage/ports";
+
+const letterAvatar = { avatarType: "letter_avatar", avatarUuid: null };
+
+export function serializeUser(u: User) {
+  return { id: u.id, name: u.name, username: u.email, email: u.email, isSuperuser: u.isSuperuser, dateJoined: u.createdAt };
+}
+
+export function serializeOrganization(o: Organization, extra: { role?: string | null } = {}) {
+  return {
+    id: String(o.id),
+    slug: o.slug,
+    name: o.name,
+    dateCreated: o.createdAt,
+    status: { id: "active", name: "active" },
+    isEarlyAdopter: false,
+    require2FA: false,
+    requireEmailVerification: false,
+    features: [] as string[],
+    avatar: letterAvatar,
+    ...(extra.role !== undefined ? { orgRole: extra.role ?? "owner" } : {}),
+  };
+}
+
+export function serializeTeam(t: Team, isMember: boolean) {
+  return { id: String(t.id), slug: t.slug, name: t.name, dateCreated: t.createdAt, isMember, hasAccess: true, isPending: false, memberCount: t.memberCount, avatar: letterAvatar };
+}
+
+export function serializeProject(p: Project, org: Organization, team: Team | null, isMember: boolean) {
+  const teamRef = team ? { id: String(team.id), slug: team.slug, name: team.name } : null;
+  return {
+    id: String(p.id),
+    slug: p.slug,
+    name: p.name,
+    platform: p.platform,
+    dateCreated: p.createdAt,
+    isBookmarked: false,
+    isMember,
+    hasAccess: true,
+    features: [] as string[],
+    firstEvent: null,
+    status: "active",
+    organization: { id: String(org.id), slug: org.slug, name: org.name },
+    team: teamRef,
+    teams: teamRef ? [teamRef] : [],
+    avatar: letterAvatar,
+  };
+}
+
+export function serializeKey(k: ProjectKey, p: Project, publicUrl: string, basePath: string) {
+  const dsn = buildDsn(publicUrl, basePath, k, p);
+  const ingest = `${publicUrl}${basePath}/api/${p.id}`;
+  return {
+    id: k.publicKey,
+    name: k.label,
+    label: k.label,
+    public: k.publicKey,
+    secret: k.secretKey,
+    projectId: p.id,
+    isActive: k.isActive,
+    dateCreated: k.createdAt,
+    rateLimit: null,
+    dsn: {
+      public: dsn.public,
+      secret: dsn.secret,
+      csp: `${ingest}/security/?sentry_key=${k.publicKey}`,
+      security: `${ingest}/security/?sentry_key=${k.publicKey}`,
+      store: `${ingest}/store/`,
+      envelope: `${ingest}/envelope/`,
+    },
+  };
+}

@@ -1,0 +1,34 @@
+// Calls better-auth's HTTP endpoints in-process from server actions, so that its rate limiter and origin checks
+// apply exactly as for HTTP clients, then hands the cookies it sets to Next's cookie store.
+import "server-only";
+import { parseSetCookieHeader, toCookieOptions } from "better-auth/cookies";
+import { cookies, headers } from "next/headers";
+import { CLIENT_IP_HEADER } from "../auth/create-auth";
+import { getServices } from "../runtime/services";
+
+export type AuthCallResult = { status: number; body: Record<string, unknown> | null };
+
+export async function callAuth(endpoint: string, body: Record<string, unknown>): Promise<AuthCallResult> {
+  const { auth, config, basePath } = getServices();
+  const incoming = headers();
+  const url = `${config.publicUrl}${basePath}/api/auth${endpoint}`;
+  const forwarded = new Headers({ "content-type": "application/json", origin: new URL(config.publicUrl).origin });
+  for (const name of [CLIENT_IP_HEADER, "user-agent", "cookie"]) {
+    const v = incoming.get(name);
+    if (v) forwarded.set(name, v);
+  }
+  const res = await auth.handler(new Request(url, { method: "POST", headers: forwarded, body: JSON.stringify(body) }));
+  const setCookie = res.headers.get("set-cookie");
+  if (setCookie) {
+    const jar = cookies();
+    for (const [name, attrs] of parseSetCookieHeader(setCookie)) jar.set(name, attrs.value, toCookieOptions(attrs));
+  }
+  const text = await res.text();
+  let parsed: Record<string, unknown> | null = null;
+  try {
+    parsed = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+  } catch {
+    parsed = null;
+  }
+  return { status: res.status, body: parsed };
+}

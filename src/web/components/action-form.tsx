@@ -1,0 +1,76 @@
+"use client";
+// A form bound to a server action: pending state, a status line and per-field errors shown inline.
+import { createContext, type ReactNode, useContext, useId } from "react";
+import { useFormState, useFormStatus } from "react-dom";
+import type { ActionState } from "../actions/result";
+
+type Action = (state: ActionState, form: FormData) => Promise<ActionState>;
+const FieldErrors = createContext<Record<string, string[]> | undefined>(undefined);
+
+export function ActionForm({ action, children, className, successMessage, testId }: { action: Action; children: ReactNode; className?: string; successMessage?: string; testId?: string }) {
+  const [state, formAction] = useFormState(action, { status: "idle" } as ActionState);
+  return (
+    <form action={formAction} className={className ?? "form"} data-testid={testId} noValidate>
+      <FieldErrors.Provider value={state.fields}>{children}</FieldErrors.Provider>
+      {state.status === "error" && state.message ? (
+        <p className="form-error" role="alert">
+          {state.message}
+        </p>
+      ) : null}
+      {state.status === "ok" && (state.message || successMessage) ? (
+        <p className="form-ok" role="status">
+          {state.message ?? successMessage}
+        </p>
+      ) : null}
+      {state.status === "ok" && state.data
+        ? Object.entries(state.data).map(([k, v]) => (
+            <p key={k} className="form-secret" data-testid={`result-${k}`}>
+              <code>{v}</code>
+            </p>
+          ))
+        : null}
+    </form>
+  );
+}
+
+export type Option = { value: string; label: string };
+
+/**
+ * A labelled input (or, with `options`, a select) and its inline error. Ids come from useId, so a page can hold
+ * several forms with the same field names.
+ */
+export function Field({ name, label, type = "text", defaultValue, required, autoComplete, placeholder, options }: { name: string; label: string; type?: string; defaultValue?: string; required?: boolean; autoComplete?: string; placeholder?: string; options?: Option[] }) {
+  const errors = useContext(FieldErrors)?.[name];
+  const id = `${useId()}${name}`;
+  const describedBy = errors ? `${id}-error` : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {options ? (
+        <select id={id} name={name} defaultValue={defaultValue} aria-describedby={describedBy}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input id={id} name={name} type={type} defaultValue={defaultValue} required={required} autoComplete={autoComplete} placeholder={placeholder} aria-invalid={errors ? true : undefined} aria-describedby={describedBy} />
+      )}
+      {errors ? (
+        <span id={`${id}-error`} className="field-error" data-field-error={name}>
+          {errors.join(" ")}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export function SubmitButton({ children, variant }: { children: ReactNode; variant?: "danger" | "secondary" }) {
+  const { pending } = useFormStatus();
+  return (
+    <button type="submit" className={variant ? `button ${variant}` : "button"} disabled={pending} aria-busy={pending}>
+      {children}
+    </button>
+  );
+}

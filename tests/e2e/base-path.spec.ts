@@ -1,0 +1,60 @@
+// A build with FAULTLINE_BASE_PATH=/monitor serves everything under that prefix: pages, assets, page data, API,
+// redirects, the health probe, and DSNs (runtime-spec §2: base-path prefix).
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { cli } from "./helpers";
+import { OWNER, SERVERS } from "./servers";
+
+const s = SERVERS.monitor;
+
+test.describe.serial("runtime-spec §2: base path /monitor", () => {
+  test("§2 base path: setup, pages and assets live under /monitor", async ({ page }) => {
+    const assets: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/_next/")) assets.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${s.url}`);
+    await expect(page).toHaveURL(`${s.url}/en/setup`);
+    await page.getByLabel("E-mail").fill(OWNER.email);
+    await page.getByLabel(/^Password/).fill(OWNER.password);
+    await page.getByLabel("Organization name").fill("Acme");
+    await page.getByRole("button", { name: "Create owner and sign in" }).click();
+    await expect(page).toHaveURL(`${s.url}/en/orgs/acme`);
+    expect(assets.length).toBeGreaterThan(0);
+    expect(assets.every((p) => p.startsWith("/monitor/_next/"))).toBe(true);
+
+    await page.getByLabel("Project name").fill("Web");
+    await page.getByRole("button", { name: "Create project" }).click();
+    await expect(page).toHaveURL(`${s.url}/en/orgs/acme/projects/web`);
+    await expect(page.getByRole("textbox", { name: "DSN" })).toHaveValue(/^http:\/\/[0-9a-f]{32}@localhost:9102\/monitor\/\d+$/);
+  });
+
+  test("§2 base path: nothing is served outside the prefix", async ({ request }) => {
+    for (const path of ["/en", "/en/orgs", "/api/0/", "/_health"]) {
+      expect((await request.get(`${s.origin}${path}`, { maxRedirects: 0 })).status(), path).toBe(404);
+    }
+  });
+
+  test("§2 base path: API, redirects and the health probe under /monitor", async ({ request }) => {
+    const token = cli("monitor", "createtoken", "--email", OWNER.email);
+    const keys = await (await request.get(`${s.url}/api/0/projects/acme/web/keys/`, { headers: { authorization: `Bearer ${token}` } })).json();
+    expect(keys[0].dsn.public).toMatch(/^http:\/\/[0-9a-f]{32}@localhost:9102\/monitor\/\d+$/);
+    const redirect = await request.get(`${s.url}/organizations/acme/`, { maxRedirects: 0 });
+    expect(redirect.status()).toBe(308);
+    expect(redirect.headers()["location"]).toBe("/monitor/orgs/acme");
+    expect(await (await request.get(`${s.url}/_health`)).json()).toEqual({ status: "ok" });
+  });
+
+  test("§2 base path: docs and their page data under /monitor", async ({ page }) => {
+    const buildId = readFileSync(".next-monitor/BUILD_ID", "utf8").trim();
+    const data: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/_next/data/")) data.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${s.url}/de/docs/python`);
+    await expect(page.getByRole("heading", { level: 1, name: "Python" })).toBeVisible();
+    await page.getByRole("navigation", { name: "Anleitungen" }).last().getByRole("link", { name: "Go", exact: true }).click();
+    await expect(page).toHaveURL(`${s.url}/de/docs/go`);
+    expect(data).toContain(`/monitor/_next/data/${buildId}/de/docs/go.json`);
+  });
+});

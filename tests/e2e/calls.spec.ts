@@ -1,0 +1,124 @@
+// runtime-spec §7: the calls the browser makes: page-data fetches for navigation and prefetching (App Router RSC
+// and Pages Router /_next/data), and server action submissions.
+import { readFileSync } from "node:fs";
+import { expect, type Request, test } from "@playwright/test";
+import { OWNER_STATE } from "./helpers";
+import { SERVERS } from "./servers";
+
+const buildId = () => readFileSync(".next/BUILD_ID", "utf8").trim();
+
+test.describe("runtime-spec §7: calls", () => {
+  test.use({ storageState: OWNER_STATE });
+
+  test("§7 page-data fetch for prefetching and navigation (App Router): RSC headers, _rsc, text/x-component", async ({ page }) => {
+    const rsc: Request[] = [];
+    page.on("request", (r) => {
+      if (r.headers()["rsc"] === "1") rsc.push(r);
+    });
+    await page.goto("./en/orgs");
+    await expect.poll(() => rsc.filter((r) => r.headers()["next-router-prefetch"] === "1").length).toBeGreaterThan(0);
+    const prefetch = rsc.find((r) => r.headers()["next-router-prefetch"] === "1")!;
+    expect(new URL(prefetch.url()).searchParams.has("_rsc")).toBe(true);
+    expect(prefetch.headers()["next-router-state-tree"]).toBeTruthy();
+
+    await page.getByTestId("org-list").getByRole("link", { name: /Acme/ }).click();
+    await expect(page).toHaveURL(/\/en\/orgs\/acme$/);
+    const nav = rsc.filter((r) => new URL(r.url()).pathname === "/en/orgs/acme" && r.headers()["next-router-prefetch"] === undefined);
+    expect(nav.length).toBeGreaterThan(0);
+    const response = await nav[0]!.response();
+    expect(response?.headers()["content-type"]).toContain("text/x-component");
+    expect(response?.headers()["vary"]).toContain("RSC");
+  });
+
+  test("§7 server action submission: POST to the current page URL with the framework headers", async ({ page }) => {
+    await page.goto("./en/orgs/acme/settings/teams");
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.method() === "POST" && r.headers()["next-action"] !== undefined),
+      (async () => {
+        await page.getByLabel("Team slug").fill("platform");
+        await page.getByRole("button", { name: "Create team" }).click();
+      })(),
+    ]);
+    expect(new URL(request.url()).pathname).toBe("/en/orgs/acme/settings/teams");
+    expect(request.headers()["accept"]).toBe("text/x-component");
+    expect(request.headers()["next-router-state-tree"]).toBeTruthy();
+    const response = await request.response();
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["content-type"]).toContain("text/x-component");
+    await expect(page.getByTestId("team-table")).toContainText("#platform");
+  });
+
+  test("§7 a server action posted from another origin is refused with 403, not run", async ({ page, request }) => {
+    await page.goto("./en/orgs/acme/settings/teams");
+    const [action] = await Promise.all([
+      page.waitForRequest((r) => r.method() === "POST" && r.headers()["next-action"] !== undefined),
+      (async () => {
+        await page.getByLabel("Team slug").fill("ignored-by-test");
+        await page.getByRole("button", { name: "Create team" }).click();
+      })(),
+    ]);
+    const forged = await request.post(`${SERVERS.main.url}/en/orgs/acme/settings/teams`, {
+      headers: { "next-action": action.headers()["next-action"]!, origin: "https://evil.example", "content-type": "text/plain;charset=UTF-8" },
+      data: action.postData() ?? "[]",
+    });
+    expect(forged.status()).toBe(403);
+    expect(await forged.json()).toEqual({ detail: "Cross-origin server action refused" });
+  });
+
+  test("§7 page-data fetch (Pages Router docs): /_next/data/<buildId>/<locale>/docs/<slug>.json with x-nextjs-data", async ({ page }) => {
+    const data: Request[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/_next/data/")) data.push(r);
+    });
+    await page.goto("./en/docs/python");
+    await page.getByRole("navigation", { name: "Guides" }).last().getByRole("link", { name: "Go", exact: true }).click();
+    await expect(page).toHaveURL(/\/en\/docs\/go$/);
+    const go = data.find((r) => new URL(r.url()).pathname === `/_next/data/${buildId()}/en/docs/go.json`);
+    expect(go, data.map((r) => r.url()).join("\n")).toBeTruthy();
+    expect(go!.headers()["x-nextjs-data"]).toBe("1");
+    const res = await go!.response();
+    expect(res?.headers()["content-type"]).toContain("application/json");
+  });
+
+  test("§7 a superseded docs navigation is cancelled (Route Cancelled) and the newer one wins", async ({ page }) => {
+    // Installed before the page loads, so that the viewport prefetch of the ruby guide is slow as well.
+    await page.route("**/_next/data/**/en/docs/ruby.json*", async (route) => {
+      await new Promise((r) => setTimeout(r, 2000));
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto("./en/docs/python");
+    const result = await page.evaluate(async () => {
+      const router = (window as unknown as { next: { router: { push: (u: string) => Promise<boolean>; events: { on: (e: string, f: (err: Error & { cancelled?: boolean }, url: string) => void) => void } } } }).next.router;
+      const errors: { message: string; cancelled?: boolean; url: string }[] = [];
+      router.events.on("routeChangeError", (err, url) => errors.push({ message: err.message, cancelled: err.cancelled, url }));
+      const slow = router.push("/en/docs/ruby");
+      await new Promise((r) => setTimeout(r, 200));
+      const fast = router.push("/en/docs/php");
+      return { slow: await slow, fast: await fast, errors };
+    });
+    expect(result.slow).toBe(false);
+    expect(result.fast).toBe(true);
+    expect(result.errors).toContainEqual({ message: "Route Cancelled", cancelled: true, url: "/en/docs/ruby" });
+    await expect(page).toHaveURL(/\/en\/docs\/php$/);
+  });
+
+  test("§7 a failing props load falls back to a full page load (Failed to load static props)", async ({ page }) => {
+    // Installed before the page loads: the viewport prefetch fails too, so no cached props can be used.
+    await page.route("**/_next/data/**/en/docs/java.json*", (route) => route.fulfill({ status: 500, body: "boom" }));
+    await page.goto("./en/docs/python");
+    const consoleErrors: string[] = [];
+    page.on("console", (m) => consoleErrors.push(m.text()));
+    await page.evaluate(() => {
+      (window as unknown as { __marker: boolean }).__marker = true;
+    });
+    const [document] = await Promise.all([
+      page.waitForRequest((r) => r.resourceType() === "document" && r.url().endsWith("/en/docs/java")),
+      page.getByRole("navigation", { name: "Guides" }).last().getByRole("link", { name: "Java", exact: true }).click(),
+    ]);
+    expect(document.method()).toBe("GET");
+    await expect(page).toHaveURL(/\/en\/docs\/java$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Java");
+    expect(await page.evaluate(() => (window as unknown as { __marker?: boolean }).__marker)).toBeUndefined();
+    expect(consoleErrors.some((t) => t.includes("Failed to load static props"))).toBe(true);
+  });
+});

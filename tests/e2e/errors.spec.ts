@@ -1,0 +1,35 @@
+// runtime-spec §8: when an error escapes every boundary, the framework's fallback shows with its exact wording;
+// the server-side variant shows the digest. Route errors inside the dashboard get a boundary with a retry.
+import { expect, test } from "@playwright/test";
+import { cli, OWNER_STATE, submitSignIn } from "./helpers";
+
+test.describe("runtime-spec §8: error catalogue", () => {
+  test.use({ storageState: OWNER_STATE });
+
+  test("§8 a server-side exception shows the framework's server-side fallback with the digest", async ({ page }) => {
+    const res = await page.goto("./en/diagnostics/server-error");
+    expect(res?.status()).toBe(500);
+    await expect(page.locator("h2")).toHaveText("Application error: a server-side exception has occurred (see the server logs for more information).");
+    await expect(page.locator("p")).toHaveText(/^Digest: \S+$/);
+  });
+
+  test("§8 an unhandled client-side exception shows the framework's client-side fallback", async ({ page }) => {
+    await page.goto("./en/diagnostics/client-error");
+    await page.getByTestId("throw-client-error").click();
+    await expect(page.locator("h2")).toHaveText("Application error: a client-side exception has occurred (see the browser console for more information).");
+  });
+
+  test("§8 diagnostics are for superusers only: other users get the 404 page, visitors the sign-in page", async ({ browser }) => {
+    cli("main", "createuser", "--email", "plain@example.com", "--password", "plain-password", "--no-input");
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const page = await context.newPage();
+    await page.goto("./en/diagnostics/server-error");
+    await expect(page).toHaveURL(/\/en\/sign-in\?next=/);
+    await submitSignIn(page, "plain@example.com", "plain-password");
+    await expect(page).toHaveURL(/\/en\/diagnostics\/server-error$/);
+    await expect(page.getByTestId("not-found")).toBeVisible();
+    const res = await page.goto("./en/diagnostics");
+    expect(res?.status()).toBe(404);
+    await context.close();
+  });
+});

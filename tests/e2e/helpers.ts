@@ -1,0 +1,44 @@
+// Shared steps of the browser tests.
+import { execFileSync } from "node:child_process";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { OWNER, SERVERS } from "./servers";
+
+export const OWNER_STATE = "test-results/owner-state.json";
+
+export async function signIn(page: Page, email: string, password: string, locale = "en") {
+  await page.goto(`./${locale}/sign-in`);
+  await submitSignIn(page, email, password, locale);
+}
+
+/** Fills and submits the sign-in form the page shows. */
+export async function submitSignIn(page: Page, email: string, password: string, locale = "en") {
+  await page.getByLabel(locale === "de" ? "E-Mail" : "E-mail").fill(email);
+  await page.getByLabel(locale === "de" ? "Passwort" : "Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: locale === "de" ? "Anmelden" : "Sign in" }).click();
+}
+
+/** Runs the real `faultline` CLI against a test server's data directory. */
+export function cli(server: keyof typeof SERVERS, ...args: string[]): string {
+  const s = SERVERS[server];
+  return execFileSync(process.execPath, ["bin/faultline.mjs", ...args], {
+    env: { ...process.env, FAULTLINE_DATA_DIR: s.dataDir, FAULTLINE_URL: s.origin, DATABASE_URL: "" },
+    encoding: "utf8",
+  }).trim();
+}
+
+let ownerToken: string | undefined;
+export function ownerApiToken(): string {
+  ownerToken ??= cli("main", "createtoken", "--email", OWNER.email, "--name", "e2e");
+  return ownerToken;
+}
+
+export function api(request: APIRequestContext, token = ownerApiToken()) {
+  const headers = { authorization: `Bearer ${token}` };
+  const url = (p: string) => `${SERVERS.main.url}/api/0${p}`;
+  return {
+    get: (p: string) => request.get(url(p), { headers }),
+    post: (p: string, data: unknown) => request.post(url(p), { headers, data }),
+    put: (p: string, data: unknown) => request.put(url(p), { headers, data }),
+    delete: (p: string) => request.delete(url(p), { headers }),
+  };
+}

@@ -1,0 +1,123 @@
+// runtime-spec §2 (screens and routes) and §4 (states): dynamic, catch-all and optional catch-all segments,
+// locale prefixes, redirects, rewrites, the 404 page, and the signed-in / signed-out states.
+import { expect, test } from "@playwright/test";
+import { api, OWNER_STATE } from "./helpers";
+import { OWNER, SERVERS } from "./servers";
+
+const base = SERVERS.main.url;
+
+test.describe("runtime-spec §2: routes", () => {
+  test.use({ storageState: OWNER_STATE });
+
+  test.beforeAll(async ({ request }) => {
+    const a = api(request);
+    await a.post("/organizations/acme/teams/", { slug: "frontend" });
+    await a.post("/teams/acme/frontend/projects/", { name: "Storefront", platform: "javascript-nextjs" });
+  });
+
+  test("§2 dynamic segments: [org] and [project] render the objects the URL names", async ({ page }) => {
+    await page.goto("./en/orgs/acme");
+    await expect(page.getByRole("link", { name: /Storefront/ })).toBeVisible();
+    await page.getByRole("link", { name: /Storefront/ }).click();
+    await expect(page).toHaveURL(/\/en\/orgs\/acme\/projects\/storefront$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Storefront" })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "DSN" })).toHaveValue(/^http:\/\/[0-9a-f]{32}@localhost:9101\/\d+$/);
+  });
+
+  test("§2 optional catch-all [[...section]]: settings sections, and an unknown section is a 404", async ({ page }) => {
+    for (const [path, heading] of [
+      ["settings", "Organization settings"],
+      ["settings/members", "Members"],
+      ["settings/teams", "Teams"],
+    ]) {
+      await page.goto(`./en/orgs/acme/${path}`);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    }
+    const res = await page.goto("./en/orgs/acme/settings/members/extra");
+    expect(res?.status()).toBe(404);
+    await page.goto("./en/orgs/acme/projects/storefront/settings/keys");
+    await expect(page.getByRole("heading", { level: 1, name: "Client keys (DSN)" })).toBeVisible();
+  });
+
+  test("§2 locale prefix: / redirects by Accept-Language, and the chosen language is remembered", async ({ browser }) => {
+    const context = await browser.newContext({ storageState: OWNER_STATE, locale: "de-DE", baseURL: base });
+    const page = await context.newPage();
+    await page.goto("./");
+    await expect(page).toHaveURL(/\/de\/orgs$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Organisationen" })).toBeVisible();
+    await page.getByRole("link", { name: "EN", exact: true }).click();
+    await expect(page).toHaveURL(/\/en\/orgs$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Organizations" })).toBeVisible();
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === "NEXT_LOCALE")?.value).toBe("en");
+    await page.goto("./");
+    await expect(page).toHaveURL(/\/en\/orgs$/);
+    await context.close();
+  });
+
+  test("§2 redirects: Sentry-style links are permanent (308), the sign-in alias temporary (307)", async ({ request }) => {
+    const org = await request.get(`${base}/organizations/acme/`, { maxRedirects: 0 });
+    expect(org.status()).toBe(308);
+    expect(org.headers()["location"]).toBe("/orgs/acme");
+    const keys = await request.get(`${base}/settings/acme/projects/storefront/keys/`, { maxRedirects: 0 });
+    expect(keys.status()).toBe(308);
+    expect(keys.headers()["location"]).toBe("/orgs/acme/projects/storefront/settings/keys");
+    const login = await request.get(`${base}/auth/login/`, { maxRedirects: 0 });
+    expect(login.status()).toBe(307);
+    expect(login.headers()["location"]).toBe("/sign-in");
+  });
+
+  test("§2 redirects end on the localized page in the browser", async ({ page }) => {
+    await page.goto("./organizations/acme/");
+    await expect(page).toHaveURL(/\/en\/orgs\/acme$/);
+  });
+
+  test("§2 rewrite: /_health answers with the health route at its own URL", async ({ request }) => {
+    for (const path of ["/_health", "/_health/"]) {
+      const res = await request.get(`${base}${path}`, { maxRedirects: 0 });
+      expect(res.status()).toBe(200);
+      expect(await res.json()).toEqual({ status: "ok" });
+    }
+  });
+
+  test("§2 404 page: unknown URLs answer 404 in the URL's locale, with a way back", async ({ page }) => {
+    const en = await page.goto("./en/no/such/page");
+    expect(en?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    const de = await page.goto("./de/gibt-es-nicht");
+    expect(de?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Seite nicht gefunden" })).toBeVisible();
+    await page.getByRole("link", { name: "Zurück zu Faultline" }).click();
+    await expect(page).toHaveURL(/\/de\/orgs$/);
+    const docs = await page.goto("./en/docs/no-such-guide");
+    expect(docs?.status()).toBe(404);
+    await expect(page.getByTestId("not-found")).toBeVisible();
+    const other = await page.goto("./en/orgs/someone-elses-org");
+    expect(other?.status()).toBe(404);
+  });
+
+  test("§2 setup guide: the project's page opens its platform's docs with the DSN filled in", async ({ page }) => {
+    await page.goto("./en/orgs/acme/projects/storefront");
+    const dsn = await page.getByRole("textbox", { name: "DSN" }).inputValue();
+    await page.getByTestId("setup-docs-link").click();
+    await expect(page).toHaveURL(/\/en\/docs\/nextjs#dsn=/);
+    await expect(page.getByTestId("dsn-note")).toHaveText("The DSN of your project is filled in below.");
+    await expect(page.getByTestId("docs-body")).toContainText(dsn);
+    await expect(page.getByTestId("docs-body")).not.toContainText("PUBLIC_KEY@faultline.example.com");
+  });
+});
+
+test.describe("runtime-spec §4: session states", () => {
+  test("§4 signed out → signed in → signed out; pages require a session on the server", async ({ page }) => {
+    const res = await page.goto("./en/orgs/acme/settings");
+    await expect(page).toHaveURL(/\/en\/sign-in\?next=/);
+    expect(res?.status()).toBe(200);
+    await page.getByLabel("E-mail").fill(OWNER.email);
+    await page.getByLabel("Password").fill(OWNER.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/en\/orgs\/acme\/settings$/);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/en\/sign-in$/);
+    await page.goto("./en/orgs");
+    await expect(page).toHaveURL(/\/en\/sign-in/);
+  });
+});

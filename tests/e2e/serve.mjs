@@ -1,0 +1,14 @@
+// Starts one Faultline test server (see servers.mjs) on a fresh, empty SQLite store: `node tests/e2e/serve.mjs main`.
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import { SERVERS } from "./servers.mjs";
+
+const s = SERVERS[process.argv[2]];
+if (!s) throw new Error(`unknown server ${process.argv[2]}`);
+rmSync(s.dataDir, { recursive: true, force: true });
+const child = spawn(process.execPath, ["bin/faultline.mjs", "start"], {
+  stdio: "inherit",
+  env: { ...process.env, PORT: String(s.port), HOST: "127.0.0.1", FAULTLINE_URL: s.origin, FAULTLINE_DATA_DIR: s.dataDir, FAULTLINE_DIST_DIR: s.distDir, DATABASE_URL: "" },
+});
+for (const sig of ["SIGTERM", "SIGINT"]) process.on(sig, () => child.kill(sig));
+child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,23 @@
+// A real Faultline core over a real database (SQLite in memory by default), for tests of the core and storage.
+import { betterAuthAccounts } from "../../src/auth/accounts";
+import { createAuth } from "../../src/auth/create-auth";
+import type { Accounts } from "../../src/core/accounts";
+import type { CoreContext } from "../../src/core/context";
+import { type Db, openDb, type OpenDbOptions } from "../../src/storage/db";
+import { createStore } from "../../src/storage/kysely";
+import { migrateToLatest } from "../../src/storage/migrate";
+import type { Store, User } from "../../src/storage/ports";
+
+export type TestCore = { db: Db; store: Store; accounts: Accounts; as: (user: User) => CoreContext; close: () => Promise<void> };
+
+export async function testCore(options: OpenDbOptions = { dialect: "sqlite", file: ":memory:" }): Promise<TestCore> {
+  const db = openDb(options);
+  await migrateToLatest(db);
+  const store = createStore(db);
+  const auth = createAuth({ db, secret: "test-secret-test-secret-test-secret-00", baseURL: "http://localhost:9000" });
+  const accounts = betterAuthAccounts(auth, store);
+  return { db, store, accounts, as: (user) => ({ store, actor: { user } }), close: () => db.close() };
+}
+
+let counter = 0;
+export const uniq = (prefix: string) => `${prefix}-${process.pid}-${++counter}`;

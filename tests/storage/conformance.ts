@@ -1,0 +1,139 @@
+// The storage contract (src/storage/ports.ts), written once and run against every dialect:
+// store.sqlite.test.ts and store.pg.test.ts call conformance() with their own database.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import type { OpenDbOptions } from "../../src/storage/db";
+import { DuplicateError, type User } from "../../src/storage/ports";
+import { type TestCore, testCore, uniq } from "../helpers/core";
+
+export function conformance(name: string, options: () => OpenDbOptions | Promise<OpenDbOptions>) {
+  describe(`storage conformance: ${name}`, () => {
+    let t: TestCore;
+    let alice: User;
+    let bob: User;
+    before(async () => {
+      t = await testCore(await options());
+      alice = await t.accounts.createUser({ email: `${uniq("alice")}@example.com`, password: "password123", name: "Alice", isSuperuser: true });
+      bob = await t.accounts.createUser({ email: `${uniq("Bob")}@Example.com`, password: "password123", name: "Bob" });
+    });
+    after(async () => t.close());
+
+    test("users: created through auth, found by id and case-insensitively by e-mail, superuser flag as boolean", async () => {
+      assert.ok((await t.store.countUsers()) >= 2);
+      const found = await t.store.getUserByEmail(bob.email.toUpperCase());
+      assert.equal(found?.id, bob.id);
+      assert.equal(found?.isSuperuser, false);
+      assert.equal((await t.store.getUserById(alice.id))?.isSuperuser, true);
+      await t.store.setSuperuser(bob.id, true);
+      assert.equal((await t.store.getUserById(bob.id))?.isSuperuser, true);
+      await t.store.setSuperuser(bob.id, false);
+      assert.equal(await t.store.getUserById("nope"), null);
+    });
+
+    test("organizations: create makes the owner a member atomically; slugs are unique", async () => {
+      const slug = uniq("org");
+      const org = await t.store.createOrganization({ slug, name: "Org", ownerUserId: alice.id });
+      assert.equal(typeof org.id, "number");
+      assert.match(org.createdAt, /^\d{4}-\d{2}-\d{2}T/);
+      assert.equal((await t.store.getMembership(org.id, alice.id))?.role, "owner");
+      await assert.rejects(t.store.createOrganization({ slug, name: "Again", ownerUserId: bob.id }), DuplicateError);
+      // The failed create must not leave a membership behind.
+      assert.equal((await t.store.listOrganizations({ userId: bob.id, all: false, page: { limit: 100 } })).items.some((o) => o.slug === slug), false);
+      const renamed = await t.store.updateOrganization(org.id, { name: "Renamed" });
+      assert.equal(renamed?.name, "Renamed");
+      assert.equal(await t.store.updateOrganization(999_999, { name: "x" }), null);
+    });
+
+    test("organizations: keyset pages by slug, members only unless all", async () => {
+      const prefix = uniq("page");
+      for (const n of [3, 1, 2]) await t.store.createOrganization({ slug: `${prefix}-${n}`, name: `P${n}`, ownerUserId: bob.id });
+      const first = await t.store.listOrganizations({ userId: bob.id, all: false, page: { limit: 2 } });
+      const mine = first.items.map((o) => o.slug).filter((s) => s.startsWith(prefix));
+      assert.deepEqual(mine, [`${prefix}-1`, `${prefix}-2`]);
+      assert.ok(first.nextCursor);
+      const second = await t.store.listOrganizations({ userId: bob.id, all: false, page: { limit: 2, cursor: first.nextCursor } });
+      assert.equal(second.items[0]?.slug, `${prefix}-3`);
+      const all = await t.store.listOrganizations({ userId: "nobody", all: true, page: { limit: 10_000 } });
+      assert.ok(all.items.some((o) => o.slug === `${prefix}-1`));
+      assert.equal((await t.store.listOrganizations({ userId: "nobody", all: false, page: { limit: 10 } })).items.length, 0);
+    });
+
+    test("members: add, duplicate, role change, owner count, remove", async () => {
+      const org = await t.store.createOrganization({ slug: uniq("m"), name: "M", ownerUserId: alice.id });
+      const m = await t.store.addMember({ organizationId: org.id, userId: bob.id, role: "viewer" });
+      assert.equal(m.email, bob.email.toLowerCase());
+      await assert.rejects(t.store.addMember({ organizationId: org.id, userId: bob.id, role: "member" }), DuplicateError);
+      assert.equal((await t.store.updateMemberRole(org.id, m.id, "owner"))?.role, "owner");
+      assert.equal(await t.store.countOwners(org.id), 2);
+      assert.equal((await t.store.listMembers(org.id)).length, 2);
+      assert.equal(await t.store.removeMember(org.id, m.id), true);
+      assert.equal(await t.store.removeMember(org.id, m.id), false);
+      assert.equal(await t.store.getMember(org.id, m.id), null);
+    });
+
+    test("teams: unique per organization, membership idempotent, counted, cascades on delete", async () => {
+      const org = await t.store.createOrganization({ slug: uniq("t"), name: "T", ownerUserId: alice.id });
+      const other = await t.store.createOrganization({ slug: uniq("t"), name: "T2", ownerUserId: alice.id });
+      const team = await t.store.createTeam({ organizationId: org.id, slug: "backend", name: "Backend" });
+      await t.store.createTeam({ organizationId: other.id, slug: "backend", name: "Backend" });
+      await assert.rejects(t.store.createTeam({ organizationId: org.id, slug: "backend", name: "Again" }), DuplicateError);
+      const member = await t.store.getMembership(org.id, alice.id);
+      await t.store.addTeamMember(team.id, member!.id);
+      await t.store.addTeamMember(team.id, member!.id);
+      assert.equal((await t.store.getTeamBySlug(org.id, "backend"))?.memberCount, 1);
+      assert.deepEqual(await t.store.listTeamIdsOfMember(member!.id), [team.id]);
+      const project = await t.store.createProject({ organizationId: org.id, teamId: team.id, slug: "api", name: "API", platform: "node" });
+      assert.equal(await t.store.deleteTeam(org.id, team.id), true);
+      assert.equal((await t.store.getProjectById(project.id))?.teamId, null, "a project outlives its team");
+      assert.deepEqual(await t.store.listTeamIdsOfMember(member!.id), []);
+    });
+
+    test("projects: numeric ids, unique slug per organization, update, list across organizations, delete cascades keys", async () => {
+      const a = await t.store.createOrganization({ slug: uniq("p"), name: "A", ownerUserId: alice.id });
+      const b = await t.store.createOrganization({ slug: uniq("p"), name: "B", ownerUserId: alice.id });
+      const pa = await t.store.createProject({ organizationId: a.id, teamId: null, slug: "web", name: "Web", platform: "javascript" });
+      const pb = await t.store.createProject({ organizationId: b.id, teamId: null, slug: "web", name: "Web", platform: null });
+      assert.ok(Number.isInteger(pa.id) && pa.id !== pb.id);
+      await assert.rejects(t.store.createProject({ organizationId: a.id, teamId: null, slug: "web", name: "Dup", platform: null }), DuplicateError);
+      const listed = await t.store.listProjects({ organizationIds: [a.id, b.id], page: { limit: 1 } });
+      assert.equal(listed.items.length, 1);
+      const rest = await t.store.listProjects({ organizationIds: [a.id, b.id], page: { limit: 1, cursor: listed.nextCursor } });
+      assert.equal(rest.items.length, 1);
+      assert.notEqual(rest.items[0]?.id, listed.items[0]?.id, "equal slugs in two organizations page without loss");
+      assert.equal(rest.nextCursor, null);
+      assert.equal((await t.store.updateProject(pa.id, { name: "Website", platform: null }))?.platform, null);
+      await assert.rejects(t.store.updateProject(pa.id, { slug: "web2" }).then(() => t.store.createProject({ organizationId: a.id, teamId: null, slug: "web2", name: "x", platform: null })), DuplicateError);
+      const key = await t.store.createKey({ projectId: pa.id, label: "Default", publicKey: uniq("pk"), secretKey: "s" });
+      assert.equal(await t.store.deleteProject(pa.id), true);
+      assert.equal(await t.store.getKeyByPublicKey(key.publicKey), null);
+    });
+
+    test("keys: unique public key, enable and disable as boolean, rename, delete", async () => {
+      const org = await t.store.createOrganization({ slug: uniq("k"), name: "K", ownerUserId: alice.id });
+      const p = await t.store.createProject({ organizationId: org.id, teamId: null, slug: "k", name: "K", platform: null });
+      const pk = uniq("pk");
+      const k = await t.store.createKey({ projectId: p.id, label: "Default", publicKey: pk, secretKey: "secret" });
+      assert.equal(k.isActive, true);
+      await assert.rejects(t.store.createKey({ projectId: p.id, label: "Dup", publicKey: pk, secretKey: "x" }), DuplicateError);
+      assert.equal((await t.store.updateKey(p.id, k.id, { isActive: false }))?.isActive, false);
+      assert.equal((await t.store.getKeyByPublicKey(pk))?.isActive, false);
+      assert.equal((await t.store.updateKey(p.id, k.id, { label: "Browser", isActive: true }))?.label, "Browser");
+      assert.equal(await t.store.updateKey(p.id + 1000, k.id, { label: "x" }), null, "a key is only reachable through its project");
+      assert.equal(await t.store.deleteKey(p.id, k.id), true);
+      assert.deepEqual(await t.store.listKeys(p.id), []);
+    });
+
+    test("tokens: looked up by hash with their user, use recorded, deleted only by their owner", async () => {
+      const hash = uniq("hash");
+      const tok = await t.store.createToken({ userId: bob.id, name: "CI", tokenHash: hash, tokenSuffix: "abcd" });
+      assert.equal(tok.lastUsedAt, null);
+      const now = new Date().toISOString();
+      const used = await t.store.useToken(hash, now);
+      assert.equal(used?.user.id, bob.id);
+      assert.equal((await t.store.listTokens(bob.id))[0]?.lastUsedAt, now);
+      assert.equal(await t.store.useToken("unknown", now), null);
+      assert.equal(await t.store.deleteToken(alice.id, tok.id), false);
+      assert.equal(await t.store.deleteToken(bob.id, tok.id), true);
+    });
+  });
+}
