@@ -6,18 +6,23 @@ import { AUTH_LIMITS } from "../config/limits";
 export type CreateAuthOptions = {
   db: Db;
   secret: string;
-  /** Public origin plus base path, e.g. https://faultline.example.com/monitor */
-  baseURL: string;
+  /** Public URL of the install without the base path, e.g. https://faultline.example.com */
+  publicUrl: string;
+  /** The application's base path ("" or e.g. "/monitor"). */
+  basePath: string;
 };
+
+/** Where better-auth's endpoints live. A path in better-auth's baseURL would replace this, so the app's base path goes here. */
+export const authPath = (basePath: string) => `${basePath}/api/auth`;
 
 /** Header the Faultline server sets from the socket (or a trusted proxy); clients cannot forge it. */
 export const CLIENT_IP_HEADER = "x-faultline-client-ip";
 
-export function createAuth({ db, secret, baseURL }: CreateAuthOptions) {
+export function createAuth({ db, secret, publicUrl, basePath }: CreateAuthOptions) {
   return betterAuth({
     appName: "Faultline",
-    baseURL,
-    basePath: "/api/auth",
+    baseURL: publicUrl,
+    basePath: authPath(basePath),
     secret,
     database: { db: db.kysely, type: db.dialect },
     telemetry: { enabled: false },
@@ -81,7 +86,7 @@ export function createAuth({ db, secret, baseURL }: CreateAuthOptions) {
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      useSecureCookies: baseURL.startsWith("https://"),
+      useSecureCookies: publicUrl.startsWith("https://"),
       cookiePrefix: "faultline",
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },

@@ -21,7 +21,7 @@ export function currentBasePath(): string {
 export function createServices(config: Config, basePath = currentBasePath()): Services {
   const db = openDb(dbOptionsFromConfig(config));
   const store = createStore(db);
-  const auth = createAuth({ db, secret: config.secretKey, baseURL: `${config.publicUrl}${basePath}` });
+  const auth = createAuth({ db, secret: config.secretKey, publicUrl: config.publicUrl, basePath });
   return { config, basePath, db, store, auth, accounts: betterAuthAccounts(auth, store) };
 }
 

@@ -3,7 +3,7 @@
 import "server-only";
 import { parseSetCookieHeader, toCookieOptions } from "better-auth/cookies";
 import { cookies, headers } from "next/headers";
-import { CLIENT_IP_HEADER } from "../auth/create-auth";
+import { authPath, CLIENT_IP_HEADER } from "../auth/create-auth";
 import { getServices } from "../runtime/services";
 
 export type AuthCallResult = { status: number; body: Record<string, unknown> | null };
@@ -11,7 +11,7 @@ export type AuthCallResult = { status: number; body: Record<string, unknown> | n
 export async function callAuth(endpoint: string, body: Record<string, unknown>): Promise<AuthCallResult> {
   const { auth, config, basePath } = getServices();
   const incoming = headers();
-  const url = `${config.publicUrl}${basePath}/api/auth${endpoint}`;
+  const url = `${config.publicUrl}${authPath(basePath)}${endpoint}`;
   const forwarded = new Headers({ "content-type": "application/json", origin: new URL(config.publicUrl).origin });
   for (const name of [CLIENT_IP_HEADER, "user-agent", "cookie"]) {
     const v = incoming.get(name);

@@ -33,3 +33,18 @@ test.describe("runtime-spec §8: error catalogue", () => {
     await context.close();
   });
 });
+
+test.describe("route-level error boundary", () => {
+  test.use({ storageState: OWNER_STATE });
+
+  test("an error inside the dashboard shows a helpful message, the digest and a retry, in the page shell", async ({ page }) => {
+    await page.goto("./en/diagnostics");
+    await page.getByRole("link", { name: "An error inside the dashboard" }).click();
+    const panel = page.getByTestId("route-error");
+    await expect(panel.getByRole("heading")).toHaveText("Something went wrong");
+    await expect(panel).toContainText(/Reference: \S+/);
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await panel.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByTestId("route-error")).toBeVisible();
+  });
+});

@@ -5,13 +5,18 @@ import { OWNER, SERVERS } from "./servers";
 
 export const OWNER_STATE = "test-results/owner-state.json";
 
-export async function signIn(page: Page, email: string, password: string, locale = "en") {
+export async function signIn(page: Page, email: string, password: string, locale = "en", address = freshClientAddress()) {
   await page.goto(`./${locale}/sign-in`);
-  await submitSignIn(page, email, password, locale);
+  await submitSignIn(page, email, password, locale, address);
 }
 
-/** Fills and submits the sign-in form the page shows. */
-export async function submitSignIn(page: Page, email: string, password: string, locale = "en") {
+let nextAddress = 0;
+/** A client address of its own (TEST-NET-3, RFC 5737) for each sign-in; the servers trust X-Forwarded-For. */
+export const freshClientAddress = () => `203.0.113.${(++nextAddress % 250) + 1}`;
+
+/** Fills and submits the sign-in form the page shows, from `address` (a fresh one by default). */
+export async function submitSignIn(page: Page, email: string, password: string, locale = "en", address = freshClientAddress()) {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": address });
   await page.getByLabel(locale === "de" ? "E-Mail" : "E-mail").fill(email);
   await page.getByLabel(locale === "de" ? "Passwort" : "Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: locale === "de" ? "Anmelden" : "Sign in" }).click();

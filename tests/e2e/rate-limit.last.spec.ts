@@ -1,5 +1,5 @@
-// runtime-spec §4: failed sign-ins are rate-limited per client address. Runs last (its own Playwright project):
-// afterwards this address cannot sign in for a minute.
+// runtime-spec §4: failed sign-ins are rate-limited per client address (here one fixed address, given to the
+// server through X-Forwarded-For). Runs last, in its own Playwright project.
 import { expect, test } from "@playwright/test";
 import { signIn } from "./helpers";
 import { SERVERS } from "./servers";
@@ -10,8 +10,8 @@ test.describe("runtime-spec §4: sign-in rate limit", () => {
     const page = await context.newPage();
     const messages: string[] = [];
     for (let i = 0; i < 7; i++) {
-      await signIn(page, "nobody@example.com", `wrong-${i}`);
-      const alert = page.getByRole("alert");
+      await signIn(page, "nobody@example.com", `wrong-${i}`, "en", "198.51.100.7");
+      const alert = page.getByTestId("sign-in-form").getByRole("alert");
       await expect(alert).toBeVisible();
       messages.push((await alert.textContent()) ?? "");
     }

@@ -1,7 +1,7 @@
 // runtime-spec §2 (screens and routes) and §4 (states): dynamic, catch-all and optional catch-all segments,
 // locale prefixes, redirects, rewrites, the 404 page, and the signed-in / signed-out states.
 import { expect, test } from "@playwright/test";
-import { api, OWNER_STATE } from "./helpers";
+import { api, OWNER_STATE, submitSignIn } from "./helpers";
 import { OWNER, SERVERS } from "./servers";
 
 const base = SERVERS.main.url;
@@ -111,9 +111,7 @@ test.describe("runtime-spec §4: session states", () => {
     const res = await page.goto("./en/orgs/acme/settings");
     await expect(page).toHaveURL(/\/en\/sign-in\?next=/);
     expect(res?.status()).toBe(200);
-    await page.getByLabel("E-mail").fill(OWNER.email);
-    await page.getByLabel("Password").fill(OWNER.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await submitSignIn(page, OWNER.email, OWNER.password);
     await expect(page).toHaveURL(/\/en\/orgs\/acme\/settings$/);
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/en\/sign-in$/);

@@ -14,7 +14,7 @@ export async function testCore(options: OpenDbOptions = { dialect: "sqlite", fil
   const db = openDb(options);
   await migrateToLatest(db);
   const store = createStore(db);
-  const auth = createAuth({ db, secret: "test-secret-test-secret-test-secret-00", baseURL: "http://localhost:9000" });
+  const auth = createAuth({ db, secret: "test-secret-test-secret-test-secret-00", publicUrl: "http://localhost:9000", basePath: "" });
   const accounts = betterAuthAccounts(auth, store);
   return { db, store, accounts, as: (user) => ({ store, actor: { user } }), close: () => db.close() };
 }

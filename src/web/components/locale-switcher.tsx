@@ -11,7 +11,7 @@ export function LocaleSwitcher() {
   return (
     <nav className="locale-switcher" aria-label={t("language")}>
       {LOCALES.map((l) => (
-        <Link key={l} href={pathname} locale={l} aria-current={l === current ? "true" : undefined} hrefLang={l} prefetch={false}>
+        <Link key={l} href={pathname} locale={l} aria-current={l === current ? "true" : undefined} hrefLang={l}>
           {l.toUpperCase()}
         </Link>
       ))}

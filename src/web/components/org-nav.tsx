@@ -1,28 +1,27 @@
-// Tabs of an organization: projects and settings sections.
+// Breadcrumbs and tabs of an organization: projects and settings sections.
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
 import type { Organization } from "@/storage/ports";
+import { PageTabs } from "./page-tabs";
 
 export async function OrgNav({ org, current }: { org: Organization; current: "projects" | "general" | "members" | "teams" }) {
   const t = await getTranslations("org");
-  const tabs = [
-    ["projects", `/orgs/${org.slug}`],
-    ["general", `/orgs/${org.slug}/settings`],
-    ["members", `/orgs/${org.slug}/settings/members`],
-    ["teams", `/orgs/${org.slug}/settings/teams`],
-  ] as const;
+  const base = `/orgs/${org.slug}`;
   return (
     <div className="page-head">
       <p className="crumbs">
         <Link href="/orgs">{t("organizations")}</Link> / <span>{org.name}</span>
       </p>
-      <nav className="tabs" aria-label={org.name}>
-        {tabs.map(([id, href]) => (
-          <Link key={id} href={href} aria-current={id === current ? "page" : undefined}>
-            {t(`tabs.${id}`)}
-          </Link>
-        ))}
-      </nav>
+      <PageTabs
+        label={org.name}
+        current={current}
+        tabs={[
+          { id: "projects", href: base, label: t("tabs.projects") },
+          { id: "general", href: `${base}/settings`, label: t("tabs.general") },
+          { id: "members", href: `${base}/settings/members`, label: t("tabs.members") },
+          { id: "teams", href: `${base}/settings/teams`, label: t("tabs.teams") },
+        ]}
+      />
     </div>
   );
 }

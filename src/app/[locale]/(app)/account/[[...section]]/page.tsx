@@ -2,10 +2,10 @@
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { listTokens } from "@/core/tokens";
-import { Link } from "@/i18n/navigation";
 import { changePasswordAction } from "@/web/actions/auth.action";
 import { createTokenAction, deleteTokenAction } from "@/web/actions/tokens.action";
 import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
+import { PageTabs } from "@/web/components/page-tabs";
 import { requireCore } from "@/web/session";
 
 export const dynamic = "force-dynamic";
@@ -18,14 +18,14 @@ export default async function AccountPage({ params }: { params: { locale: string
   return (
     <>
       <div className="page-head">
-        <nav className="tabs" aria-label={t("title")}>
-          <Link href="/account" aria-current={section === "password" ? "page" : undefined}>
-            {t("tabs.password")}
-          </Link>
-          <Link href="/account/tokens" aria-current={section === "tokens" ? "page" : undefined}>
-            {t("tabs.tokens")}
-          </Link>
-        </nav>
+        <PageTabs
+          label={t("title")}
+          current={section}
+          tabs={[
+            { id: "password", href: "/account", label: t("tabs.password") },
+            { id: "tokens", href: "/account/tokens", label: t("tabs.tokens") },
+          ]}
+        />
       </div>
       <h1>{t(`${section}Title`)}</h1>
       {section === "password" ? (

@@ -1,6 +1,6 @@
-// Diagnostics for the install's superusers: pages that fail on purpose, to check what users see when an error
-// escapes every boundary (the framework's fallback page) and, once self-monitoring is on, that it gets reported.
-// These routes sit outside the dashboard's error boundary on purpose. Others get the 404 page.
+// Diagnostics for the install's superusers: pages that fail on purpose, to check what people see when a page fails
+// inside the dashboard (its error boundary) and when an error escapes every boundary (the framework's fallback;
+// those pages live in the (bare) route group, outside the dashboard's boundary). Others get the 404 page.
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { requireUser } from "@/web/session";
@@ -12,10 +12,13 @@ export default async function DiagnosticsPage({ params: { locale } }: { params: 
   if (!user.isSuperuser) notFound();
   const t = await getTranslations("diagnostics");
   return (
-    <main className="content">
+    <>
       <h1>{t("title")}</h1>
       <p>{t("intro")}</p>
       <ul>
+        <li>
+          <a href={`/${locale}/diagnostics/route-error`}>{t("routeError")}</a>
+        </li>
         <li>
           <a href={`/${locale}/diagnostics/server-error`}>{t("serverError")}</a>
         </li>
@@ -23,6 +26,6 @@ export default async function DiagnosticsPage({ params: { locale } }: { params: 
           <a href={`/${locale}/diagnostics/client-error`}>{t("clientError")}</a>
         </li>
       </ul>
-    </main>
+    </>
   );
 }

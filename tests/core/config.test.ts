@@ -1,0 +1,51 @@
+// Configuration is read from the environment and validated at start, with every problem named at once.
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { test } from "node:test";
+import { ConfigError, loadConfig as load } from "../../src/config/env";
+
+const loadConfig = (env: Record<string, string>) => load(env as NodeJS.ProcessEnv);
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), "faultline-config-"));
+
+test("defaults: port 9000, SQLite in the data dir, public URL from the port", () => {
+  const dir = dataDir();
+  const c = loadConfig({ FAULTLINE_DATA_DIR: dir });
+  assert.equal(c.port, 9000);
+  assert.equal(c.publicUrl, "http://localhost:9000");
+  assert.equal(c.databaseUrl, undefined);
+  assert.equal(c.dataDir, dir);
+  assert.equal(c.trustProxy, false);
+});
+
+test("the secret key is generated once, stored privately in the data dir, and reused", () => {
+  const dir = dataDir();
+  const first = loadConfig({ FAULTLINE_DATA_DIR: dir }).secretKey;
+  assert.match(first, /^[0-9a-f]{64}$/);
+  assert.equal(loadConfig({ FAULTLINE_DATA_DIR: dir }).secretKey, first);
+  assert.equal(readFileSync(path.join(dir, "secret.key"), "utf8").trim(), first);
+  assert.equal(statSync(path.join(dir, "secret.key")).mode & 0o777, 0o600);
+  assert.equal(loadConfig({ FAULTLINE_DATA_DIR: dir, FAULTLINE_SECRET_KEY: "k".repeat(40) }).secretKey, "k".repeat(40));
+});
+
+test("every invalid value is reported at once, by name", () => {
+  try {
+    loadConfig({ PORT: "ninety", FAULTLINE_URL: "ftp://x", DATABASE_URL: "mysql://db", FAULTLINE_SECRET_KEY: "short", FAULTLINE_DATA_DIR: dataDir() });
+    assert.fail("expected a ConfigError");
+  } catch (err) {
+    assert.ok(err instanceof ConfigError);
+    const text = err.message;
+    for (const name of ["PORT", "FAULTLINE_URL", "DATABASE_URL", "FAULTLINE_SECRET_KEY"]) assert.match(text, new RegExp(`${name} `));
+    assert.match(text, /must be a postgres:\/\/ URL/);
+  }
+});
+
+test("empty variables count as unset, and a trailing slash on the public URL is dropped", () => {
+  const c = loadConfig({ PORT: "", DATABASE_URL: "", FAULTLINE_URL: "https://errors.example.com/", FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_TRUST_PROXY: "1" });
+  assert.equal(c.port, 9000);
+  assert.equal(c.databaseUrl, undefined);
+  assert.equal(c.publicUrl, "https://errors.example.com");
+  assert.equal(c.trustProxy, true);
+});
