@@ -36,3 +36,8 @@ export const API_LIMITS = {
   /** bytes; JSON bodies of the web API are small objects, anything larger is a mistake or abuse. */
   maxJsonBodyBytes: 64 * 1024,
 } as const;
+
+export const ACTION_LIMITS = {
+  /** bytes (1 MiB); the body of one server action. Next.js's own default (serverActions.bodySizeLimit "1 MB"). */
+  maxBodyBytes: 1024 * 1024,
+} as const;

@@ -7,6 +7,7 @@ import { CLIENT_IP_HEADER } from "../auth/create-auth";
 import { type Config, loadConfig } from "../config/env";
 import { dbOptionsFromConfig, openDb } from "../storage/db";
 import { migrateToLatest } from "../storage/migrate";
+import { checkActionBody } from "./action-body";
 import { crossOriginActionRefusal } from "./guards";
 
 /** The base path is fixed at build time; read it from the build so DSNs and links always match the served URLs. */
@@ -48,14 +49,20 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   await app.prepare();
   const handle = app.getRequestHandler();
 
-  const server = http.createServer((req, res) => {
-    const refusal = crossOriginActionRefusal(req);
-    if (refusal) {
-      res.writeHead(403, { "content-type": "application/json" }).end(JSON.stringify({ detail: refusal }));
-      return;
+  const refuse = (res: http.ServerResponse, status: number, detail: string) =>
+    res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ detail }));
+  const server = http.createServer(async (req, res) => {
+    const crossOrigin = crossOriginActionRefusal(req);
+    if (crossOrigin) return refuse(res, 403, crossOrigin);
+    let checked: Awaited<ReturnType<typeof checkActionBody>>;
+    try {
+      checked = await checkActionBody(req);
+    } catch {
+      return refuse(res, 400, "Could not read the request body");
     }
+    if ("refusal" in checked) return refuse(res, checked.refusal.status, checked.refusal.detail);
     req.headers[CLIENT_IP_HEADER] = clientIp(req, config);
-    void handle(req, res);
+    await handle(checked.request, res);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

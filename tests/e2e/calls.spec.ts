@@ -65,6 +65,34 @@ test.describe("runtime-spec §7: calls", () => {
     expect(await forged.json()).toEqual({ detail: "Cross-origin server action refused" });
   });
 
+  test("§7 a server action whose body cannot be decoded answers 400 (413 when too large), never 500", async ({ page, request }) => {
+    await page.goto("./en/orgs/acme/settings/teams");
+    const [action] = await Promise.all([
+      page.waitForRequest((r) => r.method() === "POST" && r.headers()["next-action"] !== undefined),
+      (async () => {
+        await page.getByLabel("Team slug").fill("body-check");
+        await page.getByRole("button", { name: "Create team" }).click();
+      })(),
+    ]);
+    const url = `${SERVERS.main.url}/en/orgs/acme/settings/teams`;
+    const post = (contentType: string, data: string | Buffer) =>
+      request.post(url, { headers: { "next-action": action.headers()["next-action"]!, origin: SERVERS.main.origin, "content-type": contentType }, data });
+    for (const [type, body] of [
+      ["text/plain;charset=UTF-8", "not json {"],
+      ["text/plain;charset=UTF-8", ""],
+      ["multipart/form-data", "no boundary"],
+      ["multipart/form-data; boundary=xyz", "--xyz\r\nContent-Disposition: form-data; name=\"1_slug\"\r\n\r\nunterminated"],
+    ] as const) {
+      const res = await post(type, body);
+      expect(res.status(), `${type}: ${body}`).toBe(400);
+      expect(await res.json()).toEqual({ detail: "Malformed server action payload" });
+    }
+    const big = await post("text/plain;charset=UTF-8", Buffer.alloc(1024 * 1024 + 10, "a"));
+    expect(big.status()).toBe(413);
+    // The form itself still works after the guard has read and replayed its body.
+    await expect(page.getByTestId("team-table")).toContainText("#body-check");
+  });
+
   test("§7 page-data fetch (Pages Router docs): /_next/data/<buildId>/<locale>/docs/<slug>.json with x-nextjs-data", async ({ page }) => {
     const data: Request[] = [];
     page.on("request", (r) => {
