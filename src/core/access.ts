@@ -6,6 +6,19 @@ import { forbidden, notFound } from "./errors";
 import { can, type Permission } from "./permissions";
 import type { Role } from "./roles";
 
+/** A name from a URL or a form (slug, public key): anything but a short string is not found, not a crash. */
+export function requireText(value: unknown, what: string): string {
+  if (typeof value !== "string" || value.length === 0 || value.length > 200) throw notFound(what);
+  return value;
+}
+
+/** A numeric id from a URL or a form. */
+export function requireId(value: unknown, what: string): number {
+  const n = typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : value;
+  if (typeof n !== "number" || !Number.isSafeInteger(n) || n <= 0) throw notFound(what);
+  return n;
+}
+
 export type OrgAccess = {
   org: Organization;
   /** The actor's role; null for an install superuser who is not a member. */
@@ -14,7 +27,7 @@ export type OrgAccess = {
 };
 
 export async function getOrgAccess({ store, actor }: CoreContext, orgSlug: string): Promise<OrgAccess> {
-  const org = await store.getOrganizationBySlug(orgSlug);
+  const org = await store.getOrganizationBySlug(requireText(orgSlug, "Organization"));
   if (!org) throw notFound("Organization");
   const member = await store.getMembership(org.id, actor.user.id);
   if (member) return { org, role: member.role, memberId: member.id };

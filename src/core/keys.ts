@@ -2,14 +2,14 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Project, ProjectKey } from "../storage/ports";
-import { assertCan } from "./access";
+import { assertCan, requireText } from "./access";
 import type { CoreContext } from "./context";
 import { notFound } from "./errors";
 import { nameSchema, parseInput } from "./schemas";
 import { getProject } from "./projects";
 
 const createSchema = z.object({ name: nameSchema.optional(), label: nameSchema.optional() });
-const updateSchema = z.object({ name: nameSchema.optional(), label: nameSchema.optional(), isActive: z.boolean().optional() });
+const updateSchema = z.object({ name: nameSchema.optional(), label: nameSchema.optional(), isActive: z.boolean().optional() }).refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
 
 /** 32 hex characters each, the shape SDKs expect for a DSN's public key. */
 export function newKeyPair(): { publicKey: string; secretKey: string } {
@@ -42,7 +42,8 @@ export async function createKey(ctx: CoreContext, orgSlug: string, projectSlug: 
 
 /** Keys are addressed by their public key, as in Sentry's API (`/keys/{public_key}/`). */
 async function findKey(ctx: CoreContext, project: Project, publicKey: string): Promise<ProjectKey> {
-  const key = (await ctx.store.listKeys(project.id)).find((k) => k.publicKey === publicKey);
+  const wanted = requireText(publicKey, "Key");
+  const key = (await ctx.store.listKeys(project.id)).find((k) => k.publicKey === wanted);
   if (!key) throw notFound("Key");
   return key;
 }

@@ -1,7 +1,7 @@
 // Organization members: list, add (creating the account when needed), change role, remove.
 import { z } from "zod";
 import { isDuplicateError, type Member } from "../storage/ports";
-import { requireOrg } from "./access";
+import { requireId, requireOrg } from "./access";
 import type { Accounts } from "./accounts";
 import type { CoreContext } from "./context";
 import { AppError, forbidden, notFound } from "./errors";
@@ -38,7 +38,7 @@ export async function addMember(ctx: CoreContext & { accounts: Accounts }, orgSl
 }
 
 async function memberOrThrow(ctx: CoreContext, orgId: number, memberId: number): Promise<Member> {
-  const m = await ctx.store.getMember(orgId, memberId);
+  const m = await ctx.store.getMember(orgId, requireId(memberId, "Member"));
   if (!m) throw notFound("Member");
   return m;
 }
@@ -55,7 +55,7 @@ export async function updateMemberRole(ctx: CoreContext, orgSlug: string, member
   const target = await memberOrThrow(ctx, access.org.id, memberId);
   if (!canAssignRole(access.role, role) || !canAssignRole(access.role, target.role)) throw forbidden("Only owners can change an owner's role or make someone an owner");
   if (role !== "owner") await assertNotLastOwner(ctx, target);
-  const updated = await ctx.store.updateMemberRole(access.org.id, memberId, role);
+  const updated = await ctx.store.updateMemberRole(access.org.id, target.id, role);
   if (!updated) throw notFound("Member");
   return updated;
 }
@@ -69,5 +69,5 @@ export async function removeMember(ctx: CoreContext, orgSlug: string, memberId: 
     if (!canAssignRole(self.role, target.role)) throw forbidden("Only owners can remove an owner");
   }
   await assertNotLastOwner(ctx, target);
-  await ctx.store.removeMember(self.org.id, memberId);
+  await ctx.store.removeMember(self.org.id, target.id);
 }

@@ -7,7 +7,7 @@ import { AppError } from "./errors";
 import { nameSchema, parseInput, slugify, slugSchema } from "./schemas";
 
 const createSchema = z.object({ name: nameSchema, slug: slugSchema.optional() });
-const updateSchema = z.object({ name: nameSchema.optional(), slug: slugSchema.optional() });
+const updateSchema = z.object({ name: nameSchema.optional(), slug: slugSchema.optional() }).refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
 
 export const slugTaken = (what: string) => new AppError("conflict", `That ${what} slug is already taken`, { slug: [`That ${what} slug is already taken`] });
 

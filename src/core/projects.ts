@@ -1,7 +1,7 @@
 // Projects: the unit events are sent to. Creating one also creates its first DSN key.
 import { z } from "zod";
 import { isDuplicateError, type Page, type PageRequest, type Project } from "../storage/ports";
-import { assertCan, requireOrg, type OrgAccess } from "./access";
+import { assertCan, requireOrg, requireText, type OrgAccess } from "./access";
 import type { CoreContext } from "./context";
 import { notFound } from "./errors";
 import { newKeyPair } from "./keys";
@@ -9,22 +9,22 @@ import { slugTaken } from "./organizations";
 import { nameSchema, parseInput, platformSchema, slugify, slugSchema } from "./schemas";
 
 const createSchema = z.object({ name: nameSchema, slug: slugSchema.optional(), platform: platformSchema.nullish(), team: slugSchema.nullish() });
-const updateSchema = z.object({ name: nameSchema.optional(), slug: slugSchema.optional(), platform: platformSchema.nullish() });
+const updateSchema = z.object({ name: nameSchema.optional(), slug: slugSchema.optional(), platform: platformSchema.nullish() }).refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
 
 export async function listProjects(ctx: CoreContext, orgSlug: string, page: PageRequest): Promise<Page<Project>> {
   const { org } = await requireOrg(ctx, orgSlug, "project:read");
-  return ctx.store.listProjects({ organizationIds: [org.id], page });
+  return ctx.store.listProjects({ scope: { organizationIds: [org.id] }, page });
 }
 
 /** Every project the actor can see, across organizations (GET /api/0/projects/). */
-export async function listAllProjects(ctx: CoreContext, page: PageRequest): Promise<Page<Project>> {
-  const orgs = await ctx.store.listOrganizations({ userId: ctx.actor.user.id, all: ctx.actor.user.isSuperuser, page: { limit: 10_000 } });
-  return ctx.store.listProjects({ organizationIds: orgs.items.map((o) => o.id), page });
+export function listAllProjects(ctx: CoreContext, page: PageRequest): Promise<Page<Project>> {
+  const { user } = ctx.actor;
+  return ctx.store.listProjects({ scope: user.isSuperuser ? { all: true } : { memberUserId: user.id }, page });
 }
 
 export async function getProject(ctx: CoreContext, orgSlug: string, projectSlug: string): Promise<{ access: OrgAccess; project: Project }> {
   const access = await requireOrg(ctx, orgSlug, "project:read");
-  const project = await ctx.store.getProjectBySlug(access.org.id, projectSlug);
+  const project = await ctx.store.getProjectBySlug(access.org.id, requireText(projectSlug, "Project"));
   if (!project) throw notFound("Project");
   return { access, project };
 }

@@ -1,7 +1,7 @@
 // Teams within an organization.
 import { z } from "zod";
 import { isDuplicateError, type Page, type PageRequest, type Team } from "../storage/ports";
-import { requireOrg } from "./access";
+import { requireOrg, requireText } from "./access";
 import type { CoreContext } from "./context";
 import { AppError, notFound } from "./errors";
 import { slugTaken } from "./organizations";
@@ -19,7 +19,7 @@ export async function listTeams(ctx: CoreContext, orgSlug: string, page: PageReq
 
 export async function getTeam(ctx: CoreContext, orgSlug: string, teamSlug: string): Promise<Team> {
   const { org } = await requireOrg(ctx, orgSlug, "team:read");
-  const team = await ctx.store.getTeamBySlug(org.id, teamSlug);
+  const team = await ctx.store.getTeamBySlug(org.id, requireText(teamSlug, "Team"));
   if (!team) throw notFound("Team");
   return team;
 }
@@ -40,7 +40,7 @@ export async function createTeam(ctx: CoreContext, orgSlug: string, input: unkno
 
 export async function deleteTeam(ctx: CoreContext, orgSlug: string, teamSlug: string): Promise<void> {
   const { org } = await requireOrg(ctx, orgSlug, "team:delete");
-  const team = await ctx.store.getTeamBySlug(org.id, teamSlug);
+  const team = await ctx.store.getTeamBySlug(org.id, requireText(teamSlug, "Team"));
   if (!team) throw notFound("Team");
   await ctx.store.deleteTeam(org.id, team.id);
 }
@@ -49,7 +49,7 @@ export async function deleteTeam(ctx: CoreContext, orgSlug: string, teamSlug: st
 export async function setTeamMembership(ctx: CoreContext, orgSlug: string, teamSlug: string, join: boolean): Promise<void> {
   const access = await requireOrg(ctx, orgSlug, "team:join");
   if (access.memberId === null) throw new AppError("bad_request", "Only members of the organization can join its teams");
-  const team = await ctx.store.getTeamBySlug(access.org.id, teamSlug);
+  const team = await ctx.store.getTeamBySlug(access.org.id, requireText(teamSlug, "Team"));
   if (!team) throw notFound("Team");
   if (join) await ctx.store.addTeamMember(team.id, access.memberId);
   else await ctx.store.removeTeamMember(team.id, access.memberId);

@@ -2,6 +2,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { ApiToken, Store, User } from "../storage/ports";
+import { requireId } from "./access";
 import type { CoreContext } from "./context";
 import { notFound } from "./errors";
 import { nameSchema, parseInput } from "./schemas";
@@ -26,7 +27,7 @@ export function listTokens(ctx: CoreContext): Promise<ApiToken[]> {
 }
 
 export async function deleteToken(ctx: CoreContext, tokenId: number): Promise<void> {
-  if (!(await ctx.store.deleteToken(ctx.actor.user.id, tokenId))) throw notFound("Token");
+  if (!(await ctx.store.deleteToken(ctx.actor.user.id, requireId(tokenId, "Token")))) throw notFound("Token");
 }
 
 /** The user a bearer token belongs to, or null. */

@@ -21,14 +21,34 @@ function builtBasePath(rootDir: string): string {
   }
 }
 
-/** The client address as the server saw it; X-Forwarded-For only when a proxy is declared trusted. */
+/**
+ * The client address as the server saw it. Behind a trusted proxy, the last X-Forwarded-For entry: the one the proxy
+ * appended itself (entries to its left are whatever the client wrote, and would let it pick its rate-limit bucket).
+ */
 function clientIp(req: http.IncomingMessage, config: Config): string {
   if (config.trustProxy) {
     const forwarded = req.headers["x-forwarded-for"];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
-    if (first) return first;
+    const last = (Array.isArray(forwarded) ? forwarded.join(",") : forwarded)?.split(",").pop()?.trim();
+    if (last) return last;
   }
   return req.socket.remoteAddress ?? "unknown";
+}
+
+/** Forwarded-host headers are only believed from a trusted proxy; otherwise a client could claim any host. */
+function dropUntrustedForwarding(req: http.IncomingMessage, config: Config): void {
+  if (config.trustProxy) return;
+  delete req.headers["x-forwarded-host"];
+  delete req.headers["x-forwarded-proto"];
+  delete req.headers["x-forwarded-for"];
+}
+
+/**
+ * Where Next.js fetches the page after a redirecting server action. Without it, Next uses the request's Host header,
+ * so a forged Host would make the server fetch from any address (`next start` sets this; a custom server must).
+ */
+function internalOrigin(config: Config): string {
+  const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${config.port}`;
 }
 
 export async function start(rootDir: string, log: (line: string) => void = console.log): Promise<http.Server> {
@@ -45,6 +65,7 @@ export async function start(rootDir: string, log: (line: string) => void = conso
     await db.close();
   }
 
+  process.env.__NEXT_PRIVATE_ORIGIN = internalOrigin(config);
   const app = next({ dev: false, dir: rootDir, hostname: config.host, port: config.port });
   await app.prepare();
   const handle = app.getRequestHandler();
@@ -52,6 +73,7 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   const refuse = (res: http.ServerResponse, status: number, detail: string) =>
     res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ detail }));
   const server = http.createServer(async (req, res) => {
+    dropUntrustedForwarding(req, config);
     const crossOrigin = crossOriginActionRefusal(req);
     if (crossOrigin) return refuse(res, 403, crossOrigin);
     let checked: Awaited<ReturnType<typeof checkActionBody>>;

@@ -55,6 +55,7 @@ export interface OrganizationStore {
   /** Creates the organization and makes `ownerUserId` its owner, atomically. DuplicateError on a taken slug. */
   createOrganization(input: { slug: string; name: string; ownerUserId: string }): Promise<Organization>;
   getOrganizationBySlug(slug: string): Promise<Organization | null>;
+  getOrganizationById(id: number): Promise<Organization | null>;
   /** Organizations the user is a member of, ordered by slug; every organization when `all` is set (superusers). */
   listOrganizations(input: { userId: string; all: boolean; page: PageRequest }): Promise<Page<Organization>>;
   /** Returns null when no row matched. DuplicateError on a taken slug. */
@@ -77,6 +78,7 @@ export interface TeamStore {
   /** DuplicateError on a slug taken in the organization. */
   createTeam(input: { organizationId: number; slug: string; name: string }): Promise<Team>;
   getTeamBySlug(organizationId: number, slug: string): Promise<Team | null>;
+  getTeamById(organizationId: number, teamId: number): Promise<Team | null>;
   listTeams(organizationId: number, page: PageRequest): Promise<Page<Team>>;
   deleteTeam(organizationId: number, teamId: number): Promise<boolean>;
   /** Idempotent. */
@@ -90,8 +92,8 @@ export interface ProjectStore {
   createProject(input: { organizationId: number; teamId: number | null; slug: string; name: string; platform: string | null }): Promise<Project>;
   getProjectBySlug(organizationId: number, slug: string): Promise<Project | null>;
   getProjectById(id: number): Promise<Project | null>;
-  /** Ordered by slug. */
-  listProjects(input: { organizationIds: number[]; page: PageRequest }): Promise<Page<Project>>;
+  /** Ordered by slug, then id: of some organizations, of every organization a user belongs to, or of all. */
+  listProjects(input: { scope: { organizationIds: number[] } | { memberUserId: string } | { all: true }; page: PageRequest }): Promise<Page<Project>>;
   updateProject(id: number, patch: { slug?: string; name?: string; platform?: string | null; teamId?: number | null }): Promise<Project | null>;
   deleteProject(id: number): Promise<boolean>;
 }

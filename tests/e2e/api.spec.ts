@@ -1,8 +1,23 @@
 // Sentry's web API for setup (/api/0/…): Bearer tokens from `faultline createtoken`, Sentry's paths and field
 // names, {"detail"} errors, Link cursor pagination, and authorization on every route.
 import { expect, test } from "@playwright/test";
-import { api, cli, ownerApiToken } from "./helpers";
+import { api, cli, OWNER_STATE, ownerApiToken } from "./helpers";
 import { OWNER, SERVERS } from "./servers";
+
+test.describe("web API /api/0 with a browser session", () => {
+  test.use({ storageState: OWNER_STATE });
+
+  test("a session cookie reads, and writes only with same-origin JSON (no cross-site form posts)", async ({ page }) => {
+    const url = `${SERVERS.main.url}/api/0/organizations/`;
+    expect((await page.request.get(url)).status()).toBe(200);
+    const form = await page.request.post(url, { headers: { "content-type": "text/plain" }, data: JSON.stringify({ name: "Via form" }) });
+    expect(form.status()).toBe(403);
+    const foreign = await page.request.post(url, { headers: { "content-type": "application/json", origin: "https://evil.example" }, data: { name: "Foreign" } });
+    expect(foreign.status()).toBe(403);
+    const json = await page.request.post(url, { headers: { "content-type": "application/json", origin: SERVERS.main.origin }, data: { name: "Via session" } });
+    expect(json.status()).toBe(201);
+  });
+});
 
 test.describe("web API /api/0", () => {
   test("GET /api/0/ tells who the token belongs to, and answers without credentials too", async ({ request }) => {
@@ -88,6 +103,11 @@ test.describe("web API /api/0", () => {
       await a.post("/teams/acme/nope/projects/", { name: "x" }),
       await a.put("/projects/acme/nope/", { name: "x" }),
       await a.post("/organizations/acme/teams/", {}),
+      await a.get("/organizations/?cursor=AA"),
+      await a.get("/projects/?cursor=YQB4"),
+      await a.get("/organizations/?cursor=%00%01"),
+      await a.get("/organizations/?per_page=0"),
+      await a.put("/projects/acme/nope/", {}),
     ];
     for (const r of cases) {
       expect(r.status(), await r.text()).toBeGreaterThanOrEqual(400);

@@ -1,8 +1,10 @@
 // runtime-spec §7: the calls the browser makes: page-data fetches for navigation and prefetching (App Router RSC
 // and Pages Router /_next/data), and server action submissions.
 import { readFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, type Request, test } from "@playwright/test";
-import { OWNER_STATE } from "./helpers";
+import { cli, OWNER_STATE, signIn } from "./helpers";
 import { SERVERS } from "./servers";
 
 const buildId = () => readFileSync(".next/BUILD_ID", "utf8").trim();
@@ -149,4 +151,45 @@ test.describe("runtime-spec §7: calls", () => {
     expect(await page.evaluate(() => (window as unknown as { __marker?: boolean }).__marker)).toBeUndefined();
     expect(consoleErrors.some((t) => t.includes("Failed to load static props"))).toBe(true);
   });
+});
+
+test("§7 a redirecting server action never fetches from the host a request claims (no SSRF through Host)", async ({ browser }) => {
+  cli("main", "createuser", "--email", "ssrf@example.com", "--password", "ssrf-password", "--no-input");
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await signIn(page, "ssrf@example.com", "ssrf-password");
+  await expect(page).toHaveURL(/\/en\/orgs$/);
+  const [signOut] = await Promise.all([
+    page.waitForRequest((r) => r.method() === "POST" && r.headers()["next-action"] !== undefined),
+    page.getByRole("button", { name: "Sign out" }).click(),
+  ]);
+  await expect(page).toHaveURL(/\/en\/sign-in$/);
+
+  // A listener on loopback standing in for an address the server must never be made to fetch.
+  let hits = 0;
+  const bait = http.createServer((_req, res) => {
+    hits++;
+    res.end();
+  });
+  await new Promise<void>((resolve) => bait.listen(0, "127.0.0.1", resolve));
+  const baitHost = `localhost:${(bait.address() as AddressInfo).port}`;
+  try {
+    const body = signOut.postDataBuffer() ?? Buffer.alloc(0);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        { host: "127.0.0.1", port: SERVERS.main.port, path: "/en/orgs", method: "POST", headers: { ...signOut.headers(), host: baitHost, origin: `http://${baitHost}`, "content-length": String(body.length) } },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
+    expect(status).toBeLessThan(500);
+    expect(hits).toBe(0);
+  } finally {
+    bait.close();
+    await context.close();
+  }
 });

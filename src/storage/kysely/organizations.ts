@@ -21,6 +21,10 @@ export function organizationStore({ db }: Ctx): OrganizationStore {
       const r = await db.selectFrom("organizations").select(columns).where("slug", "=", slug).executeTakeFirst();
       return r ? toOrg(r) : null;
     },
+    async getOrganizationById(id) {
+      const r = await db.selectFrom("organizations").select(columns).where("id", "=", id).executeTakeFirst();
+      return r ? toOrg(r) : null;
+    },
     async listOrganizations({ userId, all, page }) {
       const after = decodeCursor(page.cursor);
       let q = db.selectFrom("organizations").select(columns).orderBy("organizations.slug").limit(page.limit + 1);

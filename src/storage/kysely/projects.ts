@@ -34,16 +34,20 @@ export function projectStore({ db }: Ctx): ProjectStore {
       return r ? toProject(r) : null;
     },
     getProjectById: byId,
-    async listProjects({ organizationIds, page }) {
-      if (organizationIds.length === 0) return { items: [], nextCursor: null };
+    async listProjects({ scope, page }) {
+      if ("organizationIds" in scope && scope.organizationIds.length === 0) return { items: [], nextCursor: null };
       const after = decodeCursor(page.cursor);
       // Sorted by slug then id so that equal slugs in different organizations page deterministically.
-      let q = db.selectFrom("projects").select(columns).where("organization_id", "in", organizationIds).orderBy("slug").orderBy("id").limit(page.limit + 1);
+      let q = db.selectFrom("projects").select(columns).orderBy("slug").orderBy("id").limit(page.limit + 1);
+      if ("organizationIds" in scope) q = q.where("organization_id", "in", scope.organizationIds);
+      if ("memberUserId" in scope) {
+        q = q.where("organization_id", "in", db.selectFrom("members").select("organization_id").where("user_id", "=", scope.memberUserId));
+      }
       if (after !== null) {
-        const [slug = "", id = "0"] = after.split("\u0000");
+        const [slug = "", id = "0"] = after.split(":");
         q = q.where((eb) => eb.or([eb("slug", ">", slug), eb.and([eb("slug", "=", slug), eb("id", ">", Number(id))])]));
       }
-      return toPage((await q.execute()).map(toProject), page, (p) => `${p.slug}\u0000${p.id}`);
+      return toPage((await q.execute()).map(toProject), page, (p) => `${p.slug}:${p.id}`);
     },
     async updateProject(id, patch) {
       const set = Object.fromEntries(

@@ -27,14 +27,12 @@ export async function uniquely<T>(entity: string, write: () => Promise<T>): Prom
   }
 }
 
-/** Keyset cursors are the last sort key of the previous page, base64url-encoded so they are opaque in URLs. */
+/**
+ * Keyset cursors are the last sort key of the previous page, base64url-encoded so they are opaque in URLs.
+ * The core validates their shape (core/pagination.ts) before they reach a query.
+ */
 export function decodeCursor(cursor: string | null | undefined): string | null {
-  if (!cursor) return null;
-  try {
-    return Buffer.from(cursor, "base64url").toString("utf8");
-  } catch {
-    return null;
-  }
+  return cursor ? Buffer.from(cursor, "base64url").toString("utf8") : null;
 }
 
 export function toPage<T>(rows: T[], req: PageRequest, key: (row: T) => string): Page<T> {

@@ -30,6 +30,10 @@ export function teamStore({ db }: Ctx): TeamStore {
       const r = await base().where("teams.organization_id", "=", organizationId).where("teams.slug", "=", slug).executeTakeFirst();
       return r ? toTeam(r) : null;
     },
+    async getTeamById(organizationId, teamId) {
+      const r = await base().where("teams.organization_id", "=", organizationId).where("teams.id", "=", teamId).executeTakeFirst();
+      return r ? toTeam(r) : null;
+    },
     async listTeams(organizationId, page) {
       const after = decodeCursor(page.cursor);
       let q = base().where("teams.organization_id", "=", organizationId).orderBy("teams.slug").limit(page.limit + 1);

@@ -16,7 +16,7 @@ export async function createKeyAction(locale: string, org: string, project: stri
 
 export async function renameKeyAction(locale: string, org: string, project: string, publicKey: string, _prev: ActionState, form: FormData): Promise<ActionState> {
   const state = await act(locale, async (core) => {
-    await updateKey(core, org, project, publicKey, { label: formObject(form).label });
+    await updateKey(core, org, project, publicKey, { label: formObject(form).label ?? "" });
   });
   revalidatePath(keysPath(locale, org, project));
   return state;

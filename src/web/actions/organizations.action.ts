@@ -17,7 +17,8 @@ export async function createOrganizationAction(locale: string, _prev: ActionStat
 export async function updateOrganizationAction(locale: string, orgSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
   let slug = orgSlug;
   const state = await act(locale, async (core) => {
-    slug = (await updateOrganization(core, orgSlug, formObject(form))).slug;
+    const { name = "", slug: newSlug = "" } = formObject(form);
+    slug = (await updateOrganization(core, orgSlug, { name, slug: newSlug })).slug;
   });
   if (state.status === "ok" && slug !== orgSlug) redirect(`/${locale}/orgs/${slug}/settings`);
   revalidatePath(`/${locale}/orgs/${slug}`, "layout");

@@ -17,7 +17,8 @@ export async function createProjectAction(locale: string, orgSlug: string, _prev
 export async function updateProjectAction(locale: string, orgSlug: string, projectSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
   let slug = projectSlug;
   const state = await act(locale, async (core) => {
-    slug = (await updateProject(core, orgSlug, projectSlug, formObject(form))).slug;
+    const { name = "", slug: newSlug = "", platform } = formObject(form);
+    slug = (await updateProject(core, orgSlug, projectSlug, { name, slug: newSlug, platform })).slug;
   });
   if (state.status === "ok" && slug !== projectSlug) redirect(`/${locale}/orgs/${orgSlug}/projects/${slug}/settings`);
   revalidatePath(`/${locale}/orgs/${orgSlug}`, "layout");

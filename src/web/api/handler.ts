@@ -12,6 +12,22 @@ import { toErrorResponse } from "./errors";
 export type ApiContext<P> = { req: Request; url: URL; params: P; core: CoreContext; publicUrl: string; basePath: string };
 type Handler<P> = (ctx: ApiContext<P>) => Promise<Response>;
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A browser session may only write through the API with a JSON body from this origin: a cross-site form or a
+ * text/plain fetch cannot meet both (bearer tokens are not sent by browsers on their own, so they need no check).
+ */
+function assertSameOriginJson(req: Request): void {
+  if (SAFE_METHODS.has(req.method)) return;
+  const type = req.headers.get("content-type") ?? "";
+  const origin = req.headers.get("origin");
+  const host = req.headers.get("host");
+  if (!type.startsWith("application/json") || (origin !== null && new URL(origin).host !== host)) {
+    throw new AppError("forbidden", "Writes with a session cookie need Content-Type: application/json from the same origin");
+  }
+}
+
 async function authenticate(req: Request): Promise<User> {
   const { store, auth } = getServices();
   const header = req.headers.get("authorization");
@@ -25,6 +41,7 @@ async function authenticate(req: Request): Promise<User> {
   const session = await auth.api.getSession({ headers: req.headers });
   const user = session ? await store.getUserById(session.user.id) : null;
   if (!user) throw new AppError("unauthorized", "Authentication credentials were not provided.");
+  assertSameOriginJson(req);
   return user;
 }
 
@@ -40,10 +57,30 @@ export function apiRoute<P = Record<string, string>>(handler: Handler<P>) {
   };
 }
 
+/** Reads the body, stopping as soon as it passes the limit (a declared Content-Length is checked first). */
+async function readCapped(req: Request, limit: number): Promise<string> {
+  const tooLarge = () => new AppError("payload_too_large", `Request body is larger than ${limit} bytes`);
+  if (Number(req.headers.get("content-length") ?? 0) > limit) throw tooLarge();
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 /** Reads a JSON object body; 400 for malformed JSON, 413 beyond the limit. */
 export async function readJson(req: Request): Promise<Record<string, unknown>> {
-  const text = await req.text();
-  if (Buffer.byteLength(text) > API_LIMITS.maxJsonBodyBytes) throw new AppError("payload_too_large", `Request body is larger than ${API_LIMITS.maxJsonBodyBytes} bytes`);
+  const text = await readCapped(req, API_LIMITS.maxJsonBodyBytes);
   if (text.trim() === "") return {};
   let body: unknown;
   try {

@@ -10,8 +10,7 @@ export async function projectViews(core: CoreContext, projects: Project[], acces
   for (const p of projects) {
     const access = accessByOrg.get(p.organizationId);
     if (!access) continue;
-    const teams = p.teamId ? (await core.store.listTeams(p.organizationId, { limit: 1000 })).items : [];
-    const team = teams.find((t) => t.id === p.teamId) ?? null;
+    const team = p.teamId ? await core.store.getTeamById(p.organizationId, p.teamId) : null;
     let mine = access.memberId !== null ? memberTeams.get(access.memberId) : [];
     if (mine === undefined && access.memberId !== null) {
       mine = await core.store.listTeamIdsOfMember(access.memberId);

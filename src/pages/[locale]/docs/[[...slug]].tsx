@@ -32,7 +32,8 @@ function useDsn(): string | null {
   useEffect(() => {
     const fromHash = new URLSearchParams(window.location.hash.slice(1)).get("dsn");
     const candidate = fromHash ?? sessionStorage.getItem(DSN_STORAGE_KEY);
-    if (candidate && DSN_SHAPE.test(candidate)) {
+    // Only DSNs of this install: a link must not fill the guides with someone else's ingest address.
+    if (candidate && DSN_SHAPE.test(candidate) && new URL(candidate).host === window.location.host) {
       sessionStorage.setItem(DSN_STORAGE_KEY, candidate);
       setDsn(candidate);
     }

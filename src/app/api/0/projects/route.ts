@@ -9,10 +9,10 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(async (ctx) => {
   const page = await listAllProjects(ctx.core, pageRequest({ cursor: ctx.url.searchParams.get("cursor"), limit: ctx.url.searchParams.get("per_page") ?? undefined }));
-  const wanted = new Set(page.items.map((p) => p.organizationId));
-  const { user } = ctx.core.actor;
-  const orgs = (await ctx.core.store.listOrganizations({ userId: user.id, all: user.isSuperuser, page: { limit: 10_000 } })).items;
   const accessByOrg = new Map<number, OrgAccess>();
-  for (const org of orgs.filter((o) => wanted.has(o.id))) accessByOrg.set(org.id, await getOrgAccess(ctx.core, org.slug));
+  for (const orgId of new Set(page.items.map((p) => p.organizationId))) {
+    const org = await ctx.core.store.getOrganizationById(orgId);
+    if (org) accessByOrg.set(orgId, await getOrgAccess(ctx.core, org.slug));
+  }
   return paged(await projectViews(ctx.core, page.items, accessByOrg), page.nextCursor, ctx);
 });
