@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every test suite. Installs what it needs on a fresh Debian machine (chromium, postgresql),
 # starts a throwaway PostgreSQL on loopback, builds Faultline with and without a base path, and runs:
-#   1. typecheck  2. core and storage suites on SQLite and PostgreSQL  3. Playwright (API + Chromium) on both builds
+#   1. typecheck  2. core, protocol and storage suites on SQLite and PostgreSQL  3. Playwright (API + Chromium) on both builds
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,8 +24,8 @@ trap 'scripts/pg.sh stop >/dev/null 2>&1 || true' EXIT
 step "typecheck"
 npx tsc --noEmit
 
-step "core and storage suites (SQLite and PostgreSQL)"
-node --import tsx --test --test-concurrency=2 tests/core/*.test.ts tests/storage/*.test.ts
+step "core, protocol and storage suites (SQLite and PostgreSQL)"
+node --import tsx --test --test-concurrency=2 tests/core/*.test.ts tests/protocol/*.test.ts tests/storage/*.test.ts
 
 step "production build"
 npm run build

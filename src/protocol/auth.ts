@@ -1,0 +1,88 @@
+// Where a Sentry SDK puts its credentials, as Relay reads them (request_meta.rs `auth_from_parts`; the rules are
+// quoted from ../shared/spec/sentry-protocol.md §1, numbered as there). Pure: no I/O, no storage.
+import { ProtocolError } from "./errors";
+
+export type SentryAuth = { publicKey: string; version: number | null; client: string | null };
+
+/** Highest protocol version Faultline speaks; 5 (sentry-raven) and 7 are what SDKs send. */
+export const MAX_SENTRY_VERSION = 7;
+
+/**
+ * Parses the value of X-Sentry-Auth or `Authorization: Sentry …` (points 1 and 2): it must start with "sentry "
+ * (any case); pairs are split on "," then "=", trimmed; only sentry_-prefixed keys count; sentry_key is required.
+ */
+export function parseSentryAuthHeader(value: string): SentryAuth {
+  if (!/^sentry\s/i.test(value)) throw new ProtocolError("bad_auth", "invalid authorization header");
+  const pairs = new Map<string, string>();
+  for (const part of value.replace(/^sentry\s+/i, "").split(",")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    const key = part.slice(0, eq).trim();
+    if (key.startsWith("sentry_")) pairs.set(key, part.slice(eq + 1).trim());
+  }
+  return fromPairs(pairs);
+}
+
+function fromPairs(pairs: Map<string, string>): SentryAuth {
+  const publicKey = pairs.get("sentry_key");
+  if (!publicKey) throw new ProtocolError("bad_auth", "missing public key (sentry_key)");
+  const rawVersion = pairs.get("sentry_version");
+  let version: number | null = null;
+  if (rawVersion !== undefined && rawVersion !== "") {
+    version = Number.parseInt(rawVersion, 10);
+    if (!Number.isInteger(version)) throw new ProtocolError("bad_auth", "invalid sentry_version");
+    // "A sentry_version greater than 7 gives 400."
+    if (version > MAX_SENTRY_VERSION) throw new ProtocolError("unsupported_version", `unsupported protocol version ${version}`);
+  }
+  return { publicKey, version, client: pairs.get("sentry_client") ?? null };
+}
+
+/** The public key of a DSN (`scheme://PUBLIC_KEY[:secret]@host/…/PROJECT_ID`), with its project id. */
+export function parseDsn(dsn: string): { publicKey: string; projectId: string } | null {
+  let url: URL;
+  try {
+    url = new URL(dsn);
+  } catch {
+    return null;
+  }
+  const projectId = url.pathname.split("/").filter(Boolean).pop();
+  if (!url.username || !projectId) return null;
+  return { publicKey: decodeURIComponent(url.username), projectId };
+}
+
+export type AuthSources = {
+  /** Request headers, lower-cased names (as node:http gives them). */
+  headers: Record<string, string | string[] | undefined>;
+  query: URLSearchParams;
+  /** The envelope header's `dsn`, when the body is an envelope (point 6: envelope endpoint only). */
+  envelopeDsn?: string | null;
+};
+
+/**
+ * The credentials of a request: X-Sentry-Auth (1), Authorization Sentry or Basic (2, 3), the query string when it
+ * has sentry_ keys (4), else the envelope's dsn (6). "Two auth sources at once give 401 multiple authorization
+ * payloads detected"; none gives 401 "missing authorization information".
+ */
+export function extractAuth({ headers, query, envelopeDsn }: AuthSources): SentryAuth {
+  const found: SentryAuth[] = [];
+  const header = (name: string) => {
+    const v = headers[name];
+    return Array.isArray(v) ? v[0] : v;
+  };
+  const xSentryAuth = header("x-sentry-auth");
+  if (xSentryAuth) found.push(parseSentryAuthHeader(xSentryAuth));
+  const authorization = header("authorization");
+  if (authorization && /^sentry\s/i.test(authorization)) found.push(parseSentryAuthHeader(authorization));
+  else if (authorization && /^basic\s/i.test(authorization)) {
+    const user = Buffer.from(authorization.replace(/^basic\s+/i, ""), "base64").toString("utf8").split(":")[0];
+    if (!user) throw new ProtocolError("bad_auth", "invalid basic authorization");
+    found.push({ publicKey: user, version: null, client: null });
+  }
+  const queryPairs = new Map([...query.entries()].filter(([k]) => k.startsWith("sentry_")));
+  if (queryPairs.size > 0) found.push(fromPairs(queryPairs));
+  if (found.length > 1) throw new ProtocolError("multiple_auth", "multiple authorization payloads detected");
+  if (found[0]) return found[0];
+  const fromDsn = envelopeDsn ? parseDsn(envelopeDsn) : null;
+  if (fromDsn) return { publicKey: fromDsn.publicKey, version: null, client: null };
+  throw new ProtocolError("missing_auth", "missing authorization information");
+}

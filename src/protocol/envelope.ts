@@ -1,0 +1,83 @@
+// The envelope wire format (../shared/spec/sentry-protocol.md §2, from develop's envelopes.mdx and Relay's
+// envelope/mod.rs):  Envelope = Headers { "\n" Item } [ "\n" ] ;  Item = Headers "\n" Payload ;
+// Pure: parses bytes already in memory (the intake bounds their size while reading them).
+import { ProtocolError } from "./errors";
+
+export type EnvelopeHeaders = Record<string, unknown> & { event_id?: unknown; dsn?: unknown; sent_at?: unknown };
+export type ItemHeaders = Record<string, unknown> & { type: string; length?: number };
+export type EnvelopeItem = { headers: ItemHeaders; payload: Uint8Array };
+export type Envelope = { headers: EnvelopeHeaders; items: EnvelopeItem[] };
+
+const NEWLINE = 0x0a;
+
+/** True when the line begins with a complete JSON object (tries the prefixes ending at "}", at most 64). */
+function startsWithJsonObject(text: string): boolean {
+  if (!text.trimStart().startsWith("{")) return false;
+  let end = text.lastIndexOf("}");
+  for (let tries = 0; end > 0 && tries < 64; tries++, end = text.lastIndexOf("}", end - 1)) {
+    if (end === text.length - 1) continue; // the whole line: already known not to parse
+    try {
+      const v: unknown = JSON.parse(text.slice(0, end + 1));
+      if (typeof v === "object" && v !== null && !Array.isArray(v)) return true;
+    } catch {
+      // not this prefix
+    }
+  }
+  return false;
+}
+
+/** A header line: one JSON object, ending at "\n" or EOF ("a \r before \n is not stripped"). */
+function readHeaderLine(bytes: Uint8Array, start: number, what: "envelope" | "item"): { value: Record<string, unknown>; next: number } {
+  const end = bytes.indexOf(NEWLINE, start);
+  const stop = end < 0 ? bytes.length : end;
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset + start, stop - start).toString("utf8");
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    const reason = what === "envelope" ? "bad_envelope_header" : "bad_item_header";
+    // A JSON object followed by other bytes on the same line is Relay's MissingNewline; anything else is not JSON.
+    throw new ProtocolError(startsWithJsonObject(text) ? "missing_newline" : reason, `invalid ${what} header`);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new ProtocolError(what === "envelope" ? "bad_envelope_header" : "bad_item_header", `${what} header is not a JSON object`);
+  }
+  return { value: value as Record<string, unknown>, next: end < 0 ? bytes.length : end + 1 };
+}
+
+/**
+ * Parses an envelope. Items keep their payload bytes untouched; unknown item types and unknown header keys are kept
+ * ("must be skipped without failing" is the intake's decision, not the parser's).
+ */
+export function parseEnvelope(bytes: Uint8Array): Envelope {
+  const { value: headers, next } = readHeaderLine(bytes, 0, "envelope");
+  const items: EnvelopeItem[] = [];
+  let pos = next;
+  while (pos < bytes.length) {
+    // "The final newline is optional": a lone trailing newline (or blank lines between items) ends nothing.
+    if (bytes[pos] === NEWLINE) {
+      pos++;
+      continue;
+    }
+    const { value: itemHeaders, next: payloadStart } = readHeaderLine(bytes, pos, "item");
+    if (typeof itemHeaders.type !== "string" || itemHeaders.type === "") throw new ProtocolError("bad_item_header", "item header without a type");
+    const length = itemHeaders.length;
+    let payloadEnd: number;
+    if (length !== undefined && length !== null) {
+      if (typeof length !== "number" || !Number.isInteger(length) || length < 0 || length > 0xffffffff) {
+        throw new ProtocolError("bad_item_header", "item length must be a whole number of bytes");
+      }
+      // "The payload is exactly that many bytes, and the next byte must be \n or EOF."
+      payloadEnd = payloadStart + length;
+      if (payloadEnd > bytes.length) throw new ProtocolError("unexpected_eof", "item payload is shorter than its length");
+      if (payloadEnd < bytes.length && bytes[payloadEnd] !== NEWLINE) throw new ProtocolError("missing_newline", "item payload is longer than its length");
+    } else {
+      // "Without length: the payload runs to the next \n or EOF."
+      const nl = bytes.indexOf(NEWLINE, payloadStart);
+      payloadEnd = nl < 0 ? bytes.length : nl;
+    }
+    items.push({ headers: itemHeaders as ItemHeaders, payload: bytes.subarray(payloadStart, payloadEnd) });
+    pos = payloadEnd + 1;
+  }
+  return { headers, items };
+}

@@ -1,0 +1,21 @@
+// Why the wire data of a request is refused. The intake maps each reason to Relay's status and message.
+export type ProtocolErrorReason =
+  | "missing_auth"
+  | "multiple_auth"
+  | "bad_auth"
+  | "unsupported_version"
+  | "bad_envelope_header"
+  | "bad_item_header"
+  | "missing_newline"
+  | "unexpected_eof";
+
+export class ProtocolError extends Error {
+  readonly isProtocolError = true;
+  constructor(
+    readonly reason: ProtocolErrorReason,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ProtocolError";
+  }
+}
