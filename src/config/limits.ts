@@ -41,3 +41,10 @@ export const ACTION_LIMITS = {
   /** bytes (1 MiB); the body of one server action. Next.js's own default (serverActions.bodySizeLimit "1 MB"). */
   maxBodyBytes: 1024 * 1024,
 } as const;
+
+export const INGEST_LIMITS = {
+  /** bytes (20 MiB); a compressed request body, as Relay's max_envelope_size for what arrives on the wire. */
+  maxCompressedBodyBytes: 20 * 1024 * 1024,
+  /** bytes (100 MiB); a decompressed envelope, as Relay. Checked while inflating, so a bomb stops at this size. */
+  maxDecompressedBodyBytes: 100 * 1024 * 1024,
+} as const;

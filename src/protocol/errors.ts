@@ -7,7 +7,10 @@ export type ProtocolErrorReason =
   | "bad_envelope_header"
   | "bad_item_header"
   | "missing_newline"
-  | "unexpected_eof";
+  | "unexpected_eof"
+  | "unsupported_encoding"
+  | "bad_encoding"
+  | "payload_too_large";
 
 export class ProtocolError extends Error {
   readonly isProtocolError = true;
