@@ -33,8 +33,17 @@ export async function setupFirstUser(
   input: unknown,
 ): Promise<{ user: User; orgSlug: string }> {
   const parsed = parseInput(newUserSchema.extend({ organization: nameSchema }), input);
-  if ((await store.countUsers()) > 0) throw new AppError("conflict", "Faultline is already set up; sign in instead");
-  const user = await accounts.createUser({ email: parsed.email, password: parsed.password, name: parsed.name ?? parsed.email.split("@")[0] ?? parsed.email, isSuperuser: true });
+  const alreadySetUp = () => new AppError("conflict", "Faultline is already set up; sign in instead");
+  if ((await store.countUsers()) > 0) throw alreadySetUp();
+  // Claimed atomically: of two setups racing, one gets the key and the other is refused.
+  if (!(await store.claimSetting("setup", new Date().toISOString()))) throw alreadySetUp();
+  let user: User;
+  try {
+    user = await accounts.createUser({ email: parsed.email, password: parsed.password, name: parsed.name ?? parsed.email.split("@")[0] ?? parsed.email, isSuperuser: true });
+  } catch (err) {
+    await store.releaseSetting("setup");
+    throw err;
+  }
   const { createOrganization } = await import("./organizations");
   const org = await createOrganization({ store, actor: { user } }, { name: parsed.organization });
   return { user, orgSlug: org.slug };

@@ -43,19 +43,15 @@ async function memberOrThrow(ctx: CoreContext, orgId: number, memberId: number):
   return m;
 }
 
-async function assertNotLastOwner(ctx: CoreContext, target: Member): Promise<void> {
-  if (target.role === "owner" && (await ctx.store.countOwners(target.organizationId)) <= 1) {
-    throw new AppError("conflict", "An organization needs at least one owner");
-  }
-}
+const lastOwner = () => new AppError("conflict", "An organization needs at least one owner");
 
 export async function updateMemberRole(ctx: CoreContext, orgSlug: string, memberId: number, input: unknown): Promise<Member> {
   const access = await requireOrg(ctx, orgSlug, "member:update");
   const { role } = parseInput(roleUpdateSchema, input);
   const target = await memberOrThrow(ctx, access.org.id, memberId);
   if (!canAssignRole(access.role, role) || !canAssignRole(access.role, target.role)) throw forbidden("Only owners can change an owner's role or make someone an owner");
-  if (role !== "owner") await assertNotLastOwner(ctx, target);
   const updated = await ctx.store.updateMemberRole(access.org.id, target.id, role);
+  if (updated === "last_owner") throw lastOwner();
   if (!updated) throw notFound("Member");
   return updated;
 }
@@ -68,6 +64,5 @@ export async function removeMember(ctx: CoreContext, orgSlug: string, memberId: 
     await requireOrg(ctx, orgSlug, "member:remove");
     if (!canAssignRole(self.role, target.role)) throw forbidden("Only owners can remove an owner");
   }
-  await assertNotLastOwner(ctx, target);
-  await ctx.store.removeMember(self.org.id, target.id);
+  if ((await ctx.store.removeMember(self.org.id, target.id)) === "last_owner") throw lastOwner();
 }

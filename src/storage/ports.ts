@@ -43,6 +43,12 @@ export function isDuplicateError(err: unknown): err is DuplicateError {
 export type Page<T> = { items: T[]; nextCursor: string | null };
 export type PageRequest = { cursor?: string | null; limit: number };
 
+export interface InstanceStore {
+  /** Sets a key that must not exist yet; false when it already does (whoever set it first wins). */
+  claimSetting(key: string, value: string): Promise<boolean>;
+  releaseSetting(key: string): Promise<void>;
+}
+
 export interface UserStore {
   countUsers(): Promise<number>;
   getUserById(id: string): Promise<User | null>;
@@ -69,8 +75,13 @@ export interface MemberStore {
   listMembers(organizationId: number): Promise<Member[]>;
   /** DuplicateError when the user is already a member. */
   addMember(input: { organizationId: number; userId: string; role: Role }): Promise<Member>;
-  updateMemberRole(organizationId: number, memberId: number, role: Role): Promise<Member | null>;
-  removeMember(organizationId: number, memberId: number): Promise<boolean>;
+  /**
+   * Changes a role, or removes a member, unless that would leave the organization without an owner. The check and
+   * the write are one transaction (owner rows locked on PostgreSQL), so two owners stepping down at once cannot both
+   * succeed.
+   */
+  updateMemberRole(organizationId: number, memberId: number, role: Role): Promise<Member | "last_owner" | null>;
+  removeMember(organizationId: number, memberId: number): Promise<boolean | "last_owner">;
   countOwners(organizationId: number): Promise<number>;
 }
 
@@ -116,4 +127,4 @@ export interface ApiTokenStore {
   deleteToken(userId: string, tokenId: number): Promise<boolean>;
 }
 
-export type Store = UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore;
+export type Store = InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore;

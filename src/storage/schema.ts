@@ -104,7 +104,10 @@ export type ApiTokensTable = {
   last_used_at: string | null;
 };
 
+export type InstanceSettingsTable = { key: string; value: string; created_at: string };
+
 export type Database = {
+  instance_settings: InstanceSettingsTable;
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;

@@ -63,12 +63,33 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
       const m = await t.store.addMember({ organizationId: org.id, userId: bob.id, role: "viewer" });
       assert.equal(m.email, bob.email.toLowerCase());
       await assert.rejects(t.store.addMember({ organizationId: org.id, userId: bob.id, role: "member" }), DuplicateError);
-      assert.equal((await t.store.updateMemberRole(org.id, m.id, "owner"))?.role, "owner");
+      const promoted = await t.store.updateMemberRole(org.id, m.id, "owner");
+      assert.ok(promoted && promoted !== "last_owner" && promoted.role === "owner");
       assert.equal(await t.store.countOwners(org.id), 2);
       assert.equal((await t.store.listMembers(org.id)).length, 2);
       assert.equal(await t.store.removeMember(org.id, m.id), true);
       assert.equal(await t.store.removeMember(org.id, m.id), false);
       assert.equal(await t.store.getMember(org.id, m.id), null);
+    });
+
+    test("members: the last owner can be neither demoted nor removed, also when two owners step down at once", async () => {
+      const org = await t.store.createOrganization({ slug: uniq("lo"), name: "LO", ownerUserId: alice.id });
+      const aliceMember = (await t.store.getMembership(org.id, alice.id))!;
+      assert.equal(await t.store.updateMemberRole(org.id, aliceMember.id, "admin"), "last_owner");
+      assert.equal(await t.store.removeMember(org.id, aliceMember.id), "last_owner");
+      const bobMember = await t.store.addMember({ organizationId: org.id, userId: bob.id, role: "owner" });
+      // Both owners demote themselves at the same moment: exactly one may succeed.
+      const results = await Promise.all([t.store.updateMemberRole(org.id, aliceMember.id, "member"), t.store.updateMemberRole(org.id, bobMember.id, "member")]);
+      assert.equal(results.filter((r) => r === "last_owner").length, 1);
+      assert.equal(await t.store.countOwners(org.id), 1);
+    });
+
+    test("instance settings: a key is claimed once", async () => {
+      const key = uniq("setting");
+      const claims = await Promise.all([t.store.claimSetting(key, "a"), t.store.claimSetting(key, "b")]);
+      assert.deepEqual(claims.sort(), [false, true]);
+      await t.store.releaseSetting(key);
+      assert.equal(await t.store.claimSetting(key, "c"), true);
     });
 
     test("teams: unique per organization, membership idempotent, counted, cascades on delete", async () => {

@@ -1,6 +1,7 @@
 // The one Store implementation, over Kysely, for SQLite and PostgreSQL alike.
 import type { Db } from "../db";
 import type { Store } from "../ports";
+import { instanceStore } from "./instance";
 import { projectKeyStore } from "./keys";
 import { memberStore } from "./members";
 import { organizationStore } from "./organizations";
@@ -12,6 +13,7 @@ import { userStore } from "./users";
 export function createStore(db: Db): Store {
   const ctx = { db: db.kysely, dialect: db.dialect };
   return {
+    ...instanceStore(ctx),
     ...userStore(ctx),
     ...organizationStore(ctx),
     ...memberStore(ctx),

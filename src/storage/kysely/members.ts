@@ -13,7 +13,20 @@ const toMember = (r: MemberRow): Member => ({
   name: r.name,
 });
 
-export function memberStore({ db }: Ctx): MemberStore {
+export function memberStore({ db, dialect }: Ctx): MemberStore {
+  /**
+   * Runs `write` for the member unless it is the organization's last owner and `keepsOwnerRole` is false.
+   * PostgreSQL: the owner rows are locked (FOR UPDATE) for the transaction. SQLite: Kysely runs transactions on its
+   * one connection one at a time, and the database has a single writer.
+   */
+  const unlessLastOwner = <T>(organizationId: number, memberId: number, keepsOwnerRole: boolean, write: (trx: typeof db) => Promise<T>) =>
+    db.transaction().execute(async (trx) => {
+      let owners = trx.selectFrom("members").select(["id"]).where("organization_id", "=", organizationId).where("role", "=", "owner");
+      if (dialect === "postgres") owners = owners.forUpdate();
+      const ownerIds = (await owners.execute()).map((r) => r.id);
+      if (!keepsOwnerRole && ownerIds.length === 1 && ownerIds[0] === memberId) return "last_owner" as const;
+      return write(trx);
+    });
   const base = () =>
     db
       .selectFrom("members")
@@ -41,12 +54,16 @@ export function memberStore({ db }: Ctx): MemberStore {
       return m;
     },
     async updateMemberRole(organizationId, memberId, role) {
-      await db.updateTable("members").set({ role }).where("organization_id", "=", organizationId).where("id", "=", memberId).execute();
-      return one(organizationId, memberId);
+      const result = await unlessLastOwner(organizationId, memberId, role === "owner", (trx) =>
+        trx.updateTable("members").set({ role }).where("organization_id", "=", organizationId).where("id", "=", memberId).execute(),
+      );
+      return result === "last_owner" ? result : one(organizationId, memberId);
     },
     async removeMember(organizationId, memberId) {
-      const r = await db.deleteFrom("members").where("organization_id", "=", organizationId).where("id", "=", memberId).executeTakeFirst();
-      return Number(r.numDeletedRows) > 0;
+      const result = await unlessLastOwner(organizationId, memberId, false, (trx) =>
+        trx.deleteFrom("members").where("organization_id", "=", organizationId).where("id", "=", memberId).executeTakeFirst(),
+      );
+      return result === "last_owner" ? result : Number(result.numDeletedRows) > 0;
     },
     async countOwners(organizationId) {
       const r = await db
