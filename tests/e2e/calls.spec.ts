@@ -3,11 +3,24 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, type Request, test } from "@playwright/test";
+import { expect, type Page, type Request, test } from "@playwright/test";
 import { cli, OWNER_STATE, signIn } from "./helpers";
 import { SERVERS } from "./servers";
 
 const buildId = () => readFileSync(".next/BUILD_ID", "utf8").trim();
+
+/** Creates a team through the dashboard form and returns the server-action request the browser sent. */
+async function createTeamThroughForm(page: Page, slug: string): Promise<Request> {
+  await page.goto("./en/orgs/acme/settings/teams");
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.method() === "POST" && r.headers()["next-action"] !== undefined),
+    (async () => {
+      await page.getByLabel("Team slug").fill(slug);
+      await page.getByRole("button", { name: "Create team" }).click();
+    })(),
+  ]);
+  return request;
+}
 
 test.describe("runtime-spec §7: calls", () => {
   test.use({ storageState: OWNER_STATE });
@@ -33,14 +46,7 @@ test.describe("runtime-spec §7: calls", () => {
   });
 
   test("§7 server action submission: POST to the current page URL with the framework headers", async ({ page }) => {
-    await page.goto("./en/orgs/acme/settings/teams");
-    const [request] = await Promise.all([
-      page.waitForRequest((r) => r.method() === "POST" && r.headers()["next-action"] !== undefined),
-      (async () => {
-        await page.getByLabel("Team slug").fill("platform");
-        await page.getByRole("button", { name: "Create team" }).click();
-      })(),
-    ]);
+    const request = await createTeamThroughForm(page, "platform");
     expect(new URL(request.url()).pathname).toBe("/en/orgs/acme/settings/teams");
     expect(request.headers()["accept"]).toBe("text/x-component");
     expect(request.headers()["next-router-state-tree"]).toBeTruthy();
@@ -51,14 +57,7 @@ test.describe("runtime-spec §7: calls", () => {
   });
 
   test("§7 a server action posted from another origin is refused with 403, not run", async ({ page, request }) => {
-    await page.goto("./en/orgs/acme/settings/teams");
-    const [action] = await Promise.all([
-      page.waitForRequest((r) => r.method() === "POST" && r.headers()["next-action"] !== undefined),
-      (async () => {
-        await page.getByLabel("Team slug").fill("ignored-by-test");
-        await page.getByRole("button", { name: "Create team" }).click();
-      })(),
-    ]);
+    const action = await createTeamThroughForm(page, "ignored-by-test");
     const forged = await request.post(`${SERVERS.main.url}/en/orgs/acme/settings/teams`, {
       headers: { "next-action": action.headers()["next-action"]!, origin: "https://evil.example", "content-type": "text/plain;charset=UTF-8" },
       data: action.postData() ?? "[]",
@@ -68,14 +67,7 @@ test.describe("runtime-spec §7: calls", () => {
   });
 
   test("§7 a server action whose body cannot be decoded answers 400 (413 when too large), never 500", async ({ page, request }) => {
-    await page.goto("./en/orgs/acme/settings/teams");
-    const [action] = await Promise.all([
-      page.waitForRequest((r) => r.method() === "POST" && r.headers()["next-action"] !== undefined),
-      (async () => {
-        await page.getByLabel("Team slug").fill("body-check");
-        await page.getByRole("button", { name: "Create team" }).click();
-      })(),
-    ]);
+    const action = await createTeamThroughForm(page, "body-check");
     const url = `${SERVERS.main.url}/en/orgs/acme/settings/teams`;
     const post = (contentType: string, data: string | Buffer) =>
       request.post(url, { headers: { "next-action": action.headers()["next-action"]!, origin: SERVERS.main.origin, "content-type": contentType }, data });

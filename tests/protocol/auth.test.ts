@@ -2,19 +2,11 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { extractAuth, parseDsn, parseSentryAuthHeader } from "../../src/protocol/auth";
-import { ProtocolError } from "../../src/protocol/errors";
+import { protocolReason } from "../helpers/protocol";
 
 const KEY = "0123456789abcdef0123456789abcdef";
 const none = new URLSearchParams();
-const reason = (fn: () => unknown) => {
-  try {
-    fn();
-    return "ok";
-  } catch (err) {
-    assert.ok(err instanceof ProtocolError);
-    return err.reason;
-  }
-};
+const reason = protocolReason;
 
 describe("X-Sentry-Auth as the SDKs write it", () => {
   test("sentry-python 1.9", () => {

@@ -2,20 +2,12 @@
 // lengths, EOF without a final newline, empty payloads, "\r\n" inside a payload, short and overlong payloads.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { ProtocolError } from "../../src/protocol/errors";
+import { protocolReason } from "../helpers/protocol";
 import { parseEnvelope } from "../../src/protocol/envelope";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const text = (b: Uint8Array) => new TextDecoder().decode(b);
-const reason = (s: string) => {
-  try {
-    parseEnvelope(enc(s));
-    return "ok";
-  } catch (err) {
-    assert.ok(err instanceof ProtocolError);
-    return err.reason;
-  }
-};
+const reason = (s: string) => protocolReason(() => parseEnvelope(enc(s)));
 
 describe("envelope parsing", () => {
   test("sentry-cli's fixture shape: dashed event_id, explicit lengths, several item types", () => {
