@@ -9,8 +9,6 @@ export type ActionState = {
   data?: Record<string, string>;
 };
 
-export const idle: ActionState = { status: "idle" };
-
 /** Translates the core's English messages; returns the input when no translation exists. */
 export type Translate = (message: string) => string;
 

@@ -109,8 +109,3 @@ export function linkHeader(url: URL, nextCursor: string | null, publicUrl: strin
 export function paged<T>(items: T[], nextCursor: string | null, ctx: ApiContext<unknown>, status = 200): Response {
   return Response.json(items, { status, headers: { Link: linkHeader(ctx.url, nextCursor, ctx.publicUrl, ctx.basePath) } });
 }
-
-export const numericId = (value: string, what: string): number => {
-  if (!/^\d{1,15}$/.test(value)) throw new AppError("not_found", `${what} not found`);
-  return Number(value);
-};

@@ -5,10 +5,11 @@ import { useFormState, useFormStatus } from "react-dom";
 import type { ActionState } from "../actions/result";
 
 type Action = (state: ActionState, form: FormData) => Promise<ActionState>;
+const INITIAL_STATE: ActionState = { status: "idle" };
 const FieldErrors = createContext<Record<string, string[]> | undefined>(undefined);
 
 export function ActionForm({ action, children, className, successMessage, testId }: { action: Action; children: ReactNode; className?: string; successMessage?: string; testId?: string }) {
-  const [state, formAction] = useFormState(action, { status: "idle" } as ActionState);
+  const [state, formAction] = useFormState(action, INITIAL_STATE);
   return (
     <form action={formAction} className={className ?? "form"} data-testid={testId} noValidate>
       <FieldErrors.Provider value={state.fields}>{children}</FieldErrors.Provider>
