@@ -6,8 +6,10 @@ const nextBuild = spawnSync(process.execPath, ["node_modules/next/dist/bin/next"
 if (nextBuild.status !== 0) process.exit(nextBuild.status ?? 1);
 
 await build({
-  entryPoints: ["src/cli/main.ts"],
-  outfile: "dist/cli.mjs",
+  // The CLI and server, and the digest's worker thread, which the server starts from dist/digest-worker.mjs.
+  entryPoints: { cli: "src/cli/main.ts", "digest-worker": "src/digest/worker.ts" },
+  outdir: "dist",
+  outExtension: { ".js": ".mjs" },
   bundle: true,
   platform: "node",
   format: "esm",
@@ -16,4 +18,4 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
-console.log("built dist/cli.mjs");
+console.log("built dist/cli.mjs and dist/digest-worker.mjs");

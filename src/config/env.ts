@@ -19,6 +19,11 @@ export type Config = {
   secretKey: string;
   /** Trust X-Forwarded-For from a reverse proxy for the client address. */
   trustProxy: boolean;
+  /**
+   * How the spool syncs each commit: "full" (default) survives a power cut, "normal" survives a killed process
+   * but may lose the last commits in a power cut, for disks where a sync is slow.
+   */
+  spoolSync: "full" | "normal";
 };
 
 const portSchema = z.coerce
@@ -41,6 +46,7 @@ const envSchema = z.object({
     .optional(),
   FAULTLINE_SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   FAULTLINE_TRUST_PROXY: z.enum(["0", "1", "true", "false"], { error: "must be 0 or 1" }).optional(),
+  FAULTLINE_SPOOL_SYNC: z.enum(["full", "normal"], { error: "must be full or normal" }).default("full"),
 });
 
 export class ConfigError extends Error {
@@ -67,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     secretKey: e.FAULTLINE_SECRET_KEY ?? readOrCreateSecret(dataDir),
     trustProxy: e.FAULTLINE_TRUST_PROXY === "1" || e.FAULTLINE_TRUST_PROXY === "true",
+    spoolSync: e.FAULTLINE_SPOOL_SYNC,
   };
 }
 

@@ -47,4 +47,52 @@ export const INGEST_LIMITS = {
   maxCompressedBodyBytes: 20 * 1024 * 1024,
   /** bytes (100 MiB); a decompressed envelope, as Relay. Checked while inflating, so a bomb stops at this size. */
   maxDecompressedBodyBytes: 100 * 1024 * 1024,
+  /** bytes (1 MiB); one event, transaction, span or feedback item, and a /store/ body once decoded: Relay's max_event_size. */
+  maxEventBytes: 1024 * 1024,
+  /** bytes (100 MiB); one attachment, and all attachments of an envelope together (Relay's max_attachment(s)_size). */
+  maxAttachmentBytes: 100 * 1024 * 1024,
+  /** items; session updates plus session aggregates in one envelope (Relay's max_session_count). */
+  maxSessionsPerEnvelope: 100,
+  /** bytes (4 KiB); one client_report item (Relay's max_client_reports_size). */
+  maxClientReportBytes: 4 * 1024,
+  /** bytes (100 KiB); one check_in item (develop's envelope size limits). */
+  maxCheckInBytes: 100 * 1024,
+  /** bytes (1 MiB); any other kept item (user_report, session, sessions): generous for JSON this small. */
+  maxOtherItemBytes: 1024 * 1024,
+  /** bytes (64 KiB); a CSP or Expect-CT report; browsers send a few hundred bytes. */
+  maxSecurityReportBytes: 64 * 1024,
+} as const;
+
+export const SPOOL_LIMITS = {
+  /**
+   * milliseconds; how long an accepted item may wait for the spool's next group commit. Requests arriving meanwhile
+   * share one transaction, which is what makes thousands of durable writes a second possible.
+   */
+  maxCommitDelayMs: 2,
+  /** items; the most one commit writes, so one transaction never blocks the event loop for long. */
+  maxItemsPerCommit: 2000,
+  /** bytes (512 MiB); undigested items in the spool above which the intake answers 503: the digest is behind. */
+  maxBacklogBytes: 512 * 1024 * 1024,
+  /** bytes (64 MiB); accepted items waiting in memory for a commit above which the intake answers 503. */
+  maxPendingBytes: 64 * 1024 * 1024,
+  /** bytes (1 GiB); free space on the data dir's disk below which the intake answers 503 rather than risk a full disk. */
+  minFreeDiskBytes: 1024 * 1024 * 1024,
+  /** milliseconds; how often free disk space is measured (statfs), rather than on every request. */
+  diskCheckIntervalMs: 1000,
+  /** seconds; the Retry-After sent with a 503 for backpressure: long enough for the digest to catch up. */
+  backpressureRetryAfterSeconds: 30,
+} as const;
+
+export const INTAKE_CACHE_LIMITS = {
+  /** milliseconds; how long a DSN key's state is cached: a key disabled in the dashboard stops within this time. */
+  keyTtlMs: 2000,
+  /** entries; DSN keys cached at once, known or unknown, so random keys cannot grow memory without bound. */
+  maxKeys: 10_000,
+} as const;
+
+export const DIGEST_LIMITS = {
+  /** items; read from the spool and written to the database in one transaction. */
+  batchSize: 500,
+  /** milliseconds; how long the digest sleeps when the spool is empty. */
+  idlePollMs: 50,
 } as const;

@@ -6,10 +6,10 @@ import type { CoreContext } from "./context";
 import { notFound } from "./errors";
 import { newKeyPair } from "./keys";
 import { slugTaken } from "./organizations";
-import { nameSchema, parseInput, platformSchema, slugify, slugSchema } from "./schemas";
+import { nameSchema, parseInput, platformSchema, rateLimitSchema, slugify, slugSchema } from "./schemas";
 
 const createSchema = z.object({ name: nameSchema, slug: slugSchema.optional(), platform: platformSchema.nullish(), team: slugSchema.nullish() });
-const updateSchema = z.object({ name: nameSchema.optional(), slug: slugSchema.optional(), platform: platformSchema.nullish() }).refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
+const updateSchema = z.object({ name: nameSchema.optional(), slug: slugSchema.optional(), platform: platformSchema.nullish(), rateLimit: rateLimitSchema.optional() }).refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
 
 export async function listProjects(ctx: CoreContext, orgSlug: string, page: PageRequest): Promise<Page<Project>> {
   const { org } = await requireOrg(ctx, orgSlug, "project:read");

@@ -35,6 +35,18 @@ export function slugify(name: string): string {
   return s === "" || /^\d+$/.test(s) ? `x-${s}`.replace(/-$/, "") : s;
 }
 
+/**
+ * A DSN key's or a project's event quota, in Sentry's key API shape: at most `count` events per `window` seconds
+ * (up to 30 days); null removes it.
+ */
+export const rateLimitSchema = z
+  .object({
+    window: z.number().int().min(1, "window must be at least 1 second").max(30 * 86400, "window must be at most 30 days"),
+    count: z.number().int().min(0, "count must not be negative").max(1_000_000_000),
+  })
+  .nullable()
+  .transform((v) => (v ? { count: v.count, windowSeconds: v.window } : null));
+
 /** Parses input or throws a bad_request AppError whose `fields` name each problem. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const r = schema.safeParse(input);

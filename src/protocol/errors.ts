@@ -10,7 +10,10 @@ export type ProtocolErrorReason =
   | "unexpected_eof"
   | "unsupported_encoding"
   | "bad_encoding"
-  | "payload_too_large";
+  | "payload_too_large"
+  | "empty_body"
+  | "invalid_json"
+  | "invalid_report";
 
 export class ProtocolError extends Error {
   readonly isProtocolError = true;

@@ -3,12 +3,14 @@ import { type Migration, type MigrationProvider, Migrator } from "kysely";
 import type { Db, Dialect } from "./db";
 import { initial } from "./migrations/0001-initial";
 import { instanceSettings } from "./migrations/0002-instance-settings";
+import { ingest } from "./migrations/0003-ingest";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     "0001-initial": initial(dialect),
     "0002-instance-settings": instanceSettings(),
+    "0003-ingest": ingest(dialect),
   };
 }
 

@@ -6,6 +6,9 @@ export type User = { id: string; email: string; name: string; isSuperuser: boole
 export type Organization = { id: number; slug: string; name: string; createdAt: string };
 export type Member = { id: number; organizationId: number; userId: string; role: Role; createdAt: string; email: string; name: string };
 export type Team = { id: number; organizationId: number; slug: string; name: string; createdAt: string; memberCount: number };
+/** At most `count` events per `windowSeconds`; a window of 60 is a rate limit, 86400 a daily quota. */
+export type RateLimit = { count: number; windowSeconds: number };
+
 export type Project = {
   id: number;
   organizationId: number;
@@ -14,6 +17,7 @@ export type Project = {
   name: string;
   platform: string | null;
   createdAt: string;
+  rateLimit: RateLimit | null;
 };
 export type ProjectKey = {
   id: number;
@@ -23,6 +27,7 @@ export type ProjectKey = {
   secretKey: string;
   isActive: boolean;
   createdAt: string;
+  rateLimit: RateLimit | null;
 };
 export type ApiToken = { id: number; userId: string; name: string; tokenSuffix: string; createdAt: string; lastUsedAt: string | null };
 
@@ -105,7 +110,7 @@ export interface ProjectStore {
   getProjectById(id: number): Promise<Project | null>;
   /** Ordered by slug, then id: of some organizations, of every organization a user belongs to, or of all. */
   listProjects(input: { scope: { organizationIds: number[] } | { memberUserId: string } | { all: true }; page: PageRequest }): Promise<Page<Project>>;
-  updateProject(id: number, patch: { slug?: string; name?: string; platform?: string | null; teamId?: number | null }): Promise<Project | null>;
+  updateProject(id: number, patch: { slug?: string; name?: string; platform?: string | null; teamId?: number | null; rateLimit?: RateLimit | null }): Promise<Project | null>;
   deleteProject(id: number): Promise<boolean>;
 }
 
@@ -115,7 +120,7 @@ export interface ProjectKeyStore {
   getKey(projectId: number, keyId: number): Promise<ProjectKey | null>;
   /** The key a DSN names, whatever its project; null when unknown. */
   getKeyByPublicKey(publicKey: string): Promise<ProjectKey | null>;
-  updateKey(projectId: number, keyId: number, patch: { label?: string; isActive?: boolean }): Promise<ProjectKey | null>;
+  updateKey(projectId: number, keyId: number, patch: { label?: string; isActive?: boolean; rateLimit?: RateLimit | null }): Promise<ProjectKey | null>;
   deleteKey(projectId: number, keyId: number): Promise<boolean>;
 }
 
@@ -127,4 +132,73 @@ export interface ApiTokenStore {
   deleteToken(userId: string, tokenId: number): Promise<boolean>;
 }
 
-export type Store = InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore;
+/** What the intake needs to know about a DSN key, in one lookup. */
+export type IntakeKey = { keyId: number; projectId: number; isActive: boolean; keyRateLimit: RateLimit | null; projectRateLimit: RateLimit | null };
+
+export interface IntakeStore {
+  getIntakeKey(publicKey: string): Promise<IntakeKey | null>;
+}
+
+export type OutcomeKind = "accepted" | "filtered" | "rate_limited" | "invalid" | "client_discard";
+/** A count for one project, hour (ISO, truncated to the hour), data category, outcome and reason ("" for none). */
+export type OutcomeIncrement = { projectId: number; hour: string; category: string; outcome: OutcomeKind; reason: string; quantity: number };
+
+export type StoredEvent = {
+  id: number;
+  projectId: number;
+  eventId: string;
+  type: string;
+  receivedAt: string;
+  timestamp: string;
+  platform: string;
+  level: string;
+  title: string;
+  message: string;
+  culprit: string;
+  release: string | null;
+  environment: string | null;
+  size: number;
+  /** The event as JSON text. */
+  data: string;
+};
+/** An event to store, with the data category its outcome is counted in. */
+export type NewEvent = Omit<StoredEvent, "id"> & { category: string };
+export type NewRawItem = { projectId: number; type: string; eventId: string | null; receivedAt: string; headers: string; payload: Uint8Array; category: string; quantity: number };
+
+export type DigestBatch = {
+  /** Which node's spool the batch came from, and the spool position it reaches: saved with the data, atomically. */
+  spoolId: string;
+  position: number;
+  events: NewEvent[];
+  rawItems: NewRawItem[];
+  outcomes: OutcomeIncrement[];
+};
+
+export interface DigestStore {
+  /** The last spool position whose data is committed (0 when none). */
+  getSpoolPosition(spoolId: string): Promise<number>;
+  /**
+   * Writes a batch in one transaction, together with its spool position, so a batch is either wholly done or not at
+   * all. An event whose (project, event id) is already stored is skipped. Each event and raw item is counted as
+   * accepted in its category, and each skipped event as invalid with reason "duplicate". Returns how many events
+   * were duplicates.
+   */
+  commitDigest(batch: DigestBatch): Promise<{ duplicates: number }>;
+}
+
+export type OutcomeTotal = { category: string; outcome: OutcomeKind; reason: string; quantity: number };
+
+export interface EventStore {
+  /** Newest first; "errors" is every event but transactions (as Sentry's project events list), "transactions" the rest. */
+  listEvents(projectId: number, kind: "errors" | "transactions", page: PageRequest): Promise<Page<StoredEvent>>;
+  getEvent(projectId: number, eventId: string): Promise<StoredEvent | null>;
+}
+
+export interface OutcomeStore {
+  /** Totals since an hour (inclusive), by category, outcome and reason. */
+  outcomeTotals(projectId: number, sinceHour: string): Promise<OutcomeTotal[]>;
+  /** Hourly sums of the given outcomes and categories, between two hours inclusive; hours without counts are absent. */
+  outcomeSeries(projectId: number, q: { sinceHour: string; untilHour: string; outcomes: OutcomeKind[]; categories: string[] }): Promise<{ hour: string; quantity: number }[]>;
+}
+
+export type Store = InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore;

@@ -82,6 +82,8 @@ export type ProjectsTable = {
   name: string;
   platform: string | null;
   created_at: string;
+  rate_limit_count: number | null;
+  rate_limit_window: number | null;
 };
 
 export type ProjectKeysTable = {
@@ -92,6 +94,8 @@ export type ProjectKeysTable = {
   secret_key: string;
   is_active: Bool;
   created_at: string;
+  rate_limit_count: number | null;
+  rate_limit_window: number | null;
 };
 
 export type ApiTokensTable = {
@@ -103,6 +107,39 @@ export type ApiTokensTable = {
   created_at: string;
   last_used_at: string | null;
 };
+
+export type EventsTable = {
+  id: Generated<number>;
+  project_id: number;
+  event_id: string;
+  type: string;
+  received_at: string;
+  timestamp: string;
+  platform: string;
+  level: string;
+  title: string;
+  message: string;
+  culprit: string;
+  release: string | null;
+  environment: string | null;
+  size: number;
+  data: string;
+};
+
+export type RawItemsTable = {
+  id: Generated<number>;
+  project_id: number;
+  type: string;
+  event_id: string | null;
+  received_at: string;
+  headers: string;
+  payload: Uint8Array;
+};
+
+/** PostgreSQL returns bigint columns as strings. */
+export type OutcomesTable = { project_id: number; hour: string; category: string; outcome: string; reason: string; quantity: number | string };
+
+export type SpoolCursorsTable = { spool_id: string; position: number | string; updated_at: string };
 
 export type InstanceSettingsTable = { key: string; value: string; created_at: string };
 
@@ -120,4 +157,8 @@ export type Database = {
   projects: ProjectsTable;
   project_keys: ProjectKeysTable;
   api_tokens: ApiTokensTable;
+  events: EventsTable;
+  raw_items: RawItemsTable;
+  outcomes: OutcomesTable;
+  spool_cursors: SpoolCursorsTable;
 };

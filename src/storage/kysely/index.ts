@@ -1,10 +1,14 @@
 // The one Store implementation, over Kysely, for SQLite and PostgreSQL alike.
 import type { Db } from "../db";
 import type { Store } from "../ports";
+import { digestStore } from "./digest";
+import { eventStore } from "./events";
 import { instanceStore } from "./instance";
+import { intakeStore } from "./intake";
 import { projectKeyStore } from "./keys";
 import { memberStore } from "./members";
 import { organizationStore } from "./organizations";
+import { outcomeStore } from "./outcomes";
 import { projectStore } from "./projects";
 import { teamStore } from "./teams";
 import { apiTokenStore } from "./tokens";
@@ -21,5 +25,9 @@ export function createStore(db: Db): Store {
     ...projectStore(ctx),
     ...projectKeyStore(ctx),
     ...apiTokenStore(ctx),
+    ...intakeStore(ctx),
+    ...digestStore(ctx),
+    ...eventStore(ctx),
+    ...outcomeStore(ctx),
   };
 }

@@ -1,7 +1,17 @@
 import type { ProjectKey, ProjectKeyStore } from "../ports";
-import { type Ctx, dbBool, nowIso, toBool, uniquely } from "./shared";
+import { type Ctx, dbBool, nowIso, rateLimitColumns, toBool, toRateLimit, uniquely } from "./shared";
 
-type KeyRow = { id: number; project_id: number; label: string; public_key: string; secret_key: string; is_active: boolean | number; created_at: string };
+type KeyRow = {
+  id: number;
+  project_id: number;
+  label: string;
+  public_key: string;
+  secret_key: string;
+  is_active: boolean | number;
+  created_at: string;
+  rate_limit_count: number | null;
+  rate_limit_window: number | null;
+};
 const toKey = (r: KeyRow): ProjectKey => ({
   id: r.id,
   projectId: r.project_id,
@@ -10,8 +20,9 @@ const toKey = (r: KeyRow): ProjectKey => ({
   secretKey: r.secret_key,
   isActive: toBool(r.is_active),
   createdAt: r.created_at,
+  rateLimit: toRateLimit(r.rate_limit_count, r.rate_limit_window),
 });
-const columns = ["id", "project_id", "label", "public_key", "secret_key", "is_active", "created_at"] as const;
+const columns = ["id", "project_id", "label", "public_key", "secret_key", "is_active", "created_at", "rate_limit_count", "rate_limit_window"] as const;
 
 export function projectKeyStore({ db, dialect }: Ctx): ProjectKeyStore {
   const one = async (projectId: number, keyId: number) => {
@@ -38,7 +49,9 @@ export function projectKeyStore({ db, dialect }: Ctx): ProjectKeyStore {
       return r ? toKey(r) : null;
     },
     async updateKey(projectId, keyId, patch) {
-      const set = Object.fromEntries(Object.entries({ label: patch.label, is_active: patch.isActive === undefined ? undefined : dbBool(dialect, patch.isActive) }).filter(([, v]) => v !== undefined));
+      const set = Object.fromEntries(
+        Object.entries({ label: patch.label, is_active: patch.isActive === undefined ? undefined : dbBool(dialect, patch.isActive), ...rateLimitColumns(patch.rateLimit) }).filter(([, v]) => v !== undefined),
+      );
       if (Object.keys(set).length > 0) {
         await db.updateTable("project_keys").set(set).where("project_id", "=", projectId).where("id", "=", keyId).execute();
       }

@@ -1,7 +1,17 @@
 import type { Project, ProjectStore } from "../ports";
-import { type Ctx, decodeCursor, nowIso, toPage, uniquely } from "./shared";
+import { type Ctx, decodeCursor, nowIso, rateLimitColumns, toPage, toRateLimit, uniquely } from "./shared";
 
-type ProjectRow = { id: number; organization_id: number; team_id: number | null; slug: string; name: string; platform: string | null; created_at: string };
+type ProjectRow = {
+  id: number;
+  organization_id: number;
+  team_id: number | null;
+  slug: string;
+  name: string;
+  platform: string | null;
+  created_at: string;
+  rate_limit_count: number | null;
+  rate_limit_window: number | null;
+};
 const toProject = (r: ProjectRow): Project => ({
   id: r.id,
   organizationId: r.organization_id,
@@ -10,8 +20,9 @@ const toProject = (r: ProjectRow): Project => ({
   name: r.name,
   platform: r.platform,
   createdAt: r.created_at,
+  rateLimit: toRateLimit(r.rate_limit_count, r.rate_limit_window),
 });
-const columns = ["id", "organization_id", "team_id", "slug", "name", "platform", "created_at"] as const;
+const columns = ["id", "organization_id", "team_id", "slug", "name", "platform", "created_at", "rate_limit_count", "rate_limit_window"] as const;
 
 export function projectStore({ db }: Ctx): ProjectStore {
   const byId = async (id: number) => {
@@ -51,7 +62,7 @@ export function projectStore({ db }: Ctx): ProjectStore {
     },
     async updateProject(id, patch) {
       const set = Object.fromEntries(
-        Object.entries({ slug: patch.slug, name: patch.name, platform: patch.platform, team_id: patch.teamId }).filter(([, v]) => v !== undefined),
+        Object.entries({ slug: patch.slug, name: patch.name, platform: patch.platform, team_id: patch.teamId, ...rateLimitColumns(patch.rateLimit) }).filter(([, v]) => v !== undefined),
       );
       if (Object.keys(set).length === 0) return byId(id);
       const r = await uniquely("project", () => db.updateTable("projects").set(set).where("id", "=", id).returning(columns).executeTakeFirst());

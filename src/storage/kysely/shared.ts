@@ -2,7 +2,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../schema";
 import type { Dialect } from "../db";
-import { DuplicateError, type Page, type PageRequest } from "../ports";
+import { DuplicateError, type Page, type PageRequest, type RateLimit } from "../ports";
 
 export type Ctx = { db: Kysely<Database>; dialect: Dialect };
 
@@ -40,4 +40,13 @@ export function toPage<T>(rows: T[], req: PageRequest, key: (row: T) => string):
   const last = items[items.length - 1];
   const nextCursor = rows.length > req.limit && last ? Buffer.from(key(last), "utf8").toString("base64url") : null;
   return { items, nextCursor };
+}
+
+export const toRateLimit = (count: number | null, windowSeconds: number | null): RateLimit | null =>
+  count !== null && windowSeconds !== null ? { count, windowSeconds } : null;
+
+/** The columns a rate-limit patch writes: nothing when absent, both null when cleared. */
+export function rateLimitColumns(rateLimit: RateLimit | null | undefined): { rate_limit_count?: number | null; rate_limit_window?: number | null } {
+  if (rateLimit === undefined) return {};
+  return { rate_limit_count: rateLimit?.count ?? null, rate_limit_window: rateLimit?.windowSeconds ?? null };
 }

@@ -42,6 +42,7 @@ export function serializeProject(p: Project, org: Organization, team: Team | nul
     features: [] as string[],
     firstEvent: null,
     status: "active",
+    rateLimit: p.rateLimit ? { window: p.rateLimit.windowSeconds, count: p.rateLimit.count } : null,
     organization: { id: String(org.id), slug: org.slug, name: org.name },
     team: teamRef,
     teams: teamRef ? [teamRef] : [],
@@ -61,7 +62,7 @@ export function serializeKey(k: ProjectKey, p: Project, publicUrl: string, baseP
     projectId: p.id,
     isActive: k.isActive,
     dateCreated: k.createdAt,
-    rateLimit: null,
+    rateLimit: k.rateLimit ? { window: k.rateLimit.windowSeconds, count: k.rateLimit.count } : null,
     dsn: {
       public: dsn.public,
       secret: dsn.secret,

@@ -1,0 +1,97 @@
+// Spool rows into what the database keeps: events (with their listed columns), other kept items as they came, and
+// outcome counts (the intake's, and the SDKs' own client reports).
+import { hourOf } from "../core/hours";
+import { categoryOf } from "../protocol/categories";
+import { parseJsonObject } from "../protocol/json";
+import type { SpoolRow } from "../ingest/spool";
+import type { NewEvent, NewRawItem, OutcomeIncrement } from "../storage/ports";
+import { summarize } from "./summary";
+
+export type DigestedRows = { events: NewEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[] };
+
+const EVENT_TYPES = new Set(["event", "transaction", "feedback", "security"]);
+type Json = Record<string, unknown>;
+
+function parse(bytes: Uint8Array): unknown {
+  return JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"));
+}
+
+function toEvent(row: SpoolRow, receivedAt: string): NewEvent {
+  // Leniently, as the intake checked it: sentry-python's NaN and Infinity become null here.
+  const event = parseJsonObject(row.payload);
+  const meta = JSON.parse(row.meta) as Json;
+  event.event_id = row.eventId;
+  event.received = row.receivedAt / 1000;
+  // "{{auto}}" asks the server to fill in the address the event came from.
+  const user = event.user as Json | undefined;
+  if (user && typeof user === "object" && user.ip_address === "{{auto}}") user.ip_address = meta.client_ip ?? null;
+  if (!event.sdk && meta.sdk) event.sdk = meta.sdk;
+  const data = JSON.stringify(event);
+  const summary = summarize(row.itemType, event, receivedAt);
+  return {
+    projectId: row.projectId,
+    eventId: row.eventId!,
+    receivedAt,
+    size: Buffer.byteLength(data),
+    data,
+    category: row.itemType === "security" ? "security" : categoryOf(row.itemType, event),
+    ...summary,
+  };
+}
+
+/** Sentry counts attachments in bytes and session aggregates per session; everything else one per item. */
+function quantityOf(row: SpoolRow): number {
+  if (row.itemType === "attachment") return row.payload.byteLength;
+  if (row.itemType === "sessions") {
+    const aggregates = (parse(row.payload) as Json).aggregates;
+    if (!Array.isArray(aggregates)) return 1;
+    let n = 0;
+    for (const a of aggregates as Json[]) for (const k of ["exited", "errored", "abnormal", "crashed"]) n += typeof a[k] === "number" ? (a[k] as number) : 0;
+    return Math.max(1, n);
+  }
+  return 1;
+}
+
+function clientReportOutcomes(row: SpoolRow): OutcomeIncrement[] {
+  const report = parse(row.payload) as Json;
+  const discarded = Array.isArray(report.discarded_events) ? (report.discarded_events as Json[]) : [];
+  return discarded
+    .filter((d) => typeof d.reason === "string" && typeof d.category === "string" && typeof d.quantity === "number" && d.quantity > 0)
+    .map((d) => ({
+      projectId: row.projectId,
+      hour: hourOf(row.receivedAt),
+      category: (d.category as string).slice(0, 32),
+      outcome: "client_discard" as const,
+      reason: (d.reason as string).slice(0, 64),
+      quantity: Math.floor(d.quantity as number),
+    }));
+}
+
+export function digestRows(rows: SpoolRow[], log: (line: string) => void = () => undefined): DigestedRows {
+  const out: DigestedRows = { events: [], rawItems: [], outcomes: [] };
+  for (const row of rows) {
+    const receivedAt = new Date(row.receivedAt).toISOString();
+    try {
+      if (row.kind === "outcomes") out.outcomes.push(...(parse(row.payload) as OutcomeIncrement[]));
+      else if (EVENT_TYPES.has(row.itemType)) out.events.push(toEvent(row, receivedAt));
+      else if (row.itemType === "client_report") out.outcomes.push(...clientReportOutcomes(row));
+      else {
+        out.rawItems.push({
+          projectId: row.projectId,
+          type: row.itemType,
+          eventId: row.eventId,
+          receivedAt,
+          headers: row.headers,
+          payload: row.payload,
+          category: categoryOf(row.itemType),
+          quantity: quantityOf(row),
+        });
+      }
+    } catch (err) {
+      // The intake checked these rows; one that still cannot be read is counted, never allowed to stall the digest.
+      log(`faultline: digest skipped spool row ${row.id}: ${(err as Error).message}`);
+      if (row.kind === "item") out.outcomes.push({ projectId: row.projectId, hour: hourOf(row.receivedAt), category: categoryOf(row.itemType), outcome: "invalid", reason: "process_error", quantity: 1 });
+    }
+  }
+  return out;
+}

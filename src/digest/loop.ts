@@ -1,0 +1,66 @@
+// The digest loop: read the spool from the saved position, write a batch and the new position in one transaction,
+// report the position (so the intake can delete what lies behind it), repeat. Idempotent: after a crash the batch
+// after the saved position is simply written again, and stored events are unique per (project, event id).
+import { DIGEST_LIMITS } from "../config/limits";
+import type { SpoolReader, SpoolRow } from "../ingest/spool";
+import type { DigestStore, ProjectStore } from "../storage/ports";
+import { digestRows } from "./items";
+
+export type DigestLoopOptions = {
+  spool: SpoolReader;
+  store: DigestStore & Pick<ProjectStore, "getProjectById">;
+  onPosition: (position: number) => void;
+  log: (line: string) => void;
+  /** Resolves when the loop should stop. */
+  stopped: () => boolean;
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Drops rows of projects deleted since they were accepted (their rows would violate the foreign keys). */
+async function liveRows(rows: SpoolRow[], store: DigestLoopOptions["store"]): Promise<SpoolRow[]> {
+  const ids = [...new Set(rows.map((r) => r.projectId).filter((id) => id !== 0))];
+  const live = new Set<number>();
+  for (const id of ids) if (await store.getProjectById(id)) live.add(id);
+  return rows
+    .filter((r) => r.kind === "outcomes" || live.has(r.projectId))
+    .map((r) => (r.kind === "outcomes" ? { ...r, payload: filterOutcomes(r.payload, live) } : r));
+}
+
+function filterOutcomes(payload: Uint8Array, live: Set<number>): Uint8Array {
+  const list = JSON.parse(Buffer.from(payload).toString("utf8")) as { projectId: number }[];
+  return Buffer.from(JSON.stringify(list.filter((o) => live.has(o.projectId))));
+}
+
+/** Digests one batch; false when the spool had nothing after `position`. */
+export async function digestOnce(opts: DigestLoopOptions, position: number): Promise<number> {
+  const rows = opts.spool.read(position, DIGEST_LIMITS.batchSize);
+  if (rows.length === 0) return position;
+  const next = rows[rows.length - 1]!.id;
+  const { events, rawItems, outcomes } = digestRows(await liveRows(rows, opts.store), opts.log);
+  await opts.store.commitDigest({ spoolId: opts.spool.id, position: next, events, rawItems, outcomes });
+  return next;
+}
+
+export async function runDigestLoop(opts: DigestLoopOptions): Promise<void> {
+  let position = await opts.store.getSpoolPosition(opts.spool.id);
+  opts.onPosition(position);
+  let failures = 0;
+  while (!opts.stopped()) {
+    try {
+      const next = await digestOnce(opts, position);
+      failures = 0;
+      if (next === position) {
+        await sleep(DIGEST_LIMITS.idlePollMs);
+        continue;
+      }
+      position = next;
+      opts.onPosition(position);
+    } catch (err) {
+      // A locked or unreachable database: wait and try the same batch again; nothing is lost meanwhile.
+      failures++;
+      opts.log(`faultline: digest batch after spool position ${position} failed (${failures}x): ${(err as Error).message}`);
+      await sleep(Math.min(30_000, 250 * 2 ** Math.min(failures, 7)));
+    }
+  }
+}

@@ -1,0 +1,135 @@
+// What the intake keeps of a request: the item policy (which types are kept, their size limits, at most one event),
+// the event id the SDK is answered with, and the event quotas. Whole-request problems throw an IntakeRefusal;
+// per-item decisions become outcome counts.
+import { INGEST_LIMITS } from "../config/limits";
+import { type DataCategory, EVENT_CATEGORIES, categoryOf } from "../protocol/categories";
+import type { Envelope } from "../protocol/envelope";
+import { normalizeEventId, parseJsonObject } from "../protocol/json";
+import type { ActiveRateLimit } from "../protocol/rate-limits";
+import { hourOf } from "../core/hours";
+import type { IntakeKey, OutcomeIncrement, OutcomeKind } from "../storage/ports";
+import type { RateLimiter } from "./rate-limiter";
+import { IntakeRefusal } from "./refusals";
+import type { SpoolEntry } from "./spool";
+
+/** Item types Faultline keeps (sentry-protocol.md §2); every other type is skipped and counted as filtered. */
+const EVENT_ITEMS = new Set(["event", "transaction", "feedback"]);
+const KEPT_ITEMS = new Set([...EVENT_ITEMS, "attachment", "session", "sessions", "client_report", "user_report", "span", "check_in"]);
+
+function sizeLimit(type: string): number {
+  switch (type) {
+    case "attachment":
+      return INGEST_LIMITS.maxAttachmentBytes;
+    case "client_report":
+      return INGEST_LIMITS.maxClientReportBytes;
+    case "check_in":
+      return INGEST_LIMITS.maxCheckInBytes;
+    case "event":
+    case "transaction":
+    case "feedback":
+    case "span":
+      return INGEST_LIMITS.maxEventBytes;
+    default:
+      return INGEST_LIMITS.maxOtherItemBytes;
+  }
+}
+
+export type Accepted = { eventId: string | null; entries: SpoolEntry[]; outcomes: OutcomeIncrement[]; limits: ActiveRateLimit[] };
+export type AcceptContext = { key: IntakeKey; now: number; meta: string; limiter: RateLimiter };
+
+export const newEventId = () => crypto.randomUUID().replace(/-/g, "");
+
+/** Counts `quantity` of a category under an outcome, for the key's project, in the current hour. */
+export const outcome = (ctx: { key: IntakeKey; now: number }, category: string, kind: OutcomeKind, reason: string, quantity = 1): OutcomeIncrement => ({
+  projectId: ctx.key.projectId,
+  hour: hourOf(ctx.now),
+  category,
+  outcome: kind,
+  reason,
+  quantity,
+});
+
+/** Applies the key's and the project's event quotas to one event-category item; the limit hit, if any. */
+function quotaRefusal(ctx: AcceptContext, category: DataCategory): { limit: ActiveRateLimit; reason: string } | null {
+  if (!EVENT_CATEGORIES.includes(category)) return null;
+  const quotas = [
+    { name: `key:${ctx.key.keyId}`, limit: ctx.key.keyRateLimit, scope: "key" as const, reason: "key_quota" },
+    { name: `project:${ctx.key.projectId}`, limit: ctx.key.projectRateLimit, scope: "project" as const, reason: "project_quota" },
+  ];
+  for (const q of quotas) {
+    if (!q.limit) continue;
+    const taken = ctx.limiter.take(q.name, q.limit, ctx.now);
+    if (!taken.ok) return { limit: { retryAfterSeconds: taken.retryAfterSeconds, categories: EVENT_CATEGORIES, scope: q.scope, reasonCode: q.reason }, reason: q.reason };
+  }
+  return null;
+}
+
+/** The kept items of an envelope, in spool form, with their outcomes; throws for a request to refuse whole. */
+export function acceptEnvelope(envelope: Envelope, ctx: AcceptContext): Accepted {
+  const headerEventId = normalizeEventId(envelope.headers.event_id);
+  let eventId: string | null = headerEventId;
+  let events = 0;
+  let sessions = 0;
+  let attachmentBytes = 0;
+  const entries: SpoolEntry[] = [];
+  const outcomes: OutcomeIncrement[] = [];
+  const limits: ActiveRateLimit[] = [];
+  const refuse = (reason: "payload_too_large" | "too_many_items" | "invalid_json", message: string, category: string): never => {
+    throw new IntakeRefusal(reason, message, {}, [outcome(ctx, category, "invalid", reason)]);
+  };
+
+  for (const item of envelope.items) {
+    const type = item.headers.type;
+    if (!KEPT_ITEMS.has(type)) {
+      outcomes.push(outcome(ctx, categoryOf(type), "filtered", "unsupported_item_type"));
+      continue;
+    }
+    if (item.payload.byteLength > sizeLimit(type)) refuse("payload_too_large", `envelope item ${type} is larger than ${sizeLimit(type)} bytes`, categoryOf(type));
+    let category = categoryOf(type);
+    let itemEventId: string | null = null;
+    if (EVENT_ITEMS.has(type)) {
+      if (++events > 1) refuse("too_many_items", "an envelope may hold only one event or transaction", category);
+      const payload = parseJsonObject(item.payload, type);
+      category = categoryOf(type, payload);
+      // "If it disagrees with the payload's event_id, the header wins." Relay generates one when both are missing.
+      itemEventId = eventId ?? normalizeEventId(payload.event_id) ?? newEventId();
+      eventId = itemEventId;
+    } else if (type === "session" || type === "sessions") {
+      sessions += 1;
+      if (sessions > INGEST_LIMITS.maxSessionsPerEnvelope) refuse("too_many_items", `an envelope may hold at most ${INGEST_LIMITS.maxSessionsPerEnvelope} sessions`, category);
+    } else if (type === "attachment") {
+      attachmentBytes += item.payload.byteLength;
+      if (attachmentBytes > INGEST_LIMITS.maxAttachmentBytes) refuse("payload_too_large", `attachments are larger than ${INGEST_LIMITS.maxAttachmentBytes} bytes together`, category);
+      itemEventId = headerEventId;
+    } else if (type === "user_report") {
+      itemEventId = headerEventId;
+    }
+    const limited = quotaRefusal(ctx, category);
+    if (limited) {
+      limits.push(limited.limit);
+      outcomes.push(outcome(ctx, category, "rate_limited", limited.reason));
+      continue;
+    }
+    entries.push({
+      projectId: ctx.key.projectId,
+      keyId: ctx.key.keyId,
+      receivedAt: ctx.now,
+      itemType: type,
+      eventId: itemEventId,
+      headers: JSON.stringify(item.headers),
+      meta: ctx.meta,
+      payload: item.payload,
+    });
+  }
+  return { eventId, entries, outcomes, limits };
+}
+
+/** A single event (a /store/ body, or a security report turned into an event) as one spool entry. */
+export function acceptEvent(itemType: "event" | "security", payload: Uint8Array, event: Record<string, unknown>, ctx: AcceptContext): Accepted {
+  const category = itemType === "security" ? "security" : categoryOf("event", event);
+  const eventId = normalizeEventId(event.event_id) ?? newEventId();
+  const limited = quotaRefusal(ctx, category);
+  if (limited) return { eventId: null, entries: [], outcomes: [outcome(ctx, category, "rate_limited", limited.reason)], limits: [limited.limit] };
+  const entry: SpoolEntry = { projectId: ctx.key.projectId, keyId: ctx.key.keyId, receivedAt: ctx.now, itemType, eventId, headers: `{"type":"${itemType}"}`, meta: ctx.meta, payload };
+  return { eventId, entries: [entry], outcomes: [], limits: [] };
+}

@@ -1,0 +1,163 @@
+// The intake: answers SDKs on /api/{project_id}/envelope|store|security/. Cheap checks only (auth, key, limits while
+// streaming, quotas, backpressure), then the spool, then the answer: 200 means the items are on disk.
+import type http from "node:http";
+import { INGEST_LIMITS, SPOOL_LIMITS } from "../config/limits";
+import { type SentryAuth, extractAuth, parseDsn } from "../protocol/auth";
+import { readBody } from "../protocol/content-encoding";
+import { parseEnvelope } from "../protocol/envelope";
+import { type ProtocolErrorReason, ProtocolError } from "../protocol/errors";
+import { parseJsonObject } from "../protocol/json";
+import { formatRateLimits } from "../protocol/rate-limits";
+import { securityReportEvents } from "../protocol/security-report";
+import { decodeStoreBody } from "../protocol/store-body";
+import type { IntakeKey, OutcomeIncrement } from "../storage/ports";
+import { type Accepted, acceptEnvelope, acceptEvent, outcome } from "./accept";
+import type { Backpressure } from "./backpressure";
+import type { KeyCache } from "./key-cache";
+import type { RateLimiter } from "./rate-limiter";
+import { IntakeRefusal, outcomeOf } from "./refusals";
+import { CORS_HEADERS, type IntakeEndpoint, type IntakeRoute, PREFLIGHT_HEADERS } from "./routes";
+import type { SpoolWriter } from "./spool";
+
+export type IntakeDeps = { spool: SpoolWriter; keys: KeyCache; limiter: RateLimiter; pressure: Backpressure; log: (line: string) => void };
+export type IntakeRequest = { req: http.IncomingMessage; res: http.ServerResponse; route: IntakeRoute; clientIp: string };
+
+const BODY_LIMITS: Record<IntakeEndpoint, { maxCompressedBytes: number; maxDecompressedBytes: number }> = {
+  envelope: { maxCompressedBytes: INGEST_LIMITS.maxCompressedBodyBytes, maxDecompressedBytes: INGEST_LIMITS.maxDecompressedBodyBytes },
+  // A store body may be base64 of the event, a third larger than the event itself.
+  store: { maxCompressedBytes: INGEST_LIMITS.maxEventBytes * 2, maxDecompressedBytes: INGEST_LIMITS.maxEventBytes * 2 },
+  security: { maxCompressedBytes: INGEST_LIMITS.maxSecurityReportBytes, maxDecompressedBytes: INGEST_LIMITS.maxSecurityReportBytes },
+};
+
+/** The category a refused request is counted in when its items could not be read. */
+const ENDPOINT_CATEGORY: Record<IntakeEndpoint, string> = { envelope: "default", store: "error", security: "security" };
+
+function send(res: http.ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { ...CORS_HEADERS, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), ...headers });
+  res.end(body);
+}
+
+function refuse(res: http.ServerResponse, refusal: IntakeRefusal, bodyUnread: boolean): void {
+  // A body left unread (a limit hit mid-stream, or a refusal before reading) is not worth draining: close instead.
+  const extra: Record<string, string> = bodyUnread ? { connection: "close" } : {};
+  send(res, refusal.status, JSON.stringify({ detail: refusal.message }), { "x-sentry-error": refusal.message, ...refusal.headers, ...extra });
+}
+
+const header = (req: http.IncomingMessage, name: string): string | undefined => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+export function createIntake({ spool, keys, limiter, pressure, log }: IntakeDeps) {
+  async function resolveKey(auth: SentryAuth, route: IntakeRoute): Promise<IntakeKey> {
+    const key = await keys.get(auth.publicKey);
+    if (!key) throw new IntakeRefusal("unknown_key", "the DSN's public key is unknown");
+    if (!key.isActive) throw new IntakeRefusal("disabled_key", "the DSN's key is disabled");
+    if (String(key.projectId) !== route.projectId) throw new IntakeRefusal("project_mismatch", "the DSN's key belongs to another project");
+    return key;
+  }
+
+  /** Credentials from headers and query; null when an envelope may still carry them in its `dsn` header. */
+  function requestAuth(req: http.IncomingMessage, query: URLSearchParams, endpoint: IntakeEndpoint): SentryAuth | null {
+    try {
+      return extractAuth({ headers: req.headers, query });
+    } catch (err) {
+      if (endpoint === "envelope" && err instanceof ProtocolError && err.reason === "missing_auth") return null;
+      throw err;
+    }
+  }
+
+  function accept(route: IntakeRoute, body: Buffer, query: URLSearchParams, key: IntakeKey, meta: string, now: number): Accepted {
+    const ctx = { key, now, meta, limiter };
+    if (route.endpoint === "store") {
+      const decoded = decodeStoreBody(body, INGEST_LIMITS.maxEventBytes);
+      if (decoded.byteLength > INGEST_LIMITS.maxEventBytes) throw new ProtocolError("payload_too_large", `the event is larger than ${INGEST_LIMITS.maxEventBytes} bytes`);
+      return acceptEvent("event", decoded, parseJsonObject(decoded), ctx);
+    }
+    const events = securityReportEvents(body, { release: query.get("sentry_release"), environment: query.get("sentry_environment") });
+    const all: Accepted = { eventId: null, entries: [], outcomes: [], limits: [] };
+    for (const event of events) {
+      const one = acceptEvent("security", Buffer.from(JSON.stringify(event)), event, ctx);
+      all.entries.push(...one.entries);
+      all.outcomes.push(...one.outcomes);
+      all.limits.push(...one.limits);
+    }
+    return all;
+  }
+
+  return async function handleIntake({ req, res, route, clientIp }: IntakeRequest): Promise<void> {
+    if (req.method === "OPTIONS") {
+      res.writeHead(200, { ...PREFLIGHT_HEADERS, "content-length": "0" }).end();
+      return;
+    }
+    let key: IntakeKey | null = null;
+    let bodyRead = false;
+    try {
+      if (req.method !== "POST") throw new IntakeRefusal("method_not_allowed", "use POST", { allow: "POST, OPTIONS" });
+      const query = new URL(req.url ?? "/", "http://intake").searchParams;
+      let auth = requestAuth(req, query, route.endpoint);
+      if (auth) key = await resolveKey(auth, route);
+      const busy = pressure.reason();
+      if (busy) throw new IntakeRefusal("backpressure", busy, { "retry-after": String(SPOOL_LIMITS.backpressureRetryAfterSeconds) });
+      const limits = BODY_LIMITS[route.endpoint];
+      const declared = Number(header(req, "content-length") ?? 0);
+      if (declared > limits.maxCompressedBytes && declared > limits.maxDecompressedBytes) throw new ProtocolError("payload_too_large", `the request body is larger than ${limits.maxCompressedBytes} bytes`);
+      const body = await readBody(req, header(req, "content-encoding"), limits);
+      bodyRead = true;
+      if (body.length === 0) throw new ProtocolError("empty_body", "empty request body");
+      const now = Date.now();
+      const requestMeta = { client_ip: clientIp, user_agent: header(req, "user-agent") ?? null, client: auth?.client ?? null };
+
+      let accepted: Accepted;
+      if (route.endpoint === "envelope") {
+        const envelope = parseEnvelope(body);
+        const dsn = typeof envelope.headers.dsn === "string" ? envelope.headers.dsn : null;
+        if (!auth) {
+          auth = extractAuth({ headers: req.headers, query, envelopeDsn: dsn });
+          key = await resolveKey(auth, route);
+        } else if (dsn) {
+          // "When both the header dsn and request auth are present they must match on project id and public key."
+          const named = parseDsn(dsn);
+          if (named && (named.publicKey !== auth.publicKey || named.projectId !== route.projectId)) {
+            throw new IntakeRefusal("dsn_mismatch", "project id/public key header mismatch between envelope and request");
+          }
+        }
+        const { dsn: _dsn, ...envelopeMeta } = envelope.headers;
+        accepted = acceptEnvelope(envelope, { key: key!, now, limiter, meta: JSON.stringify({ ...envelopeMeta, ...requestMeta }) });
+      } else {
+        accepted = accept(route, body, query, key!, JSON.stringify(requestMeta), now);
+      }
+
+      if (accepted.outcomes.length > 0) spool.count(accepted.outcomes);
+      const rateLimits = accepted.limits.length > 0 ? { "x-sentry-rate-limits": formatRateLimits(accepted.limits) } : undefined;
+      if (accepted.entries.length === 0 && rateLimits) {
+        const retryAfter = Math.max(...accepted.limits.map((l) => l.retryAfterSeconds));
+        return refuse(res, new IntakeRefusal("rate_limited", "event rejected due to rate limit", { ...rateLimits, "retry-after": String(retryAfter) }), false);
+      }
+      if (accepted.entries.length > 0) {
+        try {
+          await spool.append(accepted.entries);
+        } catch (err) {
+          log(`faultline: intake could not write to the spool: ${(err as Error).message}`);
+          throw new IntakeRefusal("spool_failure", "the server could not store the event; retry later", { "retry-after": "60" });
+        }
+      }
+      if (route.endpoint === "security") return send(res, 200, "", rateLimits);
+      send(res, 200, accepted.eventId ? `{"id":"${accepted.eventId}"}` : "{}", rateLimits);
+    } catch (err) {
+      let refusal: IntakeRefusal;
+      if (err instanceof IntakeRefusal) refusal = err;
+      else if (err instanceof ProtocolError) refusal = new IntakeRefusal(err.reason as ProtocolErrorReason, err.message);
+      else if (!bodyRead && (err as { code?: string }).code === "ECONNRESET") return void res.destroy();
+      else {
+        log(`faultline: intake error: ${(err as Error).stack ?? String(err)}`);
+        refusal = new IntakeRefusal("spool_failure", "the server could not take the request; retry later", { "retry-after": "60" });
+      }
+      if (key) {
+        const counts: OutcomeIncrement[] = refusal.outcomes.length > 0 ? refusal.outcomes : [outcome({ key, now: Date.now() }, ENDPOINT_CATEGORY[route.endpoint], outcomeOf(refusal.reason), refusal.reason)];
+        spool.count(counts);
+      }
+      refuse(res, refusal, !bodyRead);
+    }
+  };
+}

@@ -1,0 +1,59 @@
+// JSON as SDKs write it. sentry-python (and raven-python) may put NaN and ±Infinity in store bodies; Relay repairs
+// them for those clients (json_forensics). Faultline parses strictly first and repairs only when that fails.
+import { ProtocolError } from "./errors";
+
+/** Rewrites bare NaN, Infinity and -Infinity tokens (outside strings) to null; null when there were none. */
+function repairNonFiniteNumbers(text: string): string | null {
+  let out = "";
+  let last = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+      continue;
+    }
+    if (c === 0x22) {
+      inString = true;
+      continue;
+    }
+    for (const token of ["-Infinity", "Infinity", "NaN"]) {
+      if (text.startsWith(token, i)) {
+        out += text.slice(last, i) + "null";
+        i += token.length - 1;
+        last = i + 1;
+        break;
+      }
+    }
+  }
+  return last === 0 ? null : out + text.slice(last);
+}
+
+/** Parses a JSON object (an event, a report); anything else is a typed error. */
+export function parseJsonObject(bytes: Uint8Array, what = "event"): Record<string, unknown> {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    const repaired = repairNonFiniteNumbers(text);
+    try {
+      if (repaired === null) throw new Error("not JSON");
+      value = JSON.parse(repaired);
+    } catch {
+      throw new ProtocolError("invalid_json", `the ${what} is not valid JSON`);
+    }
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ProtocolError("invalid_json", `the ${what} is not a JSON object`);
+  return value as Record<string, unknown>;
+}
+
+/** An event id as Sentry stores it: 32 lower-case hex digits. SDKs send that or the dashed UUID form. */
+export function normalizeEventId(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const hex = value.replace(/-/g, "").toLowerCase();
+  if (!/^[0-9a-f]{32}$/.test(hex)) return null;
+  if (value.length === 36 && !/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(value)) return null;
+  return hex;
+}

@@ -1,0 +1,59 @@
+// The request listener of Faultline's HTTP server: intake requests go straight to the intake (no framework, no
+// rendering: the fastest path Node offers); everything else passes the raw-request guards and goes to Next.js.
+import type http from "node:http";
+import { CLIENT_IP_HEADER } from "../auth/create-auth";
+import type { Config } from "../config/env";
+import { type Intake, matchIntakeRoute } from "../ingest";
+import { checkActionBody } from "./action-body";
+import { crossOriginActionRefusal } from "./guards";
+
+export type NextHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+
+/**
+ * The client address as the server saw it. Behind a trusted proxy, the last X-Forwarded-For entry: the one the proxy
+ * appended itself (entries to its left are whatever the client wrote, and would let it pick its rate-limit bucket).
+ */
+function clientIp(req: http.IncomingMessage, config: Pick<Config, "trustProxy">): string {
+  if (config.trustProxy) {
+    const forwarded = req.headers["x-forwarded-for"];
+    const last = (Array.isArray(forwarded) ? forwarded.join(",") : forwarded)?.split(",").pop()?.trim();
+    if (last) return last;
+  }
+  return req.socket.remoteAddress ?? "unknown";
+}
+
+/** Forwarded-host headers are only believed from a trusted proxy; otherwise a client could claim any host. */
+function dropUntrustedForwarding(req: http.IncomingMessage, config: Pick<Config, "trustProxy">): void {
+  if (config.trustProxy) return;
+  delete req.headers["x-forwarded-host"];
+  delete req.headers["x-forwarded-proto"];
+  delete req.headers["x-forwarded-for"];
+}
+
+const refuse = (res: http.ServerResponse, status: number, detail: string): void => {
+  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ detail }));
+};
+
+export function createListener(opts: { config: Pick<Config, "trustProxy">; basePath: string; intake: Intake; next: NextHandler | null }) {
+  const { config, basePath, intake, next } = opts;
+  return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    const route = matchIntakeRoute(query < 0 ? url : url.slice(0, query), basePath);
+    if (route) return intake.handle({ req, res, route, clientIp: clientIp(req, config) });
+
+    dropUntrustedForwarding(req, config);
+    const crossOrigin = crossOriginActionRefusal(req);
+    if (crossOrigin) return refuse(res, 403, crossOrigin);
+    let checked: Awaited<ReturnType<typeof checkActionBody>>;
+    try {
+      checked = await checkActionBody(req);
+    } catch {
+      return refuse(res, 400, "Could not read the request body");
+    }
+    if ("refusal" in checked) return refuse(res, checked.refusal.status, checked.refusal.detail);
+    req.headers[CLIENT_IP_HEADER] = clientIp(req, config);
+    if (next) await next(checked.request, res);
+    else refuse(res, 404, "Not found");
+  };
+}

@@ -1,0 +1,43 @@
+import type { EventStore, StoredEvent } from "../ports";
+import type { EventsTable } from "../schema";
+import { type Ctx, decodeCursor, toPage } from "./shared";
+
+type EventRow = Omit<EventsTable, "id"> & { id: number };
+export const toStoredEvent = (r: EventRow): StoredEvent => ({
+  id: r.id,
+  projectId: r.project_id,
+  eventId: r.event_id,
+  type: r.type,
+  receivedAt: r.received_at,
+  timestamp: r.timestamp,
+  platform: r.platform,
+  level: r.level,
+  title: r.title,
+  message: r.message,
+  culprit: r.culprit,
+  release: r.release,
+  environment: r.environment,
+  size: r.size,
+  data: r.data,
+});
+
+export function eventStore({ db }: Ctx): EventStore {
+  return {
+    async listEvents(projectId, kind, page) {
+      const after = decodeCursor(page.cursor);
+      let q = db
+        .selectFrom("events")
+        .selectAll()
+        .where("project_id", "=", projectId)
+        .where("type", kind === "transactions" ? "=" : "!=", "transaction")
+        .orderBy("id", "desc")
+        .limit(page.limit + 1);
+      if (after !== null) q = q.where("id", "<", Number(after));
+      return toPage((await q.execute()).map(toStoredEvent), page, (e) => String(e.id));
+    },
+    async getEvent(projectId, eventId) {
+      const r = await db.selectFrom("events").selectAll().where("project_id", "=", projectId).where("event_id", "=", eventId).executeTakeFirst();
+      return r ? toStoredEvent(r) : null;
+    },
+  };
+}

@@ -1,0 +1,86 @@
+// A real intake for tests: Faultline's HTTP listener (without Next.js) on an ephemeral port, the spool and the
+// digest worker thread in a fresh data dir, over a real SQLite file; one organization with two projects.
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startDigestWorker } from "../../src/digest/spawn";
+import { openIntake, spoolFile } from "../../src/ingest";
+import { createListener } from "../../src/server/listener";
+import type { ProjectKey, StoredEvent } from "../../src/storage/ports";
+import { type TestCore, testCore, uniq } from "./core";
+
+export type TestProject = { id: number; slug: string; key: ProjectKey; dsn: string };
+export type TestIntake = {
+  origin: string;
+  core: TestCore;
+  org: string;
+  projects: [TestProject, TestProject];
+  /** The intake URL of an endpoint of the first project (or `project`). */
+  url: (endpoint: string, project?: TestProject, query?: string) => string;
+  waitForEvent: (project: TestProject, eventId: string, timeoutMs?: number) => Promise<StoredEvent>;
+  /** Waits until the digest has caught up with everything spooled so far. */
+  settle: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export async function startTestIntake(): Promise<TestIntake> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "faultline-intake-"));
+  const dbOptions = { dialect: "sqlite" as const, file: path.join(dataDir, "faultline.sqlite3") };
+  const core = await testCore(dbOptions);
+  const owner = await core.accounts.createUser({ email: `${uniq("owner")}@example.com`, password: "password123", name: "Owner" });
+  const org = await core.store.createOrganization({ slug: uniq("org"), name: "Org", ownerUserId: owner.id });
+  const intake = openIntake({ dataDir, durability: "normal", lookupKey: (k) => core.store.getIntakeKey(k), log: () => undefined });
+  let digested = 0;
+  const digest = startDigestWorker({ spoolFile: spoolFile(dataDir), db: dbOptions }, (p) => {
+    digested = p;
+    intake.spool.digested(p);
+  }, (line) => console.error(line));
+  const server = http.createServer(createListener({ config: { trustProxy: false }, basePath: "", intake, next: null }));
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const makeProject = async (): Promise<TestProject> => {
+    const slug = uniq("proj");
+    const p = await core.store.createProject({ organizationId: org.id, teamId: null, slug, name: slug, platform: null });
+    const key = await core.store.createKey({ projectId: p.id, label: "Default", publicKey: uniq("k").replace(/\W/g, "").padEnd(32, "0").slice(0, 32), secretKey: "s".repeat(32) });
+    return { id: p.id, slug, key, dsn: `http://${key.publicKey}@127.0.0.1:${(server.address() as AddressInfo).port}/${p.id}` };
+  };
+  const projects: [TestProject, TestProject] = [await makeProject(), await makeProject()];
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  return {
+    origin,
+    core,
+    org: org.slug,
+    projects,
+    url: (endpoint, project = projects[0], query = "") => `${origin}/api/${project.id}/${endpoint}/${query}`,
+    async waitForEvent(project, eventId, timeoutMs = 10_000) {
+      for (const start = Date.now(); Date.now() - start < timeoutMs; await sleep(25)) {
+        const e = await core.store.getEvent(project.id, eventId);
+        if (e) return e;
+      }
+      throw new Error(`event ${eventId} did not reach project ${project.slug} within ${timeoutMs} ms`);
+    },
+    async settle() {
+      // Wait for a commit, then for the digest to pass the spool's last row.
+      await sleep(20);
+      const { SpoolReader } = await import("../../src/ingest/spool");
+      const reader = SpoolReader.open(spoolFile(dataDir));
+      try {
+        const last = reader.read(0, 1_000_000).pop()?.id ?? 0;
+        for (const start = Date.now(); digested < last && Date.now() - start < 10_000; ) await sleep(20);
+        if (digested < last) throw new Error(`digest stuck at ${digested} < ${last}`);
+      } finally {
+        reader.close();
+      }
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      await digest.stop();
+      intake.close();
+      await core.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
