@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every test suite. Installs what it needs on a fresh Debian machine (chromium, postgresql),
 # starts a throwaway PostgreSQL on loopback, builds Faultline with and without a base path, and runs:
-#   1. typecheck  2. core, protocol and storage suites on SQLite and PostgreSQL  3. Playwright (API + Chromium) on both builds
+#   1. typecheck  2. core, protocol, storage and intake suites on SQLite and PostgreSQL  3. Playwright (API + Chromium) on both builds
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,6 +10,10 @@ step() { printf '\n== %s\n' "$*"; }
 if [ ! -x /usr/bin/chromium ]; then
   step "installing Debian's chromium (browser tests)"
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+if ! /usr/bin/python3 -c "import sentry_sdk" 2>/dev/null; then
+  step "installing Debian's python3-sentry-sdk (a real Python SDK for the intake tests)"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-sentry-sdk >/dev/null
 fi
 if [ ! -d node_modules ]; then
   step "installing npm dependencies"
@@ -24,8 +28,8 @@ trap 'scripts/pg.sh stop >/dev/null 2>&1 || true' EXIT
 step "typecheck"
 npx tsc --noEmit
 
-step "core, protocol and storage suites (SQLite and PostgreSQL)"
-node --import tsx --test --test-concurrency=2 tests/core/*.test.ts tests/protocol/*.test.ts tests/storage/*.test.ts
+step "core, protocol, storage and intake suites (SQLite and PostgreSQL)"
+node --import tsx --test --test-concurrency=2 tests/core/*.test.ts tests/protocol/*.test.ts tests/storage/*.test.ts tests/ingest/*.test.ts
 
 step "production build"
 npm run build

@@ -17,19 +17,24 @@ export type DigestLoopOptions = {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Drops rows of projects deleted since they were accepted (their rows would violate the foreign keys). */
+type Increment = { projectId: number };
+const increments = (row: SpoolRow): Increment[] => JSON.parse(Buffer.from(row.payload).toString("utf8")) as Increment[];
+
+/**
+ * Drops rows and outcome counts of projects deleted since they were accepted (they would violate the foreign keys).
+ * Outcome rows carry counts for any project, so their project ids are looked up too.
+ */
 async function liveRows(rows: SpoolRow[], store: DigestLoopOptions["store"]): Promise<SpoolRow[]> {
-  const ids = [...new Set(rows.map((r) => r.projectId).filter((id) => id !== 0))];
+  const ids = new Set<number>();
+  for (const r of rows) {
+    if (r.kind === "item") ids.add(r.projectId);
+    else for (const o of increments(r)) ids.add(o.projectId);
+  }
   const live = new Set<number>();
   for (const id of ids) if (await store.getProjectById(id)) live.add(id);
   return rows
     .filter((r) => r.kind === "outcomes" || live.has(r.projectId))
-    .map((r) => (r.kind === "outcomes" ? { ...r, payload: filterOutcomes(r.payload, live) } : r));
-}
-
-function filterOutcomes(payload: Uint8Array, live: Set<number>): Uint8Array {
-  const list = JSON.parse(Buffer.from(payload).toString("utf8")) as { projectId: number }[];
-  return Buffer.from(JSON.stringify(list.filter((o) => live.has(o.projectId))));
+    .map((r) => (r.kind === "outcomes" ? { ...r, payload: Buffer.from(JSON.stringify(increments(r).filter((o) => live.has(o.projectId)))) } : r));
 }
 
 /** Digests one batch; false when the spool had nothing after `position`. */

@@ -18,9 +18,18 @@ export type Intake = {
   close: () => void;
 };
 
-export function openIntake(opts: { dataDir: string; durability: SpoolDurability; lookupKey: (publicKey: string) => Promise<IntakeKey | null>; log: (line: string) => void }): Intake {
+export type IntakeOptions = {
+  dataDir: string;
+  durability: SpoolDurability;
+  lookupKey: (publicKey: string) => Promise<IntakeKey | null>;
+  log: (line: string) => void;
+  /** Backpressure thresholds; SPOOL_LIMITS unless a test needs others. */
+  pressureLimits?: ConstructorParameters<typeof Backpressure>[2];
+};
+
+export function openIntake(opts: IntakeOptions): Intake {
   const spool = SpoolWriter.open(spoolFile(opts.dataDir), opts.durability);
-  const pressure = new Backpressure(spool, opts.dataDir);
+  const pressure = new Backpressure(spool, opts.dataDir, opts.pressureLimits);
   const handle = createIntake({ spool, keys: new KeyCache(opts.lookupKey), limiter: new RateLimiter(), pressure, log: opts.log });
   return {
     handle,

@@ -29,8 +29,9 @@ function fromPairs(pairs: Map<string, string>): SentryAuth {
   const rawVersion = pairs.get("sentry_version");
   let version: number | null = null;
   if (rawVersion !== undefined && rawVersion !== "") {
-    version = Number.parseInt(rawVersion, 10);
-    if (!Number.isInteger(version)) throw new ProtocolError("bad_auth", "invalid sentry_version");
+    // Relay reads the version as an unsigned number: "-1" or "7x" is malformed, not a version.
+    if (!/^\d{1,9}$/.test(rawVersion)) throw new ProtocolError("bad_auth", "invalid sentry_version");
+    version = Number(rawVersion);
     // "A sentry_version greater than 7 gives 400."
     if (version > MAX_SENTRY_VERSION) throw new ProtocolError("unsupported_version", `unsupported protocol version ${version}`);
   }
@@ -47,7 +48,11 @@ export function parseDsn(dsn: string): { publicKey: string; projectId: string } 
   }
   const projectId = url.pathname.split("/").filter(Boolean).pop();
   if (!url.username || !projectId) return null;
-  return { publicKey: decodeURIComponent(url.username), projectId };
+  try {
+    return { publicKey: decodeURIComponent(url.username), projectId };
+  } catch {
+    return null; // a malformed percent-escape: not a DSN
+  }
 }
 
 export type AuthSources = {

@@ -59,7 +59,36 @@ function inflateNode(input: Buffer, stream: zlib.Gunzip | zlib.Inflate | zlib.In
   });
 }
 
+/** bytes (8 MiB, windowLog 23); zstd's own level-19 window. fzstd allocates the declared window up front. */
+const MAX_ZSTD_WINDOW = 8 * 1024 * 1024;
+
+/**
+ * The memory a zstd frame asks for (RFC 8878 §3.1.1.1): its window, or for a single-segment frame its content size.
+ * Checked before decoding, because the decoder reserves it at once: ten bytes could otherwise claim gigabytes.
+ */
+function zstdFrameMemory(input: Buffer): { window: number } | { contentSize: number } | null {
+  if (input.length < 6 || input.readUInt32LE(0) !== 0xfd2fb528) return null;
+  const descriptor = input[4]!;
+  if ((descriptor & 0x20) === 0) {
+    const wd = input[5]!;
+    const base = 2 ** (10 + (wd >> 3));
+    return { window: base + (base / 8) * (wd & 0x07) };
+  }
+  const dictIdBytes = [0, 1, 2, 4][descriptor & 0x03]!;
+  const sizeBytes = [1, 2, 4, 8][descriptor >> 6]!;
+  const at = 5 + dictIdBytes;
+  if (input.length < at + sizeBytes) return null;
+  if (sizeBytes === 1) return { contentSize: input[at]! };
+  if (sizeBytes === 2) return { contentSize: input.readUInt16LE(at) + 256 };
+  if (sizeBytes === 4) return { contentSize: input.readUInt32LE(at) };
+  return { contentSize: Number(input.readBigUInt64LE(at)) };
+}
+
 function unzstd(input: Buffer, limit: number): Buffer {
+  if (input.length === 0) throw new ProtocolError("bad_encoding", "the body does not decompress");
+  const frame = zstdFrameMemory(input);
+  if (frame && "contentSize" in frame && frame.contentSize > limit) throw tooLarge("decompressed body", limit);
+  if (frame && "window" in frame && frame.window > MAX_ZSTD_WINDOW) throw new ProtocolError("bad_encoding", `zstd window larger than ${MAX_ZSTD_WINDOW} bytes`);
   const parts: Uint8Array[] = [];
   let size = 0;
   const d = new ZstdDecompress((chunk) => {

@@ -9,10 +9,14 @@ export type EnvelopeItem = { headers: ItemHeaders; payload: Uint8Array };
 export type Envelope = { headers: EnvelopeHeaders; items: EnvelopeItem[] };
 
 const NEWLINE = 0x0a;
+/** Header lines must be valid UTF-8, as Relay's JSON parser requires; U+FFFD substitution would hide bad bytes. */
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+/** bytes; the "JSON object followed by more bytes" diagnosis re-parses prefixes, so only short lines get it. */
+const MAX_DIAGNOSED_LINE = 64 * 1024;
 
 /** True when the line begins with a complete JSON object (tries the prefixes ending at "}", at most 64). */
 function startsWithJsonObject(text: string): boolean {
-  if (!text.trimStart().startsWith("{")) return false;
+  if (text.length > MAX_DIAGNOSED_LINE || !text.trimStart().startsWith("{")) return false;
   let end = text.lastIndexOf("}");
   for (let tries = 0; end > 0 && tries < 64; tries++, end = text.lastIndexOf("}", end - 1)) {
     if (end === text.length - 1) continue; // the whole line: already known not to parse
@@ -30,18 +34,27 @@ function startsWithJsonObject(text: string): boolean {
 function readHeaderLine(bytes: Uint8Array, start: number, what: "envelope" | "item"): { value: Record<string, unknown>; next: number } {
   const end = bytes.indexOf(NEWLINE, start);
   const stop = end < 0 ? bytes.length : end;
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset + start, stop - start).toString("utf8");
+  const reason = what === "envelope" ? "bad_envelope_header" : "bad_item_header";
+  let text: string;
+  try {
+    text = utf8.decode(bytes.subarray(start, stop));
+  } catch {
+    // A JSON object followed by stray bytes is still Relay's MissingNewline; otherwise the header is not UTF-8.
+    const lossy = Buffer.from(bytes.subarray(start, stop)).toString("utf8");
+    throw new ProtocolError(startsWithJsonObject(lossy) && !lossy.startsWith("\ufffd") ? "missing_newline" : reason, `${what} header is not valid UTF-8`);
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    const reason = what === "envelope" ? "bad_envelope_header" : "bad_item_header";
     // A JSON object followed by other bytes on the same line is Relay's MissingNewline; anything else is not JSON.
     throw new ProtocolError(startsWithJsonObject(text) ? "missing_newline" : reason, `invalid ${what} header`);
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new ProtocolError(what === "envelope" ? "bad_envelope_header" : "bad_item_header", `${what} header is not a JSON object`);
+    throw new ProtocolError(reason, `${what} header is not a JSON object`);
   }
+  // JSON.parse allows trailing whitespace; Relay requires "\n" or EOF right after the object ("\r\n" is not a newline).
+  if (!text.endsWith("}")) throw new ProtocolError("missing_newline", `${what} header is followed by more bytes on its line`);
   return { value: value as Record<string, unknown>, next: end < 0 ? bytes.length : end + 1 };
 }
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startDigestWorker } from "../../src/digest/spawn";
-import { openIntake, spoolFile } from "../../src/ingest";
+import { type IntakeOptions, openIntake, spoolFile } from "../../src/ingest";
 import { createListener } from "../../src/server/listener";
 import type { ProjectKey, StoredEvent } from "../../src/storage/ports";
 import { type TestCore, testCore, uniq } from "./core";
@@ -25,13 +25,13 @@ export type TestIntake = {
   close: () => Promise<void>;
 };
 
-export async function startTestIntake(): Promise<TestIntake> {
+export async function startTestIntake(options: Pick<IntakeOptions, "pressureLimits"> = {}): Promise<TestIntake> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "faultline-intake-"));
   const dbOptions = { dialect: "sqlite" as const, file: path.join(dataDir, "faultline.sqlite3") };
   const core = await testCore(dbOptions);
   const owner = await core.accounts.createUser({ email: `${uniq("owner")}@example.com`, password: "password123", name: "Owner" });
   const org = await core.store.createOrganization({ slug: uniq("org"), name: "Org", ownerUserId: owner.id });
-  const intake = openIntake({ dataDir, durability: "normal", lookupKey: (k) => core.store.getIntakeKey(k), log: () => undefined });
+  const intake = openIntake({ dataDir, durability: "normal", lookupKey: (k) => core.store.getIntakeKey(k), log: () => undefined, ...options });
   let digested = 0;
   const digest = startDigestWorker({ spoolFile: spoolFile(dataDir), db: dbOptions }, (p) => {
     digested = p;

@@ -1,0 +1,108 @@
+// Quotas, outcomes and backpressure: what the intake refuses or drops is answered as Relay answers it and counted
+// by outcome, reason and data category, together with what SDKs report they discarded themselves.
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { projectStatSeries } from "../../src/core/stats";
+import { SpoolWriter } from "../../src/ingest/spool";
+import { type TestIntake, startTestIntake } from "../helpers/intake";
+
+const hex = () => crypto.randomUUID().replace(/-/g, "");
+const post = (url: string, body: string) => fetch(url, { method: "POST", body });
+
+describe("quotas and outcomes", () => {
+  let t: TestIntake;
+  before(async () => {
+    t = await startTestIntake();
+  });
+  after(() => t.close());
+
+  test("a key's quota: events past it get 429 with Retry-After and X-Sentry-Rate-Limits; sessions still pass", async () => {
+    const p = t.projects[1];
+    await t.core.store.updateKey(p.id, p.key.id, { rateLimit: { count: 2, windowSeconds: 3600 } });
+    await new Promise((r) => setTimeout(r, 2100)); // the key cache's TTL
+    const url = t.url("envelope", p, `?sentry_key=${p.key.publicKey}&sentry_version=7`);
+    const event = () => `{"event_id":"${hex()}"}\n{"type":"event"}\n{"message":"quota"}\n`;
+    assert.equal((await post(url, event())).status, 200);
+    assert.equal((await post(url, event())).status, 200);
+    const limited = await post(url, event());
+    assert.equal(limited.status, 429);
+    const retryAfter = Number(limited.headers.get("retry-after"));
+    assert.ok(retryAfter > 0 && retryAfter <= 3600);
+    assert.match(limited.headers.get("x-sentry-rate-limits") ?? "", /^\d+:error;default;security:key:key_quota$/);
+    const session = `{}\n{"type":"session"}\n${JSON.stringify({ sid: hex(), started: new Date().toISOString(), status: "ok", attrs: { release: "r1" } })}\n`;
+    assert.equal((await post(url, session)).status, 200);
+    // An envelope with both: the session is kept, the event dropped, and the SDK is told about the limit on a 200.
+    const both = `{"event_id":"${hex()}"}\n{"type":"event"}\n{"message":"x"}\n{"type":"session"}\n${JSON.stringify({ sid: hex(), started: new Date().toISOString(), status: "ok", attrs: { release: "r1" } })}\n`;
+    const mixed = await post(url, both);
+    assert.equal(mixed.status, 200);
+    assert.match(mixed.headers.get("x-sentry-rate-limits") ?? "", /key_quota/);
+    await t.settle();
+    const totals = await t.core.store.outcomeTotals(p.id, "2000-01-01T00:00:00Z");
+    const count = (outcome: string, category: string, reason = "") => totals.find((o) => o.outcome === outcome && o.category === category && o.reason === reason)?.quantity ?? 0;
+    assert.equal(count("accepted", "default"), 2);
+    assert.equal(count("rate_limited", "default", "key_quota"), 2);
+    assert.equal(count("accepted", "session"), 2);
+  });
+
+  test("client reports add the SDK's own discards; invalid and filtered items are counted; the stats API sums them", async () => {
+    const p = t.projects[0];
+    const url = t.url("envelope", p, `?sentry_key=${p.key.publicKey}&sentry_version=7`);
+    const report = { timestamp: Date.now() / 1000, discarded_events: [{ reason: "sample_rate", category: "transaction", quantity: 7 }, { reason: "before_send", category: "error", quantity: 2 }] };
+    assert.equal((await post(url, `{}\n{"type":"client_report"}\n${JSON.stringify(report)}\n{"type":"profile_chunk"}\n{}\n`)).status, 200);
+    assert.equal((await post(url, `{}\n{"type":"event"}\n{not json`)).status, 400);
+    assert.equal((await post(url, `{"event_id":"${hex()}"}\n{"type":"event"}\n{"exception":{"values":[{"type":"E"}]}}\n`)).status, 200);
+    await t.settle();
+    const totals = await t.core.store.outcomeTotals(p.id, "2000-01-01T00:00:00Z");
+    const find = (outcome: string, category: string, reason: string) => totals.find((o) => o.outcome === outcome && o.category === category && o.reason === reason)?.quantity;
+    assert.equal(find("client_discard", "transaction", "sample_rate"), 7);
+    assert.equal(find("client_discard", "error", "before_send"), 2);
+    assert.equal(find("invalid", "event" === "event" ? "default" : "", "invalid_json"), 1);
+    assert.equal(find("filtered", "profile", "unsupported_item_type"), 1);
+    assert.equal(find("accepted", "error", ""), 1);
+    const owner = (await t.core.store.listMembers((await t.core.store.getOrganizationBySlug(t.org))!.id))[0]!;
+    const user = (await t.core.store.getUserById(owner.userId))!;
+    const series = await projectStatSeries(t.core.as(user), t.org, p.slug, { stat: "received" });
+    assert.equal(series.length, 25);
+    assert.ok(series.reduce((n, [, c]) => n + c, 0) >= 1);
+    assert.ok(series.every(([ts]) => ts % 3600 === 0));
+  });
+});
+
+describe("backpressure", () => {
+  test("when the disk is (nearly) full the intake answers 503 with Retry-After and stores nothing", async () => {
+    const t = await startTestIntake({ pressureLimits: { maxBacklogBytes: Number.MAX_SAFE_INTEGER, maxPendingBytes: Number.MAX_SAFE_INTEGER, minFreeDiskBytes: Number.MAX_SAFE_INTEGER } });
+    try {
+      const p = t.projects[0];
+      await new Promise((r) => setTimeout(r, 100)); // the first free-space measurement
+      const r = await post(t.url("envelope", p, `?sentry_key=${p.key.publicKey}`), `{"event_id":"${hex()}"}\n{"type":"event"}\n{}\n`);
+      assert.equal(r.status, 503);
+      assert.ok(Number(r.headers.get("retry-after")) > 0);
+      await t.settle();
+      assert.equal((await t.core.store.listEvents(p.id, "errors", { limit: 10 })).items.length, 0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  test("the spool's backlog grows with each commit and shrinks when the digest reports its position", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "faultline-spool-"));
+    const spool = SpoolWriter.open(path.join(dir, "spool.sqlite3"), "normal");
+    try {
+      const entry = { projectId: 1, keyId: 1, receivedAt: Date.now(), itemType: "event", eventId: hex(), headers: "{}", meta: "{}", payload: Buffer.alloc(1000) };
+      await spool.append([entry, entry]);
+      assert.equal(spool.backlogBytes, 2000);
+      await spool.append([entry]);
+      assert.equal(spool.backlogBytes, 3000);
+      spool.digested(2);
+      assert.equal(spool.backlogBytes, 1000);
+      spool.digested(3);
+      assert.equal(spool.backlogBytes, 0);
+    } finally {
+      spool.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
