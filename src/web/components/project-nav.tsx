@@ -1,10 +1,10 @@
-// Breadcrumbs and tabs of a project: setup, settings, client keys.
+// Breadcrumbs and tabs of a project: setup, settings, client keys, stats.
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
 import type { Organization, Project } from "@/storage/ports";
 import { PageTabs } from "./page-tabs";
 
-export async function ProjectNav({ org, project, current }: { org: Organization; project: Project; current: "setup" | "general" | "keys" }) {
+export async function ProjectNav({ org, project, current }: { org: Organization; project: Project; current: "setup" | "general" | "keys" | "stats" }) {
   const t = await getTranslations("project");
   const base = `/orgs/${org.slug}/projects/${project.slug}`;
   return (
@@ -19,6 +19,7 @@ export async function ProjectNav({ org, project, current }: { org: Organization;
           { id: "setup", href: base, label: t("tabs.setup") },
           { id: "general", href: `${base}/settings`, label: t("tabs.general") },
           { id: "keys", href: `${base}/settings/keys`, label: t("tabs.keys") },
+          { id: "stats", href: `${base}/settings/stats`, label: t("tabs.stats") },
         ]}
       />
     </div>

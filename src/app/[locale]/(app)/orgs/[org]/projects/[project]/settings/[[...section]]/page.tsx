@@ -1,4 +1,4 @@
-// Project settings: general (default of the optional catch-all) and DSN keys.
+// Project settings: general (default of the optional catch-all), DSN keys and usage stats.
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { can } from "@/core/permissions";
@@ -10,12 +10,13 @@ import { ProjectNav } from "@/web/components/project-nav";
 import { loadOrNotFound } from "@/web/load";
 import { requireCore } from "@/web/session";
 import { KeysSection } from "./keys-section";
+import { StatsSection } from "./stats-section";
 
 export const dynamic = "force-dynamic";
 
 export default async function ProjectSettingsPage({ params }: { params: { locale: string; org: string; project: string; section?: string[] } }) {
   const [section = "general", ...extra] = params.section ?? [];
-  if (extra.length > 0 || (section !== "general" && section !== "keys")) notFound();
+  if (extra.length > 0 || (section !== "general" && section !== "keys" && section !== "stats")) notFound();
   const core = await requireCore(params.locale, `/${params.locale}/orgs/${params.org}/projects/${params.project}/settings`);
   const { access, project } = await loadOrNotFound(() => getProject(core, params.org, params.project));
   const t = await getTranslations("projectSettings");
@@ -25,6 +26,8 @@ export default async function ProjectSettingsPage({ params }: { params: { locale
       <h1>{t(`${section}.title`)}</h1>
       {section === "keys" ? (
         <KeysSection core={core} access={access} project={project} locale={params.locale} />
+      ) : section === "stats" ? (
+        <StatsSection core={core} org={access.org} project={project} />
       ) : can(access.role, "project:update") ? (
         <>
           <section className="card">
