@@ -20,8 +20,9 @@ export type Config = {
   /** Trust X-Forwarded-For from a reverse proxy for the client address. */
   trustProxy: boolean;
   /**
-   * How the spool syncs each commit: "full" (default) survives a power cut, "normal" survives a killed process
-   * but may lose the last commits in a power cut, for disks where a sync is slow.
+   * How the spool syncs each commit. "normal" (default): an acknowledged event survives a killed process (kill -9) but
+   * the last commits may be lost in a power cut; "full" syncs every commit, surviving a power cut, at the cost of a
+   * disk sync on the event loop for every group commit.
    */
   spoolSync: "full" | "normal";
 };
@@ -46,7 +47,7 @@ const envSchema = z.object({
     .optional(),
   FAULTLINE_SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   FAULTLINE_TRUST_PROXY: z.enum(["0", "1", "true", "false"], { error: "must be 0 or 1" }).optional(),
-  FAULTLINE_SPOOL_SYNC: z.enum(["full", "normal"], { error: "must be full or normal" }).default("full"),
+  FAULTLINE_SPOOL_SYNC: z.enum(["full", "normal"], { error: "must be full or normal" }).default("normal"),
 });
 
 export class ConfigError extends Error {
