@@ -11,7 +11,7 @@ export type DigestLoopOptions = {
   store: DigestStore & Pick<ProjectStore, "getProjectById">;
   onPosition: (position: number) => void;
   log: (line: string) => void;
-  /** Resolves when the loop should stop. */
+  /** True once the loop should stop. */
   stopped: () => boolean;
 };
 
@@ -37,7 +37,7 @@ async function liveRows(rows: SpoolRow[], store: DigestLoopOptions["store"]): Pr
     .map((r) => (r.kind === "outcomes" ? { ...r, payload: Buffer.from(JSON.stringify(increments(r).filter((o) => live.has(o.projectId)))) } : r));
 }
 
-/** Digests one batch; false when the spool had nothing after `position`. */
+/** Digests one batch; returns the new position, or `position` itself when the spool had nothing after it. */
 export async function digestOnce(opts: DigestLoopOptions, position: number): Promise<number> {
   const rows = opts.spool.read(position, DIGEST_LIMITS.batchSize);
   if (rows.length === 0) return position;

@@ -45,7 +45,7 @@ function cspEvent(raw: Report): Record<string, unknown> {
   const effective = (str(raw["effective-directive"]) ?? str(raw.effectiveDirective) ?? str(raw["violated-directive"])?.split(" ")[0] ?? "default-src").toLowerCase();
   const name = DIRECTIVE_NAMES[effective] ?? effective;
   let message: string;
-  if (blockedUri === "inline" || blockedUri === "self" && effective.startsWith("script")) message = `Blocked unsafe inline '${name}'`;
+  if (blockedUri === "inline" || (blockedUri === "self" && effective.startsWith("script"))) message = `Blocked unsafe inline '${name}'`;
   else if (blockedUri === "eval") message = `Blocked unsafe eval() '${name}'`;
   else message = `Blocked '${name}' from '${blockedOrigin(blockedUri)}'`;
   return {
