@@ -61,6 +61,12 @@ export const INGEST_LIMITS = {
   maxOtherItemBytes: 1024 * 1024,
   /** bytes (64 KiB); a CSP or Expect-CT report; browsers send a few hundred bytes. */
   maxSecurityReportBytes: 64 * 1024,
+  /**
+   * bytes (256 KiB); a compressed body that inflates to at most this is decoded on the event loop in one call (under a
+   * millisecond), skipping the stream machinery that cost more than the inflating itself for typical 2-20 KB events.
+   * Larger bodies, bombs included, go to zlib's thread pool as a stream, so none can hold the loop for longer.
+   */
+  maxSyncInflateBytes: 256 * 1024,
 } as const;
 
 export const SPOOL_LIMITS = {
@@ -68,7 +74,7 @@ export const SPOOL_LIMITS = {
    * milliseconds; how long an accepted item may wait for the spool's next group commit. Requests arriving meanwhile
    * share one transaction, which is what makes thousands of durable writes a second possible.
    */
-  maxCommitDelayMs: 2,
+  maxCommitDelayMs: 0,
   /** items; the most one commit writes, so one transaction never blocks the event loop for long. */
   maxItemsPerCommit: 2000,
   /** bytes (512 MiB); undigested items in the spool above which the intake answers 503: the digest is behind. */
@@ -93,6 +99,16 @@ export const INTAKE_CACHE_LIMITS = {
 export const DIGEST_LIMITS = {
   /** items; read from the spool and written to the database in one transaction. */
   batchSize: 500,
+  /**
+   * bytes (8 MiB); a batch also ends once its payloads reach this, so that 500 large events (up to 1 MiB each) never
+   * sit in the digest's memory at once, parsed, under the server's heap limit (package.json's start script).
+   */
+  batchBytes: 8 * 1024 * 1024,
   /** milliseconds; how long the digest sleeps when the spool is empty. */
   idlePollMs: 50,
+  /**
+   * nice value (0 normal, 19 lowest); the digest thread's scheduling priority. Below the intake's, so that under load
+   * answering SDKs comes first; the spool absorbs the difference (up to SPOOL_LIMITS.maxBacklogBytes).
+   */
+  threadNiceness: 10,
 } as const;

@@ -2,6 +2,7 @@
 // outcome counts (the intake's, and the SDKs' own client reports).
 import { hourOf } from "../core/hours";
 import { categoryOf } from "../protocol/categories";
+import { ProtocolError } from "../protocol/errors";
 import { parseJsonObject } from "../protocol/json";
 import type { SpoolRow } from "../ingest/spool";
 import type { NewEvent, NewRawItem, OutcomeIncrement } from "../storage/ports";
@@ -88,9 +89,11 @@ export function digestRows(rows: SpoolRow[], log: (line: string) => void = () =>
         });
       }
     } catch (err) {
-      // The intake checked these rows; one that still cannot be read is counted, never allowed to stall the digest.
-      log(`faultline: digest skipped spool row ${row.id}: ${(err as Error).message}`);
-      if (row.kind === "item") out.outcomes.push({ projectId: row.projectId, hour: hourOf(row.receivedAt), category: categoryOf(row.itemType), outcome: "invalid", reason: "process_error", quantity: 1 });
+      // The intake only outlines an event whose id the envelope header gave: one that is not JSON is counted here, as
+      // Relay counts it after answering 200. A row that fails otherwise is counted too, never allowed to stall the digest.
+      const reason = err instanceof ProtocolError && err.reason === "invalid_json" ? "invalid_json" : "process_error";
+      if (reason === "process_error") log(`faultline: digest skipped spool row ${row.id}: ${(err as Error).message}`);
+      if (row.kind === "item") out.outcomes.push({ projectId: row.projectId, hour: hourOf(row.receivedAt), category: categoryOf(row.itemType), outcome: "invalid", reason, quantity: 1 });
     }
   }
   return out;

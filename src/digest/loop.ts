@@ -39,12 +39,21 @@ async function liveRows(rows: SpoolRow[], store: DigestLoopOptions["store"]): Pr
 
 /** Digests one batch; returns the new position, or `position` itself when the spool had nothing after it. */
 export async function digestOnce(opts: DigestLoopOptions, position: number): Promise<number> {
-  const rows = opts.spool.read(position, DIGEST_LIMITS.batchSize);
+  const rows = opts.spool.read(position, DIGEST_LIMITS.batchSize, DIGEST_LIMITS.batchBytes);
   if (rows.length === 0) return position;
   const next = rows[rows.length - 1]!.id;
   const { events, rawItems, outcomes } = digestRows(await liveRows(rows, opts.store), opts.log);
   await opts.store.commitDigest({ spoolId: opts.spool.id, position: next, events, rawItems, outcomes });
   return next;
+}
+
+/** Keeps the spool's log short; a checkpoint that fails is retried after the next batch and loses nothing. */
+function checkpoint(opts: DigestLoopOptions): void {
+  try {
+    opts.spool.checkpoint();
+  } catch (err) {
+    opts.log(`faultline: spool checkpoint failed: ${(err as Error).message}`);
+  }
 }
 
 export async function runDigestLoop(opts: DigestLoopOptions): Promise<void> {
@@ -61,6 +70,7 @@ export async function runDigestLoop(opts: DigestLoopOptions): Promise<void> {
       }
       position = next;
       opts.onPosition(position);
+      checkpoint(opts);
     } catch (err) {
       // A locked or unreachable database: wait and try the same batch again; nothing is lost meanwhile.
       failures++;

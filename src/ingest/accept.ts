@@ -4,7 +4,7 @@
 import { INGEST_LIMITS } from "../config/limits";
 import { type DataCategory, EVENT_CATEGORIES, categoryOf } from "../protocol/categories";
 import type { Envelope } from "../protocol/envelope";
-import { normalizeEventId, parseJsonObject } from "../protocol/json";
+import { looksLikeJsonObject, normalizeEventId, parseJsonObject, parseJsonObjectOrNull } from "../protocol/json";
 import type { ActiveRateLimit } from "../protocol/rate-limits";
 import { hourOf } from "../core/hours";
 import type { IntakeKey, OutcomeIncrement, OutcomeKind } from "../storage/ports";
@@ -87,12 +87,16 @@ export function acceptEnvelope(envelope: Envelope, ctx: AcceptContext): Accepted
     if (item.payload.byteLength > sizeLimit(type)) refuse("payload_too_large", `envelope item ${type} is larger than ${sizeLimit(type)} bytes`, categoryOf(type));
     let category = categoryOf(type);
     let itemEventId: string | null = null;
+    let payload: Record<string, unknown> | null = null;
     if (EVENT_ITEMS.has(type)) {
       if (++events > 1) refuse("too_many_items", "an envelope may hold only one event or transaction", category);
-      const payload = parseJsonObject(item.payload, type);
-      category = categoryOf(type, payload);
+      // Parsing is the digest's work. The intake reads the payload only for an event id the envelope header lacks
+      // (the SDK is answered with it); otherwise it checks the payload's outline, and the digest counts an item
+      // that still fails to parse as invalid (invalid_json), as Relay does after answering 200.
+      if (eventId === null) payload = parseJsonObject(item.payload, type);
+      else if (!looksLikeJsonObject(item.payload)) refuse("invalid_json", `the ${type} is not a JSON object`, category);
       // "If it disagrees with the payload's event_id, the header wins." Relay generates one when both are missing.
-      itemEventId = eventId ?? normalizeEventId(payload.event_id) ?? newEventId();
+      itemEventId = eventId ?? normalizeEventId(payload?.event_id) ?? newEventId();
       eventId = itemEventId;
     } else if (type === "session" || type === "sessions") {
       sessions += 1;
@@ -107,6 +111,8 @@ export function acceptEnvelope(envelope: Envelope, ctx: AcceptContext): Accepted
     const limited = quotaRefusal(ctx, category);
     if (limited) {
       limits.push(limited.limit);
+      // An event is counted as "error" or "default" by whether it has an exception; only a refused one is read here.
+      if (type === "event") category = categoryOf(type, payload ?? parseJsonObjectOrNull(item.payload) ?? undefined);
       outcomes.push(outcome(ctx, category, "rate_limited", limited.reason));
       continue;
     }

@@ -32,8 +32,10 @@ const BODY_LIMITS: Record<IntakeEndpoint, { maxCompressedBytes: number; maxDecom
 /** The category a refused request is counted in when its items could not be read. */
 const ENDPOINT_CATEGORY: Record<IntakeEndpoint, string> = { envelope: "default", store: "error", security: "security" };
 
-function send(res: http.ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { ...CORS_HEADERS, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), ...headers });
+function send(res: http.ServerResponse, status: number, body: string, headers?: Record<string, string>): void {
+  const all: Record<string, string> = { ...CORS_HEADERS, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) };
+  if (headers) Object.assign(all, headers);
+  res.writeHead(status, all);
   res.end(body);
 }
 
@@ -48,9 +50,23 @@ const header = (req: http.IncomingMessage, name: string): string | undefined => 
   return Array.isArray(v) ? v[0] : v;
 };
 
+/** The query string's parameters, without the cost of parsing a whole URL. */
+function queryOf(url: string): URLSearchParams {
+  const start = url.indexOf("?");
+  if (start < 0) return new URLSearchParams();
+  const hash = url.indexOf("#", start);
+  return new URLSearchParams(url.slice(start + 1, hash < 0 ? undefined : hash));
+}
+
 export function createIntake({ spool, keys, limiter, pressure, log }: IntakeDeps) {
-  async function resolveKey(auth: SentryAuth, route: IntakeRoute): Promise<IntakeKey> {
-    const key = await keys.get(auth.publicKey);
+  /** The request's key; from the cache without a promise when it is there (nearly every request). */
+  function resolveKey(auth: SentryAuth, route: IntakeRoute): IntakeKey | Promise<IntakeKey> {
+    const cached = keys.peek(auth.publicKey);
+    if (cached) return checkKey(cached.key, route);
+    return keys.get(auth.publicKey).then((key) => checkKey(key, route));
+  }
+
+  function checkKey(key: IntakeKey | null, route: IntakeRoute): IntakeKey {
     if (!key) throw new IntakeRefusal("unknown_key", "the DSN's public key is unknown");
     if (!key.isActive) throw new IntakeRefusal("disabled_key", "the DSN's key is disabled");
     if (String(key.projectId) !== route.projectId) throw new IntakeRefusal("project_mismatch", "the DSN's key belongs to another project");
@@ -94,9 +110,12 @@ export function createIntake({ spool, keys, limiter, pressure, log }: IntakeDeps
     let bodyRead = false;
     try {
       if (req.method !== "POST") throw new IntakeRefusal("method_not_allowed", "use POST", { allow: "POST, OPTIONS" });
-      const query = new URL(req.url ?? "/", "http://intake").searchParams;
+      const query = queryOf(req.url ?? "/");
       let auth = requestAuth(req, query, route.endpoint);
-      if (auth) key = await resolveKey(auth, route);
+      if (auth) {
+        const found = resolveKey(auth, route);
+        key = found instanceof Promise ? await found : found;
+      }
       const busy = pressure.reason();
       if (busy) throw new IntakeRefusal("backpressure", busy, { "retry-after": String(SPOOL_LIMITS.backpressureRetryAfterSeconds) });
       const limits = BODY_LIMITS[route.endpoint];
@@ -114,7 +133,8 @@ export function createIntake({ spool, keys, limiter, pressure, log }: IntakeDeps
         const dsn = typeof envelope.headers.dsn === "string" ? envelope.headers.dsn : null;
         if (!auth) {
           auth = extractAuth({ headers: req.headers, query, envelopeDsn: dsn });
-          key = await resolveKey(auth, route);
+          const found = resolveKey(auth, route);
+          key = found instanceof Promise ? await found : found;
         } else if (dsn) {
           // "When both the header dsn and request auth are present they must match on project id and public key."
           const named = parseDsn(dsn);

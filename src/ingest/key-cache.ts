@@ -4,12 +4,18 @@
 import { INTAKE_CACHE_LIMITS } from "../config/limits";
 import type { IntakeKey } from "../storage/ports";
 
-type Entry = { value: Promise<IntakeKey | null>; expires: number };
+type Entry = { value: Promise<IntakeKey | null>; expires: number; settled?: { key: IntakeKey | null } };
 
 export class KeyCache {
   private readonly entries = new Map<string, Entry>();
 
   constructor(private readonly lookup: (publicKey: string) => Promise<IntakeKey | null>) {}
+
+  /** The cached answer when it is fresh and already known, without waiting for a promise; otherwise undefined. */
+  peek(publicKey: string, now = Date.now()): { key: IntakeKey | null } | undefined {
+    const hit = this.entries.get(publicKey);
+    return hit && hit.expires > now ? hit.settled : undefined;
+  }
 
   get(publicKey: string, now = Date.now()): Promise<IntakeKey | null> {
     const hit = this.entries.get(publicKey);
@@ -20,9 +26,10 @@ export class KeyCache {
       // Still full: drop the oldest entry (Map keeps insertion order).
       if (this.entries.size >= INTAKE_CACHE_LIMITS.maxKeys) this.entries.delete(this.entries.keys().next().value!);
     }
-    this.entries.set(publicKey, { value, expires: now + INTAKE_CACHE_LIMITS.keyTtlMs });
+    const entry: Entry = { value, expires: now + INTAKE_CACHE_LIMITS.keyTtlMs };
+    this.entries.set(publicKey, entry);
     // A failed lookup is not remembered: the next request asks again.
-    value.catch(() => this.entries.delete(publicKey));
+    value.then((key) => (entry.settled = { key }), () => this.entries.delete(publicKey));
     return value;
   }
 }

@@ -48,15 +48,16 @@ CREATE TABLE IF NOT EXISTS spool (
 CREATE TABLE IF NOT EXISTS spool_identity (id TEXT NOT NULL);
 `;
 
-function openFile(file: string, readonly: boolean, durability: SpoolDurability = "full"): SQLite.Database {
-  if (!readonly) mkdirSync(path.dirname(file), { recursive: true });
-  const db = new SQLite(file, { readonly });
+function openWriter(file: string, durability: SpoolDurability): SQLite.Database {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const db = new SQLite(file);
   db.pragma("busy_timeout = 5000");
-  if (!readonly) {
-    db.pragma("journal_mode = WAL");
-    db.pragma(`synchronous = ${durability === "full" ? "FULL" : "NORMAL"}`);
-    db.exec(SCHEMA);
-  }
+  db.pragma("journal_mode = WAL");
+  db.pragma(`synchronous = ${durability === "full" ? "FULL" : "NORMAL"}`);
+  // Checkpoints (copying the log into the file, with an fsync) are the reader's work: on the intake's thread they held
+  // up every request waiting for a commit, for up to tens of milliseconds.
+  db.pragma("wal_autocheckpoint = 0");
+  db.exec(SCHEMA);
   return db;
 }
 
@@ -108,7 +109,7 @@ export class SpoolWriter {
   }
 
   static open(file: string, durability: SpoolDurability = "full"): SpoolWriter {
-    return new SpoolWriter(openFile(file, false, durability));
+    return new SpoolWriter(openWriter(file, durability));
   }
 
   /** Bytes accepted but not yet known to be in the database. */
@@ -194,12 +195,16 @@ export class SpoolWriter {
   }
 }
 
-/** The digest's view of the spool: a read-only connection that never blocks the intake (WAL readers don't). */
+/**
+ * The digest's view of the spool. It only reads rows (WAL readers never block the intake's writes) and checkpoints
+ * the write-ahead log, which the writer leaves to it; the file must have been opened for writing first.
+ */
 export class SpoolReader {
   readonly id: string;
   private readonly select: SQLite.Statement;
 
   private constructor(private readonly db: SQLite.Database) {
+    db.pragma("busy_timeout = 5000");
     const row = db.prepare("SELECT id FROM spool_identity").get() as { id: string } | undefined;
     if (!row) throw new Error("the spool has no identity yet; open it for writing first");
     this.id = row.id;
@@ -209,11 +214,28 @@ export class SpoolReader {
   }
 
   static open(file: string): SpoolReader {
-    return new SpoolReader(openFile(file, true));
+    return new SpoolReader(new SQLite(file, { fileMustExist: true }));
   }
 
-  read(after: number, limit: number): SpoolRow[] {
-    return this.select.all(after, limit) as SpoolRow[];
+  /** Rows after `after`: at most `limit` of them, and no more once `maxBytes` of payload are in (always at least one). */
+  read(after: number, limit: number, maxBytes = Number.POSITIVE_INFINITY): SpoolRow[] {
+    const rows: SpoolRow[] = [];
+    let bytes = 0;
+    for (const row of this.select.iterate(after, limit) as IterableIterator<SpoolRow>) {
+      rows.push(row);
+      bytes += row.payload.byteLength;
+      if (bytes >= maxBytes) break; // ends the statement, as a return from the loop does
+    }
+    return rows;
+  }
+
+  /**
+   * Copies what the log holds into the file without waiting for anyone (PASSIVE), so the writer can start the log
+   * over and it stays small. Run between batches, when this connection holds no snapshot.
+   */
+  checkpoint(): { logFrames: number; checkpointedFrames: number } {
+    const [row] = this.db.pragma("wal_checkpoint(PASSIVE)") as { busy: number; log: number; checkpointed: number }[];
+    return { logFrames: row?.log ?? 0, checkpointedFrames: row?.checkpointed ?? 0 };
   }
 
   close(): void {

@@ -1,8 +1,10 @@
 // Request bodies as SDKs compress them: gzip, deflate (zlib, or raw as some clients send it), br and zstd
 // (sentry-protocol.md §1, "Content-Encoding"). Both limits are enforced while streaming, so a decompression bomb stops
 // at the limit instead of filling memory. An empty or "UTF-8" Content-Encoding (sent by some SDKs) means none.
+import type { Readable } from "node:stream";
 import zlib from "node:zlib";
 import { Decompress as ZstdDecompress } from "fzstd";
+import { INGEST_LIMITS } from "../config/limits";
 import { ProtocolError } from "./errors";
 
 export type ContentEncoding = "identity" | "gzip" | "deflate" | "br" | "zstd";
@@ -25,8 +27,45 @@ export function parseContentEncoding(header: string | undefined): ContentEncodin
 
 const tooLarge = (what: string, limit: number) => new ProtocolError("payload_too_large", `${what} is larger than ${limit} bytes`);
 
+type ChunkStream = AsyncIterable<Uint8Array> & Pick<Readable, "on" | "off" | "destroy">;
+const isStream = (chunks: AsyncIterable<Uint8Array>): chunks is ChunkStream => typeof (chunks as Partial<Readable>).on === "function";
+
+/**
+ * A readable stream (a request) through its events: no async iterator, and so no promise per chunk. Past `limit`, the
+ * stream is destroyed, as leaving a for-await loop destroys it. `then` runs on the whole body before the promise settles.
+ */
+function collectStream(stream: ChunkStream, limit: number, what: string, then: (body: Buffer) => Buffer | Promise<Buffer> = (b) => b): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    let size = 0;
+    const done = (settle: () => void) => {
+      stream.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
+      settle();
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size <= limit) return void parts.push(chunk);
+      done(() => reject(tooLarge(what, limit)));
+      stream.destroy();
+    };
+    const onEnd = () =>
+      done(() => {
+        try {
+          resolve(then(parts.length === 1 ? parts[0]! : Buffer.concat(parts, size)));
+        } catch (err) {
+          reject(err);
+        }
+      });
+    const onError = (err: Error) => done(() => reject(err));
+    // A request whose client went away closes without "end" (and may not emit "error" first).
+    const onClose = () => done(() => reject(Object.assign(new Error("aborted"), { code: "ECONNRESET" })));
+    stream.on("data", onData).on("end", onEnd).on("error", onError).on("close", onClose);
+  });
+}
+
 /** Collects a stream of chunks, refusing it as soon as it passes `limit` bytes. */
 export async function collect(chunks: AsyncIterable<Uint8Array>, limit: number, what = "request body"): Promise<Buffer> {
+  if (isStream(chunks)) return collectStream(chunks, limit, what);
   const parts: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of chunks) {
@@ -57,6 +96,35 @@ function inflateNode(input: Buffer, stream: zlib.Gunzip | zlib.Inflate | zlib.In
     stream.on("end", () => resolve(Buffer.concat(parts)));
     stream.end(input);
   });
+}
+
+type ZlibFormat = "gzip" | "zlib" | "raw" | "br";
+const SYNC_DECODERS: Record<ZlibFormat, (input: Buffer, options: { maxOutputLength: number }) => Buffer> = {
+  gzip: zlib.gunzipSync,
+  zlib: zlib.inflateSync,
+  raw: zlib.inflateRawSync,
+  br: zlib.brotliDecompressSync,
+};
+const STREAM_DECODERS: Record<ZlibFormat, () => zlib.Gunzip | zlib.Inflate | zlib.InflateRaw | zlib.BrotliDecompress> = {
+  gzip: zlib.createGunzip,
+  zlib: zlib.createInflate,
+  raw: zlib.createInflateRaw,
+  br: zlib.createBrotliDecompress,
+};
+
+/**
+ * Small bodies in one synchronous call that stops at INGEST_LIMITS.maxSyncInflateBytes of output; a body that inflates
+ * to more is decoded again as a stream, which enforces the real limit off the event loop.
+ */
+function inflate(input: Buffer, format: ZlibFormat, limit: number): Promise<Buffer> | Buffer {
+  const syncCap = Math.min(limit, INGEST_LIMITS.maxSyncInflateBytes);
+  try {
+    return SYNC_DECODERS[format](input, { maxOutputLength: syncCap });
+  } catch (err) {
+    if ((err as { code?: string }).code !== "ERR_BUFFER_TOO_LARGE") throw new ProtocolError("bad_encoding", "the body does not decompress");
+    if (syncCap >= limit) throw tooLarge("decompressed body", limit);
+  }
+  return inflateNode(input, STREAM_DECODERS[format](), limit);
 }
 
 /** bytes (8 MiB, windowLog 23); zstd's own level-19 window. fzstd allocates the declared window up front. */
@@ -108,25 +176,44 @@ function unzstd(input: Buffer, limit: number): Buffer {
   return Buffer.concat(parts);
 }
 
-async function decodeOne(input: Buffer, encoding: ContentEncoding, limit: number): Promise<Buffer> {
+function decodeOne(input: Buffer, encoding: ContentEncoding, limit: number): Buffer | Promise<Buffer> {
   switch (encoding) {
     case "identity":
       return input;
     case "gzip":
-      return inflateNode(input, zlib.createGunzip(), limit);
+      return inflate(input, "gzip", limit);
     case "deflate":
-      return inflateNode(input, isZlibWrapped(input) ? zlib.createInflate() : zlib.createInflateRaw(), limit);
+      return inflate(input, isZlibWrapped(input) ? "zlib" : "raw", limit);
     case "br":
-      return inflateNode(input, zlib.createBrotliDecompress(), limit);
+      return inflate(input, "br", limit);
     case "zstd":
       return unzstd(input, limit);
   }
 }
 
-/** Reads a request body within the compressed limit and decodes it within the decompressed limit. */
-export async function readBody(chunks: AsyncIterable<Uint8Array>, contentEncoding: string | undefined, limits: BodyLimits): Promise<Buffer> {
-  const encodings = parseContentEncoding(contentEncoding);
-  let body = await collect(chunks, encodings.length ? limits.maxCompressedBytes : limits.maxDecompressedBytes);
-  for (const encoding of [...encodings].reverse()) body = await decodeOne(body, encoding, limits.maxDecompressedBytes);
+/** Undoes the encodings, outermost (listed last) first; synchronous unless a body is too large to inflate at once. */
+function decodeAll(body: Buffer, encodings: ContentEncoding[], limit: number): Buffer | Promise<Buffer> {
+  for (let i = encodings.length - 1; i >= 0; i--) {
+    const decoded = decodeOne(body, encodings[i]!, limit);
+    if (decoded instanceof Promise) return decoded.then((b) => decodeAll(b, encodings.slice(0, i), limit));
+    body = decoded;
+  }
   return body;
+}
+
+/**
+ * Reads a request body within the compressed limit and decodes it within the decompressed limit. From a stream, the
+ * common case (a body that inflates to less than INGEST_LIMITS.maxSyncInflateBytes) costs one promise.
+ */
+export function readBody(chunks: AsyncIterable<Uint8Array>, contentEncoding: string | undefined, limits: BodyLimits): Promise<Buffer> {
+  let encodings: ContentEncoding[];
+  try {
+    encodings = parseContentEncoding(contentEncoding);
+  } catch (err) {
+    return Promise.reject(err);
+  }
+  const limit = encodings.length ? limits.maxCompressedBytes : limits.maxDecompressedBytes;
+  const decode = (body: Buffer) => decodeAll(body, encodings, limits.maxDecompressedBytes);
+  if (isStream(chunks)) return collectStream(chunks, limit, "request body", decode);
+  return collect(chunks, limit).then(decode);
 }

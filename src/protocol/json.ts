@@ -49,6 +49,26 @@ export function parseJsonObject(bytes: Uint8Array, what = "event"): Record<strin
   return value as Record<string, unknown>;
 }
 
+/** parseJsonObject, or null for what is not a JSON object. */
+export function parseJsonObjectOrNull(bytes: Uint8Array): Record<string, unknown> | null {
+  try {
+    return parseJsonObject(bytes);
+  } catch {
+    return null;
+  }
+}
+
+const isJsonSpace = (c: number | undefined) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+/** The outline of a JSON object: "{" and "}" around the bytes, JSON whitespace aside. Cheap; not a parse. */
+export function looksLikeJsonObject(bytes: Uint8Array): boolean {
+  let start = 0;
+  let end = bytes.length - 1;
+  while (start <= end && isJsonSpace(bytes[start])) start++;
+  while (end > start && isJsonSpace(bytes[end])) end--;
+  return end > start && bytes[start] === 0x7b && bytes[end] === 0x7d;
+}
+
 /** An event id as Sentry stores it: 32 lower-case hex digits. SDKs send that or the dashed UUID form. */
 export function normalizeEventId(value: unknown): string | null {
   if (typeof value !== "string") return null;

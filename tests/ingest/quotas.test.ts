@@ -71,6 +71,43 @@ describe("quotas and outcomes", () => {
   });
 });
 
+describe("what the intake leaves to the digest", () => {
+  let t: TestIntake;
+  before(async () => {
+    t = await startTestIntake();
+  });
+  after(() => t.close());
+
+  test("an event whose id the envelope header gives is only outlined: 200, then the digest counts bad JSON as invalid", async () => {
+    const p = t.projects[0];
+    const url = t.url("envelope", p, `?sentry_key=${p.key.publicKey}&sentry_version=7`);
+    const broken = hex();
+    const answer = await post(url, `{"event_id":"${broken}"}\n{"type":"event"}\n{"message": "cut off", }\n`);
+    assert.equal(answer.status, 200, "Relay answers before parsing the payload");
+    assert.deepEqual(await answer.json(), { id: broken });
+    // Not even the outline of an object: refused at once, as before.
+    assert.equal((await post(url, `{"event_id":"${hex()}"}\n{"type":"event"}\nnot json\n`)).status, 400);
+    const fine = hex();
+    assert.equal((await post(url, `{"event_id":"${fine}"}\n{"type":"event"}\n{"message":"fine"}\n`)).status, 200);
+    await t.settle();
+    assert.ok(await t.core.store.getEvent(p.id, fine));
+    assert.equal(await t.core.store.getEvent(p.id, broken), null, "the unreadable event is not stored");
+    const totals = await t.core.store.outcomeTotals(p.id, "2000-01-01T00:00:00Z");
+    // One counted by the digest (the broken payload), one by the intake (the refused one).
+    assert.equal(totals.find((o) => o.outcome === "invalid" && o.category === "error" && o.reason === "invalid_json")?.quantity, 2);
+  });
+
+  test("the digest thread runs at a lower priority than the intake's (Linux nice value)", async () => {
+    const { DIGEST_LIMITS } = await import("../../src/config/limits");
+    const { readdirSync, readFileSync } = await import("node:fs");
+    // Field 19 of /proc/<pid>/task/<tid>/stat, counted after the parenthesised thread name.
+    const nice = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, "utf8").split(") ")[1]!.split(" ")[16]);
+    const values = readdirSync("/proc/self/task").map(nice);
+    assert.ok(values.includes(0), "the test's own thread runs at normal priority");
+    assert.ok(values.includes(DIGEST_LIMITS.threadNiceness), `a thread at nice ${DIGEST_LIMITS.threadNiceness}: ${values.join(", ")}`);
+  });
+});
+
 describe("backpressure", () => {
   test("when the disk is (nearly) full the intake answers 503 with Retry-After and stores nothing", async () => {
     const t = await startTestIntake({ pressureLimits: { maxBacklogBytes: Number.MAX_SAFE_INTEGER, maxPendingBytes: Number.MAX_SAFE_INTEGER, minFreeDiskBytes: Number.MAX_SAFE_INTEGER } });

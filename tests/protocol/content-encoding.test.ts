@@ -3,8 +3,10 @@
 // zeros-2mib.zst (2 MiB of zero bytes in 82 bytes).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { Readable } from "node:stream";
 import { describe, test } from "node:test";
 import zlib from "node:zlib";
+import { INGEST_LIMITS } from "../../src/config/limits";
 import { parseContentEncoding, readBody } from "../../src/protocol/content-encoding";
 import { ProtocolError } from "../../src/protocol/errors";
 
@@ -79,5 +81,55 @@ describe("limits, enforced while streaming", () => {
   test("an uncompressed body is held to the decompressed limit", async () => {
     assert.equal(await reason(read(Buffer.alloc(limits.maxDecompressedBytes + 1))), "payload_too_large");
     assert.equal((await read(Buffer.alloc(limits.maxDecompressedBytes))).length, limits.maxDecompressedBytes);
+  });
+});
+
+describe("one call for small bodies, a stream for large ones", () => {
+  const sync = INGEST_LIMITS.maxSyncInflateBytes;
+  const wide = { maxCompressedBytes: 8 * 1024 * 1024, maxDecompressedBytes: 8 * 1024 * 1024 };
+  const text = (bytes: number) => Buffer.from(Array.from({ length: Math.ceil(bytes / 7) }, (_, i) => (i * 7919).toString(36).padStart(7, "0")).join("").slice(0, bytes));
+  const encoders: [string, (b: Buffer) => Buffer][] = [
+    ["gzip", (b) => zlib.gzipSync(b)],
+    ["deflate", (b) => zlib.deflateSync(b)],
+    ["deflate", (b) => zlib.deflateRawSync(b)],
+    ["br", (b) => zlib.brotliCompressSync(b)],
+  ];
+  test("bodies just under, at and over the synchronous cap decode the same in every zlib encoding", async () => {
+    for (const size of [sync - 1, sync, sync + 1, 3 * sync]) {
+      const body = text(size);
+      for (const [enc, encode] of encoders) assert.deepEqual(await read(encode(body), enc, wide), body, `${enc}, ${size} bytes`);
+    }
+  });
+  test("the decompressed limit holds on both paths: below the synchronous cap, and above it", async () => {
+    const small = { maxCompressedBytes: 64 * 1024, maxDecompressedBytes: 1000 };
+    assert.equal(await reason(read(zlib.gzipSync(text(1001)), "gzip", small)), "payload_too_large");
+    assert.equal((await read(zlib.gzipSync(text(1000)), "gzip", small)).length, 1000);
+    assert.equal(await reason(read(zlib.gzipSync(text(2 * sync + 1)), "gzip", { ...wide, maxDecompressedBytes: 2 * sync })), "payload_too_large");
+  });
+});
+
+describe("a request stream, read through its events", () => {
+  test("the body arrives whole and decoded", async () => {
+    const gz = zlib.gzipSync(event);
+    assert.deepEqual(await readBody(Readable.from([gz.subarray(0, 100), gz.subarray(100)]), "gzip", limits), event);
+    assert.deepEqual(await readBody(Readable.from([event]), undefined, limits), event);
+  });
+  test("past the limit the stream is destroyed and the body refused", async () => {
+    const stream = Readable.from((function* () {
+      for (let i = 0; i < 100; i++) yield Buffer.alloc(64 * 1024);
+    })());
+    assert.equal(await reason(readBody(stream, undefined, limits)), "payload_too_large");
+    assert.ok(stream.destroyed);
+  });
+  test("a stream that ends in an error, or closes early, rejects with the connection's error", async () => {
+    const failing = new Readable({ read() {} });
+    const p1 = readBody(failing, undefined, limits);
+    failing.push(Buffer.from("partial"));
+    failing.destroy(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
+    await assert.rejects(p1, (e: { code?: string }) => e.code === "ECONNRESET");
+    const closing = new Readable({ read() {} });
+    const p2 = readBody(closing, undefined, limits);
+    closing.destroy();
+    await assert.rejects(p2, (e: { code?: string }) => e.code === "ECONNRESET");
   });
 });
