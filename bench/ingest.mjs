@@ -1,8 +1,10 @@
 // `npm run bench:ingest`: intake throughput of Faultline against this machine's ceiling. Starts Faultline on a fresh
 // SQLite data dir, drives it from a second process (lib/load.mjs) with a realistic SDK mix over C keep-alive
-// connections for T seconds, then does the same to bench/ceiling-server.mjs, and prints both with their ratio.
+// connections for T seconds, then does the same to bench/ceiling-server.mjs (on a bare node, then with the node flags
+// Faultline is started with), and prints all three with the ratios.
 // Settings (env or --flag=value): BENCH_CONNECTIONS (32), BENCH_SECONDS (20), BENCH_WARMUP (3), BENCH_PORT (9300),
-// BENCH_CEILING_PORT (9301), BENCH_ONLY (faultline|ceiling), BENCH_JSON (path for the figures), BENCH_KEEP (keep data).
+// BENCH_CEILING_PORT (9301), BENCH_ONLY (faultline|ceiling), BENCH_JSON (path for the figures), BENCH_KEEP (keep data),
+// BENCH_PROFILE (a directory for the Faultline server's CPU profiles).
 import { fork } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -10,7 +12,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildPool, describePool, KINDS } from "./lib/mix.mjs";
 import { cpuSeconds, machineBusySeconds, memory } from "./lib/proc.mjs";
-import { digestLag, missingBuild, receivedErrors, startCeiling, startFaultline, stopServer } from "./lib/server.mjs";
+import { digestLag, missingBuild, receivedErrors, startCeiling, startFaultline, startFlags, stopServer } from "./lib/server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const flags = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")).map(([k, v]) => [k.toUpperCase().replaceAll("-", "_"), v ?? "1"]));
@@ -108,32 +110,46 @@ async function main() {
       });
     }
     if (runFaultline && runCeiling) await new Promise((r) => setTimeout(r, 2000));
-    if (runCeiling) out.ceiling = await runTarget(startCeiling, "ceiling", mkdtempSync(path.join(tmp, "ceiling-")), false);
+    if (runCeiling) {
+      // The ceiling as the issue defines it (a bare node), then with Faultline's own node flags: those speed up the
+      // bare job too, and the second ratio shows how much of the gap is the runtime's settings rather than the code.
+      out.ceiling = await runTarget(startCeiling, "ceiling", mkdtempSync(path.join(tmp, "ceiling-")), false);
+      await new Promise((r) => setTimeout(r, 2000));
+      const flags = startFlags(root);
+      out.ceilingTuned = await runTarget((r, o) => startCeiling(r, { ...o, flags }), `ceiling with ${flags.join(" ")}`, mkdtempSync(path.join(tmp, "ceiling-tuned-")), false);
+      out.ceilingTuned.flags = flags;
+    }
   } finally {
     if (!cfg.keep) rmSync(tmp, { recursive: true, force: true }); else console.log(`data kept in ${tmp}`);
   }
   summary(out, machine);
   if (cfg.json) { writeFileSync(cfg.json, JSON.stringify(out, null, 2) + "\n"); console.log(`\nfigures written to ${cfg.json}`); }
-  const empty = [["Faultline", out.faultline], ["ceiling", out.ceiling]].filter(([, r]) => r && r.accepted === 0);
+  const empty = [["Faultline", out.faultline], ["ceiling", out.ceiling], ["tuned ceiling", out.ceilingTuned]].filter(([, r]) => r && r.accepted === 0);
   if (empty.length) { console.error(`bench: ${empty.map(([n]) => n).join(" and ")} accepted no events; the figures mean nothing`); process.exit(1); }
 }
 
 function summary(out, machine) {
-  const F = out.faultline, C = out.ceiling;
+  const F = out.faultline, C = out.ceiling, T = out.ceilingTuned;
   const nonOk = (r) => Object.entries(r.status).filter(([s]) => s !== "200").map(([s, n]) => `${s}×${n}`).join(" ") || "0";
   const row = (name, r) => `| ${name} | ${fmt(r.acceptedPerSec, 0)} | ${fmt(r.requestsPerSec, 0)} | ${nonOk(r)} | ${fmt(r.latency.p50, 2)} | ${fmt(r.latency.p95, 2)} | ${fmt(r.latency.p99, 2)} | ${fmt(r.rssMB, 0)} | ${fmt(r.cpuPct, 0)} % | ${fmt(r.serverCpuUsPerRequest, 0)} | ${fmt(r.otherCpuPct, 0)} % |`;
-  if (F && C) out.ratio = { acceptedPct: (F.acceptedPerSec / C.acceptedPerSec) * 100, p95: F.latency.p95 / C.latency.p95, cpuPerRequest: F.serverCpuUsPerRequest / C.serverCpuUsPerRequest };
+  const ratio = (c) => ({ acceptedPct: (F.acceptedPerSec / c.acceptedPerSec) * 100, p95: F.latency.p95 / c.latency.p95, cpuPerRequest: F.serverCpuUsPerRequest / c.serverCpuUsPerRequest });
+  if (F && C) out.ratio = ratio(C);
+  if (F && T) out.ratioTuned = ratio(T);
   console.log(`\n## Ingest benchmark (${out.config.connections} connections, ${out.config.seconds} s, ${machine.cores} cores, Node ${machine.node}, load average at start ${machine.loadAverageAtStart})\n`);
   console.log("| server | accepted events/s | requests/s | non-200 | p50 ms | p95 ms | p99 ms | peak RSS MB | server CPU | server CPU µs/request | other CPU |");
   console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
   if (F) console.log(row("Faultline", F));
-  if (C) console.log(row("ceiling (node:http + SQLite group commit)", C));
-  if (out.ratio) console.log(`| Faultline / ceiling | ${fmt(out.ratio.acceptedPct, 1)} % | | | | ×${fmt(out.ratio.p95, 2)} | | | | ×${fmt(out.ratio.cpuPerRequest, 2)} | |`);
+  if (C) console.log(row("ceiling (node:http + SQLite group commit), bare node", C));
+  if (T) console.log(row(`ceiling, node ${T.flags.join(" ")}`, T));
+  const ratioRow = (name, r) => console.log(`| ${name} | ${fmt(r.acceptedPct, 1)} % | | | | ×${fmt(r.p95, 2)} | | | | ×${fmt(r.cpuPerRequest, 2)} | |`);
+  if (out.ratio) ratioRow("Faultline / ceiling (bare node)", out.ratio);
+  if (out.ratioTuned) ratioRow("Faultline / ceiling (same node flags)", out.ratioTuned);
   if (!F) return;
   const check = (ok) => (ok == null ? "n/a" : ok ? "yes" : "NO");
   console.log("\n| target | goal | measured | met |\n| --- | --- | ---: | --- |");
   console.log(`| accepted events/s | ≥ ${fmt(TARGETS.eventsPerSec, 0)} | ${fmt(F.acceptedPerSec, 0)} | ${check(F.acceptedPerSec >= TARGETS.eventsPerSec)} |`);
-  console.log(`| share of the ceiling | ≥ ${TARGETS.ceilingPct} % | ${out.ratio ? fmt(out.ratio.acceptedPct, 1) + " %" : "n/a"} | ${check(out.ratio ? out.ratio.acceptedPct >= TARGETS.ceilingPct : null)} |`);
+  console.log(`| share of the ceiling (bare node, as the issue defines it) | ≥ ${TARGETS.ceilingPct} % | ${out.ratio ? fmt(out.ratio.acceptedPct, 1) + " %" : "n/a"} | ${check(out.ratio ? out.ratio.acceptedPct >= TARGETS.ceilingPct : null)} |`);
+  if (out.ratioTuned) console.log(`| share of the ceiling run with Faultline's node flags | ≥ ${TARGETS.ceilingPct} % | ${fmt(out.ratioTuned.acceptedPct, 1)} % | ${check(out.ratioTuned.acceptedPct >= TARGETS.ceilingPct)} |`);
   console.log(`| p95 latency | ≤ ${TARGETS.p95} ms | ${fmt(F.latency.p95, 2)} ms | ${check(F.latency.p95 <= TARGETS.p95)} |`);
   console.log(`| peak RSS | ≤ ${TARGETS.rssMB} MB | ${fmt(F.rssMB, 0)} MB | ${check(F.rssMB <= TARGETS.rssMB)} |`);
   if (out.digestLagSeconds != null) console.log(`\ndigest lag after the load: ${fmt(out.digestLagSeconds, 2)} s`);

@@ -1,8 +1,9 @@
-// Starts and stops the two servers under test on a fresh data dir: Faultline (`node bin/faultline.mjs start`,
-// SQLite, set up through its CLI and web API to get a DSN) and the ceiling (bench/ceiling-server.mjs).
+// Starts and stops the two servers under test on a fresh data dir: Faultline (`node bin/faultline.mjs start` with the
+// start script's node flags, SQLite, set up through its CLI and web API to get a DSN) and the ceiling
+// (bench/ceiling-server.mjs).
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { freshRequest } from "./mix.mjs";
@@ -12,6 +13,17 @@ import { listenerPid, stopChild, waitHttp } from "./proc.mjs";
 export function missingBuild(root) {
   const missing = ["dist/cli.mjs", ".next"].filter((p) => !existsSync(path.join(root, p)));
   return missing.length ? missing : null;
+}
+
+/**
+ * The node flags of package.json's start script (the heap settings `npm start` runs Faultline with), so the bench
+ * measures the server as users run it. The ceiling is measured both bare and with these flags.
+ */
+export function startFlags(root) {
+  const words = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start.trim().split(/\s+/);
+  const entry = words.indexOf("bin/faultline.mjs");
+  if (words[0] !== "node" || entry < 0) throw new Error(`package.json's start script is not "node [flags] bin/faultline.mjs start": ${words.join(" ")}`);
+  return words.slice(1, entry);
 }
 
 /** Fails when something already listens on `port` (it would be measured instead of our server). */
@@ -63,7 +75,9 @@ export async function startFaultline(root, { port, dataDir }) {
   const email = "bench@example.com";
   cli(root, env, ["createuser", "--email", email, "--password", randomBytes(18).toString("base64url"), "--superuser", "--no-input"]);
   const token = cli(root, env, ["createtoken", "--email", email, "--name", "bench"]).split("\n").pop().trim();
-  const child = spawnServer(root, ["bin/faultline.mjs", "start"], env);
+  // BENCH_PROFILE=<dir>: the server writes V8 CPU profiles (one per thread) there when it stops.
+  const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+  const child = spawnServer(root, [...startFlags(root), ...profile, "bin/faultline.mjs", "start"], env);
   try {
     await waitHttp(`${origin}/api/health`, child, 120_000);
   } catch (e) {
@@ -79,10 +93,13 @@ export async function startFaultline(root, { port, dataDir }) {
   return { name: "Faultline", child, pid: listenerPid(child.pid, port), origin, dsn, token, org, project: project.slug };
 }
 
-/** The ceiling server on `port`, its SQLite file in `dataDir`. Returns {child, pid, origin, dsn, settings}. */
-export async function startCeiling(root, { port, dataDir }) {
+/**
+ * The ceiling server on `port`, its SQLite file in `dataDir`, run by node with `flags` (none: a bare node, as the
+ * issue defines the ceiling). Returns {child, pid, origin, dsn, settings}.
+ */
+export async function startCeiling(root, { port, dataDir, flags = [] }) {
   await assertPortFree(port);
-  const child = spawnServer(root, ["bench/ceiling-server.mjs"], { PORT: String(port), CEILING_DB: path.join(dataDir, "ceiling.sqlite") });
+  const child = spawnServer(root, [...flags, "bench/ceiling-server.mjs"], { PORT: String(port), CEILING_DB: path.join(dataDir, "ceiling.sqlite") });
   const settings = await new Promise((resolve, reject) => {
     let buf = "";
     const onData = (d) => {
