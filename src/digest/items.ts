@@ -3,7 +3,7 @@
 import { hourOf } from "../core/hours";
 import { categoryOf } from "../protocol/categories";
 import { ProtocolError } from "../protocol/errors";
-import { parseJsonObject } from "../protocol/json";
+import { appendJsonFields, parseJsonObjectText, utf8Text } from "../protocol/json";
 import type { SpoolRow } from "../ingest/spool";
 import type { NewEvent, NewRawItem, OutcomeIncrement } from "../storage/ports";
 import { summarize } from "./summary";
@@ -19,15 +19,20 @@ function parse(bytes: Uint8Array): unknown {
 
 function toEvent(row: SpoolRow, receivedAt: string): NewEvent {
   // Leniently, as the intake checked it: sentry-python's NaN and Infinity become null here.
-  const event = parseJsonObject(row.payload);
+  const text = utf8Text(row.payload);
+  const { value: event, repaired } = parseJsonObjectText(text);
   const meta = JSON.parse(row.meta) as Json;
-  event.event_id = row.eventId;
-  event.received = row.receivedAt / 1000;
+  const fields = { event_id: row.eventId, received: row.receivedAt / 1000 };
+  Object.assign(event, fields);
   // "{{auto}}" asks the server to fill in the address the event came from.
   const user = event.user as Json | undefined;
-  if (user && typeof user === "object" && user.ip_address === "{{auto}}") user.ip_address = meta.client_ip ?? null;
-  if (!event.sdk && meta.sdk) event.sdk = meta.sdk;
-  const data = JSON.stringify(event);
+  const fillIp = !!user && typeof user === "object" && user.ip_address === "{{auto}}";
+  if (fillIp) user!.ip_address = meta.client_ip ?? null;
+  const fillSdk = !event.sdk && !!meta.sdk;
+  if (fillSdk) event.sdk = meta.sdk;
+  // Usually the SDK's own JSON with the server's two fields appended: writing the whole event out again cost as much
+  // as parsing it. A repaired payload, or one changed inside, is written out whole.
+  const data = repaired || fillIp || fillSdk ? JSON.stringify(event) : appendJsonFields(text, fields);
   const summary = summarize(row.itemType, event, receivedAt);
   return {
     projectId: row.projectId,

@@ -30,23 +30,49 @@ function repairNonFiniteNumbers(text: string): string | null {
   return last === 0 ? null : out + text.slice(last);
 }
 
-/** Parses a JSON object (an event, a report); anything else is a typed error. */
-export function parseJsonObject(bytes: Uint8Array, what = "event"): Record<string, unknown> {
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+/**
+ * Parses JSON text holding an object (an event, a report); anything else is a typed error. `repaired` tells whether
+ * non-finite numbers had to be rewritten, that is whether `text` itself is not valid JSON.
+ */
+export function parseJsonObjectText(text: string, what = "event"): { value: Record<string, unknown>; repaired: boolean } {
   let value: unknown;
+  let repaired = false;
   try {
     value = JSON.parse(text);
   } catch {
-    const repaired = repairNonFiniteNumbers(text);
+    const fixed = repairNonFiniteNumbers(text);
     try {
-      if (repaired === null) throw new Error("not JSON");
-      value = JSON.parse(repaired);
+      if (fixed === null) throw new Error("not JSON");
+      value = JSON.parse(fixed);
+      repaired = true;
     } catch {
       throw new ProtocolError("invalid_json", `the ${what} is not valid JSON`);
     }
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ProtocolError("invalid_json", `the ${what} is not a JSON object`);
-  return value as Record<string, unknown>;
+  return { value: value as Record<string, unknown>, repaired };
+}
+
+export const utf8Text = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+
+/** Parses a JSON object (an event, a report) from UTF-8 bytes; anything else is a typed error. */
+export function parseJsonObject(bytes: Uint8Array, what = "event"): Record<string, unknown> {
+  return parseJsonObjectText(utf8Text(bytes), what).value;
+}
+
+/**
+ * The JSON text of an object with `fields` added at its end. JSON.parse and PostgreSQL's jsonb keep the last of
+ * duplicate keys, so these override any the object already had. `text` must hold a JSON object.
+ */
+export function appendJsonFields(text: string, fields: Record<string, unknown>): string {
+  let end = text.length - 1;
+  while (end > 0 && text.charCodeAt(end) !== 0x7d) end--;
+  let start = 0;
+  while (start < end && text.charCodeAt(start) !== 0x7b) start++;
+  const added = JSON.stringify(fields).slice(1, -1);
+  if (added === "") return text;
+  const empty = text.slice(start + 1, end).trim() === "";
+  return `${text.slice(0, end)}${empty ? "" : ","}${added}}`;
 }
 
 /** parseJsonObject, or null for what is not a JSON object. */
