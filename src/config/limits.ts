@@ -71,12 +71,20 @@ export const INGEST_LIMITS = {
 
 export const SPOOL_LIMITS = {
   /**
-   * milliseconds; how long an accepted item may wait for the spool's next group commit. Requests arriving meanwhile
-   * share one transaction, which is what makes thousands of durable writes a second possible.
+   * milliseconds; how long an accepted item may wait for the spool's next group commit. 0: the commit runs once the
+   * event loop's current turn is done, and every request that finished reading its body in that turn shares it;
+   * waiting longer made bigger commits but slower answers, and no more of them per second (bench:ingest).
    */
   maxCommitDelayMs: 0,
-  /** items; the most one commit writes, so one transaction never blocks the event loop for long. */
+  /** items; the most one commit writes, so one write never blocks the event loop for long. */
   maxItemsPerCommit: 2000,
+  /**
+   * bytes (64 MiB); a spool segment is closed and the next begun past this size. The digest's progress frees disk a
+   * whole segment at a time, so this much digested data may stay on disk for a while.
+   */
+  segmentBytes: 64 * 1024 * 1024,
+  /** bytes (1 MiB); what the digest reads from the spool in one call; a larger record is read on its own. */
+  readChunkBytes: 1024 * 1024,
   /** bytes (512 MiB); undigested items in the spool above which the intake answers 503: the digest is behind. */
   maxBacklogBytes: 512 * 1024 * 1024,
   /** bytes (64 MiB); accepted items waiting in memory for a commit above which the intake answers 503. */

@@ -47,15 +47,6 @@ export async function digestOnce(opts: DigestLoopOptions, position: number): Pro
   return next;
 }
 
-/** Keeps the spool's log short; a checkpoint that fails is retried after the next batch and loses nothing. */
-function checkpoint(opts: DigestLoopOptions): void {
-  try {
-    opts.spool.checkpoint();
-  } catch (err) {
-    opts.log(`faultline: spool checkpoint failed: ${(err as Error).message}`);
-  }
-}
-
 export async function runDigestLoop(opts: DigestLoopOptions): Promise<void> {
   let position = await opts.store.getSpoolPosition(opts.spool.id);
   opts.onPosition(position);
@@ -70,7 +61,6 @@ export async function runDigestLoop(opts: DigestLoopOptions): Promise<void> {
       }
       position = next;
       opts.onPosition(position);
-      checkpoint(opts);
     } catch (err) {
       // A locked or unreachable database: wait and try the same batch again; nothing is lost meanwhile.
       failures++;

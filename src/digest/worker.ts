@@ -10,7 +10,7 @@ import { type OpenDbOptions, openDb } from "../storage/db";
 import { createStore } from "../storage/kysely";
 import { runDigestLoop } from "./loop";
 
-export type DigestWorkerData = { spoolFile: string; db: OpenDbOptions };
+export type DigestWorkerData = { spoolDir: string; db: OpenDbOptions };
 export type DigestWorkerMessage = { type: "position"; position: number } | { type: "log"; line: string };
 
 /**
@@ -31,7 +31,7 @@ yieldToIntake();
 const data = workerData as DigestWorkerData;
 const port = parentPort!;
 const db = openDb(data.db);
-const spool = SpoolReader.open(data.spoolFile);
+const spool = SpoolReader.open(data.spoolDir);
 let stopping = false;
 port.on("message", (m: { type: string }) => {
   if (m.type === "stop") stopping = true;

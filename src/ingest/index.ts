@@ -1,4 +1,5 @@
 // The intake as the HTTP server uses it: the spool, the key cache, quotas and backpressure, put together.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { IntakeKey } from "../storage/ports";
 import { Backpressure } from "./backpressure";
@@ -10,7 +11,18 @@ import { type SpoolDurability, SpoolWriter } from "./spool";
 export { matchIntakeRoute } from "./routes";
 export type { IntakeRoute } from "./routes";
 
-export const spoolFile = (dataDir: string) => path.join(dataDir, "spool.sqlite3");
+export { importLegacySpool } from "./legacy-spool";
+
+export const spoolDir = (dataDir: string) => path.join(dataDir, "spool");
+
+/** The identity of the spool in `dataDir`, if there is one yet: the digest's position is saved under it. */
+export function existingSpoolId(dataDir: string): string | null {
+  try {
+    return readFileSync(path.join(spoolDir(dataDir), "identity"), "utf8").trim() || null;
+  } catch {
+    return null;
+  }
+}
 
 export type Intake = {
   handle: ReturnType<typeof createIntake>;
@@ -23,12 +35,14 @@ export type IntakeOptions = {
   durability: SpoolDurability;
   lookupKey: (publicKey: string) => Promise<IntakeKey | null>;
   log: (line: string) => void;
+  /** The position the digest saved for this data dir's spool (0 if none): the log continues at or after it. */
+  resumeAfter?: number;
   /** Backpressure thresholds; SPOOL_LIMITS unless a test needs others. */
   pressureLimits?: ConstructorParameters<typeof Backpressure>[2];
 };
 
 export function openIntake(opts: IntakeOptions): Intake {
-  const spool = SpoolWriter.open(spoolFile(opts.dataDir), opts.durability);
+  const spool = SpoolWriter.open(spoolDir(opts.dataDir), opts.durability, opts.resumeAfter ?? 0);
   const pressure = new Backpressure(spool, opts.dataDir, opts.pressureLimits);
   const handle = createIntake({ spool, keys: new KeyCache(opts.lookupKey), limiter: new RateLimiter(), pressure, log: opts.log });
   return {

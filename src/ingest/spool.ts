@@ -1,73 +1,89 @@
-// The spool: where an accepted item becomes durable before the SDK hears 200. One SQLite file per node
-// (`spool.sqlite3` in the data dir), written only by the intake, read by the digest. Writes are group-committed:
-// every request that finishes reading its body in the same turn of the event loop shares one transaction, and all of
-// them are answered when it commits. The digest records how far it got in the database, in the same transaction as
-// the data it wrote, and the intake deletes what lies behind that position.
+// The spool: where an accepted item becomes durable before the SDK hears 200. An append-only log of records
+// (spool-record.ts) in segment files in `spool/` in the data dir, written only by the intake, read by the digest.
+// Writes are group-committed: the records of every request that finished reading its body in the same turn of the
+// event loop go out in one write, and all of those requests are answered when it has returned (synced first with
+// FAULTLINE_SPOOL_SYNC=full). A record's id is its log offset's end: the digest saves in the database how far it got,
+// in the same transaction as the data it wrote, and the intake deletes the segments that lie wholly behind it.
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import fs from "node:fs";
 import path from "node:path";
-import SQLite from "better-sqlite3";
 import { SPOOL_LIMITS } from "../config/limits";
 import type { OutcomeIncrement } from "../storage/ports";
+import { type SpoolRecord, decodeRecord, encodeRecord, recordLength } from "./spool-record";
 
-export type SpoolEntry = {
-  projectId: number;
-  keyId: number;
-  /** Epoch milliseconds. */
-  receivedAt: number;
-  itemType: string;
-  eventId: string | null;
-  /** The item's headers, as JSON. */
-  headers: string;
-  /** What the digest needs from the envelope and the request (sent_at, sdk, client address, user agent), as JSON. */
-  meta: string;
-  payload: Uint8Array;
-};
-
-export type SpoolRow = SpoolEntry & { id: number; kind: "item" | "outcomes" };
+export type SpoolEntry = Omit<SpoolRecord, "kind">;
+/** A record as the digest reads it; `id` is the log offset just past it, the position to save once it is digested. */
+export type SpoolRow = SpoolRecord & { id: number };
 
 /**
- * "full" syncs the write-ahead log on every commit: acknowledged items survive a power cut, not only a killed
- * process. "normal" survives a killed process (kill -9) but may lose the last commits in a power cut.
+ * "full" syncs every group commit to disk: acknowledged items survive a power cut, not only a killed process.
+ * "normal" survives a killed process (kill -9: the kernel has the write) but may lose the last commits in a power cut.
  */
 export type SpoolDurability = "full" | "normal";
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS spool (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  kind TEXT NOT NULL,
-  project_id INTEGER NOT NULL,
-  key_id INTEGER NOT NULL,
-  received_at INTEGER NOT NULL,
-  item_type TEXT NOT NULL,
-  event_id TEXT,
-  headers TEXT NOT NULL,
-  meta TEXT NOT NULL,
-  payload BLOB NOT NULL
-);
-CREATE TABLE IF NOT EXISTS spool_identity (id TEXT NOT NULL);
-`;
+const SEGMENT_FILE = /^(\d{16})\.log$/;
+const segmentFile = (dir: string, base: number) => path.join(dir, `${String(base).padStart(16, "0")}.log`);
+const identityFile = (dir: string) => path.join(dir, "identity");
 
-function openWriter(file: string, durability: SpoolDurability): SQLite.Database {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const db = new SQLite(file);
-  db.pragma("busy_timeout = 5000");
-  db.pragma("journal_mode = WAL");
-  db.pragma(`synchronous = ${durability === "full" ? "FULL" : "NORMAL"}`);
-  // Checkpoints (copying the log into the file, with an fsync) are the reader's work: on the intake's thread they held
-  // up every request waiting for a commit, for up to tens of milliseconds.
-  db.pragma("wal_autocheckpoint = 0");
-  db.exec(SCHEMA);
-  return db;
+/** The bases (log offsets of their first bytes) of the segments in `dir`, oldest first. */
+function listSegments(dir: string): number[] {
+  const bases: number[] = [];
+  for (const name of fs.readdirSync(dir)) {
+    const m = SEGMENT_FILE.exec(name);
+    if (m) bases.push(Number(m[1]));
+  }
+  return bases.sort((a, b) => a - b);
 }
 
-/** The spool's identity, created with the file: the digest's position is saved per spool. */
-function identity(db: SQLite.Database): string {
-  const row = db.prepare("SELECT id FROM spool_identity").get() as { id: string } | undefined;
-  if (row) return row.id;
+/** Makes a new file's directory entry durable (a synced file is not enough for a power cut). */
+function syncDir(dir: string): void {
+  const fd = fs.openSync(dir, "r");
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The spool's identity, created with it: the digest's position is saved per spool. */
+function identity(dir: string, durability: SpoolDurability): string {
+  try {
+    return fs.readFileSync(identityFile(dir), "utf8").trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  }
   const id = randomUUID();
-  db.prepare("INSERT INTO spool_identity (id) VALUES (?)").run(id);
+  const fd = fs.openSync(identityFile(dir), "wx");
+  try {
+    fs.writeSync(fd, id);
+    if (durability === "full") fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  if (durability === "full") syncDir(dir);
   return id;
+}
+
+/** The length of the whole records at the start of a segment: a crash can leave a torn record after them. */
+function wholeLength(fd: number): number {
+  const size = fs.fstatSync(fd).size;
+  let at = 0;
+  let chunk = Buffer.alloc(0);
+  let chunkStart = 0;
+  while (at < size) {
+    const length = recordLength(chunk, at - chunkStart);
+    if (length === null || at - chunkStart + length > chunk.length) {
+      // Read from `at` on: a chunk, or the whole record when it is larger.
+      const want = Math.min(size - at, Math.max(SPOOL_LIMITS.readChunkBytes, length ?? 0));
+      chunk = Buffer.allocUnsafe(want);
+      fs.readSync(fd, chunk, 0, want, at);
+      chunkStart = at;
+    }
+    const r = decodeRecord(chunk, at - chunkStart);
+    if (typeof r === "string") break;
+    at += r.length;
+  }
+  return at;
 }
 
 type Batch = { entries: SpoolEntry[]; bytes: number; done: Promise<void>; resolve: () => void; reject: (err: unknown) => void };
@@ -83,38 +99,67 @@ function newBatch(): Batch {
   return { entries: [], bytes: 0, done, resolve, reject };
 }
 
+/** Writes all of `buffers` at `position`, however many calls that takes. */
+function writeAll(fd: number, buffers: Uint8Array[], position: number, total: number): void {
+  let written = fs.writevSync(fd, buffers, position);
+  if (written === total) return;
+  const rest = Buffer.concat(buffers, total);
+  while (written < total) written += fs.writeSync(fd, rest, written, total - written, position + written);
+}
+
 export class SpoolWriter {
   readonly id: string;
-  private readonly insert: SQLite.Statement;
-  private readonly truncate: SQLite.Statement;
+  /** Bases of the segments on disk, oldest first; the last is the one written to. */
+  private readonly segments: number[];
+  private fd: number;
+  /** Bytes of whole records in the segment written to. */
+  private size: number;
   private batch = newBatch();
   private scheduled = false;
   private outcomes: OutcomeIncrement[] = [];
-  /** Bytes appended since open, and the running total at the end of each commit still ahead of the digest. */
-  private appendedBytes = 0;
-  private digestedBytes = 0;
-  private commitMarks: { lastId: number; total: number }[] = [];
   private digestedUpTo = 0;
-  private truncatedUpTo = 0;
+  /** A write failed: the segment may hold bytes past `size` that the digest has read, so nothing more goes there. */
+  private damaged = false;
 
-  private constructor(private readonly db: SQLite.Database) {
-    this.id = identity(db);
-    this.insert = db.prepare(
-      "INSERT INTO spool (kind, project_id, key_id, received_at, item_type, event_id, headers, meta, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    );
-    this.truncate = db.prepare("DELETE FROM spool WHERE id <= ?");
-    const existing = db.prepare("SELECT coalesce(max(id), 0) AS lastId, coalesce(sum(length(payload)), 0) AS bytes FROM spool").get() as { lastId: number; bytes: number };
-    this.appendedBytes = existing.bytes;
-    if (existing.bytes > 0) this.commitMarks.push({ lastId: existing.lastId, total: existing.bytes });
+  private constructor(
+    private readonly dir: string,
+    private readonly durability: SpoolDurability,
+    resumeAfter: number,
+  ) {
+    fs.mkdirSync(dir, { recursive: true });
+    this.id = identity(dir, durability);
+    this.segments = listSegments(dir);
+    if (this.segments.length === 0) {
+      this.segments.push(0);
+      this.fd = this.createSegment(0);
+      this.size = 0;
+    } else {
+      this.fd = fs.openSync(segmentFile(dir, this.segments.at(-1)!), "r+");
+      this.size = wholeLength(this.fd);
+      // A record torn by a crash was never acknowledged: it goes, so that appending continues after whole records.
+      if (fs.fstatSync(this.fd).size !== this.size) fs.ftruncateSync(this.fd, this.size);
+    }
+    // After a power cut (with "normal" durability) the log may end before the position the digest saved; new records
+    // must still come after that position, or the digest would skip them.
+    if (this.end < resumeAfter) this.startSegment(resumeAfter);
   }
 
-  static open(file: string, durability: SpoolDurability = "full"): SpoolWriter {
-    return new SpoolWriter(openWriter(file, durability));
+  /**
+   * The spool in `dir`, created if need be. `resumeAfter` is the position the digest saved for it (0 if unknown): the
+   * log continues at or after it.
+   */
+  static open(dir: string, durability: SpoolDurability = "full", resumeAfter = 0): SpoolWriter {
+    return new SpoolWriter(dir, durability, resumeAfter);
+  }
+
+  /** The log offset just past the last whole record. */
+  get end(): number {
+    return this.segments.at(-1)! + this.size;
   }
 
   /** Bytes accepted but not yet known to be in the database. */
   get backlogBytes(): number {
-    return this.appendedBytes - this.digestedBytes;
+    return this.end - Math.max(this.digestedUpTo, this.segments[0]!);
   }
 
   /** Bytes waiting in memory for the next commit. */
@@ -122,7 +167,7 @@ export class SpoolWriter {
     return this.batch.bytes;
   }
 
-  /** Resolves once the entries are committed to disk; rejects when the commit failed (nothing was acknowledged). */
+  /** Resolves once the entries are written (and synced, if "full"); rejects when that failed (nothing was acknowledged). */
   append(entries: SpoolEntry[]): Promise<void> {
     const batch = this.batch;
     for (const e of entries) {
@@ -139,12 +184,13 @@ export class SpoolWriter {
     this.schedule();
   }
 
-  /** The digest has committed everything up to `position`: that part of the spool may go. */
+  /** The digest has committed everything up to `position`: the segments wholly behind it go. */
   digested(position: number): void {
     if (position <= this.digestedUpTo) return;
     this.digestedUpTo = position;
-    while (this.commitMarks[0] && this.commitMarks[0].lastId <= position) this.digestedBytes = this.commitMarks.shift()!.total;
-    this.schedule();
+    while (this.segments.length > 1 && this.segments[1]! <= position) {
+      fs.rmSync(segmentFile(this.dir, this.segments.shift()!), { force: true });
+    }
   }
 
   private schedule(): void {
@@ -163,82 +209,165 @@ export class SpoolWriter {
     this.batch = newBatch();
     const outcomes = this.outcomes;
     this.outcomes = [];
-    const truncateTo = this.digestedUpTo > this.truncatedUpTo ? this.digestedUpTo : 0;
-    if (batch.entries.length === 0 && outcomes.length === 0 && truncateTo === 0) return batch.resolve();
-    let lastId = 0;
-    try {
-      this.db.transaction(() => {
-        for (const e of batch.entries) {
-          lastId = Number(this.insert.run("item", e.projectId, e.keyId, e.receivedAt, e.itemType, e.eventId, e.headers, e.meta, e.payload).lastInsertRowid);
-        }
-        if (outcomes.length > 0) {
-          lastId = Number(this.insert.run("outcomes", 0, 0, Date.now(), "outcomes", null, "{}", "{}", Buffer.from(JSON.stringify(outcomes))).lastInsertRowid);
-        }
-        if (truncateTo > 0) this.truncate.run(truncateTo);
-      })();
-    } catch (err) {
+    if (batch.entries.length === 0 && outcomes.length === 0) return batch.resolve();
+    const fail = (err: unknown) => {
       this.outcomes = outcomes.concat(this.outcomes);
-      return batch.reject(err);
+      batch.reject(err);
+    };
+    if (this.damaged && !this.startSegment(this.segments.at(-1)! + this.physicalSize())) return fail(new Error("the spool cannot start a new segment"));
+    const buffers: Uint8Array[] = [];
+    for (const e of batch.entries) buffers.push(...encodeRecord({ kind: "item", ...e }));
+    if (outcomes.length > 0) {
+      const payload = Buffer.from(JSON.stringify(outcomes));
+      buffers.push(...encodeRecord({ kind: "outcomes", projectId: 0, keyId: 0, receivedAt: Date.now(), itemType: "outcomes", eventId: null, headers: "{}", meta: "{}", payload }));
     }
-    if (truncateTo > 0) this.truncatedUpTo = truncateTo;
-    if (batch.bytes > 0) {
-      this.appendedBytes += batch.bytes;
-      this.commitMarks.push({ lastId, total: this.appendedBytes });
+    let total = 0;
+    for (const b of buffers) total += b.byteLength;
+    try {
+      writeAll(this.fd, buffers, this.size, total);
+      if (this.durability === "full") fs.fdatasyncSync(this.fd);
+    } catch (err) {
+      // Nothing of this batch is acknowledged, but part of it may be in the file, and the digest may have read it:
+      // the log goes on in a new segment that starts past whatever is there.
+      this.damaged = true;
+      this.startSegment(this.segments.at(-1)! + this.physicalSize());
+      return fail(err);
     }
+    this.size += total;
     batch.resolve();
+    // A full segment is left behind; if the next cannot be created, appending goes on here and the next commit retries.
+    if (this.size >= SPOOL_LIMITS.segmentBytes) this.startSegment(this.end);
+  }
+
+  /** The segment's size on disk, torn bytes included; at least the whole records' when it cannot be measured. */
+  private physicalSize(): number {
+    try {
+      return Math.max(this.size, fs.fstatSync(this.fd).size);
+    } catch {
+      return this.size + SPOOL_LIMITS.segmentBytes;
+    }
+  }
+
+  /** Continues the log in a new segment at `base`; false (and nothing changed) when it cannot be created. */
+  private startSegment(base: number): boolean {
+    let fd: number;
+    try {
+      fd = this.createSegment(base);
+    } catch {
+      return false;
+    }
+    fs.closeSync(this.fd);
+    this.fd = fd;
+    this.size = 0;
+    this.damaged = false;
+    this.segments.push(base);
+    return true;
+  }
+
+  private createSegment(base: number): number {
+    const fd = fs.openSync(segmentFile(this.dir, base), "wx+");
+    if (this.durability === "full") syncDir(this.dir);
+    return fd;
   }
 
   /** Commits what is pending, then closes the file. */
   close(): void {
     this.commit();
-    this.db.close();
+    fs.closeSync(this.fd);
   }
 }
 
-/**
- * The digest's view of the spool. It only reads rows (WAL readers never block the intake's writes) and checkpoints
- * the write-ahead log, which the writer leaves to it; the file must have been opened for writing first.
- */
+/** The digest's view of the spool: reads records from a position on, never past the last whole one. */
 export class SpoolReader {
   readonly id: string;
-  private readonly select: SQLite.Statement;
+  private open: { base: number; fd: number } | null = null;
 
-  private constructor(private readonly db: SQLite.Database) {
-    db.pragma("busy_timeout = 5000");
-    const row = db.prepare("SELECT id FROM spool_identity").get() as { id: string } | undefined;
-    if (!row) throw new Error("the spool has no identity yet; open it for writing first");
-    this.id = row.id;
-    this.select = db.prepare(
-      "SELECT id, kind, project_id AS projectId, key_id AS keyId, received_at AS receivedAt, item_type AS itemType, event_id AS eventId, headers, meta, payload FROM spool WHERE id > ? ORDER BY id LIMIT ?",
-    );
+  private constructor(private readonly dir: string) {
+    this.id = fs.readFileSync(identityFile(dir), "utf8").trim();
   }
 
-  static open(file: string): SpoolReader {
-    return new SpoolReader(new SQLite(file, { fileMustExist: true }));
+  /** The spool in `dir`, which its writer must have created. */
+  static open(dir: string): SpoolReader {
+    return new SpoolReader(dir);
   }
 
-  /** Rows after `after`: at most `limit` of them, and no more once `maxBytes` of payload are in (always at least one). */
+  /** The segment holding `offset` (or the oldest, when the log now starts later), opened; null when there is none. */
+  private segmentAt(offset: number): { base: number; fd: number } | null {
+    if (this.open && offset >= this.open.base) {
+      const next = this.nextBase(this.open.base);
+      if (next === null || offset < next) return this.open;
+    }
+    const bases = listSegments(this.dir);
+    let base = bases[0];
+    if (base === undefined) return null;
+    for (const b of bases) if (b <= offset) base = b;
+    this.close();
+    try {
+      this.open = { base, fd: fs.openSync(segmentFile(this.dir, base), "r") };
+    } catch {
+      return null; // deleted meanwhile: the log starts later now; the next read looks again
+    }
+    return this.open;
+  }
+
+  private nextBase(base: number): number | null {
+    return listSegments(this.dir).find((b) => b > base) ?? null;
+  }
+
+  /**
+   * Rows after position `after`: at most `limit` of them, and no more once `maxBytes` of payload are in (always at
+   * least one). Stops at a record that is not whole yet: the intake may be writing it right now.
+   */
   read(after: number, limit: number, maxBytes = Number.POSITIVE_INFINITY): SpoolRow[] {
     const rows: SpoolRow[] = [];
     let bytes = 0;
-    for (const row of this.select.iterate(after, limit) as IterableIterator<SpoolRow>) {
-      rows.push(row);
-      bytes += row.payload.byteLength;
-      if (bytes >= maxBytes) break; // ends the statement, as a return from the loop does
+    let offset = after;
+    while (rows.length < limit && bytes < maxBytes) {
+      const segment = this.segmentAt(offset);
+      if (!segment) break;
+      if (offset < segment.base) offset = segment.base;
+      const size = fs.fstatSync(segment.fd).size;
+      let at = offset - segment.base;
+      if (at >= size) {
+        const next = this.nextBase(segment.base);
+        if (next === null || next <= offset) break;
+        offset = next;
+        continue;
+      }
+      let chunk = Buffer.allocUnsafe(Math.min(size - at, SPOOL_LIMITS.readChunkBytes));
+      fs.readSync(segment.fd, chunk, 0, chunk.length, at);
+      let pos = 0;
+      while (pos < chunk.length && rows.length < limit && bytes < maxBytes) {
+        const length = recordLength(chunk, pos);
+        if (length !== null && length > chunk.length - pos && length > SPOOL_LIMITS.readChunkBytes && at + pos + length <= size) {
+          // A record larger than a chunk: read it alone.
+          const whole = Buffer.allocUnsafe(length);
+          fs.readSync(segment.fd, whole, 0, length, at + pos);
+          at += pos;
+          pos = 0;
+          chunk = whole;
+        }
+        const r = decodeRecord(chunk, pos);
+        if (typeof r === "string") break;
+        pos += r.length;
+        rows.push({ ...r.record, id: segment.base + at + pos });
+        bytes += r.record.payload.byteLength;
+      }
+      if (pos === 0) {
+        // Not a whole record here. In the segment being written, it is still being written: stop for now. Behind a
+        // newer segment it never will be (a write failed there, unacknowledged): the log goes on in the next one.
+        const next = this.nextBase(segment.base);
+        if (next === null || next <= offset) break;
+        offset = next;
+        continue;
+      }
+      offset = segment.base + at + pos;
     }
     return rows;
   }
 
-  /**
-   * Copies what the log holds into the file without waiting for anyone (PASSIVE), so the writer can start the log
-   * over and it stays small. Run between batches, when this connection holds no snapshot.
-   */
-  checkpoint(): { logFrames: number; checkpointedFrames: number } {
-    const [row] = this.db.pragma("wal_checkpoint(PASSIVE)") as { busy: number; log: number; checkpointed: number }[];
-    return { logFrames: row?.log ?? 0, checkpointedFrames: row?.checkpointed ?? 0 };
-  }
-
   close(): void {
-    this.db.close();
+    if (this.open) fs.closeSync(this.open.fd);
+    this.open = null;
   }
 }

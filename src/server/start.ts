@@ -5,7 +5,7 @@ import path from "node:path";
 import next from "next";
 import { type Config, loadConfig } from "../config/env";
 import { startDigestWorker } from "../digest/spawn";
-import { openIntake, spoolFile } from "../ingest";
+import { existingSpoolId, importLegacySpool, openIntake, spoolDir } from "../ingest";
 import { dbOptionsFromConfig, openDb } from "../storage/db";
 import { createStore } from "../storage/kysely";
 import { migrateToLatest } from "../storage/migrate";
@@ -42,8 +42,12 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log(`faultline: applied migrations ${applied.join(", ")}`);
   const store = createStore(db);
-  const intake = openIntake({ dataDir: config.dataDir, durability: config.spoolSync, lookupKey: (k) => store.getIntakeKey(k), log });
-  const digest = startDigestWorker({ spoolFile: spoolFile(config.dataDir), db: dbOptions }, (position) => intake.spool.digested(position), log);
+  const spoolId = existingSpoolId(config.dataDir);
+  const resumeAfter = spoolId ? await store.getSpoolPosition(spoolId) : 0;
+  const intake = openIntake({ dataDir: config.dataDir, durability: config.spoolSync, lookupKey: (k) => store.getIntakeKey(k), log, resumeAfter });
+  const moved = await importLegacySpool(config.dataDir, intake.spool, (id) => store.getSpoolPosition(id));
+  if (moved > 0) log(`faultline: moved ${moved} undigested items from spool.sqlite3 into the spool`);
+  const digest = startDigestWorker({ spoolDir: spoolDir(config.dataDir), db: dbOptions }, (position) => intake.spool.digested(position), log);
 
   process.env.__NEXT_PRIVATE_ORIGIN = internalOrigin(config);
   const app = next({ dev: false, dir: rootDir, hostname: config.host, port: config.port });

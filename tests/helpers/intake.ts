@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startDigestWorker } from "../../src/digest/spawn";
-import { type IntakeOptions, openIntake, spoolFile } from "../../src/ingest";
+import { type IntakeOptions, openIntake, spoolDir } from "../../src/ingest";
 import { createListener } from "../../src/server/listener";
 import type { ProjectKey, StoredEvent } from "../../src/storage/ports";
 import { type TestCore, testCore, uniq } from "./core";
@@ -33,7 +33,7 @@ export async function startTestIntake(options: Pick<IntakeOptions, "pressureLimi
   const org = await core.store.createOrganization({ slug: uniq("org"), name: "Org", ownerUserId: owner.id });
   const intake = openIntake({ dataDir, durability: "normal", lookupKey: (k) => core.store.getIntakeKey(k), log: () => undefined, ...options });
   let digested = 0;
-  const digest = startDigestWorker({ spoolFile: spoolFile(dataDir), db: dbOptions }, (p) => {
+  const digest = startDigestWorker({ spoolDir: spoolDir(dataDir), db: dbOptions }, (p) => {
     digested = p;
     intake.spool.digested(p);
   }, (line) => console.error(line));
@@ -65,7 +65,7 @@ export async function startTestIntake(options: Pick<IntakeOptions, "pressureLimi
       // Wait for a commit, then for the digest to pass the spool's last row.
       await sleep(20);
       const { SpoolReader } = await import("../../src/ingest/spool");
-      const reader = SpoolReader.open(spoolFile(dataDir));
+      const reader = SpoolReader.open(spoolDir(dataDir));
       try {
         const last = reader.read(0, 1_000_000).pop()?.id ?? 0;
         for (const start = Date.now(); digested < last && Date.now() - start < 10_000; ) await sleep(20);

@@ -1,12 +1,8 @@
 // Quotas, outcomes and backpressure: what the intake refuses or drops is answered as Relay answers it and counted
 // by outcome, reason and data category, together with what SDKs report they discarded themselves.
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { projectStatSeries } from "../../src/core/stats";
-import { SpoolWriter } from "../../src/ingest/spool";
 import { type TestIntake, startTestIntake } from "../helpers/intake";
 
 const hex = () => crypto.randomUUID().replace(/-/g, "");
@@ -121,25 +117,6 @@ describe("backpressure", () => {
       assert.equal((await t.core.store.listEvents(p.id, "errors", { limit: 10 })).items.length, 0);
     } finally {
       await t.close();
-    }
-  });
-
-  test("the spool's backlog grows with each commit and shrinks when the digest reports its position", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "faultline-spool-"));
-    const spool = SpoolWriter.open(path.join(dir, "spool.sqlite3"), "normal");
-    try {
-      const entry = { projectId: 1, keyId: 1, receivedAt: Date.now(), itemType: "event", eventId: hex(), headers: "{}", meta: "{}", payload: Buffer.alloc(1000) };
-      await spool.append([entry, entry]);
-      assert.equal(spool.backlogBytes, 2000);
-      await spool.append([entry]);
-      assert.equal(spool.backlogBytes, 3000);
-      spool.digested(2);
-      assert.equal(spool.backlogBytes, 1000);
-      spool.digested(3);
-      assert.equal(spool.backlogBytes, 0);
-    } finally {
-      spool.close();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,38 +1,60 @@
-// The spool file itself: the writer never checkpoints (that is the digest's job, off the intake's thread), and the
-// reader's batches stop at a byte budget so large events never pile up in the digest's memory.
+// The spool's log on disk: records read back as written, whole records only, torn tails cut at restart, segments
+// rolled over and deleted behind the digest, and a log that always continues past the digest's saved position.
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, test } from "node:test";
+import { SPOOL_LIMITS } from "../../src/config/limits";
 import { SpoolReader, SpoolWriter, type SpoolEntry } from "../../src/ingest/spool";
 
-const dir = mkdtempSync(path.join(tmpdir(), "faultline-spool-"));
-after(() => rmSync(dir, { recursive: true, force: true }));
+const root = mkdtempSync(path.join(tmpdir(), "faultline-spool-"));
+after(() => rmSync(root, { recursive: true, force: true }));
+let n = 0;
+const freshDir = () => path.join(root, `spool-${++n}`);
+const segments = (dir: string) => readdirSync(dir).filter((f) => f.endsWith(".log")).sort();
 
-const entry = (bytes: number): SpoolEntry => ({
+const entry = (bytes: number, over: Partial<SpoolEntry> = {}): SpoolEntry => ({
   projectId: 1,
-  keyId: 1,
-  receivedAt: Date.now(),
+  keyId: 2,
+  receivedAt: 1_700_000_000_123,
   itemType: "event",
   eventId: crypto.randomUUID().replace(/-/g, ""),
   headers: '{"type":"event"}',
   meta: "{}",
   payload: Buffer.alloc(bytes, 0x61),
+  ...over,
 });
 
-describe("spool", () => {
-  test("the writer leaves checkpoints to the reader: its log grows past SQLite's automatic 1000 pages until one", async () => {
-    const file = path.join(dir, "log.sqlite3");
-    const writer = SpoolWriter.open(file, "normal");
-    const reader = SpoolReader.open(file);
+describe("spool log", () => {
+  test("records read back field for field; ids are the offsets just past each record, and reading resumes after one", async () => {
+    const dir = freshDir();
+    const writer = SpoolWriter.open(dir, "normal");
+    const reader = SpoolReader.open(dir);
     try {
-      for (let i = 0; i < 8; i++) await writer.append(Array.from({ length: 16 }, () => entry(64 * 1024)));
-      const wal = statSync(`${file}-wal`).size;
-      assert.ok(wal > 6 * 1024 * 1024, `the log holds all 8 MiB written (${wal} bytes): no automatic checkpoint on the intake's thread`);
-      const { logFrames, checkpointedFrames } = reader.checkpoint();
-      assert.ok(logFrames > 1000, `${logFrames} frames in the log`);
-      assert.equal(checkpointedFrames, logFrames, "a passive checkpoint with no reader in the way copies the whole log");
+      const written = [
+        entry(10, { projectId: 123456789012, keyId: 7, eventId: null, itemType: "session", meta: '{"ua":"Grüße ✓"}' }),
+        entry(0, { headers: '{"type":"attachment","filename":"ä.txt"}' }),
+        entry(5000),
+      ];
+      await writer.append(written);
+      writer.count([{ projectId: 1, hour: "2026-11-23T09:00:00.000Z", category: "error", outcome: "filtered", reason: "x", quantity: 2 }]);
+      await writer.append([]);
+      const rows = reader.read(0, 100);
+      assert.equal(rows.length, 4);
+      for (const [i, e] of written.entries()) {
+        const { id: _id, kind, payload, ...fields } = rows[i]!;
+        const { payload: expected, ...expectedFields } = e;
+        assert.equal(kind, "item");
+        assert.deepEqual(fields, expectedFields);
+        assert.deepEqual(Buffer.from(payload), expected);
+      }
+      assert.equal(rows[3]!.kind, "outcomes");
+      assert.equal(JSON.parse(Buffer.from(rows[3]!.payload).toString()).at(0).quantity, 2);
+      assert.ok(rows.every((r, i) => i === 0 || r.id > rows[i - 1]!.id));
+      assert.equal(rows.at(-1)!.id, writer.end);
+      assert.deepEqual(reader.read(rows[1]!.id, 100).map((r) => r.id), rows.slice(2).map((r) => r.id));
+      assert.equal(reader.read(writer.end, 100).length, 0);
     } finally {
       reader.close();
       writer.close();
@@ -40,17 +62,130 @@ describe("spool", () => {
   });
 
   test("a batch ends at the row that reaches the byte budget, and always holds at least one row", async () => {
-    const file = path.join(dir, "batches.sqlite3");
-    const writer = SpoolWriter.open(file, "normal");
-    const reader = SpoolReader.open(file);
+    const dir = freshDir();
+    const writer = SpoolWriter.open(dir, "normal");
+    const reader = SpoolReader.open(dir);
     try {
       await writer.append([entry(1000), entry(1000), entry(1000), entry(5000), entry(1000)]);
       assert.equal(reader.read(0, 100).length, 5);
       assert.equal(reader.read(0, 100, 2500).length, 3, "1000 + 1000 + 1000 reaches 2500 at the third row");
       assert.equal(reader.read(0, 2, 2500).length, 2, "the row limit still applies");
-      const first = reader.read(0, 100)[0]!.id;
-      assert.deepEqual(reader.read(first + 2, 100, 10).map((r) => r.payload.byteLength), [5000], "one row, though larger than the budget");
-      assert.equal(reader.read(first + 4, 100, 10).length, 0);
+      const ids = reader.read(0, 100).map((r) => r.id);
+      assert.deepEqual(reader.read(ids[2]!, 100, 10).map((r) => r.payload.byteLength), [5000], "one row, though larger than the budget");
+      assert.equal(reader.read(ids[4]!, 100, 10).length, 0);
+    } finally {
+      reader.close();
+      writer.close();
+    }
+  });
+
+  test("a torn record is never read, and a restart cuts it off so that the log goes on after the whole records", async () => {
+    const dir = freshDir();
+    let writer = SpoolWriter.open(dir, "normal");
+    const reader = SpoolReader.open(dir);
+    try {
+      await writer.append([entry(100), entry(100)]);
+      const whole = writer.end;
+      writer.close();
+      const file = path.join(dir, segments(dir)[0]!);
+      // A crash in the middle of a write: the frame of a 100-byte record, then only part of its body.
+      appendFileSync(file, Buffer.concat([Buffer.from([150, 0, 0, 0, 1, 2, 3, 4]), Buffer.alloc(40, 7)]));
+      assert.equal(reader.read(0, 100).length, 2, "reading stops before the torn record");
+      writer = SpoolWriter.open(dir, "normal");
+      assert.equal(statSync(file).size, whole, "the torn bytes are gone");
+      await writer.append([entry(300)]);
+      const rows = reader.read(0, 100);
+      assert.deepEqual(rows.map((r) => r.payload.byteLength), [100, 100, 300]);
+      assert.equal(writer.id, SpoolReader.open(dir).id, "the identity survives the restart");
+    } finally {
+      reader.close();
+      writer.close();
+    }
+  });
+
+  test("segments roll over past their size, reading crosses them, and the digest's progress deletes the old ones", async () => {
+    const dir = freshDir();
+    const writer = SpoolWriter.open(dir, "normal");
+    const reader = SpoolReader.open(dir);
+    try {
+      const mib = 1024 * 1024;
+      const count = Math.ceil(SPOOL_LIMITS.segmentBytes / mib) + 2;
+      for (let i = 0; i < count; i++) await writer.append([entry(mib, { receivedAt: i })]);
+      assert.equal(segments(dir).length, 2);
+      let position = 0;
+      const seen: number[] = [];
+      for (let rows = reader.read(0, 7); rows.length > 0; rows = reader.read(position, 7)) {
+        seen.push(...rows.map((r) => r.receivedAt));
+        position = rows.at(-1)!.id;
+      }
+      assert.deepEqual(seen, Array.from({ length: count }, (_, i) => i), "every record once, in order, across the boundary");
+      const before = writer.backlogBytes;
+      assert.ok(before > count * mib);
+      writer.digested(Number(segments(dir)[1]!.slice(0, 16)));
+      assert.equal(segments(dir).length, 1, "the first segment lies wholly behind the position and is deleted");
+      assert.ok(writer.backlogBytes < before);
+      writer.digested(writer.end);
+      assert.equal(writer.backlogBytes, 0);
+      assert.equal(segments(dir).length, 1, "the segment being written stays");
+    } finally {
+      reader.close();
+      writer.close();
+    }
+  });
+
+  test("the log continues past the digest's saved position, even when the file ends before it", async () => {
+    const dir = freshDir();
+    let writer = SpoolWriter.open(dir, "normal");
+    const reader = SpoolReader.open(dir);
+    try {
+      await writer.append([entry(100)]);
+      const end = writer.end;
+      writer.close();
+      // As after a power cut with "normal" durability: the digest saved a position the file no longer reaches.
+      writer = SpoolWriter.open(dir, "normal", end + 5000);
+      await writer.append([entry(200)]);
+      const rows = reader.read(end + 5000, 100);
+      assert.deepEqual(rows.map((r) => r.payload.byteLength), [200]);
+      assert.equal(segments(dir).length, 2);
+    } finally {
+      reader.close();
+      writer.close();
+    }
+  });
+
+  test("past a record that never became whole in an older segment, reading goes on in the next segment", async () => {
+    const dir = freshDir();
+    let writer = SpoolWriter.open(dir, "normal");
+    const reader = SpoolReader.open(dir);
+    try {
+      await writer.append([entry(100)]);
+      const end = writer.end;
+      writer.close();
+      writer = SpoolWriter.open(dir, "normal", end + 1000);
+      await writer.append([entry(300)]);
+      // As a write that failed half way before the log moved to a new segment: junk after the whole records.
+      appendFileSync(path.join(dir, segments(dir)[0]!), Buffer.alloc(50, 9));
+      assert.deepEqual(reader.read(0, 100).map((r) => r.payload.byteLength), [100, 300]);
+    } finally {
+      reader.close();
+      writer.close();
+    }
+  });
+
+  test("the backlog grows with each commit and shrinks when the digest reports its position", async () => {
+    const dir = freshDir();
+    const writer = SpoolWriter.open(dir, "normal");
+    const reader = SpoolReader.open(dir);
+    try {
+      await writer.append([entry(1000), entry(1000)]);
+      const first = writer.backlogBytes;
+      assert.ok(first >= 2000 && first < 2400, `${first} bytes: the payloads and their fields`);
+      await writer.append([entry(1000)]);
+      const ids = reader.read(0, 100).map((r) => r.id);
+      writer.digested(ids[1]!);
+      assert.equal(writer.backlogBytes, writer.end - ids[1]!);
+      writer.digested(ids[2]!);
+      assert.equal(writer.backlogBytes, 0);
     } finally {
       reader.close();
       writer.close();
