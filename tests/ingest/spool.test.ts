@@ -26,12 +26,27 @@ const entry = (bytes: number, over: Partial<SpoolEntry> = {}): SpoolEntry => ({
   ...over,
 });
 
+/** A fresh spool with a writer and a reader, both closed afterwards (the test may swap in a reopened writer). */
+async function withSpool(body: (s: { dir: string; writer: SpoolWriter; reader: SpoolReader; reopen: (resumeAfter?: number) => SpoolWriter }) => Promise<void>) {
+  const dir = freshDir();
+  let writer = SpoolWriter.open(dir, "normal");
+  const reader = SpoolReader.open(dir);
+  const reopen = (resumeAfter = 0) => {
+    writer.close();
+    writer = SpoolWriter.open(dir, "normal", resumeAfter);
+    return writer;
+  };
+  try {
+    await body({ dir, writer, reader, reopen });
+  } finally {
+    reader.close();
+    writer.close();
+  }
+}
+
 describe("spool log", () => {
-  test("records read back field for field; ids are the offsets just past each record, and reading resumes after one", async () => {
-    const dir = freshDir();
-    const writer = SpoolWriter.open(dir, "normal");
-    const reader = SpoolReader.open(dir);
-    try {
+  test("records read back field for field; ids are the offsets just past each record, and reading resumes after one", () =>
+    withSpool(async ({ writer, reader }) => {
       const written = [
         entry(10, { projectId: 123456789012, keyId: 7, eventId: null, itemType: "session", meta: '{"ua":"Grüße ✓"}' }),
         entry(0, { headers: '{"type":"attachment","filename":"ä.txt"}' }),
@@ -55,17 +70,10 @@ describe("spool log", () => {
       assert.equal(rows.at(-1)!.id, writer.end);
       assert.deepEqual(reader.read(rows[1]!.id, 100).map((r) => r.id), rows.slice(2).map((r) => r.id));
       assert.equal(reader.read(writer.end, 100).length, 0);
-    } finally {
-      reader.close();
-      writer.close();
-    }
-  });
+    }));
 
-  test("a batch ends at the row that reaches the byte budget, and always holds at least one row", async () => {
-    const dir = freshDir();
-    const writer = SpoolWriter.open(dir, "normal");
-    const reader = SpoolReader.open(dir);
-    try {
+  test("a batch ends at the row that reaches the byte budget, and always holds at least one row", () =>
+    withSpool(async ({ writer, reader }) => {
       await writer.append([entry(1000), entry(1000), entry(1000), entry(5000), entry(1000)]);
       assert.equal(reader.read(0, 100).length, 5);
       assert.equal(reader.read(0, 100, 2500).length, 3, "1000 + 1000 + 1000 reaches 2500 at the third row");
@@ -73,41 +81,25 @@ describe("spool log", () => {
       const ids = reader.read(0, 100).map((r) => r.id);
       assert.deepEqual(reader.read(ids[2]!, 100, 10).map((r) => r.payload.byteLength), [5000], "one row, though larger than the budget");
       assert.equal(reader.read(ids[4]!, 100, 10).length, 0);
-    } finally {
-      reader.close();
-      writer.close();
-    }
-  });
+    }));
 
-  test("a torn record is never read, and a restart cuts it off so that the log goes on after the whole records", async () => {
-    const dir = freshDir();
-    let writer = SpoolWriter.open(dir, "normal");
-    const reader = SpoolReader.open(dir);
-    try {
+  test("a torn record is never read, and a restart cuts it off so that the log goes on after the whole records", () =>
+    withSpool(async ({ dir, writer, reader, reopen }) => {
       await writer.append([entry(100), entry(100)]);
       const whole = writer.end;
-      writer.close();
       const file = path.join(dir, segments(dir)[0]!);
-      // A crash in the middle of a write: the frame of a 100-byte record, then only part of its body.
+      // A crash in the middle of a write: the frame of a 150-byte body, then only part of it.
       appendFileSync(file, Buffer.concat([Buffer.from([150, 0, 0, 0, 1, 2, 3, 4]), Buffer.alloc(40, 7)]));
       assert.equal(reader.read(0, 100).length, 2, "reading stops before the torn record");
-      writer = SpoolWriter.open(dir, "normal");
+      const restarted = reopen();
       assert.equal(statSync(file).size, whole, "the torn bytes are gone");
-      await writer.append([entry(300)]);
-      const rows = reader.read(0, 100);
-      assert.deepEqual(rows.map((r) => r.payload.byteLength), [100, 100, 300]);
-      assert.equal(writer.id, SpoolReader.open(dir).id, "the identity survives the restart");
-    } finally {
-      reader.close();
-      writer.close();
-    }
-  });
+      await restarted.append([entry(300)]);
+      assert.deepEqual(reader.read(0, 100).map((r) => r.payload.byteLength), [100, 100, 300]);
+      assert.equal(restarted.id, reader.id, "the identity survives the restart");
+    }));
 
-  test("segments roll over past their size, reading crosses them, and the digest's progress deletes the old ones", async () => {
-    const dir = freshDir();
-    const writer = SpoolWriter.open(dir, "normal");
-    const reader = SpoolReader.open(dir);
-    try {
+  test("segments roll over past their size, reading crosses them, and the digest's progress deletes the old ones", () =>
+    withSpool(async ({ dir, writer, reader }) => {
       const mib = 1024 * 1024;
       const count = Math.ceil(SPOOL_LIMITS.segmentBytes / mib) + 2;
       for (let i = 0; i < count; i++) await writer.append([entry(mib, { receivedAt: i })]);
@@ -127,56 +119,29 @@ describe("spool log", () => {
       writer.digested(writer.end);
       assert.equal(writer.backlogBytes, 0);
       assert.equal(segments(dir).length, 1, "the segment being written stays");
-    } finally {
-      reader.close();
-      writer.close();
-    }
-  });
+    }));
 
-  test("the log continues past the digest's saved position, even when the file ends before it", async () => {
-    const dir = freshDir();
-    let writer = SpoolWriter.open(dir, "normal");
-    const reader = SpoolReader.open(dir);
-    try {
+  test("the log continues past the digest's saved position, even when the file ends before it", () =>
+    withSpool(async ({ dir, writer, reader, reopen }) => {
       await writer.append([entry(100)]);
-      const end = writer.end;
-      writer.close();
       // As after a power cut with "normal" durability: the digest saved a position the file no longer reaches.
-      writer = SpoolWriter.open(dir, "normal", end + 5000);
-      await writer.append([entry(200)]);
-      const rows = reader.read(end + 5000, 100);
-      assert.deepEqual(rows.map((r) => r.payload.byteLength), [200]);
+      const saved = writer.end + 5000;
+      await reopen(saved).append([entry(200)]);
+      assert.deepEqual(reader.read(saved, 100).map((r) => r.payload.byteLength), [200]);
       assert.equal(segments(dir).length, 2);
-    } finally {
-      reader.close();
-      writer.close();
-    }
-  });
+    }));
 
-  test("past a record that never became whole in an older segment, reading goes on in the next segment", async () => {
-    const dir = freshDir();
-    let writer = SpoolWriter.open(dir, "normal");
-    const reader = SpoolReader.open(dir);
-    try {
+  test("past a record that never became whole in an older segment, reading goes on in the next segment", () =>
+    withSpool(async ({ dir, writer, reader, reopen }) => {
       await writer.append([entry(100)]);
-      const end = writer.end;
-      writer.close();
-      writer = SpoolWriter.open(dir, "normal", end + 1000);
-      await writer.append([entry(300)]);
+      await reopen(writer.end + 1000).append([entry(300)]);
       // As a write that failed half way before the log moved to a new segment: junk after the whole records.
       appendFileSync(path.join(dir, segments(dir)[0]!), Buffer.alloc(50, 9));
       assert.deepEqual(reader.read(0, 100).map((r) => r.payload.byteLength), [100, 300]);
-    } finally {
-      reader.close();
-      writer.close();
-    }
-  });
+    }));
 
-  test("the backlog grows with each commit and shrinks when the digest reports its position", async () => {
-    const dir = freshDir();
-    const writer = SpoolWriter.open(dir, "normal");
-    const reader = SpoolReader.open(dir);
-    try {
+  test("the backlog grows with each commit and shrinks when the digest reports its position", () =>
+    withSpool(async ({ writer, reader }) => {
       await writer.append([entry(1000), entry(1000)]);
       const first = writer.backlogBytes;
       assert.ok(first >= 2000 && first < 2400, `${first} bytes: the payloads and their fields`);
@@ -186,9 +151,5 @@ describe("spool log", () => {
       assert.equal(writer.backlogBytes, writer.end - ids[1]!);
       writer.digested(ids[2]!);
       assert.equal(writer.backlogBytes, 0);
-    } finally {
-      reader.close();
-      writer.close();
-    }
-  });
+    }));
 });
