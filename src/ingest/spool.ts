@@ -141,7 +141,7 @@ export class SpoolWriter {
     }
     // After a power cut (with "normal" durability) the log may end before the position the digest saved; new records
     // must still come after that position, or the digest would skip them.
-    if (this.end < resumeAfter) this.startSegment(resumeAfter);
+    if (this.end < resumeAfter && !this.startSegment(resumeAfter)) throw new Error(`the spool cannot start a segment at ${resumeAfter} in ${dir}`);
   }
 
   /**

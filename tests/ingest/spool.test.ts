@@ -1,11 +1,13 @@
 // The spool's log on disk: records read back as written, whole records only, torn tails cut at restart, segments
 // rolled over and deleted behind the digest, and a log that always continues past the digest's saved position.
 import assert from "node:assert/strict";
-import { appendFileSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, test } from "node:test";
+import SQLite from "better-sqlite3";
 import { SPOOL_LIMITS } from "../../src/config/limits";
+import { importLegacySpool, legacySpoolFile } from "../../src/ingest/legacy-spool";
 import { SpoolReader, SpoolWriter, type SpoolEntry } from "../../src/ingest/spool";
 
 const root = mkdtempSync(path.join(tmpdir(), "faultline-spool-"));
@@ -152,4 +154,33 @@ describe("spool log", () => {
       writer.digested(ids[2]!);
       assert.equal(writer.backlogBytes, 0);
     }));
+
+  test("the first spool's undigested rows (a SQLite file) move into the log once, and the file goes", async () => {
+    const dataDir = freshDir();
+    mkdirSync(dataDir);
+    const legacy = new SQLite(legacySpoolFile(dataDir));
+    legacy.exec(`CREATE TABLE spool (id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, project_id INTEGER NOT NULL,
+      key_id INTEGER NOT NULL, received_at INTEGER NOT NULL, item_type TEXT NOT NULL, event_id TEXT, headers TEXT NOT NULL,
+      meta TEXT NOT NULL, payload BLOB NOT NULL); CREATE TABLE spool_identity (id TEXT NOT NULL);`);
+    legacy.prepare("INSERT INTO spool_identity (id) VALUES ('old-spool')").run();
+    const insert = legacy.prepare("INSERT INTO spool (kind, project_id, key_id, received_at, item_type, event_id, headers, meta, payload) VALUES (?, 3, 4, 5, ?, ?, '{}', '{}', ?)");
+    insert.run("item", "event", "a".repeat(32), Buffer.from('{"digested":true}'));
+    insert.run("item", "event", "b".repeat(32), Buffer.from('{"digested":false}'));
+    insert.run("outcomes", "outcomes", null, Buffer.from(JSON.stringify([{ projectId: 3, hour: "h", category: "error", outcome: "filtered", reason: "r", quantity: 1 }])));
+    legacy.close();
+    const dir = path.join(dataDir, "spool");
+    const writer = SpoolWriter.open(dir, "normal");
+    const reader = SpoolReader.open(dir);
+    try {
+      const moved = await importLegacySpool(dataDir, writer, async (id) => (id === "old-spool" ? 1 : 0));
+      assert.equal(moved, 2, "the rows after the digest's saved position 1");
+      const rows = reader.read(0, 100);
+      assert.deepEqual(rows.map((r) => [r.kind, r.eventId, r.projectId]), [["item", "b".repeat(32), 3], ["outcomes", null, 0]]);
+      assert.equal(existsSync(legacySpoolFile(dataDir)), false);
+      assert.equal(await importLegacySpool(dataDir, writer, async () => 0), 0, "once only");
+    } finally {
+      reader.close();
+      writer.close();
+    }
+  });
 });
