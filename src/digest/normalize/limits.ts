@@ -1,0 +1,63 @@
+// Limits applied by Faultline's event normalization, each with its unit and the Relay (or Sentry) source it
+// follows. Lengths are counted in Unicode code points, as Relay counts `chars()`.
+
+/** String length caps applied by trimming (code points). A longer string keeps `limit - 3` code points + "...". */
+export const MAX_CHARS = {
+  /** relay-event-schema protocol/event.rs `culprit`: `max_chars = 200` (MaxChars::Culprit, sentry constants.py MAX_CULPRIT_LENGTH). */
+  culprit: 200,
+  /** relay-event-schema protocol/event.rs `transaction`: `max_chars = 200`. */
+  transaction: 200,
+  /** relay-event-schema protocol/event.rs `logger`: `max_chars = 64` (database limit). */
+  logger: 64,
+  /** relay-event-schema protocol/event.rs `server_name`: `max_chars = 256`, allowance 20 (applied strictly here). */
+  serverName: 256,
+  /** relay-event-schema protocol/event.rs `site`: `max_chars = 256`. */
+  site: 256,
+  /** relay-event-schema protocol/event.rs `release`: `max_chars = 200` ("release ends in tag"). */
+  release: 200,
+  /** relay-event-schema protocol/event.rs `environment`: `max_chars = 64` (sentry ENVIRONMENT_NAME_MAX_LENGTH). */
+  environment: 64,
+  /** relay-event-schema protocol/event.rs `checksum`: `max_chars = 128`. */
+  checksum: 128,
+  /** relay-event-schema processor attrs.rs MaxChars::Message = 8192: logentry.message / logentry.formatted. */
+  message: 8192,
+} as const;
+
+/** Caps that remove the value with a `value_too_long` error instead of trimming it (code points). */
+export const MAX_CHARS_OR_REMOVE = {
+  /** relay-event-normalization event.rs `normalize_event_tags`: MaxChars::TagKey = 200 (sentry MAX_TAG_KEY_LENGTH). */
+  tagKey: 200,
+  /** relay-event-normalization event.rs `normalize_event_tags`: MaxChars::TagValue = 200 (sentry MAX_TAG_VALUE_LENGTH). */
+  tagValue: 200,
+  /** relay-event-normalization event.rs `normalize_dist`: MaxChars::Distribution = 64 (sentry models/distribution.py). */
+  dist: 64,
+} as const;
+
+/** Databag depth limits (levels below the field). relay-event-normalization trimming.rs turns containers at the last level into JSON strings. */
+export const MAX_DEPTH = {
+  /** relay-event-schema protocol/event.rs `extra`: `max_depth = 7`. */
+  extra: 7,
+  /** relay-event-schema protocol/event.rs `modules`: `max_depth = 7`. */
+  modules: 7,
+} as const;
+
+/** relay-event-normalization trimming.rs `enforce_frame_hard_limit(frames, meta, 250)`: frames kept, newest last. */
+export const MAX_FRAMES = 250;
+
+/** relay-event-normalization trimming.rs `slim_frame_data(frames, 50)`: frames beyond this lose vars/pre_context/post_context. */
+export const FRAME_DATA_ALLOWANCE = 50;
+
+/**
+ * Breadcrumbs kept per event (the most recent ones). Not a Relay limit: Relay keeps every breadcrumb. This is the
+ * SDKs' default `max_breadcrumbs` (100), applied so one event cannot carry an unbounded trail.
+ */
+export const MAX_BREADCRUMBS = 100;
+
+/** relay-config `default_max_secs_in_future`: 60 seconds of clock drift tolerated before `future_timestamp`. */
+export const MAX_SECS_IN_FUTURE = 60;
+
+/** relay-config `default_max_secs_in_past`: 30 days before `past_timestamp`. */
+export const MAX_SECS_IN_PAST = 30 * 24 * 3600;
+
+/** relay-event-schema protocol/types.rs `impl FromValue for Timestamp`: years above 9999 are "timestamp out of range". */
+export const MAX_TIMESTAMP_YEAR = 9999;

@@ -1,0 +1,112 @@
+// Log entries (relay-event-schema protocol/logentry.rs; `message` is a legacy alias of `logentry`, and a string
+// becomes `{formatted}`) and their normalization (relay-event-normalization logentry.rs `normalize_logentry`:
+// `formatted` computed from `%s`-style or `{}`-style params, `message` moved to `formatted` when alone or equal).
+import { ErrorSink } from "./errors";
+import { isObject, type JsonObject } from "./json";
+import { MAX_CHARS } from "./limits";
+import { stringField, trimString } from "./strings";
+
+function display(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (value === null || value === undefined) return "None";
+  return JSON.stringify(value);
+}
+
+function numeric(value: unknown, conv: string): string | undefined {
+  if (typeof value !== "number") return conv === "s" || conv === "r" ? display(value) : undefined;
+  if ("diu".includes(conv)) return String(Math.trunc(value));
+  if ("fF".includes(conv)) return value.toFixed(6);
+  if ("eE".includes(conv)) return conv === "E" ? value.toExponential(6).toUpperCase() : value.toExponential(6);
+  if ("xX".includes(conv)) return conv === "X" ? Math.trunc(value).toString(16).toUpperCase() : Math.trunc(value).toString(16);
+  if (conv === "o") return Math.trunc(value).toString(8);
+  return String(value);
+}
+
+const PYTHON_SPEC = /%(?:\(([^)]*)\))?[-+ #0]*(?:\d+|\*)?(?:\.\d+)?([sridufFeEgGxXoc%])/g;
+
+/** Python `%` formatting with positional (array) or named (object) params; undefined when it does not apply. */
+function formatPython(format: string, params: unknown): string | undefined {
+  let index = 0;
+  let failed = false;
+  const out = format.replace(PYTHON_SPEC, (_match, key: string | undefined, conv: string) => {
+    if (conv === "%") return "%";
+    let value: unknown;
+    if (key !== undefined) {
+      if (!isObject(params) || !Object.hasOwn(params, key)) return ((failed = true), "");
+      value = params[key];
+    } else {
+      if (!Array.isArray(params) || index >= params.length) return ((failed = true), "");
+      value = params[index++];
+    }
+    const text = conv === "c" ? (typeof value === "string" ? value : undefined) : numeric(value, conv);
+    if (text === undefined) failed = true;
+    return text ?? "";
+  });
+  return failed ? undefined : out;
+}
+
+/** `{}`, `{0}` and `{name}` formatting (dynfmt `SimpleCurlyFormat`). */
+function formatCurly(format: string, params: unknown): string | undefined {
+  let index = 0;
+  let failed = false;
+  const out = format.replace(/\{([^{}]*)\}/g, (_m, key: string) => {
+    let value: unknown;
+    if (key === "") value = Array.isArray(params) ? params[index++] : undefined;
+    else if (/^\d+$/.test(key)) value = Array.isArray(params) ? params[Number(key)] : undefined;
+    else value = isObject(params) && Object.hasOwn(params, key) ? params[key] : undefined;
+    if (value === undefined) failed = true;
+    return display(value);
+  });
+  return failed ? undefined : out;
+}
+
+/** Relay's `format_message`: `%` formatting when the template has a `%`, else curly when it has a `{`. */
+export function formatMessage(format: string, params: unknown): string | undefined {
+  if (format.includes("%")) return formatPython(format, params);
+  if (format.includes("{")) return formatCurly(format, params);
+  return undefined;
+}
+
+/**
+ * Normalizes `event.logentry` (or, when absent, the legacy `event.message`): a string becomes `{formatted}`,
+ * `formatted` is computed from `message` and `params`, and a log entry without any message is removed with
+ * `invalid_data`. A `message` sent next to `logentry` is kept as it came, as Relay keeps it.
+ */
+export function normalizeLogentry(event: JsonObject, sink: ErrorSink): void {
+  let key = "logentry";
+  if (event.logentry === undefined || event.logentry === null) {
+    delete event.logentry;
+    if (event.message === undefined || event.message === null) return;
+    key = "message";
+  }
+  const raw = event[key];
+  delete event[key];
+  let entry: JsonObject;
+  if (typeof raw === "string") entry = { formatted: raw };
+  else if (isObject(raw)) entry = raw;
+  else {
+    sink.add("invalid_data", key, raw, { reason: "expected a log entry" });
+    return;
+  }
+  stringField(entry, "message", "logentry", sink);
+  stringField(entry, "formatted", "logentry", sink);
+  if (entry.params === null) delete entry.params;
+  if (Object.keys(entry).length === 0) return;
+  if (entry.formatted === undefined && entry.message === undefined) {
+    sink.add("invalid_data", "logentry", raw, { reason: "no message present" });
+    return;
+  }
+  if (entry.params !== undefined && entry.formatted === undefined && typeof entry.message === "string") {
+    const formatted = formatMessage(entry.message, entry.params);
+    if (formatted !== undefined) entry.formatted = formatted;
+  }
+  if (entry.formatted === undefined || entry.message === entry.formatted) {
+    entry.formatted = entry.message;
+    delete entry.message;
+  }
+  for (const field of ["message", "formatted"]) {
+    const v = entry[field];
+    if (typeof v === "string") entry[field] = trimString(v, MAX_CHARS.message);
+  }
+  event.logentry = entry;
+}
