@@ -91,6 +91,9 @@ export function normalizeLogentry(event: JsonObject, sink: ErrorSink): void {
   stringField(entry, "message", "logentry", sink);
   stringField(entry, "formatted", "logentry", sink);
   if (entry.params === null) delete entry.params;
+  // Relay's `Empty` counts "" as empty: a log entry of empty strings is skipped like a missing one.
+  if (entry.message === "") delete entry.message;
+  if (entry.formatted === "") delete entry.formatted;
   if (Object.keys(entry).length === 0) return;
   if (entry.formatted === undefined && entry.message === undefined) {
     sink.add("invalid_data", "logentry", raw, { reason: "no message present" });
