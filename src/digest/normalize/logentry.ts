@@ -67,37 +67,25 @@ export function formatMessage(format: string, params: unknown): string | undefin
   return undefined;
 }
 
-/**
- * Normalizes `event.logentry` (or, when absent, the legacy `event.message`): a string becomes `{formatted}`,
- * `formatted` is computed from `message` and `params`, and a log entry without any message is removed with
- * `invalid_data`. A `message` sent next to `logentry` is kept as it came, as Relay keeps it.
- */
-export function normalizeLogentry(event: JsonObject, sink: ErrorSink): void {
-  let key = "logentry";
-  if (event.logentry === undefined || event.logentry === null) {
-    delete event.logentry;
-    if (event.message === undefined || event.message === null) return;
-    key = "message";
-  }
-  const raw = event[key];
-  delete event[key];
+/** Normalizes one log entry value; undefined when there is none left. */
+function normalizeEntry(raw: unknown, key: string, sink: ErrorSink): JsonObject | undefined {
   let entry: JsonObject;
   if (typeof raw === "string") entry = { formatted: raw };
   else if (isObject(raw)) entry = raw;
   else {
-    sink.add("invalid_data", key, raw, { reason: "expected a log entry" });
-    return;
+    if (raw !== null && raw !== undefined) sink.add("invalid_data", key, raw, { reason: "expected a log entry" });
+    return undefined;
   }
-  stringField(entry, "message", "logentry", sink);
-  stringField(entry, "formatted", "logentry", sink);
+  stringField(entry, "message", key, sink);
+  stringField(entry, "formatted", key, sink);
   if (entry.params === null) delete entry.params;
   // Relay's `Empty` counts "" as empty: a log entry of empty strings is skipped like a missing one.
   if (entry.message === "") delete entry.message;
   if (entry.formatted === "") delete entry.formatted;
-  if (Object.keys(entry).length === 0) return;
+  if (Object.keys(entry).length === 0) return undefined;
   if (entry.formatted === undefined && entry.message === undefined) {
-    sink.add("invalid_data", "logentry", raw, { reason: "no message present" });
-    return;
+    sink.add("invalid_data", key, raw, { reason: "no message present" });
+    return undefined;
   }
   if (entry.params !== undefined && entry.formatted === undefined && typeof entry.message === "string") {
     const formatted = formatMessage(entry.message, entry.params);
@@ -111,5 +99,20 @@ export function normalizeLogentry(event: JsonObject, sink: ErrorSink): void {
     const v = entry[field];
     if (typeof v === "string") entry[field] = trimString(v, MAX_CHARS.message);
   }
-  event.logentry = entry;
+  return entry;
+}
+
+/**
+ * Normalizes `event.logentry`, or the legacy `event.message` when there is no usable `logentry`: a string becomes
+ * `{formatted}`, `formatted` is computed from `message` and `params`, and a log entry without any message is
+ * removed with `invalid_data`. A `message` sent next to a usable `logentry` is kept as it came, as Relay keeps it.
+ */
+export function normalizeLogentry(event: JsonObject, sink: ErrorSink): void {
+  let entry = "logentry" in event ? normalizeEntry(event.logentry, "logentry", sink) : undefined;
+  delete event.logentry;
+  if (!entry && "message" in event) {
+    entry = normalizeEntry(event.message, "message", sink);
+    delete event.message;
+  }
+  if (entry) event.logentry = entry;
 }

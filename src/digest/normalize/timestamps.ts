@@ -13,8 +13,7 @@ const MAX_DATE_SECS = 8.64e12;
 
 /** Rounds to microseconds, as Relay's `datetime_to_timestamp` does when it writes a timestamp. */
 export function roundMicros(seconds: number): number {
-  const whole = Math.floor(seconds);
-  return whole + Math.round((seconds - whole) * 1e6) / 1e6;
+  return Math.round(seconds * 1e6) / 1e6;
 }
 
 function fromSeconds(seconds: number): ParsedTimestamp {
@@ -107,14 +106,22 @@ export function normalizeTimestamps(event: JsonObject, receivedSecs: number, sin
       const delta = receivedSecs - timestamp;
       shift(event, "timestamp", delta);
       shift(event, "start_timestamp", delta);
+      // The shift can move a breadcrumb or span before 1970; Relay's stale-timestamp rule then removes it.
+      const stale = (item: JsonObject, name: string, keys: string[]): boolean => {
+        for (const key of keys) shift(item, key, delta);
+        const isStale = keys.some((key) => typeof item[key] === "number" && (item[key] as number) < 0);
+        if (isStale) sink.add("invalid_data", name, undefined, { reason: "timestamp is too stale" });
+        return isStale;
+      };
       const crumbs = isObject(event.breadcrumbs) ? event.breadcrumbs.values : undefined;
-      if (Array.isArray(crumbs)) for (const c of crumbs) if (isObject(c)) shift(c, "timestamp", delta);
+      if (Array.isArray(crumbs)) {
+        const kept = crumbs.filter((c, i) => !isObject(c) || !stale(c, `breadcrumbs.values.${i}`, ["timestamp"]));
+        crumbs.splice(0, crumbs.length, ...kept);
+      }
       if (Array.isArray(event.spans)) {
-        for (const span of event.spans) {
-          if (!isObject(span)) continue;
-          shift(span, "timestamp", delta);
-          shift(span, "start_timestamp", delta);
-        }
+        const spans = event.spans as unknown[];
+        const kept = spans.filter((s, i) => !isObject(s) || !stale(s, `spans.${i}`, ["timestamp", "start_timestamp"]));
+        spans.splice(0, spans.length, ...kept);
       }
       sink.add(kind, "timestamp", undefined, { sdk_time: rfc3339(timestamp), server_time: rfc3339(receivedSecs) });
     }
