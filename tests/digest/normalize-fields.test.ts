@@ -96,9 +96,9 @@ describe("levels (types.rs `test_level`, `from_python_level`)", () => {
     assert.deepEqual([10, 20, 30, 40, 50].map(parseLevel), ["debug", "info", "warning", "error", "fatal"]);
     assert.equal(parseLevel(35), undefined);
   });
-  test("Relay matches case-sensitively and has no `warn` alias", () => {
+  test("levels match case-sensitively, as in Relay; `warn` is taken as warning, unlike Relay", () => {
     assert.equal(parseLevel("WARNING"), undefined);
-    assert.equal(parseLevel("warn"), undefined);
+    assert.equal(parseLevel("warn"), "warning");
   });
   test("an invalid level is reported and the default applies: error for events, info for transactions", () => {
     const e = run({ level: "loud" });

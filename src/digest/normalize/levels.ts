@@ -4,12 +4,16 @@ import type { JsonObject } from "./json";
 
 export type Level = "debug" | "info" | "warning" | "error" | "fatal";
 
-/** The strings Relay accepts, case-sensitive, and what they mean. */
+/**
+ * The strings Relay accepts, case-sensitive, and what they mean; plus `warn`, which Relay refuses but loggers
+ * (Node's console, log4j, Go's slog) name their warnings: Faultline takes it rather than lose the level.
+ */
 const NAMES: Record<string, Level> = {
   debug: "debug",
   info: "info",
   log: "info",
   warning: "warning",
+  warn: "warning",
   error: "error",
   fatal: "fatal",
   critical: "fatal",
