@@ -1,6 +1,6 @@
 // Running a config's strategies over an event and assembling the per-variant component trees:
-// the mandatory-system rule (an optional variant whose hash equals the system hash, or that has
-// no contributing system counterpart, does not contribute), the "only variants with a
+// the mandatory-system rule (the system variant does not contribute when the app variant hashes
+// the same; the app variant does not contribute when the system variant does not), the "only variants with a
 // contributing stacktrace" rule, and strategy precedence (getsentry/sentry
 // src/sentry/grouping/strategies/base.py `get_grouping_component_variants`,
 // strategies/utils.py `remove_non_stacktrace_variants`, api.py `_get_variants_from_strategies`).
@@ -59,9 +59,12 @@ function strategyVariants(strategy: Strategy, ctx: StrategyContext): Map<string,
     if (preventContribution) {
       update(c, { contributes: false, hint: "ignored because system variant is not used" });
     } else {
+      // Sentry's snapshots since late 2024 keep the optional (app) variant and drop the system
+      // one when both hash the same; older code dropped the app variant instead.
       const duplicateOf = mandatoryHashes.get(getHash(c) ?? "");
-      if (duplicateOf !== undefined) {
-        update(c, { contributes: false, hint: `ignored because hash matches ${duplicateOf} variant` });
+      const mandatory = duplicateOf !== undefined ? rv.get(duplicateOf) : undefined;
+      if (mandatory !== undefined) {
+        update(mandatory, { contributes: false, hint: `ignored because hash matches ${name} variant` });
       }
     }
   }

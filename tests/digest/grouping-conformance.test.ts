@@ -1,0 +1,42 @@
+// Conformance of Faultline's grouping with Sentry's own snapshots for `newstyle:2023-01-11`: every
+// case in fixtures/grouping/expected.json must give each listed variant the hash Sentry's .pysnap
+// records, and no other hash. Cases in `knownGaps` are run as todo tests with their reason.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { groupEvent } from "../../src/digest/grouping";
+
+interface Case {
+  input: string;
+  source: string;
+  expected: string;
+  variants: Record<string, string | null>;
+  note?: string;
+}
+
+const dir = new URL("./fixtures/grouping/", import.meta.url);
+const expected = JSON.parse(readFileSync(new URL("expected.json", dir), "utf8")) as {
+  cases: Record<string, Case>;
+  knownGaps: Record<string, string>;
+};
+
+function check(name: string, c: Case): void {
+  const event: unknown = JSON.parse(readFileSync(new URL(c.input, dir), "utf8"));
+  const result = groupEvent(event);
+  assert.equal(result.config, "newstyle:2023-01-11");
+  const got: Record<string, string | null> = {};
+  for (const variant of Object.keys(c.variants)) got[variant] = result.variants[variant]?.hash ?? null;
+  assert.deepEqual(got, c.variants, `${name}: variant hashes differ from ${c.expected}`);
+  const want = new Set(Object.values(c.variants).filter((h): h is string => h !== null));
+  assert.deepEqual(new Set(result.hashes), want, `${name}: the event's hashes differ from Sentry's`);
+}
+
+test("the corpus is large enough to mean something", () => {
+  assert.ok(Object.keys(expected.cases).length >= 10);
+});
+
+for (const [name, c] of Object.entries(expected.cases)) {
+  const gap = expected.knownGaps[name];
+  if (gap !== undefined) test(`sentry case ${name} (known gap)`, { todo: gap }, () => check(name, c));
+  else test(`sentry case ${name}`, () => check(name, c));
+}
