@@ -1,6 +1,7 @@
 // The grouping config `newstyle:2023-01-11`: Sentry's default grouping from 2023 on. Normalizes
 // the event's frames, applies the built-in stack trace rules, runs the strategies in score order
-// (chained-exception > threads > stacktrace > template > message), then applies the client
+// (chained-exception > threads > stacktrace > template > csp > hpkp > expect-staple > expect-ct >
+// message), then applies the client
 // fingerprint and the fallback (getsentry/sentry src/sentry/grouping/strategies/configurations.py,
 // api.py `get_grouping_variants_for_event`, stacktraces/processing.py
 // `normalize_stacktraces_for_grouping`, `_normalize_in_app`).
@@ -30,6 +31,7 @@ import {
   templateVariants,
   threadsVariants,
 } from "./strategies";
+import { cspVariants, hostnameReportVariants } from "./security";
 import { stacktraceVariants } from "./stacktrace";
 import type { GroupingConfig, GroupingResult, GroupingVariant } from "./types";
 import { componentTrees, type Strategy } from "./variants";
@@ -86,6 +88,12 @@ function group(input: unknown): GroupingResult {
       stacktraceVariantsOnly: false,
       run: () => (template ? templateVariants(str(template.filename), str(template.context_line)) : null),
     },
+    { name: "csp", stacktraceVariantsOnly: false, run: () => cspVariants(event) },
+    ...(["hpkp", "expect-staple", "expect-ct"] as const).map((id) => ({
+      name: id,
+      stacktraceVariantsOnly: false,
+      run: () => hostnameReportVariants(event, id),
+    })),
     {
       name: "message",
       stacktraceVariantsOnly: false,
