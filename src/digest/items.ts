@@ -3,12 +3,15 @@
 import { hourOf } from "../core/hours";
 import { categoryOf } from "../protocol/categories";
 import { ProtocolError } from "../protocol/errors";
-import { appendJsonFields, parseJsonObjectText, utf8Text } from "../protocol/json";
+import { parseJsonObjectText, utf8Text } from "../protocol/json";
 import type { SpoolRow } from "../ingest/spool";
 import type { NewEvent, NewRawItem, OutcomeIncrement } from "../storage/ports";
+import { issueMetadata, issueTags, stacktraceCulprit, userKey } from "./event-facts";
+import { groupEvent } from "./grouping";
+import { normalizeEvent } from "./normalize";
 import { summarize } from "./summary";
 
-export type DigestedRows = { events: NewEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[] };
+export type DigestedRows = { events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[] };
 
 const EVENT_TYPES = new Set(["event", "transaction", "feedback", "security"]);
 type Json = Record<string, unknown>;
@@ -17,23 +20,34 @@ function parse(bytes: Uint8Array): unknown {
   return JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"));
 }
 
-function toEvent(row: SpoolRow, receivedAt: string): NewEvent {
+/** An event ready for the database: its row, and for errors and messages what its issue is made of. */
+export type DigestedEvent = NewEvent & {
+  grouping: { config: string; hashes: string[] } | null;
+  metadata: string;
+  userKey: string | null;
+  tags: [string, string][];
+};
+
+/** Transactions are stored but not grouped (performance monitoring reads them); everything else becomes an issue. */
+const UNGROUPED_TYPES = new Set(["transaction"]);
+
+function toEvent(row: SpoolRow, receivedAt: string): DigestedEvent {
   // Leniently, as the intake checked it: sentry-python's NaN and Infinity become null here.
-  const text = utf8Text(row.payload);
-  const { value: event, repaired } = parseJsonObjectText(text);
+  const { value } = parseJsonObjectText(utf8Text(row.payload));
   const meta = JSON.parse(row.meta) as Json;
-  const fields = { event_id: row.eventId, received: row.receivedAt / 1000 };
-  Object.assign(event, fields);
-  // "{{auto}}" asks the server to fill in the address the event came from.
-  const user = event.user as Json | undefined;
-  const fillIp = !!user && typeof user === "object" && user.ip_address === "{{auto}}";
-  if (fillIp) user!.ip_address = meta.client_ip ?? null;
-  const fillSdk = !event.sdk && !!meta.sdk;
-  if (fillSdk) event.sdk = meta.sdk;
-  // Usually the SDK's own JSON with the server's two fields appended: writing the whole event out again cost as much
-  // as parsing it. A repaired payload, or one changed inside, is written out whole.
-  const data = repaired || fillIp || fillSdk ? JSON.stringify(event) : appendJsonFields(text, fields);
+  if (!value.sdk && meta.sdk) value.sdk = meta.sdk;
+  const clientIp = typeof meta.client_ip === "string" ? meta.client_ip : null;
+  const { event } = normalizeEvent(value, { receivedAt: row.receivedAt, eventId: row.eventId!, clientIp, itemType: row.itemType });
   const summary = summarize(row.itemType, event, receivedAt);
+  if (summary.type === "error" && !summary.culprit) summary.culprit = stacktraceCulprit(event);
+  let grouping: DigestedEvent["grouping"] = null;
+  if (!UNGROUPED_TYPES.has(summary.type)) {
+    const grouped = groupEvent(event);
+    grouping = { config: grouped.config, hashes: grouped.hashes };
+    event.fingerprints = grouped.hashes;
+  }
+  const user = userKey(event);
+  const data = JSON.stringify(event);
   return {
     projectId: row.projectId,
     eventId: row.eventId!,
@@ -42,6 +56,10 @@ function toEvent(row: SpoolRow, receivedAt: string): NewEvent {
     data,
     category: row.itemType === "security" ? "security" : categoryOf(row.itemType, event),
     ...summary,
+    grouping,
+    metadata: JSON.stringify(issueMetadata(summary.type, summary.title, event)),
+    userKey: user,
+    tags: issueTags(event, user),
   };
 }
 

@@ -4,6 +4,7 @@
 import { DIGEST_LIMITS } from "../config/limits";
 import type { SpoolReader, SpoolRow } from "../ingest/spool";
 import type { DigestStore, ProjectStore } from "../storage/ports";
+import { writeBatch } from "./commit";
 import { digestRows } from "./items";
 
 export type DigestLoopOptions = {
@@ -43,7 +44,7 @@ export async function digestOnce(opts: DigestLoopOptions, position: number): Pro
   if (rows.length === 0) return position;
   const next = rows[rows.length - 1]!.id;
   const { events, rawItems, outcomes } = digestRows(await liveRows(rows, opts.store), opts.log);
-  await opts.store.commitDigest({ spoolId: opts.spool.id, position: next, events, rawItems, outcomes });
+  await writeBatch(opts.store, { spoolId: opts.spool.id, position: next, events, rawItems, outcomes });
   return next;
 }
 

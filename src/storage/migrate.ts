@@ -4,6 +4,7 @@ import type { Db, Dialect } from "./db";
 import { initial } from "./migrations/0001-initial";
 import { instanceSettings } from "./migrations/0002-instance-settings";
 import { ingest } from "./migrations/0003-ingest";
+import { issues } from "./migrations/0004-issues";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -11,6 +12,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0001-initial": initial(dialect),
     "0002-instance-settings": instanceSettings(),
     "0003-ingest": ingest(dialect),
+    "0004-issues": issues(dialect),
   };
 }
 

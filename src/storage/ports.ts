@@ -1,6 +1,11 @@
 // The storage ports: small domain interfaces the core depends on. One Kysely implementation serves both dialects;
 // tests/storage/conformance.ts checks these contracts on SQLite and on PostgreSQL.
 import type { Role } from "../core/roles";
+import type { DigestStore } from "./digest-ports";
+import type { IssueStore } from "./issue-ports";
+
+export type { DigestStore } from "./digest-ports";
+export type { IssueStore } from "./issue-ports";
 
 export type User = { id: string; email: string; name: string; isSuperuser: boolean; createdAt: string };
 export type Organization = { id: number; slug: string; name: string; createdAt: string };
@@ -160,31 +165,12 @@ export type StoredEvent = {
   size: number;
   /** The event as JSON text. */
   data: string;
+  /** The issue the event belongs to; null for transactions. */
+  issueId: number | null;
 };
 /** An event to store, with the data category its outcome is counted in. */
-export type NewEvent = Omit<StoredEvent, "id"> & { category: string };
+export type NewEvent = Omit<StoredEvent, "id" | "issueId"> & { category: string };
 export type NewRawItem = { projectId: number; type: string; eventId: string | null; receivedAt: string; headers: string; payload: Uint8Array; category: string; quantity: number };
-
-export type DigestBatch = {
-  /** Which node's spool the batch came from, and the spool position it reaches: saved with the data, atomically. */
-  spoolId: string;
-  position: number;
-  events: NewEvent[];
-  rawItems: NewRawItem[];
-  outcomes: OutcomeIncrement[];
-};
-
-export interface DigestStore {
-  /** The last spool position whose data is committed (0 when none). */
-  getSpoolPosition(spoolId: string): Promise<number>;
-  /**
-   * Writes a batch in one transaction, together with its spool position, so a batch is either wholly done or not at
-   * all. An event whose (project, event id) is already stored is skipped. Each event and raw item is counted as
-   * accepted in its category, and each skipped event as invalid with reason "duplicate". Returns how many events
-   * were duplicates.
-   */
-  commitDigest(batch: DigestBatch): Promise<{ duplicates: number }>;
-}
 
 export type OutcomeTotal = { category: string; outcome: OutcomeKind; reason: string; quantity: number };
 
@@ -201,4 +187,4 @@ export interface OutcomeStore {
   outcomeSeries(projectId: number, q: { sinceHour: string; untilHour: string; outcomes: OutcomeKind[]; categories: string[] }): Promise<{ hour: string; quantity: number }[]>;
 }
 
-export type Store = InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore;
+export type Store = InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore;

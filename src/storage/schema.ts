@@ -84,6 +84,8 @@ export type ProjectsTable = {
   created_at: string;
   rate_limit_count: number | null;
   rate_limit_window: number | null;
+  /** The last short id handed to an issue of the project (PROJ-1, PROJ-2, …). */
+  issue_counter: Generated<number>;
 };
 
 export type ProjectKeysTable = {
@@ -124,6 +126,7 @@ export type EventsTable = {
   environment: string | null;
   size: number;
   data: string;
+  issue_id: number | null;
 };
 
 export type RawItemsTable = {
@@ -140,6 +143,48 @@ export type RawItemsTable = {
 export type OutcomesTable = { project_id: number; hour: string; category: string; outcome: string; reason: string; quantity: number | string };
 
 export type SpoolCursorsTable = { spool_id: string; position: number | string; updated_at: string };
+
+export type IssuesTable = {
+  id: Generated<number>;
+  project_id: number;
+  short_id: number;
+  type: string;
+  title: string;
+  culprit: string;
+  level: string;
+  platform: string;
+  /** JSON: Sentry's issue metadata (type, value, filename, function, title…). */
+  metadata: string;
+  status: string;
+  substatus: string | null;
+  /** JSON: how the issue was resolved (in a release, in the next release), while it is. */
+  resolution: string | null;
+  /** JSON: the conditions that end an ignore (until, count, window, users…) and the baseline when it was set. */
+  snooze: string | null;
+  first_seen: string;
+  last_seen: string;
+  times_seen: number | string;
+  first_release: string | null;
+  assignee_id: string | null;
+};
+
+export type IssueHashesTable = { project_id: number; hash: string; issue_id: number; grouping_config: string };
+export type IssueActivityTable = { id: Generated<number>; issue_id: number; type: string; user_id: string | null; data: string; created_at: string };
+export type IssueCountsTable = { issue_id: number; hour: string; count: number | string };
+export type IssueUsersTable = { issue_id: number; user_key: string; first_seen: string; last_seen: string };
+export type IssueTagsTable = { issue_id: number; key: string; value: string; times_seen: number | string; first_seen: string; last_seen: string };
+export type ReleasesTable = {
+  id: Generated<number>;
+  organization_id: number;
+  version: string;
+  created_at: string;
+  released_at: string | null;
+  ref: string | null;
+  url: string | null;
+};
+export type ReleaseProjectsTable = { release_id: number; project_id: number; new_issues: number; first_event: string | null; last_event: string | null };
+export type EnvironmentsTable = { id: Generated<number>; organization_id: number; name: string; created_at: string };
+export type EnvironmentProjectsTable = { environment_id: number; project_id: number };
 
 export type InstanceSettingsTable = { key: string; value: string; created_at: string };
 
@@ -161,4 +206,14 @@ export type Database = {
   raw_items: RawItemsTable;
   outcomes: OutcomesTable;
   spool_cursors: SpoolCursorsTable;
+  issues: IssuesTable;
+  issue_hashes: IssueHashesTable;
+  issue_activity: IssueActivityTable;
+  issue_counts: IssueCountsTable;
+  issue_users: IssueUsersTable;
+  issue_tags: IssueTagsTable;
+  releases: ReleasesTable;
+  release_projects: ReleaseProjectsTable;
+  environments: EnvironmentsTable;
+  environment_projects: EnvironmentProjectsTable;
 };

@@ -10,8 +10,21 @@ export function pgTestUrl(): string {
 export async function freshPgDatabase(name: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = new pg.Client({ connectionString: pgTestUrl() });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
+  try {
+    // Test files run in parallel, and PostgreSQL refuses to copy template1 while another CREATE DATABASE uses it
+    // ("source database is being accessed by other users", 55006): wait and try again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`create database "${name}"`);
+        break;
+      } catch (err) {
+        if ((err as { code?: string }).code !== "55006" || attempt >= 20) throw err;
+        await new Promise((r) => setTimeout(r, 100 * attempt));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
   const url = new URL(pgTestUrl());
   url.pathname = `/${name}`;
   return {

@@ -133,10 +133,10 @@ describe("intake endpoints", () => {
     const header = hex();
     const r = await post(t.url("envelope", p, keyQuery()), envelope(header, { event_id: hex(), message: "header wins" }));
     assert.deepEqual(await r.json(), { id: header });
-    const stored = JSON.parse((await t.waitForEvent(p, header)).data) as { event_id: string; received: number; message: string };
+    const stored = JSON.parse((await t.waitForEvent(p, header)).data) as { event_id: string; received: number; logentry: { formatted: string } };
     assert.equal(stored.event_id, header, "the stored document carries the header's id, not the payload's");
     assert.ok(Math.abs(stored.received - Date.now() / 1000) < 60, "and the time it was received");
-    assert.equal(stored.message, "header wins");
+    assert.equal(stored.logentry.formatted, "header wins", "normalized: a message string becomes the log entry");
     const none = await post(t.url("envelope", p, keyQuery()), `{}\n{"type":"event"}\n{"message":"no id"}`);
     const { id } = (await none.json()) as { id: string };
     assert.match(id, /^[0-9a-f]{32}$/);

@@ -5,6 +5,7 @@ import { after, before, describe, test } from "node:test";
 import type { OpenDbOptions } from "../../src/storage/db";
 import { DuplicateError, type User } from "../../src/storage/ports";
 import { type TestCore, testCore, uniq } from "../helpers/core";
+import { digestConformance } from "./conformance-digest";
 
 export function conformance(name: string, options: () => OpenDbOptions | Promise<OpenDbOptions>) {
   describe(`storage conformance: ${name}`, () => {
@@ -163,53 +164,6 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
       assert.equal(await t.store.getIntakeKey("no-such-key"), null);
     });
 
-    test("digest: a batch, its outcomes and its spool position commit together; events are unique per project and event id", async () => {
-      const org = await t.store.createOrganization({ slug: uniq("dg"), name: "DG", ownerUserId: alice.id });
-      const p = await t.store.createProject({ organizationId: org.id, teamId: null, slug: "dg", name: "DG", platform: null });
-      const spoolId = uniq("spool");
-      const at = "2026-11-23T10:15:00.000Z";
-      const event = (eventId: string, type = "error") => ({
-        projectId: p.id, eventId, type, receivedAt: at, timestamp: at, platform: "python", level: "error", title: `T ${eventId}`, message: "m",
-        culprit: "", release: "r1", environment: null, size: 2, data: "{}", category: type === "transaction" ? "transaction" : "error",
-      });
-      assert.equal(await t.store.getSpoolPosition(spoolId), 0);
-      const first = await t.store.commitDigest({
-        spoolId, position: 10, events: [event("a".repeat(32)), event("a".repeat(32)), event("b".repeat(32), "transaction")],
-        rawItems: [{ projectId: p.id, type: "session", eventId: null, receivedAt: at, headers: "{}", payload: Buffer.from([0, 1, 255]), category: "session", quantity: 1 }],
-        outcomes: [{ projectId: p.id, hour: "2026-11-23T10:00:00Z", category: "error", outcome: "rate_limited", reason: "key_quota", quantity: 3 }],
-      });
-      assert.equal(first.duplicates, 1);
-      const again = await t.store.commitDigest({ spoolId, position: 12, events: [event("a".repeat(32))], rawItems: [], outcomes: [{ projectId: p.id, hour: "2026-11-23T10:00:00Z", category: "error", outcome: "rate_limited", reason: "key_quota", quantity: 2 }] });
-      assert.equal(again.duplicates, 1, "a batch written again after a crash stores nothing twice");
-      assert.equal(await t.store.getSpoolPosition(spoolId), 12);
-      const errors = await t.store.listEvents(p.id, "errors", { limit: 10 });
-      assert.deepEqual(errors.items.map((e) => e.eventId), ["a".repeat(32)]);
-      assert.deepEqual((await t.store.listEvents(p.id, "transactions", { limit: 10 })).items.map((e) => e.type), ["transaction"]);
-      assert.equal((await t.store.getEvent(p.id, "a".repeat(32)))?.release, "r1");
-      const totals = await t.store.outcomeTotals(p.id, "2026-11-23T00:00:00Z");
-      const q = (outcome: string, category: string, reason: string) => totals.find((o) => o.outcome === outcome && o.category === category && o.reason === reason)?.quantity;
-      assert.equal(q("accepted", "error", ""), 1);
-      assert.equal(q("accepted", "transaction", ""), 1);
-      assert.equal(q("accepted", "session", ""), 1);
-      assert.equal(q("invalid", "error", "duplicate"), 2);
-      assert.equal(q("rate_limited", "error", "key_quota"), 5, "increments of the same hour and reason add up");
-      const series = await t.store.outcomeSeries(p.id, { sinceHour: "2026-11-23T00:00:00Z", untilHour: "2026-11-23T23:00:00Z", outcomes: ["accepted"], categories: ["error", "default"] });
-      assert.deepEqual(series, [{ hour: "2026-11-23T10:00:00Z", quantity: 1 }]);
-    });
-
-    test("events: listed newest first with keyset pages", async () => {
-      const org = await t.store.createOrganization({ slug: uniq("ev"), name: "EV", ownerUserId: alice.id });
-      const p = await t.store.createProject({ organizationId: org.id, teamId: null, slug: "ev", name: "EV", platform: null });
-      const at = new Date().toISOString();
-      const events = ["1", "2", "3"].map((n) => ({ projectId: p.id, eventId: n.repeat(32), type: "default", receivedAt: at, timestamp: at, platform: "other", level: "info", title: n, message: "", culprit: "", release: null, environment: null, size: 2, data: "{}", category: "default" }));
-      await t.store.commitDigest({ spoolId: uniq("spool"), position: 1, events, rawItems: [], outcomes: [] });
-      const first = await t.store.listEvents(p.id, "errors", { limit: 2 });
-      assert.deepEqual(first.items.map((e) => e.title), ["3", "2"]);
-      const rest = await t.store.listEvents(p.id, "errors", { limit: 2, cursor: first.nextCursor });
-      assert.deepEqual(rest.items.map((e) => e.title), ["1"]);
-      assert.equal(rest.nextCursor, null);
-    });
-
     test("tokens: looked up by hash with their user, use recorded, deleted only by their owner", async () => {
       const hash = uniq("hash");
       const tok = await t.store.createToken({ userId: bob.id, name: "CI", tokenHash: hash, tokenSuffix: "abcd" });
@@ -222,5 +176,6 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
       assert.equal(await t.store.deleteToken(alice.id, tok.id), false);
       assert.equal(await t.store.deleteToken(bob.id, tok.id), true);
     });
+    digestConformance(() => ({ t, alice }));
   });
 }

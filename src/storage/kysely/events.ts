@@ -19,6 +19,7 @@ export const toStoredEvent = (r: EventRow): StoredEvent => ({
   environment: r.environment,
   size: r.size,
   data: r.data,
+  issueId: r.issue_id,
 });
 
 export function eventStore({ db }: Ctx): EventStore {

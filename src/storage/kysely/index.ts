@@ -2,6 +2,7 @@
 import type { Db } from "../db";
 import type { Store } from "../ports";
 import { digestStore } from "./digest";
+import { issueStore } from "./issues";
 import { eventStore } from "./events";
 import { instanceStore } from "./instance";
 import { intakeStore } from "./intake";
@@ -27,6 +28,7 @@ export function createStore(db: Db): Store {
     ...apiTokenStore(ctx),
     ...intakeStore(ctx),
     ...digestStore(ctx),
+    ...issueStore(ctx),
     ...eventStore(ctx),
     ...outcomeStore(ctx),
   };

@@ -1,0 +1,130 @@
+// Writes one digested batch in one transaction (storage/digest-ports.ts): each new event joins the issue that owns
+// any of its grouping hashes, or a new issue, and its other hashes are pointed at that issue (Sentry's
+// `_save_aggregate`); then the issues' counters, users and tag values, the releases and environments events name,
+// the outcome counts, and the spool position. A batch written again after a crash changes nothing twice: stored
+// events are skipped before anything is counted.
+import { hourOf } from "../core/hours";
+import type { DigestTx, IssueState, IssueUpdate, NewActivity } from "../storage/digest-ports";
+import type { DigestStore, NewRawItem, OutcomeIncrement } from "../storage/ports";
+import type { DigestedEvent } from "./items";
+
+export type DigestBatch = { spoolId: string; position: number; events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[] };
+export type BatchResult = { duplicates: number; newIssues: number };
+
+function byProject<T extends { projectId: number }>(items: T[]): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const item of items) {
+    const list = out.get(item.projectId);
+    if (list) list.push(item);
+    else out.set(item.projectId, [item]);
+  }
+  return out;
+}
+
+const outcome = (e: DigestedEvent, kind: "accepted" | "invalid", reason = ""): OutcomeIncrement => ({
+  projectId: e.projectId,
+  hour: hourOf(e.receivedAt),
+  category: e.category,
+  outcome: kind,
+  reason,
+  quantity: 1,
+});
+
+/** Events not stored yet, first copy only; the others are counted as duplicates. */
+async function freshEvents(tx: DigestTx, events: DigestedEvent[], counted: OutcomeIncrement[]): Promise<DigestedEvent[]> {
+  const fresh: DigestedEvent[] = [];
+  for (const [projectId, list] of byProject(events)) {
+    const seen = await tx.existingEventIds(projectId, list.map((e) => e.eventId));
+    for (const e of list) {
+      if (seen.has(e.eventId)) counted.push(outcome(e, "invalid", "duplicate"));
+      else {
+        seen.add(e.eventId);
+        fresh.push(e);
+      }
+    }
+  }
+  return fresh;
+}
+
+type Assignment = { issueOf: Map<DigestedEvent, number>; created: Set<number>; updates: Map<number, IssueUpdate> };
+
+/** Finds or creates each grouped event's issue, in batch order, so that later events join issues earlier ones made. */
+async function assignIssues(tx: DigestTx, events: DigestedEvent[]): Promise<Assignment> {
+  const issueOf = new Map<DigestedEvent, number>();
+  const created = new Set<number>();
+  const updates = new Map<number, IssueUpdate>();
+  for (const [projectId, list] of byProject(events.filter((e) => e.grouping && e.grouping.hashes.length > 0))) {
+    const known: Map<string, IssueState> = await tx.issuesByHash(projectId, list.flatMap((e) => e.grouping!.hashes));
+    for (const e of list) {
+      const { hashes, config } = e.grouping!;
+      let issue = hashes.map((h) => known.get(h)).find((i) => i !== undefined);
+      if (!issue) {
+        issue = await tx.createIssue({ projectId, type: e.type, title: e.title, culprit: e.culprit, level: e.level, platform: e.platform, metadata: e.metadata, firstSeen: e.timestamp, firstRelease: e.release });
+        created.add(issue.id);
+      }
+      const unowned = hashes.filter((h) => !known.has(h));
+      if (unowned.length > 0) {
+        await tx.addHashes(projectId, issue.id, unowned, config);
+        for (const h of unowned) known.set(h, issue);
+      }
+      issueOf.set(e, issue.id);
+      const update = updates.get(issue.id) ?? { id: issue.id, newEvents: 0, lastSeen: issue.lastSeen };
+      update.newEvents += 1;
+      // The newest event describes the issue (Sentry updates a group's data from its events); a late one does not.
+      if (e.timestamp >= update.lastSeen) Object.assign(update, { lastSeen: e.timestamp, title: e.title, culprit: e.culprit, level: e.level, metadata: e.metadata });
+      updates.set(issue.id, update);
+    }
+  }
+  return { issueOf, created, updates };
+}
+
+/** Counters, users, tag values, releases and environments of the stored events. */
+async function sight(tx: DigestTx, stored: DigestedEvent[], a: Assignment): Promise<void> {
+  const counts = [];
+  const users = [];
+  const tags = [];
+  const releases = [];
+  const environments = [];
+  const releaseCreditedIssues = new Set<number>();
+  for (const e of stored) {
+    const issueId = a.issueOf.get(e);
+    if (issueId !== undefined) {
+      counts.push({ issueId, hour: hourOf(e.timestamp), count: 1 });
+      if (e.userKey) users.push({ issueId, userKey: e.userKey, seen: e.timestamp });
+      for (const [key, value] of e.tags) tags.push({ issueId, key, value, count: 1, firstSeen: e.timestamp, lastSeen: e.timestamp });
+    }
+    if (e.release) {
+      // An issue is new in the release of the event that created it.
+      const isNewIssue = issueId !== undefined && a.created.has(issueId) && !releaseCreditedIssues.has(issueId);
+      if (isNewIssue) releaseCreditedIssues.add(issueId);
+      releases.push({ projectId: e.projectId, version: e.release, firstEvent: e.timestamp, lastEvent: e.timestamp, newIssues: isNewIssue ? 1 : 0 });
+    }
+    if (e.environment) environments.push({ projectId: e.projectId, name: e.environment });
+  }
+  await tx.countIssueEvents(counts);
+  await tx.sightUsers(users);
+  await tx.sightTags(tags);
+  await tx.sightReleases(releases);
+  await tx.sightEnvironments(environments);
+}
+
+export async function writeBatch(store: DigestStore, batch: DigestBatch): Promise<BatchResult> {
+  return store.digestTransaction(async (tx) => {
+    const counted: OutcomeIncrement[] = [...batch.outcomes];
+    const fresh = await freshEvents(tx, batch.events, counted);
+    const assignment = await assignIssues(tx, fresh);
+    const storedKeys = await tx.insertEvents(fresh.map((e) => ({ ...e, issueId: assignment.issueOf.get(e) ?? null })));
+    const stored = fresh.filter((e) => storedKeys.has(`${e.projectId}:${e.eventId}`));
+    for (const e of fresh) counted.push(storedKeys.has(`${e.projectId}:${e.eventId}`) ? outcome(e, "accepted") : outcome(e, "invalid", "duplicate"));
+    await tx.updateIssues([...assignment.updates.values()]);
+    const now = new Date().toISOString();
+    const firstSeen: NewActivity[] = [...assignment.created].map((issueId) => ({ issueId, type: "first_seen", userId: null, data: "{}", createdAt: now }));
+    await tx.addActivity(firstSeen);
+    await sight(tx, stored, assignment);
+    await tx.insertRawItems(batch.rawItems);
+    for (const i of batch.rawItems) counted.push({ projectId: i.projectId, hour: hourOf(i.receivedAt), category: i.category, outcome: "accepted", reason: "", quantity: i.quantity });
+    await tx.addOutcomes(counted);
+    await tx.setSpoolPosition(batch.spoolId, batch.position);
+    return { duplicates: batch.events.length - stored.length, newIssues: assignment.created.size };
+  });
+}

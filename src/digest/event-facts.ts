@@ -1,0 +1,109 @@
+// What an issue and its counters take from a normalized event, as Sentry takes it: the issue metadata shown in lists
+// (eventtypes/error.py, base.py, security.py), the culprit from the stack trace (utils/event.py `get_culprit`),
+// the user an event counts for (EventUser's tag value), and the tags counted per issue.
+import type { Pair } from "./normalize";
+import { exceptionValues } from "./summary";
+
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json | null => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Json) : null);
+const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v : typeof v === "number" ? String(v) : null);
+
+/** characters; tag values are capped like Relay caps them. */
+const MAX_TAG_VALUE = 200;
+
+function framesOf(exception: Json | undefined): Json[] {
+  const frames = obj(exception?.stacktrace)?.frames;
+  return Array.isArray(frames) ? frames.map(obj).filter((f): f is Json => f !== null) : [];
+}
+
+/** The frame an issue is blamed on: the newest in-app frame, else the newest frame. */
+function blamedFrame(event: Json): Json | null {
+  const exceptions = exceptionValues(event);
+  const frames = framesOf(exceptions[exceptions.length - 1]);
+  for (let i = frames.length - 1; i >= 0; i--) if (frames[i]!.in_app === true) return frames[i]!;
+  return frames[frames.length - 1] ?? null;
+}
+
+/**
+ * Sentry's culprit from the stack trace (Frame.get_culprit_string): "function(file)" for JavaScript and Node,
+ * the function alone for native code, "module in function" elsewhere; the frame's platform wins over the event's.
+ */
+export function stacktraceCulprit(event: Json): string {
+  const frame = blamedFrame(event);
+  if (!frame) return "";
+  const platform = text(frame.platform) ?? text(event.platform) ?? "";
+  const fn = text(frame.function);
+  if (["objc", "cocoa", "native"].includes(platform)) return fn ?? "?";
+  const where = text(frame.module) ?? text(frame.filename);
+  if (!where) return "";
+  return platform === "javascript" || platform === "node" ? `${fn ?? "?"}(${where})` : `${where} in ${fn ?? "?"}`;
+}
+
+/** The metadata an issue list shows, by event type. */
+export function issueMetadata(type: string, title: string, event: Json): Json {
+  if (type === "error") {
+    const exceptions = exceptionValues(event);
+    const main = exceptions[exceptions.length - 1] ?? {};
+    const frame = blamedFrame(event);
+    const metadata: Json = { type: text(main.type) ?? "Error", value: text(main.value) ?? "" };
+    if (frame && text(frame.filename)) metadata.filename = text(frame.filename);
+    if (frame && text(frame.function)) metadata.function = text(frame.function);
+    metadata.in_app_frame_mix = inAppMix(framesOf(main));
+    return metadata;
+  }
+  if (type === "csp" || type === "expectct") {
+    const csp = obj(event.csp) ?? {};
+    return { directive: text(csp.effective_directive) ?? text(csp.violated_directive) ?? "", uri: text(csp.blocked_uri) ?? "", message: title };
+  }
+  return { title };
+}
+
+function inAppMix(frames: Json[]): "in-app-only" | "system-only" | "mixed" {
+  const inApp = frames.filter((f) => f.in_app === true).length;
+  if (inApp === frames.length && inApp > 0) return "in-app-only";
+  return inApp === 0 ? "system-only" : "mixed";
+}
+
+/** The user an event counts for: "id:…", "email:…", "username:…" or "ip:…", the first one the event has. */
+export function userKey(event: Json): string | null {
+  const user = obj(event.user);
+  if (!user) return null;
+  for (const [field, prefix] of [["id", "id"], ["email", "email"], ["username", "username"], ["ip_address", "ip"]] as const) {
+    const value = text(user[field]);
+    if (value && value !== "{{auto}}") return `${prefix}:${value}`.slice(0, MAX_TAG_VALUE);
+  }
+  return null;
+}
+
+function contextTag(event: Json, context: string): [string, string][] {
+  const c = obj(obj(event.contexts)?.[context]);
+  const name = text(c?.name);
+  if (!name) return [];
+  const version = text(c?.version);
+  return [[`${context}.name`, name], [context, version ? `${name} ${version}` : name]];
+}
+
+/** The tags an issue counts values of: the event's own, and the ones Sentry derives (level, release, user, browser…). */
+export function issueTags(event: Json, user: string | null): [string, string][] {
+  const tags: [string, string][] = [];
+  const own = Array.isArray(event.tags) ? (event.tags as Pair[]) : [];
+  for (const pair of own) if (Array.isArray(pair) && typeof pair[0] === "string" && typeof pair[1] === "string") tags.push([pair[0], pair[1]]);
+  const add = (key: string, value: unknown) => {
+    const v = text(value);
+    if (v && !tags.some(([k]) => k === key)) tags.push([key, v]);
+  };
+  add("level", event.level);
+  add("logger", event.logger);
+  add("release", event.release);
+  add("environment", event.environment);
+  add("transaction", event.transaction);
+  add("url", obj(event.request)?.url);
+  if (user) add("user", user);
+  for (const context of ["browser", "os", "runtime", "device"]) for (const [k, v] of contextTag(event, context)) add(k, v);
+  const mechanism = obj(exceptionValues(event).at(-1)?.mechanism);
+  if (mechanism) {
+    add("mechanism", mechanism.type);
+    if (typeof mechanism.handled === "boolean") add("handled", mechanism.handled ? "yes" : "no");
+  }
+  return tags.map(([k, v]) => [k.slice(0, MAX_TAG_VALUE), v.slice(0, MAX_TAG_VALUE)]);
+}

@@ -1,0 +1,89 @@
+// The storage port of the digest: one transaction per spool batch, with the few operations that turn events into
+// issues. The digest decides (grouping, regressions, counters); the store only reads and writes rows, so the same
+// decisions hold on SQLite and PostgreSQL.
+import type { NewEvent, NewRawItem, OutcomeIncrement } from "./ports";
+
+export type IssueStatus = "unresolved" | "resolved" | "ignored";
+
+/** An issue as the digest needs it when its events arrive. `resolution` and `snooze` are JSON, owned by the digest. */
+export type IssueState = {
+  id: number;
+  projectId: number;
+  shortId: number;
+  status: IssueStatus;
+  substatus: string | null;
+  resolution: string | null;
+  snooze: string | null;
+  firstSeen: string;
+  lastSeen: string;
+  timesSeen: number;
+};
+
+export type NewIssue = {
+  projectId: number;
+  type: string;
+  title: string;
+  culprit: string;
+  level: string;
+  platform: string;
+  /** JSON. */
+  metadata: string;
+  firstSeen: string;
+  firstRelease: string | null;
+};
+
+/** What a batch changes on an existing issue; absent fields stay as they are. */
+export type IssueUpdate = {
+  id: number;
+  /** Added to times_seen. */
+  newEvents: number;
+  lastSeen: string;
+  title?: string;
+  culprit?: string;
+  level?: string;
+  metadata?: string;
+  status?: IssueStatus;
+  substatus?: string | null;
+  resolution?: string | null;
+  snooze?: string | null;
+};
+
+export type NewActivity = { issueId: number; type: string; userId: string | null; data: string; createdAt: string };
+export type IssueCountIncrement = { issueId: number; hour: string; count: number };
+export type IssueUserSighting = { issueId: number; userKey: string; seen: string };
+export type IssueTagSighting = { issueId: number; key: string; value: string; count: number; firstSeen: string; lastSeen: string };
+export type ReleaseSighting = { projectId: number; version: string; firstEvent: string; lastEvent: string; newIssues: number };
+export type EnvironmentSighting = { projectId: number; name: string };
+/** An event to store, with the issue it belongs to (none for transactions). */
+export type NewGroupedEvent = NewEvent & { issueId: number | null };
+
+export interface DigestTx {
+  /** Of these event ids, those the project already has. */
+  existingEventIds(projectId: number, eventIds: string[]): Promise<Set<string>>;
+  /** The issues these hashes lead to, by hash. */
+  issuesByHash(projectId: number, hashes: string[]): Promise<Map<string, IssueState>>;
+  /** Creates an issue with the project's next short id, unresolved and new, seen once. */
+  createIssue(issue: NewIssue): Promise<IssueState>;
+  /** Points hashes at an issue; a hash that already leads somewhere keeps its issue. */
+  addHashes(projectId: number, issueId: number, hashes: string[], groupingConfig: string): Promise<void>;
+  /** Stores events; one whose (project, event id) is already stored is skipped. Returns "projectId:eventId" of those stored. */
+  insertEvents(events: NewGroupedEvent[]): Promise<Set<string>>;
+  insertRawItems(items: NewRawItem[]): Promise<void>;
+  updateIssues(updates: IssueUpdate[]): Promise<void>;
+  addActivity(rows: NewActivity[]): Promise<void>;
+  countIssueEvents(rows: IssueCountIncrement[]): Promise<void>;
+  sightUsers(rows: IssueUserSighting[]): Promise<void>;
+  sightTags(rows: IssueTagSighting[]): Promise<void>;
+  /** Creates releases (per organization) and their per-project rows as events name them; widens first/last event. */
+  sightReleases(rows: ReleaseSighting[]): Promise<void>;
+  sightEnvironments(rows: EnvironmentSighting[]): Promise<void>;
+  addOutcomes(increments: OutcomeIncrement[]): Promise<void>;
+  setSpoolPosition(spoolId: string, position: number): Promise<void>;
+}
+
+export interface DigestStore {
+  /** The last spool position whose data is committed (0 when none). */
+  getSpoolPosition(spoolId: string): Promise<number>;
+  /** Runs `work` in one transaction: all of a batch, with its spool position, or none of it. */
+  digestTransaction<T>(work: (tx: DigestTx) => Promise<T>): Promise<T>;
+}

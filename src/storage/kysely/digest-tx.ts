@@ -1,0 +1,307 @@
+// The digest's operations inside one transaction (storage/digest-ports.ts DigestTx), for SQLite and PostgreSQL.
+// Counters are upserts that add; first/last-seen columns widen with the dialect's two-argument min and max.
+import { type RawBuilder, type Transaction, sql } from "kysely";
+import type { Dialect } from "../db";
+import type { DigestTx, IssueState, IssueStatus } from "../digest-ports";
+import type { OutcomeIncrement } from "../ports";
+import type { Database } from "../schema";
+import { nowIso } from "./shared";
+
+/** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
+const ROWS_PER_STATEMENT = 100;
+
+export function chunks<T>(items: T[], size = ROWS_PER_STATEMENT): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Sums increments with the same key, so that one upsert statement never touches a row twice. */
+function sumBy<T>(rows: T[], key: (r: T) => string, add: (into: T, from: T) => void): T[] {
+  const byKey = new Map<string, T>();
+  for (const r of rows) {
+    const k = key(r);
+    const seen = byKey.get(k);
+    if (seen) add(seen, r);
+    else byKey.set(k, { ...r });
+  }
+  return [...byKey.values()];
+}
+
+const minIso = (a: string, b: string) => (a < b ? a : b);
+const maxIso = (a: string, b: string) => (a > b ? a : b);
+
+type IssueRow = Pick<Database["issues"], "project_id" | "short_id" | "status" | "substatus" | "resolution" | "snooze" | "first_seen" | "last_seen" | "times_seen"> & { id: number };
+
+const toIssue = (r: IssueRow): IssueState => ({
+  id: r.id,
+  projectId: r.project_id,
+  shortId: r.short_id,
+  status: r.status as IssueStatus,
+  substatus: r.substatus,
+  resolution: r.resolution,
+  snooze: r.snooze,
+  firstSeen: r.first_seen,
+  lastSeen: r.last_seen,
+  timesSeen: Number(r.times_seen),
+});
+
+const ISSUE_COLUMNS = ["id", "project_id", "short_id", "status", "substatus", "resolution", "snooze", "first_seen", "last_seen", "times_seen"] as const;
+
+export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx {
+  // The dialect's scalar two-argument min and max, for widening first/last-seen columns in upserts.
+  const least = (a: RawBuilder<unknown>, b: RawBuilder<unknown>) => (dialect === "postgres" ? sql`least(${a}, ${b})` : sql`min(${a}, ${b})`);
+  const greatest = (a: RawBuilder<unknown>, b: RawBuilder<unknown>) => (dialect === "postgres" ? sql`greatest(${a}, ${b})` : sql`max(${a}, ${b})`);
+  const col = (table: string, name: string) => sql.ref(`${table}.${name}`);
+
+  async function organizationIds(projectIds: number[]): Promise<Map<number, number>> {
+    if (projectIds.length === 0) return new Map();
+    const rows = await trx.selectFrom("projects").select(["id", "organization_id"]).where("id", "in", projectIds).execute();
+    return new Map(rows.map((r) => [r.id, r.organization_id]));
+  }
+
+  return {
+    async existingEventIds(projectId, eventIds) {
+      const found = new Set<string>();
+      for (const part of chunks(eventIds)) {
+        const rows = await trx.selectFrom("events").select("event_id").where("project_id", "=", projectId).where("event_id", "in", part).execute();
+        for (const r of rows) found.add(r.event_id);
+      }
+      return found;
+    },
+
+    async issuesByHash(projectId, hashes) {
+      const out = new Map<string, IssueState>();
+      for (const part of chunks([...new Set(hashes)])) {
+        const rows = await trx
+          .selectFrom("issue_hashes")
+          .innerJoin("issues", "issues.id", "issue_hashes.issue_id")
+          .select(["issue_hashes.hash", ...ISSUE_COLUMNS.map((c) => `issues.${c}` as const)])
+          .where("issue_hashes.project_id", "=", projectId)
+          .where("issue_hashes.hash", "in", part)
+          .execute();
+        for (const r of rows) out.set(r.hash, toIssue(r));
+      }
+      return out;
+    },
+
+    async createIssue(issue) {
+      const counter = await trx
+        .updateTable("projects")
+        .set((eb) => ({ issue_counter: eb("issue_counter", "+", 1) }))
+        .where("id", "=", issue.projectId)
+        .returning("issue_counter")
+        .executeTakeFirstOrThrow();
+      const row = await trx
+        .insertInto("issues")
+        .values({
+          project_id: issue.projectId,
+          short_id: counter.issue_counter,
+          type: issue.type,
+          title: issue.title,
+          culprit: issue.culprit,
+          level: issue.level,
+          platform: issue.platform,
+          metadata: issue.metadata,
+          status: "unresolved",
+          substatus: "new",
+          resolution: null,
+          snooze: null,
+          first_seen: issue.firstSeen,
+          last_seen: issue.firstSeen,
+          times_seen: 0,
+          first_release: issue.firstRelease,
+          assignee_id: null,
+        })
+        .returning(ISSUE_COLUMNS)
+        .executeTakeFirstOrThrow();
+      return toIssue(row);
+    },
+
+    async addHashes(projectId, issueId, hashes, groupingConfig) {
+      const rows = [...new Set(hashes)].map((hash) => ({ project_id: projectId, hash, issue_id: issueId, grouping_config: groupingConfig }));
+      for (const part of chunks(rows)) await trx.insertInto("issue_hashes").values(part).onConflict((oc) => oc.columns(["project_id", "hash"]).doNothing()).execute();
+    },
+
+    async insertEvents(events) {
+      const stored = new Set<string>();
+      for (const part of chunks(events)) {
+        const rows = await trx
+          .insertInto("events")
+          .values(
+            part.map((e) => ({
+              project_id: e.projectId,
+              event_id: e.eventId,
+              type: e.type,
+              received_at: e.receivedAt,
+              timestamp: e.timestamp,
+              platform: e.platform,
+              level: e.level,
+              title: e.title,
+              message: e.message,
+              culprit: e.culprit,
+              release: e.release,
+              environment: e.environment,
+              size: e.size,
+              data: e.data,
+              issue_id: e.issueId,
+            })),
+          )
+          .onConflict((oc) => oc.columns(["project_id", "event_id"]).doNothing())
+          .returning(["project_id", "event_id"])
+          .execute();
+        for (const r of rows) stored.add(`${r.project_id}:${r.event_id}`);
+      }
+      return stored;
+    },
+
+    async insertRawItems(items) {
+      for (const part of chunks(items)) {
+        await trx
+          .insertInto("raw_items")
+          .values(part.map((i) => ({ project_id: i.projectId, type: i.type, event_id: i.eventId, received_at: i.receivedAt, headers: i.headers, payload: i.payload })))
+          .execute();
+      }
+    },
+
+    async updateIssues(updates) {
+      for (const u of updates) {
+        await trx
+          .updateTable("issues")
+          .set((eb) => ({
+            times_seen: eb("times_seen", "+", u.newEvents),
+            last_seen: greatest(col("issues", "last_seen"), sql.val(u.lastSeen)) as RawBuilder<string>,
+            ...(u.title !== undefined ? { title: u.title } : {}),
+            ...(u.culprit !== undefined ? { culprit: u.culprit } : {}),
+            ...(u.level !== undefined ? { level: u.level } : {}),
+            ...(u.metadata !== undefined ? { metadata: u.metadata } : {}),
+            ...(u.status !== undefined ? { status: u.status } : {}),
+            ...(u.substatus !== undefined ? { substatus: u.substatus } : {}),
+            ...(u.resolution !== undefined ? { resolution: u.resolution } : {}),
+            ...(u.snooze !== undefined ? { snooze: u.snooze } : {}),
+          }))
+          .where("id", "=", u.id)
+          .execute();
+      }
+    },
+
+    async addActivity(rows) {
+      for (const part of chunks(rows)) {
+        await trx.insertInto("issue_activity").values(part.map((a) => ({ issue_id: a.issueId, type: a.type, user_id: a.userId, data: a.data, created_at: a.createdAt }))).execute();
+      }
+    },
+
+    async countIssueEvents(rows) {
+      const summed = sumBy(rows, (r) => `${r.issueId}\u0000${r.hour}`, (into, from) => void (into.count += from.count));
+      for (const part of chunks(summed)) {
+        await trx
+          .insertInto("issue_counts")
+          .values(part.map((r) => ({ issue_id: r.issueId, hour: r.hour, count: r.count })))
+          .onConflict((oc) => oc.columns(["issue_id", "hour"]).doUpdateSet((eb) => ({ count: eb("issue_counts.count", "+", eb.ref("excluded.count")) })))
+          .execute();
+      }
+    },
+
+    async sightUsers(rows) {
+      const merged = sumBy(rows.map((r) => ({ ...r, first: r.seen, last: r.seen })), (r) => `${r.issueId}\u0000${r.userKey}`, (into, from) => {
+        into.first = minIso(into.first, from.first);
+        into.last = maxIso(into.last, from.last);
+      });
+      for (const part of chunks(merged)) {
+        await trx
+          .insertInto("issue_users")
+          .values(part.map((r) => ({ issue_id: r.issueId, user_key: r.userKey, first_seen: r.first, last_seen: r.last })))
+          .onConflict((oc) =>
+            oc.columns(["issue_id", "user_key"]).doUpdateSet({ last_seen: greatest(col("issue_users", "last_seen"), sql.ref("excluded.last_seen")) as RawBuilder<string> }),
+          )
+          .execute();
+      }
+    },
+
+    async sightTags(rows) {
+      const merged = sumBy(rows, (r) => `${r.issueId}\u0000${r.key}\u0000${r.value}`, (into, from) => {
+        into.count += from.count;
+        into.firstSeen = minIso(into.firstSeen, from.firstSeen);
+        into.lastSeen = maxIso(into.lastSeen, from.lastSeen);
+      });
+      for (const part of chunks(merged)) {
+        await trx
+          .insertInto("issue_tags")
+          .values(part.map((r) => ({ issue_id: r.issueId, key: r.key, value: r.value, times_seen: r.count, first_seen: r.firstSeen, last_seen: r.lastSeen })))
+          .onConflict((oc) =>
+            oc.columns(["issue_id", "key", "value"]).doUpdateSet((eb) => ({
+              times_seen: eb("issue_tags.times_seen", "+", eb.ref("excluded.times_seen")),
+              last_seen: greatest(col("issue_tags", "last_seen"), sql.ref("excluded.last_seen")) as RawBuilder<string>,
+            })),
+          )
+          .execute();
+      }
+    },
+
+    async sightReleases(rows) {
+      const merged = sumBy(rows, (r) => `${r.projectId}\u0000${r.version}`, (into, from) => {
+        into.newIssues += from.newIssues;
+        into.firstEvent = minIso(into.firstEvent, from.firstEvent);
+        into.lastEvent = maxIso(into.lastEvent, from.lastEvent);
+      });
+      if (merged.length === 0) return;
+      const orgs = await organizationIds([...new Set(merged.map((r) => r.projectId))]);
+      const now = nowIso();
+      for (const r of merged) {
+        const organizationId = orgs.get(r.projectId);
+        if (organizationId === undefined) continue;
+        await trx.insertInto("releases").values({ organization_id: organizationId, version: r.version, created_at: now, released_at: null, ref: null, url: null })
+          .onConflict((oc) => oc.columns(["organization_id", "version"]).doNothing()).execute();
+        const release = await trx.selectFrom("releases").select("id").where("organization_id", "=", organizationId).where("version", "=", r.version).executeTakeFirstOrThrow();
+        await trx
+          .insertInto("release_projects")
+          .values({ release_id: release.id, project_id: r.projectId, new_issues: r.newIssues, first_event: r.firstEvent, last_event: r.lastEvent })
+          .onConflict((oc) =>
+            oc.columns(["release_id", "project_id"]).doUpdateSet((eb) => ({
+              new_issues: eb("release_projects.new_issues", "+", eb.ref("excluded.new_issues")),
+              first_event: least(col("release_projects", "first_event"), sql.ref("excluded.first_event")) as RawBuilder<string>,
+              last_event: greatest(col("release_projects", "last_event"), sql.ref("excluded.last_event")) as RawBuilder<string>,
+            })),
+          )
+          .execute();
+      }
+    },
+
+    async sightEnvironments(rows) {
+      const unique = sumBy(rows, (r) => `${r.projectId}\u0000${r.name}`, () => undefined);
+      if (unique.length === 0) return;
+      const orgs = await organizationIds([...new Set(unique.map((r) => r.projectId))]);
+      const now = nowIso();
+      for (const r of unique) {
+        const organizationId = orgs.get(r.projectId);
+        if (organizationId === undefined) continue;
+        await trx.insertInto("environments").values({ organization_id: organizationId, name: r.name, created_at: now }).onConflict((oc) => oc.columns(["organization_id", "name"]).doNothing()).execute();
+        const env = await trx.selectFrom("environments").select("id").where("organization_id", "=", organizationId).where("name", "=", r.name).executeTakeFirstOrThrow();
+        await trx.insertInto("environment_projects").values({ environment_id: env.id, project_id: r.projectId }).onConflict((oc) => oc.columns(["environment_id", "project_id"]).doNothing()).execute();
+      }
+    },
+
+    async addOutcomes(increments) {
+      const summed = sumBy(
+        increments.filter((o) => o.quantity > 0),
+        (o: OutcomeIncrement) => `${o.projectId}\u0000${o.hour}\u0000${o.category}\u0000${o.outcome}\u0000${o.reason}`,
+        (into, from) => void (into.quantity += from.quantity),
+      );
+      for (const part of chunks(summed)) {
+        await trx
+          .insertInto("outcomes")
+          .values(part.map((o) => ({ project_id: o.projectId, hour: o.hour, category: o.category, outcome: o.outcome, reason: o.reason, quantity: o.quantity })))
+          .onConflict((oc) => oc.columns(["project_id", "hour", "category", "outcome", "reason"]).doUpdateSet((eb) => ({ quantity: eb("outcomes.quantity", "+", eb.ref("excluded.quantity")) })))
+          .execute();
+      }
+    },
+
+    async setSpoolPosition(spoolId, position) {
+      await trx
+        .insertInto("spool_cursors")
+        .values({ spool_id: spoolId, position, updated_at: nowIso() })
+        .onConflict((oc) => oc.column("spool_id").doUpdateSet({ position, updated_at: nowIso() }))
+        .execute();
+    },
+  };
+}
