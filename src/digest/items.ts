@@ -37,7 +37,7 @@ function toEvent(row: SpoolRow, receivedAt: string): DigestedEvent {
   const meta = JSON.parse(row.meta) as Json;
   if (!value.sdk && meta.sdk) value.sdk = meta.sdk;
   const clientIp = typeof meta.client_ip === "string" ? meta.client_ip : null;
-  const { event } = normalizeEvent(value, { receivedAt: row.receivedAt, eventId: row.eventId!, clientIp, itemType: row.itemType });
+  const { event } = normalizeEvent(value, { receivedAt: row.receivedAt, eventId: row.eventId!, clientIp, itemType: row.itemType, ownsInput: true });
   const summary = summarize(row.itemType, event, receivedAt);
   if (summary.type === "error" && !summary.culprit) summary.culprit = stacktraceCulprit(event);
   let grouping: DigestedEvent["grouping"] = null;

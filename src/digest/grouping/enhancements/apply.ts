@@ -7,14 +7,27 @@
 import { update, type GroupingComponent } from "../component";
 import type { GFrame } from "../normalize";
 import { behaviorFamily } from "../platform";
-import { matcherMatches, parseRules, type MatchFrame, type Rule } from "./rules";
+import { isStaticSelf, matcherMatches, parseRules, type MatchFrame, type Rule, type RuleAction } from "./rules";
 
 export interface Enhancements {
   rules: Rule[];
+  /** Per frame (by family, path, package, module, function), the rules whose static matchers hold for it. */
+  candidates: (frame: MatchFrame) => Set<Rule>;
+  /** The rules with in_app or category actions, and the rules with group actions, each with those actions only. */
+  modifying: { rule: Rule; actions: RuleAction[] }[];
+  grouping: { rule: Rule; actions: RuleAction[] }[];
 }
 
 export function loadEnhancements(...texts: string[]): Enhancements {
-  return { rules: texts.flatMap((t) => parseRules(t)) };
+  const rules = texts.flatMap((t) => parseRules(t));
+  const withActions = (keep: (a: RuleAction) => boolean) =>
+    rules.map((rule) => ({ rule, actions: rule.actions.filter(keep) })).filter((r) => r.actions.length > 0);
+  return {
+    rules,
+    candidates: candidateFinder(rules),
+    modifying: withActions((a) => a.kind === "category" || a.key === "app"),
+    grouping: withActions((a) => a.kind === "flag" && a.key === "group"),
+  };
 }
 
 function matchFrame(f: GFrame, eventPlatform: string | null): MatchFrame {
@@ -24,8 +37,8 @@ function matchFrame(f: GFrame, eventPlatform: string | null): MatchFrame {
     function: f.function,
     in_app: f.in_app === true,
     module: f.module,
-    package: f.package !== null ? f.package.toLowerCase() : null,
-    path: (f.abs_path ?? f.filename)?.toLowerCase() ?? null,
+    package: f.package !== null ? f.package.toLowerCase().replace(/\\/g, "/") : null,
+    path: (f.abs_path ?? f.filename)?.toLowerCase().replace(/\\/g, "/") ?? null,
   };
 }
 
@@ -36,18 +49,38 @@ function sliceRange<T>(items: readonly T[], idx: number, range: "up" | "down" | 
   return one === undefined ? [] : [one];
 }
 
-function ruleMatches(rule: Rule, frames: readonly MatchFrame[], idx: number): boolean {
-  return rule.matchers.every((m) => matcherMatches(m, frames, idx));
+/** entries; frames remembered before the memory starts over, so that odd inputs cannot grow it without bound. */
+const MAX_REMEMBERED_FRAMES = 4096;
+
+/**
+ * Which rules a frame can match, by what rules never change about it. Frames repeat the same files and functions
+ * event after event, so this is worked out once per distinct frame instead of hundreds of glob tests per frame.
+ */
+function candidateFinder(rules: Rule[]): (frame: MatchFrame) => Set<Rule> {
+  const remembered = new Map<string, Set<Rule>>();
+  return (frame) => {
+    const key = `${frame.family}\u0000${frame.path}\u0000${frame.package}\u0000${frame.module}\u0000${frame.function}`;
+    let set = remembered.get(key);
+    if (!set) {
+      set = new Set(rules.filter((rule) => rule.matchers.every((m) => !isStaticSelf(m) || matcherMatches(m, [frame], 0))));
+      if (remembered.size >= MAX_REMEMBERED_FRAMES) remembered.clear();
+      remembered.set(key, set);
+    }
+    return set;
+  };
+}
+
+function ruleMatches(rule: Rule, frames: readonly MatchFrame[], idx: number, candidates: Set<Rule>[]): boolean {
+  return candidates[idx]!.has(rule) && rule.matchers.every((m) => isStaticSelf(m) || matcherMatches(m, frames, idx));
 }
 
 /** Runs the in_app and category actions over one stacktrace's frames, in place. */
 export function applyModifications(enh: Enhancements, frames: GFrame[], eventPlatform: string | null): void {
   const mfs = frames.map((f) => matchFrame(f, eventPlatform));
-  for (const rule of enh.rules) {
-    const actions = rule.actions.filter((a) => a.kind === "category" || a.key === "app");
-    if (actions.length === 0) continue;
+  const candidates = mfs.map(enh.candidates);
+  for (const { rule, actions } of enh.modifying) {
     for (let idx = 0; idx < frames.length; idx += 1) {
-      if (!ruleMatches(rule, mfs, idx)) continue;
+      if (!ruleMatches(rule, mfs, idx, candidates)) continue;
       for (const action of actions) {
         if (action.kind === "category") {
           const f = frames[idx];
@@ -78,11 +111,10 @@ export function applyGroupActions(
   eventPlatform: string | null,
 ): void {
   const mfs = frames.map((f) => matchFrame(f, eventPlatform));
-  for (const rule of enh.rules) {
-    const actions = rule.actions.filter((a) => a.kind === "flag" && a.key === "group");
-    if (actions.length === 0) continue;
+  const candidates = mfs.map(enh.candidates);
+  for (const { rule, actions } of enh.grouping) {
     for (let idx = 0; idx < frames.length; idx += 1) {
-      if (!ruleMatches(rule, mfs, idx)) continue;
+      if (!ruleMatches(rule, mfs, idx, candidates)) continue;
       for (const action of actions) {
         if (action.kind !== "flag") continue;
         for (const c of sliceRange(components, idx, action.range)) {

@@ -3,7 +3,7 @@
 // category, with `stack.` aliases and `!` negation), caller `[ m ] |` and callee `| [ m ]`
 // matchers, flag actions `[^v]?[+-](app|group)` and `category=` (getsentry/sentry
 // src/sentry/grouping/enhancer/parser.py, matchers.py, actions.py).
-import { globMatch } from "./glob";
+import { translateGlob } from "./glob";
 import type { BehaviorFamily } from "../platform";
 
 /** What a rule sees of a frame (Sentry's `create_match_frame`); path and package lowercased. */
@@ -23,7 +23,20 @@ export interface FrameMatcher {
   negated: boolean;
   /** -1: the caller (previous, older frame); 1: the callee (next frame); 0: the frame itself. */
   offset: -1 | 0 | 1;
+  /** The glob, compiled once when the rule is parsed (path, package, module, function, category). */
+  glob: RegExp | null;
+  /** family: the families it names ("all" for any); app: the in_app value it wants (null: never matches). */
+  families: string[];
+  app: boolean | null;
 }
+
+const globTest = (m: FrameMatcher, value: string): boolean => m.glob!.test(value);
+
+/**
+ * Matchers on what applying rules never changes about a frame (its family, path, package, module and function), as
+ * opposed to in_app and category, which earlier rules may set, and to the neighbouring frames.
+ */
+export const isStaticSelf = (m: FrameMatcher): boolean => m.offset === 0 && m.key !== "app" && m.key !== "category";
 
 export type RuleAction =
   | { kind: "flag"; key: "app" | "group"; flag: boolean; range: "up" | "down" | null }
@@ -102,8 +115,16 @@ function parseMatcher(token: string, offset: -1 | 0 | 1): FrameMatcher | null {
   if (key === undefined) return null;
   let pattern = unescapeQuoted(t.slice(colon + 1));
   if (key === "path" || key === "package") pattern = pattern.toLowerCase();
-  return { key, pattern, negated, offset };
+  const isPath = key === "path" || key === "package";
+  // Sentry's glob_match with path_normalize turns backslashes into slashes in value and pattern alike.
+  const glob = key === "family" || key === "app" ? null : translateGlob(isPath ? pattern.replace(/\\/g, "/") : pattern, isPath);
+  const lower = pattern.toLowerCase();
+  const app = ["1", "yes", "true"].includes(lower) ? true : ["0", "no", "false"].includes(lower) ? false : null;
+  return { key, pattern, negated, offset, glob, families: pattern.split(","), app };
 }
+
+/** Cheap matchers first: every matcher of a rule must hold, so the order changes only how soon a miss is found. */
+const MATCHER_COST: Record<FrameMatcher["key"], number> = { family: 0, app: 0, category: 1, function: 2, module: 2, package: 3, path: 3 };
 
 function parseAction(token: string): RuleAction | null {
   const flag = /^([\^v]?)([+-])(app|group)$/.exec(token);
@@ -150,6 +171,7 @@ export function parseRules(text: string): Rule[] {
       matchers.push(m);
     }
     const text = rawLine.replace(/\s+#.*$/, "").trim().replace(/\s+/g, " ");
+    matchers.sort((a, b) => MATCHER_COST[a.key] - MATCHER_COST[b.key]);
     rules.push({ text, matchers, actions });
   }
   return rules;
@@ -158,24 +180,21 @@ export function parseRules(text: string): Rule[] {
 function matchesOne(m: FrameMatcher, f: MatchFrame): boolean {
   switch (m.key) {
     case "family":
-      return m.pattern.split(",").some((p) => p === "all" || p === f.family);
-    case "app": {
-      const p = m.pattern.toLowerCase();
-      const ref = ["1", "yes", "true"].includes(p) ? true : ["0", "no", "false"].includes(p) ? false : null;
-      return ref !== null && ref === f.in_app;
-    }
+      return m.families.some((p) => p === "all" || p === f.family);
+    case "app":
+      return m.app !== null && m.app === f.in_app;
     case "path":
     case "package": {
+      // MatchFrame paths are lowercased and use forward slashes already.
       const v = m.key === "path" ? f.path : f.package;
       if (v === null) return false;
-      const opts = { doublestar: true, pathNormalize: true };
-      return globMatch(v, m.pattern, opts) || (!v.startsWith("/") && globMatch(`/${v}`, m.pattern, opts));
+      return globTest(m, v) || (!v.startsWith("/") && globTest(m, `/${v}`));
     }
     case "module":
     case "function":
     case "category": {
       const v = f[m.key];
-      return v !== null && globMatch(v, m.pattern);
+      return v !== null && globTest(m, v);
     }
   }
 }
