@@ -1,6 +1,6 @@
 // Reading issues: one issue, a project's issues by status, an issue's events per hour, its tag values and activity.
 import type { IssueStatus } from "./digest-ports";
-import type { Page, PageRequest } from "./ports";
+import type { Page, PageRequest, StoredEvent } from "./ports";
 
 export type Issue = {
   id: number;
@@ -26,12 +26,21 @@ export type Issue = {
 export type IssueTagSummary = { key: string; totalValues: number; uniqueValues: number; topValues: { value: string; count: number; firstSeen: string; lastSeen: string }[] };
 export type IssueActivityEntry = { id: number; type: string; userId: string | null; data: Record<string, unknown>; createdAt: string };
 
+/** What an issue list is narrowed to; null and empty mean no narrowing. Text matches title or culprit. */
+export type IssueFilter = { status: IssueStatus | null; level: string | null; tags: [string, string][]; text: string[] };
+/** "date": most recently seen first (Sentry's default); "new": most recently first seen first. */
+export type IssueSort = "date" | "new";
+
 export interface IssueStore {
   getIssue(issueId: number): Promise<Issue | null>;
-  /** Most recently seen first; `status` null for all. */
-  listIssues(projectId: number, q: { status: IssueStatus | null; page: PageRequest }): Promise<Page<Issue>>;
+  listIssues(projectId: number, q: { filter?: IssueFilter; sort?: IssueSort; page: PageRequest }): Promise<Page<Issue>>;
+  /** The issue's events, newest first; "oldest" and "latest" read one end. */
+  listIssueEvents(issueId: number, page: PageRequest): Promise<Page<StoredEvent>>;
+  issueEventAt(issueId: number, end: "latest" | "oldest"): Promise<StoredEvent | null>;
   /** Events per hour since an hour (inclusive); hours without events are absent. */
   issueCounts(issueId: number, sinceHour: string): Promise<{ hour: string; count: number }[]>;
+  /** The same for several issues in one query. */
+  issueCountsOf(issueIds: number[], sinceHour: string): Promise<Map<number, { hour: string; count: number }[]>>;
   /** Per tag key, most frequent values first. */
   issueTags(issueId: number, topValues: number): Promise<IssueTagSummary[]>;
   issueActivity(issueId: number): Promise<IssueActivityEntry[]>;

@@ -49,6 +49,8 @@ export type StoredEvent = {
   id: string;
   eventID: string;
   projectID: string;
+  /** The issue the event belongs to (null for transactions). */
+  groupID: string | null;
   type: string;
   title: string;
   message: string;

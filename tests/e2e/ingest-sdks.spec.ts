@@ -55,6 +55,23 @@ test.describe("official SDKs send to the intake", () => {
     expect(event.title).toBe(`Error: ${message}`);
     expect(event.platform).toBe("node");
     expect(event.type).toBe("error");
+
+    // Its issue, through Sentry's issue endpoints (the list's default query is is:unresolved).
+    expect(event.groupID).toMatch(/^\d+$/);
+    const list = await client.get(`/projects/${project.org}/${project.slug}/issues/`);
+    expect(list.status()).toBe(200);
+    const issues = (await list.json()) as { id: string; shortId: string; title: string; count: string; status: string; stats: { "24h": [number, number][] } }[];
+    expect(issues.map((i) => i.id)).toEqual([event.groupID]);
+    expect(issues[0]).toMatchObject({ shortId: `${project.slug.toUpperCase()}-1`, title: `Error: ${message}`, count: "1", status: "unresolved" });
+    expect(issues[0]!.stats["24h"]).toHaveLength(24);
+    const detail = await client.get(`/issues/${event.groupID}/`);
+    expect(detail.status()).toBe(200);
+    expect(((await detail.json()) as { project: { slug: string } }).project.slug).toBe(project.slug);
+    const latest = await client.get(`/issues/${event.groupID}/events/latest/`);
+    expect(((await latest.json()) as { eventID: string }).eventID).toBe(event.eventID);
+    expect(await (await client.get(`/projects/${project.org}/${project.slug}/issues/?query=is:resolved`)).json()).toEqual([]);
+    expect((await client.get(`/projects/${project.org}/${project.slug}/issues/?query=nosuchkey:x`)).status()).toBe(400);
+    expect((await client.get(`/issues/999999999/`)).status()).toBe(404);
   });
 
   test("@sentry/browser 11.5.0 in Chromium: a cross-origin text/plain POST, answered with CORS, and stored", async ({ page, request }) => {

@@ -2,7 +2,10 @@
 // (Sentry's newstyle:2023-01-11), join or open issues, and a malformed field is kept as a processing error.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { isAppError } from "../../src/core/errors";
+import { getIssue, issueEventAt, listIssueEvents, listProjectIssues } from "../../src/core/issues";
 import { type TestIntake, startTestIntake } from "../helpers/intake";
+import { uniq } from "../helpers/core";
 
 const hex = () => crypto.randomUUID().replace(/-/g, "");
 const post = (url: string, body: string) => fetch(url, { method: "POST", body });
@@ -68,7 +71,7 @@ describe("events into issues", () => {
     assert.notEqual(e1?.issueId, e3?.issueId);
     assert.equal(e4?.type, "transaction");
     assert.equal(e4?.issueId, null);
-    const issues = await t.core.store.listIssues(p.id, { status: "unresolved", page: { limit: 10 } });
+    const issues = await t.core.store.listIssues(p.id, { filter: { status: "unresolved", level: null, tags: [], text: [] }, page: { limit: 10 } });
     assert.equal(issues.items.length, 2);
   });
 
@@ -84,5 +87,28 @@ describe("events into issues", () => {
     assert.ok(names.includes("invalid_data:level"), names.join(", "));
     assert.ok(names.some((n) => n.endsWith(":timestamp")), names.join(", "));
     assert.ok(names.some((n) => n.endsWith(":tags")), names.join(", "));
+  });
+
+  test("the issue services: search, sorts and events for members; another organization's issue is not found", async () => {
+    const p = t.projects[0];
+    await send(p, { message: "searchable payment timeout", level: "warning", release: "web@2.0" });
+    await t.settle();
+    const owner = (await t.core.store.listMembers((await t.core.store.getOrganizationBySlug(t.org))!.id))[0]!;
+    const member = t.core.as((await t.core.store.getUserById(owner.userId))!);
+    const page = { limit: 50 };
+    const found = await listProjectIssues(member, t.org, p.slug, { query: "payment level:warning release:web@2.0", sort: null, page });
+    assert.deepEqual(found.page.items.map((i) => i.title), ["searchable payment timeout"]);
+    assert.equal((await listProjectIssues(member, t.org, p.slug, { query: "payment level:error", sort: null, page })).page.items.length, 0);
+    const all = await listProjectIssues(member, t.org, p.slug, { query: "", sort: "new", page });
+    assert.ok(all.page.items.length >= 3);
+    assert.ok(all.page.items.every((i, n, list) => n === 0 || list[n - 1]!.firstSeen >= i.firstSeen), "sort=new: newest first seen first");
+    await assert.rejects(listProjectIssues(member, t.org, p.slug, { query: null, sort: "freq", page }), (e: unknown) => isAppError(e) && e.code === "bad_request");
+    const issue = found.page.items[0]!;
+    const events = await listIssueEvents(member, String(issue.id), page);
+    assert.equal(events.page.items.length, 1);
+    assert.equal((await issueEventAt(member, issue.id, "oldest")).event.eventId, events.page.items[0]!.eventId);
+    const stranger = t.core.as(await t.core.accounts.createUser({ email: `${uniq("stranger")}@example.com`, password: "password123", name: "S" }));
+    await assert.rejects(getIssue(stranger, issue.id), (e: unknown) => isAppError(e) && e.code === "not_found");
+    await assert.rejects(getIssue(member, "nope"), (e: unknown) => isAppError(e) && e.code === "not_found");
   });
 });

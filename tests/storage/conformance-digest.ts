@@ -103,7 +103,7 @@ export function digestConformance(get: () => Fixture) {
     assert.equal(r1.newIssues, 3, "two issues in p (the second event shares a hash), one in the other project");
     const r2 = await writeBatch(t.store, { spoolId, position: 2, events: [event(p.id, hex("5"), { grouping: { config: "c", hashes: ["new-app", "sys-1"] }, userKey: "id:2" })], rawItems: [], outcomes: [] });
     assert.equal(r2.newIssues, 0);
-    const issues = await t.store.listIssues(p.id, { status: null, page: { limit: 10 } });
+    const issues = await t.store.listIssues(p.id, { page: { limit: 10 } });
     assert.equal(issues.items.length, 2);
     const main = issues.items.find((i) => i.timesSeen === 3)!;
     assert.ok(main, "events 1, 2 and 5 share one issue");
@@ -114,7 +114,7 @@ export function digestConformance(get: () => Fixture) {
     assert.equal(main.status, "unresolved");
     assert.equal(main.substatus, "new");
     assert.deepEqual(issues.items.map((i) => i.shortId).sort(), [1, 2]);
-    const otherIssues = await t.store.listIssues(other.id, { status: "unresolved", page: { limit: 10 } });
+    const otherIssues = await t.store.listIssues(other.id, { filter: { status: "unresolved", level: null, tags: [], text: [] }, page: { limit: 10 } });
     assert.deepEqual(otherIssues.items.map((i) => i.shortId), [1], "hashes and short ids are per project");
     // "new-app" now leads to the same issue: an event with only that hash joins it.
     await writeBatch(t.store, { spoolId, position: 3, events: [event(p.id, hex("6"), { grouping: { config: "c", hashes: ["new-app"] } })], rawItems: [], outcomes: [] });
@@ -122,7 +122,7 @@ export function digestConformance(get: () => Fixture) {
     const stored = await t.store.getEvent(p.id, hex("6"));
     assert.equal(stored?.issueId, main.id);
     assert.deepEqual((await t.store.issueActivity(main.id)).map((a) => a.type), ["first_seen"]);
-    assert.equal((await t.store.listIssues(p.id, { status: "resolved", page: { limit: 10 } })).items.length, 0);
+    assert.equal((await t.store.listIssues(p.id, { filter: { status: "resolved", level: null, tags: [], text: [] }, page: { limit: 10 } })).items.length, 0);
   });
 
   test("issue counters: events per hour, users and tag values add up across batches", async () => {
@@ -142,7 +142,7 @@ export function digestConformance(get: () => Fixture) {
       outcomes: [],
     });
     await writeBatch(t.store, { spoolId, position: 2, events: [event(p.id, hex("c"), { grouping, timestamp: at("10"), tags: [["browser", "Chrome"]], userKey: null })], rawItems: [], outcomes: [] });
-    const [issue] = (await t.store.listIssues(p.id, { status: null, page: { limit: 10 } })).items;
+    const [issue] = (await t.store.listIssues(p.id, { page: { limit: 10 } })).items;
     assert.ok(issue);
     assert.deepEqual(await t.store.issueCounts(issue.id, "2026-11-23T00:00:00Z"), [
       { hour: "2026-11-23T09:00:00Z", count: 1 },

@@ -3,6 +3,8 @@
 import type { IssueStatus } from "../digest-ports";
 import type { Issue, IssueStore } from "../issue-ports";
 import type { IssuesTable } from "../schema";
+import { sql } from "kysely";
+import { toStoredEvent } from "./events";
 import { type Ctx, decodeCursor, toPage } from "./shared";
 
 type IssueRow = Omit<IssuesTable, "id"> & { id: number; user_count?: number | string | bigint | null };
@@ -36,8 +38,11 @@ const toIssue = (r: IssueRow): Issue => ({
   assigneeId: r.assignee_id,
 });
 
-/** A page cursor: the last issue's last_seen and id. */
+/** A page cursor: the last issue's sort time (last_seen or first_seen) and id. */
 const CURSOR = /^(\d{4}-\d\d-\d\dT[\d:.]+Z)\|(\d{1,15})$/;
+
+/** LIKE patterns take the text literally: % and _ are escaped. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function issueStore({ db }: Ctx): IssueStore {
   const withUserCount = () =>
@@ -50,19 +55,47 @@ export function issueStore({ db }: Ctx): IssueStore {
       const r = await withUserCount().where("issues.id", "=", issueId).executeTakeFirst();
       return r ? toIssue(r) : null;
     },
-    async listIssues(projectId, { status, page }) {
-      let q = withUserCount().where("issues.project_id", "=", projectId).orderBy("issues.last_seen", "desc").orderBy("issues.id", "desc").limit(page.limit + 1);
-      if (status) q = q.where("issues.status", "=", status);
+    async listIssues(projectId, { filter, sort = "date", page }) {
+      const column = sort === "new" ? "issues.first_seen" : "issues.last_seen";
+      let q = withUserCount().where("issues.project_id", "=", projectId).orderBy(column, "desc").orderBy("issues.id", "desc").limit(page.limit + 1);
+      if (filter?.status) q = q.where("issues.status", "=", filter.status);
+      if (filter?.level) q = q.where("issues.level", "=", filter.level);
+      for (const [key, value] of filter?.tags ?? []) {
+        q = q.where((eb) =>
+          eb.exists(eb.selectFrom("issue_tags").select("issue_tags.issue_id").whereRef("issue_tags.issue_id", "=", "issues.id").where("issue_tags.key", "=", key).where("issue_tags.value", "=", value)),
+        );
+      }
+      for (const text of filter?.text ?? []) {
+        const pattern = likeText(text.toLowerCase());
+        q = q.where((eb) => eb.or([eb(eb.fn("lower", ["issues.title"]), "like", sql<string>`${pattern} escape '\\'`), eb(eb.fn("lower", ["issues.culprit"]), "like", sql<string>`${pattern} escape '\\'`)]));
+      }
       const m = CURSOR.exec(decodeCursor(page.cursor) ?? "");
       if (m) {
-        const [, lastSeen, id] = m as unknown as [string, string, string];
-        q = q.where((eb) => eb.or([eb("issues.last_seen", "<", lastSeen), eb.and([eb("issues.last_seen", "=", lastSeen), eb("issues.id", "<", Number(id))])]));
+        const [, at, id] = m as unknown as [string, string, string];
+        q = q.where((eb) => eb.or([eb(column, "<", at), eb.and([eb(column, "=", at), eb("issues.id", "<", Number(id))])]));
       }
-      return toPage((await q.execute()).map(toIssue), page, (i) => `${i.lastSeen}|${i.id}`);
+      return toPage((await q.execute()).map(toIssue), page, (i) => `${sort === "new" ? i.firstSeen : i.lastSeen}|${i.id}`);
+    },
+    async listIssueEvents(issueId, page) {
+      const after = decodeCursor(page.cursor);
+      let q = db.selectFrom("events").selectAll().where("issue_id", "=", issueId).orderBy("id", "desc").limit(page.limit + 1);
+      if (after !== null && /^\d{1,15}$/.test(after)) q = q.where("id", "<", Number(after));
+      return toPage((await q.execute()).map(toStoredEvent), page, (e) => String(e.id));
+    },
+    async issueEventAt(issueId, end) {
+      const r = await db.selectFrom("events").selectAll().where("issue_id", "=", issueId).orderBy("id", end === "latest" ? "desc" : "asc").limit(1).executeTakeFirst();
+      return r ? toStoredEvent(r) : null;
     },
     async issueCounts(issueId, sinceHour) {
       const rows = await db.selectFrom("issue_counts").select(["hour", "count"]).where("issue_id", "=", issueId).where("hour", ">=", sinceHour).orderBy("hour").execute();
       return rows.map((r) => ({ hour: r.hour, count: Number(r.count) }));
+    },
+    async issueCountsOf(issueIds, sinceHour) {
+      const out = new Map<number, { hour: string; count: number }[]>(issueIds.map((id) => [id, []]));
+      if (issueIds.length === 0) return out;
+      const rows = await db.selectFrom("issue_counts").select(["issue_id", "hour", "count"]).where("issue_id", "in", issueIds).where("hour", ">=", sinceHour).orderBy("hour").execute();
+      for (const r of rows) out.get(r.issue_id)?.push({ hour: r.hour, count: Number(r.count) });
+      return out;
     },
     async issueTags(issueId, topValues) {
       const rows = await db.selectFrom("issue_tags").selectAll().where("issue_id", "=", issueId).orderBy("key").orderBy("times_seen", "desc").orderBy("value").execute();

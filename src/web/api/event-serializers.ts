@@ -34,7 +34,7 @@ export function serializeEventListItem(e: StoredEvent) {
   return {
     id: e.eventId,
     eventID: e.eventId,
-    groupID: null,
+    groupID: e.issueId === null ? null : String(e.issueId),
     projectID: String(e.projectId),
     type: e.type,
     "event.type": e.type,
