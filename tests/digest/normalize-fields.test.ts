@@ -249,3 +249,9 @@ describe("top-level attributes and defaults (event.rs `normalize_default_attribu
     assert.deepEqual(input, copy);
   });
 });
+
+test("an empty server_name is dropped, not made an empty tag (a case fast-check found: normalizing twice differed)", () => {
+  const out = normalizeEvent({ message: "m", server_name: "  " }, { receivedAt: Date.now(), eventId: "a".repeat(32), itemType: "event" }).event;
+  assert.equal(out.tags, undefined);
+  assert.equal((out as Record<string, unknown>).server_name, undefined);
+});

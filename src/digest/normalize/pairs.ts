@@ -70,6 +70,8 @@ export function normalizeTags(event: JsonObject, sink: ErrorSink): void {
     const value = event[moved];
     if (typeof value !== "string") continue;
     delete event[moved];
+    // An empty one is no tag (tags need a value), so that normalizing the output again changes nothing.
+    if (value.trim() === "") continue;
     const at = kept.findIndex(([k]) => k === moved);
     if (at >= 0) kept[at] = [moved, value];
     else kept.push([moved, value]);
