@@ -1,6 +1,7 @@
 // Reading issues: a project's issue list with Sentry's search and sorts, one issue (by id, checked against the
 // actor's organizations), and its events.
 import type { Issue, IssueSort } from "../storage/issue-ports";
+import { parseStatusUpdate, statusChange } from "./issue-status";
 import type { Page, PageRequest, Project, StoredEvent } from "../storage/ports";
 import { type OrgAccess, assertCan, getOrgAccess, requireId } from "./access";
 import type { CoreContext } from "./context";
@@ -41,6 +42,61 @@ export async function getIssue(ctx: CoreContext, issueId: unknown): Promise<Issu
   }
   assertCan(access, "project:read");
   return { issue, project, orgSlug: org.slug };
+}
+
+/** Applies a PUT body's status change to one issue; returns the issue as it is now. */
+async function applyStatus(ctx: CoreContext, view: IssueView, body: unknown): Promise<Issue> {
+  const update = parseStatusUpdate(body);
+  if (!update) throw new AppError("bad_request", "Nothing to update: give a status");
+  const change = statusChange(update, view.issue, await ctx.store.latestRelease(view.project.id), new Date());
+  await ctx.store.setIssueStatus(view.issue.id, {
+    status: change.status,
+    substatus: change.substatus,
+    resolution: change.resolution ? JSON.stringify(change.resolution) : null,
+    snooze: change.snooze ? JSON.stringify(change.snooze) : null,
+    activity: { type: change.activity.type, userId: ctx.actor.user.id, data: JSON.stringify(change.activity.data), createdAt: new Date().toISOString() },
+  });
+  return (await ctx.store.getIssue(view.issue.id))!;
+}
+
+async function accessOf(ctx: CoreContext, view: IssueView): Promise<OrgAccess> {
+  return getOrgAccess(ctx, view.orgSlug);
+}
+
+/** PUT /issues/{id}/: a status change (resolved, resolvedInNextRelease, unresolved, ignored) with its details. */
+export async function updateIssue(ctx: CoreContext, issueId: unknown, body: unknown): Promise<IssueView> {
+  const view = await getIssue(ctx, issueId);
+  assertCan(await accessOf(ctx, view), "issue:update");
+  return { ...view, issue: await applyStatus(ctx, view, body) };
+}
+
+/** The bulk form: the same change to several issues of one project (`?id=1&id=2`). */
+export async function updateProjectIssues(ctx: CoreContext, orgSlug: string, projectSlug: string, ids: string[], body: unknown): Promise<IssueView[]> {
+  const { access, project } = await getProject(ctx, orgSlug, projectSlug);
+  assertCan(access, "issue:update");
+  if (ids.length === 0) throw new AppError("bad_request", "Name the issues to update with id=");
+  const views: IssueView[] = [];
+  for (const id of ids) {
+    const view = await getIssue(ctx, id);
+    if (view.project.id !== project.id) throw notFound("Issue");
+    views.push({ ...view, issue: await applyStatus(ctx, view, body) });
+  }
+  return views;
+}
+
+export async function deleteIssue(ctx: CoreContext, issueId: unknown): Promise<void> {
+  const view = await getIssue(ctx, issueId);
+  assertCan(await accessOf(ctx, view), "issue:delete");
+  await ctx.store.deleteIssue(view.issue.id);
+}
+
+export async function deleteProjectIssues(ctx: CoreContext, orgSlug: string, projectSlug: string, ids: string[]): Promise<void> {
+  const { access, project } = await getProject(ctx, orgSlug, projectSlug);
+  assertCan(access, "issue:delete");
+  if (ids.length === 0) throw new AppError("bad_request", "Name the issues to delete with id=");
+  const views = await Promise.all(ids.map((id) => getIssue(ctx, id)));
+  if (views.some((v) => v.project.id !== project.id)) throw notFound("Issue");
+  for (const v of views) await ctx.store.deleteIssue(v.issue.id);
 }
 
 export async function listIssueEvents(ctx: CoreContext, issueId: unknown, page: PageRequest): Promise<IssueView & { page: Page<StoredEvent> }> {

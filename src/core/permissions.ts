@@ -23,6 +23,9 @@ export const PERMISSIONS = {
   "key:create": ["owner", "admin"],
   "key:update": ["owner", "admin"],
   "key:delete": ["owner", "admin"],
+  /** Triage: resolve, ignore or reopen issues, as Sentry's event:write lets members do. */
+  "issue:update": ["owner", "admin", "member"],
+  "issue:delete": ["owner", "admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

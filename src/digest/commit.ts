@@ -7,6 +7,7 @@ import { hourOf } from "../core/hours";
 import type { DigestTx, IssueState, IssueUpdate, NewActivity } from "../storage/digest-ports";
 import type { DigestStore, NewRawItem, OutcomeIncrement } from "../storage/ports";
 import type { DigestedEvent } from "./items";
+import { applyLifecycle } from "./lifecycle";
 
 export type DigestBatch = { spoolId: string; position: number; events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[] };
 export type BatchResult = { duplicates: number; newIssues: number };
@@ -46,18 +47,26 @@ async function freshEvents(tx: DigestTx, events: DigestedEvent[], counted: Outco
   return fresh;
 }
 
-type Assignment = { issueOf: Map<DigestedEvent, number>; created: Set<number>; updates: Map<number, IssueUpdate> };
+type Assignment = {
+  issueOf: Map<DigestedEvent, number>;
+  created: Set<number>;
+  updates: Map<number, IssueUpdate>;
+  /** Existing issues as they were when the batch began. */
+  states: Map<number, IssueState>;
+};
 
 /** Finds or creates each grouped event's issue, in batch order, so that later events join issues earlier ones made. */
 async function assignIssues(tx: DigestTx, events: DigestedEvent[]): Promise<Assignment> {
   const issueOf = new Map<DigestedEvent, number>();
   const created = new Set<number>();
   const updates = new Map<number, IssueUpdate>();
+  const states = new Map<number, IssueState>();
   for (const [projectId, list] of byProject(events.filter((e) => e.grouping && e.grouping.hashes.length > 0))) {
     const known: Map<string, IssueState> = await tx.issuesByHash(projectId, list.flatMap((e) => e.grouping!.hashes));
     for (const e of list) {
       const { hashes, config } = e.grouping!;
       let issue = hashes.map((h) => known.get(h)).find((i) => i !== undefined);
+      if (issue && !created.has(issue.id)) states.set(issue.id, issue);
       if (!issue) {
         issue = await tx.createIssue({ projectId, type: e.type, title: e.title, culprit: e.culprit, level: e.level, platform: e.platform, metadata: e.metadata, firstSeen: e.timestamp, firstRelease: e.release });
         created.add(issue.id);
@@ -75,7 +84,7 @@ async function assignIssues(tx: DigestTx, events: DigestedEvent[]): Promise<Assi
       updates.set(issue.id, update);
     }
   }
-  return { issueOf, created, updates };
+  return { issueOf, created, updates, states };
 }
 
 /** Counters, users, tag values, releases and environments of the stored events. */
@@ -121,6 +130,14 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch): Promis
     const firstSeen: NewActivity[] = [...assignment.created].map((issueId) => ({ issueId, type: "first_seen", userId: null, data: "{}", createdAt: now }));
     await tx.addActivity(firstSeen);
     await sight(tx, stored, assignment);
+    const eventsOf = new Map<number, DigestedEvent[]>();
+    for (const e of stored) {
+      const id = assignment.issueOf.get(e);
+      if (id !== undefined && assignment.states.has(id)) eventsOf.set(id, [...(eventsOf.get(id) ?? []), e]);
+    }
+    const lifecycle = await applyLifecycle(tx, assignment.states, eventsOf, new Date());
+    await tx.updateIssues(lifecycle.updates);
+    await tx.addActivity(lifecycle.activity);
     await tx.insertRawItems(batch.rawItems);
     for (const i of batch.rawItems) counted.push({ projectId: i.projectId, hour: hourOf(i.receivedAt), category: i.category, outcome: "accepted", reason: "", quantity: i.quantity });
     await tx.addOutcomes(counted);

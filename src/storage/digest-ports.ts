@@ -78,6 +78,12 @@ export interface DigestTx {
   sightReleases(rows: ReleaseSighting[]): Promise<void>;
   sightEnvironments(rows: EnvironmentSighting[]): Promise<void>;
   addOutcomes(increments: OutcomeIncrement[]): Promise<void>;
+  /** When the project's organization first saw each of these releases (absent: never). */
+  releaseDates(projectId: number, versions: string[]): Promise<Map<string, string>>;
+  /** Whether the issue has at least `n` events with a timestamp at or after `since`. */
+  hasEventsSince(issueId: number, n: number, since: string): Promise<boolean>;
+  /** Distinct users of the issue, all of them or those seen at or after `since`. */
+  userCount(issueId: number, since?: string): Promise<number>;
   setSpoolPosition(spoolId: string, position: number): Promise<void>;
 }
 

@@ -14,6 +14,9 @@ export type Issue = {
   metadata: Record<string, unknown>;
   status: IssueStatus;
   substatus: string | null;
+  /** JSON, owned by core/issue-status.ts: how the issue is resolved, or what ends its ignore. */
+  resolution: string | null;
+  snooze: string | null;
   firstSeen: string;
   lastSeen: string;
   timesSeen: number;
@@ -31,8 +34,22 @@ export type IssueFilter = { status: IssueStatus | null; level: string | null; ta
 /** "date": most recently seen first (Sentry's default); "new": most recently first seen first. */
 export type IssueSort = "date" | "new";
 
+/** A status change and the activity that records it. */
+export type IssueStatusWrite = {
+  status: IssueStatus;
+  substatus: string | null;
+  resolution: string | null;
+  snooze: string | null;
+  activity: { type: string; userId: string | null; data: string; createdAt: string };
+};
+
 export interface IssueStore {
   getIssue(issueId: number): Promise<Issue | null>;
+  setIssueStatus(issueId: number, change: IssueStatusWrite): Promise<void>;
+  /** Deletes an issue with its events, hashes, counters and activity. */
+  deleteIssue(issueId: number): Promise<void>;
+  /** The project's most recently created release. */
+  latestRelease(projectId: number): Promise<string | null>;
   listIssues(projectId: number, q: { filter?: IssueFilter; sort?: IssueSort; page: PageRequest }): Promise<Page<Issue>>;
   /** The issue's events, newest first; "oldest" and "latest" read one end. */
   listIssueEvents(issueId: number, page: PageRequest): Promise<Page<StoredEvent>>;

@@ -9,12 +9,15 @@ import { createProject, deleteProject, getProject, updateProject } from "../../s
 import { createKey, deleteKey, listKeys, updateKey } from "../../src/core/keys";
 import { createTeam, deleteTeam, setTeamMembership } from "../../src/core/teams";
 import { isAppError } from "../../src/core/errors";
+import { deleteIssue, updateIssue } from "../../src/core/issues";
+import { writeBatch } from "../../src/digest/commit";
+import type { DigestedEvent } from "../../src/digest/items";
 import { ROLES, type Role } from "../../src/core/roles";
 import { createOrganization } from "../../src/core/organizations";
 import type { User } from "../../src/storage/ports";
 import { type TestCore, testCore, uniq } from "../helpers/core";
 
-type World = { org: string; project: string; team: string; key: string; targetMemberId: number };
+type World = { org: string; project: string; team: string; key: string; targetMemberId: number; issueId: number };
 
 /** Each mutation: the permission it needs and how to attempt it in a fresh world. */
 const MUTATIONS: Record<string, { permission: Permission; run: (t: TestCore, user: User, w: World) => Promise<unknown> }> = {
@@ -32,7 +35,15 @@ const MUTATIONS: Record<string, { permission: Permission; run: (t: TestCore, use
   "create key": { permission: "key:create", run: (t, u, w) => createKey(t.as(u), w.org, w.project, { label: "CI" }) },
   "rename or disable key": { permission: "key:update", run: (t, u, w) => updateKey(t.as(u), w.org, w.project, w.key, { isActive: false }) },
   "revoke key": { permission: "key:delete", run: (t, u, w) => deleteKey(t.as(u), w.org, w.project, w.key) },
+  "resolve issue": { permission: "issue:update", run: (t, u, w) => updateIssue(t.as(u), w.issueId, { status: "resolved" }) },
+  "delete issue": { permission: "issue:delete", run: (t, u, w) => deleteIssue(t.as(u), w.issueId) },
 };
+
+const issueEvent = (projectId: number): DigestedEvent => ({
+  projectId, eventId: crypto.randomUUID().replace(/-/g, ""), type: "error", receivedAt: new Date().toISOString(), timestamp: new Date().toISOString(),
+  platform: "python", level: "error", title: "E: x", message: "", culprit: "", release: null, environment: null, size: 2, data: "{}", category: "error",
+  grouping: { config: "c", hashes: ["h"] }, metadata: "{}", userKey: null, tags: [],
+});
 
 let t: TestCore;
 before(async () => {
@@ -54,8 +65,11 @@ async function world(): Promise<{ w: World; owner: User }> {
   const team = await createTeam(ctx, org.slug, { slug: uniq("team") });
   const project = await createProject(ctx, org.slug, { name: uniq("Project"), platform: "python" });
   const { keys } = await listKeys(ctx, org.slug, project.slug);
+  const p = (await t.store.getProjectBySlug((await t.store.getOrganizationBySlug(org.slug))!.id, project.slug))!;
+  await writeBatch(t.store, { spoolId: uniq("spool"), position: 1, rawItems: [], outcomes: [], events: [issueEvent(p.id)] });
+  const issueId = (await t.store.listIssues(p.id, { page: { limit: 1 } })).items[0]!.id;
   const target = await addMember({ ...ctx, accounts: t.accounts }, org.slug, { email: `${uniq("target")}@example.com`, role: "member", password: "password123" });
-  return { w: { org: org.slug, project: project.slug, team: team.slug, key: keys[0]!.publicKey, targetMemberId: target.id }, owner };
+  return { w: { org: org.slug, project: project.slug, team: team.slug, key: keys[0]!.publicKey, targetMemberId: target.id, issueId }, owner };
 }
 
 async function outcome(run: () => Promise<unknown>): Promise<"ok" | string> {

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { isAppError } from "../../src/core/errors";
-import { getIssue, issueEventAt, listIssueEvents, listProjectIssues } from "../../src/core/issues";
+import { getIssue, issueEventAt, listIssueEvents, listProjectIssues, updateIssue } from "../../src/core/issues";
 import { type TestIntake, startTestIntake } from "../helpers/intake";
 import { uniq } from "../helpers/core";
 
@@ -110,5 +110,34 @@ describe("events into issues", () => {
     const stranger = t.core.as(await t.core.accounts.createUser({ email: `${uniq("stranger")}@example.com`, password: "password123", name: "S" }));
     await assert.rejects(getIssue(stranger, issue.id), (e: unknown) => isAppError(e) && e.code === "not_found");
     await assert.rejects(getIssue(member, "nope"), (e: unknown) => isAppError(e) && e.code === "not_found");
+  });
+
+  test("a resolved issue regresses on a new event; resolved in a release, older releases do not reopen it; an ignore ends after N events", async () => {
+    const p = t.projects[1];
+    const owner = (await t.core.store.listMembers((await t.core.store.getOrganizationBySlug(t.org))!.id))[0]!;
+    const member = t.core.as((await t.core.store.getUserById(owner.userId))!);
+    const idOf = async (eventId: string) => (await t.core.store.getEvent(p.id, eventId))!.issueId!;
+    const first = await send(p, { message: "lifecycle check", release: "shop@1.0.0" });
+    await t.settle();
+    const issueId = await idOf(first);
+    await updateIssue(member, issueId, { status: "resolved", statusDetails: { inRelease: "shop@1.1.0" } });
+    await send(p, { message: "lifecycle check", release: "shop@1.0.0" });
+    await t.settle();
+    assert.equal((await t.core.store.getIssue(issueId))?.status, "resolved", "an older release still has the bug: no regression");
+    await send(p, { message: "lifecycle check", release: "shop@1.2.0" });
+    await t.settle();
+    const regressed = (await t.core.store.getIssue(issueId))!;
+    assert.deepEqual([regressed.status, regressed.substatus], ["unresolved", "regressed"]);
+    await updateIssue(member, issueId, { status: "ignored", statusDetails: { ignoreCount: 2 } });
+    await send(p, { message: "lifecycle check" });
+    await t.settle();
+    assert.equal((await t.core.store.getIssue(issueId))?.status, "ignored", "one event of two");
+    await send(p, { message: "lifecycle check" });
+    await t.settle();
+    const back = (await t.core.store.getIssue(issueId))!;
+    assert.deepEqual([back.status, back.substatus], ["unresolved", "escalating"]);
+    const types = (await t.core.store.issueActivity(issueId)).map((a) => a.type);
+    assert.deepEqual(types, ["first_seen", "set_resolved_in_release", "set_regression", "set_ignored", "set_escalating"]);
+    assert.equal((await t.core.store.issueActivity(issueId))[1]?.userId, owner.userId, "who changed the status is recorded");
   });
 });

@@ -296,6 +296,32 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
       }
     },
 
+    async releaseDates(projectId, versions) {
+      const out = new Map<string, string>();
+      if (versions.length === 0) return out;
+      const rows = await trx
+        .selectFrom("releases")
+        .innerJoin("projects", "projects.organization_id", "releases.organization_id")
+        .select(["releases.version", "releases.created_at"])
+        .where("projects.id", "=", projectId)
+        .where("releases.version", "in", [...new Set(versions)])
+        .execute();
+      for (const r of rows) out.set(r.version, r.created_at);
+      return out;
+    },
+
+    async hasEventsSince(issueId, n, since) {
+      // The issue's newest n events (by arrival); enough of them when the oldest of those is recent enough.
+      const rows = await trx.selectFrom("events").select("timestamp").where("issue_id", "=", issueId).orderBy("id", "desc").limit(n).execute();
+      return rows.length >= n && rows.every((r) => r.timestamp >= since);
+    },
+
+    async userCount(issueId, since) {
+      let q = trx.selectFrom("issue_users").select((eb) => eb.fn.countAll().as("n")).where("issue_id", "=", issueId);
+      if (since) q = q.where("last_seen", ">=", since);
+      return Number((await q.executeTakeFirst())?.n ?? 0);
+    },
+
     async setSpoolPosition(spoolId, position) {
       await trx
         .insertInto("spool_cursors")

@@ -30,6 +30,8 @@ const toIssue = (r: IssueRow): Issue => ({
   metadata: parseJson(r.metadata),
   status: r.status as IssueStatus,
   substatus: r.substatus,
+  resolution: r.resolution,
+  snooze: r.snooze,
   firstSeen: r.first_seen,
   lastSeen: r.last_seen,
   timesSeen: Number(r.times_seen),
@@ -54,6 +56,29 @@ export function issueStore({ db }: Ctx): IssueStore {
     async getIssue(issueId) {
       const r = await withUserCount().where("issues.id", "=", issueId).executeTakeFirst();
       return r ? toIssue(r) : null;
+    },
+    async setIssueStatus(issueId, change) {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable("issues").set({ status: change.status, substatus: change.substatus, resolution: change.resolution, snooze: change.snooze }).where("id", "=", issueId).execute();
+        const a = change.activity;
+        await trx.insertInto("issue_activity").values({ issue_id: issueId, type: a.type, user_id: a.userId, data: a.data, created_at: a.createdAt }).execute();
+      });
+    },
+    async deleteIssue(issueId) {
+      // Events, hashes, counters and activity go with it (foreign keys cascade).
+      await db.deleteFrom("issues").where("id", "=", issueId).execute();
+    },
+    async latestRelease(projectId) {
+      const r = await db
+        .selectFrom("release_projects")
+        .innerJoin("releases", "releases.id", "release_projects.release_id")
+        .select("releases.version")
+        .where("release_projects.project_id", "=", projectId)
+        .orderBy("releases.created_at", "desc")
+        .orderBy("releases.id", "desc")
+        .limit(1)
+        .executeTakeFirst();
+      return r?.version ?? null;
     },
     async listIssues(projectId, { filter, sort = "date", page }) {
       const column = sort === "new" ? "issues.first_seen" : "issues.last_seen";

@@ -1,6 +1,7 @@
 // Issues in Sentry's API shape (sentry `GroupSerializer` / `BaseGroupSerializerResponse`, as GlitchTip serves it):
 // ids and counts as strings, the short id, status details, and 24 hourly buckets of events in `stats`.
 import { hourOf } from "../../core/hours";
+import { parseResolution, parseSnooze, statusDetails } from "../../core/issue-status";
 import { formatShortId } from "../../core/short-id";
 import type { Issue } from "../../storage/issue-ports";
 import type { Project } from "../../storage/ports";
@@ -30,7 +31,7 @@ export function serializeIssue(issue: Issue, project: Project, counts: { hour: s
     level: issue.level,
     status: issue.status,
     substatus: issue.substatus,
-    statusDetails: {},
+    statusDetails: statusDetails(parseResolution(issue.resolution), parseSnooze(issue.snooze)),
     isPublic: false,
     platform: issue.platform,
     project: { id: String(project.id), name: project.name, slug: project.slug, platform: project.platform },

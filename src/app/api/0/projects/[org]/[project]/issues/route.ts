@@ -1,7 +1,8 @@
 // GET /api/0/projects/{org}/{project}/issues/?query=&sort=&cursor= – the project's issues in Sentry's list shape.
-import { listProjectIssues } from "@/core/issues";
+// PUT and DELETE with ?id=1&id=2 – the bulk forms: one status change for several issues, or their deletion.
+import { deleteProjectIssues, listProjectIssues, updateProjectIssues } from "@/core/issues";
 import { pageRequest } from "@/core/pagination";
-import { apiRoute, paged } from "@/web/api/handler";
+import { apiRoute, paged, readJson } from "@/web/api/handler";
 import { issuePermalink } from "@/web/api/issue-response";
 import { serializeIssue, statsSince } from "@/web/api/issue-serializers";
 
@@ -14,4 +15,16 @@ export const GET = apiRoute<{ org: string; project: string }>(async (ctx) => {
   const counts = await ctx.core.store.issueCountsOf(issues.items.map((i) => i.id), statsSince());
   const permalink = issuePermalink(ctx, ctx.params.org, project.slug);
   return paged(issues.items.map((i) => serializeIssue(i, project, counts.get(i.id) ?? [], permalink)), issues.nextCursor, ctx);
+});
+
+export const PUT = apiRoute<{ org: string; project: string }>(async (ctx) => {
+  const body = await readJson(ctx.req);
+  await updateProjectIssues(ctx.core, ctx.params.org, ctx.params.project, ctx.url.searchParams.getAll("id"), body);
+  // Sentry answers a bulk update with the change it applied.
+  return Response.json({ status: body.status, statusDetails: body.statusDetails ?? {} });
+});
+
+export const DELETE = apiRoute<{ org: string; project: string }>(async (ctx) => {
+  await deleteProjectIssues(ctx.core, ctx.params.org, ctx.params.project, ctx.url.searchParams.getAll("id"));
+  return new Response(null, { status: 204 });
 });
