@@ -1,23 +1,13 @@
 // The storage port of the digest: one transaction per spool batch, with the few operations that turn events into
 // issues. The digest decides (grouping, regressions, counters); the store only reads and writes rows, so the same
 // decisions hold on SQLite and PostgreSQL.
+import type { Issue } from "./issue-ports";
 import type { NewEvent, NewRawItem, OutcomeIncrement } from "./ports";
 
 export type IssueStatus = "unresolved" | "resolved" | "ignored";
 
-/** An issue as the digest needs it when its events arrive. `resolution` and `snooze` are JSON, owned by the digest. */
-export type IssueState = {
-  id: number;
-  projectId: number;
-  shortId: number;
-  status: IssueStatus;
-  substatus: string | null;
-  resolution: string | null;
-  snooze: string | null;
-  firstSeen: string;
-  lastSeen: string;
-  timesSeen: number;
-};
+/** An issue as the digest needs it when its events arrive: the columns that decide its lifecycle. */
+export type IssueState = Pick<Issue, "id" | "projectId" | "shortId" | "status" | "substatus" | "resolution" | "snooze" | "firstSeen" | "lastSeen" | "timesSeen">;
 
 export type NewIssue = {
   projectId: number;
