@@ -6,7 +6,8 @@ const nextBuild = spawnSync(process.execPath, ["node_modules/next/dist/bin/next"
 if (nextBuild.status !== 0) process.exit(nextBuild.status ?? 1);
 
 await build({
-  // The CLI and server, and the digest's worker thread, which the server starts from dist/digest-worker.mjs.
+  // The CLI (the server and `faultline worker` included), and the digest's worker thread, which the server starts
+  // from dist/digest-worker.mjs.
   entryPoints: { cli: "src/cli/main.ts", "digest-worker": "src/digest/worker.ts" },
   outdir: "dist",
   outExtension: { ".js": ".mjs" },

@@ -1,10 +1,11 @@
-// The `faultline` command: start, migrate, createuser, createtoken. Non-interactive, for scripts and automation.
+// The `faultline` command: start, worker, migrate, createuser, createtoken. Non-interactive, for scripts and automation.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { ConfigError } from "../config/env";
+import { ConfigError, loadConfig } from "../config/env";
 import { registerUser } from "../core/accounts";
 import { isAppError } from "../core/errors";
+import { DigestLockedError } from "../digest/lock";
 import { createToken } from "../core/tokens";
 import { closeServices, getServices } from "../runtime/services";
 import { migrateToLatest } from "../storage/migrate";
@@ -13,13 +14,19 @@ const USAGE = `Usage: faultline <command> [options]
 
 Commands:
   start                                   migrate the database, then serve Faultline on PORT (default 9000)
+  worker                                  digest the spool in FAULTLINE_DATA_DIR in this process, until SIGTERM;
+                                          for a server started with FAULTLINE_DIGEST=external (exit 3: the spool
+                                          is already being digested)
   migrate                                 apply pending database migrations and exit
   createuser --email E --password P [--name N] [--superuser] --no-input
                                           create a user (superusers administer the whole install)
   createtoken --email E [--name N]        print a new personal API token for that user, alone on stdout
 
 Configuration comes from the environment: PORT, HOST, FAULTLINE_URL, FAULTLINE_DATA_DIR, DATABASE_URL,
-FAULTLINE_SECRET_KEY, FAULTLINE_TRUST_PROXY (see README.md).`;
+FAULTLINE_SECRET_KEY, FAULTLINE_TRUST_PROXY, FAULTLINE_DIGEST (see README.md).`;
+
+/** Exit status when the spool is already being digested: a supervisor should not restart at once. */
+const EXIT_LOCKED = 3;
 
 /** The package root: dist/cli.mjs lives one folder below it. */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -63,6 +70,11 @@ export async function main(argv: string[]): Promise<number> {
         await start(rootDir);
         return -1; // keep running
       }
+      case "worker": {
+        const { runWorker } = await import("../digest/process");
+        await runWorker(loadConfig());
+        break;
+      }
       case "migrate":
         await migrate();
         break;
@@ -85,6 +97,10 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (err) {
     await closeServices().catch(() => undefined);
+    if (err instanceof DigestLockedError) {
+      console.error(`faultline: ${err.message}`);
+      return EXIT_LOCKED;
+    }
     if (err instanceof ConfigError) console.error(`faultline: ${err.message}`);
     else if (err instanceof UsageError) console.error(`faultline: ${err.message}\n\n${USAGE}`);
     else if (isAppError(err)) console.error(`faultline: ${err.message}`);

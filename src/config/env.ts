@@ -25,6 +25,12 @@ export type Config = {
    * disk sync on the event loop for every group commit.
    */
   spoolSync: "full" | "normal";
+  /**
+   * Where the digest runs. "inline" (default): in a worker thread of `faultline start`. "external": in a separate
+   * `faultline worker` process on the same spool (same data dir, on this host or shared storage) and database; the
+   * server then only follows the position it saves.
+   */
+  digest: "inline" | "external";
 };
 
 const portSchema = z.coerce
@@ -48,6 +54,7 @@ const envSchema = z.object({
   FAULTLINE_SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   FAULTLINE_TRUST_PROXY: z.enum(["0", "1", "true", "false"], { error: "must be 0 or 1" }).optional(),
   FAULTLINE_SPOOL_SYNC: z.enum(["full", "normal"], { error: "must be full or normal" }).default("normal"),
+  FAULTLINE_DIGEST: z.enum(["inline", "external"], { error: "must be inline or external" }).default("inline"),
 });
 
 export class ConfigError extends Error {
@@ -75,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: e.FAULTLINE_SECRET_KEY ?? readOrCreateSecret(dataDir),
     trustProxy: e.FAULTLINE_TRUST_PROXY === "1" || e.FAULTLINE_TRUST_PROXY === "true",
     spoolSync: e.FAULTLINE_SPOOL_SYNC,
+    digest: e.FAULTLINE_DIGEST,
   };
 }
 

@@ -4,6 +4,7 @@ import http from "node:http";
 import path from "node:path";
 import next from "next";
 import { type Config, loadConfig } from "../config/env";
+import { followExternalDigest } from "../digest/external";
 import { startDigestWorker } from "../digest/spawn";
 import { existingSpoolId, importLegacySpool, openIntake, spoolDir } from "../ingest";
 import { dbOptionsFromConfig, openDb } from "../storage/db";
@@ -47,7 +48,12 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   const intake = openIntake({ dataDir: config.dataDir, durability: config.spoolSync, lookupKey: (k) => store.getIntakeKey(k), log, resumeAfter });
   const moved = await importLegacySpool(config.dataDir, intake.spool, (id) => store.getSpoolPosition(id));
   if (moved > 0) log(`faultline: moved ${moved} undigested items from spool.sqlite3 into the spool`);
-  const digest = startDigestWorker({ spoolDir: spoolDir(config.dataDir), db: dbOptions }, (position) => intake.spool.digested(position), log);
+  const digested = (position: number) => intake.spool.digested(position);
+  const digest =
+    config.digest === "inline"
+      ? startDigestWorker({ spoolDir: spoolDir(config.dataDir), db: dbOptions }, digested, log)
+      : followExternalDigest(store, intake.spool.id, digested, log);
+  if (config.digest === "external") log("faultline: FAULTLINE_DIGEST=external: events are digested by `faultline worker` on this data dir");
 
   process.env.__NEXT_PRIVATE_ORIGIN = internalOrigin(config);
   const app = next({ dev: false, dir: rootDir, hostname: config.host, port: config.port });

@@ -18,6 +18,12 @@ test("defaults: port 9000, SQLite in the data dir, public URL from the port", ()
   assert.equal(c.databaseUrl, undefined);
   assert.equal(c.dataDir, dir);
   assert.equal(c.trustProxy, false);
+  assert.equal(c.digest, "inline", "the digest runs in a worker thread of the server unless told otherwise");
+});
+
+test("FAULTLINE_DIGEST is inline or external, nothing else", () => {
+  assert.equal(loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_DIGEST: "external" }).digest, "external");
+  assert.throws(() => loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_DIGEST: "separate" }), (e: unknown) => e instanceof ConfigError && /FAULTLINE_DIGEST must be inline or external/.test(e.message));
 });
 
 test("the secret key is generated once, stored privately in the data dir, and reused", () => {

@@ -1,19 +1,27 @@
 // A real intake for tests: Faultline's HTTP listener (without Next.js) on an ephemeral port, the spool and the
-// digest worker thread in a fresh data dir, over a real SQLite file; one organization with two projects.
+// digest worker thread in a fresh data dir, over a real SQLite file (or the given database); one organization with
+// two projects. With `digest: "external"` no thread starts: the server follows the position `faultline worker` saves.
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { followExternalDigest } from "../../src/digest/external";
 import { startDigestWorker } from "../../src/digest/spawn";
 import { type IntakeOptions, openIntake, spoolDir } from "../../src/ingest";
+import type { SpoolWriter } from "../../src/ingest/spool";
 import { createListener } from "../../src/server/listener";
+import type { OpenDbOptions } from "../../src/storage/db";
 import type { ProjectKey, StoredEvent } from "../../src/storage/ports";
 import { type TestCore, testCore, uniq } from "./core";
 
 export type TestProject = { id: number; slug: string; key: ProjectKey; dsn: string };
 export type TestIntake = {
   origin: string;
+  dataDir: string;
+  spool: SpoolWriter;
+  /** The spool position the server last heard of (from its thread, or read from the database). */
+  digested: () => number;
   core: TestCore;
   org: string;
   projects: [TestProject, TestProject];
@@ -25,18 +33,26 @@ export type TestIntake = {
   close: () => Promise<void>;
 };
 
-export async function startTestIntake(options: Pick<IntakeOptions, "pressureLimits"> = {}): Promise<TestIntake> {
+export type TestIntakeOptions = Pick<IntakeOptions, "pressureLimits"> & { digest?: "inline" | "external"; db?: OpenDbOptions };
+
+export async function startTestIntake({ digest: mode = "inline", db, ...options }: TestIntakeOptions = {}): Promise<TestIntake> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "faultline-intake-"));
-  const dbOptions = { dialect: "sqlite" as const, file: path.join(dataDir, "faultline.sqlite3") };
+  // The file `faultline worker` opens for this data dir when no DATABASE_URL is set.
+  const dbOptions: OpenDbOptions = db ?? { dialect: "sqlite", file: path.join(dataDir, "faultline.sqlite3") };
   const core = await testCore(dbOptions);
   const owner = await core.accounts.createUser({ email: `${uniq("owner")}@example.com`, password: "password123", name: "Owner" });
   const org = await core.store.createOrganization({ slug: uniq("org"), name: "Org", ownerUserId: owner.id });
   const intake = openIntake({ dataDir, durability: "normal", lookupKey: (k) => core.store.getIntakeKey(k), log: () => undefined, ...options });
   let digested = 0;
-  const digest = startDigestWorker({ spoolDir: spoolDir(dataDir), db: dbOptions }, (p) => {
+  const onPosition = (p: number) => {
     digested = p;
     intake.spool.digested(p);
-  }, (line) => console.error(line));
+  };
+  const log = (line: string) => console.error(line);
+  const digest =
+    mode === "inline"
+      ? startDigestWorker({ spoolDir: spoolDir(dataDir), db: dbOptions }, onPosition, log)
+      : followExternalDigest(core.store, intake.spool.id, onPosition, log, 100);
   const server = http.createServer(createListener({ config: { trustProxy: false }, basePath: "", intake, next: null }));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -50,6 +66,9 @@ export async function startTestIntake(options: Pick<IntakeOptions, "pressureLimi
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   return {
     origin,
+    dataDir,
+    spool: intake.spool,
+    digested: () => digested,
     core,
     org: org.slug,
     projects,
