@@ -23,16 +23,35 @@ export type Issue = {
   /** Distinct users the issue's events came from. */
   userCount: number;
   firstRelease: string | null;
+  /** Who the issue is assigned to: a user, a team, or neither (never both). */
   assigneeId: string | null;
+  assigneeTeamId: number | null;
+  /** Comments (activity entries of type "note"). */
+  numComments: number;
 };
 
 export type IssueTagSummary = { key: string; totalValues: number; uniqueValues: number; topValues: { value: string; count: number; firstSeen: string; lastSeen: string }[] };
 export type IssueActivityEntry = { id: number; type: string; userId: string | null; data: Record<string, unknown>; createdAt: string };
 
-/** What an issue list is narrowed to; null and empty mean no narrowing. Text matches title or culprit. */
-export type IssueFilter = { status: IssueStatus | null; level: string | null; tags: [string, string][]; text: string[] };
-/** "date": most recently seen first (Sentry's default); "new": most recently first seen first. */
-export type IssueSort = "date" | "new";
+/**
+ * Whom an issue is assigned to, any of: these users, these teams, nobody (`none`) or anybody (`any`).
+ */
+export type AssigneeCondition = { userIds: string[]; teamIds: number[]; none: boolean; any: boolean };
+
+/**
+ * What an issue list is narrowed to; null and empty mean no narrowing. Text matches title or culprit. Every
+ * assignee condition must hold; an issue matches `environments` when it has an event in any of them.
+ */
+export type IssueFilter = {
+  status: IssueStatus | null;
+  level: string | null;
+  tags: [string, string][];
+  text: string[];
+  assignee?: AssigneeCondition[];
+  environments?: string[];
+};
+/** Sentry's sorts: "date" last seen (the default), "new" first seen, "freq" events, "user" distinct users; most first. */
+export type IssueSort = "date" | "new" | "freq" | "user";
 
 /** A status change and the activity that records it. */
 export type IssueStatusWrite = {
@@ -54,6 +73,8 @@ export interface IssueStore {
   /** The issue's events, newest first; "oldest" and "latest" read one end. */
   listIssueEvents(issueId: number, page: PageRequest): Promise<Page<StoredEvent>>;
   issueEventAt(issueId: number, end: "latest" | "oldest"): Promise<StoredEvent | null>;
+  /** Events per day ("2026-11-23") since a day (inclusive); days without events are absent. */
+  issueDailyCountsOf(issueIds: number[], sinceDay: string): Promise<Map<number, { day: string; count: number }[]>>;
   /** Events per hour since an hour (inclusive); hours without events are absent. */
   issueCounts(issueId: number, sinceHour: string): Promise<{ hour: string; count: number }[]>;
   /** The same for several issues in one query. */

@@ -166,11 +166,16 @@ export type IssuesTable = {
   times_seen: number | string;
   first_release: string | null;
   assignee_id: string | null;
+  /** Distinct users of the issue's events (issue_users), kept by the digest so the list can sort by it. */
+  user_count: Generated<number | string>;
+  assignee_team_id: number | null;
 };
 
 export type IssueHashesTable = { project_id: number; hash: string; issue_id: number; grouping_config: string };
 export type IssueActivityTable = { id: Generated<number>; issue_id: number; type: string; user_id: string | null; data: string; created_at: string };
 export type IssueCountsTable = { issue_id: number; hour: string; count: number | string };
+/** Events per issue per UTC day ("2026-11-23"); kept past the retention of the hourly counters. */
+export type IssueCountsDailyTable = { issue_id: number; day: string; count: number | string };
 export type IssueUsersTable = { issue_id: number; user_key: string; first_seen: string; last_seen: string };
 export type IssueTagsTable = { issue_id: number; key: string; value: string; times_seen: number | string; first_seen: string; last_seen: string };
 export type ReleasesTable = {
@@ -210,6 +215,7 @@ export type Database = {
   issue_hashes: IssueHashesTable;
   issue_activity: IssueActivityTable;
   issue_counts: IssueCountsTable;
+  issue_counts_daily: IssueCountsDailyTable;
   issue_users: IssueUsersTable;
   issue_tags: IssueTagsTable;
   releases: ReleasesTable;

@@ -6,6 +6,7 @@ import type { OpenDbOptions } from "../../src/storage/db";
 import { DuplicateError, type User } from "../../src/storage/ports";
 import { type TestCore, testCore, uniq } from "../helpers/core";
 import { digestConformance } from "./conformance-digest";
+import { triageConformance } from "./conformance-triage";
 
 export function conformance(name: string, options: () => OpenDbOptions | Promise<OpenDbOptions>) {
   describe(`storage conformance: ${name}`, () => {
@@ -177,5 +178,6 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
       assert.equal(await t.store.deleteToken(bob.id, tok.id), true);
     });
     digestConformance(() => ({ t, alice }));
+    triageConformance(() => ({ t, alice }));
   });
 }

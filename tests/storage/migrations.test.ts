@@ -38,6 +38,29 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
       for (const [name, m] of Object.entries(migrationsFor(dialect === "sqlite" ? "sqlite" : "postgres"))) assert.equal(m.down, undefined, name);
     });
 
+    test("0007-issue-triage fills user counts and daily counters from the rows 0004 kept", async () => {
+      const f = await fresh();
+      const db = openDb(f.options);
+      try {
+        await migrateToLatest(db, "0004-issues");
+        const k = db.kysely;
+        const now = "2026-11-23T10:00:00.000Z";
+        const org = await k.insertInto("organizations").values({ slug: "o", name: "O", created_at: now }).returning("id").executeTakeFirstOrThrow();
+        const project = await k.insertInto("projects").values({ organization_id: org.id, team_id: null, slug: "p", name: "P", platform: null, created_at: now, rate_limit_count: null, rate_limit_window: null }).returning("id").executeTakeFirstOrThrow();
+        const issue = { project_id: project.id, type: "error", title: "T", culprit: "", level: "error", platform: "python", metadata: "{}", status: "unresolved", substatus: null, resolution: null, snooze: null, first_seen: now, last_seen: now, times_seen: 3, first_release: null, assignee_id: null };
+        const { id } = await k.insertInto("issues").values({ ...issue, short_id: 1 } as never).returning("id").executeTakeFirstOrThrow();
+        await k.insertInto("issue_users").values(["id:1", "id:2"].map((user_key) => ({ issue_id: id, user_key, first_seen: now, last_seen: now }))).execute();
+        await k.insertInto("issue_counts").values([{ issue_id: id, hour: "2026-11-22T23:00:00Z", count: 1 }, { issue_id: id, hour: "2026-11-23T09:00:00Z", count: 1 }, { issue_id: id, hour: "2026-11-23T10:00:00Z", count: 1 }]).execute();
+        await migrateToLatest(db);
+        const store = createStore(db);
+        assert.equal((await store.getIssue(id))?.userCount, 2);
+        assert.deepEqual((await store.issueDailyCountsOf([id], "2026-11-01")).get(id), [{ day: "2026-11-22", count: 1 }, { day: "2026-11-23", count: 2 }]);
+      } finally {
+        await db.close();
+        await f.drop();
+      }
+    });
+
     for (const previous of Object.keys(migrationsFor("sqlite"))) {
       test(`a database at ${previous} with data upgrades to the latest schema and keeps its data`, async () => {
         const f = await fresh();

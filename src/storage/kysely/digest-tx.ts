@@ -5,6 +5,7 @@ import type { Dialect } from "../db";
 import type { DigestTx, IssueState, IssueStatus } from "../digest-ports";
 import type { OutcomeIncrement } from "../ports";
 import type { Database } from "../schema";
+import { countIssueDays, sightIssueUsers } from "./issue-counters-tx";
 import { nowIso } from "./shared";
 
 /** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
@@ -200,6 +201,7 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
           .onConflict((oc) => oc.columns(["issue_id", "hour"]).doUpdateSet((eb) => ({ count: eb("issue_counts.count", "+", eb.ref("excluded.count")) })))
           .execute();
       }
+      await countIssueDays(trx, summed, chunks);
     },
 
     async sightUsers(rows) {
@@ -207,15 +209,7 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
         into.first = minIso(into.first, from.first);
         into.last = maxIso(into.last, from.last);
       });
-      for (const part of chunks(merged)) {
-        await trx
-          .insertInto("issue_users")
-          .values(part.map((r) => ({ issue_id: r.issueId, user_key: r.userKey, first_seen: r.first, last_seen: r.last })))
-          .onConflict((oc) =>
-            oc.columns(["issue_id", "user_key"]).doUpdateSet({ last_seen: greatest(col("issue_users", "last_seen"), sql.ref("excluded.last_seen")) as RawBuilder<string> }),
-          )
-          .execute();
-      }
+      await sightIssueUsers(trx, merged, greatest, chunks);
     },
 
     async sightTags(rows) {

@@ -3,6 +3,7 @@ import type { Db } from "../db";
 import type { Store } from "../ports";
 import { digestStore } from "./digest";
 import { issueStore } from "./issues";
+import { issueTriageStore } from "./issue-triage";
 import { eventStore } from "./events";
 import { instanceStore } from "./instance";
 import { intakeStore } from "./intake";
@@ -29,6 +30,7 @@ export function createStore(db: Db): Store {
     ...intakeStore(ctx),
     ...digestStore(ctx),
     ...issueStore(ctx),
+    ...issueTriageStore(ctx),
     ...eventStore(ctx),
     ...outcomeStore(ctx),
   };

@@ -1,15 +1,16 @@
-// Reading issues (storage/issue-ports.ts) on SQLite and PostgreSQL. Pages of issues are keyset pages on
-// (last_seen, id), newest first.
+// Reading issues (storage/issue-ports.ts) on SQLite and PostgreSQL. Pages of issues are keyset pages on the sort
+// column and id, most first; each sort has an index (project_id, [status,] column, id), migration 0007.
 import type { IssueStatus } from "../digest-ports";
-import type { Issue, IssueStore } from "../issue-ports";
+import type { Issue, IssueActivityEntry, IssueSort, IssueStore } from "../issue-ports";
 import type { IssuesTable } from "../schema";
 import { sql } from "kysely";
 import { toStoredEvent } from "./events";
+import { assigneeWhere } from "./issue-filters";
 import { type Ctx, decodeCursor, toPage } from "./shared";
 
-type IssueRow = Omit<IssuesTable, "id"> & { id: number; user_count?: number | string | bigint | null };
+type IssueRow = Omit<IssuesTable, "id" | "user_count"> & { id: number; user_count: number | string; num_comments: number | string | bigint | null };
 
-const parseJson = (text: string | null): Record<string, unknown> => {
+export const parseJson = (text: string | null): Record<string, unknown> => {
   try {
     const v = text ? (JSON.parse(text) as unknown) : {};
     return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -35,26 +36,52 @@ const toIssue = (r: IssueRow): Issue => ({
   firstSeen: r.first_seen,
   lastSeen: r.last_seen,
   timesSeen: Number(r.times_seen),
-  userCount: Number(r.user_count ?? 0),
+  userCount: Number(r.user_count),
   firstRelease: r.first_release,
   assigneeId: r.assignee_id,
+  assigneeTeamId: r.assignee_team_id,
+  numComments: Number(r.num_comments ?? 0),
 });
 
-/** A page cursor: the last issue's sort time (last_seen or first_seen) and id. */
-const CURSOR = /^(\d{4}-\d\d-\d\dT[\d:.]+Z)\|(\d{1,15})$/;
+export const toActivity = (r: { id: number; type: string; user_id: string | null; data: string; created_at: string }): IssueActivityEntry => ({
+  id: r.id,
+  type: r.type,
+  userId: r.user_id,
+  data: parseJson(r.data),
+  createdAt: r.created_at,
+});
+
+/** Each sort's column, and the shape of its value in a page cursor ("value|id"). */
+const SORTS = {
+  date: { column: "issues.last_seen", key: (i: Issue) => i.lastSeen, value: /^\d{4}-\d\d-\d\dT[\d:.]+Z$/ },
+  new: { column: "issues.first_seen", key: (i: Issue) => i.firstSeen, value: /^\d{4}-\d\d-\d\dT[\d:.]+Z$/ },
+  freq: { column: "issues.times_seen", key: (i: Issue) => String(i.timesSeen), value: /^\d{1,15}$/ },
+  user: { column: "issues.user_count", key: (i: Issue) => String(i.userCount), value: /^\d{1,15}$/ },
+} as const satisfies Record<IssueSort, unknown>;
+
+/** A page cursor: the last issue's sort value and id. */
+function cursorOf(cursor: string | null | undefined, sort: IssueSort): [string | number, number] | null {
+  const text = decodeCursor(cursor) ?? "";
+  const bar = text.lastIndexOf("|");
+  const [value, id] = [text.slice(0, bar), text.slice(bar + 1)];
+  if (bar < 0 || !SORTS[sort].value.test(value) || !/^\d{1,15}$/.test(id)) return null;
+  return [sort === "freq" || sort === "user" ? Number(value) : value, Number(id)];
+}
 
 /** LIKE patterns take the text literally: % and _ are escaped. */
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function issueStore({ db }: Ctx): IssueStore {
-  const withUserCount = () =>
+  const selectIssues = () =>
     db
       .selectFrom("issues")
       .selectAll("issues")
-      .select((eb) => eb.selectFrom("issue_users").select((e) => e.fn.countAll().as("n")).whereRef("issue_users.issue_id", "=", "issues.id").as("user_count"));
+      .select((eb) =>
+        eb.selectFrom("issue_activity").select((e) => e.fn.countAll().as("n")).whereRef("issue_activity.issue_id", "=", "issues.id").where("issue_activity.type", "=", "note").as("num_comments"),
+      );
   return {
     async getIssue(issueId) {
-      const r = await withUserCount().where("issues.id", "=", issueId).executeTakeFirst();
+      const r = await selectIssues().where("issues.id", "=", issueId).executeTakeFirst();
       return r ? toIssue(r) : null;
     },
     async setIssueStatus(issueId, change) {
@@ -81,25 +108,27 @@ export function issueStore({ db }: Ctx): IssueStore {
       return r?.version ?? null;
     },
     async listIssues(projectId, { filter, sort = "date", page }) {
-      const column = sort === "new" ? "issues.first_seen" : "issues.last_seen";
-      let q = withUserCount().where("issues.project_id", "=", projectId).orderBy(column, "desc").orderBy("issues.id", "desc").limit(page.limit + 1);
+      const { column } = SORTS[sort];
+      let q = selectIssues().where("issues.project_id", "=", projectId).orderBy(column, "desc").orderBy("issues.id", "desc").limit(page.limit + 1);
       if (filter?.status) q = q.where("issues.status", "=", filter.status);
       if (filter?.level) q = q.where("issues.level", "=", filter.level);
-      for (const [key, value] of filter?.tags ?? []) {
+      const tags = [...(filter?.tags ?? []).map(([key, value]) => [key, [value]] as const), ...(filter?.environments?.length ? [["environment", filter.environments] as const] : [])];
+      for (const [key, values] of tags) {
         q = q.where((eb) =>
-          eb.exists(eb.selectFrom("issue_tags").select("issue_tags.issue_id").whereRef("issue_tags.issue_id", "=", "issues.id").where("issue_tags.key", "=", key).where("issue_tags.value", "=", value)),
+          eb.exists(eb.selectFrom("issue_tags").select("issue_tags.issue_id").whereRef("issue_tags.issue_id", "=", "issues.id").where("issue_tags.key", "=", key).where("issue_tags.value", "in", values)),
         );
       }
       for (const text of filter?.text ?? []) {
         const pattern = likeText(text.toLowerCase());
         q = q.where((eb) => eb.or([eb(eb.fn("lower", ["issues.title"]), "like", sql<string>`${pattern} escape '\\'`), eb(eb.fn("lower", ["issues.culprit"]), "like", sql<string>`${pattern} escape '\\'`)]));
       }
-      const m = CURSOR.exec(decodeCursor(page.cursor) ?? "");
-      if (m) {
-        const [, at, id] = m as unknown as [string, string, string];
-        q = q.where((eb) => eb.or([eb(column, "<", at), eb.and([eb(column, "=", at), eb("issues.id", "<", Number(id))])]));
+      for (const condition of filter?.assignee ?? []) q = q.where((eb) => assigneeWhere(eb, condition));
+      const after = cursorOf(page.cursor, sort);
+      if (after) {
+        const [at, id] = after;
+        q = q.where((eb) => eb.or([eb(column, "<", at), eb.and([eb(column, "=", at), eb("issues.id", "<", id)])]));
       }
-      return toPage((await q.execute()).map(toIssue), page, (i) => `${sort === "new" ? i.firstSeen : i.lastSeen}|${i.id}`);
+      return toPage((await q.execute()).map(toIssue), page, (i) => `${SORTS[sort].key(i)}|${i.id}`);
     },
     async listIssueEvents(issueId, page) {
       const after = decodeCursor(page.cursor);
@@ -114,6 +143,13 @@ export function issueStore({ db }: Ctx): IssueStore {
     async issueCounts(issueId, sinceHour) {
       const rows = await db.selectFrom("issue_counts").select(["hour", "count"]).where("issue_id", "=", issueId).where("hour", ">=", sinceHour).orderBy("hour").execute();
       return rows.map((r) => ({ hour: r.hour, count: Number(r.count) }));
+    },
+    async issueDailyCountsOf(issueIds, sinceDay) {
+      const out = new Map<number, { day: string; count: number }[]>(issueIds.map((id) => [id, []]));
+      if (issueIds.length === 0) return out;
+      const rows = await db.selectFrom("issue_counts_daily").select(["issue_id", "day", "count"]).where("issue_id", "in", issueIds).where("day", ">=", sinceDay).orderBy("day").execute();
+      for (const r of rows) out.get(r.issue_id)?.push({ day: r.day, count: Number(r.count) });
+      return out;
     },
     async issueCountsOf(issueIds, sinceHour) {
       const out = new Map<number, { hour: string; count: number }[]>(issueIds.map((id) => [id, []]));
@@ -135,7 +171,7 @@ export function issueStore({ db }: Ctx): IssueStore {
     },
     async issueActivity(issueId) {
       const rows = await db.selectFrom("issue_activity").selectAll().where("issue_id", "=", issueId).orderBy("id").execute();
-      return rows.map((r) => ({ id: r.id, type: r.type, userId: r.user_id, data: parseJson(r.data), createdAt: r.created_at }));
+      return rows.map(toActivity);
     },
   };
 }

@@ -1,0 +1,63 @@
+// The digest's per-issue counters that go beyond one upsert (part of DigestTx, kysely/digest-tx.ts): events per
+// day next to events per hour, and distinct users with the issue's user_count raised by those seen for the first time.
+import { type RawBuilder, type Transaction, sql } from "kysely";
+import type { IssueCountIncrement, IssueUserSighting } from "../digest-ports";
+import type { Database } from "../schema";
+
+/** The UTC day of an hour ("2026-11-23T10:00:00Z" → "2026-11-23"). */
+export const dayOf = (hour: string) => hour.slice(0, 10);
+
+type Chunker = <T>(items: T[]) => T[][];
+
+/** Adds per-issue hourly increments (already summed per hour) to the daily counters. */
+export async function countIssueDays(trx: Transaction<Database>, hourly: IssueCountIncrement[], chunks: Chunker): Promise<void> {
+  const byDay = new Map<string, { issue_id: number; day: string; count: number }>();
+  for (const r of hourly) {
+    const key = `${r.issueId}\u0000${dayOf(r.hour)}`;
+    const seen = byDay.get(key);
+    if (seen) seen.count += r.count;
+    else byDay.set(key, { issue_id: r.issueId, day: dayOf(r.hour), count: r.count });
+  }
+  for (const part of chunks([...byDay.values()])) {
+    await trx
+      .insertInto("issue_counts_daily")
+      .values(part)
+      .onConflict((oc) => oc.columns(["issue_id", "day"]).doUpdateSet((eb) => ({ count: eb("issue_counts_daily.count", "+", eb.ref("excluded.count")) })))
+      .execute();
+  }
+}
+
+/**
+ * Records users per issue (rows merged per issue and user) and raises issues.user_count by those new to the issue.
+ * New users are the rows an insert that skips conflicts returns: on PostgreSQL a concurrent transaction that inserted
+ * the same user first makes this one skip it, so no user is counted twice. Known users then widen their last_seen.
+ */
+export async function sightIssueUsers(
+  trx: Transaction<Database>,
+  merged: { issueId: number; userKey: string; first: string; last: string }[],
+  greatest: (a: RawBuilder<unknown>, b: RawBuilder<unknown>) => RawBuilder<unknown>,
+  chunks: Chunker,
+): Promise<void> {
+  const added = new Map<number, number>();
+  for (const part of chunks(merged)) {
+    const inserted = await trx
+      .insertInto("issue_users")
+      .values(part.map((r) => ({ issue_id: r.issueId, user_key: r.userKey, first_seen: r.first, last_seen: r.last })))
+      .onConflict((oc) => oc.columns(["issue_id", "user_key"]).doNothing())
+      .returning(["issue_id", "user_key"])
+      .execute();
+    const fresh = new Set(inserted.map((r) => `${r.issue_id}\u0000${r.user_key}`));
+    for (const r of inserted) added.set(r.issue_id, (added.get(r.issue_id) ?? 0) + 1);
+    // Known users: the same rows again, each now a conflict that widens last_seen.
+    const known = part.filter((r) => !fresh.has(`${r.issueId}\u0000${r.userKey}`));
+    if (known.length === 0) continue;
+    await trx
+      .insertInto("issue_users")
+      .values(known.map((r) => ({ issue_id: r.issueId, user_key: r.userKey, first_seen: r.first, last_seen: r.last })))
+      .onConflict((oc) => oc.columns(["issue_id", "user_key"]).doUpdateSet({ last_seen: greatest(sql.ref("issue_users.last_seen"), sql.ref("excluded.last_seen")) as RawBuilder<string> }))
+      .execute();
+  }
+  for (const [issueId, n] of added) {
+    await trx.updateTable("issues").set((eb) => ({ user_count: eb("user_count", "+", n) })).where("id", "=", issueId).execute();
+  }
+}

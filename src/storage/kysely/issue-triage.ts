@@ -1,0 +1,69 @@
+// Triage of issues (storage/triage-ports.ts) on SQLite and PostgreSQL: assignment, comments as activity entries,
+// one tag's values (pages by offset: counts change as events arrive, so no key of a value row is stable), and
+// the events next to one event of an issue (by arrival, as the issue's event list).
+import type { IssueTriageStore } from "../triage-ports";
+import { toStoredEvent } from "./events";
+import { toActivity } from "./issues";
+import { type Ctx, decodeCursor, toPage } from "./shared";
+
+export function issueTriageStore({ db }: Ctx): IssueTriageStore {
+  return {
+    async setIssueAssignee(issueId, assignee, a) {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable("issues").set({ assignee_id: assignee.userId, assignee_team_id: assignee.teamId }).where("id", "=", issueId).execute();
+        await trx.insertInto("issue_activity").values({ issue_id: issueId, type: a.type, user_id: a.userId, data: a.data, created_at: a.createdAt }).execute();
+      });
+    },
+    async addIssueActivity(issueId, a) {
+      const row = await db
+        .insertInto("issue_activity")
+        .values({ issue_id: issueId, type: a.type, user_id: a.userId, data: a.data, created_at: a.createdAt })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toActivity(row);
+    },
+    async getIssueActivity(issueId, activityId) {
+      const r = await db.selectFrom("issue_activity").selectAll().where("issue_id", "=", issueId).where("id", "=", activityId).executeTakeFirst();
+      return r ? toActivity(r) : null;
+    },
+    async listIssueActivity(issueId, type, page) {
+      const after = decodeCursor(page.cursor);
+      let q = db.selectFrom("issue_activity").selectAll().where("issue_id", "=", issueId).where("type", "=", type).orderBy("id", "desc").limit(page.limit + 1);
+      if (after !== null && /^\d{1,15}$/.test(after)) q = q.where("id", "<", Number(after));
+      return toPage((await q.execute()).map(toActivity), page, (a) => String(a.id));
+    },
+    async updateIssueActivityData(issueId, activityId, data) {
+      await db.updateTable("issue_activity").set({ data }).where("issue_id", "=", issueId).where("id", "=", activityId).execute();
+    },
+    async deleteIssueActivity(issueId, activityId) {
+      await db.deleteFrom("issue_activity").where("issue_id", "=", issueId).where("id", "=", activityId).execute();
+    },
+    async issueTagValues(issueId, key, page) {
+      const cursor = decodeCursor(page.cursor);
+      const offset = cursor !== null && /^\d{1,9}$/.test(cursor) ? Number(cursor) : 0;
+      const rows = await db
+        .selectFrom("issue_tags")
+        .select(["value", "times_seen", "first_seen", "last_seen"])
+        .where("issue_id", "=", issueId)
+        .where("key", "=", key)
+        .orderBy("times_seen", "desc")
+        .orderBy("value")
+        .offset(offset)
+        .limit(page.limit + 1)
+        .execute();
+      const values = rows.map((r) => ({ value: r.value, count: Number(r.times_seen), firstSeen: r.first_seen, lastSeen: r.last_seen }));
+      return toPage(values, page, () => String(offset + page.limit));
+    },
+    async issueEventById(issueId, eventId) {
+      const r = await db.selectFrom("events").selectAll().where("issue_id", "=", issueId).where("event_id", "=", eventId).executeTakeFirst();
+      return r ? toStoredEvent(r) : null;
+    },
+    async issueEventNeighbours(issueId, eventRowId) {
+      const [next, previous] = await Promise.all([
+        db.selectFrom("events").select("event_id").where("issue_id", "=", issueId).where("id", ">", eventRowId).orderBy("id", "asc").limit(1).executeTakeFirst(),
+        db.selectFrom("events").select("event_id").where("issue_id", "=", issueId).where("id", "<", eventRowId).orderBy("id", "desc").limit(1).executeTakeFirst(),
+      ]);
+      return { next: next?.event_id ?? null, previous: previous?.event_id ?? null };
+    },
+  };
+}

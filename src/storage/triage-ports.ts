@@ -1,0 +1,23 @@
+// Triage of issues: assigning them, commenting on them (activity entries of type "note"), the values of one tag,
+// and the events around one event of an issue.
+import type { IssueActivityEntry } from "./issue-ports";
+import type { Page, PageRequest, StoredEvent } from "./ports";
+
+export type IssueTagValue = { value: string; count: number; firstSeen: string; lastSeen: string };
+export type NewIssueActivity = { type: string; userId: string | null; data: string; createdAt: string };
+
+export interface IssueTriageStore {
+  /** Sets the assignee (a user, a team or nobody) and records the activity, in one transaction. */
+  setIssueAssignee(issueId: number, assignee: { userId: string | null; teamId: number | null }, activity: NewIssueActivity): Promise<void>;
+  addIssueActivity(issueId: number, activity: NewIssueActivity): Promise<IssueActivityEntry>;
+  getIssueActivity(issueId: number, activityId: number): Promise<IssueActivityEntry | null>;
+  /** The issue's activity of one type, newest first. */
+  listIssueActivity(issueId: number, type: string, page: PageRequest): Promise<Page<IssueActivityEntry>>;
+  updateIssueActivityData(issueId: number, activityId: number, data: string): Promise<void>;
+  deleteIssueActivity(issueId: number, activityId: number): Promise<void>;
+  /** One tag key's values on the issue, most frequent first (then by value); the cursor is an offset. */
+  issueTagValues(issueId: number, key: string, page: PageRequest): Promise<Page<IssueTagValue>>;
+  issueEventById(issueId: number, eventId: string): Promise<StoredEvent | null>;
+  /** The issue's events just after (`next`, newer) and before (`previous`, older) one of its stored events. */
+  issueEventNeighbours(issueId: number, eventRowId: number): Promise<{ next: string | null; previous: string | null }>;
+}
