@@ -139,3 +139,10 @@ export const DIGEST_LIMITS = {
    */
   spoolWaitMs: 1000,
 } as const;
+
+export const TRIAGE_LIMITS = {
+  /** characters; one comment on an issue. Enough for a stack trace pasted with notes; the issue page renders it whole. */
+  commentMaxLength: 10_000,
+  /** values; the most frequent values listed per tag key on an issue's tags (Sentry's TOP_VALUES_DEFAULT_LIMIT). */
+  tagTopValues: 9,
+} as const;

@@ -1,5 +1,7 @@
 // The issue search Sentry's issue list takes (`query=is:unresolved level:error release:1.0 some text`), parsed into
 // what the store filters on. Keys Faultline does not know are refused with a message, never silently ignored.
+// Assignee terms (`assigned:me`, `assigned:#team`, `assigned:[me, none]`, `is:assigned`) name people and teams; the
+// core resolves them against the organization (core/issue-assignees.ts).
 import { AppError } from "./errors";
 import type { IssueFilter } from "../storage/issue-ports";
 
@@ -14,27 +16,55 @@ const LEVELS = new Set(["fatal", "error", "warning", "info", "debug"]);
 /** Tag keys a search may name directly, as Sentry's issue search takes them. */
 const TAG_KEYS = new Set(["release", "environment", "browser", "browser.name", "os", "os.name", "url", "transaction", "user", "handled", "mechanism", "logger", "server_name"]);
 
-/** Splits on spaces outside double quotes; quotes are removed. */
+/**
+ * One alternative of an assignee search: `me`, `my_teams`, `none` (nobody), `any` (`is:assigned`), a team by slug
+ * (`#backend`), or a user by e-mail or id.
+ */
+export type AssigneeTerm = { kind: "me" | "my_teams" | "none" | "any" } | { kind: "team"; slug: string } | { kind: "user"; name: string };
+
+/** The search with assignee terms still unresolved: each group's terms are alternatives, the groups all hold. */
+export type IssueQuery = Omit<IssueFilter, "assignee" | "environments"> & { assigned: AssigneeTerm[][] };
+
+/** Splits on spaces outside double quotes and brackets; quotes are removed. */
 function tokens(query: string): string[] {
-  return (query.match(/(?:[^\s"]+|"[^"]*")+/g) ?? []).map((t) => t.replace(/"/g, ""));
+  return (query.match(/(?:[^\s"[]+|"[^"]*"|\[[^\]]*\])+/g) ?? []).map((t) => t.replace(/"/g, ""));
+}
+
+function assigneeTerm(value: string): AssigneeTerm {
+  if (value === "me" || value === "my_teams" || value === "none") return { kind: value };
+  if (value.startsWith("#") && value.length > 1) return { kind: "team", slug: value.slice(1) };
+  return { kind: "user", name: value };
+}
+
+/** `[a, b]` is a list of alternatives (Sentry's search syntax); anything else one value. */
+function values(value: string): string[] {
+  if (!value.startsWith("[") || !value.endsWith("]")) return [value];
+  const list = value.slice(1, -1).split(",").map((v) => v.trim()).filter((v) => v !== "");
+  if (list.length === 0) throw new AppError("bad_request", `Empty list in "${value}"`);
+  return list;
 }
 
 /** `query` as Sentry's issue list reads it; a missing query means `is:unresolved`, an empty one means everything. */
-export function parseIssueQuery(query: string | null): IssueFilter {
-  const filter: IssueFilter = { status: null, level: null, tags: [], text: [] };
+export function parseIssueQuery(query: string | null): IssueQuery {
+  const filter: IssueQuery = { status: null, level: null, tags: [], text: [], assigned: [] };
   for (const token of tokens(query ?? "is:unresolved")) {
     const colon = token.indexOf(":");
     const key = colon > 0 ? token.slice(0, colon) : null;
     const value = colon > 0 ? token.slice(colon + 1) : token;
     if (key === null || value === "") {
       filter.text.push(token);
+    } else if (key === "is" && (value === "assigned" || value === "unassigned")) {
+      filter.assigned.push([{ kind: value === "assigned" ? "any" : "none" }]);
     } else if (key === "is") {
       if (!(value in STATUS_ALIASES)) throw new AppError("bad_request", `Unknown issue status in "is:${value}"`);
       filter.status = STATUS_ALIASES[value]!;
+    } else if (key === "assigned") {
+      filter.assigned.push(values(value).map(assigneeTerm));
     } else if (key === "level") {
       if (!LEVELS.has(value)) throw new AppError("bad_request", `Unknown level "${value}"`);
       filter.level = value;
     } else if (TAG_KEYS.has(key) || key.startsWith("tags[")) {
+      if (value.startsWith("[")) throw new AppError("bad_request", `Lists of values are supported for assigned: only, not in "${token}"`);
       filter.tags.push([key.startsWith("tags[") ? key.slice(5, -1) : key, value]);
     } else {
       throw new AppError("bad_request", `Unsupported search key "${key}"`);

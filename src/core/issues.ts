@@ -6,24 +6,32 @@ import type { Page, PageRequest, Project, StoredEvent } from "../storage/ports";
 import { type OrgAccess, assertCan, getOrgAccess, requireId } from "./access";
 import type { CoreContext } from "./context";
 import { AppError, notFound } from "./errors";
+import { assignIssue, parseAssignedTo, resolveAssigneeTerms } from "./issue-assignees";
 import { parseIssueQuery } from "./issue-query";
 import { getProject } from "./projects";
 
 export type IssueView = { issue: Issue; project: Project; orgSlug: string };
 
-const SORTS: Record<string, IssueSort> = { date: "date", new: "new" };
+const SORTS: Record<string, IssueSort> = { date: "date", new: "new", freq: "freq", user: "user" };
 
+/**
+ * `environments` are Sentry's separate `environment=` parameters: issues with an event in any of them. An empty
+ * sort means the default, as Sentry's list treats `sort=`.
+ */
 export async function listProjectIssues(
   ctx: CoreContext,
   orgSlug: string,
   projectSlug: string,
-  q: { query: string | null; sort: string | null; page: PageRequest },
+  q: { query: string | null; sort: string | null; page: PageRequest; environments?: string[] },
 ): Promise<{ project: Project; page: Page<Issue> }> {
   const { access, project } = await getProject(ctx, orgSlug, projectSlug);
   assertCan(access, "project:read");
-  const sort = SORTS[q.sort ?? "date"];
-  if (!sort) throw new AppError("bad_request", `Unsupported sort "${q.sort}": use date or new`);
-  const page = await ctx.store.listIssues(project.id, { filter: parseIssueQuery(q.query), sort, page: q.page });
+  const sort = SORTS[q.sort || "date"];
+  if (!sort) throw new AppError("bad_request", `Unsupported sort "${q.sort}": use date, new, freq or user`);
+  const { assigned, ...filter } = parseIssueQuery(q.query);
+  const assignee = await resolveAssigneeTerms(ctx, access, assigned);
+  const environments = (q.environments ?? []).filter((e) => e !== "");
+  const page = await ctx.store.listIssues(project.id, { filter: { ...filter, assignee, environments }, sort, page: q.page });
   return { project, page };
 }
 
@@ -44,10 +52,10 @@ export async function getIssue(ctx: CoreContext, issueId: unknown): Promise<Issu
   return { issue, project, orgSlug: org.slug };
 }
 
-/** Applies a PUT body's status change to one issue; returns the issue as it is now. */
-async function applyStatus(ctx: CoreContext, view: IssueView, body: unknown): Promise<Issue> {
+/** Applies a PUT body's status change to one issue. */
+async function applyStatus(ctx: CoreContext, view: IssueView, body: Record<string, unknown>): Promise<void> {
   const update = parseStatusUpdate(body);
-  if (!update) throw new AppError("bad_request", "Nothing to update: give a status");
+  if (!update) return;
   const change = statusChange(update, view.issue, await ctx.store.latestRelease(view.project.id), new Date());
   await ctx.store.setIssueStatus(view.issue.id, {
     status: change.status,
@@ -56,6 +64,20 @@ async function applyStatus(ctx: CoreContext, view: IssueView, body: unknown): Pr
     snooze: change.snooze ? JSON.stringify(change.snooze) : null,
     activity: { type: change.activity.type, userId: ctx.actor.user.id, data: JSON.stringify(change.activity.data), createdAt: new Date().toISOString() },
   });
+}
+
+/** A PUT body: a status change (resolved, resolvedInNextRelease, unresolved, ignored, with statusDetails), `assignedTo`, or both. */
+function updateBody(body: unknown): Record<string, unknown> {
+  const b = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  if (!("status" in b) && !("assignedTo" in b)) throw new AppError("bad_request", "Nothing to update: give a status or assignedTo");
+  return b;
+}
+
+/** Applies a PUT body to one issue (the assignee is checked first, so a bad one changes nothing); returns the issue as it is now. */
+async function applyUpdate(ctx: CoreContext, access: OrgAccess, view: IssueView, body: Record<string, unknown>): Promise<Issue> {
+  const assignee = "assignedTo" in body ? await parseAssignedTo(ctx, access, view.project, body.assignedTo) : undefined;
+  await applyStatus(ctx, view, body);
+  if (assignee !== undefined) await assignIssue(ctx, view.issue, assignee);
   return (await ctx.store.getIssue(view.issue.id))!;
 }
 
@@ -63,11 +85,12 @@ async function accessOf(ctx: CoreContext, view: IssueView): Promise<OrgAccess> {
   return getOrgAccess(ctx, view.orgSlug);
 }
 
-/** PUT /issues/{id}/: a status change (resolved, resolvedInNextRelease, unresolved, ignored) with its details. */
+/** PUT /issues/{id}/: a status change, an assignment, or both. */
 export async function updateIssue(ctx: CoreContext, issueId: unknown, body: unknown): Promise<IssueView> {
   const view = await getIssue(ctx, issueId);
-  assertCan(await accessOf(ctx, view), "issue:update");
-  return { ...view, issue: await applyStatus(ctx, view, body) };
+  const access = await accessOf(ctx, view);
+  assertCan(access, "issue:update");
+  return { ...view, issue: await applyUpdate(ctx, access, view, updateBody(body)) };
 }
 
 /** The bulk form: the same change to several issues of one project (`?id=1&id=2`). */
@@ -75,13 +98,12 @@ export async function updateProjectIssues(ctx: CoreContext, orgSlug: string, pro
   const { access, project } = await getProject(ctx, orgSlug, projectSlug);
   assertCan(access, "issue:update");
   if (ids.length === 0) throw new AppError("bad_request", "Name the issues to update with id=");
-  const views: IssueView[] = [];
-  for (const id of ids) {
-    const view = await getIssue(ctx, id);
-    if (view.project.id !== project.id) throw notFound("Issue");
-    views.push({ ...view, issue: await applyStatus(ctx, view, body) });
-  }
-  return views;
+  const update = updateBody(body);
+  const views = await Promise.all(ids.map((id) => getIssue(ctx, id)));
+  if (views.some((v) => v.project.id !== project.id)) throw notFound("Issue");
+  const out: IssueView[] = [];
+  for (const view of views) out.push({ ...view, issue: await applyUpdate(ctx, access, view, update) });
+  return out;
 }
 
 export async function deleteIssue(ctx: CoreContext, issueId: unknown): Promise<void> {

@@ -23,9 +23,13 @@ export const PERMISSIONS = {
   "key:create": ["owner", "admin"],
   "key:update": ["owner", "admin"],
   "key:delete": ["owner", "admin"],
-  /** Triage: resolve, ignore or reopen issues, as Sentry's event:write lets members do. */
+  /** Triage: resolve, ignore, reopen or assign issues, as Sentry's event:write lets members do. */
   "issue:update": ["owner", "admin", "member"],
   "issue:delete": ["owner", "admin"],
+  /** Commenting on issues; editing is the author's alone. */
+  "issue:comment": ["owner", "admin", "member"],
+  /** Deleting other people's comments. */
+  "comment:moderate": ["owner", "admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

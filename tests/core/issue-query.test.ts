@@ -8,7 +8,7 @@ import { base32Encode, formatShortId } from "../../src/core/short-id";
 describe("issue search", () => {
   test("no query means is:unresolved; an empty one means every issue", () => {
     assert.equal(parseIssueQuery(null).status, "unresolved");
-    assert.deepEqual(parseIssueQuery(""), { status: null, level: null, tags: [], text: [] });
+    assert.deepEqual(parseIssueQuery(""), { status: null, level: null, tags: [], text: [], assigned: [] });
   });
   test("status (with the archived and muted aliases), level, tags, quoted values and free text", () => {
     assert.deepEqual(parseIssueQuery('is:archived level:warning release:"web 1.2" tags[feature]:cart environment:prod "payment failed" timeout'), {
@@ -16,14 +16,29 @@ describe("issue search", () => {
       level: "warning",
       tags: [["release", "web 1.2"], ["feature", "cart"], ["environment", "prod"]],
       text: ["payment failed", "timeout"],
+      assigned: [],
     });
     assert.equal(parseIssueQuery("is:muted").status, "ignored");
     assert.equal(parseIssueQuery("is:resolved").status, "resolved");
   });
   test("unknown keys, statuses and levels are refused with a message, not ignored", () => {
-    for (const q of ["assigned:me", "is:bookmarked", "level:loud", "firstSeen:-24h"]) {
+    for (const q of ["is:bookmarked", "level:loud", "firstSeen:-24h", "assigned:[]", "release:[a,b]"]) {
       assert.throws(() => parseIssueQuery(q), (e: unknown) => isAppError(e) && e.code === "bad_request" && e.message.length > 0, q);
     }
+  });
+});
+
+describe("assignee search", () => {
+  test("assigned: me, my_teams, none, a #team, a user; lists are alternatives; is:assigned and is:unassigned", () => {
+    assert.deepEqual(parseIssueQuery("assigned:me").assigned, [[{ kind: "me" }]]);
+    assert.deepEqual(parseIssueQuery("assigned:#backend").assigned, [[{ kind: "team", slug: "backend" }]]);
+    assert.deepEqual(parseIssueQuery("assigned:jane@example.com").assigned, [[{ kind: "user", name: "jane@example.com" }]]);
+    assert.deepEqual(parseIssueQuery("is:unresolved assigned:[me, none] crash").assigned, [[{ kind: "me" }, { kind: "none" }]]);
+    assert.deepEqual(parseIssueQuery("is:unresolved assigned:[me, none] crash").text, ["crash"], "the list's space does not split it");
+    assert.deepEqual(parseIssueQuery("assigned:[me,#web,my_teams]").assigned, [[{ kind: "me" }, { kind: "team", slug: "web" }, { kind: "my_teams" }]]);
+    const both = parseIssueQuery("is:assigned is:unresolved");
+    assert.deepEqual([both.assigned, both.status], [[[{ kind: "any" }]], "unresolved"], "is:assigned is not a status");
+    assert.deepEqual(parseIssueQuery("is:unassigned").assigned, [[{ kind: "none" }]]);
   });
 });
 

@@ -8,16 +8,16 @@ import { PERMISSIONS, type Permission } from "../../src/core/permissions";
 import { createProject, deleteProject, getProject, updateProject } from "../../src/core/projects";
 import { createKey, deleteKey, listKeys, updateKey } from "../../src/core/keys";
 import { createTeam, deleteTeam, setTeamMembership } from "../../src/core/teams";
-import { isAppError } from "../../src/core/errors";
 import { deleteIssue, updateIssue } from "../../src/core/issues";
+import { addComment, deleteComment } from "../../src/core/issue-comments";
 import { writeBatch } from "../../src/digest/commit";
 import type { DigestedEvent } from "../../src/digest/items";
 import { ROLES, type Role } from "../../src/core/roles";
 import { createOrganization } from "../../src/core/organizations";
 import type { User } from "../../src/storage/ports";
-import { type TestCore, testCore, uniq } from "../helpers/core";
+import { outcome, type TestCore, testCore, uniq } from "../helpers/core";
 
-type World = { org: string; project: string; team: string; key: string; targetMemberId: number; issueId: number };
+type World = { org: string; project: string; team: string; key: string; targetMemberId: number; issueId: number; commentId: number };
 
 /** Each mutation: the permission it needs and how to attempt it in a fresh world. */
 const MUTATIONS: Record<string, { permission: Permission; run: (t: TestCore, user: User, w: World) => Promise<unknown> }> = {
@@ -37,6 +37,9 @@ const MUTATIONS: Record<string, { permission: Permission; run: (t: TestCore, use
   "revoke key": { permission: "key:delete", run: (t, u, w) => deleteKey(t.as(u), w.org, w.project, w.key) },
   "resolve issue": { permission: "issue:update", run: (t, u, w) => updateIssue(t.as(u), w.issueId, { status: "resolved" }) },
   "delete issue": { permission: "issue:delete", run: (t, u, w) => deleteIssue(t.as(u), w.issueId) },
+  "assign issue": { permission: "issue:update", run: (t, u, w) => updateIssue(t.as(u), w.issueId, { assignedTo: `user:${u.id}` }) },
+  "comment on issue": { permission: "issue:comment", run: (t, u, w) => addComment(t.as(u), w.issueId, { text: "Looking into it" }) },
+  "delete another's comment": { permission: "comment:moderate", run: (t, u, w) => deleteComment(t.as(u), w.issueId, w.commentId) },
 };
 
 const issueEvent = (projectId: number): DigestedEvent => ({
@@ -69,17 +72,8 @@ async function world(): Promise<{ w: World; owner: User }> {
   await writeBatch(t.store, { spoolId: uniq("spool"), position: 1, rawItems: [], outcomes: [], events: [issueEvent(p.id)] });
   const issueId = (await t.store.listIssues(p.id, { page: { limit: 1 } })).items[0]!.id;
   const target = await addMember({ ...ctx, accounts: t.accounts }, org.slug, { email: `${uniq("target")}@example.com`, role: "member", password: "password123" });
-  return { w: { org: org.slug, project: project.slug, team: team.slug, key: keys[0]!.publicKey, targetMemberId: target.id, issueId }, owner };
-}
-
-async function outcome(run: () => Promise<unknown>): Promise<"ok" | string> {
-  try {
-    await run();
-    return "ok";
-  } catch (err) {
-    if (isAppError(err)) return err.code;
-    throw err;
-  }
+  const comment = await t.store.addIssueActivity(issueId, { type: "note", userId: target.userId, data: JSON.stringify({ text: "by the target" }), createdAt: new Date().toISOString() });
+  return { w: { org: org.slug, project: project.slug, team: team.slug, key: keys[0]!.publicKey, targetMemberId: target.id, issueId, commentId: comment.id }, owner };
 }
 
 describe("permission matrix (each role × each mutation)", () => {

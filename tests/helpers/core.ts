@@ -3,6 +3,7 @@ import { betterAuthAccounts } from "../../src/auth/accounts";
 import { createAuth } from "../../src/auth/create-auth";
 import type { Accounts } from "../../src/core/accounts";
 import type { CoreContext } from "../../src/core/context";
+import { isAppError } from "../../src/core/errors";
 import { type Db, openDb, type OpenDbOptions } from "../../src/storage/db";
 import { createStore } from "../../src/storage/kysely";
 import { migrateToLatest } from "../../src/storage/migrate";
@@ -21,3 +22,14 @@ export async function testCore(options: OpenDbOptions = { dialect: "sqlite", fil
 
 let counter = 0;
 export const uniq = (prefix: string) => `${prefix}-${process.pid}-${++counter}`;
+
+/** "ok", or the code of the AppError a call fails with (anything else fails the test). */
+export async function outcome(run: () => Promise<unknown>): Promise<"ok" | string> {
+  try {
+    await run();
+    return "ok";
+  } catch (err) {
+    if (isAppError(err)) return err.code;
+    throw err;
+  }
+}

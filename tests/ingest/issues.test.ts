@@ -102,7 +102,7 @@ describe("events into issues", () => {
     const all = await listProjectIssues(member, t.org, p.slug, { query: "", sort: "new", page });
     assert.ok(all.page.items.length >= 3);
     assert.ok(all.page.items.every((i, n, list) => n === 0 || list[n - 1]!.firstSeen >= i.firstSeen), "sort=new: newest first seen first");
-    await assert.rejects(listProjectIssues(member, t.org, p.slug, { query: null, sort: "freq", page }), (e: unknown) => isAppError(e) && e.code === "bad_request");
+    await assert.rejects(listProjectIssues(member, t.org, p.slug, { query: null, sort: "priority", page }), (e: unknown) => isAppError(e) && e.code === "bad_request");
     const issue = found.page.items[0]!;
     const events = await listIssueEvents(member, String(issue.id), page);
     assert.equal(events.page.items.length, 1);

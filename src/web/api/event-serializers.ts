@@ -50,3 +50,8 @@ export function serializeEventListItem(e: StoredEvent) {
     tags: tagsOf(e, data),
   };
 }
+
+/** One event as its detail endpoints serve it: the list item with the next and previous event ids. */
+export function serializeEventDetail(e: { event: StoredEvent; next: string | null; previous: string | null }) {
+  return { ...serializeEventListItem(e.event), nextEventID: e.next, previousEventID: e.previous };
+}

@@ -1,14 +1,75 @@
-// What the issue routes share: the permalink an issue is served with, and an issue with its last day of counts.
+// What the issue routes share: the permalink an issue is served with, issues with their counts and assignees, and
+// one issue with its activity (Sentry's issue details).
 import type { CoreContext } from "../../core/context";
-import { statsSince, serializeIssue } from "./issue-serializers";
 import type { IssueView } from "../../core/issues";
+import type { Issue, IssueActivityEntry } from "../../storage/issue-ports";
+import type { Project, User } from "../../storage/ports";
 import type { ApiContext } from "./handler";
+import { dailyBuckets, dailyStatsSince, dayBuckets, type IssueStats, serializeIssue, statsSince } from "./issue-serializers";
+import { type Assignee, serializeActivity, teamAssignee, userAssignee } from "./triage-serializers";
+
+type Urls = Pick<ApiContext<unknown>, "publicUrl" | "basePath">;
 
 /** Until the dashboard has an issue page, an issue links to its project's page. */
-export const issuePermalink = (ctx: Pick<ApiContext<unknown>, "publicUrl" | "basePath">, orgSlug: string, projectSlug: string) =>
-  `${ctx.publicUrl}${ctx.basePath}/en/orgs/${orgSlug}/projects/${projectSlug}`;
+export const issuePermalink = (ctx: Urls, orgSlug: string, projectSlug: string) => `${ctx.publicUrl}${ctx.basePath}/en/orgs/${orgSlug}/projects/${projectSlug}`;
 
-export async function issueResponse(core: CoreContext, view: IssueView, ctx: Pick<ApiContext<unknown>, "publicUrl" | "basePath">) {
-  const counts = await core.store.issueCounts(view.issue.id, statsSince());
-  return serializeIssue(view.issue, view.project, counts, issuePermalink(ctx, view.orgSlug, view.project.slug));
+/** Users by id, each read once. */
+export async function usersById(core: CoreContext, ids: (string | null)[]): Promise<Map<string, User>> {
+  const unique = [...new Set(ids.filter((id): id is string => id !== null))];
+  const users = await Promise.all(unique.map((id) => core.store.getUserById(id)));
+  return new Map(users.filter((u): u is User => u !== null).map((u) => [u.id, u]));
+}
+
+async function assigneesOf(core: CoreContext, project: Project, issues: Issue[]): Promise<Map<number, Assignee>> {
+  const users = await usersById(core, issues.map((i) => i.assigneeId));
+  const teamIds = [...new Set(issues.map((i) => i.assigneeTeamId).filter((id): id is number => id !== null))];
+  const teams = new Map((await Promise.all(teamIds.map((id) => core.store.getTeamById(project.organizationId, id)))).flatMap((t) => (t ? [[t.id, t] as const] : [])));
+  const out = new Map<number, Assignee>();
+  for (const i of issues) {
+    const user = i.assigneeId ? users.get(i.assigneeId) : undefined;
+    const team = i.assigneeTeamId !== null ? teams.get(i.assigneeTeamId) : undefined;
+    if (user) out.set(i.id, userAssignee(user));
+    else if (team) out.set(i.id, teamAssignee(team));
+  }
+  return out;
+}
+
+/** Sentry's `statsPeriod` of the issue list: "24h" (the default) hourly, "14d" daily, "" none. */
+const LIST_PERIODS: Record<string, { days: number } | { hours: 24 } | null> = { "24h": { hours: 24 }, "14d": { days: 14 }, "": null };
+
+export const isListStatsPeriod = (p: string) => p in LIST_PERIODS;
+
+/** A page of a project's issues in the list shape, with the stats of `statsPeriod`. */
+export async function issueListResponse(core: CoreContext, project: Project, orgSlug: string, issues: Issue[], statsPeriod: string, ctx: Urls) {
+  const ids = issues.map((i) => i.id);
+  const period = LIST_PERIODS[statsPeriod] ?? null;
+  const stats = new Map<number, IssueStats>(ids.map((id) => [id, {}]));
+  if (period && "hours" in period) {
+    const counts = await core.store.issueCountsOf(ids, statsSince());
+    for (const id of ids) stats.set(id, { [statsPeriod]: dayBuckets(counts.get(id) ?? []) });
+  } else if (period) {
+    const counts = await core.store.issueDailyCountsOf(ids, dailyStatsSince(period.days));
+    for (const id of ids) stats.set(id, { [statsPeriod]: dailyBuckets(counts.get(id) ?? [], period.days) });
+  }
+  const assignees = await assigneesOf(core, project, issues);
+  const permalink = issuePermalink(ctx, orgSlug, project.slug);
+  return issues.map((i) => serializeIssue(i, project, stats.get(i.id) ?? {}, permalink, assignees.get(i.id) ?? null));
+}
+
+export async function serializeActivities(core: CoreContext, entries: IssueActivityEntry[]) {
+  const users = await usersById(core, entries.map((a) => a.userId));
+  return entries.map((a) => serializeActivity(a, users));
+}
+
+/** One issue as Sentry's issue details: the last 24 hours and 30 days of events, and its activity, newest first. */
+export async function issueResponse(core: CoreContext, view: IssueView, ctx: Urls) {
+  const [hourly, daily, activity] = await Promise.all([
+    core.store.issueCounts(view.issue.id, statsSince()),
+    core.store.issueDailyCountsOf([view.issue.id], dailyStatsSince(30)),
+    core.store.issueActivity(view.issue.id),
+  ]);
+  const stats = { "24h": dayBuckets(hourly), "30d": dailyBuckets(daily.get(view.issue.id) ?? [], 30) };
+  const assignee = (await assigneesOf(core, view.project, [view.issue])).get(view.issue.id) ?? null;
+  const permalink = issuePermalink(ctx, view.orgSlug, view.project.slug);
+  return { ...serializeIssue(view.issue, view.project, stats, permalink, assignee), activity: await serializeActivities(core, activity.reverse()) };
 }

@@ -1,14 +1,13 @@
-// GET /api/0/issues/{id}/events/latest/ and …/oldest/ – one end of the issue's events.
-import { notFound } from "@/core/errors";
-import { issueEventAt } from "@/core/issues";
-import { serializeEventListItem } from "@/web/api/event-serializers";
+// GET /api/0/issues/{id}/events/{eventId}/, …/latest/ and …/oldest/ – one event of the issue, with the ids of the
+// issue's next (newer) and previous (older) events.
+import { getIssueEvent, getIssueEventAt } from "@/core/issue-details";
+import { serializeEventDetail } from "@/web/api/event-serializers";
 import { apiRoute } from "@/web/api/handler";
 
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute<{ issueId: string; which: string }>(async (ctx) => {
   const which = ctx.params.which;
-  if (which !== "latest" && which !== "oldest") throw notFound("Event");
-  const { event } = await issueEventAt(ctx.core, ctx.params.issueId, which);
-  return Response.json(serializeEventListItem(event));
+  const found = which === "latest" || which === "oldest" ? await getIssueEventAt(ctx.core, ctx.params.issueId, which) : await getIssueEvent(ctx.core, ctx.params.issueId, which);
+  return Response.json(serializeEventDetail(found));
 });
