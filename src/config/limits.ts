@@ -146,3 +146,21 @@ export const TRIAGE_LIMITS = {
   /** values; the most frequent values listed per tag key on an issue's tags (Sentry's TOP_VALUES_DEFAULT_LIMIT). */
   tagTopValues: 9,
 } as const;
+
+export const RELEASE_LIMITS = {
+  /** characters; the longest release version (Sentry's DB_VERSION_LENGTH). */
+  versionLength: 250,
+  /** characters; the longest environment name a session may carry (Sentry's environment names). */
+  environmentLength: 64,
+  /** characters; the longest session id or distinct id kept (UUIDs and user ids are far shorter). */
+  sessionIdLength: 128,
+  /**
+   * days; a session started longer ago is refused, and the state of its updates is forgotten after it (Relay's
+   * max_session_secs_in_past: "updates are accepted for 5 days").
+   */
+  sessionMaxAgeDays: 5,
+  /** seconds; a session starting further ahead of its arrival is refused (Relay's max_secs_in_future). */
+  sessionMaxFutureSeconds: 60,
+  /** entries; refs or commits set-commits may attach to one release. */
+  maxCommits: 1000,
+} as const;

@@ -8,8 +8,10 @@ import type { DigestTx, IssueState, IssueUpdate, NewActivity } from "../storage/
 import type { DigestStore, NewRawItem, OutcomeIncrement } from "../storage/ports";
 import type { DigestedEvent } from "./items";
 import { applyLifecycle } from "./lifecycle";
+import { writeSessions } from "./session-counts";
+import type { SessionItem } from "./sessions";
 
-export type DigestBatch = { spoolId: string; position: number; events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[] };
+export type DigestBatch = { spoolId: string; position: number; events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions?: SessionItem[] };
 export type BatchResult = { duplicates: number; newIssues: number };
 
 function byProject<T extends { projectId: number }>(items: T[]): Map<number, T[]> {
@@ -138,6 +140,7 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch): Promis
     const lifecycle = await applyLifecycle(tx, assignment.states, eventsOf, new Date());
     await tx.updateIssues(lifecycle.updates);
     await tx.addActivity(lifecycle.activity);
+    await writeSessions(tx, batch.sessions ?? [], new Date());
     await tx.insertRawItems(batch.rawItems);
     for (const i of batch.rawItems) counted.push({ projectId: i.projectId, hour: hourOf(i.receivedAt), category: i.category, outcome: "accepted", reason: "", quantity: i.quantity });
     await tx.addOutcomes(counted);

@@ -1,5 +1,5 @@
-// Spool rows into what the database keeps: events (with their listed columns), other kept items as they came, and
-// outcome counts (the intake's, and the SDKs' own client reports).
+// Spool rows into what the database keeps: events (with their listed columns), sessions for release health, other
+// kept items as they came, and outcome counts (the intake's, and the SDKs' own client reports).
 import { hourOf } from "../core/hours";
 import { categoryOf } from "../protocol/categories";
 import { ProtocolError } from "../protocol/errors";
@@ -9,9 +9,10 @@ import type { NewEvent, NewRawItem, OutcomeIncrement } from "../storage/ports";
 import { issueMetadata, issueTags, stacktraceCulprit, userKey } from "./event-facts";
 import { groupEvent } from "./grouping";
 import { normalizeEvent } from "./normalize";
+import { type SessionItem, readSessionRow } from "./sessions";
 import { summarize } from "./summary";
 
-export type DigestedRows = { events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[] };
+export type DigestedRows = { events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions: SessionItem[] };
 
 const EVENT_TYPES = new Set(["event", "transaction", "feedback", "security"]);
 type Json = Record<string, unknown>;
@@ -63,18 +64,8 @@ function toEvent(row: SpoolRow, receivedAt: string): DigestedEvent {
   };
 }
 
-/** Sentry counts attachments in bytes and session aggregates per session; everything else one per item. */
-function quantityOf(row: SpoolRow): number {
-  if (row.itemType === "attachment") return row.payload.byteLength;
-  if (row.itemType === "sessions") {
-    const aggregates = (parse(row.payload) as Json).aggregates;
-    if (!Array.isArray(aggregates)) return 1;
-    let n = 0;
-    for (const a of aggregates as Json[]) for (const k of ["exited", "errored", "abnormal", "crashed"]) n += typeof a[k] === "number" ? (a[k] as number) : 0;
-    return Math.max(1, n);
-  }
-  return 1;
-}
+/** Sentry counts attachments in bytes; everything else kept as it came one per item (sessions: sessions.ts). */
+const quantityOf = (row: SpoolRow): number => (row.itemType === "attachment" ? row.payload.byteLength : 1);
 
 function clientReportOutcomes(row: SpoolRow): OutcomeIncrement[] {
   const report = parse(row.payload) as Json;
@@ -92,13 +83,18 @@ function clientReportOutcomes(row: SpoolRow): OutcomeIncrement[] {
 }
 
 export function digestRows(rows: SpoolRow[], log: (line: string) => void = () => undefined): DigestedRows {
-  const out: DigestedRows = { events: [], rawItems: [], outcomes: [] };
+  const out: DigestedRows = { events: [], rawItems: [], outcomes: [], sessions: [] };
   for (const row of rows) {
     const receivedAt = new Date(row.receivedAt).toISOString();
     try {
       if (row.kind === "outcomes") out.outcomes.push(...(parse(row.payload) as OutcomeIncrement[]));
       else if (EVENT_TYPES.has(row.itemType)) out.events.push(toEvent(row, receivedAt));
       else if (row.itemType === "client_report") out.outcomes.push(...clientReportOutcomes(row));
+      else if (row.itemType === "session" || row.itemType === "sessions") {
+        const read = readSessionRow(row, parse(row.payload));
+        out.sessions.push(...read.items);
+        out.outcomes.push(read.outcome);
+      }
       else {
         out.rawItems.push({
           projectId: row.projectId,

@@ -43,8 +43,11 @@ export async function digestOnce(opts: DigestLoopOptions, position: number): Pro
   const rows = opts.spool.read(position, DIGEST_LIMITS.batchSize, DIGEST_LIMITS.batchBytes);
   if (rows.length === 0) return position;
   const next = rows[rows.length - 1]!.id;
-  const { events, rawItems, outcomes } = digestRows(await liveRows(rows, opts.store), opts.log);
-  await writeBatch(opts.store, { spoolId: opts.spool.id, position: next, events, rawItems, outcomes });
+  const { events, rawItems, outcomes, sessions } = digestRows(await liveRows(rows, opts.store), opts.log);
+  // One transaction for the batch and `next`: a crash before it commits leaves the saved position where it was, and the
+  // batch is read and written again whole; after it commits, the batch is never read again. Counters that add (issue
+  // events, outcomes, session counts) rely on this.
+  await writeBatch(opts.store, { spoolId: opts.spool.id, position: next, events, rawItems, outcomes, sessions });
   return next;
 }
 
@@ -67,6 +70,12 @@ export async function runDigestLoop(opts: DigestLoopOptions): Promise<void> {
       failures++;
       opts.log(`faultline: digest batch after spool position ${position} failed (${failures}x): ${(err as Error).message}`);
       await sleep(Math.min(30_000, 250 * 2 ** Math.min(failures, 7)));
+      // A commit whose answer was lost (a dropped connection) may still have happened: go on from the saved position.
+      const saved = await opts.store.getSpoolPosition(opts.spool.id).catch(() => position);
+      if (saved !== position) {
+        position = saved;
+        opts.onPosition(position);
+      }
     }
   }
 }

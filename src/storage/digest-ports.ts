@@ -3,6 +3,7 @@
 // decisions hold on SQLite and PostgreSQL.
 import type { Issue } from "./issue-ports";
 import type { NewEvent, NewRawItem, OutcomeIncrement } from "./ports";
+import type { SessionTx } from "./session-ports";
 
 export type IssueStatus = "unresolved" | "resolved" | "ignored";
 
@@ -47,7 +48,7 @@ export type EnvironmentSighting = { projectId: number; name: string };
 /** An event to store, with the issue it belongs to (none for transactions). */
 export type NewGroupedEvent = NewEvent & { issueId: number | null };
 
-export interface DigestTx {
+export interface DigestTx extends SessionTx {
   /** Of these event ids, those the project already has. */
   existingEventIds(projectId: number, eventIds: string[]): Promise<Set<string>>;
   /** The issues these hashes lead to, by hash. */

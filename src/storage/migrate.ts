@@ -5,6 +5,7 @@ import { initial } from "./migrations/0001-initial";
 import { instanceSettings } from "./migrations/0002-instance-settings";
 import { ingest } from "./migrations/0003-ingest";
 import { issues } from "./migrations/0004-issues";
+import { releases } from "./migrations/0005-releases";
 import { issueTriage } from "./migrations/0007-issue-triage";
 
 /** Ordered by name; never rename or edit a released entry. */
@@ -14,6 +15,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0002-instance-settings": instanceSettings(),
     "0003-ingest": ingest(dialect),
     "0004-issues": issues(dialect),
+    "0005-releases": releases(dialect),
     "0007-issue-triage": issueTriage(dialect),
   };
 }

@@ -186,7 +186,31 @@ export type ReleasesTable = {
   released_at: string | null;
   ref: string | null;
   url: string | null;
+  started_at: string | null;
+  refs: string | null;
+  commits: string | null;
 };
+export type ReleaseSessionStatesTable = {
+  project_id: number;
+  session_id: string;
+  release: string;
+  environment: string;
+  hour: string;
+  distinct_id: string | null;
+  errored: boolean | number;
+  status: string;
+};
+export type ReleaseSessionCountsTable = {
+  project_id: number;
+  release: string;
+  environment: string;
+  hour: string;
+  started: number | string;
+  errored: number | string;
+  crashed: number | string;
+  abnormal: number | string;
+};
+export type ReleaseSessionUsersTable = { project_id: number; release: string; environment: string; distinct_id: string; crashed: boolean | number; first_seen: string; last_seen: string };
 export type ReleaseProjectsTable = { release_id: number; project_id: number; new_issues: number; first_event: string | null; last_event: string | null };
 export type EnvironmentsTable = { id: Generated<number>; organization_id: number; name: string; created_at: string };
 export type EnvironmentProjectsTable = { environment_id: number; project_id: number };
@@ -220,6 +244,9 @@ export type Database = {
   issue_tags: IssueTagsTable;
   releases: ReleasesTable;
   release_projects: ReleaseProjectsTable;
+  release_session_states: ReleaseSessionStatesTable;
+  release_session_counts: ReleaseSessionCountsTable;
+  release_session_users: ReleaseSessionUsersTable;
   environments: EnvironmentsTable;
   environment_projects: EnvironmentProjectsTable;
 };

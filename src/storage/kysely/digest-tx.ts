@@ -6,6 +6,7 @@ import type { DigestTx, IssueState, IssueStatus } from "../digest-ports";
 import type { OutcomeIncrement } from "../ports";
 import type { Database } from "../schema";
 import { countIssueDays, sightIssueUsers } from "./issue-counters-tx";
+import { sessionTx } from "./digest-sessions";
 import { nowIso } from "./shared";
 
 /** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
@@ -18,7 +19,7 @@ export function chunks<T>(items: T[], size = ROWS_PER_STATEMENT): T[][] {
 }
 
 /** Sums increments with the same key, so that one upsert statement never touches a row twice. */
-function sumBy<T>(rows: T[], key: (r: T) => string, add: (into: T, from: T) => void): T[] {
+export function sumBy<T>(rows: T[], key: (r: T) => string, add: (into: T, from: T) => void): T[] {
   const byKey = new Map<string, T>();
   for (const r of rows) {
     const k = key(r);
@@ -49,10 +50,16 @@ const toIssue = (r: IssueRow): IssueState => ({
 
 const ISSUE_COLUMNS = ["id", "project_id", "short_id", "status", "substatus", "resolution", "snooze", "first_seen", "last_seen", "times_seen"] as const;
 
+/** The dialect's scalar two-argument min and max, for widening first/last-seen columns in upserts. */
+export function scalarMinMax(dialect: Dialect) {
+  return {
+    least: (a: RawBuilder<unknown>, b: RawBuilder<unknown>) => (dialect === "postgres" ? sql`least(${a}, ${b})` : sql`min(${a}, ${b})`),
+    greatest: (a: RawBuilder<unknown>, b: RawBuilder<unknown>) => (dialect === "postgres" ? sql`greatest(${a}, ${b})` : sql`max(${a}, ${b})`),
+  };
+}
+
 export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx {
-  // The dialect's scalar two-argument min and max, for widening first/last-seen columns in upserts.
-  const least = (a: RawBuilder<unknown>, b: RawBuilder<unknown>) => (dialect === "postgres" ? sql`least(${a}, ${b})` : sql`min(${a}, ${b})`);
-  const greatest = (a: RawBuilder<unknown>, b: RawBuilder<unknown>) => (dialect === "postgres" ? sql`greatest(${a}, ${b})` : sql`max(${a}, ${b})`);
+  const { least, greatest } = scalarMinMax(dialect);
   const col = (table: string, name: string) => sql.ref(`${table}.${name}`);
 
   async function organizationIds(projectIds: number[]): Promise<Map<number, number>> {
@@ -62,6 +69,8 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
   }
 
   return {
+    ...sessionTx(trx, dialect),
+
     async existingEventIds(projectId, eventIds) {
       const found = new Set<string>();
       for (const part of chunks(eventIds)) {
@@ -253,8 +262,9 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
           .onConflict((oc) =>
             oc.columns(["release_id", "project_id"]).doUpdateSet((eb) => ({
               new_issues: eb("release_projects.new_issues", "+", eb.ref("excluded.new_issues")),
-              first_event: least(col("release_projects", "first_event"), sql.ref("excluded.first_event")) as RawBuilder<string>,
-              last_event: greatest(col("release_projects", "last_event"), sql.ref("excluded.last_event")) as RawBuilder<string>,
+              // A row the API or sessions made has no events yet (null): SQLite's min() and max() would keep the null.
+              first_event: least(sql`coalesce(${col("release_projects", "first_event")}, excluded.first_event)`, sql.ref("excluded.first_event")) as RawBuilder<string>,
+              last_event: greatest(sql`coalesce(${col("release_projects", "last_event")}, excluded.last_event)`, sql.ref("excluded.last_event")) as RawBuilder<string>,
             })),
           )
           .execute();

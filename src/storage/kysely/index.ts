@@ -12,6 +12,7 @@ import { memberStore } from "./members";
 import { organizationStore } from "./organizations";
 import { outcomeStore } from "./outcomes";
 import { projectStore } from "./projects";
+import { releaseStore } from "./releases";
 import { teamStore } from "./teams";
 import { apiTokenStore } from "./tokens";
 import { userStore } from "./users";
@@ -33,5 +34,6 @@ export function createStore(db: Db): Store {
     ...issueTriageStore(ctx),
     ...eventStore(ctx),
     ...outcomeStore(ctx),
+    ...releaseStore(ctx),
   };
 }
