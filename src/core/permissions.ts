@@ -30,6 +30,9 @@ export const PERMISSIONS = {
   "issue:comment": ["owner", "admin", "member"],
   /** Deleting other people's comments. */
   "comment:moderate": ["owner", "admin"],
+  /** Create and update releases (sentry-cli in CI), as Sentry's project:releases scope lets members do. */
+  "release:write": ["owner", "admin", "member"],
+  "release:delete": ["owner", "admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -26,6 +26,20 @@ export const API_ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/api/0/issues/{id}/tags/{key}/values/", en: "Every value of one tag key, most frequent first, paginated.", de: "Alle Werte eines Tag-Schlüssels, häufigste zuerst, geblättert." },
   { method: "GET, POST", path: "/api/0/issues/{id}/comments/", en: "Comments, newest first; add one: {text}.", de: "Kommentare, neueste zuerst; einen hinzufügen: {text}." },
   { method: "PUT, DELETE", path: "/api/0/issues/{id}/comments/{commentId}/", en: "Edit your comment ({text}); delete yours, or anyone's as an admin or owner.", de: "Eigenen Kommentar bearbeiten ({text}); eigenen löschen, als Admin oder Owner auch fremde." },
+  {
+    method: "GET, POST",
+    path: "/api/0/organizations/{org}/releases/",
+    en: "Releases, newest first (?project=, ?query= part of the version, ?health=1 adds healthData from sessions, ?environment=); create one: {version, projects, url?, ref?, dateReleased?, dateStarted?, refs?, commits?}. Creating an existing version returns it: 208, or 201 when it gains projects.",
+    de: "Releases, neueste zuerst (?project=, ?query= Teil der Version, ?health=1 fügt healthData aus Sessions hinzu, ?environment=); eines anlegen: {version, projects, url?, ref?, dateReleased?, dateStarted?, refs?, commits?}. Eine vorhandene Version wird zurückgegeben: 208, oder 201, wenn sie Projekte dazugewinnt.",
+  },
+  {
+    method: "GET, PUT, DELETE",
+    path: "/api/0/organizations/{org}/releases/{version}/",
+    en: "Read a release (percent-encode the version; ?health=1), update it (dateReleased to finalize, url, ref, refs or commits from set-commits, more projects) or delete it.",
+    de: "Release lesen (Version prozentkodiert; ?health=1), ändern (dateReleased zum Abschließen, url, ref, refs oder commits von set-commits, weitere Projekte) oder löschen.",
+  },
+  { method: "GET, POST", path: "/api/0/projects/{org}/{project}/releases/", en: "The project's releases; create one for this project.", de: "Releases des Projekts; eines für dieses Projekt anlegen." },
+  { method: "GET, PUT", path: "/api/0/projects/{org}/{project}/releases/{version}/", en: "A release as the project sees it (its new issues, first and last event, healthData); update it.", de: "Ein Release aus Sicht des Projekts (neue Issues, erstes und letztes Ereignis, healthData); ändern." },
 ];
 
 export const API_TEXT: Record<DocsLocale, { title: string; intro: string; method: string; path: string; what: string; nav: string }> = {

@@ -10,6 +10,7 @@ import { createKey, deleteKey, listKeys, updateKey } from "../../src/core/keys";
 import { createTeam, deleteTeam, setTeamMembership } from "../../src/core/teams";
 import { deleteIssue, updateIssue } from "../../src/core/issues";
 import { addComment, deleteComment } from "../../src/core/issue-comments";
+import { createRelease, deleteRelease, updateRelease } from "../../src/core/releases";
 import { writeBatch } from "../../src/digest/commit";
 import type { DigestedEvent } from "../../src/digest/items";
 import { ROLES, type Role } from "../../src/core/roles";
@@ -40,6 +41,9 @@ const MUTATIONS: Record<string, { permission: Permission; run: (t: TestCore, use
   "assign issue": { permission: "issue:update", run: (t, u, w) => updateIssue(t.as(u), w.issueId, { assignedTo: `user:${u.id}` }) },
   "comment on issue": { permission: "issue:comment", run: (t, u, w) => addComment(t.as(u), w.issueId, { text: "Looking into it" }) },
   "delete another's comment": { permission: "comment:moderate", run: (t, u, w) => deleteComment(t.as(u), w.issueId, w.commentId) },
+  "create release": { permission: "release:write", run: (t, u, w) => createRelease(t.as(u), w.org, null, { version: uniq("v"), projects: [w.project] }) },
+  "finalize release": { permission: "release:write", run: (t, u, w) => updateRelease(t.as(u), w.org, w.project, "app@1.0.0", { dateReleased: new Date().toISOString() }) },
+  "delete release": { permission: "release:delete", run: (t, u, w) => deleteRelease(t.as(u), w.org, "app@1.0.0") },
 };
 
 const issueEvent = (projectId: number): DigestedEvent => ({
@@ -71,6 +75,7 @@ async function world(): Promise<{ w: World; owner: User }> {
   const p = (await t.store.getProjectBySlug((await t.store.getOrganizationBySlug(org.slug))!.id, project.slug))!;
   await writeBatch(t.store, { spoolId: uniq("spool"), position: 1, rawItems: [], outcomes: [], events: [issueEvent(p.id)] });
   const issueId = (await t.store.listIssues(p.id, { page: { limit: 1 } })).items[0]!.id;
+  await t.store.upsertRelease({ organizationId: p.organizationId, version: "app@1.0.0", projectIds: [p.id], createdAt: new Date().toISOString() });
   const target = await addMember({ ...ctx, accounts: t.accounts }, org.slug, { email: `${uniq("target")}@example.com`, role: "member", password: "password123" });
   const comment = await t.store.addIssueActivity(issueId, { type: "note", userId: target.userId, data: JSON.stringify({ text: "by the target" }), createdAt: new Date().toISOString() });
   return { w: { org: org.slug, project: project.slug, team: team.slug, key: keys[0]!.publicKey, targetMemberId: target.id, issueId, commentId: comment.id }, owner };
