@@ -9,6 +9,7 @@ import { type OrgAccess, assertCan, requireOrg, requireText } from "./access";
 import type { CoreContext } from "./context";
 import { AppError, notFound } from "./errors";
 import type { Permission } from "./permissions";
+import { isValidRelease } from "./release-name";
 import { parseInput } from "./schemas";
 
 export type ReleaseView = {
@@ -28,7 +29,7 @@ const versionSchema = z
   .trim()
   .min(1, "Enter a version")
   .max(RELEASE_LIMITS.versionLength, `At most ${RELEASE_LIMITS.versionLength} characters`)
-  .refine((v) => !/[\r\n\f\t\v/\\]/.test(v) && v !== "." && v !== ".." && v.toLowerCase() !== "latest", "Release version is not valid");
+  .refine(isValidRelease, "Release version is not valid");
 const date = z.string().datetime({ offset: true }).nullish();
 const optionalText = (max: number) => z.string().max(max).nullish();
 const ref = z.object({ repository: z.string().min(1).max(200), commit: z.string().min(1).max(200), previousCommit: z.string().max(200).nullish() });
@@ -145,6 +146,13 @@ export async function updateRelease(ctx: CoreContext, orgSlug: string, projectSl
   const added = s.project ? [] : await namedProjects(ctx, s.access.org, input.projects ?? []);
   await ctx.store.updateRelease(release.id, toFields(input), added.map((p) => p.id));
   return (await view(ctx, [(await ctx.store.getRelease(s.access.org.id, release.version))!], s.project, null))[0]!;
+}
+
+/** The release set-commits --local continues from (GET …/previous-with-commits/); null when there is none. */
+export async function previousReleaseWithCommits(ctx: CoreContext, orgSlug: string, version: string): Promise<ReleaseView | null> {
+  const s = await scope(ctx, orgSlug, null, "project:read");
+  const previous = await ctx.store.previousReleaseWithCommits(await existing(ctx, s, version));
+  return previous ? (await view(ctx, [previous], null, null))[0]! : null;
 }
 
 export async function deleteRelease(ctx: CoreContext, orgSlug: string, version: string): Promise<void> {

@@ -1,9 +1,10 @@
 // Release health items (sentry-protocol.md §3): `session` (one session's update) and `sessions` (pre-aggregated
 // counts, as server SDKs send them) read into what the digest counts. Lenient where Relay is (numbers or ISO strings
-// for `started`, a nil distinct id means none), strict where it is: a release is required, and a session started more
-// than 5 days ago or ahead of its arrival is refused.
+// for `started`, a nil distinct id means none), strict where it is: a valid release is required (as for events), and a
+// session started more than 5 days ago or ahead of its arrival is refused.
 import { RELEASE_LIMITS } from "../config/limits";
 import { hourOf } from "../core/hours";
+import { BAD_NAME_CHARS, isValidRelease } from "../core/release-name";
 import type { SpoolRow } from "../ingest/spool";
 import type { OutcomeIncrement } from "../storage/ports";
 
@@ -66,8 +67,10 @@ function startedAt(v: unknown, receivedAt: number): string | null {
 function attributes(payload: Json): { release: string; environment: string } | null {
   const attrs = (typeof payload.attrs === "object" && payload.attrs !== null ? payload.attrs : {}) as Json;
   const release = text(typeof attrs.release === "string" ? attrs.release.trim() : null, RELEASE_LIMITS.versionLength);
-  if (!release) return null;
-  const environment = typeof attrs.environment === "string" ? attrs.environment.trim().slice(0, RELEASE_LIMITS.environmentLength) : "";
+  if (!release || !isValidRelease(release)) return null;
+  const env = typeof attrs.environment === "string" ? attrs.environment.trim().slice(0, RELEASE_LIMITS.environmentLength) : "";
+  // Relay drops an environment sentry-release-parser refuses and keeps the session.
+  const environment = BAD_NAME_CHARS.test(env) ? "" : env;
   return { release, environment };
 }
 

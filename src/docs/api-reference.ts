@@ -38,6 +38,8 @@ export const API_ENDPOINTS: Endpoint[] = [
     en: "Read a release (percent-encode the version; ?health=1), update it (dateReleased to finalize, url, ref, refs or commits from set-commits, more projects) or delete it.",
     de: "Release lesen (Version prozentkodiert; ?health=1), ändern (dateReleased zum Abschließen, url, ref, refs oder commits von set-commits, weitere Projekte) oder löschen.",
   },
+  { method: "GET", path: "/api/0/organizations/{org}/releases/{version}/previous-with-commits/", en: "The newest older release with commits, or {} (where sentry-cli releases set-commits --local starts).", de: "Das neueste ältere Release mit Commits, oder {} (ab dort liest sentry-cli releases set-commits --local)." },
+  { method: "GET", path: "/api/0/organizations/{org}/repos/", en: "Linked repositories: always empty (no repository integrations), so set-commits reads the local git checkout.", de: "Verknüpfte Repositories: immer leer (keine Repository-Integrationen), daher liest set-commits den lokalen Git-Checkout." },
   { method: "GET, POST", path: "/api/0/projects/{org}/{project}/releases/", en: "The project's releases; create one for this project.", de: "Releases des Projekts; eines für dieses Projekt anlegen." },
   { method: "GET, PUT", path: "/api/0/projects/{org}/{project}/releases/{version}/", en: "A release as the project sees it (its new issues, first and last event, healthData); update it.", de: "Ein Release aus Sicht des Projekts (neue Issues, erstes und letztes Ereignis, healthData); ändern." },
 ];

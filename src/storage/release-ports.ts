@@ -55,6 +55,8 @@ export interface ReleaseStore {
   /** Updates columns and adds projects (a release never loses a project through an update). */
   updateRelease(releaseId: number, fields: ReleaseFields, addProjectIds: number[]): Promise<void>;
   deleteRelease(releaseId: number): Promise<void>;
+  /** The newest release created before this one that has refs or commits (set-commits --local starts after it). */
+  previousReleaseWithCommits(release: Pick<Release, "organizationId" | "createdAt" | "id">): Promise<Release | null>;
   /** Health per (project, release), counted from `since24h` for the 24-hour figures; environments null means all. */
   releaseHealth(projectIds: number[], versions: string[], opts: { environments: string[] | null; since24h: string }): Promise<ReleaseHealthRow[]>;
 }

@@ -83,16 +83,17 @@ describe("release health from sessions", () => {
     );
   });
 
-  test("a session without a release, started too long ago, or with a nil distinct id: refused, or counted without a user", async () => {
+  test("a session without a valid release or started too long ago is refused; a nil distinct id is no user", async () => {
     const p = t.projects[1];
     await sendSessions(p, [
       session(hex(), "u9", "exited", { attrs: { environment: "production" } }),
+      session(hex(), "u9", "exited", { attrs: { release: "feature/x@1" } }),
       session(hex(), "u9", "exited", { started: new Date(Date.now() - 6 * 86_400_000).toISOString() }),
       session(hex(), "00000000-0000-0000-0000-000000000000", "exited", { attrs: { release: "nil-did@1" } }),
     ]);
     const outcomes = await t.core.store.outcomeTotals(p.id, new Date(Date.now() - 2 * 3_600_000).toISOString());
     const invalid = outcomes.filter((o) => o.category === "session" && o.outcome === "invalid" && o.reason === "invalid_session").reduce((n, o) => n + o.quantity, 0);
-    assert.equal(invalid, 2);
+    assert.equal(invalid, 3);
     const h = await health(p, "nil-did@1");
     assert.deepEqual([h.totalSessions, h.totalUsers], [1, 0]);
   });

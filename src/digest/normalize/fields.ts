@@ -7,6 +7,7 @@ import { charCount, isObject, type JsonObject } from "./json";
 import { levelField } from "./levels";
 import { MAX_CHARS, MAX_CHARS_OR_REMOVE, MAX_DEPTH } from "./limits";
 import { lenientString, objectField, stringField, trimDepth, trimString } from "./strings";
+import { BAD_NAME_CHARS, isValidRelease } from "../../core/release-name";
 
 /** relay-event-schema protocol/event.rs `VALID_PLATFORMS`; another platform is removed and defaults to "other". */
 export const VALID_PLATFORMS = new Set([
@@ -14,9 +15,6 @@ export const VALID_PLATFORMS = new Set([
   "native", "node", "objc", "other", "perl", "php", "python", "ruby",
 ]);
 
-/** Characters sentry-release-parser refuses in releases and environments. */
-const BAD_NAME_CHARS = /[\n\r\t\f/\\]/;
-const BAD_RELEASES = new Set([".", "..", "latest"]);
 
 /** Relay's `Fingerprint`: items as LenientString, nulls skipped, bad items reported together; none left → removed. */
 function normalizeFingerprint(event: JsonObject, sink: ErrorSink): void {
@@ -63,7 +61,7 @@ function normalizeDist(event: JsonObject, sink: ErrorSink): void {
 /** Normalizes the simple top-level attributes (everything but the interfaces and timestamps). */
 export function normalizeAttributes(event: JsonObject, sink: ErrorSink): void {
   stringField(event, "release", "", sink, { lenient: true, trim: true, nonEmpty: true });
-  validateNamed(event, "release", sink, (v) => BAD_NAME_CHARS.test(v) || BAD_RELEASES.has(v.toLowerCase()));
+  validateNamed(event, "release", sink, (v) => !isValidRelease(v));
   if (typeof event.release === "string") event.release = trimString(event.release, MAX_CHARS.release);
   stringField(event, "environment", "", sink, { trim: true, nonEmpty: true });
   validateNamed(event, "environment", sink, (v) => BAD_NAME_CHARS.test(v));

@@ -92,6 +92,20 @@ export function releaseStore({ db }: Ctx): ReleaseStore {
       await db.deleteFrom("releases").where("id", "=", releaseId).execute();
     },
 
+    async previousReleaseWithCommits({ organizationId, createdAt, id }) {
+      const row = await db
+        .selectFrom("releases")
+        .selectAll()
+        .where("organization_id", "=", organizationId)
+        .where((eb) => eb.or([eb("refs", "is not", null), eb("commits", "is not", null)]))
+        .where((eb) => eb.or([eb("created_at", "<", createdAt), eb.and([eb("created_at", "=", createdAt), eb("id", "<", id)])]))
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(1)
+        .executeTakeFirst();
+      return row ? ((await withProjects([row]))[0] ?? null) : null;
+    },
+
     async releaseHealth(projectIds, versions, { environments, since24h }) {
       if (projectIds.length === 0 || versions.length === 0) return [];
       const envs = environments && environments.length > 0 ? environments : null;
