@@ -34,6 +34,14 @@ describe("release health from sessions", () => {
     }
     await t.settle();
   };
+  /** Runs an SDK script to its end, then waits for the digest. */
+  const runSdk = async (file: string, args: string[]) => {
+    const r = await new Promise<{ code: number | null; stderr: string }>((resolve) =>
+      execFile(file, args, { timeout: 30_000 }, (err, _out, stderr) => resolve({ code: err ? ((err.code as number) ?? null) : 0, stderr })),
+    );
+    assert.equal(r.code, 0, r.stderr);
+    await t.settle();
+  };
   const session = (sid: string, did: string | null, status: string, over: Record<string, unknown> = {}) => ({
     type: "session" as const,
     payload: { sid, did, init: false, started: new Date(Date.now() - 60_000).toISOString(), status, errors: 0, attrs: { release: "mobile@3.1.0+42", environment: "production" }, ...over },
@@ -41,11 +49,7 @@ describe("release health from sessions", () => {
 
   test("@sentry/node 11.5.0: request-mode aggregates and the process session, whose exit does not count it twice", async () => {
     const p = t.projects[0];
-    const r = await new Promise<{ code: number | null; stderr: string }>((resolve) =>
-      execFile(process.execPath, ["tests/ingest/sdk/node-sessions.mjs", p.dsn, "api@1.4.0"], { timeout: 30_000 }, (err, _out, stderr) => resolve({ code: err ? (err.code as number) ?? null : 0, stderr })),
-    );
-    assert.equal(r.code, 0, r.stderr);
-    await t.settle();
+    await runSdk(process.execPath, ["tests/ingest/sdk/node-sessions.mjs", p.dsn, "api@1.4.0"]);
     const h = await health(p, "api@1.4.0");
     // Requests: 3 exited and 2 errored (an aggregate); the process: one session, errored, sent at start and at exit.
     assert.equal(h.totalSessions, 6);
@@ -56,6 +60,16 @@ describe("release health from sessions", () => {
     assert.equal(h.crashFreeUsers, null);
     assert.equal(h.hasHealthData, true);
     assert.deepEqual(await health(p, "api@1.4.0", ["other"]), serializeHealth(undefined), "environments narrow the figures");
+  });
+
+  test("python3-sentry-sdk 1.9.10: request-mode aggregates and a user's application session in one envelope", async () => {
+    const p = t.projects[0];
+    await runSdk("/usr/bin/python3", ["tests/ingest/sdk/python-sessions.py", p.dsn, "worker@7.2"]); // Debian's, with python3-sentry-sdk
+    const h = await health(p, "worker@7.2");
+    assert.deepEqual(
+      { total: h.totalSessions, errored: h.sessionsErrored, crashed: h.sessionsCrashed, users: h.totalUsers, crashFreeUsers: h.crashFreeUsers },
+      { total: 4, errored: 1, crashed: 0, users: 1, crashFreeUsers: 100 },
+    );
   });
 
   test("individual sessions: status transitions, crash-free sessions and users, updates and resends counted once", async () => {
