@@ -6,6 +6,7 @@ import { instanceSettings } from "./migrations/0002-instance-settings";
 import { ingest } from "./migrations/0003-ingest";
 import { issues } from "./migrations/0004-issues";
 import { releases } from "./migrations/0005-releases";
+import { eventStorage } from "./migrations/0006-event-storage";
 import { issueTriage } from "./migrations/0007-issue-triage";
 
 /** Ordered by name; never rename or edit a released entry. */
@@ -16,6 +17,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0003-ingest": ingest(dialect),
     "0004-issues": issues(dialect),
     "0005-releases": releases(dialect),
+    "0006-event-storage": eventStorage(dialect),
     "0007-issue-triage": issueTriage(dialect),
   };
 }

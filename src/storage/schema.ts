@@ -125,7 +125,8 @@ export type EventsTable = {
   release: string | null;
   environment: string | null;
   size: number;
-  data: string;
+  /** The event's JSON as storage/event-codec.ts encodes it: bytes with a codec byte, or TEXT JSON in rows of older releases. */
+  data: string | Uint8Array;
   issue_id: number | null;
 };
 

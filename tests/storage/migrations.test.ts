@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { describe, test } from "node:test";
 import { type OpenDbOptions, openDb } from "../../src/storage/db";
+import { EVENT_CODEC, encodeEventData } from "../../src/storage/event-codec";
 import { createStore } from "../../src/storage/kysely";
 import { migrateToLatest, migrationsFor } from "../../src/storage/migrate";
 import { freshPgDatabase } from "../helpers/pg";
@@ -55,6 +56,31 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
         const store = createStore(db);
         assert.equal((await store.getIssue(id))?.userCount, 2);
         assert.deepEqual((await store.issueDailyCountsOf([id], "2026-11-01")).get(id), [{ day: "2026-11-22", count: 1 }, { day: "2026-11-23", count: 2 }]);
+      } finally {
+        await db.close();
+        await f.drop();
+      }
+    });
+
+    test("events stored as JSON text before 0006 read back unchanged after it, next to compressed ones", async () => {
+      const f = await fresh();
+      const db = openDb(f.options);
+      try {
+        await migrateToLatest(db, "0004-issues");
+        const now = new Date().toISOString();
+        const org = await db.kysely.insertInto("organizations").values({ slug: "old-org", name: "Old", created_at: now }).returning("id").executeTakeFirstOrThrow();
+        const project = await db.kysely.insertInto("projects").values({ organization_id: org.id, team_id: null, slug: "web", name: "Web", platform: null, created_at: now, rate_limit_count: null, rate_limit_window: null }).returning("id").executeTakeFirstOrThrow();
+        const json = JSON.stringify({ message: "grüße from an old release", tags: [["plan", "pro"]], user: { id: "7" } });
+        const row = { project_id: project.id, type: "default", received_at: now, timestamp: now, platform: "other", level: "error", title: "old", message: "old", culprit: "", release: null, environment: null, size: json.length, issue_id: null };
+        await db.kysely.insertInto("events").values({ ...row, event_id: "a".repeat(32), data: json }).execute();
+        await migrateToLatest(db);
+        await db.kysely.insertInto("events").values({ ...row, event_id: "b".repeat(32), data: encodeEventData(json) }).execute();
+        const store = createStore(db);
+        assert.equal((await store.getEvent(project.id, "a".repeat(32)))?.data, json);
+        assert.equal((await store.getEvent(project.id, "b".repeat(32)))?.data, json);
+        const raw = await db.kysely.selectFrom("events").select(["event_id", "data"]).orderBy("event_id").execute();
+        assert.equal(typeof raw[1]?.data === "string" ? raw[1].data[0] : raw[1]?.data[0], EVENT_CODEC.deflateDictionary1, "new rows are compressed");
+        assert.deepEqual((await store.listEvents(project.id, "errors", { limit: 10 })).items.map((e) => e.data), [json, json]);
       } finally {
         await db.close();
         await f.drop();

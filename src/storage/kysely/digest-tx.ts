@@ -3,6 +3,7 @@
 import { type RawBuilder, type Transaction, sql } from "kysely";
 import type { Dialect } from "../db";
 import type { DigestTx, IssueState, IssueStatus } from "../digest-ports";
+import { encodeEventData } from "../event-codec";
 import type { OutcomeIncrement } from "../ports";
 import type { Database } from "../schema";
 import { countIssueDays, sightIssueUsers } from "./issue-counters-tx";
@@ -153,7 +154,7 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
               release: e.release,
               environment: e.environment,
               size: e.size,
-              data: e.data,
+              data: encodeEventData(e.data),
               issue_id: e.issueId,
             })),
           )

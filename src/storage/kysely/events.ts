@@ -1,8 +1,10 @@
+import { decodeEventData } from "../event-codec";
 import type { EventStore, StoredEvent } from "../ports";
 import type { EventsTable } from "../schema";
 import { type Ctx, decodeCursor, toPage } from "./shared";
 
 type EventRow = Omit<EventsTable, "id"> & { id: number };
+/** Every read of an event row comes through here, and with it through the one decoder of events.data. */
 export const toStoredEvent = (r: EventRow): StoredEvent => ({
   id: r.id,
   projectId: r.project_id,
@@ -18,7 +20,7 @@ export const toStoredEvent = (r: EventRow): StoredEvent => ({
   release: r.release,
   environment: r.environment,
   size: r.size,
-  data: r.data,
+  data: decodeEventData(r.data),
   issueId: r.issue_id,
 });
 
