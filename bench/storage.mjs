@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { RETENTION_LIMITS } from "../src/config/limits.ts";
 import { writeBatch } from "../src/digest/commit.ts";
 import { digestRows } from "../src/digest/items.ts";
 import { openDb } from "../src/storage/db.ts";
@@ -35,6 +36,24 @@ function micros(items, f) {
     best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1000 / items.length);
   }
   return best;
+}
+
+/** Milliseconds of five runs of `f`, sorted. */
+async function timings(f) {
+  const times = [];
+  for (let i = 0; i < 5; i++) {
+    const t = process.hrtime.bigint();
+    await f();
+    times.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+/** Milliseconds per retention step of RETENTION_LIMITS.chunkRows events by age (every event is old a year from now). */
+async function pruneChunks(store) {
+  const cutoff = new Date(Date.now() + 365 * 86_400_000).toISOString();
+  const times = await timings(() => store.pruneEventsBefore(cutoff, RETENTION_LIMITS.chunkRows));
+  return { rows: RETENTION_LIMITS.chunkRows, median: times[2], max: times[4] };
 }
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "faultline-bench-storage-"));
@@ -121,12 +140,16 @@ try {
     encodeMicros: micros(sample, encodeEventData),
     decodeMicros: micros(encoded, decodeEventData),
     crossCheck: { browserErrorIngestPool: other(browserError), pythonErrorIngestPool: other(pythonError) },
+    overflowScanMs: (await timings(() => store.crowdedIssuesAfter(0, RETENTION_LIMITS.scanEvents, RETENTION_LIMITS.eventsPerIssue)))[2],
+    retentionChunkMs: await pruneChunks(store),
   };
   console.log(`${fmt(N)} browser errors, SQLite page size ${figures.pageSize}, deflate level ${figures.deflateLevel}`);
   console.log(`  as sent ${fmt(figures.sentBytes)} B, normalized JSON ${fmt(figures.jsonBytes)} B, events.data ${fmt(figures.dataBytes)} B`);
   console.log(`  on disk per event: ${fmt(figures.diskBytesPerEvent)} B in all (target ≤ ${fmt(TARGET_BYTES)}), events table and its indexes ${fmt(figures.eventsTableBytesPerEvent)} B`);
   for (const [name, v] of Object.entries(figures.eventsObjectsPerEvent)) console.log(`    ${name}: ${fmt(v.bytes)} B per event, of which unused ${fmt(v.unused)} B`);
   console.log(`  codec per event: encode ${fmt(figures.encodeMicros, 1)} µs, decode ${fmt(figures.decodeMicros, 1)} µs`);
+  console.log(`  retention: looking for crowded issues among ${fmt(RETENTION_LIMITS.scanEvents)} events ${fmt(figures.overflowScanMs, 1)} ms (median of 5)`);
+  console.log(`  retention: ${figures.retentionChunkMs.rows} events deleted by age in ${fmt(figures.retentionChunkMs.median, 1)} ms (median of 5 steps, max ${fmt(figures.retentionChunkMs.max, 1)} ms)`);
   for (const [name, c] of Object.entries(figures.crossCheck)) console.log(`  cross-check ${name}: sent ${fmt(c.sent)} B, JSON ${fmt(c.json)} B, events.data ${fmt(c.stored)} B`);
   if (opt("JSON", "")) writeFileSync(opt("JSON", ""), JSON.stringify(figures, null, 2));
 } finally {

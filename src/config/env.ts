@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { RETENTION_LIMITS } from "./limits";
 
 export type Config = {
   /** TCP port the HTTP server listens on. */
@@ -31,6 +32,8 @@ export type Config = {
    * server then only follows the position it saves.
    */
   digest: "inline" | "external";
+  /** Days events (and the other kept items and hourly counters) are kept; older ones are pruned by the digest. */
+  retentionDays: number;
 };
 
 const portSchema = z.coerce
@@ -55,6 +58,12 @@ const envSchema = z.object({
   FAULTLINE_TRUST_PROXY: z.enum(["0", "1", "true", "false"], { error: "must be 0 or 1" }).optional(),
   FAULTLINE_SPOOL_SYNC: z.enum(["full", "normal"], { error: "must be full or normal" }).default("normal"),
   FAULTLINE_DIGEST: z.enum(["inline", "external"], { error: "must be inline or external" }).default("inline"),
+  FAULTLINE_RETENTION_DAYS: z.coerce
+    .number({ error: "must be a number of days" })
+    .int("must be a whole number of days")
+    .min(1, `must be between 1 and ${RETENTION_LIMITS.maxDays}`)
+    .max(RETENTION_LIMITS.maxDays, `must be between 1 and ${RETENTION_LIMITS.maxDays}`)
+    .default(RETENTION_LIMITS.defaultDays),
 });
 
 export class ConfigError extends Error {
@@ -83,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.FAULTLINE_TRUST_PROXY === "1" || e.FAULTLINE_TRUST_PROXY === "true",
     spoolSync: e.FAULTLINE_SPOOL_SYNC,
     digest: e.FAULTLINE_DIGEST,
+    retentionDays: e.FAULTLINE_RETENTION_DAYS,
   };
 }
 

@@ -164,3 +164,33 @@ export const RELEASE_LIMITS = {
   /** entries; refs or commits set-commits may attach to one release. */
   maxCommits: 1000,
 } as const;
+
+export const RETENTION_LIMITS = {
+  /** days; how long events are kept by default (FAULTLINE_RETENTION_DAYS): Sentry's and GlitchTip's default too. */
+  defaultDays: 90,
+  /** days (10 years); the longest FAULTLINE_RETENTION_DAYS accepted: longer is a typo, not a retention policy. */
+  maxDays: 3650,
+  /**
+   * events; an issue keeps its newest this many events, and its first one. One error thrown in a loop can send millions
+   * of events; this bounds such an issue at about 16 MB of browser errors (bench:storage: about 1.6 KB each) long before
+   * age does. Counts, users, tags and the hourly series are counted when events arrive, so no number shown shrinks;
+   * nobody pages through more events than this (100 a page), and an ignore "until N times in a window" up to 10,000
+   * (Sentry's choices go 1, 10, 100, 1,000, 10,000, 100,000) is still counted from stored events.
+   */
+  eventsPerIssue: 10_000,
+  /**
+   * rows; the most one retention step deletes (events, raw items, counters), in its own short transaction between two
+   * digest batches. About 2.5 ms for 500 events on SQLite here, 13 ms at worst (bench:storage), so a batch never waits
+   * long, and 500 per batch of up to 500 events keeps up with any intake the digest keeps up with.
+   */
+  chunkRows: 500,
+  /** issues; the most one step deletes when their last event is past retention (their remaining rows go with them). */
+  chunkIssues: 20,
+  /** events; how many newer events one step looks at to find issues that may have passed eventsPerIssue (3.5 ms here). */
+  scanEvents: 5000,
+  /**
+   * milliseconds (5 minutes); how often a retention pass starts. Events past the cap or the age linger at most this
+   * long; a pass with nothing to delete costs a handful of indexed queries.
+   */
+  passIntervalMs: 5 * 60 * 1000,
+} as const;

@@ -6,6 +6,7 @@ import type { SpoolReader, SpoolRow } from "../ingest/spool";
 import type { DigestStore, ProjectStore } from "../storage/ports";
 import { writeBatch } from "./commit";
 import { digestRows } from "./items";
+import type { RetentionJob } from "./retention";
 
 export type DigestLoopOptions = {
   spool: SpoolReader;
@@ -14,6 +15,8 @@ export type DigestLoopOptions = {
   log: (line: string) => void;
   /** True once the loop should stop. */
   stopped: () => boolean;
+  /** Pruning by age and per-issue cap, one bounded step after each batch and while the spool is empty. */
+  retention?: RetentionJob;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -60,11 +63,13 @@ export async function runDigestLoop(opts: DigestLoopOptions): Promise<void> {
       const next = await digestOnce(opts, position);
       failures = 0;
       if (next === position) {
-        await sleep(DIGEST_LIMITS.idlePollMs);
+        // Nothing to digest: retention may use the time, a step at a time, so new items still come first.
+        if (!(await opts.retention?.step())) await sleep(DIGEST_LIMITS.idlePollMs);
         continue;
       }
       position = next;
       opts.onPosition(position);
+      await opts.retention?.step();
     } catch (err) {
       // A locked or unreachable database: wait and try the same batch again; nothing is lost meanwhile.
       failures++;

@@ -12,6 +12,7 @@ import { createStore } from "../storage/kysely";
 import { migrateToLatest } from "../storage/migrate";
 import { lockDigest } from "./lock";
 import { runDigestLoop } from "./loop";
+import { RetentionJob, retentionSettings } from "./retention";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -46,7 +47,9 @@ export async function runWorker(config: Config, log: (line: string) => void = co
     let position = 0;
     try {
       log(`faultline: worker digesting the spool in ${dir} (${spool.id}) into ${config.databaseUrl ? "postgres" : "sqlite"}`);
-      await runDigestLoop({ spool, store: createStore(db), onPosition: (p) => (position = p), log, stopped: () => stopping });
+      const store = createStore(db);
+      const retention = new RetentionJob(store, retentionSettings(config.retentionDays), log);
+      await runDigestLoop({ spool, store, onPosition: (p) => (position = p), log, stopped: () => stopping, retention });
       log(`faultline: worker stopped at spool position ${position}`);
     } finally {
       spool.close();

@@ -4,13 +4,15 @@ import { readlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
-import { DIGEST_LIMITS } from "../config/limits";
+import { DIGEST_LIMITS, RETENTION_LIMITS } from "../config/limits";
 import { SpoolReader } from "../ingest/spool";
 import { type OpenDbOptions, openDb } from "../storage/db";
 import { createStore } from "../storage/kysely";
 import { runDigestLoop } from "./loop";
+import { RetentionJob, retentionSettings } from "./retention";
 
-export type DigestWorkerData = { spoolDir: string; db: OpenDbOptions };
+/** retentionDays: FAULTLINE_RETENTION_DAYS (default RETENTION_LIMITS.defaultDays). */
+export type DigestWorkerData = { spoolDir: string; db: OpenDbOptions; retentionDays?: number };
 export type DigestWorkerMessage = { type: "position"; position: number } | { type: "log"; line: string };
 
 /**
@@ -37,13 +39,16 @@ port.on("message", (m: { type: string }) => {
   if (m.type === "stop") stopping = true;
 });
 const post = (m: DigestWorkerMessage) => port.postMessage(m);
+const log = (line: string) => post({ type: "log", line });
+const store = createStore(db);
 
 await runDigestLoop({
   spool,
-  store: createStore(db),
+  store,
   onPosition: (position) => post({ type: "position", position }),
-  log: (line) => post({ type: "log", line }),
+  log,
   stopped: () => stopping,
+  retention: new RetentionJob(store, retentionSettings(data.retentionDays ?? RETENTION_LIMITS.defaultDays), log),
 });
 spool.close();
 await db.close();

@@ -51,7 +51,7 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   const digested = (position: number) => intake.spool.digested(position);
   const digest =
     config.digest === "inline"
-      ? startDigestWorker({ spoolDir: spoolDir(config.dataDir), db: dbOptions }, digested, log)
+      ? startDigestWorker({ spoolDir: spoolDir(config.dataDir), db: dbOptions, retentionDays: config.retentionDays }, digested, log)
       : followExternalDigest(store, intake.spool.id, digested, log);
   if (config.digest === "external") log("faultline: FAULTLINE_DIGEST=external: events are digested by `faultline worker` on this data dir");
 

@@ -5,6 +5,7 @@ import type { DigestStore } from "./digest-ports";
 import type { IssueStore } from "./issue-ports";
 import type { IssueTriageStore } from "./triage-ports";
 import type { ReleaseStore } from "./release-ports";
+import type { RetentionStore } from "./retention-ports";
 
 export type { DigestStore } from "./digest-ports";
 export type { IssueStore } from "./issue-ports";
@@ -189,4 +190,4 @@ export interface OutcomeStore {
   outcomeSeries(projectId: number, q: { sinceHour: string; untilHour: string; outcomes: OutcomeKind[]; categories: string[] }): Promise<{ hour: string; quantity: number }[]>;
 }
 
-export type Store = InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & ReleaseStore;
+export type Store = InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & ReleaseStore & RetentionStore;

@@ -55,3 +55,12 @@ test("empty variables count as unset, and a trailing slash on the public URL is 
   assert.equal(c.publicUrl, "https://errors.example.com");
   assert.equal(c.trustProxy, true);
 });
+
+test("FAULTLINE_RETENTION_DAYS: 90 by default, a whole number of days from 1 to 3650, anything else named", () => {
+  assert.equal(loadConfig({ FAULTLINE_DATA_DIR: dataDir() }).retentionDays, 90);
+  assert.equal(loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_RETENTION_DAYS: "30" }).retentionDays, 30);
+  assert.equal(loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_RETENTION_DAYS: "3650" }).retentionDays, 3650);
+  for (const [value, message] of [["0", /between 1 and 3650/], ["3651", /between 1 and 3650/], ["-5", /between 1 and 3650/], ["7.5", /whole number of days/], ["ninety", /must be a number of days/]] as const) {
+    assert.throws(() => loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_RETENTION_DAYS: value }), (e) => e instanceof ConfigError && /FAULTLINE_RETENTION_DAYS /.test(e.message) && message.test(e.message), value);
+  }
+});

@@ -13,6 +13,7 @@ import { organizationStore } from "./organizations";
 import { outcomeStore } from "./outcomes";
 import { projectStore } from "./projects";
 import { releaseStore } from "./releases";
+import { retentionStore } from "./retention";
 import { teamStore } from "./teams";
 import { apiTokenStore } from "./tokens";
 import { userStore } from "./users";
@@ -35,5 +36,6 @@ export function createStore(db: Db): Store {
     ...eventStore(ctx),
     ...outcomeStore(ctx),
     ...releaseStore(ctx),
+    ...retentionStore(ctx),
   };
 }

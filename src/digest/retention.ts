@@ -1,0 +1,119 @@
+// Retention: events older than FAULTLINE_RETENTION_DAYS, and beyond the newest RETENTION_LIMITS.eventsPerIssue of an
+// issue, are deleted, with the other kept items and hourly counters past retention, and issues last seen before it
+// (as Sentry's cleanup deletes groups whose last_seen is past retention). Issue totals (times seen, users, tag counts)
+// stay: they were counted when events arrived.
+//
+// It never blocks intake: the digest loop calls step() between batches (and while the spool is empty), and a step is
+// one bounded delete (RETENTION_LIMITS.chunkRows rows) in its own short statement, so a batch waits for at most one.
+// A pass starts every passIntervalMs and goes through the phases below; it ends with one log line when it deleted
+// anything.
+//
+// Age removes everything older, an issue's first event too: what retention promises. The per-issue cap keeps an issue's
+// first event (where it began, shown as its oldest event) besides its newest ones, as long as age allows.
+import { RETENTION_LIMITS } from "../config/limits";
+import { hourOf } from "../core/hours";
+import type { RetentionStore } from "../storage/retention-ports";
+
+export type RetentionSettings = { days: number; eventsPerIssue: number; chunkRows: number; chunkIssues: number; scanEvents: number; passIntervalMs: number };
+
+export const retentionSettings = (days: number): RetentionSettings => ({ ...RETENTION_LIMITS, days });
+
+type Counts = { events: number; overflow: number; rawItems: number; counters: number; issues: number };
+type Phase = "events" | "overflow" | "rawItems" | "counters" | "issues";
+type Pass = { cutoff: string; hour: string; phase: Phase; counts: Counts; steps: number; started: number };
+
+const PHASES: Phase[] = ["events", "overflow", "rawItems", "counters", "issues"];
+
+export class RetentionJob {
+  private pass: Pass | null = null;
+  private nextPassAt = 0;
+  /** Events after this id have not been looked at for crowded issues yet; it survives passes (0 after a restart). */
+  private overflowCursor = 0;
+  private pendingIssues: number[] = [];
+  /** The hour whose counters and issues were last pruned: those are pruned once per hour of cutoff. */
+  private hourlyDoneFor = "";
+
+  constructor(
+    private readonly store: RetentionStore,
+    private readonly settings: RetentionSettings,
+    private readonly log: (line: string) => void,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Runs one bounded step of the current pass, starting a pass when one is due. True when more work remains. */
+  async step(): Promise<boolean> {
+    const now = this.now();
+    if (!this.pass) {
+      if (now < this.nextPassAt) return false;
+      const cutoff = new Date(now - this.settings.days * 86_400_000).toISOString();
+      this.pass = { cutoff, hour: hourOf(cutoff), phase: "events", counts: { events: 0, overflow: 0, rawItems: 0, counters: 0, issues: 0 }, steps: 0, started: now };
+    }
+    const pass = this.pass;
+    try {
+      pass.steps++;
+      if (await this.run(pass)) return true;
+      const next = PHASES[PHASES.indexOf(pass.phase) + 1];
+      if (next) {
+        pass.phase = next;
+        return true;
+      }
+      this.finish(pass);
+      return false;
+    } catch (err) {
+      // A locked or unreachable database: this pass ends; the next one starts on time and goes on from there.
+      this.log(`faultline: retention step (${pass.phase}) failed: ${(err as Error).message}`);
+      this.finish(pass);
+      return false;
+    }
+  }
+
+  /** One delete of the pass's phase; true when the phase has more to do. */
+  private async run(pass: Pass): Promise<boolean> {
+    const { chunkRows, chunkIssues, eventsPerIssue, scanEvents } = this.settings;
+    const hourly = this.hourlyDoneFor !== pass.hour;
+    switch (pass.phase) {
+      case "events":
+        return this.count(pass, "events", await this.store.pruneEventsBefore(pass.cutoff, chunkRows), chunkRows);
+      case "rawItems":
+        return this.count(pass, "rawItems", await this.store.pruneRawItemsBefore(pass.cutoff, chunkRows), chunkRows);
+      case "counters":
+        return hourly && this.count(pass, "counters", await this.store.pruneHourlyCountersBefore(pass.hour, chunkRows), chunkRows);
+      case "issues": {
+        const more = hourly && this.count(pass, "issues", await this.store.pruneIssuesBefore(pass.cutoff, chunkIssues), chunkIssues);
+        if (!more) this.hourlyDoneFor = pass.hour;
+        return more;
+      }
+      case "overflow": {
+        const issueId = this.pendingIssues[0];
+        if (issueId === undefined) {
+          const { issueIds, lastEventId } = await this.store.crowdedIssuesAfter(this.overflowCursor, scanEvents, eventsPerIssue);
+          const moved = lastEventId !== this.overflowCursor;
+          this.overflowCursor = lastEventId;
+          this.pendingIssues = issueIds;
+          return moved;
+        }
+        const deleted = await this.store.pruneIssueOverflow(issueId, eventsPerIssue, chunkRows);
+        pass.counts.overflow += deleted;
+        if (deleted < chunkRows) this.pendingIssues.shift();
+        return true;
+      }
+    }
+  }
+
+  private count(pass: Pass, key: keyof Counts, deleted: number, limit: number): boolean {
+    pass.counts[key] += deleted;
+    return deleted >= limit;
+  }
+
+  private finish(pass: Pass): void {
+    this.pass = null;
+    this.nextPassAt = pass.started + this.settings.passIntervalMs;
+    const c = pass.counts;
+    if (c.events + c.overflow + c.rawItems + c.counters + c.issues === 0) return;
+    this.log(
+      `faultline: retention removed ${c.events} events received before ${pass.cutoff} (${this.settings.days} days), ` +
+        `${c.overflow} events beyond ${this.settings.eventsPerIssue} per issue, ${c.rawItems} other items, ` +
+        `${c.counters} hourly counters and ${c.issues} issues last seen before then, in ${pass.steps} steps over ${this.now() - pass.started} ms`,
+    );
+  }
+}

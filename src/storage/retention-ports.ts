@@ -1,0 +1,24 @@
+// The storage port of retention (digest/retention.ts): bounded deletes, each at most `limit` rows in one short
+// statement, so the digest can run them between batches without holding the database for long. Every method returns
+// how many rows it deleted; fewer than `limit` means nothing more is due.
+export interface RetentionStore {
+  /**
+   * Deletes events received before `cutoff` (ISO), oldest first: among the `limit` events with the lowest ids (ids
+   * follow arrival), those older than the cutoff. Arrival order makes old events sit at the low end, so this never
+   * scans the table, and stops once the oldest events are recent.
+   */
+  pruneEventsBefore(cutoff: string, limit: number): Promise<number>;
+  /**
+   * The issues that may hold more than `keep` events (seen more often than that) among the events of the `scan` ids
+   * after `afterEventId`, and the last id looked at (afterEventId itself when there were none), to go on from.
+   */
+  crowdedIssuesAfter(afterEventId: number, scan: number, keep: number): Promise<{ issueIds: number[]; lastEventId: number }>;
+  /** Deletes up to `limit` events of the issue older than its newest `keep` (by arrival), never its first event. */
+  pruneIssueOverflow(issueId: number, keep: number, limit: number): Promise<number>;
+  /** As pruneEventsBefore, for raw_items (sessions, attachments, spans, check-ins…). */
+  pruneRawItemsBefore(cutoff: string, limit: number): Promise<number>;
+  /** Deletes up to `limit` hourly counters (issue events per hour, outcomes) of hours before `hour`. */
+  pruneHourlyCountersBefore(hour: string, limit: number): Promise<number>;
+  /** Deletes up to `limit` issues last seen before `cutoff`, with everything that belongs to them (as Sentry's cleanup). */
+  pruneIssuesBefore(cutoff: string, limit: number): Promise<number>;
+}

@@ -1,0 +1,146 @@
+// Retention's storage contract (storage/retention-ports.ts) and the job that drives it (digest/retention.ts), on
+// SQLite and on a real PostgreSQL, each test on a fresh database: its deletes look at the whole table.
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { describe, test } from "node:test";
+import { writeBatch } from "../../src/digest/commit";
+import type { DigestedEvent } from "../../src/digest/items";
+import { RetentionJob, type RetentionSettings } from "../../src/digest/retention";
+import type { OpenDbOptions } from "../../src/storage/db";
+import type { NewRawItem } from "../../src/storage/ports";
+import { type TestCore, testCore } from "../helpers/core";
+import { freshPgDatabase } from "../helpers/pg";
+
+const OLD = "2026-01-10T08:00:00.000Z";
+const NEW = "2026-11-23T10:15:00.000Z";
+const CUTOFF = "2026-06-01T00:00:00.000Z";
+const hex = (n: number) => n.toString(16).padStart(32, "0");
+
+const dialects: Record<string, () => Promise<{ options: OpenDbOptions; drop: () => Promise<void> }>> = {
+  sqlite: async () => ({ options: { dialect: "sqlite", file: ":memory:" }, drop: async () => {} }),
+  postgres: async () => {
+    const db = await freshPgDatabase(`retention_${randomBytes(4).toString("hex")}`);
+    return { options: { dialect: "postgres", url: db.url }, drop: db.drop };
+  },
+};
+
+function event(projectId: number, n: number, at: string, hash: string): DigestedEvent {
+  return {
+    projectId, eventId: hex(n), type: "error", receivedAt: at, timestamp: at, platform: "javascript", level: "error", title: `TypeError ${n}`, message: "", culprit: "",
+    release: null, environment: null, size: 2, data: JSON.stringify({ n }), category: "error", grouping: { config: "c", hashes: [hash] }, metadata: "{}", userKey: null, tags: [],
+  };
+}
+const rawItem = (projectId: number, at: string): NewRawItem => ({ projectId, type: "session", eventId: null, receivedAt: at, headers: "{}", payload: Buffer.from("{}"), category: "session", quantity: 1 });
+
+for (const [dialect, fresh] of Object.entries(dialects)) {
+  describe(`retention on ${dialect}`, () => {
+    async function withStore(work: (t: TestCore, projectId: number) => Promise<void>) {
+      const f = await fresh();
+      const t = await testCore(f.options);
+      try {
+        const owner = await t.accounts.createUser({ email: "owner@example.com", password: "password123", name: "Owner" });
+        const org = await t.store.createOrganization({ slug: "org", name: "Org", ownerUserId: owner.id });
+        const p = await t.store.createProject({ organizationId: org.id, teamId: null, slug: "web", name: "Web", platform: null });
+        await work(t, p.id);
+      } finally {
+        await t.close();
+        await f.drop();
+      }
+    }
+    const write = (t: TestCore, events: DigestedEvent[], rawItems: NewRawItem[] = []) => writeBatch(t.store, { spoolId: "s", position: 1, events, rawItems, outcomes: [] });
+    const eventIds = async (t: TestCore, projectId: number) => (await t.store.listEvents(projectId, "errors", { limit: 100 })).items.map((e) => e.eventId).sort();
+
+    test("age: events and other items received before the cutoff go oldest first, in bounded chunks; newer ones stay", async () => {
+      await withStore(async (t, p) => {
+        await write(t, [1, 2, 3, 4, 5].map((n) => event(p, n, OLD, "old")), [rawItem(p, OLD), rawItem(p, OLD)]);
+        await write(t, [6, 7, 8].map((n) => event(p, n, NEW, "new")), [rawItem(p, NEW)]);
+        const chunks: number[] = [];
+        for (let n = -1; n !== 0; ) chunks.push((n = await t.store.pruneEventsBefore(CUTOFF, 2)));
+        assert.deepEqual(chunks, [2, 2, 1, 0]);
+        assert.deepEqual(await eventIds(t, p), [hex(6), hex(7), hex(8)]);
+        assert.equal(await t.store.pruneRawItemsBefore(CUTOFF, 10), 2);
+        assert.equal(await t.store.pruneRawItemsBefore(CUTOFF, 10), 0);
+        const raw = await t.db.kysely.selectFrom("raw_items").select("received_at").execute();
+        assert.deepEqual(raw.map((r) => r.received_at), [NEW]);
+      });
+    });
+
+    test("cap: a crowded issue keeps its first and its newest events, in bounded chunks; totals stay; others are untouched", async () => {
+      await withStore(async (t, p) => {
+        await write(t, [1, 2, 3, 4, 5, 6, 7, 8].map((n) => event(p, n, NEW, "crowded")));
+        await write(t, [9, 10].map((n) => event(p, n, NEW, "quiet")));
+        const issues = (await t.store.listIssues(p, { page: { limit: 10 } })).items;
+        const crowded = issues.find((i) => i.timesSeen === 8)!;
+        const quiet = issues.find((i) => i.timesSeen === 2)!;
+        const first = await t.store.crowdedIssuesAfter(0, 100, 3);
+        assert.deepEqual(first.issueIds, [crowded.id]);
+        const again = await t.store.crowdedIssuesAfter(first.lastEventId, 100, 3);
+        assert.deepEqual(again, { issueIds: [], lastEventId: first.lastEventId }, "nothing after the last event looked at");
+        const partial = await t.store.crowdedIssuesAfter(0, 2, 3);
+        assert.equal(partial.issueIds.length, 1);
+        assert.ok(partial.lastEventId < first.lastEventId, "a scan looks at no more than `scan` events");
+        assert.deepEqual([await t.store.pruneIssueOverflow(crowded.id, 3, 3), await t.store.pruneIssueOverflow(crowded.id, 3, 3)], [3, 1]);
+        assert.equal(await t.store.pruneIssueOverflow(crowded.id, 3, 3), 0);
+        assert.equal(await t.store.pruneIssueOverflow(quiet.id, 3, 3), 0);
+        assert.deepEqual(await eventIds(t, p), [1, 6, 7, 8, 9, 10].map(hex), "the first and the newest three of the crowded issue, all of the quiet one");
+        assert.equal((await t.store.getIssue(crowded.id))?.timesSeen, 8, "times seen is a total");
+        assert.equal((await t.store.getIssue(crowded.id))?.firstSeen, NEW);
+      });
+    });
+
+    test("counters of hours before the cutoff go; issues last seen before it go with their hashes and events", async () => {
+      await withStore(async (t, p) => {
+        await write(t, [event(p, 1, OLD, "gone")]);
+        await write(t, [event(p, 2, NEW, "kept")]);
+        await writeBatch(t.store, {
+          spoolId: "s", position: 2, events: [], rawItems: [],
+          outcomes: [OLD, NEW].map((at) => ({ projectId: p, hour: `${at.slice(0, 13)}:00:00Z`, category: "error", outcome: "rate_limited" as const, reason: "key_quota", quantity: 1 })),
+        });
+        const [kept, gone] = ["kept", "gone"].map((h) => t.db.kysely.selectFrom("issue_hashes").select("issue_id").where("hash", "=", h).executeTakeFirstOrThrow());
+        const keptId = (await kept!).issue_id;
+        const goneId = (await gone!).issue_id;
+        // Two issue counters and two outcome rows before the cutoff: one counter for each event, the outcomes above.
+        assert.equal(await t.store.pruneHourlyCountersBefore("2026-06-01T00:00:00Z", 1), 1);
+        assert.equal(await t.store.pruneHourlyCountersBefore("2026-06-01T00:00:00Z", 10), 2, "the rest: the old hour's outcomes (accepted, rate limited)");
+        assert.equal(await t.store.pruneHourlyCountersBefore("2026-06-01T00:00:00Z", 10), 0);
+        assert.deepEqual(await t.store.issueCounts(keptId, "2026-01-01T00:00:00Z"), [{ hour: "2026-11-23T10:00:00Z", count: 1 }]);
+        assert.deepEqual(await t.store.issueCounts(goneId, "2026-01-01T00:00:00Z"), []);
+        const outcomeHours = await t.db.kysely.selectFrom("outcomes").select("hour").execute();
+        assert.ok(outcomeHours.length > 0 && outcomeHours.every((o) => o.hour >= "2026-06"), "newer outcomes stay");
+
+        assert.equal(await t.store.pruneIssuesBefore(CUTOFF, 10), 1);
+        assert.equal(await t.store.getIssue(goneId), null);
+        assert.ok(await t.store.getIssue(keptId));
+        assert.deepEqual(await eventIds(t, p), [hex(2)], "the issue's events went with it");
+        const again = await write(t, [event(p, 3, NEW, "gone")]);
+        assert.equal(again.newIssues, 1, "its hashes went too: the same error now starts a new issue");
+      });
+    });
+
+    test("the job: a pass runs its phases in bounded steps between batches, logs once with its counts, and is not due again before its interval", async () => {
+      await withStore(async (t, p) => {
+        let now = Date.parse("2026-11-23T12:00:00.000Z");
+        const lines: string[] = [];
+        const settings: RetentionSettings = { days: 90, eventsPerIssue: 3, chunkRows: 2, chunkIssues: 1, scanEvents: 3, passIntervalMs: 60_000 };
+        const job = new RetentionJob(t.store, settings, (l) => lines.push(l), () => now);
+        await write(t, [1, 2, 3].map((n) => event(p, n, OLD, "old")), [rawItem(p, OLD)]);
+        await write(t, [4, 5, 6, 7, 8, 9].map((n) => event(p, n, NEW, "busy")), [rawItem(p, NEW)]);
+        let steps = 0;
+        while (await job.step()) {
+          steps++;
+          // Intake goes on between steps: a batch written mid-pass is stored and counted.
+          if (steps === 3) await write(t, [event(p, 10, NEW, "busy")]);
+        }
+        assert.ok(steps >= 8, `bounded steps (${steps})`);
+        assert.deepEqual(await eventIds(t, p), [4, 8, 9, 10].map(hex), "old events gone; the busy issue keeps its first and newest three");
+        assert.equal(lines.length, 1);
+        assert.match(lines[0]!, /^faultline: retention removed 3 events received before 2026-08-25T12:00:00\.000Z \(90 days\), 3 events beyond 3 per issue, 1 other items, \d+ hourly counters and 1 issues last seen before then, in \d+ steps over \d+ ms$/);
+        assert.equal(await job.step(), false, "not due again yet");
+        now += 60_000;
+        while (await job.step());
+        assert.equal(lines.length, 1, "a pass that deletes nothing says nothing");
+        assert.equal((await t.store.listIssues(p, { page: { limit: 10 } })).items.find((i) => i.title.startsWith("TypeError"))?.timesSeen, 7);
+      });
+    });
+  });
+}
