@@ -5,11 +5,11 @@
 // Settings (env or --flag=value): BENCH_CONNECTIONS (32), BENCH_SECONDS (20), BENCH_WARMUP (3), BENCH_PORT (9300),
 // BENCH_CEILING_PORT (9301), BENCH_ONLY (faultline|ceiling), BENCH_JSON (path for the figures), BENCH_KEEP (keep data),
 // BENCH_PROFILE (a directory for the Faultline server's CPU profiles).
-import { fork } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { forkRun } from "./lib/ipc.mjs";
 import { buildPool, describePool, KINDS } from "./lib/mix.mjs";
 import { cpuSeconds, machineBusySeconds, memory } from "./lib/proc.mjs";
 import { digestLag, missingBuild, receivedErrors, startCeiling, startFaultline, startFlags, stopServer } from "./lib/server.mjs";
@@ -24,22 +24,17 @@ const fmt = (n, d = 1) => (n == null || Number.isNaN(n) ? "n/a" : n.toLocaleStri
 
 /** Runs the load process against `server`; samples the server's CPU time over the measured window. */
 function drive(server, checkIds) {
-  return new Promise((resolve, reject) => {
-    const child = fork(path.join(root, "bench/lib/load.mjs"), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
-    let cpu0, main0, busy0, result;
-    child.on("message", (m) => {
+  let cpu0, main0, busy0;
+  return forkRun(path.join(root, "bench/lib/load.mjs"), { dsn: server.dsn, origin: server.origin, connections: cfg.connections, seconds: cfg.seconds, warmup: cfg.warmup, checkIds }, {
+    done: "result",
+    onMessage: (m) => {
       if (m.type === "measure-start") { cpu0 = cpuSeconds(server.pid); main0 = cpuSeconds(server.pid, server.pid); busy0 = machineBusySeconds(); }
       else if (m.type === "measure-end") {
         server.cpuPct = ((cpuSeconds(server.pid) - cpu0) / cfg.seconds) * 100;
         server.mainCpuPct = ((cpuSeconds(server.pid, server.pid) - main0) / cfg.seconds) * 100;
         server.machinePct = ((machineBusySeconds() - busy0) / cfg.seconds) * 100;
-      } else result = m;
-    });
-    child.once("exit", (code) => {
-      if (result?.type === "result") resolve(result);
-      else reject(new Error(`load process failed (exit ${code}): ${result?.message ?? "no result"}`));
-    });
-    child.send({ dsn: server.dsn, origin: server.origin, connections: cfg.connections, seconds: cfg.seconds, warmup: cfg.warmup, checkIds });
+      }
+    },
   });
 }
 

@@ -1,55 +1,18 @@
 // The load process (child_process.fork'ed by ingest.mjs): C closed-loop workers over keep-alive connections send the
 // mix (mix.mjs) to one target for a warm-up, then for the measured T seconds. Every latency is recorded in a 1 µs
-// histogram (exact percentiles). Talks to the parent over IPC: {type:"measure-start"|"measure-end"} then {type:"result"}.
-import http from "node:http";
+// histogram (exact percentiles, http.mjs). Talks to the parent over IPC: {type:"measure-start"|"measure-end"} then {type:"result"}.
+import { Histogram, sender } from "./http.mjs";
+import { answerOnce } from "./ipc.mjs";
 import { buildPool, render } from "./mix.mjs";
-
-const HIST_US = 1_000_000; // 1 µs buckets up to 1 s; slower responses are kept exactly in `over`
-
-export class Histogram {
-  constructor() { this.buckets = new Uint32Array(HIST_US); this.over = []; this.n = 0; this.sum = 0; this.max = 0; }
-  add(us) {
-    const v = Math.round(us); this.n++; this.sum += v; if (v > this.max) this.max = v;
-    if (v < HIST_US) this.buckets[v]++; else this.over.push(v);
-  }
-  /** Nearest-rank percentile in ms. */
-  pct(p) {
-    if (this.n === 0) return null;
-    const rank = Math.max(1, Math.ceil((p / 100) * this.n));
-    let seen = 0;
-    for (let i = 0; i < HIST_US; i++) { seen += this.buckets[i]; if (seen >= rank) return i / 1000; }
-    this.over.sort((a, b) => a - b);
-    return this.over[rank - seen - 1] / 1000;
-  }
-  summary() {
-    return { n: this.n, p50: this.pct(50), p95: this.pct(95), p99: this.pct(99), mean: this.n ? this.sum / this.n / 1000 : null, max: this.max / 1000 };
-  }
-}
 
 function run({ dsn, origin, connections, seconds, warmup, checkIds }) {
   const { deck, entries } = buildPool(dsn);
-  const target = new URL(origin);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
+  const { send, close } = sender(origin, connections);
   const all = new Histogram(), ok = new Histogram();
   const status = {}, byKind = {}, samples = {};
   let errorsAcceptedAllRun = 0, wrongAnswers = 0, bytesSent = 0, cursor = 0, stopping = false;
   const t0 = performance.now(), mStart = t0 + warmup * 1000, mEnd = mStart + seconds * 1000;
   let cpuStart, inFlightAtStart = 0, inFlight = 0;
-
-  function send(entry, body) {
-    return new Promise((resolve) => {
-      const req = http.request({ agent, host: target.hostname, port: target.port, method: "POST", path: entry.path,
-        headers: { ...entry.headers, "Content-Length": body.length } }, (res) => {
-        const chunks = [];
-        res.on("data", (c) => chunks.push(c));
-        res.on("end", () => resolve({ code: res.statusCode, text: Buffer.concat(chunks).toString(), headers: res.headers }));
-        res.on("error", (e) => resolve({ code: `error:${e.code ?? e.message}` }));
-      });
-      req.setTimeout(30_000, () => req.destroy(Object.assign(new Error("timeout"), { code: "TIMEOUT" })));
-      req.on("error", (e) => resolve({ code: `error:${e.code ?? e.message}` }));
-      req.end(body);
-    });
-  }
 
   async function worker() {
     while (!stopping) {
@@ -87,7 +50,7 @@ function run({ dsn, origin, connections, seconds, warmup, checkIds }) {
 
   return Promise.all(Array.from({ length: connections }, worker)).then(() => {
     clearTimeout(startTimer); clearTimeout(endTimer);
-    agent.destroy();
+    close();
     markEnd();
     const cpu = cpuEnd;
     const accepted = status[200] ?? 0, total = all.n;
@@ -108,11 +71,4 @@ function answerMatches(text, eventId) {
   } catch { return false; }
 }
 
-process.once("message", async (cfg) => {
-  try {
-    process.send(await run(cfg));
-  } catch (e) {
-    process.send({ type: "error", message: e.stack ?? String(e) });
-  }
-  process.disconnect();
-});
+answerOnce(run);
