@@ -66,14 +66,15 @@ async function api(origin, token, method, p, body) {
 
 /**
  * Faultline on `port` with its data in `dataDir` (SQLite): superuser + token through the CLI, then an
- * organization, team and project through the web API. Returns {child, pid, origin, dsn, token, org, project}.
+ * organization, team and project through the web API. Returns {child, pid, origin, dsn, token, org, project, email}.
+ * `reuse` ({email, org, project, dsn} from an earlier start on the same data dir): only a new token is made.
  */
-export async function startFaultline(root, { port, dataDir }) {
+export async function startFaultline(root, { port, dataDir, reuse }) {
   const origin = `http://localhost:${port}`;
   const env = { PORT: String(port), HOST: "127.0.0.1", FAULTLINE_URL: origin, FAULTLINE_DATA_DIR: dataDir, DATABASE_URL: "" };
   await assertPortFree(port);
-  const email = "bench@example.com";
-  cli(root, env, ["createuser", "--email", email, "--password", randomBytes(18).toString("base64url"), "--superuser", "--no-input"]);
+  const email = reuse?.email ?? "bench@example.com";
+  if (!reuse) cli(root, env, ["createuser", "--email", email, "--password", randomBytes(18).toString("base64url"), "--superuser", "--no-input"]);
   const token = cli(root, env, ["createtoken", "--email", email, "--name", "bench"]).split("\n").pop().trim();
   // BENCH_PROFILE=<dir>: the server writes V8 CPU profiles (one per thread) there when it stops.
   const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
@@ -84,13 +85,15 @@ export async function startFaultline(root, { port, dataDir }) {
     await stopChild(child);
     throw new Error(`${e.message}\n${child.output.join("").slice(-2000)}`);
   }
+  const pid = listenerPid(child.pid, port);
+  if (reuse) return { name: "Faultline", child, pid, origin, token, email, org: reuse.org, project: reuse.project, dsn: reuse.dsn };
   const org = (await api(origin, token, "POST", "/organizations/", { name: "Bench" })).slug;
   const team = (await api(origin, token, "POST", `/organizations/${org}/teams/`, { slug: "bench" })).slug;
   const project = await api(origin, token, "POST", `/teams/${org}/${team}/projects/`, { name: "Shop", platform: "javascript" });
   const keys = await api(origin, token, "GET", `/projects/${org}/${project.slug}/keys/`);
   const dsn = keys?.[0]?.dsn?.public;
   if (!dsn) throw new Error(`no DSN in the project's keys: ${JSON.stringify(keys).slice(0, 300)}`);
-  return { name: "Faultline", child, pid: listenerPid(child.pid, port), origin, dsn, token, org, project: project.slug };
+  return { name: "Faultline", child, pid, origin, dsn, token, email, org, project: project.slug };
 }
 
 /**

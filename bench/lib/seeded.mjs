@@ -1,0 +1,82 @@
+// Data sets written through the digest's own code (seed.mjs) into a Faultline data dir: the cached one the issue API
+// is measured on (1,000,000 events in 10,000 issues by default), and the small fresh one bytes per event are measured
+// on. The cache lives in bench/.cache/, keyed by the migrations and SEED_VERSION, so reruns skip seeding.
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { forkRun } from "./ipc.mjs";
+import { startFaultline, stopServer } from "./server.mjs";
+
+/** Bump when seed.mjs writes different data, so that cached data sets are made again. */
+export const SEED_VERSION = 1;
+
+/** A short hash of the migrations (names and code): the schema the cached database was made with. */
+export function schemaKey(root) {
+  const dir = path.join(root, "src/storage/migrations");
+  const h = createHash("sha256");
+  for (const name of readdirSync(dir).sort()) h.update(name).update(readFileSync(path.join(dir, name)));
+  return h.update(`seed ${SEED_VERSION}`).digest("hex").slice(0, 12);
+}
+
+/** Forks the seeder on a prepared data dir; `onProgress({events, seconds})` every ~10 s. Resolves with its result. */
+export function runSeeder(root, cfg, onProgress = () => {}) {
+  return forkRun(path.join(root, "bench/lib/seed.mjs"), { batch: 1000, spanDays: 7, threads: 2, ...cfg }, { done: "done", onMessage: onProgress, cwd: root });
+}
+
+/** Sets up a new data dir (user, organization, project) by starting Faultline once; returns what a restart reuses. */
+export async function prepareDataDir(root, { port, dataDir }) {
+  const fl = await startFaultline(root, { port, dataDir });
+  await stopServer(fl);
+  return { email: fl.email, org: fl.org, project: fl.project, dsn: fl.dsn };
+}
+
+/** The database's bytes on disk (file and WAL) after a full checkpoint; the server must be stopped. */
+export function checkpointedBytes(dataDir) {
+  const file = path.join(dataDir, "faultline.sqlite3");
+  const db = new SQLite(file);
+  try { db.pragma("wal_checkpoint(TRUNCATE)"); } finally { db.close(); }
+  return [file, `${file}-wal`].reduce((sum, f) => sum + (existsSync(f) ? statSync(f).size : 0), 0);
+}
+
+/** Bytes per table (indexes counted with their table) through SQLite's dbstat, largest first; [] when unavailable. */
+export function bytesByTable(dataDir) {
+  const db = new SQLite(path.join(dataDir, "faultline.sqlite3"), { readonly: true });
+  try {
+    const rows = db.prepare("SELECT coalesce(m.tbl_name, s.name) AS tbl, sum(s.pgsize) AS bytes FROM dbstat s LEFT JOIN sqlite_master m ON m.name = s.name GROUP BY tbl ORDER BY bytes DESC").all();
+    return rows.map((r) => ({ table: r.tbl, bytes: r.bytes }));
+  } catch {
+    return [];
+  } finally { db.close(); }
+}
+
+/**
+ * The cached data set of `events` events in `issues` issues: made (and the stale ones removed) when missing.
+ * Returns {dataDir, reuse, seed, cached}; seed holds the seeder's result from when it was made.
+ */
+export async function cachedDataSet(root, { events, issues, port, log }) {
+  const cacheRoot = path.join(root, "bench/.cache");
+  const name = `issues-${events}-${issues}-${schemaKey(root)}`;
+  const dir = path.join(cacheRoot, name), metaFile = path.join(dir, "seed.json");
+  if (existsSync(metaFile)) {
+    const meta = JSON.parse(readFileSync(metaFile, "utf8"));
+    return { dataDir: path.join(dir, "data"), reuse: meta.reuse, seed: meta.seed, madeAt: meta.madeAt, cached: true };
+  }
+  mkdirSync(cacheRoot, { recursive: true });
+  for (const old of readdirSync(cacheRoot)) {
+    if (old.startsWith("issues-") && old !== name) { log(`removing the stale data set bench/.cache/${old}`); rmSync(path.join(cacheRoot, old), { recursive: true, force: true }); }
+  }
+  const partial = `${dir}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  const dataDir = path.join(partial, "data");
+  const reuse = await prepareDataDir(root, { port, dataDir });
+  log(`seeding ${events.toLocaleString("en-US")} events in ${issues.toLocaleString("en-US")} issues into bench/.cache/${name} through the digest's code …`);
+  const seed = await runSeeder(root, { dataDir, publicKey: new URL(reuse.dsn).username, events, issues }, (p) =>
+    log(`  ${p.events.toLocaleString("en-US")} events after ${p.seconds.toFixed(0)} s (${Math.round(p.events / p.seconds).toLocaleString("en-US")}/s)`));
+  if (seed.events !== events || seed.issues !== issues) throw new Error(`the seeder stored ${seed.events} events in ${seed.issues} issues, not ${events} in ${issues}`);
+  seed.bytes = checkpointedBytes(dataDir);
+  const madeAt = new Date().toISOString();
+  writeFileSync(path.join(partial, "seed.json"), JSON.stringify({ reuse, seed, madeAt }, null, 2) + "\n");
+  renameSync(partial, dir);
+  return { dataDir: path.join(dir, "data"), reuse, seed, madeAt, cached: false };
+}
