@@ -67,7 +67,7 @@ export async function ramp(root, fl, backlog, { from, by, stepSeconds, maxSteps,
   for (let i = 0; i < maxSteps && rate > 0; i++) {
     const r = await sustained(root, fl, backlog, { rate, seconds: stepSeconds, connections });
     steps.push(r);
-    log(`  ramp ${rate.toLocaleString("en-US")}/s: digested ${Math.round(r.digestedPerSec ?? 0).toLocaleString("en-US")}/s, backlog ${r.last?.records ?? "?"} records at the end (growing ${Math.round(r.growthPerSec)}/s), lost ${(r.lost * 100).toFixed(1)} % → ${r.ok ? "keeps up" : "falls behind"}`);
+    log(`  ramp ${rate.toLocaleString("en-US")}/s: digested ${Math.round(r.digestedPerSec ?? 0).toLocaleString("en-US")}/s, backlog ${r.last?.records ?? "?"} records at the end (growing ${Math.round(r.growthPerSec)}/s), refused or not offered ${(r.lost * 100).toFixed(1)} % → ${r.ok ? "keeps up" : r.bounded ? "the intake did not take the whole load" : "falls behind"}`);
     if (direction === 0) direction = r.ok ? 1 : -1;
     if ((direction > 0 && !r.ok) || (direction < 0 && r.ok)) break;
     rate += direction * by;
