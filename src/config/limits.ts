@@ -194,3 +194,12 @@ export const RETENTION_LIMITS = {
    */
   passIntervalMs: 5 * 60 * 1000,
 } as const;
+
+export const STORAGE_LIMITS = {
+  /**
+   * statements; prepared SQLite statements one connection keeps by SQL text. Faultline runs a few hundred distinct
+   * statements (multi-row inserts differ by row count); past this the memory starts over rather than growing with
+   * odd queries.
+   */
+  preparedStatements: 500,
+} as const;

@@ -5,6 +5,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
+import { withStatementCache } from "./sqlite-statements";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -35,7 +36,7 @@ export function openDb(options: OpenDbOptions): Db {
     sqlite.pragma("foreign_keys = ON");
     // Several processes (web, worker, CLI) may write: wait for the lock instead of failing at once.
     sqlite.pragma("busy_timeout = 5000");
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
   }
   const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
