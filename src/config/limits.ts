@@ -174,8 +174,8 @@ export const RETENTION_LIMITS = {
    * events; an issue keeps its newest this many events, and its first one. One error thrown in a loop can send millions
    * of events; this bounds such an issue at about 16 MB of browser errors (bench:storage: about 1.6 KB each) long before
    * age does. Counts, users, tags and the hourly series are counted when events arrive, so no number shown shrinks;
-   * nobody pages through more events than this (100 a page), and an ignore "until N times in a window" up to 10,000
-   * (Sentry's choices go 1, 10, 100, 1,000, 10,000, 100,000) is still counted from stored events.
+   * nobody pages through more events than this (100 a page). An ignore "until N times in a window" up to 10,000 is
+   * counted exactly from stored events; beyond (Sentry offers up to 100,000), from the hourly counts.
    */
   eventsPerIssue: 10_000,
   /**

@@ -71,7 +71,7 @@ export interface DigestTx extends SessionTx {
   addOutcomes(increments: OutcomeIncrement[]): Promise<void>;
   /** When the project's organization first saw each of these releases (absent: never). */
   releaseDates(projectId: number, versions: string[]): Promise<Map<string, string>>;
-  /** Whether the issue has at least `n` events with a timestamp at or after `since`. */
+  /** Whether the issue has at least `n` events with a timestamp at or after `since` (beyond the per-issue cap of kept events, counted by the hour). */
   hasEventsSince(issueId: number, n: number, since: string): Promise<boolean>;
   /** Distinct users of the issue, all of them or those seen at or after `since`. */
   userCount(issueId: number, since?: string): Promise<number>;

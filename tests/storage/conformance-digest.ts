@@ -3,6 +3,7 @@
 // differs between SQLite and PostgreSQL; these tests hold both to the same results.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { RETENTION_LIMITS } from "../../src/config/limits";
 import { writeBatch } from "../../src/digest/commit";
 import type { DigestedEvent } from "../../src/digest/items";
 import type { User } from "../../src/storage/ports";
@@ -153,5 +154,24 @@ export function digestConformance(get: () => Fixture) {
     const browser = tags.find((tag) => tag.key === "browser");
     assert.deepEqual(browser && { total: browser.totalValues, unique: browser.uniqueValues, top: browser.topValues.map((v) => [v.value, v.count]) }, { total: 3, unique: 2, top: [["Chrome", 2]] });
     assert.equal(browser?.topValues[0]?.lastSeen, at("10"));
+  });
+
+  test("issue counters: events since a time, from stored events up to the per-issue cap, from hourly counts beyond it", async () => {
+    const { t } = get();
+    const p = await project();
+    const grouping = { config: "c", hashes: ["windowed"] };
+    const events = ["09", "10", "10"].map((hour, i) => event(p.id, hex(String(i)), { grouping, timestamp: `2026-11-23T${hour}:30:00.000Z` }));
+    await writeBatch(t.store, { spoolId: uniq("spool"), position: 1, events, rawItems: [], outcomes: [] });
+    const [issue] = (await t.store.listIssues(p.id, { page: { limit: 10 } })).items;
+    assert.ok(issue);
+    const since = (n: number, at: string) => t.store.digestTransaction((tx) => tx.hasEventsSince(issue.id, n, at));
+    assert.equal(await since(2, "2026-11-23T10:00:00.000Z"), true);
+    assert.equal(await since(3, "2026-11-23T10:00:00.000Z"), false, "the third newest event is older");
+    assert.equal(await since(3, "2026-11-23T09:00:00.000Z"), true);
+    // Beyond the cap the stored events cannot tell: the hourly counts, from the hour the window starts in.
+    const many = RETENTION_LIMITS.eventsPerIssue + 1;
+    await t.store.digestTransaction((tx) => tx.countIssueEvents([{ issueId: issue.id, hour: "2026-11-23T11:00:00Z", count: many - 1 }]));
+    assert.equal(await since(many, "2026-11-23T10:59:00.000Z"), true, "2 events at 10:xx and 10,000 at 11:xx");
+    assert.equal(await since(many, "2026-11-23T11:00:00.000Z"), false);
   });
 }

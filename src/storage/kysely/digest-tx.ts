@@ -1,6 +1,8 @@
 // The digest's operations inside one transaction (storage/digest-ports.ts DigestTx), for SQLite and PostgreSQL.
 // Counters are upserts that add; first/last-seen columns widen with the dialect's two-argument min and max.
 import { type RawBuilder, type Transaction, sql } from "kysely";
+import { RETENTION_LIMITS } from "../../config/limits";
+import { hourOf } from "../../core/hours";
 import type { Dialect } from "../db";
 import type { DigestTx, IssueState, IssueStatus } from "../digest-ports";
 import { encodeEventData } from "../event-codec";
@@ -316,9 +318,15 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
     },
 
     async hasEventsSince(issueId, n, since) {
-      // The issue's newest n events (by arrival); enough of them when the oldest of those is recent enough.
-      const rows = await trx.selectFrom("events").select("timestamp").where("issue_id", "=", issueId).orderBy("id", "desc").limit(n).execute();
-      return rows.length >= n && rows.every((r) => r.timestamp >= since);
+      if (n <= RETENTION_LIMITS.eventsPerIssue) {
+        // The issue's newest n events (by arrival), all kept: enough of them when the oldest of those is recent enough.
+        const rows = await trx.selectFrom("events").select("timestamp").where("issue_id", "=", issueId).orderBy("id", "desc").limit(n).execute();
+        return rows.length >= n && rows.every((r) => r.timestamp >= since);
+      }
+      // More than an issue keeps: the hourly counts, from the hour `since` falls in (as Sentry sums its time series
+      // by bucket, the window may take in up to an hour more).
+      const row = await trx.selectFrom("issue_counts").select((eb) => eb.fn.sum<number | string | null>("count").as("n")).where("issue_id", "=", issueId).where("hour", ">=", hourOf(since)).executeTakeFirst();
+      return Number(row?.n ?? 0) >= n;
     },
 
     async userCount(issueId, since) {
