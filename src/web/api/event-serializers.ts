@@ -1,5 +1,7 @@
-// Stored events in Sentry's API shapes (the project events list: sentry `SimpleEventSerializer`).
+// Stored events in Sentry's API shapes: the lists (sentry `SimpleEventSerializer`) and one event with its interfaces
+// (`EventSerializer`: entries, contexts, sdk, processing errors, grouping hashes).
 import type { StoredEvent } from "../../storage/ports";
+import { eventEntries } from "./event-entries";
 
 type Json = Record<string, unknown>;
 
@@ -24,13 +26,17 @@ function userOf(data: Json): Json | null {
   return { id, email, username, ip_address, name };
 }
 
-export function serializeEventListItem(e: StoredEvent) {
-  let data: Json = {};
+function parseData(e: StoredEvent): Json {
   try {
-    data = JSON.parse(e.data) as Json;
+    return JSON.parse(e.data) as Json;
   } catch {
     // stored by the digest as JSON; an unreadable row still lists with its columns
+    return {};
   }
+}
+
+export function serializeEventListItem(e: StoredEvent) {
+  const data = parseData(e);
   return {
     id: e.eventId,
     eventID: e.eventId,
@@ -51,7 +57,36 @@ export function serializeEventListItem(e: StoredEvent) {
   };
 }
 
-/** One event as its detail endpoints serve it: the list item with the issue's next and previous event ids. */
+/** Processing errors as Sentry's API lists them: {type, message, data}, the field and details in data. */
+function errorsOf(data: Json): { type: string; message: string; data: Json }[] {
+  const errors = Array.isArray(data.errors) ? (data.errors as Json[]) : [];
+  return errors
+    .filter((e) => e && typeof e === "object" && typeof e.type === "string")
+    .map(({ type, ...rest }) => ({ type: type as string, message: `${String(type).replace(/_/g, " ")}${typeof rest.name === "string" ? ` (${rest.name})` : ""}`, data: rest }));
+}
+
+const seconds = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? new Date(v * 1000).toISOString() : null);
+
+/** One event as its detail endpoints serve it, with the issue's next and previous event ids. */
 export function serializeEventDetail(e: { event: StoredEvent; next: string | null; previous: string | null }) {
-  return { ...serializeEventListItem(e.event), nextEventID: e.next, previousEventID: e.previous };
+  const data = parseData(e.event);
+  const list = serializeEventListItem(e.event);
+  return {
+    ...list,
+    dist: data.dist ?? null,
+    metadata: data.metadata ?? null,
+    contexts: data.contexts ?? {},
+    sdk: data.sdk ?? null,
+    context: data.extra ?? {},
+    packages: data.modules ?? {},
+    errors: errorsOf(data),
+    fingerprints: Array.isArray(data.fingerprints) ? data.fingerprints : [],
+    release: e.event.release ? { version: e.event.release } : null,
+    entries: eventEntries(data),
+    ...(e.event.type === "transaction" ? { startTimestamp: seconds(data.start_timestamp), endTimestamp: seconds(data.timestamp) } : {}),
+    crashFile: null,
+    userReport: null,
+    nextEventID: e.next,
+    previousEventID: e.previous,
+  };
 }
