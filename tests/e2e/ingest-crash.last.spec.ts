@@ -70,9 +70,11 @@ function postEnvelope(projectId: string, key: string, body: string): Promise<Rep
   });
 }
 
+// Spread over 16 issues: one issue keeps only its newest RETENTION_LIMITS.eventsPerIssue events, and this test sends
+// more than that; the cap's pruning is retention by design, not loss.
 const envelope = (id: string, n: number) =>
   `${JSON.stringify({ event_id: id, sent_at: new Date().toISOString() })}\n{"type":"event"}\n` +
-  `${JSON.stringify({ event_id: id, message: `crash load ${n}`, level: "error", platform: "other", timestamp: Date.now() / 1000 })}\n`;
+  `${JSON.stringify({ event_id: id, message: `crash load ${n}`, fingerprint: [`crash-${n % 16}`], level: "error", platform: "other", timestamp: Date.now() / 1000 })}\n`;
 
 /**
  * How many of `ids` the database did not hold yet when the server died, i.e. only the spool had them (read from a
