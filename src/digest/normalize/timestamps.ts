@@ -11,9 +11,12 @@ const ISO = /^(\d{4,})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|
 // The largest instant a JavaScript Date holds, in seconds.
 const MAX_DATE_SECS = 8.64e12;
 
-/** Rounds to microseconds, as Relay's `datetime_to_timestamp` does when it writes a timestamp. */
+/**
+ * Rounds to microseconds, as Relay's `datetime_to_timestamp` does when it writes a timestamp. A tiny negative input
+ * rounds to -0, which JSON writes as 0; `+ 0` turns it into 0 so the stored event reads back equal.
+ */
 export function roundMicros(seconds: number): number {
-  return Math.round(seconds * 1e6) / 1e6;
+  return Math.round(seconds * 1e6) / 1e6 + 0;
 }
 
 function fromSeconds(seconds: number): ParsedTimestamp {
