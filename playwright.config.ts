@@ -1,5 +1,5 @@
 // Browser and HTTP tests against production builds of Faultline, in Debian's Chromium.
-// Two servers: the default build on :9101 and the /monitor base-path build on :9102, each on a fresh SQLite store.
+// Two servers: the default build on :9101 and the /monitor base-path build on :9102 (FAULTLINE_E2E_PORT_BASE moves them), each on a fresh SQLite store.
 import { defineConfig } from "@playwright/test";
 import { SERVERS } from "./tests/e2e/servers";
 

@@ -58,7 +58,7 @@ test.describe("web API /api/0", () => {
     }
     const keys = await (await a.get(`/projects/${org.slug}/billing-api/keys/`)).json();
     expect(keys).toHaveLength(1);
-    expect(keys[0].dsn.public).toBe(`http://${keys[0].public}@localhost:9101/${project.id}`);
+    expect(keys[0].dsn.public).toBe(`http://${keys[0].public}@localhost:${SERVERS.main.port}/${project.id}`);
     expect(keys[0].isActive).toBe(true);
 
     const orgProjects = await (await a.get(`/organizations/${org.slug}/projects/`)).json();

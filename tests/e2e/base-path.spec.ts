@@ -26,7 +26,7 @@ test.describe.serial("runtime-spec §2: base path /monitor", () => {
     await page.getByLabel("Project name").fill("Web");
     await page.getByRole("button", { name: "Create project" }).click();
     await expect(page).toHaveURL(`${s.url}/en/orgs/acme/projects/web`);
-    await expect(page.getByRole("textbox", { name: "DSN" })).toHaveValue(/^http:\/\/[0-9a-f]{32}@localhost:9102\/monitor\/\d+$/);
+    await expect(page.getByRole("textbox", { name: "DSN" })).toHaveValue(new RegExp(`^http://[0-9a-f]{32}@localhost:${SERVERS.monitor.port}/monitor/\\d+$`));
   });
 
   test("§2 base path: nothing is served outside the prefix", async ({ request }) => {
@@ -38,7 +38,7 @@ test.describe.serial("runtime-spec §2: base path /monitor", () => {
   test("§2 base path: API, redirects and the health probe under /monitor", async ({ request }) => {
     const token = cli("monitor", "createtoken", "--email", OWNER.email);
     const keys = await (await request.get(`${s.url}/api/0/projects/acme/web/keys/`, { headers: { authorization: `Bearer ${token}` } })).json();
-    expect(keys[0].dsn.public).toMatch(/^http:\/\/[0-9a-f]{32}@localhost:9102\/monitor\/\d+$/);
+    expect(keys[0].dsn.public).toMatch(new RegExp(`^http://[0-9a-f]{32}@localhost:${SERVERS.monitor.port}/monitor/\\d+$`));
     const redirect = await request.get(`${s.url}/organizations/acme/`, { maxRedirects: 0 });
     expect(redirect.status()).toBe(308);
     expect(redirect.headers()["location"]).toBe("/monitor/orgs/acme");

@@ -21,7 +21,7 @@ test.describe("runtime-spec §2: routes", () => {
     await page.getByRole("link", { name: /Storefront/ }).click();
     await expect(page).toHaveURL(/\/en\/orgs\/acme\/projects\/storefront$/);
     await expect(page.getByRole("heading", { level: 1, name: "Storefront" })).toBeVisible();
-    await expect(page.getByRole("textbox", { name: "DSN" })).toHaveValue(/^http:\/\/[0-9a-f]{32}@localhost:9101\/\d+$/);
+    await expect(page.getByRole("textbox", { name: "DSN" })).toHaveValue(new RegExp(`^http://[0-9a-f]{32}@localhost:${SERVERS.main.port}/\\d+$`));
   });
 
   test("§2 optional catch-all [[...section]]: settings sections, and an unknown section is a 404", async ({ page }) => {

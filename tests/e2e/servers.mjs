@@ -14,7 +14,10 @@ const server = (name, port, basePath, distDir) => ({
   url: `http://localhost:${port}${basePath}`,
 });
 
+// FAULTLINE_E2E_PORT_BASE moves both servers (default 9100), so two checkouts can run their browser tests at once.
+const base = Number(process.env.FAULTLINE_E2E_PORT_BASE ?? 9100);
+
 export const SERVERS = {
-  main: server("main", 9101, "", ".next"),
-  monitor: server("monitor", 9102, "/monitor", ".next-monitor"),
+  main: server("main", base + 1, "", ".next"),
+  monitor: server("monitor", base + 2, "/monitor", ".next-monitor"),
 };
