@@ -1,7 +1,7 @@
 // Retention: events older than FAULTLINE_RETENTION_DAYS, and beyond the newest RETENTION_LIMITS.eventsPerIssue of an
 // issue, are deleted, with the other kept items and hourly counters past retention, and issues last seen before it
-// (as Sentry's cleanup deletes groups whose last_seen is past retention). Issue totals (times seen, users, tag counts)
-// stay: they were counted when events arrived.
+// (as Sentry's cleanup deletes groups whose last_seen is past retention) unless an event of theirs arrived since.
+// Issue totals (times seen, users, tag counts) stay: they were counted when events arrived.
 //
 // It never blocks intake: the digest loop calls step() between batches (and while the spool is empty), and a step is
 // one bounded delete (RETENTION_LIMITS.chunkRows rows) in its own short statement, so a batch waits for at most one.

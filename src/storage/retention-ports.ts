@@ -19,6 +19,9 @@ export interface RetentionStore {
   pruneRawItemsBefore(cutoff: string, limit: number): Promise<number>;
   /** Deletes up to `limit` hourly counters (issue events per hour, outcomes) of hours before `hour`. */
   pruneHourlyCountersBefore(hour: string, limit: number): Promise<number>;
-  /** Deletes up to `limit` issues last seen before `cutoff`, with everything that belongs to them (as Sentry's cleanup). */
+  /**
+   * Deletes up to `limit` issues last seen before `cutoff` that have no event received since then (last seen is the
+   * SDK's timestamp, which may be far older than the arrival), with everything that belongs to them (as Sentry's cleanup).
+   */
   pruneIssuesBefore(cutoff: string, limit: number): Promise<number>;
 }

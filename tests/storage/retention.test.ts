@@ -117,6 +117,19 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
       });
     });
 
+    test("issues: one whose events carry old timestamps but arrived after the cutoff stays, until its events are old too", async () => {
+      await withStore(async (t, p) => {
+        // A device whose clock is behind, or an SDK sending a buffered event late: last_seen is its timestamp.
+        await write(t, [{ ...event(p, 1, OLD, "late"), receivedAt: NEW }]);
+        const issueId = (await t.db.kysely.selectFrom("issue_hashes").select("issue_id").where("hash", "=", "late").executeTakeFirstOrThrow()).issue_id;
+        assert.equal((await t.store.getIssue(issueId))?.lastSeen, OLD);
+        assert.equal(await t.store.pruneIssuesBefore(CUTOFF, 10), 0);
+        assert.ok(await t.store.getIssue(issueId), "kept: its event was received after the cutoff");
+        assert.equal(await t.store.pruneIssuesBefore("2026-12-01T00:00:00.000Z", 10), 1, "a later cutoff finds no recent event");
+        assert.equal(await t.store.getIssue(issueId), null);
+      });
+    });
+
     test("the job: a pass runs its phases in bounded steps between batches, logs once with its counts, and is not due again before its interval", async () => {
       await withStore(async (t, p) => {
         let now = Date.parse("2026-11-23T12:00:00.000Z");

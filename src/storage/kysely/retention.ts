@@ -1,6 +1,7 @@
 // Retention's bounded deletes (storage/retention-ports.ts) for SQLite and PostgreSQL. Rows to delete are chosen by a
 // short indexed read, then deleted by primary key; row-value IN (…) works the same in both dialects.
-import { sql } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
+import type { Database } from "../schema";
 import type { RetentionStore } from "../retention-ports";
 import type { Ctx } from "./shared";
 
@@ -56,9 +57,17 @@ export function retentionStore({ db }: Ctx): RetentionStore {
     },
 
     async pruneIssuesBefore(cutoff, limit) {
-      const rows = await db.selectFrom("issues").select("id").where("last_seen", "<", cutoff).orderBy("id").limit(limit).execute();
+      // last_seen is the SDK's event timestamp, which may be weeks older than the event's arrival: an issue goes only
+      // when it has no event received since the cutoff either. The DELETE repeats both conditions, so an issue a
+      // concurrent digest revived after the SELECT stays.
+      const expired = (eb: ExpressionBuilder<Database, "issues">) =>
+        eb.and([
+          eb("issues.last_seen", "<", cutoff),
+          eb.not(eb.exists(eb.selectFrom("events").select(sql.lit(1).as("one")).whereRef("events.issue_id", "=", "issues.id").where("events.received_at", ">=", cutoff))),
+        ]);
+      const rows = await db.selectFrom("issues").select("id").where(expired).orderBy("id").limit(limit).execute();
       if (rows.length === 0) return 0;
-      const r = await db.deleteFrom("issues").where("id", "in", rows.map((x) => x.id)).executeTakeFirst();
+      const r = await db.deleteFrom("issues").where("id", "in", rows.map((x) => x.id)).where(expired).executeTakeFirst();
       return Number(r.numDeletedRows);
     },
   };
