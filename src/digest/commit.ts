@@ -140,7 +140,7 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch): Promis
     const lifecycle = await applyLifecycle(tx, assignment.states, eventsOf, new Date());
     await tx.updateIssues(lifecycle.updates);
     await tx.addActivity(lifecycle.activity);
-    await writeSessions(tx, batch.sessions ?? [], new Date());
+    await writeSessions(tx, batch.sessions ?? []);
     await tx.insertRawItems(batch.rawItems);
     for (const i of batch.rawItems) counted.push({ projectId: i.projectId, hour: hourOf(i.receivedAt), category: i.category, outcome: "accepted", reason: "", quantity: i.quantity });
     await tx.addOutcomes(counted);

@@ -67,7 +67,7 @@ async function countUpdates(tx: DigestTx, projectId: number, updates: SessionUpd
   return [...changed.values()];
 }
 
-export async function writeSessions(tx: DigestTx, items: SessionItem[], now: Date): Promise<void> {
+export async function writeSessions(tx: DigestTx, items: SessionItem[]): Promise<void> {
   if (items.length === 0) return;
   const counts: SessionCountIncrement[] = [];
   const users: SessionUserSighting[] = [];
@@ -84,6 +84,9 @@ export async function writeSessions(tx: DigestTx, items: SessionItem[], now: Dat
   await tx.countSessions(counts.filter((c) => c.started + c.errored + c.crashed + c.abnormal > 0));
   await tx.sightSessionUsers(users);
   await tx.ensureReleases(items.map((i) => ({ projectId: i.projectId, version: i.release })));
-  // Older sessions are refused (sessions.ts), so their states can go; the extra hour covers the hour's rounding.
-  await tx.pruneSessionStates(hourOf(now.getTime() - RELEASE_LIMITS.sessionMaxAgeDays * 86_400_000 - 3_600_000));
+  // Sessions started longer before their arrival are refused (sessions.ts), so their states can go; the extra hour
+  // covers the hour's rounding. The clock is the batch's earliest arrival, not the time of writing: a batch read again
+  // prunes the same, and no state the batch itself still needs goes.
+  const earliest = items.reduce((min, i) => (i.receivedAt < min ? i.receivedAt : min), items[0]!.receivedAt);
+  await tx.pruneSessionStates(hourOf(Date.parse(earliest) - RELEASE_LIMITS.sessionMaxAgeDays * 86_400_000 - 3_600_000));
 }

@@ -15,6 +15,8 @@ export type SessionUpdateStatus = "ok" | "exited" | "crashed" | "abnormal" | "er
 export type SessionUpdate = {
   kind: "update";
   projectId: number;
+  /** When the item arrived (ISO): the digest's clock for it, so that a batch read again is counted the same. */
+  receivedAt: string;
   sessionId: string;
   distinctId: string | null;
   started: string;
@@ -27,6 +29,7 @@ export type SessionUpdate = {
 export type SessionAggregate = {
   kind: "aggregate";
   projectId: number;
+  receivedAt: string;
   distinctId: string | null;
   started: string;
   release: string;
@@ -80,13 +83,14 @@ function sessionUpdate(row: SpoolRow, payload: Json): SessionUpdate | null {
   const started = startedAt(payload.started, row.receivedAt);
   if (!attrs || !sessionId || !started) return null;
   const status = typeof payload.status === "string" && STATUSES.has(payload.status) ? (payload.status as SessionUpdateStatus) : "ok";
-  return { kind: "update", projectId: row.projectId, sessionId, distinctId: distinctId(payload.did), started, status, errors: count(payload.errors), ...attrs };
+  return { kind: "update", projectId: row.projectId, receivedAt: new Date(row.receivedAt).toISOString(), sessionId, distinctId: distinctId(payload.did), started, status, errors: count(payload.errors), ...attrs };
 }
 
 function sessionAggregates(row: SpoolRow, payload: Json): SessionAggregate[] | null {
   const attrs = attributes(payload);
   if (!attrs || !Array.isArray(payload.aggregates)) return null;
   const out: SessionAggregate[] = [];
+  const receivedAt = new Date(row.receivedAt).toISOString();
   for (const a of payload.aggregates as unknown[]) {
     if (typeof a !== "object" || a === null) continue;
     const bucket = a as Json;
@@ -94,7 +98,7 @@ function sessionAggregates(row: SpoolRow, payload: Json): SessionAggregate[] | n
     if (!started) continue;
     const counts = { exited: count(bucket.exited), errored: count(bucket.errored) + count(bucket.unhandled), abnormal: count(bucket.abnormal), crashed: count(bucket.crashed) };
     if (counts.exited + counts.errored + counts.abnormal + counts.crashed === 0) continue;
-    out.push({ kind: "aggregate", projectId: row.projectId, distinctId: distinctId(bucket.did), started, ...attrs, ...counts });
+    out.push({ kind: "aggregate", projectId: row.projectId, receivedAt, distinctId: distinctId(bucket.did), started, ...attrs, ...counts });
   }
   return out.length > 0 ? out : null;
 }

@@ -18,7 +18,7 @@ export function releaseConformance(get: () => Fixture) {
   }
   const recent = new Date(Date.now() - 3_600_000).toISOString();
   const update = (projectId: number, sessionId: string, over: Partial<SessionUpdate> = {}): SessionUpdate => ({
-    kind: "update", projectId, sessionId, distinctId: null, started: recent, status: "ok", errors: 0, release: "app@1.0.0", environment: "production", ...over,
+    kind: "update", projectId, receivedAt: recent, sessionId, distinctId: null, started: recent, status: "ok", errors: 0, release: "app@1.0.0", environment: "production", ...over,
   });
   const batch = (spoolId: string, position: number, sessions: (SessionUpdate | SessionAggregate)[]) => ({ spoolId, position, events: [], rawItems: [], outcomes: [], sessions });
 
@@ -88,11 +88,24 @@ export function releaseConformance(get: () => Fixture) {
     assert.ok(await t.store.getRelease((await t.store.getProjectById(a.id))!.organizationId, "app@1.0.0"), "sessions create the release they name");
   });
 
+  test("release health: session states are kept by the batch's arrival time, so a backlog digested days later counts each session once", async () => {
+    const { t } = get();
+    const { a } = await org();
+    const spool = uniq("spool");
+    // Sessions that arrived in January, digested now (a spool read again, or a digest that was stopped for months).
+    const started = "2026-01-10T08:00:00.000Z";
+    const sessions = (receivedAt: string, status: SessionUpdate["status"]) => [update(a.id, "late", { started, receivedAt, status, release: "late@1" })];
+    await writeBatch(t.store, batch(spool, 1, sessions("2026-01-10T08:01:00.000Z", "ok")));
+    await writeBatch(t.store, batch(spool, 2, sessions("2026-01-10T08:30:00.000Z", "crashed")));
+    const [h] = await t.store.releaseHealth([a.id], ["late@1"], { environments: null, since24h: "2026-01-10T00:00:00.000Z" });
+    assert.deepEqual([h?.sessions, h?.sessionsErroredAll, h?.sessionsCrashed], [1, 1, 1]);
+  });
+
   test("release health: aggregates add up per environment; users are distinct across environments; old hours are not in the 24h figures", async () => {
     const { t } = get();
     const { a, o } = await org();
     const old = new Date(Date.now() - 3 * 86_400_000).toISOString();
-    const agg = (over: Partial<SessionAggregate>): SessionAggregate => ({ kind: "aggregate", projectId: a.id, distinctId: null, started: recent, release: "api@2", environment: "production", exited: 0, errored: 0, abnormal: 0, crashed: 0, ...over });
+    const agg = (over: Partial<SessionAggregate>): SessionAggregate => ({ kind: "aggregate", projectId: a.id, receivedAt: recent, distinctId: null, started: recent, release: "api@2", environment: "production", exited: 0, errored: 0, abnormal: 0, crashed: 0, ...over });
     await writeBatch(t.store, batch(uniq("spool"), 1, [
       agg({ exited: 90, errored: 6, crashed: 4 }),
       agg({ started: old, exited: 10 }),
