@@ -80,6 +80,8 @@ export async function writeSessions(tx: DigestTx, items: SessionItem[]): Promise
       else updatesByProject.set(item.projectId, [item]);
     }
   }
+  // Another digest (PostgreSQL, several processes) may be counting updates of the same sessions: it waits, or we do.
+  await tx.lockSessionStates([...updatesByProject.keys()]);
   for (const [projectId, updates] of updatesByProject) await tx.saveSessionStates(projectId, await countUpdates(tx, projectId, updates, counts, users));
   await tx.countSessions(counts.filter((c) => c.started + c.errored + c.crashed + c.abnormal > 0));
   await tx.sightSessionUsers(users);

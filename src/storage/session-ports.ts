@@ -19,6 +19,12 @@ export type SessionCountIncrement = { projectId: number; release: string; enviro
 export type SessionUserSighting = { projectId: number; release: string; environment: string; distinctId: string; crashed: boolean; seen: string };
 
 export interface SessionTx {
+  /**
+   * Makes concurrent digests take turns on these projects' sessions until the transaction ends, so that two never
+   * both read a session's state before either writes it: PostgreSQL's advisory locks, in ascending project order so two
+   * digests cannot deadlock. SQLite lets one transaction write at a time already.
+   */
+  lockSessionStates(projectIds: number[]): Promise<void>;
   /** The stored states of these sessions of the project, by session id. */
   sessionStates(projectId: number, sessionIds: string[]): Promise<Map<string, SessionState>>;
   /** Inserts or replaces session states. */

@@ -88,6 +88,21 @@ export function releaseConformance(get: () => Fixture) {
     assert.ok(await t.store.getRelease((await t.store.getProjectById(a.id))!.organizationId, "app@1.0.0"), "sessions create the release they name");
   });
 
+  test("release health: two digests writing updates of the same sessions at once count each session once", async () => {
+    const { t } = get();
+    const { a, b } = await org();
+    const [one, two] = [uniq("spool"), uniq("spool")];
+    const rounds = 8;
+    for (let n = 1; n <= rounds; n++) {
+      // Two spools (two processes) digest updates of the same sessions in concurrent transactions, in the same order of
+      // projects or (every other round) in opposite orders.
+      const sessions = [update(b.id, `b${n}`, { release: "race@1" }), update(a.id, `a${n}`, { release: "race@1" })];
+      await Promise.all([writeBatch(t.store, batch(one, n, sessions)), writeBatch(t.store, batch(two, n, n % 2 ? sessions : [...sessions].reverse()))]);
+    }
+    const health = await t.store.releaseHealth([a.id, b.id], ["race@1"], { environments: null, since24h: new Date(Date.now() - 86_400_000).toISOString() });
+    assert.deepEqual(health.map((h) => h.sessions), [rounds, rounds]);
+  });
+
   test("release health: session states are kept by the batch's arrival time, so a backlog digested days later counts each session once", async () => {
     const { t } = get();
     const { a } = await org();

@@ -7,10 +7,18 @@ import type { SessionState, SessionStatus, SessionTx } from "../session-ports";
 import { chunks, scalarMinMax, sumBy } from "./digest-tx";
 import { dbBool, nowIso, toBool } from "./shared";
 
+/** The first key of the session-state advisory locks (the second is the project id): "FLSS", Faultline's sessions. */
+const SESSION_STATES_LOCK = 0x464c5353;
+
 export function sessionTx(trx: Transaction<Database>, dialect: Dialect): SessionTx {
   const { greatest } = scalarMinMax(dialect);
   const col = (name: string) => sql.ref(`release_session_users.${name}`);
   return {
+    async lockSessionStates(projectIds) {
+      if (dialect !== "postgres") return;
+      for (const id of [...new Set(projectIds)].sort((x, y) => x - y)) await sql`select pg_advisory_xact_lock(${SESSION_STATES_LOCK}, ${id})`.execute(trx);
+    },
+
     async sessionStates(projectId, sessionIds) {
       const out = new Map<string, SessionState>();
       for (const part of chunks([...new Set(sessionIds)])) {
