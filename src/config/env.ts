@@ -32,7 +32,7 @@ export type Config = {
    * server then only follows the position it saves.
    */
   digest: "inline" | "external";
-  /** Days events (and the other kept items and hourly counters) are kept; older ones are pruned by the digest. */
+  /** Days events (and the other kept items, hourly counters and release health) are kept; older ones are pruned by the digest. */
   retentionDays: number;
 };
 

@@ -1,7 +1,8 @@
 // Retention: events older than FAULTLINE_RETENTION_DAYS, and beyond the newest RETENTION_LIMITS.eventsPerIssue of an
 // issue, are deleted, with the other kept items and hourly counters past retention, and issues last seen before it
-// (as Sentry's cleanup deletes groups whose last_seen is past retention) unless an event of theirs arrived since.
-// Issue totals (times seen, users, tag counts) stay: they were counted when events arrived.
+// (as Sentry's cleanup deletes groups whose last_seen is past retention) unless an event of theirs arrived since, and
+// release health past it (session counts by hour, a release's users by when they were last seen). Issue totals (times
+// seen, users, tag counts) stay: they were counted when events arrived.
 //
 // It never blocks intake: the digest loop calls step() between batches (and while the spool is empty), and a step is
 // one bounded delete (RETENTION_LIMITS.chunkRows rows) in its own short statement, so a batch waits for at most one.
@@ -18,11 +19,11 @@ export type RetentionSettings = { days: number; eventsPerIssue: number; chunkRow
 
 export const retentionSettings = (days: number): RetentionSettings => ({ ...RETENTION_LIMITS, days });
 
-type Counts = { events: number; overflow: number; rawItems: number; counters: number; issues: number };
-type Phase = "events" | "overflow" | "rawItems" | "counters" | "issues";
+type Counts = { events: number; overflow: number; rawItems: number; counters: number; releaseHealth: number; issues: number };
+type Phase = keyof Counts;
 type Pass = { cutoff: string; hour: string; phase: Phase; counts: Counts; steps: number; started: number };
 
-const PHASES: Phase[] = ["events", "overflow", "rawItems", "counters", "issues"];
+const PHASES: Phase[] = ["events", "overflow", "rawItems", "counters", "releaseHealth", "issues"];
 
 export class RetentionJob {
   private pass: Pass | null = null;
@@ -46,7 +47,7 @@ export class RetentionJob {
     if (!this.pass) {
       if (now < this.nextPassAt) return false;
       const cutoff = new Date(now - this.settings.days * 86_400_000).toISOString();
-      this.pass = { cutoff, hour: hourOf(cutoff), phase: "events", counts: { events: 0, overflow: 0, rawItems: 0, counters: 0, issues: 0 }, steps: 0, started: now };
+      this.pass = { cutoff, hour: hourOf(cutoff), phase: "events", counts: { events: 0, overflow: 0, rawItems: 0, counters: 0, releaseHealth: 0, issues: 0 }, steps: 0, started: now };
     }
     const pass = this.pass;
     try {
@@ -78,6 +79,8 @@ export class RetentionJob {
         return this.count(pass, "rawItems", await this.store.pruneRawItemsBefore(pass.cutoff, chunkRows), chunkRows);
       case "counters":
         return hourly && this.count(pass, "counters", await this.store.pruneHourlyCountersBefore(pass.hour, chunkRows), chunkRows);
+      case "releaseHealth":
+        return hourly && this.count(pass, "releaseHealth", await this.store.pruneReleaseHealthBefore(pass.cutoff, pass.hour, chunkRows), chunkRows);
       case "issues": {
         const more = hourly && this.count(pass, "issues", await this.store.pruneIssuesBefore(pass.cutoff, chunkIssues), chunkIssues);
         if (!more) this.hourlyDoneFor = pass.hour;
@@ -109,11 +112,11 @@ export class RetentionJob {
     this.pass = null;
     this.nextPassAt = pass.started + this.settings.passIntervalMs;
     const c = pass.counts;
-    if (c.events + c.overflow + c.rawItems + c.counters + c.issues === 0) return;
+    if (Object.values(c).every((n) => n === 0)) return;
     this.log(
       `faultline: retention removed ${c.events} events received before ${pass.cutoff} (${this.settings.days} days), ` +
         `${c.overflow} events beyond ${this.settings.eventsPerIssue} per issue, ${c.rawItems} other items, ` +
-        `${c.counters} hourly counters and ${c.issues} issues last seen before then, in ${pass.steps} steps over ${this.now() - pass.started} ms`,
+        `${c.counters} hourly counters, ${c.releaseHealth} release health rows and ${c.issues} issues last seen before then, in ${pass.steps} steps over ${this.now() - pass.started} ms`,
     );
   }
 }

@@ -8,6 +8,7 @@ import { issues } from "./migrations/0004-issues";
 import { releases } from "./migrations/0005-releases";
 import { eventStorage } from "./migrations/0006-event-storage";
 import { issueTriage } from "./migrations/0007-issue-triage";
+import { releaseHealthRetention } from "./migrations/0008-release-health-retention";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -19,6 +20,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0005-releases": releases(dialect),
     "0006-event-storage": eventStorage(dialect),
     "0007-issue-triage": issueTriage(dialect),
+    "0008-release-health-retention": releaseHealthRetention(),
   };
 }
 

@@ -20,6 +20,11 @@ export interface RetentionStore {
   /** Deletes up to `limit` hourly counters (issue events per hour, outcomes) of hours before `hour`. */
   pruneHourlyCountersBefore(hour: string, limit: number): Promise<number>;
   /**
+   * Deletes up to `limit` rows of release health: session counts of hours before `hour`, then the users of releases
+   * last seen before `cutoff`.
+   */
+  pruneReleaseHealthBefore(cutoff: string, hour: string, limit: number): Promise<number>;
+  /**
    * Deletes up to `limit` issues last seen before `cutoff` that have no event received since then (last seen is the
    * SDK's timestamp, which may be far older than the arrival), with everything that belongs to them (as Sentry's cleanup).
    */

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { describe, test } from "node:test";
 import { writeBatch } from "../../src/digest/commit";
 import type { DigestedEvent } from "../../src/digest/items";
+import type { SessionAggregate } from "../../src/digest/sessions";
 import { RetentionJob, type RetentionSettings } from "../../src/digest/retention";
 import type { OpenDbOptions } from "../../src/storage/db";
 import type { NewRawItem } from "../../src/storage/ports";
@@ -30,6 +31,9 @@ function event(projectId: number, n: number, at: string, hash: string): Digested
     release: null, environment: null, size: 2, data: JSON.stringify({ n }), category: "error", grouping: { config: "c", hashes: [hash] }, metadata: "{}", userKey: null, tags: [],
   };
 }
+const aggregate = (projectId: number, at: string, environment: string, distinctId: string): SessionAggregate => ({
+  kind: "aggregate", projectId, receivedAt: at, started: at, distinctId, release: "app@1", environment, exited: 1, errored: 0, abnormal: 0, crashed: 0,
+});
 const rawItem = (projectId: number, at: string): NewRawItem => ({ projectId, type: "session", eventId: null, receivedAt: at, headers: "{}", payload: Buffer.from("{}"), category: "session", quantity: 1 });
 
 for (const [dialect, fresh] of Object.entries(dialects)) {
@@ -117,6 +121,23 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
       });
     });
 
+    test("release health: session counts of hours before the cutoff and release users last seen before it go, in bounded chunks", async () => {
+      await withStore(async (t, p) => {
+        // Old: two count rows (production and staging) and u2; u1 came back since, so stays, as do u3 and the new hour.
+        const sessions = [aggregate(p, OLD, "production", "u1"), aggregate(p, OLD, "staging", "u2"), aggregate(p, NEW, "production", "u1"), aggregate(p, NEW, "production", "u3")];
+        await writeBatch(t.store, { spoolId: "s", position: 1, events: [], rawItems: [], outcomes: [], sessions });
+        const chunks: number[] = [];
+        for (let n = -1; n !== 0; ) chunks.push((n = await t.store.pruneReleaseHealthBefore(CUTOFF, "2026-06-01T00:00:00Z", 2)));
+        assert.deepEqual(chunks, [2, 1, 0]);
+        const hours = await t.db.kysely.selectFrom("release_session_counts").select("hour").execute();
+        assert.deepEqual(hours.map((r) => r.hour), ["2026-11-23T10:00:00Z"]);
+        const users = await t.db.kysely.selectFrom("release_session_users").select(["distinct_id", "environment"]).orderBy("distinct_id").execute();
+        assert.deepEqual(users.map((u) => `${u.distinct_id}/${u.environment}`), ["u1/production", "u3/production"]);
+        const [health] = await t.store.releaseHealth([p], ["app@1"], { environments: null, since24h: "2026-11-22T12:00:00.000Z" });
+        assert.deepEqual([health?.sessions, health?.users], [2, 2]);
+      });
+    });
+
     test("issues: one whose events carry old timestamps but arrived after the cutoff stays, until its events are old too", async () => {
       await withStore(async (t, p) => {
         // A device whose clock is behind, or an SDK sending a buffered event late: last_seen is its timestamp.
@@ -138,6 +159,7 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
         const job = new RetentionJob(t.store, settings, (l) => lines.push(l), () => now);
         await write(t, [1, 2, 3].map((n) => event(p, n, OLD, "old")), [rawItem(p, OLD)]);
         await write(t, [4, 5, 6, 7, 8, 9].map((n) => event(p, n, NEW, "busy")), [rawItem(p, NEW)]);
+        await writeBatch(t.store, { spoolId: "s", position: 2, events: [], rawItems: [], outcomes: [], sessions: [aggregate(p, OLD, "production", "u1")] });
         let steps = 0;
         while (await job.step()) {
           steps++;
@@ -147,7 +169,7 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
         assert.ok(steps >= 8, `bounded steps (${steps})`);
         assert.deepEqual(await eventIds(t, p), [4, 8, 9, 10].map(hex), "old events gone; the busy issue keeps its first and newest three");
         assert.equal(lines.length, 1);
-        assert.match(lines[0]!, /^faultline: retention removed 3 events received before 2026-08-25T12:00:00\.000Z \(90 days\), 3 events beyond 3 per issue, 1 other items, \d+ hourly counters and 1 issues last seen before then, in \d+ steps over \d+ ms$/);
+        assert.match(lines[0]!, /^faultline: retention removed 3 events received before 2026-08-25T12:00:00\.000Z \(90 days\), 3 events beyond 3 per issue, 1 other items, \d+ hourly counters, 2 release health rows and 1 issues last seen before then, in \d+ steps over \d+ ms$/);
         assert.equal(await job.step(), false, "not due again yet");
         now += 60_000;
         while (await job.step());

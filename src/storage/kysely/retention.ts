@@ -15,6 +15,23 @@ export function retentionStore({ db }: Ctx): RetentionStore {
     return Number(r.numDeletedRows);
   }
 
+  /** Deletes up to `limit` rows whose `column` is below `bound` (read from the low end of its index), by primary key. */
+  async function deleteBelow(table: keyof Database, key: string[], column: string, bound: string, limit: number): Promise<number> {
+    const keys = sql.join(key.map((k) => sql.ref(k)));
+    const r = await sql`delete from ${sql.table(table)} where (${keys}) in (select ${keys} from ${sql.table(table)} where ${sql.ref(column)} < ${bound} limit ${limit})`.execute(db);
+    return Number(r.numAffectedRows ?? 0);
+  }
+
+  /** Runs deletes in turn within one budget of `limit` rows: each gets what the ones before it left. */
+  async function inTurn(limit: number, deletes: ((left: number) => Promise<number>)[]): Promise<number> {
+    let left = limit;
+    for (const run of deletes) {
+      if (left <= 0) break;
+      left -= await run(left);
+    }
+    return limit - left;
+  }
+
   return {
     pruneEventsBefore: (cutoff, limit) => pruneOldest("events", cutoff, limit),
     pruneRawItemsBefore: (cutoff, limit) => pruneOldest("raw_items", cutoff, limit),
@@ -47,14 +64,17 @@ export function retentionStore({ db }: Ctx): RetentionStore {
       return Number(r.numDeletedRows);
     },
 
-    async pruneHourlyCountersBefore(hour, limit) {
-      const counts = await sql`delete from issue_counts where (issue_id, hour) in (select issue_id, hour from issue_counts where hour < ${hour} limit ${limit})`.execute(db);
-      const left = limit - Number(counts.numAffectedRows ?? 0);
-      if (left <= 0) return limit;
-      const outcomes = await sql`delete from outcomes where (project_id, hour, category, outcome, reason) in
-        (select project_id, hour, category, outcome, reason from outcomes where hour < ${hour} limit ${left})`.execute(db);
-      return limit - left + Number(outcomes.numAffectedRows ?? 0);
-    },
+    pruneHourlyCountersBefore: (hour, limit) =>
+      inTurn(limit, [
+        (left) => deleteBelow("issue_counts", ["issue_id", "hour"], "hour", hour, left),
+        (left) => deleteBelow("outcomes", ["project_id", "hour", "category", "outcome", "reason"], "hour", hour, left),
+      ]),
+
+    pruneReleaseHealthBefore: (cutoff, hour, limit) =>
+      inTurn(limit, [
+        (left) => deleteBelow("release_session_counts", ["project_id", "release", "environment", "hour"], "hour", hour, left),
+        (left) => deleteBelow("release_session_users", ["project_id", "release", "environment", "distinct_id"], "last_seen", cutoff, left),
+      ]),
 
     async pruneIssuesBefore(cutoff, limit) {
       // last_seen is the SDK's event timestamp, which may be weeks older than the event's arrival: an issue goes only
