@@ -18,8 +18,8 @@ export async function listIssueTags(ctx: CoreContext, issueId: unknown): Promise
 }
 
 export async function getIssueTag(ctx: CoreContext, issueId: unknown, key: string): Promise<IssueTagSummary> {
-  const tags = await listIssueTags(ctx, issueId);
-  const tag = tags.find((t) => t.key === key);
+  const view = await getIssue(ctx, issueId);
+  const tag = await ctx.store.issueTag(view.issue.id, key, TRIAGE_LIMITS.tagTopValues);
   if (!tag) throw notFound("Tag");
   return tag;
 }

@@ -81,5 +81,7 @@ export interface IssueStore {
   issueCountsOf(issueIds: number[], sinceHour: string): Promise<Map<number, { hour: string; count: number }[]>>;
   /** Per tag key, most frequent values first. */
   issueTags(issueId: number, topValues: number): Promise<IssueTagSummary[]>;
+  /** One tag key of the issue as issueTags gives it, read from that key's rows only; null when the issue has none. */
+  issueTag(issueId: number, key: string, topValues: number): Promise<IssueTagSummary | null>;
   issueActivity(issueId: number): Promise<IssueActivityEntry[]>;
 }

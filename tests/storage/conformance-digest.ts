@@ -154,6 +154,9 @@ export function digestConformance(get: () => Fixture) {
     const browser = tags.find((tag) => tag.key === "browser");
     assert.deepEqual(browser && { total: browser.totalValues, unique: browser.uniqueValues, top: browser.topValues.map((v) => [v.value, v.count]) }, { total: 3, unique: 2, top: [["Chrome", 2]] });
     assert.equal(browser?.topValues[0]?.lastSeen, at("10"));
+    assert.deepEqual(await t.store.issueTag(issue.id, "browser", 1), browser, "one key reads as in the list");
+    for (const tag of await t.store.issueTags(issue.id, 10)) assert.deepEqual(await t.store.issueTag(issue.id, tag.key, 10), tag);
+    assert.equal(await t.store.issueTag(issue.id, "nope", 1), null);
   });
 
   test("issue counters: events since a time, from stored events up to the per-issue cap, from hourly counts beyond it", async () => {

@@ -3,7 +3,7 @@
 // the events next to one event of an issue (by arrival, as the issue's event list).
 import type { IssueTriageStore } from "../triage-ports";
 import { toStoredEvent } from "./events";
-import { toActivity } from "./issues";
+import { toActivity, toTagValue } from "./issues";
 import { type Ctx, decodeCursor, toPage } from "./shared";
 
 export function issueTriageStore({ db }: Ctx): IssueTriageStore {
@@ -51,8 +51,7 @@ export function issueTriageStore({ db }: Ctx): IssueTriageStore {
         .offset(offset)
         .limit(page.limit + 1)
         .execute();
-      const values = rows.map((r) => ({ value: r.value, count: Number(r.times_seen), firstSeen: r.first_seen, lastSeen: r.last_seen }));
-      return toPage(values, page, () => String(offset + page.limit));
+      return toPage(rows.map(toTagValue), page, () => String(offset + page.limit));
     },
     async issueEventById(issueId, eventId) {
       const r = await db.selectFrom("events").selectAll().where("issue_id", "=", issueId).where("event_id", "=", eventId).executeTakeFirst();

@@ -10,6 +10,14 @@ import { type Ctx, decodeCursor, toPage } from "./shared";
 
 type IssueRow = Omit<IssuesTable, "id" | "user_count"> & { id: number; user_count: number | string; num_comments: number | string | bigint | null };
 
+/** A row of issue_tags as one value of the tag. */
+export const toTagValue = (r: { value: string; times_seen: number | string; first_seen: string; last_seen: string }) => ({
+  value: r.value,
+  count: Number(r.times_seen),
+  firstSeen: r.first_seen,
+  lastSeen: r.last_seen,
+});
+
 export const parseJson = (text: string | null): Record<string, unknown> => {
   try {
     const v = text ? (JSON.parse(text) as unknown) : {};
@@ -166,8 +174,16 @@ export function issueStore({ db }: Ctx): IssueStore {
         key,
         totalValues: values.reduce((n, v) => n + Number(v.times_seen), 0),
         uniqueValues: values.length,
-        topValues: values.slice(0, topValues).map((v) => ({ value: v.value, count: Number(v.times_seen), firstSeen: v.first_seen, lastSeen: v.last_seen })),
+        topValues: values.slice(0, topValues).map(toTagValue),
       }));
+    },
+    async issueTag(issueId, key, topValues) {
+      // Both reads stay within the key's rows of the primary key (issue_id, key, value).
+      const ofKey = db.selectFrom("issue_tags").where("issue_id", "=", issueId).where("key", "=", key);
+      const totals = await ofKey.select((eb) => [eb.fn.countAll<number | string>().as("unique_values"), eb.fn.sum<number | string | null>("times_seen").as("total_values")]).executeTakeFirst();
+      if (!totals || Number(totals.unique_values) === 0) return null;
+      const top = await ofKey.select(["value", "times_seen", "first_seen", "last_seen"]).orderBy("times_seen", "desc").orderBy("value").limit(topValues).execute();
+      return { key, totalValues: Number(totals.total_values), uniqueValues: Number(totals.unique_values), topValues: top.map(toTagValue) };
     },
     async issueActivity(issueId) {
       const rows = await db.selectFrom("issue_activity").selectAll().where("issue_id", "=", issueId).orderBy("id").execute();
