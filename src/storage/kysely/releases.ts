@@ -59,6 +59,7 @@ export function releaseStore({ db }: Ctx): ReleaseStore {
       }
       if (query) {
         const pattern = `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        // SQLite's lower() folds ASCII letters only (PostgreSQL's folds all): there a version's non-ASCII capitals never match.
         q = q.where(sql<boolean>`lower(version) like ${pattern} escape '\\'`);
       }
       const cursor = decodeCursor(page.cursor);
