@@ -53,6 +53,12 @@ export type IssueFilter = {
 /** Sentry's sorts: "date" last seen (the default), "new" first seen, "freq" events, "user" distinct users; most first. */
 export type IssueSort = "date" | "new" | "freq" | "user";
 
+/**
+ * A page of issues; `previous` is set when the request had a cursor and issues precede the page: the cursor of the
+ * previous page, null for the first one.
+ */
+export type IssuePage = Page<Issue> & { previous: { cursor: string | null } | null };
+
 /** A status change and the activity that records it. */
 export type IssueStatusWrite = {
   status: IssueStatus;
@@ -69,7 +75,8 @@ export interface IssueStore {
   deleteIssue(issueId: number): Promise<void>;
   /** The project's most recently created release. */
   latestRelease(projectId: number): Promise<string | null>;
-  listIssues(projectId: number, q: { filter?: IssueFilter; sort?: IssueSort; page: PageRequest }): Promise<Page<Issue>>;
+  /** Issues of one project or of several (an organization's stream), most first by the sort. */
+  listIssues(projectIds: number | number[], q: { filter?: IssueFilter; sort?: IssueSort; page: PageRequest }): Promise<IssuePage>;
   /** The issue's events, newest first; "oldest" and "latest" read one end. */
   listIssueEvents(issueId: number, page: PageRequest): Promise<Page<StoredEvent>>;
   issueEventAt(issueId: number, end: "latest" | "oldest"): Promise<StoredEvent | null>;

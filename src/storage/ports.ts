@@ -4,6 +4,7 @@ import type { Role } from "../core/roles";
 import type { DigestStore } from "./digest-ports";
 import type { IssueStore } from "./issue-ports";
 import type { IssueTriageStore } from "./triage-ports";
+import type { IssueStreamStore } from "./stream-ports";
 import type { ReleaseStore } from "./release-ports";
 import type { RetentionStore } from "./retention-ports";
 
@@ -190,4 +191,4 @@ export interface OutcomeStore {
   outcomeSeries(projectId: number, q: { sinceHour: string; untilHour: string; outcomes: OutcomeKind[]; categories: string[] }): Promise<{ hour: string; quantity: number }[]>;
 }
 
-export type Store = InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & ReleaseStore & RetentionStore;
+export type Store = InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore;

@@ -9,6 +9,7 @@ import type { DigestedEvent } from "../../src/digest/items";
 import type { Issue, IssueSort } from "../../src/storage/issue-ports";
 import type { User } from "../../src/storage/ports";
 import { type TestCore, uniq } from "../helpers/core";
+import { digestedEvent } from "../helpers/digested-event";
 
 type Fixture = { t: TestCore; alice: User };
 
@@ -18,29 +19,7 @@ export function triageConformance(get: () => Fixture) {
     const org = await t.store.createOrganization({ slug: uniq("tr"), name: "TR", ownerUserId: alice.id });
     return t.store.createProject({ organizationId: org.id, teamId: null, slug: uniq("p"), name: "P", platform: null });
   }
-  let n = 0;
-  const event = (projectId: number, hash: string, over: Partial<DigestedEvent> = {}): DigestedEvent => ({
-    projectId,
-    eventId: (++n).toString(16).padStart(32, "0"),
-    type: "error",
-    receivedAt: "2026-11-23T10:15:00.000Z",
-    timestamp: "2026-11-23T10:15:00.000Z",
-    platform: "python",
-    level: "error",
-    title: `ValueError ${hash}`,
-    message: "m",
-    culprit: "app in main",
-    release: null,
-    environment: null,
-    size: 2,
-    data: "{}",
-    category: "error",
-    grouping: { config: "c", hashes: [hash] },
-    metadata: "{}",
-    userKey: null,
-    tags: [],
-    ...over,
-  });
+  const event = (projectId: number, hash: string, over: Partial<DigestedEvent> = {}) => digestedEvent("ValueError", projectId, hash, over);
   const write = (events: DigestedEvent[]) => writeBatch(get().t.store, { spoolId: uniq("spool"), position: 1, events, rawItems: [], outcomes: [] });
   const issueOf = async (projectId: number, hash: string) => (await get().t.store.listIssues(projectId, { page: { limit: 100 } })).items.find((i) => i.title === `ValueError ${hash}`)!;
 

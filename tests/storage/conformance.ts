@@ -7,6 +7,7 @@ import { DuplicateError, type User } from "../../src/storage/ports";
 import { type TestCore, testCore, uniq } from "../helpers/core";
 import { digestConformance } from "./conformance-digest";
 import { triageConformance } from "./conformance-triage";
+import { streamConformance } from "./conformance-stream";
 import { releaseConformance } from "./conformance-releases";
 
 export function conformance(name: string, options: () => OpenDbOptions | Promise<OpenDbOptions>) {
@@ -180,6 +181,7 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
     });
     digestConformance(() => ({ t, alice }));
     triageConformance(() => ({ t, alice }));
+    streamConformance(() => ({ t, alice }));
     releaseConformance(() => ({ t, alice }));
   });
 }

@@ -4,6 +4,7 @@ import type { Store } from "../ports";
 import { digestStore } from "./digest";
 import { issueStore } from "./issues";
 import { issueTriageStore } from "./issue-triage";
+import { issueStreamStore } from "./issue-stream";
 import { eventStore } from "./events";
 import { instanceStore } from "./instance";
 import { intakeStore } from "./intake";
@@ -33,6 +34,7 @@ export function createStore(db: Db): Store {
     ...digestStore(ctx),
     ...issueStore(ctx),
     ...issueTriageStore(ctx),
+    ...issueStreamStore(ctx),
     ...eventStore(ctx),
     ...outcomeStore(ctx),
     ...releaseStore(ctx),

@@ -1,11 +1,10 @@
 // Reading issues (storage/issue-ports.ts) on SQLite and PostgreSQL. Pages of issues are keyset pages on the sort
 // column and id, most first; each sort has an index (project_id, [status,] column, id), migration 0007.
 import type { IssueStatus } from "../digest-ports";
-import type { Issue, IssueActivityEntry, IssueSort, IssueStore } from "../issue-ports";
+import type { Issue, IssueActivityEntry, IssuePage, IssueSort, IssueStore } from "../issue-ports";
 import type { IssuesTable } from "../schema";
-import { sql } from "kysely";
 import { toStoredEvent } from "./events";
-import { assigneeWhere } from "./issue-filters";
+import { applyIssueFilter, inProjects } from "./issue-filters";
 import { type Ctx, decodeCursor, toPage } from "./shared";
 
 type IssueRow = Omit<IssuesTable, "id" | "user_count"> & { id: number; user_count: number | string; num_comments: number | string | bigint | null };
@@ -76,9 +75,6 @@ function cursorOf(cursor: string | null | undefined, sort: IssueSort): [string |
   return [sort === "freq" || sort === "user" ? Number(value) : value, Number(id)];
 }
 
-/** LIKE patterns take the text literally: % and _ are escaped. */
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export function issueStore({ db }: Ctx): IssueStore {
   const selectIssues = () =>
     db
@@ -115,28 +111,30 @@ export function issueStore({ db }: Ctx): IssueStore {
         .executeTakeFirst();
       return r?.version ?? null;
     },
-    async listIssues(projectId, { filter, sort = "date", page }) {
+    async listIssues(projectIds, { filter, sort = "date", page }) {
       const { column } = SORTS[sort];
-      let q = selectIssues().where("issues.project_id", "=", projectId).orderBy(column, "desc").orderBy("issues.id", "desc").limit(page.limit + 1);
-      if (filter?.status) q = q.where("issues.status", "=", filter.status);
-      if (filter?.level) q = q.where("issues.level", "=", filter.level);
-      const tags = [...(filter?.tags ?? []).map(([key, value]) => [key, [value]] as const), ...(filter?.environments?.length ? [["environment", filter.environments] as const] : [])];
-      for (const [key, values] of tags) {
-        q = q.where((eb) =>
-          eb.exists(eb.selectFrom("issue_tags").select("issue_tags.issue_id").whereRef("issue_tags.issue_id", "=", "issues.id").where("issue_tags.key", "=", key).where("issue_tags.value", "in", values)),
-        );
-      }
-      for (const text of filter?.text ?? []) {
-        const pattern = likeText(text.toLowerCase());
-        q = q.where((eb) => eb.or([eb(eb.fn("lower", ["issues.title"]), "like", sql<string>`${pattern} escape '\\'`), eb(eb.fn("lower", ["issues.culprit"]), "like", sql<string>`${pattern} escape '\\'`)]));
-      }
-      for (const condition of filter?.assignee ?? []) q = q.where((eb) => assigneeWhere(eb, condition));
+      const base = () => applyIssueFilter(inProjects(selectIssues(), projectIds), filter);
+      let q = base().orderBy(column, "desc").orderBy("issues.id", "desc").limit(page.limit + 1);
       const after = cursorOf(page.cursor, sort);
       if (after) {
         const [at, id] = after;
         q = q.where((eb) => eb.or([eb(column, "<", at), eb.and([eb(column, "=", at), eb("issues.id", "<", id)])]));
       }
-      return toPage((await q.execute()).map(toIssue), page, (i) => `${SORTS[sort].key(i)}|${i.id}`);
+      const out: IssuePage = { ...toPage((await q.execute()).map(toIssue), page, (i) => `${SORTS[sort].key(i)}|${i.id}`), previous: null };
+      if (after) {
+        // The previous page ends at the cursor's issue: read it and the issues before it, nearest first. One more
+        // than a page means an older page still precedes it, whose last issue is the previous page's cursor.
+        const [at, id] = after;
+        const before = await base()
+          .where((eb) => eb.or([eb(column, ">", at), eb.and([eb(column, "=", at), eb("issues.id", ">=", id)])]))
+          .orderBy(column, "asc")
+          .orderBy("issues.id", "asc")
+          .limit(page.limit + 1)
+          .execute();
+        const older = before.length > page.limit ? toIssue(before[page.limit]!) : null;
+        out.previous = before.length === 0 ? null : { cursor: older ? Buffer.from(`${SORTS[sort].key(older)}|${older.id}`, "utf8").toString("base64url") : null };
+      }
+      return out;
     },
     async listIssueEvents(issueId, page) {
       const after = decodeCursor(page.cursor);
