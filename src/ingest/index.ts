@@ -12,6 +12,7 @@ export { matchIntakeRoute } from "./routes";
 export type { IntakeRoute } from "./routes";
 
 export { importLegacySpool } from "./legacy-spool";
+export { registerInProcessIntake } from "./in-process";
 
 export const spoolDir = (dataDir: string) => path.join(dataDir, "spool");
 
@@ -25,7 +26,8 @@ export function existingSpoolId(dataDir: string): string | null {
 }
 
 export type Intake = {
-  handle: ReturnType<typeof createIntake>;
+  handle: ReturnType<typeof createIntake>["handleIntake"];
+  submitEnvelope: ReturnType<typeof createIntake>["submitEnvelope"];
   spool: SpoolWriter;
   close: () => void;
 };
@@ -44,9 +46,10 @@ export type IntakeOptions = {
 export function openIntake(opts: IntakeOptions): Intake {
   const spool = SpoolWriter.open(spoolDir(opts.dataDir), opts.durability, opts.resumeAfter ?? 0);
   const pressure = new Backpressure(spool, opts.dataDir, opts.pressureLimits);
-  const handle = createIntake({ spool, keys: new KeyCache(opts.lookupKey), limiter: new RateLimiter(), pressure, log: opts.log });
+  const { handleIntake, submitEnvelope } = createIntake({ spool, keys: new KeyCache(opts.lookupKey), limiter: new RateLimiter(), pressure, log: opts.log });
   return {
-    handle,
+    handle: handleIntake,
+    submitEnvelope,
     spool,
     close: () => {
       pressure.close();

@@ -3,6 +3,7 @@
 import type http from "node:http";
 import { INGEST_LIMITS, SPOOL_LIMITS } from "../config/limits";
 import { type SentryAuth, extractAuth, parseDsn } from "../protocol/auth";
+import { envelopeProjectId } from "./in-process";
 import { readBody } from "../protocol/content-encoding";
 import { parseEnvelope } from "../protocol/envelope";
 import { type ProtocolErrorReason, ProtocolError } from "../protocol/errors";
@@ -17,10 +18,14 @@ import type { KeyCache } from "./key-cache";
 import type { RateLimiter } from "./rate-limiter";
 import { IntakeRefusal, outcomeOf } from "./refusals";
 import { CORS_HEADERS, type IntakeEndpoint, type IntakeRoute, PREFLIGHT_HEADERS } from "./routes";
+import type { InProcessAnswer, InProcessEnvelope } from "./in-process";
 import type { SpoolWriter } from "./spool";
 
 export type IntakeDeps = { spool: SpoolWriter; keys: KeyCache; limiter: RateLimiter; pressure: Backpressure; log: (line: string) => void };
 export type IntakeRequest = { req: http.IncomingMessage; res: http.ServerResponse; route: IntakeRoute; clientIp: string };
+/** A request whose body has been read, from HTTP or from inside the process. */
+type ReadRequest = { route: IntakeRoute; body: Buffer; auth: SentryAuth | null; headers: http.IncomingHttpHeaders; query: URLSearchParams; clientIp: string; userAgent: string | null };
+type Answer = { eventId: string | null; headers: Record<string, string> | undefined } | { refused: IntakeRefusal };
 
 const BODY_LIMITS: Record<IntakeEndpoint, { maxCompressedBytes: number; maxDecompressedBytes: number }> = {
   envelope: { maxCompressedBytes: INGEST_LIMITS.maxCompressedBodyBytes, maxDecompressedBytes: INGEST_LIMITS.maxDecompressedBodyBytes },
@@ -101,20 +106,83 @@ export function createIntake({ spool, keys, limiter, pressure, log }: IntakeDeps
     return all;
   }
 
-  return async function handleIntake({ req, res, route, clientIp }: IntakeRequest): Promise<void> {
+  /** What a request comes to once its body is read: the answer, or a thrown refusal. `held.key` is the key found. */
+  async function ingest(r: ReadRequest, held: { key: IntakeKey | null }): Promise<Answer> {
+    const { route, body, headers, query } = r;
+    let auth = r.auth;
+    if (body.length === 0) throw new ProtocolError("empty_body", "empty request body");
+    const now = Date.now();
+    const requestMeta = { client_ip: r.clientIp, user_agent: r.userAgent, client: auth?.client ?? null };
+
+    let accepted: Accepted;
+    if (route.endpoint === "envelope") {
+      const envelope = parseEnvelope(body);
+      const dsn = typeof envelope.headers.dsn === "string" ? envelope.headers.dsn : null;
+      if (!auth) {
+        auth = extractAuth({ headers, query, envelopeDsn: dsn });
+        const found = resolveKey(auth, route);
+        held.key = found instanceof Promise ? await found : found;
+      } else if (dsn) {
+        // "When both the header dsn and request auth are present they must match on project id and public key."
+        const named = parseDsn(dsn);
+        if (named && (named.publicKey !== auth.publicKey || named.projectId !== route.projectId)) {
+          throw new IntakeRefusal("dsn_mismatch", "project id/public key header mismatch between envelope and request");
+        }
+      }
+      const { dsn: _dsn, ...envelopeMeta } = envelope.headers;
+      accepted = acceptEnvelope(envelope, { key: held.key!, now, limiter, meta: JSON.stringify({ ...envelopeMeta, ...requestMeta }) });
+    } else {
+      accepted = accept(route, body, query, held.key!, JSON.stringify(requestMeta), now);
+    }
+
+    if (accepted.outcomes.length > 0) spool.count(accepted.outcomes);
+    const rateLimits = accepted.limits.length > 0 ? { "x-sentry-rate-limits": formatRateLimits(accepted.limits) } : undefined;
+    if (accepted.entries.length === 0 && rateLimits) {
+      const retryAfter = Math.max(...accepted.limits.map((l) => l.retryAfterSeconds));
+      // Refused whole, its items already counted as rate limited above.
+      return { refused: new IntakeRefusal("rate_limited", "event rejected due to rate limit", { ...rateLimits, "retry-after": String(retryAfter) }) };
+    }
+    if (accepted.entries.length > 0) {
+      try {
+        await spool.append(accepted.entries);
+      } catch (err) {
+        log(`faultline: intake could not write to the spool: ${(err as Error).message}`);
+        throw new IntakeRefusal("spool_failure", "the server could not store the event; retry later", { "retry-after": "60" });
+      }
+    }
+    return { eventId: accepted.eventId, headers: rateLimits };
+  }
+
+  /** The refusal an error comes to, counted as an outcome of the key's project when the key is known. */
+  function refusalOf(err: unknown, key: IntakeKey | null, endpoint: IntakeEndpoint): IntakeRefusal {
+    let refusal: IntakeRefusal;
+    if (err instanceof IntakeRefusal) refusal = err;
+    else if (err instanceof ProtocolError) refusal = new IntakeRefusal(err.reason as ProtocolErrorReason, err.message);
+    else {
+      log(`faultline: intake error: ${(err as Error).stack ?? String(err)}`);
+      refusal = new IntakeRefusal("spool_failure", "the server could not take the request; retry later", { "retry-after": "60" });
+    }
+    if (key) {
+      const counts: OutcomeIncrement[] = refusal.outcomes.length > 0 ? refusal.outcomes : [outcome({ key, now: Date.now() }, ENDPOINT_CATEGORY[endpoint], outcomeOf(refusal.reason), refusal.reason)];
+      spool.count(counts);
+    }
+    return refusal;
+  }
+
+  async function handleIntake({ req, res, route, clientIp }: IntakeRequest): Promise<void> {
     if (req.method === "OPTIONS") {
       res.writeHead(200, { ...PREFLIGHT_HEADERS, "content-length": "0" }).end();
       return;
     }
-    let key: IntakeKey | null = null;
+    const held: { key: IntakeKey | null } = { key: null };
     let bodyRead = false;
     try {
       if (req.method !== "POST") throw new IntakeRefusal("method_not_allowed", "use POST", { allow: "POST, OPTIONS" });
       const query = queryOf(req.url ?? "/");
-      let auth = requestAuth(req, query, route.endpoint);
+      const auth = requestAuth(req, query, route.endpoint);
       if (auth) {
         const found = resolveKey(auth, route);
-        key = found instanceof Promise ? await found : found;
+        held.key = found instanceof Promise ? await found : found;
       }
       const busy = pressure.reason();
       if (busy) throw new IntakeRefusal("backpressure", busy, { "retry-after": String(SPOOL_LIMITS.backpressureRetryAfterSeconds) });
@@ -123,61 +191,40 @@ export function createIntake({ spool, keys, limiter, pressure, log }: IntakeDeps
       if (declared > limits.maxCompressedBytes && declared > limits.maxDecompressedBytes) throw new ProtocolError("payload_too_large", `the request body is larger than ${limits.maxCompressedBytes} bytes`);
       const body = await readBody(req, header(req, "content-encoding"), limits);
       bodyRead = true;
-      if (body.length === 0) throw new ProtocolError("empty_body", "empty request body");
-      const now = Date.now();
-      const requestMeta = { client_ip: clientIp, user_agent: header(req, "user-agent") ?? null, client: auth?.client ?? null };
-
-      let accepted: Accepted;
-      if (route.endpoint === "envelope") {
-        const envelope = parseEnvelope(body);
-        const dsn = typeof envelope.headers.dsn === "string" ? envelope.headers.dsn : null;
-        if (!auth) {
-          auth = extractAuth({ headers: req.headers, query, envelopeDsn: dsn });
-          const found = resolveKey(auth, route);
-          key = found instanceof Promise ? await found : found;
-        } else if (dsn) {
-          // "When both the header dsn and request auth are present they must match on project id and public key."
-          const named = parseDsn(dsn);
-          if (named && (named.publicKey !== auth.publicKey || named.projectId !== route.projectId)) {
-            throw new IntakeRefusal("dsn_mismatch", "project id/public key header mismatch between envelope and request");
-          }
-        }
-        const { dsn: _dsn, ...envelopeMeta } = envelope.headers;
-        accepted = acceptEnvelope(envelope, { key: key!, now, limiter, meta: JSON.stringify({ ...envelopeMeta, ...requestMeta }) });
-      } else {
-        accepted = accept(route, body, query, key!, JSON.stringify(requestMeta), now);
-      }
-
-      if (accepted.outcomes.length > 0) spool.count(accepted.outcomes);
-      const rateLimits = accepted.limits.length > 0 ? { "x-sentry-rate-limits": formatRateLimits(accepted.limits) } : undefined;
-      if (accepted.entries.length === 0 && rateLimits) {
-        const retryAfter = Math.max(...accepted.limits.map((l) => l.retryAfterSeconds));
-        return refuse(res, new IntakeRefusal("rate_limited", "event rejected due to rate limit", { ...rateLimits, "retry-after": String(retryAfter) }), false);
-      }
-      if (accepted.entries.length > 0) {
-        try {
-          await spool.append(accepted.entries);
-        } catch (err) {
-          log(`faultline: intake could not write to the spool: ${(err as Error).message}`);
-          throw new IntakeRefusal("spool_failure", "the server could not store the event; retry later", { "retry-after": "60" });
-        }
-      }
-      if (route.endpoint === "security") return send(res, 200, "", rateLimits);
-      send(res, 200, accepted.eventId ? `{"id":"${accepted.eventId}"}` : "{}", rateLimits);
+      const answer = await ingest({ route, body, auth, headers: req.headers, query, clientIp, userAgent: header(req, "user-agent") ?? null }, held);
+      if ("refused" in answer) return refuse(res, answer.refused, false);
+      if (route.endpoint === "security") return send(res, 200, "", answer.headers);
+      send(res, 200, answer.eventId ? `{"id":"${answer.eventId}"}` : "{}", answer.headers);
     } catch (err) {
-      let refusal: IntakeRefusal;
-      if (err instanceof IntakeRefusal) refusal = err;
-      else if (err instanceof ProtocolError) refusal = new IntakeRefusal(err.reason as ProtocolErrorReason, err.message);
-      else if (!bodyRead && (err as { code?: string }).code === "ECONNRESET") return void res.destroy();
-      else {
-        log(`faultline: intake error: ${(err as Error).stack ?? String(err)}`);
-        refusal = new IntakeRefusal("spool_failure", "the server could not take the request; retry later", { "retry-after": "60" });
-      }
-      if (key) {
-        const counts: OutcomeIncrement[] = refusal.outcomes.length > 0 ? refusal.outcomes : [outcome({ key, now: Date.now() }, ENDPOINT_CATEGORY[route.endpoint], outcomeOf(refusal.reason), refusal.reason)];
-        spool.count(counts);
-      }
-      refuse(res, refusal, !bodyRead);
+      if (!bodyRead && !(err instanceof IntakeRefusal) && !(err instanceof ProtocolError) && (err as { code?: string }).code === "ECONNRESET") return void res.destroy();
+      refuse(res, refusalOf(err, held.key, route.endpoint), !bodyRead);
     }
-  };
+  }
+
+  /**
+   * An envelope handed over inside the process (the dashboard's test event, a tunnel), taken exactly as if it had
+   * been posted to /api/{project}/envelope/: the same key, backpressure, size, item and quota checks, the same spool.
+   * Credentials come from `auth` or else from the envelope's `dsn` header.
+   */
+  async function submitEnvelope(input: InProcessEnvelope): Promise<InProcessAnswer> {
+    const held: { key: IntakeKey | null } = { key: null };
+    const auth: SentryAuth | null = input.auth ? { publicKey: input.auth.publicKey, version: 7, client: input.auth.client ?? null } : null;
+    const projectId = input.auth?.projectId ?? envelopeProjectId(input.body);
+    const route: IntakeRoute = { projectId: projectId ?? "0", endpoint: "envelope" };
+    try {
+      if (!auth && !projectId) throw new ProtocolError("missing_auth", "the envelope names no DSN");
+      if (auth) held.key = await resolveKey(auth, route);
+      const busy = pressure.reason();
+      if (busy) throw new IntakeRefusal("backpressure", busy, { "retry-after": String(SPOOL_LIMITS.backpressureRetryAfterSeconds) });
+      if (input.body.byteLength > BODY_LIMITS.envelope.maxDecompressedBytes) throw new ProtocolError("payload_too_large", `the request body is larger than ${BODY_LIMITS.envelope.maxDecompressedBytes} bytes`);
+      const answer = await ingest({ route, body: Buffer.from(input.body), auth, headers: {}, query: new URLSearchParams(), clientIp: input.clientIp, userAgent: input.userAgent ?? null }, held);
+      if ("refused" in answer) return { ok: false, status: answer.refused.status, reason: answer.refused.reason, message: answer.refused.message };
+      return { ok: true, eventId: answer.eventId };
+    } catch (err) {
+      const refusal = refusalOf(err, held.key, "envelope");
+      return { ok: false, status: refusal.status, reason: refusal.reason, message: refusal.message };
+    }
+  }
+
+  return { handleIntake, submitEnvelope };
 }

@@ -6,7 +6,7 @@ import next from "next";
 import { type Config, loadConfig } from "../config/env";
 import { followExternalDigest } from "../digest/external";
 import { startDigestWorker } from "../digest/spawn";
-import { existingSpoolId, importLegacySpool, openIntake, spoolDir } from "../ingest";
+import { existingSpoolId, importLegacySpool, openIntake, registerInProcessIntake, spoolDir } from "../ingest";
 import { dbOptionsFromConfig, openDb } from "../storage/db";
 import { createStore } from "../storage/kysely";
 import { migrateToLatest } from "../storage/migrate";
@@ -48,6 +48,8 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   const intake = openIntake({ dataDir: config.dataDir, durability: config.spoolSync, lookupKey: (k) => store.getIntakeKey(k), log, resumeAfter });
   const moved = await importLegacySpool(config.dataDir, intake.spool, (id) => store.getSpoolPosition(id));
   if (moved > 0) log(`faultline: moved ${moved} undigested items from spool.sqlite3 into the spool`);
+  // The dashboard (inside Next's bundle) reaches the same intake through this entry: test events, tunnels.
+  registerInProcessIntake(intake.submitEnvelope);
   const digested = (position: number) => intake.spool.digested(position);
   const digest =
     config.digest === "inline"
@@ -73,7 +75,10 @@ export async function start(rootDir: string, log: (line: string) => void = conso
     // Everything acknowledged is already on disk; stopping only has to finish the commits in flight.
     void digest
       .stop()
-      .then(() => intake.close())
+      .then(() => {
+        registerInProcessIntake(null);
+        intake.close();
+      })
       .then(() => db.close())
       .finally(() => process.exit(0));
     setTimeout(() => process.exit(0), 8000).unref();

@@ -12,7 +12,8 @@ import { type IntakeOptions, openIntake, spoolDir } from "../../src/ingest";
 import type { SpoolWriter } from "../../src/ingest/spool";
 import { createListener } from "../../src/server/listener";
 import type { OpenDbOptions } from "../../src/storage/db";
-import type { ProjectKey, StoredEvent } from "../../src/storage/ports";
+import type { SubmitEnvelope } from "../../src/ingest/in-process";
+import type { ProjectKey, StoredEvent, User } from "../../src/storage/ports";
 import { type TestCore, testCore, uniq } from "./core";
 
 export type TestProject = { id: number; slug: string; key: ProjectKey; dsn: string };
@@ -23,7 +24,11 @@ export type TestIntake = {
   /** The spool position the server last heard of (from its thread, or read from the database). */
   digested: () => number;
   core: TestCore;
+  /** The organization's owner. */
+  owner: User;
   org: string;
+  /** The intake's in-process entry (ingest/in-process.ts). */
+  submitEnvelope: SubmitEnvelope;
   projects: [TestProject, TestProject];
   /** The intake URL of an endpoint of the first project (or `project`). */
   url: (endpoint: string, project?: TestProject, query?: string) => string;
@@ -70,7 +75,9 @@ export async function startTestIntake({ digest: mode = "inline", db, ...options 
     spool: intake.spool,
     digested: () => digested,
     core,
+    owner,
     org: org.slug,
+    submitEnvelope: intake.submitEnvelope,
     projects,
     url: (endpoint, project = projects[0], query = "") => `${origin}/api/${project.id}/${endpoint}/${query}`,
     async waitForEvent(project, eventId, timeoutMs = 10_000) {
