@@ -203,3 +203,20 @@ export const STORAGE_LIMITS = {
    */
   preparedStatements: 500,
 } as const;
+
+export const STREAM_LIMITS = {
+  /** issues; one page of the dashboard's issue stream (each row draws a sparkline from one batched read). */
+  pageSize: 25,
+  /** projects; the most an organization-wide stream spans (and lists in its project picker). */
+  maxProjects: 500,
+  /** milliseconds; how often the live stream polls the database for new issues and changed counts. */
+  pollIntervalMs: 2000,
+  /** milliseconds (5 min); a live stream closes after this and the browser reconnects, so no request lives forever. */
+  maxConnectionMs: 5 * 60 * 1000,
+  /** issues; new issues counted per poll ("100+ new issues" beyond). */
+  newIssuesCap: 100,
+  /** issues; the most issues one live stream watches for changed counts (a page holds fewer). */
+  maxWatchedIssues: 100,
+  /** values; releases and environments offered by the search suggestions. */
+  suggestionValues: 50,
+} as const;

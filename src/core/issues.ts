@@ -4,6 +4,7 @@ import type { Issue, IssueSort } from "../storage/issue-ports";
 import { parseStatusUpdate, statusChange } from "./issue-status";
 import type { Page, PageRequest, Project, StoredEvent } from "../storage/ports";
 import { type OrgAccess, assertCan, getOrgAccess, requireId } from "./access";
+import { API_LIMITS } from "../config/limits";
 import type { CoreContext } from "./context";
 import { AppError, notFound } from "./errors";
 import { assignIssue, parseAssignedTo, resolveAssigneeTerms } from "./issue-assignees";
@@ -73,12 +74,20 @@ function updateBody(body: unknown): Record<string, unknown> {
   return b;
 }
 
-/** Applies a PUT body to one issue (the assignee is checked first, so a bad one changes nothing); returns the issue as it is now. */
-async function applyUpdate(ctx: CoreContext, access: OrgAccess, view: IssueView, body: Record<string, unknown>): Promise<Issue> {
-  const assignee = "assignedTo" in body ? await parseAssignedTo(ctx, access, view.project, body.assignedTo) : undefined;
+/** The assignee a PUT body names for an issue of this project: undefined when it names none. */
+const assigneeOf = async (ctx: CoreContext, access: OrgAccess, view: IssueView, body: Record<string, unknown>) =>
+  "assignedTo" in body ? await parseAssignedTo(ctx, access, view.project, body.assignedTo) : undefined;
+
+/** Applies a PUT body to one issue, its assignee already checked; returns the issue as it is now. */
+async function applyChecked(ctx: CoreContext, view: IssueView, body: Record<string, unknown>, assignee: Awaited<ReturnType<typeof assigneeOf>>): Promise<Issue> {
   await applyStatus(ctx, view, body);
   if (assignee !== undefined) await assignIssue(ctx, view.issue, assignee);
   return (await ctx.store.getIssue(view.issue.id))!;
+}
+
+/** Applies a PUT body to one issue (the assignee is checked first, so a bad one changes nothing); returns the issue as it is now. */
+async function applyUpdate(ctx: CoreContext, access: OrgAccess, view: IssueView, body: Record<string, unknown>): Promise<Issue> {
+  return applyChecked(ctx, view, body, await assigneeOf(ctx, access, view, body));
 }
 
 async function accessOf(ctx: CoreContext, view: IssueView): Promise<OrgAccess> {
@@ -103,6 +112,25 @@ export async function updateProjectIssues(ctx: CoreContext, orgSlug: string, pro
   if (views.some((v) => v.project.id !== project.id)) throw notFound("Issue");
   const out: IssueView[] = [];
   for (const view of views) out.push({ ...view, issue: await applyUpdate(ctx, access, view, update) });
+  return out;
+}
+
+/**
+ * The dashboard's bulk form: the same change to issues of any projects of one organization. Every issue and the
+ * assignee for each are checked before anything changes, so one bad id or assignee changes nothing.
+ */
+export async function updateOrgIssues(ctx: CoreContext, orgSlug: string, ids: string[], body: unknown): Promise<IssueView[]> {
+  const access = await getOrgAccess(ctx, orgSlug);
+  assertCan(access, "issue:update");
+  if (ids.length === 0) throw new AppError("bad_request", "Select the issues to update");
+  if (ids.length > API_LIMITS.maxPageSize) throw new AppError("bad_request", `Update at most ${API_LIMITS.maxPageSize} issues at once`);
+  const update = updateBody(body);
+  const views = await Promise.all([...new Set(ids)].map((id) => getIssue(ctx, id)));
+  if (views.some((v) => v.orgSlug !== access.org.slug)) throw notFound("Issue");
+  if (update.status !== undefined) parseStatusUpdate(update);
+  const assignees = await Promise.all(views.map((v) => assigneeOf(ctx, access, v, update)));
+  const out: IssueView[] = [];
+  for (const [i, view] of views.entries()) out.push({ ...view, issue: await applyChecked(ctx, view, update, assignees[i]) });
   return out;
 }
 
