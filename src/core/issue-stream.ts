@@ -91,9 +91,12 @@ export async function pollIssueStream(ctx: CoreContext, orgSlug: string, q: Stre
   return ctx.store.issueStreamTick(ids, { filter, afterId: q.afterId, watchIds: q.watchIds.slice(0, STREAM_LIMITS.maxWatchedIssues), cap: STREAM_LIMITS.newIssuesCap });
 }
 
-export type SearchSuggestions = { releases: string[]; environments: string[]; users: string[]; teams: string[] };
+export type SearchSuggestions = { releases: string[]; environments: string[]; users: { id: string; email: string; name: string }[]; teams: { id: number; slug: string }[] };
 
-/** Values the search bar offers: the organization's releases and environments, its members (by e-mail) and teams. */
+/**
+ * Values the search bar offers (the organization's releases and environments, its members by e-mail and its teams),
+ * which are also whom issues may be assigned to.
+ */
 export async function issueSearchSuggestions(ctx: CoreContext, orgSlug: string, projectSlug: string | null): Promise<SearchSuggestions> {
   const { access, ids } = await streamProjects(ctx, orgSlug, projectSlug);
   const [values, members, teams] = await Promise.all([
@@ -101,5 +104,5 @@ export async function issueSearchSuggestions(ctx: CoreContext, orgSlug: string, 
     ctx.store.listMembers(access.org.id),
     ctx.store.listTeams(access.org.id, { limit: STREAM_LIMITS.suggestionValues }),
   ]);
-  return { ...values, users: members.map((m) => m.email), teams: teams.items.map((t) => t.slug) };
+  return { ...values, users: members.map((m) => ({ id: m.userId, email: m.email, name: m.name })), teams: teams.items.map((t) => ({ id: t.id, slug: t.slug })) };
 }

@@ -87,8 +87,9 @@ test("suggestions name the releases, environments, members and teams of the orga
   const w = await world();
   await write([digestedEvent("E", w.a.id, "r", { release: "web@1.2.3", environment: "production" })]);
   const s = await issueSearchSuggestions(w.ctx, w.org, null);
-  assert.deepEqual([s.releases, s.environments, s.teams], [["web@1.2.3"], ["production"], [w.team.slug]]);
-  assert.deepEqual(s.users.sort(), [w.owner.email, w.viewer.email].sort());
+  assert.deepEqual([s.releases, s.environments, s.teams], [["web@1.2.3"], ["production"], [{ id: w.team.id, slug: w.team.slug }]]);
+  assert.deepEqual(s.users.map((u) => u.email).sort(), [w.owner.email, w.viewer.email].sort());
+  assert.ok(s.users.some((u) => u.id === w.owner.id));
   assert.equal(await code(() => issueSearchSuggestions(t.as(w.stranger), w.org, null)), "not_found");
 });
 
