@@ -1,10 +1,10 @@
-// Breadcrumbs and tabs of an organization: projects and settings sections.
+// Breadcrumbs and tabs of an organization: projects, issues and settings sections.
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
 import type { Organization } from "@/storage/ports";
 import { PageTabs } from "./page-tabs";
 
-export async function OrgNav({ org, current }: { org: Organization; current: "projects" | "general" | "members" | "teams" }) {
+export async function OrgNav({ org, current }: { org: Organization; current: "projects" | "issues" | "general" | "members" | "teams" }) {
   const t = await getTranslations("org");
   const base = `/orgs/${org.slug}`;
   return (
@@ -17,6 +17,7 @@ export async function OrgNav({ org, current }: { org: Organization; current: "pr
         current={current}
         tabs={[
           { id: "projects", href: base, label: t("tabs.projects") },
+          { id: "issues", href: `${base}/issues`, label: t("tabs.issues") },
           { id: "general", href: `${base}/settings`, label: t("tabs.general") },
           { id: "members", href: `${base}/settings/members`, label: t("tabs.members") },
           { id: "teams", href: `${base}/settings/teams`, label: t("tabs.teams") },

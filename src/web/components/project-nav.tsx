@@ -1,4 +1,4 @@
-// Breadcrumbs and tabs of a project: setup, settings, client keys, stats.
+// Breadcrumbs and tabs of a project: setup, issues (the organization's stream narrowed to it), settings, client keys, stats.
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
 import type { Organization, Project } from "@/storage/ports";
@@ -17,6 +17,7 @@ export async function ProjectNav({ org, project, current }: { org: Organization;
         current={current}
         tabs={[
           { id: "setup", href: base, label: t("tabs.setup") },
+          { id: "issues", href: `/orgs/${org.slug}/issues?project=${encodeURIComponent(project.slug)}`, label: t("tabs.issues") },
           { id: "general", href: `${base}/settings`, label: t("tabs.general") },
           { id: "keys", href: `${base}/settings/keys`, label: t("tabs.keys") },
           { id: "stats", href: `${base}/settings/stats`, label: t("tabs.stats") },
