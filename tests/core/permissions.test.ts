@@ -8,7 +8,7 @@ import { PERMISSIONS, type Permission } from "../../src/core/permissions";
 import { createProject, deleteProject, getProject, updateProject } from "../../src/core/projects";
 import { createKey, deleteKey, listKeys, updateKey } from "../../src/core/keys";
 import { createTeam, deleteTeam, setTeamMembership } from "../../src/core/teams";
-import { deleteIssue, updateIssue } from "../../src/core/issues";
+import { deleteIssue, updateIssue, updateOrgIssues } from "../../src/core/issues";
 import { addComment, deleteComment } from "../../src/core/issue-comments";
 import { createRelease, deleteRelease, updateRelease } from "../../src/core/releases";
 import { writeBatch } from "../../src/digest/commit";
@@ -37,6 +37,7 @@ const MUTATIONS: Record<string, { permission: Permission; run: (t: TestCore, use
   "rename or disable key": { permission: "key:update", run: (t, u, w) => updateKey(t.as(u), w.org, w.project, w.key, { isActive: false }) },
   "revoke key": { permission: "key:delete", run: (t, u, w) => deleteKey(t.as(u), w.org, w.project, w.key) },
   "resolve issue": { permission: "issue:update", run: (t, u, w) => updateIssue(t.as(u), w.issueId, { status: "resolved" }) },
+  "bulk-resolve issues of the organization": { permission: "issue:update", run: (t, u, w) => updateOrgIssues(t.as(u), w.org, [String(w.issueId)], { status: "resolved" }) },
   "delete issue": { permission: "issue:delete", run: (t, u, w) => deleteIssue(t.as(u), w.issueId) },
   "assign issue": { permission: "issue:update", run: (t, u, w) => updateIssue(t.as(u), w.issueId, { assignedTo: `user:${u.id}` }) },
   "comment on issue": { permission: "issue:comment", run: (t, u, w) => addComment(t.as(u), w.issueId, { text: "Looking into it" }) },
