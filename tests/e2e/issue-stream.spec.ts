@@ -4,7 +4,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { OWNER_STATE } from "./helpers";
 import { createProject, expectJson, mainApi, run, sleep, type TestProject, unique } from "./ingest-helpers";
-import { SERVERS } from "./servers";
+import { OWNER, SERVERS } from "./servers";
 
 const hex = () => crypto.randomUUID().replace(/-/g, "");
 let project: TestProject;
@@ -144,6 +144,52 @@ test.describe("issue stream", () => {
     await page.getByTestId("stream-live").getByRole("button", { name: "Show" }).click();
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText("This is a test event sent from Faultline");
+  });
+
+  test("ignore until a number of events, and assign to a member, from the bulk bar", async ({ page }) => {
+    await page.goto(streamUrl(project));
+    const [first, second] = [row(page, "filler gg quiet"), row(page, "filler hg quiet")];
+    await first.getByRole("checkbox").check();
+    await page.getByText("Ignore…").click();
+    await page.getByLabel("Until this many more events:").check();
+    await page.getByLabel("Number of events").fill("5");
+    await page.getByTestId("bulk-ignore").click();
+    await expect(page.getByTestId("bulk-form").getByRole("status")).toHaveText("1 issue updated.");
+    await expect(first).toHaveCount(0);
+    await second.getByRole("checkbox").check();
+    await page.getByLabel("Assign to").selectOption({ label: `${OWNER.name} (${OWNER.email})` });
+    await page.getByTestId("bulk-assign").click();
+    await expect(second.locator("td").last()).toHaveText(OWNER.name);
+    await page.goto(streamUrl(project, "&query=is%3Aignored"));
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText("filler gg quiet");
+    await page.goto(streamUrl(project, `&query=${encodeURIComponent(`assigned:${OWNER.email}`)}`));
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText("filler hg quiet");
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("searching is a GET form and bulk resolve still works", async ({ page }) => {
+      await page.goto(streamUrl(project));
+      await page.getByTestId("issue-search").fill("filler jg");
+      await page.getByRole("button", { name: "Search", exact: true }).click();
+      await expect(page).toHaveURL(/query=filler\+jg/);
+      await expect(rows(page)).toHaveCount(1);
+      await rows(page).first().getByRole("checkbox").check();
+      await page.getByTestId("bulk-resolve").click();
+      await expect(page.getByText("1 issue updated.")).toBeVisible();
+      await page.goto(streamUrl(project, "&query=is%3Aresolved%20filler%20jg"));
+      await expect(rows(page)).toHaveCount(1);
+    });
+  });
+
+  test("at 768 px wide the page does not scroll sideways", async ({ page }) => {
+    await page.setViewportSize({ width: 768, height: 1000 });
+    await page.goto(streamUrl(project));
+    await expect(rows(page)).not.toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
   });
 
   test("the live stream refuses strangers and bad parameters", async ({ page }) => {
