@@ -6,7 +6,7 @@
 import "server-only";
 import { STREAM_LIMITS } from "../config/limits";
 import type { CoreContext } from "../core/context";
-import { AppError } from "../core/errors";
+import { AppError, isAppError } from "../core/errors";
 import { type StreamQuery, type StreamTick, pollIssueStream } from "../core/issue-stream";
 import type { IssueFigures } from "../storage/stream-ports";
 
@@ -49,6 +49,15 @@ export async function issueStreamResponse(ctx: CoreContext, org: string, req: St
           // already closed by the client
         }
       };
+      /** Writes unless the client has gone; a write that fails ends the stream. */
+      const write = (text: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          close();
+        }
+      };
       const emit = (tick: StreamTick) => {
         let out = "";
         if (tick.newIssues !== announced) out += frame("new", { count: tick.newIssues, capped: tick.newIssues >= STREAM_LIMITS.newIssuesCap });
@@ -56,7 +65,7 @@ export async function issueStreamResponse(ctx: CoreContext, org: string, req: St
         const changed = tick.watched.filter((f) => !same(f, sent.get(f.id)));
         for (const f of changed) sent.set(f.id, f);
         if (changed.length > 0) out += frame("figures", { issues: changed });
-        controller.enqueue(encoder.encode(out || ": tick\n\n"));
+        write(out || ": tick\n\n");
       };
       const loop = async () => {
         if (closed || signal.aborted || Date.now() >= ends) return close();
@@ -64,12 +73,13 @@ export async function issueStreamResponse(ctx: CoreContext, org: string, req: St
           emit(await pollIssueStream(ctx, org, req));
         } catch (err) {
           // Membership revoked, project deleted, database gone: tell the page, then stop.
-          controller.enqueue(encoder.encode(frame("end", { reason: err instanceof Error ? err.message : "error" })));
+          if (!isAppError(err)) console.error("faultline: the issue stream's poll failed", err);
+          write(frame("end", { reason: isAppError(err) ? err.message : "unavailable" }));
           return close();
         }
         timer = setTimeout(() => void loop(), STREAM_LIMITS.pollIntervalMs);
       };
-      controller.enqueue(encoder.encode(`retry: ${STREAM_LIMITS.pollIntervalMs * 2}\n\n`));
+      write(`retry: ${STREAM_LIMITS.pollIntervalMs * 2}\n\n`);
       emit(first);
       timer = setTimeout(() => void loop(), STREAM_LIMITS.pollIntervalMs);
       signal.addEventListener("abort", close, { once: true });
