@@ -1,42 +1,13 @@
 // Stored events in Sentry's API shapes: the lists (sentry `SimpleEventSerializer`) and one event with its interfaces
 // (`EventSerializer`: entries, contexts, sdk, processing errors, grouping hashes).
 import type { StoredEvent } from "../../storage/ports";
-import { eventEntries } from "./event-entries";
+import { eventData, eventTags, eventUser } from "../../core/event-data";
+import { eventEntries } from "../../core/event-entries";
 
 type Json = Record<string, unknown>;
 
-/** Tags as Sentry lists them: the event's own (object or pairs), then level, release and environment. */
-function tagsOf(e: StoredEvent, data: Json): { key: string; value: string }[] {
-  const tags = new Map<string, string>();
-  const raw = data.tags;
-  const pairs: unknown[] = Array.isArray(raw) ? raw : raw && typeof raw === "object" ? Object.entries(raw) : [];
-  for (const p of pairs) {
-    if (Array.isArray(p) && typeof p[0] === "string" && p[1] !== undefined && p[1] !== null) tags.set(p[0], String(p[1]));
-  }
-  tags.set("level", e.level);
-  if (e.release) tags.set("release", e.release);
-  if (e.environment) tags.set("environment", e.environment);
-  return [...tags].map(([key, value]) => ({ key, value })).sort((a, b) => a.key.localeCompare(b.key));
-}
-
-function userOf(data: Json): Json | null {
-  const u = data.user;
-  if (!u || typeof u !== "object") return null;
-  const { id = null, email = null, username = null, ip_address = null, name = null } = u as Json;
-  return { id, email, username, ip_address, name };
-}
-
-function parseData(e: StoredEvent): Json {
-  try {
-    return JSON.parse(e.data) as Json;
-  } catch {
-    // stored by the digest as JSON; an unreadable row still lists with its columns
-    return {};
-  }
-}
-
 export function serializeEventListItem(e: StoredEvent) {
-  const data = parseData(e);
+  const data = eventData(e);
   return {
     id: e.eventId,
     eventID: e.eventId,
@@ -52,8 +23,8 @@ export function serializeEventListItem(e: StoredEvent) {
     dateCreated: e.timestamp,
     dateReceived: e.receivedAt,
     size: e.size,
-    user: userOf(data),
-    tags: tagsOf(e, data),
+    user: eventUser(data),
+    tags: eventTags(e, data),
   };
 }
 
@@ -69,7 +40,7 @@ const seconds = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? n
 
 /** One event as its detail endpoints serve it, with the issue's next and previous event ids. */
 export function serializeEventDetail(e: { event: StoredEvent; next: string | null; previous: string | null }) {
-  const data = parseData(e.event);
+  const data = eventData(e.event);
   const list = serializeEventListItem(e.event);
   return {
     ...list,

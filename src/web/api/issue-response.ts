@@ -1,24 +1,19 @@
 // What the issue routes share: the permalink an issue is served with, issues with their counts and assignees, and
 // one issue with its activity (Sentry's issue details).
 import type { CoreContext } from "../../core/context";
+import { usersById } from "../../core/issue-activity";
 import type { IssueView } from "../../core/issues";
+import { dailyBuckets, dailyStatsSince, dayBuckets, issueFrequency, statsSince } from "../../core/issue-stats";
 import type { Issue, IssueActivityEntry } from "../../storage/issue-ports";
-import type { Project, User } from "../../storage/ports";
+import type { Project } from "../../storage/ports";
 import type { ApiContext } from "./handler";
-import { dailyBuckets, dailyStatsSince, dayBuckets, type IssueStats, serializeIssue, statsSince } from "./issue-serializers";
+import { type IssueStats, serializeIssue } from "./issue-serializers";
 import { type Assignee, serializeActivity, teamAssignee, userAssignee } from "./triage-serializers";
 
 type Urls = Pick<ApiContext<unknown>, "publicUrl" | "basePath">;
 
-/** Until the dashboard has an issue page, an issue links to its project's page. */
-export const issuePermalink = (ctx: Urls, orgSlug: string, projectSlug: string) => `${ctx.publicUrl}${ctx.basePath}/en/orgs/${orgSlug}/projects/${projectSlug}`;
-
-/** Users by id, each read once. */
-export async function usersById(core: CoreContext, ids: (string | null)[]): Promise<Map<string, User>> {
-  const unique = [...new Set(ids.filter((id): id is string => id !== null))];
-  const users = await Promise.all(unique.map((id) => core.store.getUserById(id)));
-  return new Map(users.filter((u): u is User => u !== null).map((u) => [u.id, u]));
-}
+/** The issue's page in the dashboard. */
+export const issuePermalink = (ctx: Urls, orgSlug: string, issueId: number) => `${ctx.publicUrl}${ctx.basePath}/en/orgs/${orgSlug}/issues/${issueId}`;
 
 async function assigneesOf(core: CoreContext, project: Project, issues: Issue[]): Promise<Map<number, Assignee>> {
   const users = await usersById(core, issues.map((i) => i.assigneeId));
@@ -52,8 +47,7 @@ export async function issueListResponse(core: CoreContext, project: Project, org
     for (const id of ids) stats.set(id, { [statsPeriod]: dailyBuckets(counts.get(id) ?? [], period.days) });
   }
   const assignees = await assigneesOf(core, project, issues);
-  const permalink = issuePermalink(ctx, orgSlug, project.slug);
-  return issues.map((i) => serializeIssue(i, project, stats.get(i.id) ?? {}, permalink, assignees.get(i.id) ?? null));
+  return issues.map((i) => serializeIssue(i, project, stats.get(i.id) ?? {}, issuePermalink(ctx, orgSlug, i.id), assignees.get(i.id) ?? null));
 }
 
 export async function serializeActivities(core: CoreContext, entries: IssueActivityEntry[]) {
@@ -63,13 +57,8 @@ export async function serializeActivities(core: CoreContext, entries: IssueActiv
 
 /** One issue as Sentry's issue details: the last 24 hours and 30 days of events, and its activity, newest first. */
 export async function issueResponse(core: CoreContext, view: IssueView, ctx: Urls) {
-  const [hourly, daily, activity] = await Promise.all([
-    core.store.issueCounts(view.issue.id, statsSince()),
-    core.store.issueDailyCountsOf([view.issue.id], dailyStatsSince(30)),
-    core.store.issueActivity(view.issue.id),
-  ]);
-  const stats = { "24h": dayBuckets(hourly), "30d": dailyBuckets(daily.get(view.issue.id) ?? [], 30) };
+  const [stats, activity] = await Promise.all([issueFrequency(core.store, view), core.store.issueActivity(view.issue.id)]);
   const assignee = (await assigneesOf(core, view.project, [view.issue])).get(view.issue.id) ?? null;
-  const permalink = issuePermalink(ctx, view.orgSlug, view.project.slug);
+  const permalink = issuePermalink(ctx, view.orgSlug, view.issue.id);
   return { ...serializeIssue(view.issue, view.project, stats, permalink, assignee), activity: await serializeActivities(core, activity.reverse()) };
 }
