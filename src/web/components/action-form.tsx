@@ -1,6 +1,6 @@
 "use client";
 // A form bound to a server action: pending state, a status line and per-field errors shown inline.
-import { createContext, type ReactNode, useContext, useId } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useId, useRef } from "react";
 import { useFormState, useFormStatus } from "react-dom";
 import type { ActionState } from "../actions/result";
 
@@ -8,10 +8,15 @@ type Action = (state: ActionState, form: FormData) => Promise<ActionState>;
 const INITIAL_STATE: ActionState = { status: "idle" };
 const FieldErrors = createContext<Record<string, string[]> | undefined>(undefined);
 
-export function ActionForm({ action, children, className, successMessage, testId }: { action: Action; children: ReactNode; className?: string; successMessage?: string; testId?: string }) {
+/** `resetOnSuccess`: empty the fields once the action succeeded (a form that adds one more of something). */
+export function ActionForm({ action, children, className, successMessage, testId, resetOnSuccess }: { action: Action; children: ReactNode; className?: string; successMessage?: string; testId?: string; resetOnSuccess?: boolean }) {
   const [state, formAction] = useFormState(action, INITIAL_STATE);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (resetOnSuccess && state.status === "ok") form.current?.reset();
+  }, [state, resetOnSuccess]);
   return (
-    <form action={formAction} className={className ?? "form"} data-testid={testId} noValidate>
+    <form ref={form} action={formAction} className={className ?? "form"} data-testid={testId} noValidate>
       <FieldErrors.Provider value={state.fields}>{children}</FieldErrors.Provider>
       {state.status === "error" && state.message ? (
         <p className="form-error" role="alert">
@@ -37,7 +42,7 @@ export function ActionForm({ action, children, className, successMessage, testId
 export type Option = { value: string; label: string };
 
 /**
- * A labelled input (or, with `options`, a select) and its inline error. Ids come from useId, so a page can hold
+ * A labelled input (with `options`, a select; with type "textarea", a text area) and its inline error. Ids come from useId, so a page can hold
  * several forms with the same field names.
  */
 export function Field({ name, label, type = "text", defaultValue, required, autoComplete, placeholder, options }: { name: string; label: string; type?: string; defaultValue?: string; required?: boolean; autoComplete?: string; placeholder?: string; options?: Option[] }) {
@@ -55,6 +60,8 @@ export function Field({ name, label, type = "text", defaultValue, required, auto
             </option>
           ))}
         </select>
+      ) : type === "textarea" ? (
+        <textarea id={id} name={name} defaultValue={defaultValue} required={required} placeholder={placeholder} rows={4} aria-invalid={errors ? true : undefined} aria-describedby={describedBy} />
       ) : (
         <input id={id} name={name} type={type} defaultValue={defaultValue} required={required} autoComplete={autoComplete} placeholder={placeholder} aria-invalid={errors ? true : undefined} aria-describedby={describedBy} />
       )}

@@ -6,15 +6,18 @@ import { useEffect, useRef } from "react";
 import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 
+/** `color`: a CSS colour, or a custom property of the palette ("--accent"), read when the chart is drawn. */
 export type ChartSeries = { label: string; values: number[]; color: string };
 export type TimeSeries = { /** bucket starts, Unix seconds */ times: number[]; series: ChartSeries[] };
 
 type Props = { data: TimeSeries; kind?: "bars" | "line"; height?: number; label: string; summary: string; testId?: string };
 
-function options(kind: "bars" | "line", width: number, height: number, series: ChartSeries[], UPlot: typeof uPlot): uPlot.Options {
+/** `step`: seconds between buckets. A bar starts at its bucket and spans it, so the x scale ends one step after the last. */
+function options(kind: "bars" | "line", width: number, height: number, series: ChartSeries[], step: number, UPlot: typeof uPlot): uPlot.Options {
   const styles = getComputedStyle(document.documentElement);
   const muted = styles.getPropertyValue("--muted").trim() || "#777";
   const grid = styles.getPropertyValue("--border").trim() || "#ddd";
+  const colorOf = (c: string) => (c.startsWith("--") ? styles.getPropertyValue(c).trim() || muted : c);
   const axis = { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
   const bars = kind === "bars" ? UPlot.paths.bars?.({ size: [0.8, 40], align: 1 }) : undefined;
   return {
@@ -22,11 +25,11 @@ function options(kind: "bars" | "line", width: number, height: number, series: C
     height,
     legend: { show: series.length > 1 },
     cursor: { drag: { x: false, y: false } },
-    scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+    scales: { x: { time: true, range: (_u, min, max) => [min, kind === "bars" ? max + step : max] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
     axes: [axis, { ...axis, size: 48 }],
     series: [
       {},
-      ...series.map((s) => ({ label: s.label, stroke: s.color, fill: kind === "bars" ? s.color : `${s.color}22`, width: kind === "bars" ? 0 : 2, paths: bars, points: { show: false } })),
+      ...series.map((s) => ({ label: s.label, stroke: colorOf(s.color), fill: kind === "bars" ? colorOf(s.color) : `${colorOf(s.color)}22`, width: kind === "bars" ? 0 : 2, paths: bars, points: { show: false } })),
     ],
   };
 }
@@ -42,7 +45,7 @@ export function TimeSeriesChart({ data, kind = "bars", height = 160, label, summ
     void import("uplot").then(({ default: UPlot }) => {
       if (cancelled) return;
       const aligned: uPlot.AlignedData = [data.times, ...data.series.map((s) => s.values)];
-      plot = new UPlot(options(kind, el.clientWidth || 600, height, data.series, UPlot), aligned, el);
+      plot = new UPlot(options(kind, el.clientWidth || 600, height, data.series, (data.times[1] ?? 0) - (data.times[0] ?? 0), UPlot), aligned, el);
       el.dataset.ready = "true";
       observer.observe(el);
     });

@@ -1,0 +1,51 @@
+// What the dashboard's issue page reads in one call: the issue in the organization the URL names, one of its events
+// (latest, oldest or by id) with its neighbours, the release of its latest event, its tags, its frequency, its
+// activity, whom it may be assigned to, and what the actor may do with it.
+import { TRIAGE_LIMITS } from "../config/limits";
+import type { IssueTagSummary } from "../storage/issue-ports";
+import type { Member, Team } from "../storage/ports";
+import { getOrgAccess } from "./access";
+import type { CoreContext } from "./context";
+import { notFound } from "./errors";
+import { type ActivityWithUser, issueActivityLog } from "./issue-activity";
+import { type EventWithNeighbours, getIssueEvent, getIssueEventAt } from "./issue-details";
+import { type IssueFrequency, issueFrequency } from "./issue-stats";
+import type { IssueView } from "./issues";
+import { can } from "./permissions";
+
+export type IssuePage = IssueView &
+  EventWithNeighbours & {
+    /** The release of the issue's newest event ("last seen in"). */
+    lastRelease: string | null;
+    tags: IssueTagSummary[];
+    frequency: IssueFrequency;
+    activity: ActivityWithUser[];
+    /** Who may be assigned: the organization's members and the project's team. */
+    assignable: { members: Member[]; team: Team | null };
+    may: { update: boolean; delete: boolean; comment: boolean; moderate: boolean };
+  };
+
+/** `eventRef`: "latest", "oldest" or an event id. Another organization's issue, or a missing one, is not found. */
+export async function getIssuePage(ctx: CoreContext, orgSlug: string, issueId: unknown, eventRef: string): Promise<IssuePage> {
+  const found = eventRef === "latest" || eventRef === "oldest" ? await getIssueEventAt(ctx, issueId, eventRef) : await getIssueEvent(ctx, issueId, eventRef);
+  if (found.orgSlug !== orgSlug) throw notFound("Issue");
+  const access = await getOrgAccess(ctx, orgSlug);
+  const id = found.issue.id;
+  const latest = found.next === null ? found.event : await ctx.store.issueEventAt(id, "latest");
+  const [tags, frequency, activity, members, team] = await Promise.all([
+    ctx.store.issueTags(id, TRIAGE_LIMITS.tagTopValues),
+    issueFrequency(ctx.store, found),
+    issueActivityLog(ctx, found),
+    ctx.store.listMembers(access.org.id),
+    found.project.teamId === null ? null : ctx.store.getTeamById(access.org.id, found.project.teamId),
+  ]);
+  return {
+    ...found,
+    lastRelease: latest?.release ?? null,
+    tags,
+    frequency,
+    activity,
+    assignable: { members, team },
+    may: { update: can(access.role, "issue:update"), delete: can(access.role, "issue:delete"), comment: can(access.role, "issue:comment"), moderate: can(access.role, "comment:moderate") },
+  };
+}

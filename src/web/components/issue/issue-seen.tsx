@@ -1,0 +1,43 @@
+// When the issue was first and last seen, in which releases, and how many events and users it counts.
+import { getTranslations } from "next-intl/server";
+import { Link } from "@/i18n/navigation";
+import type { Issue } from "@/storage/issue-ports";
+import { When } from "./when";
+
+async function Release({ org, version }: { org: string; version: string | null }) {
+  if (!version) return null;
+  const t = await getTranslations("issueDetail.seen");
+  return (
+    <>
+      {" "}
+      {t("inRelease")} <Link href={`/orgs/${org}/releases/${encodeURIComponent(version)}`}>{version}</Link>
+    </>
+  );
+}
+
+export async function IssueSeen({ org, issue, lastRelease }: { org: string; issue: Issue; lastRelease: string | null }) {
+  const t = await getTranslations("issueDetail.seen");
+  return (
+    <section className="card" aria-labelledby="seen-title" data-testid="issue-seen">
+      <h2 id="seen-title" className="visually-hidden">
+        {t("title")}
+      </h2>
+      <dl className="facts">
+        <dt>{t("events")}</dt>
+        <dd data-testid="times-seen">{issue.timesSeen}</dd>
+        <dt>{t("users")}</dt>
+        <dd>{issue.userCount}</dd>
+        <dt>{t("firstSeen")}</dt>
+        <dd data-testid="first-seen">
+          <When iso={issue.firstSeen} />
+          <Release org={org} version={issue.firstRelease} />
+        </dd>
+        <dt>{t("lastSeen")}</dt>
+        <dd data-testid="last-seen">
+          <When iso={issue.lastSeen} />
+          <Release org={org} version={lastRelease} />
+        </dd>
+      </dl>
+    </section>
+  );
+}

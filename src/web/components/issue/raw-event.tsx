@@ -1,0 +1,13 @@
+// The stored event's JSON, folded away until asked for.
+import { getTranslations } from "next-intl/server";
+import type { EventJson } from "@/core/event-data";
+
+export async function RawEvent({ data }: { data: EventJson }) {
+  const t = await getTranslations("issueDetail");
+  return (
+    <details className="card raw-json" data-testid="raw-json">
+      <summary>{t("rawJson")}</summary>
+      <pre className="code-block">{JSON.stringify(data, null, 2)}</pre>
+    </details>
+  );
+}
