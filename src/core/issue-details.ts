@@ -38,22 +38,23 @@ function eventIdOf(value: string): string {
   return id;
 }
 
-async function withNeighbours(ctx: CoreContext, event: StoredEvent): Promise<EventWithNeighbours> {
+/** `environments`: the neighbours among the events of these environments only (Sentry's `environment=`), if any. */
+async function withNeighbours(ctx: CoreContext, event: StoredEvent, environments: string[] = []): Promise<EventWithNeighbours> {
   if (event.issueId === null) return { event, next: null, previous: null };
-  return { event, ...(await ctx.store.issueEventNeighbours(event.issueId, event.id)) };
+  return { event, ...(await ctx.store.issueEventNeighbours(event.issueId, event.id, environments)) };
 }
 
-export async function getIssueEvent(ctx: CoreContext, issueId: unknown, eventId: string): Promise<IssueView & EventWithNeighbours> {
+export async function getIssueEvent(ctx: CoreContext, issueId: unknown, eventId: string, environments: string[] = []): Promise<IssueView & EventWithNeighbours> {
   const view = await getIssue(ctx, issueId);
   const event = await ctx.store.issueEventById(view.issue.id, eventIdOf(eventId));
   if (!event) throw notFound("Event");
-  return { ...view, ...(await withNeighbours(ctx, event)) };
+  return { ...view, ...(await withNeighbours(ctx, event, environments)) };
 }
 
-/** The issue's newest or oldest event, with its neighbours. */
-export async function getIssueEventAt(ctx: CoreContext, issueId: unknown, end: "latest" | "oldest"): Promise<IssueView & EventWithNeighbours> {
-  const found = await issueEventAt(ctx, issueId, end);
-  return { ...found, ...(await withNeighbours(ctx, found.event)) };
+/** The issue's newest or oldest event (of `environments`, if any), with its neighbours. */
+export async function getIssueEventAt(ctx: CoreContext, issueId: unknown, end: "latest" | "oldest", environments: string[] = []): Promise<IssueView & EventWithNeighbours> {
+  const found = await issueEventAt(ctx, issueId, end, environments);
+  return { ...found, ...(await withNeighbours(ctx, found.event, environments)) };
 }
 
 /** GET /projects/{org}/{project}/events/{eventId}/: any stored event of the project, with its issue's neighbours. */

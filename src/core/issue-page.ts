@@ -1,12 +1,12 @@
 // What the dashboard's issue page reads in one call: the issue in the organization the URL names, one of its events
-// (latest, oldest or by id) with its neighbours, the release of its latest event, its tags, its frequency, its
-// activity, whom it may be assigned to, and what the actor may do with it.
+// (latest, oldest or by id) with its neighbours (within the page's environment, if one is chosen), the release of
+// its latest event, its tags, its frequency, its activity, whom it may be assigned to, and what the actor may do.
 import { TRIAGE_LIMITS } from "../config/limits";
 import type { IssueTagSummary } from "../storage/issue-ports";
 import type { Member, Team } from "../storage/ports";
 import { getOrgAccess } from "./access";
 import type { CoreContext } from "./context";
-import { notFound } from "./errors";
+import { isAppError, notFound } from "./errors";
 import { type ActivityWithUser, issueActivityLog } from "./issue-activity";
 import { type EventWithNeighbours, getIssueEvent, getIssueEventAt } from "./issue-details";
 import { type IssueFrequency, issueFrequency } from "./issue-stats";
@@ -15,6 +15,8 @@ import { can } from "./permissions";
 
 export type IssuePage = IssueView &
   EventWithNeighbours & {
+    /** An environment was chosen, but the issue has no event there: the event and its neighbours are of all. */
+    outsideEnvironment: boolean;
     /** The release of the issue's newest event ("last seen in"). */
     lastRelease: string | null;
     tags: IssueTagSummary[];
@@ -25,13 +27,28 @@ export type IssuePage = IssueView &
     may: { update: boolean; delete: boolean; comment: boolean; moderate: boolean };
   };
 
-/** `eventRef`: "latest", "oldest" or an event id. Another organization's issue, or a missing one, is not found. */
-export async function getIssuePage(ctx: CoreContext, orgSlug: string, issueId: unknown, eventRef: string): Promise<IssuePage> {
-  const found = eventRef === "latest" || eventRef === "oldest" ? await getIssueEventAt(ctx, issueId, eventRef) : await getIssueEvent(ctx, issueId, eventRef);
+/** The event `eventRef` names, its neighbours among the environment's events; the issue's own end when it has none there. */
+async function eventOf(ctx: CoreContext, issueId: unknown, eventRef: string, environment: string | null): Promise<IssueView & EventWithNeighbours & { outsideEnvironment: boolean }> {
+  const environments = environment ? [environment] : [];
+  if (eventRef !== "latest" && eventRef !== "oldest") return { ...(await getIssueEvent(ctx, issueId, eventRef, environments)), outsideEnvironment: false };
+  try {
+    return { ...(await getIssueEventAt(ctx, issueId, eventRef, environments)), outsideEnvironment: false };
+  } catch (err) {
+    if (environments.length === 0 || !isAppError(err) || err.code !== "not_found") throw err;
+  }
+  return { ...(await getIssueEventAt(ctx, issueId, eventRef)), outsideEnvironment: true };
+}
+
+/**
+ * `eventRef`: "latest", "oldest" or an event id; `environment`: the page's environment filter (null for all).
+ * Another organization's issue, or a missing one, is not found.
+ */
+export async function getIssuePage(ctx: CoreContext, orgSlug: string, issueId: unknown, eventRef: string, environment: string | null = null): Promise<IssuePage> {
+  const found = await eventOf(ctx, issueId, eventRef, environment);
   if (found.orgSlug !== orgSlug) throw notFound("Issue");
   const access = await getOrgAccess(ctx, orgSlug);
   const id = found.issue.id;
-  const latest = found.next === null ? found.event : await ctx.store.issueEventAt(id, "latest");
+  const latest = found.next === null && !environment ? found.event : await ctx.store.issueEventAt(id, "latest");
   const [tags, frequency, activity, members, team] = await Promise.all([
     ctx.store.issueTags(id, TRIAGE_LIMITS.tagTopValues),
     issueFrequency(ctx.store, found),

@@ -154,9 +154,10 @@ export async function listIssueEvents(ctx: CoreContext, issueId: unknown, page: 
   return { ...view, page: await ctx.store.listIssueEvents(view.issue.id, page) };
 }
 
-export async function issueEventAt(ctx: CoreContext, issueId: unknown, end: "latest" | "oldest"): Promise<IssueView & { event: StoredEvent }> {
+/** The issue's newest or oldest event, of `environments` when it names any. */
+export async function issueEventAt(ctx: CoreContext, issueId: unknown, end: "latest" | "oldest", environments: string[] = []): Promise<IssueView & { event: StoredEvent }> {
   const view = await getIssue(ctx, issueId);
-  const event = await ctx.store.issueEventAt(view.issue.id, end);
+  const event = await ctx.store.issueEventAt(view.issue.id, end, environments);
   if (!event) throw notFound("Event");
   return { ...view, event };
 }

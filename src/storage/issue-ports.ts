@@ -77,9 +77,9 @@ export interface IssueStore {
   latestRelease(projectId: number): Promise<string | null>;
   /** Issues of one project or of several (an organization's stream), most first by the sort. */
   listIssues(projectIds: number | number[], q: { filter?: IssueFilter; sort?: IssueSort; page: PageRequest }): Promise<IssuePage>;
-  /** The issue's events, newest first; "oldest" and "latest" read one end. */
+  /** The issue's events, newest first; "oldest" and "latest" read one end (of the events in `environments`, if any). */
   listIssueEvents(issueId: number, page: PageRequest): Promise<Page<StoredEvent>>;
-  issueEventAt(issueId: number, end: "latest" | "oldest"): Promise<StoredEvent | null>;
+  issueEventAt(issueId: number, end: "latest" | "oldest", environments?: string[]): Promise<StoredEvent | null>;
   /** Events per day ("2026-11-23") since a day (inclusive); days without events are absent. */
   issueDailyCountsOf(issueIds: number[], sinceDay: string): Promise<Map<number, { day: string; count: number }[]>>;
   /** Events per hour since an hour (inclusive); hours without events are absent. */

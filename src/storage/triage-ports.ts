@@ -18,6 +18,9 @@ export interface IssueTriageStore {
   /** One tag key's values on the issue, most frequent first (then by value); the cursor is an offset. */
   issueTagValues(issueId: number, key: string, page: PageRequest): Promise<Page<IssueTagValue>>;
   issueEventById(issueId: number, eventId: string): Promise<StoredEvent | null>;
-  /** The issue's events just after (`next`, newer) and before (`previous`, older) one of its stored events. */
-  issueEventNeighbours(issueId: number, eventRowId: number): Promise<{ next: string | null; previous: string | null }>;
+  /**
+   * The issue's events just after (`next`, newer) and before (`previous`, older) one of its stored events; only
+   * events of `environments` when it names any.
+   */
+  issueEventNeighbours(issueId: number, eventRowId: number, environments?: string[]): Promise<{ next: string | null; previous: string | null }>;
 }

@@ -177,4 +177,25 @@ export function triageConformance(get: () => Fixture) {
     await write([event(other.id, "e2")]);
     assert.equal(await t.store.issueEventById((await issueOf(other.id, "e2")).id, a), null);
   });
+
+  test("triage: an issue's ends and neighbours within environments", async () => {
+    const { t } = get();
+    const p = await project();
+    const envs = ["production", "staging", "production", null, "staging"];
+    const events = envs.map((environment) => event(p.id, "env1", { environment }));
+    await write(events);
+    const issue = await issueOf(p.id, "env1");
+    const [a, b, c, d, e] = events.map((x) => x.eventId) as [string, string, string, string, string];
+    assert.equal((await t.store.issueEventAt(issue.id, "latest", ["production"]))?.eventId, c);
+    assert.equal((await t.store.issueEventAt(issue.id, "oldest", ["staging"]))?.eventId, b);
+    assert.equal((await t.store.issueEventAt(issue.id, "latest", ["staging", "production"]))?.eventId, e);
+    assert.equal((await t.store.issueEventAt(issue.id, "latest", []))?.eventId, e);
+    assert.equal(await t.store.issueEventAt(issue.id, "latest", ["nowhere"]), null);
+    const rowOf = async (id: string) => (await t.store.issueEventById(issue.id, id))!.id;
+    assert.deepEqual(await t.store.issueEventNeighbours(issue.id, await rowOf(c), ["production"]), { next: null, previous: a });
+    assert.deepEqual(await t.store.issueEventNeighbours(issue.id, await rowOf(b), ["staging"]), { next: e, previous: null });
+    // The event itself need not be of the environment: its neighbours are.
+    assert.deepEqual(await t.store.issueEventNeighbours(issue.id, await rowOf(d), ["production"]), { next: null, previous: c });
+    assert.deepEqual(await t.store.issueEventNeighbours(issue.id, await rowOf(d)), { next: e, previous: c });
+  });
 }

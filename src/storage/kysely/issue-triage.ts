@@ -57,10 +57,11 @@ export function issueTriageStore({ db }: Ctx): IssueTriageStore {
       const r = await db.selectFrom("events").selectAll().where("issue_id", "=", issueId).where("event_id", "=", eventId).executeTakeFirst();
       return r ? toStoredEvent(r) : null;
     },
-    async issueEventNeighbours(issueId, eventRowId) {
+    async issueEventNeighbours(issueId, eventRowId, environments = []) {
+      const events = () => db.selectFrom("events").select("event_id").where("issue_id", "=", issueId).$if(environments.length > 0, (q) => q.where("environment", "in", environments));
       const [next, previous] = await Promise.all([
-        db.selectFrom("events").select("event_id").where("issue_id", "=", issueId).where("id", ">", eventRowId).orderBy("id", "asc").limit(1).executeTakeFirst(),
-        db.selectFrom("events").select("event_id").where("issue_id", "=", issueId).where("id", "<", eventRowId).orderBy("id", "desc").limit(1).executeTakeFirst(),
+        events().where("id", ">", eventRowId).orderBy("id", "asc").limit(1).executeTakeFirst(),
+        events().where("id", "<", eventRowId).orderBy("id", "desc").limit(1).executeTakeFirst(),
       ]);
       return { next: next?.event_id ?? null, previous: previous?.event_id ?? null };
     },

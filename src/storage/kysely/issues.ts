@@ -142,8 +142,15 @@ export function issueStore({ db }: Ctx): IssueStore {
       if (after !== null && /^\d{1,15}$/.test(after)) q = q.where("id", "<", Number(after));
       return toPage((await q.execute()).map(toStoredEvent), page, (e) => String(e.id));
     },
-    async issueEventAt(issueId, end) {
-      const r = await db.selectFrom("events").selectAll().where("issue_id", "=", issueId).orderBy("id", end === "latest" ? "desc" : "asc").limit(1).executeTakeFirst();
+    async issueEventAt(issueId, end, environments = []) {
+      const r = await db
+        .selectFrom("events")
+        .selectAll()
+        .where("issue_id", "=", issueId)
+        .$if(environments.length > 0, (q) => q.where("environment", "in", environments))
+        .orderBy("id", end === "latest" ? "desc" : "asc")
+        .limit(1)
+        .executeTakeFirst();
       return r ? toStoredEvent(r) : null;
     },
     async issueCounts(issueId, sinceHour) {

@@ -34,7 +34,7 @@ export async function IssueDetail({ locale, org, issueId, eventRef, environment 
   const base = `/orgs/${org}/issues/${issueId}`;
   const query = environment ? `?environment=${encodeURIComponent(environment)}` : "";
   const core = await requireCore(locale, `/${locale}${base}${eventRef === "latest" ? "" : `/events/${eventRef}`}${query}`);
-  const page = await loadOrNotFound(() => getIssuePage(core, org, issueId, eventRef));
+  const page = await loadOrNotFound(() => getIssuePage(core, org, issueId, eventRef, environment ?? null));
   const t = await getTranslations("issueDetail");
   const { issue, project, event } = page;
   const data = eventData(event);
@@ -76,7 +76,16 @@ export async function IssueDetail({ locale, org, issueId, eventRef, environment 
       </div>
       <div className="issue-layout">
         <div className="issue-main">
-          <EventNav base={base} event={event} next={page.next} previous={page.previous} query={query} />
+          <EventNav base={base} event={event} next={page.next} previous={page.previous} query={page.outsideEnvironment ? "" : query} />
+          {page.outsideEnvironment ? (
+            <p className="notice" role="status" data-testid="outside-environment">
+              {t("outsideEnvironment", { environment: environment ?? "" })}
+            </p>
+          ) : environment ? (
+            <p className="muted" data-testid="environment-note">
+              {t("inEnvironment", { environment })}
+            </p>
+          ) : null}
           {view.message ? (
             <section className="card" aria-labelledby="message-title">
               <h2 id="message-title">{t("message")}</h2>
