@@ -126,6 +126,11 @@ test.describe("issue detail", () => {
     await page.screenshot({ path: "test-results/screens/issue-detail.png", fullPage: true });
     await page.emulateMedia({ colorScheme: "dark" });
     await page.screenshot({ path: "test-results/screens/issue-detail-dark.png", fullPage: true });
+
+    // 768 px wide: one column, nothing wider than the window (long lines scroll inside their own boxes).
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.goto(issuePath());
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
   });
 
   test("copy as Markdown puts the summary on the clipboard", async ({ page, context }) => {

@@ -22,7 +22,7 @@ export async function ExceptionView({ exceptions, platform }: { exceptions: Exce
               <StackTrace stacktrace={e.stacktrace} />
               <details className="raw-stacktrace">
                 <summary>{t("raw")}</summary>
-                <pre data-testid="raw-stacktrace">{rawStacktrace(e, platform)}</pre>
+                <pre data-testid="raw-stacktrace" tabIndex={0}>{rawStacktrace(e, platform)}</pre>
               </details>
             </>
           ) : (

@@ -16,7 +16,7 @@ export async function FrameItem({ frame: f, open }: { frame: Frame; open: boolea
           {f.inApp ? <span className="badge">{t("inApp")}</span> : null}
         </summary>
         {f.context.length > 0 ? (
-          <div className="context-lines" data-testid="context-lines" role="group" aria-label={t("source")}>
+          <div className="context-lines" data-testid="context-lines" role="group" aria-label={t("source")} tabIndex={0}>
             {f.context.map(([n, line], i) => (
               <div key={i} className={n === f.lineNo ? "context-line current" : "context-line"} aria-current={n === f.lineNo ? "true" : undefined}>
                 <span className="line-no">{n ?? ""}</span>

@@ -89,7 +89,7 @@ export async function IssueDetail({ locale, org, issueId, eventRef, environment 
           {view.message ? (
             <section className="card" aria-labelledby="message-title">
               <h2 id="message-title">{t("message")}</h2>
-              <pre className="code-block">{view.message}</pre>
+              <pre className="code-block" tabIndex={0}>{view.message}</pre>
             </section>
           ) : null}
           {view.exceptions.length > 0 ? <ExceptionView exceptions={view.exceptions} platform={event.platform} /> : null}

@@ -35,7 +35,7 @@ export async function RequestView({ request: r }: { request: RequestData }) {
       {r.data !== null && r.data !== undefined ? (
         <>
           <h3>{t("body")}</h3>
-          <pre className="code-block">{typeof r.data === "string" ? r.data : JSON.stringify(r.data, null, 2)}</pre>
+          <pre className="code-block" tabIndex={0}>{typeof r.data === "string" ? r.data : JSON.stringify(r.data, null, 2)}</pre>
         </>
       ) : null}
     </section>

@@ -1,0 +1,121 @@
+// The issue page's one read through the core, on SQLite: the event it shows (latest, oldest, by id, within an
+// environment), the release it was last seen in, frequency, activity with who acted, and what each role may do;
+// another organization's slug and a non-member get not found. Also the page's text forms of an exception: the raw
+// stack trace and the Markdown summary.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { addComment } from "../../src/core/issue-comments";
+import { getIssuePage } from "../../src/core/issue-page";
+import { addMember } from "../../src/core/members";
+import { createOrganization } from "../../src/core/organizations";
+import { createProject } from "../../src/core/projects";
+import { createTeam } from "../../src/core/teams";
+import { writeBatch } from "../../src/digest/commit";
+import type { DigestedEvent } from "../../src/digest/items";
+import type { ExceptionValue, Frame } from "../../src/web/components/issue/event-view";
+import { issueMarkdown } from "../../src/web/components/issue/issue-markdown";
+import { rawStacktrace } from "../../src/web/components/issue/raw-stacktrace";
+import { outcome as code, type TestCore, testCore, uniq } from "../helpers/core";
+
+let t: TestCore;
+before(async () => {
+  t = await testCore();
+});
+after(() => t.close());
+
+let n = 0;
+const now = new Date().toISOString();
+const event = (projectId: number, over: Partial<DigestedEvent> = {}): DigestedEvent => ({
+  projectId, eventId: (++n).toString(16).padStart(32, "b"), type: "error", receivedAt: now, timestamp: now,
+  platform: "node", level: "error", title: "Error: boom", message: "", culprit: "checkout", release: null, environment: null, size: 2, data: "{}", category: "error",
+  grouping: { config: "c", hashes: ["page"] }, metadata: "{}", userKey: null, tags: [], ...over,
+});
+
+describe("getIssuePage", () => {
+  test("the event shown, last release, frequency, activity and permissions; not found across organizations", async () => {
+    const mk = () => t.accounts.createUser({ email: `${uniq("p")}@example.com`, password: "password123", name: "" });
+    const owner = await mk();
+    const ctx = t.as(owner);
+    const org = await createOrganization(ctx, { name: uniq("Org") });
+    const otherOrg = await createOrganization(ctx, { name: uniq("Org") });
+    const team = await createTeam(ctx, org.slug, { slug: uniq("team") });
+    const created = await createProject(ctx, org.slug, { name: uniq("Project"), team: team.slug });
+    const project = (await t.store.getProjectBySlug((await t.store.getOrganizationBySlug(org.slug))!.id, created.slug))!;
+    const roles = { member: await mk(), viewer: await mk() };
+    for (const role of ["member", "viewer"] as const) await addMember({ ...ctx, accounts: t.accounts }, org.slug, { email: roles[role].email, role });
+    const outsider = await mk();
+    const events = [
+      event(project.id, { release: "1.0.0", environment: "production" }),
+      event(project.id, { release: "1.0.0", environment: "staging" }),
+      event(project.id, { release: "1.1.0", environment: "production" }),
+    ];
+    await writeBatch(t.store, { spoolId: uniq("spool"), position: 1, rawItems: [], outcomes: [], events });
+    const [a, b, c] = events.map((e) => e.eventId) as [string, string, string];
+    const issueId = (await t.store.listIssues(project.id, { page: { limit: 10 } })).items[0]!.id;
+
+    const latest = await getIssuePage(ctx, org.slug, String(issueId), "latest");
+    assert.deepEqual([latest.event.eventId, latest.previous, latest.next, latest.outsideEnvironment], [c, b, null, false]);
+    assert.equal(latest.lastRelease, "1.1.0");
+    assert.equal(latest.frequency["24h"].reduce((s, [, count]) => s + count, 0), 3);
+    assert.equal(latest.frequency["30d"].length, 30);
+    assert.equal(latest.assignable.team?.id, team.id);
+    assert.deepEqual(latest.may, { update: true, delete: true, comment: true, moderate: true });
+    assert.deepEqual(latest.activity.map((x) => [x.type, x.user]), [["first_seen", null]]);
+
+    const oldest = await getIssuePage(ctx, org.slug, issueId, "oldest");
+    assert.deepEqual([oldest.event.eventId, oldest.previous, oldest.next, oldest.lastRelease], [a, null, b, "1.1.0"]);
+    const byId = await getIssuePage(ctx, org.slug, issueId, b, "production");
+    assert.deepEqual([byId.event.eventId, byId.previous, byId.next], [b, a, c]);
+    const staging = await getIssuePage(ctx, org.slug, issueId, "latest", "staging");
+    assert.deepEqual([staging.event.eventId, staging.previous, staging.next, staging.outsideEnvironment, staging.lastRelease], [b, null, null, false, "1.1.0"]);
+    const nowhere = await getIssuePage(ctx, org.slug, issueId, "latest", "nowhere");
+    assert.deepEqual([nowhere.event.eventId, nowhere.outsideEnvironment], [c, true]);
+
+    await addComment(t.as(roles.member), issueId, { text: "seen in checkout" });
+    const member = await getIssuePage(t.as(roles.member), org.slug, issueId, "latest");
+    assert.deepEqual(member.may, { update: true, delete: false, comment: true, moderate: false });
+    assert.deepEqual([member.activity[0]?.type, member.activity[0]?.user?.id, member.activity[0]?.data.text], ["note", roles.member.id, "seen in checkout"]);
+    assert.deepEqual((await getIssuePage(t.as(roles.viewer), org.slug, issueId, "latest")).may, { update: false, delete: false, comment: false, moderate: false });
+
+    assert.equal(await code(() => getIssuePage(ctx, otherOrg.slug, issueId, "latest")), "not_found");
+    assert.equal(await code(() => getIssuePage(t.as(outsider), org.slug, issueId, "latest")), "not_found");
+    assert.equal(await code(() => getIssuePage(ctx, org.slug, issueId, "0".repeat(32))), "not_found");
+    assert.equal(await code(() => getIssuePage(ctx, org.slug, issueId, "not-an-id")), "not_found");
+    assert.equal(await code(() => getIssuePage(ctx, org.slug, "x", "latest")), "not_found");
+  });
+});
+
+const frame = (over: Partial<Frame>): Frame => ({ filename: null, absPath: null, module: null, function: null, platform: null, lineNo: null, colNo: null, inApp: true, context: [], vars: null, ...over });
+const frames = [
+  frame({ filename: "node:internal/timers", function: "listOnTimeout", lineNo: 581, colNo: 17, inApp: false }),
+  frame({ filename: "app/cart.js", function: "checkout", lineNo: 12, colNo: 5, context: [[11, "  try {"], [12, "    pay();  "]] }),
+  frame({ filename: "app/pay.js", function: null, lineNo: 3, colNo: null }),
+];
+const exception: ExceptionValue = { type: "TypeError", value: "no card", module: null, mechanism: null, stacktrace: { frames, hasSystemFrames: true } };
+
+describe("text forms of an exception", () => {
+  test("raw stack traces: JavaScript newest call first, Python in traceback order with the source line", () => {
+    assert.equal(rawStacktrace(exception, "node"), ["TypeError: no card", "  at ? (app/pay.js:3)", "  at checkout (app/cart.js:12:5)", "  at listOnTimeout (node:internal/timers:581:17)"].join("\n"));
+    assert.equal(
+      rawStacktrace(exception, "python"),
+      ["TypeError: no card", '  File "node:internal/timers", line 581, col 17, in listOnTimeout', '  File "app/cart.js", line 12, col 5, in checkout\n    pay();', '  File "app/pay.js", line 3'].join("\n"),
+    );
+  });
+
+  test("Markdown: title and link, seen with releases, the chain and the top in-app frames", () => {
+    const cause: ExceptionValue = { ...exception, type: "Error", value: "card service down", stacktrace: null };
+    const md = issueMarkdown(
+      { shortId: "SHOP-7", title: "TypeError: no card", url: "http://x/en/orgs/o/issues/7", culprit: "checkout", firstSeen: "2026-11-20T10:00:00.000Z", firstRelease: "1.0.0", lastSeen: "2026-11-23T10:00:00.000Z", lastRelease: null, events: 4, users: 2, exceptions: [exception, cause] },
+      { culprit: "Culprit", firstSeen: "First seen", lastSeen: "Last seen", events: "Events", users: "Users", exception: "Exception", causedBy: "Caused by", frames: "Top frames" },
+    );
+    assert.equal(
+      md,
+      [
+        "## [SHOP-7] TypeError: no card", "", "http://x/en/orgs/o/issues/7", "",
+        "**Culprit:** `checkout`  ", "**First seen:** 2026-11-20T10:00:00.000Z (1.0.0)  ", "**Last seen:** 2026-11-23T10:00:00.000Z  ", "**Events:** 4 · **Users:** 2",
+        "", "### Exception", "", "**TypeError**: no card", "Caused by **Error**: card service down",
+        "", "Top frames:", "", "- `?` in `app/pay.js:3`", "- `checkout` in `app/cart.js:12:5`", "",
+      ].join("\n"),
+    );
+  });
+});
