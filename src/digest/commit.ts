@@ -141,6 +141,8 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch): Promis
     await tx.updateIssues(lifecycle.updates);
     await tx.addActivity(lifecycle.activity);
     await writeSessions(tx, batch.sessions ?? []);
+    // Sessions name environments too: the environment filter offers those a release's health was counted in.
+    await tx.sightEnvironments((batch.sessions ?? []).filter((s) => s.environment !== "").map((s) => ({ projectId: s.projectId, name: s.environment })));
     await tx.insertRawItems(batch.rawItems);
     for (const i of batch.rawItems) counted.push({ projectId: i.projectId, hour: hourOf(i.receivedAt), category: i.category, outcome: "accepted", reason: "", quantity: i.quantity });
     await tx.addOutcomes(counted);

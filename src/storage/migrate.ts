@@ -9,6 +9,8 @@ import { releases } from "./migrations/0005-releases";
 import { eventStorage } from "./migrations/0006-event-storage";
 import { issueTriage } from "./migrations/0007-issue-triage";
 import { releaseHealthRetention } from "./migrations/0008-release-health-retention";
+import { releaseReads } from "./migrations/0009-release-reads";
+import { invitations } from "./migrations/0010-invitations";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -21,6 +23,8 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0006-event-storage": eventStorage(dialect),
     "0007-issue-triage": issueTriage(dialect),
     "0008-release-health-retention": releaseHealthRetention(),
+    "0009-release-reads": releaseReads(),
+    "0010-invitations": invitations(dialect),
   };
 }
 

@@ -216,6 +216,18 @@ export type ReleaseProjectsTable = { release_id: number; project_id: number; new
 export type EnvironmentsTable = { id: Generated<number>; organization_id: number; name: string; created_at: string };
 export type EnvironmentProjectsTable = { environment_id: number; project_id: number };
 
+export type InvitationsTable = {
+  id: Generated<number>;
+  organization_id: number;
+  role: string;
+  token_hash: string;
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+  accepted_by: string | null;
+  accepted_at: string | null;
+};
+
 export type InstanceSettingsTable = { key: string; value: string; created_at: string };
 
 export type Database = {
@@ -250,4 +262,5 @@ export type Database = {
   release_session_users: ReleaseSessionUsersTable;
   environments: EnvironmentsTable;
   environment_projects: EnvironmentProjectsTable;
+  invitations: InvitationsTable;
 };

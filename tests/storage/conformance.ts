@@ -9,6 +9,7 @@ import { digestConformance } from "./conformance-digest";
 import { triageConformance } from "./conformance-triage";
 import { streamConformance } from "./conformance-stream";
 import { releaseConformance } from "./conformance-releases";
+import { dashboardConformance } from "./conformance-dashboard";
 
 export function conformance(name: string, options: () => OpenDbOptions | Promise<OpenDbOptions>) {
   describe(`storage conformance: ${name}`, () => {
@@ -183,5 +184,6 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
     triageConformance(() => ({ t, alice }));
     streamConformance(() => ({ t, alice }));
     releaseConformance(() => ({ t, alice }));
+    dashboardConformance(() => ({ t, alice }));
   });
 }

@@ -8,11 +8,13 @@ import { issueStreamStore } from "./issue-stream";
 import { eventStore } from "./events";
 import { instanceStore } from "./instance";
 import { intakeStore } from "./intake";
+import { invitationStore } from "./invitations";
 import { projectKeyStore } from "./keys";
 import { memberStore } from "./members";
 import { organizationStore } from "./organizations";
 import { outcomeStore } from "./outcomes";
 import { projectStore } from "./projects";
+import { releaseDetailStore } from "./release-details";
 import { releaseStore } from "./releases";
 import { retentionStore } from "./retention";
 import { teamStore } from "./teams";
@@ -39,5 +41,7 @@ export function createStore(db: Db): Store {
     ...outcomeStore(ctx),
     ...releaseStore(ctx),
     ...retentionStore(ctx),
+    ...releaseDetailStore(ctx),
+    ...invitationStore(ctx),
   };
 }
