@@ -220,3 +220,15 @@ export const STREAM_LIMITS = {
   /** values; releases and environments offered by the search suggestions. */
   suggestionValues: 50,
 } as const;
+
+/** The release, settings and invitation screens of the dashboard. */
+export const DASHBOARD_LIMITS = {
+  /** releases; one page of the releases list (each row counts its events with one indexed query). */
+  releasesPageSize: 25,
+  /** issues; the new issues a release page lists (the issue stream shows the rest with `release:`). */
+  releaseNewIssues: 50,
+  /** days; the release page's session chart, one bar per day (hourly counters are kept as long as the retention). */
+  releaseChartDays: 30,
+  /** days; an invitation link is accepted this long after it is made, so a leaked old link opens nothing. */
+  invitationDays: 7,
+} as const;

@@ -59,3 +59,20 @@ export async function projectOutcomeTotals(ctx: CoreContext, orgSlug: string, pr
   assertCan(access, "project:read");
   return ctx.store.outcomeTotals(project.id, hourOf(Date.now() - days * DAY * 1000));
 }
+
+/** The outcomes the project's stats chart draws, each with the Sentry `stat` that sums it. */
+export const CHART_OUTCOMES = [
+  ["accepted", "received"],
+  ["filtered", "blacklisted"],
+  ["rate_limited", "rejected"],
+  ["invalid", "invalid"],
+] as const satisfies readonly (readonly [OutcomeKind, string])[];
+
+export type OutcomeChart = { times: number[]; series: { outcome: OutcomeKind; values: number[] }[] };
+
+/** Events accepted, filtered, rate-limited and invalid per hour over the last day, or per day over the last 30. */
+export async function projectOutcomeChart(ctx: CoreContext, orgSlug: string, projectSlug: string, period: "24h" | "30d"): Promise<OutcomeChart> {
+  const resolution = period === "30d" ? "1d" : "1h";
+  const series = await Promise.all(CHART_OUTCOMES.map(async ([outcome, stat]) => ({ outcome, points: await projectStatSeries(ctx, orgSlug, projectSlug, { stat, resolution }) })));
+  return { times: series[0]!.points.map(([t]) => t), series: series.map((s) => ({ outcome: s.outcome, values: s.points.map(([, v]) => v) })) };
+}

@@ -2,6 +2,7 @@
 // the server actions and the API routes call; and another organization's objects answer not_found whatever the role.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { createInvitation } from "../../src/core/invitations";
 import { addMember, removeMember, updateMemberRole } from "../../src/core/members";
 import { deleteOrganization, getOrganization, updateOrganization } from "../../src/core/organizations";
 import { PERMISSIONS, type Permission } from "../../src/core/permissions";
@@ -25,6 +26,7 @@ const MUTATIONS: Record<string, { permission: Permission; run: (t: TestCore, use
   "update organization": { permission: "org:update", run: (t, u, w) => updateOrganization(t.as(u), w.org, { name: "Renamed" }) },
   "delete organization": { permission: "org:delete", run: (t, u, w) => deleteOrganization(t.as(u), w.org) },
   "add member": { permission: "member:add", run: (t, u, w) => addMember({ ...t.as(u), accounts: t.accounts }, w.org, { email: `${uniq("new")}@example.com`, role: "member", password: "password123" }) },
+  "invite by link": { permission: "member:add", run: (t, u, w) => createInvitation(t.as(u), w.org, { role: "member" }) },
   "change member role": { permission: "member:update", run: (t, u, w) => updateMemberRole(t.as(u), w.org, w.targetMemberId, { role: "admin" }) },
   "remove member": { permission: "member:remove", run: (t, u, w) => removeMember(t.as(u), w.org, w.targetMemberId) },
   "create team": { permission: "team:create", run: (t, u, w) => createTeam(t.as(u), w.org, { slug: uniq("team") }) },
