@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Link } from "@/i18n/navigation";
 import { signOutAction } from "@/web/actions/auth.action";
 import { LocaleSwitcher } from "@/web/components/locale-switcher";
+import { ThemeSwitch } from "@/web/components/theme-switch";
 import { getCurrentUser } from "@/web/session";
 
 export default async function AppLayout({ children, params: { locale } }: { children: ReactNode; params: { locale: string } }) {
@@ -21,6 +22,7 @@ export default async function AppLayout({ children, params: { locale } }: { chil
           {user ? <Link href="/account">{t("account")}</Link> : null}
         </nav>
         <div className="header-end">
+          <ThemeSwitch />
           <LocaleSwitcher />
           {user ? (
             <form action={signOutAction.bind(null, locale)}>
