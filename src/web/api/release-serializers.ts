@@ -42,13 +42,13 @@ export function serializeHealth(h: ReleaseHealthRow | undefined) {
 }
 
 /** The commits a release shows: those sent with `commits`, else one per ref's head commit. */
-function commitsOf(v: ReleaseView): StoredCommit[] {
+export function commitsOf(v: ReleaseView): StoredCommit[] {
   const commits = parseList<StoredCommit>(v.release.commits);
   if (commits.length > 0) return commits;
   return parseList<StoredRef>(v.release.refs).map((r) => ({ id: r.commit.includes("..") ? r.commit.split("..").pop()! : r.commit, repository: r.repository }));
 }
 
-function serializeCommit(c: StoredCommit) {
+export function serializeCommit(c: StoredCommit) {
   return {
     id: c.id,
     message: c.message ?? null,

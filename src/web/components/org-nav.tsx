@@ -1,10 +1,10 @@
-// Breadcrumbs and tabs of an organization: projects, issues and settings sections.
+// Breadcrumbs and tabs of an organization: projects, issues, releases and settings sections.
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
 import type { Organization } from "@/storage/ports";
 import { PageTabs } from "./page-tabs";
 
-export async function OrgNav({ org, current }: { org: Organization; current: "projects" | "issues" | "general" | "members" | "teams" }) {
+export async function OrgNav({ org, current }: { org: Organization; current: "projects" | "issues" | "releases" | "general" | "members" | "teams" }) {
   const t = await getTranslations("org");
   const base = `/orgs/${org.slug}`;
   return (
@@ -18,6 +18,7 @@ export async function OrgNav({ org, current }: { org: Organization; current: "pr
         tabs={[
           { id: "projects", href: base, label: t("tabs.projects") },
           { id: "issues", href: `${base}/issues`, label: t("tabs.issues") },
+          { id: "releases", href: `${base}/releases`, label: t("tabs.releases") },
           { id: "general", href: `${base}/settings`, label: t("tabs.general") },
           { id: "members", href: `${base}/settings/members`, label: t("tabs.members") },
           { id: "teams", href: `${base}/settings/teams`, label: t("tabs.teams") },

@@ -18,6 +18,7 @@ export async function ProjectNav({ org, project, current }: { org: Organization;
         tabs={[
           { id: "setup", href: base, label: t("tabs.setup") },
           { id: "issues", href: `/orgs/${org.slug}/issues?project=${encodeURIComponent(project.slug)}`, label: t("tabs.issues") },
+          { id: "releases", href: `/orgs/${org.slug}/releases?project=${encodeURIComponent(project.slug)}`, label: t("tabs.releases") },
           { id: "general", href: `${base}/settings`, label: t("tabs.general") },
           { id: "keys", href: `${base}/settings/keys`, label: t("tabs.keys") },
           { id: "stats", href: `${base}/settings/stats`, label: t("tabs.stats") },
