@@ -35,3 +35,13 @@ export async function deleteKeyAction(locale: string, org: string, project: stri
   revalidatePath(keysPath(locale, org, project));
   return state;
 }
+
+/** A key's event quota from the form: a count per window (seconds); an empty count removes it. */
+export async function setKeyRateLimitAction(locale: string, org: string, project: string, publicKey: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  const { count, window } = formObject(form);
+  const state = await act(locale, async (core) => {
+    await updateKey(core, org, project, publicKey, { rateLimit: count === undefined ? null : { count: Number(count), window: Number(window) } });
+  });
+  revalidatePath(keysPath(locale, org, project));
+  return state;
+}

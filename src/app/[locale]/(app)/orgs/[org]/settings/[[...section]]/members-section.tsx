@@ -6,6 +6,7 @@ import { can } from "@/core/permissions";
 import { ROLES } from "@/core/roles";
 import { addMemberAction, removeMemberAction, updateMemberRoleAction } from "@/web/actions/members.action";
 import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
+import { InvitationsCard } from "./invitations-card";
 
 export async function MembersSection({ core, access, locale }: { core: CoreContext; access: OrgAccess; locale: string }) {
   const t = await getTranslations("orgSettings.members");
@@ -61,6 +62,7 @@ export async function MembersSection({ core, access, locale }: { core: CoreConte
           ))}
         </tbody>
       </table>
+      {can(access.role, "member:add") ? <InvitationsCard access={access} locale={locale} core={core} /> : null}
       {can(access.role, "member:add") ? (
         <section className="card">
           <h2>{t("addTitle")}</h2>

@@ -1,7 +1,9 @@
-// Project stats: outcome counts by outcome, data category and reason, for the last day and the last 30 days.
+// Project stats: events accepted, filtered, rate-limited and invalid as charts (hourly over the last day, daily over
+// the last 30), and outcome counts by outcome, data category and reason for the same periods.
 import { getTranslations } from "next-intl/server";
 import type { CoreContext } from "@/core/context";
-import { projectOutcomeTotals } from "@/core/stats";
+import { type OutcomeChart, projectOutcomeChart, projectOutcomeTotals } from "@/core/stats";
+import { TimeSeriesChart } from "@/web/components/charts/time-series-chart";
 import type { OutcomeTotal, Organization, Project } from "@/storage/ports";
 
 async function OutcomeTable({ title, totals, testId }: { title: string; totals: OutcomeTotal[]; testId: string }) {
@@ -41,12 +43,42 @@ async function OutcomeTable({ title, totals, testId }: { title: string; totals: 
   );
 }
 
+/** Palette variables of each charted outcome. */
+const COLORS: Record<string, string> = { accepted: "--ok", filtered: "--muted", rate_limited: "--warn", invalid: "--danger" };
+
+async function OutcomeChartCard({ title, chart, testId }: { title: string; chart: OutcomeChart; testId: string }) {
+  const t = await getTranslations("outcomeChart");
+  const to = await getTranslations("projectSettings.stats.outcomes");
+  const totals = chart.series.map((s) => `${to(s.outcome)}: ${s.values.reduce((a, b) => a + b, 0).toLocaleString()}`).join(" · ");
+  return (
+    <section className="card">
+      <h2>{title}</h2>
+      <TimeSeriesChart
+        testId={testId}
+        label={t("label", { period: title })}
+        summary={totals}
+        data={{ times: chart.times, series: chart.series.map((s) => ({ label: to(s.outcome), values: s.values, color: COLORS[s.outcome] ?? "--accent" })) }}
+      />
+    </section>
+  );
+}
+
 export async function StatsSection({ core, org, project }: { core: CoreContext; org: Organization; project: Project }) {
   const t = await getTranslations("projectSettings.stats");
-  const [day, month] = await Promise.all([projectOutcomeTotals(core, org.slug, project.slug, 1), projectOutcomeTotals(core, org.slug, project.slug, 30)]);
+  const [day, month, dayChart, monthChart] = await Promise.all([
+    projectOutcomeTotals(core, org.slug, project.slug, 1),
+    projectOutcomeTotals(core, org.slug, project.slug, 30),
+    projectOutcomeChart(core, org.slug, project.slug, "24h"),
+    projectOutcomeChart(core, org.slug, project.slug, "30d"),
+  ]);
+  const tc = await getTranslations("outcomeChart");
   return (
     <>
       <p>{t("intro")}</p>
+      <div className="chart-pair">
+        <OutcomeChartCard title={tc("hourly")} chart={dayChart} testId="stats-chart-24h" />
+        <OutcomeChartCard title={tc("daily")} chart={monthChart} testId="stats-chart-30d" />
+      </div>
       <OutcomeTable title={t("last24h")} totals={day} testId="stats-24h" />
       <OutcomeTable title={t("last30d")} totals={month} testId="stats-30d" />
     </>
