@@ -22,7 +22,7 @@ before(async () => {
   web = (await createProject(ctx, org, { name: uniq("Web") })).slug;
   webId = (await t.store.getProjectBySlug((await t.store.getOrganizationBySlug(org))!.id, web))!.id;
   const now = new Date().toISOString();
-  const agg = (environment: string, exited: number, crashed: number, distinctId: string | null = null): SessionAggregate => ({ kind: "aggregate", projectId: webId, distinctId, started: now, release: "web@1", environment, exited, errored: 0, abnormal: 0, crashed });
+  const agg = (environment: string, exited: number, crashed: number, distinctId: string | null = null): SessionAggregate => ({ kind: "aggregate", projectId: webId, distinctId, started: now, receivedAt: now, release: "web@1", environment, exited, errored: 0, abnormal: 0, crashed });
   const event = (eventId: string, environment: string) => ({
     projectId: webId, eventId, type: "error", receivedAt: now, timestamp: now, platform: "node", level: "error", title: "TypeError: x", message: "", culprit: "app.js",
     release: "web@1", environment, size: 2, data: "{}", category: "error" as const, grouping: { config: "c", hashes: ["h"] }, metadata: "{}", userKey: null, tags: [],

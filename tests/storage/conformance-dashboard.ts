@@ -31,7 +31,7 @@ export function dashboardConformance(get: () => Fixture) {
   test("release reads: sessions per hour, events per environment, new issues, environments of events and sessions", async () => {
     const { t } = get();
     const { o, a, b } = await org();
-    const agg = (over: Partial<SessionAggregate>): SessionAggregate => ({ kind: "aggregate", projectId: a.id, distinctId: null, started: hour(2), release: "web@3", environment: "production", exited: 0, errored: 0, abnormal: 0, crashed: 0, ...over });
+    const agg = (over: Partial<SessionAggregate>): SessionAggregate => ({ kind: "aggregate", projectId: a.id, distinctId: null, started: hour(2), receivedAt: hour(2), release: "web@3", environment: "production", exited: 0, errored: 0, abnormal: 0, crashed: 0, ...over } as SessionAggregate);
     await writeBatch(t.store, {
       spoolId: uniq("spool"), position: 1, rawItems: [], outcomes: [],
       events: [
