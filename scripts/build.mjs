@@ -5,6 +5,11 @@ import { build } from "esbuild";
 const nextBuild = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
 if (nextBuild.status !== 0) process.exit(nextBuild.status ?? 1);
 
+// The first-load JavaScript of every route, gzipped (tests/build/bundle-budget.test.ts holds it to the budget).
+const { tsImport } = await import("tsx/esm/api");
+const { firstLoadSizes, firstLoadTable } = await tsImport("./first-load-js.ts", import.meta.url);
+console.log(`\n${firstLoadTable(firstLoadSizes(process.env.FAULTLINE_DIST_DIR || ".next"))}\n`);
+
 await build({
   // The CLI (the server and `faultline worker` included), and the digest's worker thread, which the server starts
   // from dist/digest-worker.mjs.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: every test suite. Installs what it needs on a fresh Debian machine (chromium, postgresql),
 # starts a throwaway PostgreSQL on loopback, builds Faultline with and without a base path, and runs:
-#   1. typecheck  2. core, protocol, storage and intake suites on SQLite and PostgreSQL  3. Playwright (API + Chromium) on both builds
+#   1. typecheck  2. core, protocol, storage and intake suites on SQLite and PostgreSQL  3. the first-load JavaScript
+#   budget of the build  4. Playwright (API + Chromium) on both builds
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,6 +34,8 @@ node --import tsx --test --test-concurrency=2 tests/core/*.test.ts tests/protoco
 
 step "production build"
 npm run build
+step "first-load JavaScript budget (the production build)"
+node --import tsx --test tests/build/*.test.ts
 step "production build under the base path /monitor"
 FAULTLINE_BASE_PATH=/monitor FAULTLINE_DIST_DIR=.next-monitor node node_modules/next/dist/bin/next build
 

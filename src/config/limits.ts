@@ -232,3 +232,12 @@ export const DASHBOARD_LIMITS = {
   /** days; an invitation link is accepted this long after it is made, so a leaked old link opens nothing. */
   invitationDays: 7,
 } as const;
+
+export const BUILD_LIMITS = {
+  /**
+   * bytes (150 kB, gzipped, kB = 1000 bytes as Next.js prints it); the JavaScript a browser downloads before a route
+   * is interactive. React and Next.js's runtime take about 90 kB of it, so the dashboard's own client code stays small
+   * and big libraries (charts) load after hydration. Checked by tests/build/bundle-budget.test.ts.
+   */
+  firstLoadJsGzipBytes: 150 * 1000,
+} as const;
