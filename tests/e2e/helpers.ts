@@ -47,3 +47,11 @@ export function api(request: APIRequestContext, token = ownerApiToken()) {
     delete: (p: string) => request.delete(url(p), { headers }),
   };
 }
+
+/** Where every spec writes its screenshots, for review after a run. */
+export const SCREENS_DIR = "test-results/screens";
+
+/** A full-page screenshot of what the page shows now, as test-results/screens/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SCREENS_DIR}/${name}.png`, fullPage: true });
+}

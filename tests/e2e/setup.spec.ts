@@ -1,11 +1,15 @@
 // First run: with no user, the web UI shows a setup page that creates the owner; afterwards it is gone.
 import { expect, test } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { OWNER_STATE } from "./helpers";
 import { OWNER } from "./servers";
 
 test("first run: / leads to setup, which creates the owner and the first organization and signs in", async ({ page, context }) => {
   await page.goto("./");
   await expect(page).toHaveURL(/\/en\/setup$/);
+  // The only run that sees the setup page: axe-core checks it here (a11y.spec.ts checks the other screens).
+  const found = await seriousViolations(page, "a11y-setup");
+  expect(found, `axe-core found serious or critical violations:\n\n${found.join("\n\n")}`).toEqual([]);
   await page.getByRole("button", { name: "Create owner and sign in" }).click();
   await expect(page.locator('[data-field-error="email"]')).toBeVisible();
   await page.getByLabel("Your name").fill(OWNER.name);
