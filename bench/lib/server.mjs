@@ -45,8 +45,13 @@ function spawnServer(root, args, env) {
   return child;
 }
 
+/** The environment `faultline` runs with on `dataDir` (SQLite), listening on `port`. */
+export function faultlineEnv(port, dataDir) {
+  return { PORT: String(port), HOST: "127.0.0.1", FAULTLINE_URL: `http://localhost:${port}`, FAULTLINE_DATA_DIR: dataDir, DATABASE_URL: "" };
+}
+
 /** Runs a Faultline CLI command to completion; returns its stdout. */
-function cli(root, env, args) {
+export function cli(root, env, args) {
   try {
     return execFileSync(process.execPath, ["bin/faultline.mjs", ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] }).toString().trim();
   } catch (e) {
@@ -71,7 +76,7 @@ async function api(origin, token, method, p, body) {
  */
 export async function startFaultline(root, { port, dataDir, reuse }) {
   const origin = `http://localhost:${port}`;
-  const env = { PORT: String(port), HOST: "127.0.0.1", FAULTLINE_URL: origin, FAULTLINE_DATA_DIR: dataDir, DATABASE_URL: "" };
+  const env = faultlineEnv(port, dataDir);
   await assertPortFree(port);
   const email = reuse?.email ?? "bench@example.com";
   if (!reuse) cli(root, env, ["createuser", "--email", email, "--password", randomBytes(18).toString("base64url"), "--superuser", "--no-input"]);

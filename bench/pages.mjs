@@ -1,0 +1,108 @@
+// `npm run bench:pages`: server render times of the dashboard's pages (issue 5: the issue stream and the issue detail,
+// p95 ≤ 80 ms each) on bench:digest's cached data set (1,000,000 events in 10,000 issues, SQLite; bench/.cache/, made
+// on the first run by bench/lib/seeded.mjs). A production server on that data dir, a user made with
+// `faultline createuser`, signed in through the sign-in endpoint; each page of PAGES is requested with the session
+// cookie after a warm-up, one at a time and then with BENCH_CONCURRENCY in flight, and read to its last byte. The
+// baseline (GET /api/health in the same run) shows what the machine and the HTTP path cost without a page.
+// Settings (env or --flag=value): BENCH_SEED_EVENTS (1,000,000), BENCH_SEED_ISSUES (10,000), BENCH_REQUESTS (200),
+// BENCH_WARMUP (20), BENCH_CONCURRENCY (4), BENCH_PORT (9310), BENCH_PAGES (ids of PAGES, comma-separated; all by
+// default), BENCH_JSON (path for the figures).
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import SQLite from "better-sqlite3";
+import { signInCookie, timePage } from "./lib/page-timing.mjs";
+import { cachedDataSet } from "./lib/seeded.mjs";
+import { cli, faultlineEnv, missingBuild, startFaultline, stopServer } from "./lib/server.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const flags = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")).map(([k, v]) => [k.toUpperCase().replaceAll("-", "_"), v ?? "1"]));
+const opt = (name, def) => flags[name] ?? process.env[`BENCH_${name}`] ?? def;
+const num = (name, def) => Number(opt(name, def));
+const cfg = {
+  seedEvents: num("SEED_EVENTS", 1_000_000), seedIssues: num("SEED_ISSUES", 10_000), requests: num("REQUESTS", 200), warmup: num("WARMUP", 20),
+  concurrency: num("CONCURRENCY", 4), port: num("PORT", 9310), pages: opt("PAGES", ""), json: opt("JSON", ""),
+};
+
+/** Issue 5's budget: server render p95 of the issue stream and the issue detail, in ms. */
+const BUDGET_P95_MS = 80;
+
+/**
+ * The pages timed, in order. `path(f, i)`: the i-th request's path, from the data set's facts f ({org, project,
+ * issueIds}); `budget`: held to BUDGET_P95_MS; `baseline`: what the others are divided by. A page answering 404 is
+ * reported as not built.
+ */
+const pickIssue = (f, i) => f.issueIds[(i * 7919) % f.issueIds.length];
+const stream = (sort) => (f) => `/en/orgs/${f.org}/issues?project=${f.project}${sort ? `&sort=${sort}` : ""}`;
+const PAGES = [
+  { id: "health", name: "baseline: GET /api/health", path: () => "/api/health", baseline: true },
+  { id: "org", name: "organization page", path: (f) => `/en/orgs/${f.org}` },
+  { id: "project", name: "project page", path: (f) => `/en/orgs/${f.org}/projects/${f.project}` },
+  { id: "stream", name: "issue stream (default sort)", path: stream(""), budget: true },
+  ...["date", "new", "freq", "user"].map((sort) => ({ id: `stream-${sort}`, name: `issue stream, sort=${sort}`, path: stream(sort), budget: true })),
+  { id: "detail", name: "issue detail (latest event)", path: (f, i) => `/en/orgs/${f.org}/issues/${pickIssue(f, i)}`, budget: true },
+];
+
+const fmt = (n, d = 1) => (n == null || Number.isNaN(n) ? "n/a" : n.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d }));
+const log = (line) => console.log(line);
+
+/** A user of the data set who can see every organization, made once with the CLI; its e-mail and password. */
+function benchUser(env) {
+  const user = { email: "pages-bench@example.com", password: "pages-bench-password" };
+  try {
+    cli(root, env, ["createuser", "--email", user.email, "--password", user.password, "--name", "Bench", "--superuser", "--no-input"]);
+  } catch (e) {
+    if (!/already exists/.test(e.message)) throw e;
+  }
+  return user;
+}
+
+function printTable(results) {
+  const base = results.find((r) => r.baseline && !r.skipped);
+  log(`\n## Page benchmark (${cfg.seedEvents.toLocaleString("en-US")} events in ${cfg.seedIssues.toLocaleString("en-US")} issues, SQLite; ms)\n`);
+  log(`| page | one at a time p50 / p95 / p99 | ${cfg.concurrency} in flight p50 / p95 / p99 | p95 ÷ baseline (one at a time) | budget p95 ≤ ${BUDGET_P95_MS} ms |`);
+  log("| --- | ---: | ---: | ---: | --- |");
+  for (const r of results) {
+    if (r.skipped) { log(`| ${r.name} | skipped: ${r.skipped} | | | |`); continue; }
+    const s = r.sequential, c = r.concurrent;
+    const ratio = base && !r.baseline ? `${fmt(s.p95 / base.sequential.p95)}×` : "";
+    const met = r.budget ? (s.p95 <= BUDGET_P95_MS ? "met" : "NOT MET") : "";
+    log(`| ${r.name} | ${fmt(s.p50)} / ${fmt(s.p95)} / ${fmt(s.p99)} | ${fmt(c.p50)} / ${fmt(c.p95)} / ${fmt(c.p99)} | ${ratio} | ${met} |`);
+  }
+}
+
+async function main() {
+  const missing = missingBuild(root);
+  if (missing) { console.error(`bench: Faultline is not built (missing ${missing.join(", ")}); run \`npm run build\` first`); process.exit(1); }
+  const wanted = cfg.pages ? new Set(cfg.pages.split(",").map((s) => s.trim())) : null;
+  const unknown = wanted ? [...wanted].filter((id) => !PAGES.some((p) => p.id === id)) : [];
+  if (unknown.length) { console.error(`bench: unknown BENCH_PAGES ${unknown.join(", ")}; known: ${PAGES.map((p) => p.id).join(", ")}`); process.exit(1); }
+  const pages = PAGES.filter((p) => p.baseline || !wanted || wanted.has(p.id));
+  log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model}), Node ${process.version}, load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+
+  const set = await cachedDataSet(root, { events: cfg.seedEvents, issues: cfg.seedIssues, port: cfg.port, log });
+  log(set.cached ? `cached data set from ${set.madeAt}` : `seeded in ${fmt(set.seed.seconds, 0)} s`);
+  const db = new SQLite(path.join(set.dataDir, "faultline.sqlite3"), { readonly: true });
+  const issueIds = db.prepare("SELECT id FROM issues ORDER BY id").pluck().all();
+  db.close();
+  const user = benchUser(faultlineEnv(cfg.port, set.dataDir));
+  const fl = await startFaultline(root, { port: cfg.port, dataDir: set.dataDir, reuse: set.reuse });
+  const facts = { org: fl.org, project: fl.project, issueIds };
+  const results = [];
+  try {
+    const cookie = await signInCookie(fl.origin, "", user.email, user.password);
+    log(`signed in as ${user.email}; ${cfg.warmup} warm-up requests per page, then ${cfg.requests} one at a time and ${cfg.requests} with ${cfg.concurrency} in flight`);
+    for (const page of pages) {
+      const r = await timePage(fl.origin, cookie, (i) => page.path(facts, i), cfg);
+      results.push({ id: page.id, name: page.name, baseline: !!page.baseline, budget: !!page.budget, ...r });
+      log(r.skipped ? `  ${page.name}: skipped (${r.skipped})` : `  ${page.name}: p95 ${fmt(r.sequential.p95)} ms one at a time, ${fmt(r.concurrent.p95)} ms with ${cfg.concurrency} in flight (${fmt(r.bytes / 1000)} KB)`);
+    }
+  } finally {
+    await stopServer(fl);
+  }
+  printTable(results);
+  if (cfg.json) { writeFileSync(cfg.json, JSON.stringify({ config: cfg, seed: set.seed, results }, null, 2) + "\n"); log(`\nfigures written to ${cfg.json}`); }
+}
+
+main().catch((e) => { console.error(`bench: ${e.stack ?? e}`); process.exit(1); });
