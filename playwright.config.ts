@@ -1,5 +1,6 @@
 // Browser and HTTP tests against production builds of Faultline, in Debian's Chromium.
 // Two servers: the default build on :9101 and the /monitor base-path build on :9102 (FAULTLINE_E2E_PORT_BASE moves them), each on a fresh SQLite store.
+// Screenshots for review: every spec writes them to test-results/screens/ with screenshot() from tests/e2e/helpers.ts.
 import { defineConfig } from "@playwright/test";
 import { SERVERS } from "./tests/e2e/servers";
 
