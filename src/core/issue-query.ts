@@ -56,7 +56,8 @@ export function parseIssueQuery(query: string | null): IssueQuery {
     } else if (key === "is" && (value === "assigned" || value === "unassigned")) {
       filter.assigned.push([{ kind: value === "assigned" ? "any" : "none" }]);
     } else if (key === "is") {
-      if (!(value in STATUS_ALIASES)) throw new AppError("bad_request", `Unknown issue status in "is:${value}"`);
+      // Own keys only: "is:constructor" names no status.
+      if (!Object.hasOwn(STATUS_ALIASES, value)) throw new AppError("bad_request", `Unknown issue status in "is:${value}"`);
       filter.status = STATUS_ALIASES[value]!;
     } else if (key === "assigned") {
       filter.assigned.push(values(value).map(assigneeTerm));

@@ -13,7 +13,8 @@ import { getProject } from "./projects";
 
 export type IssueView = { issue: Issue; project: Project; orgSlug: string };
 
-const SORTS: Record<string, IssueSort> = { date: "date", new: "new", freq: "freq", user: "user" };
+/** A Map, so that a sort named like an Object property ("constructor", "__proto__") is unknown, not found. */
+const SORTS = new Map<string, IssueSort>([["date", "date"], ["new", "new"], ["freq", "freq"], ["user", "user"]]);
 
 /**
  * `environments` are Sentry's separate `environment=` parameters: issues with an event in any of them. An empty
@@ -27,7 +28,7 @@ export async function listProjectIssues(
 ): Promise<{ project: Project; page: Page<Issue> }> {
   const { access, project } = await getProject(ctx, orgSlug, projectSlug);
   assertCan(access, "project:read");
-  const sort = SORTS[q.sort || "date"];
+  const sort = SORTS.get(q.sort || "date");
   if (!sort) throw new AppError("bad_request", `Unsupported sort "${q.sort}": use date, new, freq or user`);
   const { assigned, ...filter } = parseIssueQuery(q.query);
   const assignee = await resolveAssigneeTerms(ctx, access, assigned);

@@ -43,7 +43,7 @@ function cspEvent(raw: Report): Record<string, unknown> {
   const documentUri = str(raw["document-uri"]) ?? str(raw.documentURL);
   const blockedUri = str(raw["blocked-uri"]) ?? str(raw.blockedURL);
   const effective = (str(raw["effective-directive"]) ?? str(raw.effectiveDirective) ?? str(raw["violated-directive"])?.split(" ")[0] ?? "default-src").toLowerCase();
-  const name = DIRECTIVE_NAMES[effective] ?? effective;
+  const name = Object.hasOwn(DIRECTIVE_NAMES, effective) ? DIRECTIVE_NAMES[effective]! : effective;
   let message: string;
   if (blockedUri === "inline" || (blockedUri === "self" && effective.startsWith("script"))) message = `Blocked unsafe inline '${name}'`;
   else if (blockedUri === "eval") message = `Blocked unsafe eval() '${name}'`;

@@ -26,6 +26,11 @@ describe("issue search", () => {
       assert.throws(() => parseIssueQuery(q), (e: unknown) => isAppError(e) && e.code === "bad_request" && e.message.length > 0, q);
     }
   });
+  test("names of Object's own properties are unknown statuses, not statuses", () => {
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"]) {
+      assert.throws(() => parseIssueQuery(`is:${name}`), (e: unknown) => isAppError(e) && e.code === "bad_request" && e.message.includes(`is:${name}`), name);
+    }
+  });
 });
 
 describe("assignee search", () => {

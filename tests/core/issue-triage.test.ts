@@ -101,6 +101,7 @@ describe("assignment", () => {
     assert.deepEqual((await list("freq")).page.items.map((i) => i.title), ["E one", "E two"]);
     assert.equal((await list("user")).page.items.length, 2);
     assert.equal(await code(() => list("priority")), "bad_request");
+    for (const sort of ["constructor", "__proto__", "toString"]) assert.equal(await code(() => list(sort)), "bad_request", sort);
     await writeBatch(t.store, { spoolId: uniq("spool"), position: 1, rawItems: [], outcomes: [], events: [event(w.project.id, "two", { environment: "staging", tags: [["environment", "staging"]] })] });
     assert.deepEqual((await list(null, ["staging"])).page.items.map((i) => i.title), ["E two"]);
     assert.deepEqual((await list(null, ["production"])).page.items, []);

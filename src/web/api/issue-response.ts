@@ -32,12 +32,13 @@ async function assigneesOf(core: CoreContext, project: Project, issues: Issue[])
 /** Sentry's `statsPeriod` of the issue list: "24h" (the default) hourly, "14d" daily, "" none. */
 const LIST_PERIODS: Record<string, { days: number } | { hours: 24 } | null> = { "24h": { hours: 24 }, "14d": { days: 14 }, "": null };
 
-export const isListStatsPeriod = (p: string) => p in LIST_PERIODS;
+/** Own keys only, so that "constructor" is not a period. */
+export const isListStatsPeriod = (p: string) => Object.hasOwn(LIST_PERIODS, p);
 
 /** A page of a project's issues in the list shape, with the stats of `statsPeriod`. */
 export async function issueListResponse(core: CoreContext, project: Project, orgSlug: string, issues: Issue[], statsPeriod: string, ctx: Urls) {
   const ids = issues.map((i) => i.id);
-  const period = LIST_PERIODS[statsPeriod] ?? null;
+  const period = isListStatsPeriod(statsPeriod) ? LIST_PERIODS[statsPeriod]! : null;
   const stats = new Map<number, IssueStats>(ids.map((id) => [id, {}]));
   if (period && "hours" in period) {
     const counts = await core.store.issueCountsOf(ids, statsSince());
