@@ -202,6 +202,11 @@ export const STORAGE_LIMITS = {
    * odd queries.
    */
   preparedStatements: 500,
+  /**
+   * the largest row id; ids are PostgreSQL `serial` (integer) columns, so a larger number names no row, and a query
+   * with it would fail ("value out of range for type integer") instead of finding nothing.
+   */
+  maxId: 2_147_483_647,
 } as const;
 
 export const STREAM_LIMITS = {

@@ -5,6 +5,7 @@ import type { CoreContext } from "./context";
 import { forbidden, notFound } from "./errors";
 import { can, type Permission } from "./permissions";
 import type { Role } from "./roles";
+import { parseId } from "./schemas";
 
 /** A name from a URL or a form (slug, public key): anything but a short string is not found, not a crash. */
 export function requireText(value: unknown, what: string): string {
@@ -12,11 +13,11 @@ export function requireText(value: unknown, what: string): string {
   return value;
 }
 
-/** A numeric id from a URL or a form. */
+/** A numeric id from a URL or a form; one that cannot name a row (core/schemas.ts parseId) is not found. */
 export function requireId(value: unknown, what: string): number {
-  const n = typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : value;
-  if (typeof n !== "number" || !Number.isSafeInteger(n) || n <= 0) throw notFound(what);
-  return n;
+  const id = parseId(value);
+  if (id === null) throw notFound(what);
+  return id;
 }
 
 export type OrgAccess = {

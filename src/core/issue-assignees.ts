@@ -7,6 +7,7 @@ import type { OrgAccess } from "./access";
 import type { CoreContext } from "./context";
 import { AppError } from "./errors";
 import type { AssigneeTerm } from "./issue-query";
+import { parseId } from "./schemas";
 
 export type Assignee = { userId: string; teamId: null } | { userId: null; teamId: number };
 
@@ -24,8 +25,8 @@ export async function parseAssignedTo(ctx: CoreContext, access: OrgAccess, proje
   if (raw === null || raw === "") return null;
   if (typeof raw !== "string" || raw.length > 300) throw badAssignee("assignedTo must be \"user:<id>\", \"team:<id>\", an e-mail address, or null");
   if (raw.startsWith("team:")) {
-    const id = Number(raw.slice(5));
-    const team = Number.isSafeInteger(id) && id > 0 ? await ctx.store.getTeamById(access.org.id, id) : null;
+    const id = parseId(raw.slice(5));
+    const team = id !== null ? await ctx.store.getTeamById(access.org.id, id) : null;
     if (!team) throw badAssignee(`Unknown team "${raw}"`);
     if (project.teamId !== team.id) throw badAssignee(`Team "${team.slug}" does not have access to project "${project.slug}"`);
     return { userId: null, teamId: team.id };

@@ -10,7 +10,7 @@ import type { CoreContext } from "./context";
 import { AppError, notFound } from "./errors";
 import type { Permission } from "./permissions";
 import { isValidRelease } from "./release-name";
-import { parseInput } from "./schemas";
+import { parseId, parseInput } from "./schemas";
 
 export type ReleaseView = {
   release: Release;
@@ -72,11 +72,18 @@ async function scope(ctx: CoreContext, orgSlug: string, projectSlug: string | nu
   return { access, project };
 }
 
-/** The projects a body names (slugs or ids), all of this organization; 400 naming the field otherwise. */
+/** A project by slug, or by id when all digits (slugs never are); null for an id no project can have. */
+async function namedProject(ctx: CoreContext, org: Organization, name: string | number): Promise<Project | null> {
+  if (typeof name === "string" && !/^\d+$/.test(name)) return ctx.store.getProjectBySlug(org.id, name);
+  const id = parseId(name);
+  return id === null ? null : ctx.store.getProjectById(id);
+}
+
+/** The projects a body or `?project=` names, all of this organization; 400 naming the field otherwise. */
 async function namedProjects(ctx: CoreContext, org: Organization, names: (string | number)[]): Promise<Project[]> {
   const out: Project[] = [];
   for (const name of names) {
-    const p = typeof name === "number" || /^\d+$/.test(name) ? await ctx.store.getProjectById(Number(name)) : await ctx.store.getProjectBySlug(org.id, name);
+    const p = await namedProject(ctx, org, name);
     if (!p || p.organizationId !== org.id) throw new AppError("bad_request", "Invalid project slugs", { projects: ["Invalid project slugs"] }, true);
     out.push(p);
   }

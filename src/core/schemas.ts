@@ -1,6 +1,6 @@
 // Input schemas shared by every entry point (server actions, the web API, the CLI).
 import { z } from "zod";
-import { AUTH_LIMITS, NAME_LIMITS } from "../config/limits";
+import { AUTH_LIMITS, NAME_LIMITS, STORAGE_LIMITS } from "../config/limits";
 import { AppError } from "./errors";
 import { PLATFORMS } from "./platforms";
 import { ROLES } from "./roles";
@@ -22,6 +22,20 @@ export const passwordSchema = z
   .max(AUTH_LIMITS.maxPasswordLength, `At most ${AUTH_LIMITS.maxPasswordLength} characters`);
 export const roleSchema = z.enum(ROLES, { error: `Role must be one of ${ROLES.join(", ")}` });
 export const platformSchema = z.enum(PLATFORMS.map((p) => p.id) as [string, ...string[]], { error: "Unknown platform" });
+
+/**
+ * A row id from a URL, a query, a body or a cursor: a positive integer, or its decimal digits, that fits the id
+ * columns (STORAGE_LIMITS.maxId). Every entry point reads ids through this one schema (or parseId).
+ */
+export const idSchema = z
+  .union([z.int(), z.string().regex(/^\d{1,10}$/).transform(Number)])
+  .pipe(z.number().int().min(1).max(STORAGE_LIMITS.maxId));
+
+/** The id `value` names, or null when it names none: not digits, 0, or beyond what an id column holds. */
+export function parseId(value: unknown): number | null {
+  const r = idSchema.safeParse(value);
+  return r.success ? r.data : null;
+}
 
 /** Turns a display name into a slug candidate ("My App!" → "my-app"). */
 export function slugify(name: string): string {

@@ -48,7 +48,7 @@ export const API_TEXT: Record<DocsLocale, { title: string; intro: string; method
   en: {
     title: "Web API",
     nav: "Web API",
-    intro: "Faultline answers Sentry's web API paths with Sentry's field names. Authenticate with a personal API token (Account → API tokens, or `faultline createtoken`) as `Authorization: Bearer <token>`. Errors are JSON {\"detail\": …}; lists are paginated with the Link header and its cursors.",
+    intro: "Faultline answers Sentry's web API paths with Sentry's field names. Authenticate with a personal API token (Account → API tokens, or `faultline createtoken`) as `Authorization: Bearer <token>`. Errors are JSON {\"detail\": …}; lists are paginated with the Link header and its cursors (a cursor the list did not hand out is a 400 \"Invalid cursor parameter\").",
     method: "Method",
     path: "Path",
     what: "What it does",
@@ -56,7 +56,7 @@ export const API_TEXT: Record<DocsLocale, { title: string; intro: string; method
   de: {
     title: "Web-API",
     nav: "Web-API",
-    intro: "Faultline beantwortet die Pfade von Sentrys Web-API mit Sentrys Feldnamen. Melde dich mit einem persönlichen API-Token an (Konto → API-Tokens oder `faultline createtoken`), als `Authorization: Bearer <token>`. Fehler kommen als JSON {\"detail\": …}; Listen werden über den Link-Header mit Cursorn geblättert.",
+    intro: "Faultline beantwortet die Pfade von Sentrys Web-API mit Sentrys Feldnamen. Melde dich mit einem persönlichen API-Token an (Konto → API-Tokens oder `faultline createtoken`), als `Authorization: Bearer <token>`. Fehler kommen als JSON {\"detail\": …}; Listen werden über den Link-Header mit Cursorn geblättert (ein Cursor, den die Liste nicht ausgegeben hat, ist ein 400 \"Invalid cursor parameter\").",
     method: "Methode",
     path: "Pfad",
     what: "Wozu",

@@ -29,7 +29,7 @@ export function issueTriageStore({ db }: Ctx): IssueTriageStore {
     async listIssueActivity(issueId, type, page) {
       const after = decodeCursor(page.cursor);
       let q = db.selectFrom("issue_activity").selectAll().where("issue_id", "=", issueId).where("type", "=", type).orderBy("id", "desc").limit(page.limit + 1);
-      if (after !== null && /^\d{1,15}$/.test(after)) q = q.where("id", "<", Number(after));
+      if (after !== null) q = q.where("id", "<", Number(after));
       return toPage((await q.execute()).map(toActivity), page, (a) => String(a.id));
     },
     async updateIssueActivityData(issueId, activityId, data) {
@@ -40,7 +40,7 @@ export function issueTriageStore({ db }: Ctx): IssueTriageStore {
     },
     async issueTagValues(issueId, key, page) {
       const cursor = decodeCursor(page.cursor);
-      const offset = cursor !== null && /^\d{1,9}$/.test(cursor) ? Number(cursor) : 0;
+      const offset = cursor !== null ? Number(cursor) : 0;
       const rows = await db
         .selectFrom("issue_tags")
         .select(["value", "times_seen", "first_seen", "last_seen"])

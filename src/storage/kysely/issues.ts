@@ -66,12 +66,15 @@ const SORTS = {
   user: { column: "issues.user_count", key: (i: Issue) => String(i.userCount), value: /^\d{1,15}$/ },
 } as const satisfies Record<IssueSort, unknown>;
 
-/** A page cursor: the last issue's sort value and id. */
+/**
+ * A page cursor: the last issue's sort value and id (the core checked its shape and id: core/pagination.ts). A
+ * cursor of another sort's list starts at the first page.
+ */
 function cursorOf(cursor: string | null | undefined, sort: IssueSort): [string | number, number] | null {
   const text = decodeCursor(cursor) ?? "";
   const bar = text.lastIndexOf("|");
   const [value, id] = [text.slice(0, bar), text.slice(bar + 1)];
-  if (bar < 0 || !SORTS[sort].value.test(value) || !/^\d{1,15}$/.test(id)) return null;
+  if (bar < 0 || !SORTS[sort].value.test(value)) return null;
   return [sort === "freq" || sort === "user" ? Number(value) : value, Number(id)];
 }
 
@@ -139,7 +142,7 @@ export function issueStore({ db }: Ctx): IssueStore {
     async listIssueEvents(issueId, page) {
       const after = decodeCursor(page.cursor);
       let q = db.selectFrom("events").selectAll().where("issue_id", "=", issueId).orderBy("id", "desc").limit(page.limit + 1);
-      if (after !== null && /^\d{1,15}$/.test(after)) q = q.where("id", "<", Number(after));
+      if (after !== null) q = q.where("id", "<", Number(after));
       return toPage((await q.execute()).map(toStoredEvent), page, (e) => String(e.id));
     },
     async issueEventAt(issueId, end, environments = []) {

@@ -26,7 +26,7 @@ export function releaseListQuery(url: URL): ReleaseListQuery {
     projectIds: p.getAll("project"),
     health: truthy(p.get("health")),
     environments: p.getAll("environment"),
-    page: pageRequest({ cursor: p.get("cursor"), limit: p.get("per_page") ?? p.get("limit") ?? undefined }),
+    page: pageRequest("time|id", { cursor: p.get("cursor"), limit: p.get("per_page") ?? p.get("limit") ?? undefined }),
   };
 }
 

@@ -7,7 +7,7 @@ import { serializeOrganization } from "@/web/api/serializers";
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(async (ctx) => {
-  const page = await listOrganizations(ctx.core, pageRequest({ cursor: ctx.url.searchParams.get("cursor"), limit: ctx.url.searchParams.get("per_page") ?? undefined }));
+  const page = await listOrganizations(ctx.core, pageRequest("slug", { cursor: ctx.url.searchParams.get("cursor"), limit: ctx.url.searchParams.get("per_page") ?? undefined }));
   return paged(page.items.map((o) => serializeOrganization(o)), page.nextCursor, ctx);
 });
 

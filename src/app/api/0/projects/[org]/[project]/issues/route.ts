@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute<{ org: string; project: string }>(async (ctx) => {
   const params = ctx.url.searchParams;
-  const page = pageRequest({ cursor: params.get("cursor"), limit: params.get("limit") ?? params.get("per_page") ?? undefined });
+  const page = pageRequest("sort|id", { cursor: params.get("cursor"), limit: params.get("limit") ?? params.get("per_page") ?? undefined });
   const statsPeriod = params.get("statsPeriod") ?? "24h";
   if (!isListStatsPeriod(statsPeriod)) throw new AppError("bad_request", `Unsupported statsPeriod "${statsPeriod}": use 24h, 14d or nothing`);
   const environments = params.getAll("environment");

@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute<{ issueId: string; key: string }>(async (ctx) => {
   const params = ctx.url.searchParams;
-  const page = pageRequest({ cursor: params.get("cursor"), limit: params.get("limit") ?? params.get("per_page") ?? undefined });
+  const page = pageRequest("offset", { cursor: params.get("cursor"), limit: params.get("limit") ?? params.get("per_page") ?? undefined });
   const { key, page: values } = await listIssueTagValues(ctx.core, ctx.params.issueId, ctx.params.key, page);
   return paged(values.items.map((v) => serializeTagValue(key, v)), values.nextCursor, ctx);
 });
