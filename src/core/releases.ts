@@ -43,6 +43,8 @@ const fields = {
   commits: z.array(commit).max(RELEASE_LIMITS.maxCommits).nullish(),
   /** Slugs, or ids (sentry-cli 3 sends all-digit ones as numbers). */
   projects: z.array(z.union([z.string().min(1).max(200), z.number().int().positive()])).max(1000).nullish(),
+  /** Sentry's release status: sentry-cli `releases archive` sends "archived", `releases restore` "open". */
+  status: z.enum(["open", "archived"], { error: "Invalid status: use open or archived" }).nullish(),
 };
 const createSchema = z.object({ version: versionSchema, ...fields });
 const updateSchema = z.object(fields);
@@ -58,6 +60,7 @@ function toFields(input: Input): ReleaseFields {
   // Commits are kept as sent: Faultline has no repository integrations to fetch them from.
   if (input.refs !== undefined) out.refs = input.refs && input.refs.length > 0 ? JSON.stringify(input.refs) : null;
   if (input.commits !== undefined) out.commits = input.commits && input.commits.length > 0 ? JSON.stringify(input.commits) : null;
+  if (input.status) out.status = input.status;
   return out;
 }
 
@@ -127,25 +130,29 @@ export async function getRelease(ctx: CoreContext, orgSlug: string, projectSlug:
   return (await view(ctx, [await existing(ctx, s, version)], s.project, health))[0]!;
 }
 
-/** POST: creates the release, or adds the named projects to the existing one. `created` is false when nothing changed. */
+/**
+ * POST: creates the release, or adds the named projects to the existing one. Projects are required only for a new
+ * release: sentry-cli `releases archive` and `restore` post an existing one's version with no projects and a `status`.
+ * `created` is false when no release or project was added.
+ */
 export async function createRelease(ctx: CoreContext, orgSlug: string, projectSlug: string | null, body: unknown): Promise<{ view: ReleaseView; created: boolean }> {
   const s = await scope(ctx, orgSlug, projectSlug, "release:write");
   const input = parseInput(createSchema, body);
   const projects = s.project ? [s.project] : await namedProjects(ctx, s.access.org, input.projects ?? []);
-  if (projects.length === 0) throw new AppError("bad_request", "Name the release's projects", { projects: ["This field is required."] }, true);
   const before = await ctx.store.getRelease(s.access.org.id, input.version);
+  if (projects.length === 0 && !before) throw new AppError("bad_request", "Name the release's projects", { projects: ["This field is required."] }, true);
   const { release, created } = await ctx.store.upsertRelease({ organizationId: s.access.org.id, version: input.version, projectIds: projects.map((p) => p.id), createdAt: new Date().toISOString(), ...(before ? {} : toFields(input)) });
   let current = release;
-  if (before && (input.refs || input.commits)) {
-    // Sentry sets commits on an existing release too (set-commits calls `releases new` first).
-    await ctx.store.updateRelease(release.id, toFields({ refs: input.refs, commits: input.commits }), []);
+  if (before && (input.refs || input.commits || input.status)) {
+    // Sentry sets commits (set-commits calls `releases new` first) and the status on an existing release too.
+    await ctx.store.updateRelease(release.id, toFields({ refs: input.refs, commits: input.commits, status: input.status }), []);
     current = (await ctx.store.getRelease(s.access.org.id, input.version))!;
   }
   const addedProjects = before !== null && current.projects.length > before.projects.length;
   return { view: (await view(ctx, [current], s.project, null))[0]!, created: created || addedProjects };
 }
 
-/** PUT: dateReleased (finalize), dateStarted, url, ref, refs and commits (set-commits), more projects. */
+/** PUT: dateReleased (finalize), dateStarted, url, ref, refs and commits (set-commits), status, more projects. */
 export async function updateRelease(ctx: CoreContext, orgSlug: string, projectSlug: string | null, version: string, body: unknown): Promise<ReleaseView> {
   const s = await scope(ctx, orgSlug, projectSlug, "release:write");
   const release = await existing(ctx, s, version);

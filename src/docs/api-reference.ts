@@ -29,14 +29,14 @@ export const API_ENDPOINTS: Endpoint[] = [
   {
     method: "GET, POST",
     path: "/api/0/organizations/{org}/releases/",
-    en: "Releases, newest first (?project=, ?query= part of the version, ?health=1 adds healthData from sessions, ?environment=); create one: {version, projects, url?, ref?, dateReleased?, dateStarted?, refs?, commits?}. Creating an existing version returns it: 208, or 201 when it gains projects.",
-    de: "Releases, neueste zuerst (?project=, ?query= Teil der Version, ?health=1 fügt healthData aus Sessions hinzu, ?environment=); eines anlegen: {version, projects, url?, ref?, dateReleased?, dateStarted?, refs?, commits?}. Eine vorhandene Version wird zurückgegeben: 208, oder 201, wenn sie Projekte dazugewinnt.",
+    en: "Releases, newest first (?project=, ?query= part of the version, ?health=1 adds healthData from sessions, ?environment=); create one: {version, projects, url?, ref?, dateReleased?, dateStarted?, refs?, commits?, status?}. Creating an existing version returns it: 208, or 201 when it gains projects; it needs no projects, and its status (open or archived: sentry-cli releases archive and restore) and commits are updated.",
+    de: "Releases, neueste zuerst (?project=, ?query= Teil der Version, ?health=1 fügt healthData aus Sessions hinzu, ?environment=); eines anlegen: {version, projects, url?, ref?, dateReleased?, dateStarted?, refs?, commits?, status?}. Eine vorhandene Version wird zurückgegeben: 208, oder 201, wenn sie Projekte dazugewinnt; sie braucht keine Projekte, und ihr Status (open oder archived: sentry-cli releases archive und restore) und ihre Commits werden übernommen.",
   },
   {
     method: "GET, PUT, DELETE",
     path: "/api/0/organizations/{org}/releases/{version}/",
-    en: "Read a release (percent-encode the version; ?health=1), update it (dateReleased to finalize, url, ref, refs or commits from set-commits, more projects) or delete it.",
-    de: "Release lesen (Version prozentkodiert; ?health=1), ändern (dateReleased zum Abschließen, url, ref, refs oder commits von set-commits, weitere Projekte) oder löschen.",
+    en: "Read a release (percent-encode the version; ?health=1), update it (dateReleased to finalize, url, ref, refs or commits from set-commits, status, more projects) or delete it.",
+    de: "Release lesen (Version prozentkodiert; ?health=1), ändern (dateReleased zum Abschließen, url, ref, refs oder commits von set-commits, Status, weitere Projekte) oder löschen.",
   },
   { method: "GET", path: "/api/0/organizations/{org}/releases/{version}/previous-with-commits/", en: "The newest older release with commits, or {} (where sentry-cli releases set-commits --local starts).", de: "Das neueste ältere Release mit Commits, oder {} (ab dort liest sentry-cli releases set-commits --local)." },
   { method: "GET", path: "/api/0/organizations/{org}/repos/", en: "Linked repositories: always empty (no repository integrations), so set-commits reads the local git checkout.", de: "Verknüpfte Repositories: immer leer (keine Repository-Integrationen), daher liest set-commits den lokalen Git-Checkout." },

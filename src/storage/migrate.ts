@@ -11,6 +11,7 @@ import { issueTriage } from "./migrations/0007-issue-triage";
 import { releaseHealthRetention } from "./migrations/0008-release-health-retention";
 import { releaseReads } from "./migrations/0009-release-reads";
 import { invitations } from "./migrations/0010-invitations";
+import { releaseStatus } from "./migrations/0011-release-status";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -25,6 +26,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0008-release-health-retention": releaseHealthRetention(),
     "0009-release-reads": releaseReads(),
     "0010-invitations": invitations(dialect),
+    "0011-release-status": releaseStatus(),
   };
 }
 

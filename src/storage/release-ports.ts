@@ -16,11 +16,15 @@ export type Release = {
   /** JSON arrays as set-commits sent them (owned by core/releases.ts); null when never set. */
   refs: string | null;
   commits: string | null;
+  status: ReleaseStatus;
   projects: ReleaseProjectRow[];
 };
 
+/** Sentry's release statuses: an archived release is kept but set aside (sentry-cli `releases archive`). */
+export type ReleaseStatus = "open" | "archived";
+
 /** The columns a create or an update writes; absent fields stay as they are. */
-export type ReleaseFields = { releasedAt?: string | null; startedAt?: string | null; ref?: string | null; url?: string | null; refs?: string | null; commits?: string | null };
+export type ReleaseFields = { releasedAt?: string | null; startedAt?: string | null; ref?: string | null; url?: string | null; refs?: string | null; commits?: string | null; status?: ReleaseStatus };
 
 /** Session totals of one release in one project, over all time and over the last 24 hours. */
 export type ReleaseHealthRow = {

@@ -190,6 +190,8 @@ export type ReleasesTable = {
   started_at: string | null;
   refs: string | null;
   commits: string | null;
+  /** "open" or "archived" (migration 0008). */
+  status: Generated<string>;
 };
 export type ReleaseSessionStatesTable = {
   project_id: number;

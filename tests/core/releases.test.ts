@@ -56,6 +56,22 @@ describe("releases (core)", () => {
     await assert.rejects(updateRelease(ctx, org, null, "web@1.0.0+7", { dateReleased: "yesterday" }), (e) => code(e) === "bad_request");
   });
 
+  test("archive and restore as sentry-cli posts them: an existing version, no projects, a status; 208 and the status shown", async () => {
+    const ops = (await createProject(ctx, org, { name: uniq("Ops") })).slug;
+    await createRelease(ctx, org, null, { version: "arch@1", projects: [ops] });
+    assert.equal(serializeRelease(await getRelease(ctx, org, null, "arch@1", noHealth)).status, "open");
+    const archived = await createRelease(ctx, org, null, { version: "arch@1", projects: [], status: "archived" });
+    assert.equal(archived.created, false, "an existing release is answered 208");
+    assert.equal(serializeRelease(archived.view).status, "archived");
+    assert.deepEqual(serializeRelease(archived.view).projects.map((p) => p.slug), [ops], "its projects stay");
+    assert.equal(serializeRelease(await getRelease(ctx, org, ops, "arch@1", noHealth)).status, "archived");
+    const restored = await createRelease(ctx, org, null, { version: "arch@1", projects: [], status: "open" });
+    assert.deepEqual([restored.created, serializeRelease(restored.view).status], [false, "open"]);
+    assert.equal(serializeRelease(await updateRelease(ctx, org, null, "arch@1", { status: "archived" })).status, "archived");
+    await assert.rejects(createRelease(ctx, org, null, { version: "arch@2", projects: [], status: "archived" }), (e) => isAppError(e) && !!e.fields?.projects, "a new release still needs its projects");
+    await assert.rejects(createRelease(ctx, org, null, { version: "arch@1", projects: [], status: "deleted" }), (e) => isAppError(e) && !!e.fields?.status);
+  });
+
   test("finalize and set-commits: dateReleased, refs and commits are kept and shown", async () => {
     await createRelease(ctx, org, web, { version: "web@2" });
     const released = "2026-11-20T08:00:00Z";

@@ -1,5 +1,5 @@
 // Releases and issues through the real, unmodified sentry-cli 2.58.6 against a production build: releases new, again
-// (idempotent), finalize, info, list and set-commits --local; issues list, resolve, mute and unresolve. Then the
+// (idempotent), finalize, info, list, archive, restore and set-commits --local; issues list, resolve, mute and unresolve. Then the
 // release API itself over HTTP: 201/208, percent-encoded versions, and healthData from sessions sent to the intake.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -81,6 +81,18 @@ test.describe("sentry-cli 2.58.6 against Faultline", () => {
     const slash = await api(request).get(releasePath("feature/login"));
     expect(slash.status()).toBe(404);
     expect((await slash.json()).detail).toBe("Release not found");
+  });
+
+  test("releases archive and restore: the existing release's status, shown as Sentry shows it", async ({ request }) => {
+    const client = api(request);
+    const version = unique("shop@2.5.0");
+    await cli(["releases", "new", version]);
+    const status = async () => (await expectJson<{ status: string }>(await client.get(releasePath(version)), 200, "GET release")).status;
+    expect(await status()).toBe("open");
+    await cli(["releases", "archive", version]);
+    expect(await status()).toBe("archived");
+    await cli(["releases", "restore", version]);
+    expect(await status()).toBe("open");
   });
 
   test("releases set-commits --local stores the checkout's commits (no repository integrations)", async ({ request }) => {

@@ -36,9 +36,14 @@ export function releaseConformance(get: () => Fixture) {
     await t.store.updateRelease(again.release.id, { releasedAt: "2026-11-23T12:00:00.000Z", refs: '[{"repository":"o/r","commit":"abc"}]' }, []);
     const read = (await t.store.getRelease(o.id, "web@1.0+build/7"))!;
     assert.deepEqual([read.releasedAt, read.url, read.refs, read.commits], ["2026-11-23T12:00:00.000Z", "https://ci.example/7", '[{"repository":"o/r","commit":"abc"}]', null]);
+    assert.equal(read.status, "open", "a release is open until archived");
+    await t.store.updateRelease(read.id, { status: "archived" }, []);
+    assert.deepEqual(await t.store.getRelease(o.id, "web@1.0+build/7").then((r) => [r?.status, r?.releasedAt]), ["archived", "2026-11-23T12:00:00.000Z"]);
     const later = await t.store.upsertRelease({ organizationId: o.id, version: "web@1.1", projectIds: [a.id], createdAt: "2026-11-23T13:00:00.000Z" });
     assert.equal((await t.store.previousReleaseWithCommits(later.release))?.version, "web@1.0+build/7", "the newest older release with refs or commits");
     assert.equal(await t.store.previousReleaseWithCommits(read), null);
+    await t.store.updateRelease(read.id, { status: "open" }, []);
+    assert.equal((await t.store.getRelease(o.id, "web@1.0+build/7"))?.status, "open");
     await t.store.deleteRelease(read.id);
     assert.equal(await t.store.getRelease(o.id, "web@1.0+build/7"), null);
   });

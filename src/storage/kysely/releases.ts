@@ -5,7 +5,7 @@ import type { Release, ReleaseFields, ReleaseHealthRow, ReleaseStore } from "../
 import type { ReleasesTable } from "../schema";
 import { type Ctx, decodeCursor, toPage } from "./shared";
 
-type ReleaseRow = Omit<ReleasesTable, "id"> & { id: number };
+type ReleaseRow = Omit<ReleasesTable, "id" | "status"> & { id: number; status: string };
 
 const columns = (f: ReleaseFields) => ({
   ...(f.releasedAt !== undefined ? { released_at: f.releasedAt } : {}),
@@ -14,6 +14,7 @@ const columns = (f: ReleaseFields) => ({
   ...(f.url !== undefined ? { url: f.url } : {}),
   ...(f.refs !== undefined ? { refs: f.refs } : {}),
   ...(f.commits !== undefined ? { commits: f.commits } : {}),
+  ...(f.status !== undefined ? { status: f.status } : {}),
 });
 
 export function releaseStore({ db }: Ctx): ReleaseStore {
@@ -31,6 +32,7 @@ export function releaseStore({ db }: Ctx): ReleaseStore {
       url: r.url,
       refs: r.refs,
       commits: r.commits,
+      status: r.status === "archived" ? "archived" : "open",
       projects: projects.filter((p) => p.release_id === r.id).map((p) => ({ projectId: p.project_id, newIssues: p.new_issues, firstEvent: p.first_event, lastEvent: p.last_event })),
     }));
   }

@@ -70,7 +70,7 @@ export function serializeRelease(v: ReleaseView) {
     id: release.id,
     version: release.version,
     shortVersion: release.version,
-    status: "open",
+    status: release.status,
     versionInfo: null,
     ref: release.ref,
     url: release.url,
