@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { IssueStatus } from "../storage/digest-ports";
 import { AppError } from "./errors";
-import { parseInput } from "./schemas";
+import { instantSchema, parseInput } from "./schemas";
 
 export type Resolution = { type: "now" | "in_release" | "in_next_release"; release: string | null; at: string };
 export type Snooze = {
@@ -40,7 +40,7 @@ const bodySchema = z.object({
       inRelease: z.string().min(1).max(250).optional(),
       inNextRelease: z.boolean().optional(),
       ignoreDuration: z.number().int().positive().max(365 * 24 * 60).optional(),
-      ignoreUntil: z.string().datetime({ offset: true }).optional(),
+      ignoreUntil: instantSchema.optional(),
       ignoreCount: count.optional(),
       ignoreWindow: minutes.optional(),
       ignoreUserCount: count.optional(),

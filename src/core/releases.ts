@@ -10,7 +10,7 @@ import type { CoreContext } from "./context";
 import { AppError, notFound } from "./errors";
 import type { Permission } from "./permissions";
 import { isValidRelease } from "./release-name";
-import { parseId, parseInput } from "./schemas";
+import { instantSchema, parseId, parseInput } from "./schemas";
 
 export type ReleaseView = {
   release: Release;
@@ -30,7 +30,7 @@ const versionSchema = z
   .min(1, "Enter a version")
   .max(RELEASE_LIMITS.versionLength, `At most ${RELEASE_LIMITS.versionLength} characters`)
   .refine(isValidRelease, "Release version is not valid");
-const date = z.string().datetime({ offset: true }).nullish();
+const date = instantSchema.nullish();
 const optionalText = (max: number) => z.string().max(max).nullish();
 const ref = z.object({ repository: z.string().min(1).max(200), commit: z.string().min(1).max(200), previousCommit: z.string().max(200).nullish() });
 const commit = z.looseObject({ id: z.string().min(1).max(200), repository: z.string().max(200).nullish(), message: z.string().max(10_000).nullish(), author_name: z.string().max(200).nullish(), author_email: z.string().max(200).nullish(), timestamp: z.string().max(64).nullish() });

@@ -37,6 +37,20 @@ export function parseId(value: unknown): number | null {
   return r.success ? r.data : null;
 }
 
+/** Sentry's dates (Python datetimes) span the years 0001 to 9999 in UTC; so do the dates Faultline takes. */
+const FIRST_INSTANT = Date.parse("0001-01-01T00:00:00.000Z");
+const LAST_INSTANT = Date.parse("9999-12-31T23:59:59.999Z");
+const DATE_RANGE_MESSAGE = "Dates must fall in the years 0001 to 9999";
+
+/** An ISO 8601 date and time with its offset ("2026-11-23T10:00:00Z", "…+01:00"), in the years 0001 to 9999 in UTC. */
+export const instantSchema = z
+  .string()
+  .datetime({ offset: true })
+  .refine((s) => Date.parse(s) >= FIRST_INSTANT && Date.parse(s) <= LAST_INSTANT, DATE_RANGE_MESSAGE);
+
+/** Epoch seconds (the stats API's since and until), from 1970 to the end of the year 9999. */
+export const epochSecondsSchema = z.coerce.number().int().min(0).max(Math.floor(LAST_INSTANT / 1000), DATE_RANGE_MESSAGE);
+
 /** Turns a display name into a slug candidate ("My App!" → "my-app"). */
 export function slugify(name: string): string {
   const s = name

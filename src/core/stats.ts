@@ -6,7 +6,7 @@ import { assertCan } from "./access";
 import type { CoreContext } from "./context";
 import { hourOf } from "./hours";
 import { getProject } from "./projects";
-import { parseInput } from "./schemas";
+import { epochSecondsSchema, parseInput } from "./schemas";
 
 /** Sentry's `stat` names and the outcomes each sums. */
 const STATS: Record<string, OutcomeKind[]> = {
@@ -24,8 +24,8 @@ const DAY = 86400;
 const statsSchema = z
   .object({
     stat: z.enum(Object.keys(STATS) as [string, ...string[]]).default("received"),
-    since: z.coerce.number().int().min(0).optional(),
-    until: z.coerce.number().int().min(0).optional(),
+    since: epochSecondsSchema.optional(),
+    until: epochSecondsSchema.optional(),
     resolution: z.enum(["1h", "1d"]).default("1h"),
   })
   .refine((v) => v.since === undefined || v.until === undefined || v.since <= v.until, "since must not be after until");
