@@ -52,7 +52,7 @@ export async function releasesPage(ctx: CoreContext, orgSlug: string, filter: Re
   const environments = envs(filter.environment);
   let page;
   try {
-    page = pageRequest({ cursor: filter.cursor, limit: DASHBOARD_LIMITS.releasesPageSize });
+    page = pageRequest("time|id", { cursor: filter.cursor, limit: DASHBOARD_LIMITS.releasesPageSize });
   } catch (err) {
     if (isAppError(err)) throw notFound("Page");
     throw err;

@@ -190,7 +190,7 @@ export type ReleasesTable = {
   started_at: string | null;
   refs: string | null;
   commits: string | null;
-  /** "open" or "archived" (migration 0008). */
+  /** "open" or "archived" (migration 0011). */
   status: Generated<string>;
 };
 export type ReleaseSessionStatesTable = {

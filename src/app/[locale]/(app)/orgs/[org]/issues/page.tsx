@@ -37,7 +37,7 @@ export default async function IssueStreamPage({ params, searchParams }: { params
   let stream: IssueStream | null = null;
   let searchError: string | null = null;
   try {
-    stream = await loadOrNotFound(() => listOrgIssues(core, params.org, { ...q, period, page: { ...pageRequest({ cursor: s.cursor }), limit: STREAM_LIMITS.pageSize } }));
+    stream = await loadOrNotFound(() => listOrgIssues(core, params.org, { ...q, period, page: { ...pageRequest("sort|id", { cursor: s.cursor }), limit: STREAM_LIMITS.pageSize } }));
   } catch (err) {
     if (!isAppError(err) || err.code !== "bad_request") throw err;
     searchError = err.message;
