@@ -12,6 +12,7 @@ import { releaseHealthRetention } from "./migrations/0008-release-health-retenti
 import { releaseReads } from "./migrations/0009-release-reads";
 import { invitations } from "./migrations/0010-invitations";
 import { releaseStatus } from "./migrations/0011-release-status";
+import { orgAuthTokens } from "./migrations/0012-org-auth-tokens";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -27,6 +28,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0009-release-reads": releaseReads(),
     "0010-invitations": invitations(dialect),
     "0011-release-status": releaseStatus(),
+    "0012-org-auth-tokens": orgAuthTokens(dialect),
   };
 }
 

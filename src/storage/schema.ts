@@ -230,6 +230,18 @@ export type InvitationsTable = {
   accepted_at: string | null;
 };
 
+export type OrgAuthTokensTable = {
+  id: Generated<number>;
+  organization_id: number;
+  name: string;
+  token_hash: string;
+  token_suffix: string;
+  created_by: string | null;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+};
+
 export type InstanceSettingsTable = { key: string; value: string; created_at: string };
 
 export type Database = {
@@ -265,4 +277,5 @@ export type Database = {
   environments: EnvironmentsTable;
   environment_projects: EnvironmentProjectsTable;
   invitations: InvitationsTable;
+  org_auth_tokens: OrgAuthTokensTable;
 };

@@ -10,6 +10,7 @@ import { triageConformance } from "./conformance-triage";
 import { streamConformance } from "./conformance-stream";
 import { releaseConformance } from "./conformance-releases";
 import { dashboardConformance } from "./conformance-dashboard";
+import { orgTokenConformance } from "./conformance-org-tokens";
 
 export function conformance(name: string, options: () => OpenDbOptions | Promise<OpenDbOptions>) {
   describe(`storage conformance: ${name}`, () => {
@@ -185,5 +186,6 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
     streamConformance(() => ({ t, alice }));
     releaseConformance(() => ({ t, alice }));
     dashboardConformance(() => ({ t, alice }));
+    orgTokenConformance(() => ({ t, alice }));
   });
 }

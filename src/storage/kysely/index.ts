@@ -12,6 +12,7 @@ import { invitationStore } from "./invitations";
 import { projectKeyStore } from "./keys";
 import { memberStore } from "./members";
 import { organizationStore } from "./organizations";
+import { orgTokenStore } from "./org-tokens";
 import { outcomeStore } from "./outcomes";
 import { projectStore } from "./projects";
 import { releaseDetailStore } from "./release-details";
@@ -43,5 +44,6 @@ export function createStore(db: Db): Store {
     ...retentionStore(ctx),
     ...releaseDetailStore(ctx),
     ...invitationStore(ctx),
+    ...orgTokenStore(ctx),
   };
 }
