@@ -1,9 +1,10 @@
 // Resolves what an actor may see of an organization. Non-members get not_found, never forbidden, so that
-// another organization's objects are indistinguishable from missing ones.
+// another organization's objects are indistinguishable from missing ones. A person's role decides what they may do;
+// an organization token sees its own organization only, and its scopes decide.
 import type { Organization } from "../storage/ports";
 import type { CoreContext } from "./context";
 import { forbidden, notFound } from "./errors";
-import { can, type Permission } from "./permissions";
+import { can, type Permission, scopesAllow } from "./permissions";
 import type { Role } from "./roles";
 import { parseId } from "./schemas";
 
@@ -22,22 +23,36 @@ export function requireId(value: unknown, what: string): number {
 
 export type OrgAccess = {
   org: Organization;
-  /** The actor's role; null for an install superuser who is not a member. */
+  /**
+   * The actor's role; null for an install superuser who is not a member. An organization token has no role of its
+   * own: it reads as the weakest one, "viewer", so that code reading the role grants it no more than that.
+   */
   role: Role | null;
   memberId: number | null;
+  /** An organization token's scopes, which alone decide what it may do; null for a person. */
+  scopes: readonly string[] | null;
 };
 
 export async function getOrgAccess({ store, actor }: CoreContext, orgSlug: string): Promise<OrgAccess> {
   const org = await store.getOrganizationBySlug(requireText(orgSlug, "Organization"));
   if (!org) throw notFound("Organization");
+  if ("orgToken" in actor) {
+    if (actor.orgToken.organizationId !== org.id) throw notFound("Organization");
+    return { org, role: "viewer", memberId: null, scopes: actor.orgToken.scopes };
+  }
   const member = await store.getMembership(org.id, actor.user.id);
-  if (member) return { org, role: member.role, memberId: member.id };
-  if (actor.user.isSuperuser) return { org, role: null, memberId: null };
+  if (member) return { org, role: member.role, memberId: member.id, scopes: null };
+  if (actor.user.isSuperuser) return { org, role: null, memberId: null, scopes: null };
   throw notFound("Organization");
 }
 
+/** Whether the actor may do this in the organization: by a person's role, or by an organization token's scopes. */
+export function allowed(access: OrgAccess, permission: Permission): boolean {
+  return access.scopes !== null ? scopesAllow(access.scopes, permission) : can(access.role, permission);
+}
+
 export function assertCan(access: OrgAccess, permission: Permission): void {
-  if (!can(access.role, permission)) throw forbidden();
+  if (!allowed(access, permission)) throw forbidden();
 }
 
 /** Access check plus permission in one step, the form most services need. */

@@ -1,5 +1,22 @@
 // What every core service receives: the store and who is acting.
 import type { Store, User } from "../storage/ports";
+import { forbidden } from "./errors";
 
-export type Actor = { user: User };
+/** A person, signed in or through a personal API token: acts with their roles in each organization. */
+export type UserActor = { user: User };
+/**
+ * An organization auth token (core/org-tokens.ts): acts for one organization, never as a person, with the
+ * permissions its scopes give (core/permissions.ts ORG_TOKEN_SCOPES).
+ */
+export type OrgTokenActor = { orgToken: { id: number; organizationId: number; scopes: readonly string[] } };
+export type Actor = UserActor | OrgTokenActor;
+
 export type CoreContext = { store: Store; actor: Actor };
+/** A context whose actor is a person (pages and server actions: a signed-in user). */
+export type UserContext = { store: Store; actor: UserActor };
+
+/** The person acting; what only a person can do (own an organization, comment, own personal tokens) is forbidden to an organization token. */
+export function actingUser(ctx: CoreContext): User {
+  if ("orgToken" in ctx.actor) throw forbidden("Organization tokens cannot do this");
+  return ctx.actor.user;
+}

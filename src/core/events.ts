@@ -6,6 +6,6 @@ import { getProject } from "./projects";
 
 export async function listProjectEvents(ctx: CoreContext, orgSlug: string, projectSlug: string, page: PageRequest): Promise<Page<StoredEvent>> {
   const { access, project } = await getProject(ctx, orgSlug, projectSlug);
-  assertCan(access, "project:read");
+  assertCan(access, "event:read");
   return ctx.store.listEvents(project.id, "errors", page);
 }

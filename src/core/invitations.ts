@@ -8,7 +8,7 @@ import type { Invitation } from "../storage/dashboard-ports";
 import type { Organization, Store, User } from "../storage/ports";
 import { registerUser, type Accounts } from "./accounts";
 import { requireId, requireOrg } from "./access";
-import type { CoreContext } from "./context";
+import { actingUser, type CoreContext } from "./context";
 import { AppError, forbidden, notFound } from "./errors";
 import { canAssignRole } from "./permissions";
 import type { Role } from "./roles";
@@ -33,7 +33,7 @@ export async function createInvitation(ctx: CoreContext, orgSlug: string, input:
     organizationId: access.org.id,
     role,
     tokenHash: hashToken(secret),
-    createdBy: ctx.actor.user.id,
+    createdBy: actingUser(ctx).id,
     createdAt: new Date(now).toISOString(),
     expiresAt: new Date(now + DASHBOARD_LIMITS.invitationDays * 86_400_000).toISOString(),
   });
@@ -62,7 +62,7 @@ export async function previewInvitation(store: Store, secret: unknown): Promise<
 
 /** The signed-in user joins; returns the organization's slug. */
 export async function acceptInvitation(ctx: CoreContext, secret: unknown): Promise<string> {
-  return join(ctx.store, secretHash(secret), ctx.actor.user);
+  return join(ctx.store, secretHash(secret), actingUser(ctx));
 }
 
 /** Someone without an account makes one through an open link and joins; the link is checked before any account exists. */

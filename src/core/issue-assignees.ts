@@ -4,7 +4,7 @@
 import type { AssigneeCondition, Issue } from "../storage/issue-ports";
 import type { Project } from "../storage/ports";
 import type { OrgAccess } from "./access";
-import type { CoreContext } from "./context";
+import { actingUser, type CoreContext } from "./context";
 import { AppError } from "./errors";
 import type { AssigneeTerm } from "./issue-query";
 import { parseId } from "./schemas";
@@ -49,7 +49,7 @@ export async function assignIssue(ctx: CoreContext, issue: Issue, assignee: Assi
   }
   await ctx.store.setIssueAssignee(issue.id, { userId: assignee?.userId ?? null, teamId: assignee?.teamId ?? null }, {
     type: assignee ? "assigned" : "unassigned",
-    userId: ctx.actor.user.id,
+    userId: actingUser(ctx).id,
     data: JSON.stringify(data),
     createdAt,
   });
@@ -61,7 +61,7 @@ export async function resolveAssigneeTerms(ctx: CoreContext, access: OrgAccess, 
   for (const terms of groups) {
     const c: AssigneeCondition = { userIds: [], teamIds: [], none: false, any: false };
     for (const term of terms) {
-      if (term.kind === "me") c.userIds.push(ctx.actor.user.id);
+      if (term.kind === "me") c.userIds.push(actingUser(ctx).id);
       else if (term.kind === "none") c.none = true;
       else if (term.kind === "any") c.any = true;
       else if (term.kind === "my_teams") c.teamIds.push(...(access.memberId === null ? [] : await ctx.store.listTeamIdsOfMember(access.memberId)));

@@ -4,11 +4,10 @@ import { z } from "zod";
 import { TRIAGE_LIMITS } from "../config/limits";
 import type { IssueActivityEntry } from "../storage/issue-ports";
 import type { Page, PageRequest } from "../storage/ports";
-import { assertCan, getOrgAccess, requireId } from "./access";
-import type { CoreContext } from "./context";
+import { allowed, assertCan, getOrgAccess, requireId } from "./access";
+import { actingUser, type CoreContext } from "./context";
 import { forbidden, notFound } from "./errors";
 import { getIssue, type IssueView } from "./issues";
-import { can } from "./permissions";
 import { parseInput } from "./schemas";
 
 const noteSchema = z.object({
@@ -28,7 +27,7 @@ export async function addComment(ctx: CoreContext, issueId: unknown, body: unkno
   const view = await getIssue(ctx, issueId);
   assertCan(await getOrgAccess(ctx, view.orgSlug), "issue:comment");
   const { text } = parseInput(noteSchema, body);
-  return ctx.store.addIssueActivity(view.issue.id, { type: "note", userId: ctx.actor.user.id, data: JSON.stringify({ text }), createdAt: new Date().toISOString() });
+  return ctx.store.addIssueActivity(view.issue.id, { type: "note", userId: actingUser(ctx).id, data: JSON.stringify({ text }), createdAt: new Date().toISOString() });
 }
 
 /** The comment with the actor's rights on it: whether they wrote it, and whether they may delete others'. */
@@ -38,7 +37,7 @@ async function comment(ctx: CoreContext, issueId: unknown, commentId: unknown): 
   if (!note || note.type !== "note") throw notFound("Comment");
   const access = await getOrgAccess(ctx, view.orgSlug);
   assertCan(access, "issue:comment");
-  return { view, note, own: note.userId === ctx.actor.user.id, moderator: can(access.role, "comment:moderate") };
+  return { view, note, own: note.userId === actingUser(ctx).id, moderator: allowed(access, "comment:moderate") };
 }
 
 export async function updateComment(ctx: CoreContext, issueId: unknown, commentId: unknown, body: unknown): Promise<IssueActivityEntry> {

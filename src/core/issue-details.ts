@@ -60,7 +60,7 @@ export async function getIssueEventAt(ctx: CoreContext, issueId: unknown, end: "
 /** GET /projects/{org}/{project}/events/{eventId}/: any stored event of the project, with its issue's neighbours. */
 export async function getProjectEvent(ctx: CoreContext, orgSlug: string, projectSlug: string, eventId: string): Promise<EventWithNeighbours> {
   const { access, project } = await getProject(ctx, orgSlug, projectSlug);
-  assertCan(access, "project:read");
+  assertCan(access, "event:read");
   const event = await ctx.store.getEvent(project.id, eventIdOf(eventId));
   if (!event) throw notFound("Event");
   return withNeighbours(ctx, event);

@@ -4,14 +4,13 @@
 import { TRIAGE_LIMITS } from "../config/limits";
 import type { IssueTagSummary } from "../storage/issue-ports";
 import type { Member, Team } from "../storage/ports";
-import { getOrgAccess } from "./access";
+import { allowed, getOrgAccess } from "./access";
 import type { CoreContext } from "./context";
 import { isAppError, notFound } from "./errors";
 import { type ActivityWithUser, issueActivityLog } from "./issue-activity";
 import { type EventWithNeighbours, getIssueEvent, getIssueEventAt } from "./issue-details";
 import { type IssueFrequency, issueFrequency } from "./issue-stats";
 import type { IssueView } from "./issues";
-import { can } from "./permissions";
 
 export type IssuePage = IssueView &
   EventWithNeighbours & {
@@ -63,6 +62,6 @@ export async function getIssuePage(ctx: CoreContext, orgSlug: string, issueId: u
     frequency,
     activity,
     assignable: { members, team },
-    may: { update: can(access.role, "issue:update"), delete: can(access.role, "issue:delete"), comment: can(access.role, "issue:comment"), moderate: can(access.role, "comment:moderate") },
+    may: { update: allowed(access, "issue:update"), delete: allowed(access, "issue:delete"), comment: allowed(access, "issue:comment"), moderate: allowed(access, "comment:moderate") },
   };
 }

@@ -30,7 +30,7 @@ const SORTS: Record<string, IssueSort> = { date: "date", new: "new", freq: "freq
 
 /** The organization's projects, then the ones a `project` slug narrows the stream to; not found for an unknown slug. */
 async function streamProjects(ctx: CoreContext, orgSlug: string, projectSlug: string | null) {
-  const access = await requireOrg(ctx, orgSlug, "project:read");
+  const access = await requireOrg(ctx, orgSlug, "event:read");
   const projects = (await ctx.store.listProjects({ scope: { organizationIds: [access.org.id] }, page: { limit: STREAM_LIMITS.maxProjects } })).items;
   const selected = projectSlug ? (projects.find((p) => p.slug === requireText(projectSlug, "Project")) ?? null) : null;
   if (projectSlug && !selected) throw notFound("Project");

@@ -5,7 +5,7 @@ import { parseStatusUpdate, statusChange } from "./issue-status";
 import type { Page, PageRequest, Project, StoredEvent } from "../storage/ports";
 import { type OrgAccess, assertCan, getOrgAccess, requireId } from "./access";
 import { API_LIMITS } from "../config/limits";
-import type { CoreContext } from "./context";
+import { actingUser, type CoreContext } from "./context";
 import { AppError, notFound } from "./errors";
 import { assignIssue, parseAssignedTo, resolveAssigneeTerms } from "./issue-assignees";
 import { parseIssueQuery } from "./issue-query";
@@ -27,7 +27,7 @@ export async function listProjectIssues(
   q: { query: string | null; sort: string | null; page: PageRequest; environments?: string[] },
 ): Promise<{ project: Project; page: Page<Issue> }> {
   const { access, project } = await getProject(ctx, orgSlug, projectSlug);
-  assertCan(access, "project:read");
+  assertCan(access, "event:read");
   const sort = SORTS.get(q.sort || "date");
   if (!sort) throw new AppError("bad_request", `Unsupported sort "${q.sort}": use date, new, freq or user`);
   const { assigned, ...filter } = parseIssueQuery(q.query);
@@ -50,7 +50,7 @@ export async function getIssue(ctx: CoreContext, issueId: unknown): Promise<Issu
   } catch {
     throw notFound("Issue"); // another organization's issue is indistinguishable from a missing one
   }
-  assertCan(access, "project:read");
+  assertCan(access, "event:read");
   return { issue, project, orgSlug: org.slug };
 }
 
@@ -64,7 +64,7 @@ async function applyStatus(ctx: CoreContext, view: IssueView, body: Record<strin
     substatus: change.substatus,
     resolution: change.resolution ? JSON.stringify(change.resolution) : null,
     snooze: change.snooze ? JSON.stringify(change.snooze) : null,
-    activity: { type: change.activity.type, userId: ctx.actor.user.id, data: JSON.stringify(change.activity.data), createdAt: new Date().toISOString() },
+    activity: { type: change.activity.type, userId: actingUser(ctx).id, data: JSON.stringify(change.activity.data), createdAt: new Date().toISOString() },
   });
 }
 

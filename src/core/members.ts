@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isDuplicateError, type Member } from "../storage/ports";
 import { requireId, requireOrg } from "./access";
 import type { Accounts } from "./accounts";
-import type { CoreContext } from "./context";
+import { actingUser, type CoreContext } from "./context";
 import { AppError, forbidden, notFound } from "./errors";
 import { canAssignRole } from "./permissions";
 import { emailSchema, parseInput, passwordSchema, roleSchema } from "./schemas";
@@ -60,7 +60,7 @@ export async function updateMemberRole(ctx: CoreContext, orgSlug: string, member
 export async function removeMember(ctx: CoreContext, orgSlug: string, memberId: number): Promise<void> {
   const self = await requireOrg(ctx, orgSlug, "org:read");
   const target = await memberOrThrow(ctx, self.org.id, memberId);
-  if (target.userId !== ctx.actor.user.id) {
+  if (target.userId !== actingUser(ctx).id) {
     await requireOrg(ctx, orgSlug, "member:remove");
     if (!canAssignRole(self.role, target.role)) throw forbidden("Only owners can remove an owner");
   }

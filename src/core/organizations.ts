@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { isDuplicateError, type Organization, type Page, type PageRequest } from "../storage/ports";
 import { getOrgAccess, requireOrg, type OrgAccess } from "./access";
-import type { CoreContext } from "./context";
+import { actingUser, type CoreContext } from "./context";
 import { AppError } from "./errors";
 import { nameSchema, parseInput, slugify, slugSchema } from "./schemas";
 
@@ -15,15 +15,21 @@ export const slugTaken = (what: string) => new AppError("conflict", `That ${what
 export async function createOrganization(ctx: CoreContext, input: unknown): Promise<Organization> {
   const { name, slug } = parseInput(createSchema, input);
   try {
-    return await ctx.store.createOrganization({ name, slug: slug ?? slugify(name), ownerUserId: ctx.actor.user.id });
+    return await ctx.store.createOrganization({ name, slug: slug ?? slugify(name), ownerUserId: actingUser(ctx).id });
   } catch (err) {
     if (isDuplicateError(err)) throw slugTaken("organization");
     throw err;
   }
 }
 
-export function listOrganizations(ctx: CoreContext, page: PageRequest): Promise<Page<Organization>> {
-  return ctx.store.listOrganizations({ userId: ctx.actor.user.id, all: ctx.actor.user.isSuperuser, page });
+/** The organizations the actor belongs to (all for an install superuser); an organization token's own one. */
+export async function listOrganizations(ctx: CoreContext, page: PageRequest): Promise<Page<Organization>> {
+  const { actor } = ctx;
+  if ("orgToken" in actor) {
+    const org = await ctx.store.getOrganizationById(actor.orgToken.organizationId);
+    return { items: org ? [org] : [], nextCursor: null };
+  }
+  return ctx.store.listOrganizations({ userId: actor.user.id, all: actor.user.isSuperuser, page });
 }
 
 export function getOrganization(ctx: CoreContext, orgSlug: string): Promise<OrgAccess> {

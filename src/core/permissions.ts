@@ -6,6 +6,8 @@ export const PERMISSIONS = {
   "org:read": ["owner", "admin", "member", "viewer"],
   "org:update": ["owner", "admin"],
   "org:delete": ["owner"],
+  /** Create, see and revoke the organization's auth tokens (CI, sentry-cli). */
+  "org:tokens": ["owner", "admin"],
   "member:read": ["owner", "admin", "member", "viewer"],
   "member:add": ["owner", "admin"],
   "member:update": ["owner", "admin"],
@@ -16,6 +18,8 @@ export const PERMISSIONS = {
   /** Joining or leaving a team oneself. */
   "team:join": ["owner", "admin", "member"],
   "project:read": ["owner", "admin", "member", "viewer"],
+  /** Reading issues, events and their counts, as Sentry's event:read scope. */
+  "event:read": ["owner", "admin", "member", "viewer"],
   "project:create": ["owner", "admin"],
   "project:update": ["owner", "admin"],
   "project:delete": ["owner", "admin"],
@@ -36,6 +40,21 @@ export const PERMISSIONS = {
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
+
+/**
+ * What an organization auth token's scopes give. Sentry's org tokens carry `org:ci`: read the organization and its
+ * projects, create and update releases (and upload their files); nothing else, whatever role its creator has.
+ */
+export const ORG_TOKEN_SCOPES = {
+  "org:ci": ["org:read", "project:read", "release:write"],
+} as const satisfies Record<string, readonly Permission[]>;
+
+export type OrgTokenScope = keyof typeof ORG_TOKEN_SCOPES;
+
+/** Whether an organization token with these scopes may do this; an unknown scope gives nothing. */
+export function scopesAllow(scopes: readonly string[], permission: Permission): boolean {
+  return scopes.some((s) => Object.hasOwn(ORG_TOKEN_SCOPES, s) && (ORG_TOKEN_SCOPES[s as OrgTokenScope] as readonly Permission[]).includes(permission));
+}
 
 /** `role` null means an install superuser, who may do everything. */
 export function can(role: Role | null, permission: Permission): boolean {

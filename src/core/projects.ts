@@ -16,10 +16,11 @@ export async function listProjects(ctx: CoreContext, orgSlug: string, page: Page
   return ctx.store.listProjects({ scope: { organizationIds: [org.id] }, page });
 }
 
-/** Every project the actor can see, across organizations (GET /api/0/projects/). */
+/** Every project the actor can see, across organizations (GET /api/0/projects/); an organization token's own. */
 export function listAllProjects(ctx: CoreContext, page: PageRequest): Promise<Page<Project>> {
-  const { user } = ctx.actor;
-  return ctx.store.listProjects({ scope: user.isSuperuser ? { all: true } : { memberUserId: user.id }, page });
+  const { actor } = ctx;
+  if ("orgToken" in actor) return ctx.store.listProjects({ scope: { organizationIds: [actor.orgToken.organizationId] }, page });
+  return ctx.store.listProjects({ scope: actor.user.isSuperuser ? { all: true } : { memberUserId: actor.user.id }, page });
 }
 
 export async function getProject(ctx: CoreContext, orgSlug: string, projectSlug: string): Promise<{ access: OrgAccess; project: Project }> {

@@ -90,7 +90,7 @@ export async function releaseDetail(ctx: CoreContext, orgSlug: string, version: 
 
 /** The environment names of the organization, or of one of its projects, for the environment filter. */
 export async function listEnvironments(ctx: CoreContext, orgSlug: string, projectSlug: string | null): Promise<string[]> {
-  const { org } = await requireOrg(ctx, orgSlug, "project:read");
+  const { org } = await requireOrg(ctx, orgSlug, "event:read");
   if (!projectSlug) return ctx.store.listEnvironments(org.id, null);
   const project = await ctx.store.getProjectBySlug(org.id, requireText(projectSlug, "Project"));
   if (!project) throw notFound("Project");

@@ -34,7 +34,7 @@ const statsSchema = z
 export async function projectStatSeries(ctx: CoreContext, orgSlug: string, projectSlug: string, input: Record<string, unknown>): Promise<[number, number][]> {
   const q = parseInput(statsSchema, input);
   const { access, project } = await getProject(ctx, orgSlug, projectSlug);
-  assertCan(access, "project:read");
+  assertCan(access, "event:read");
   const step = q.resolution === "1d" ? DAY : HOUR;
   const until = Math.floor((q.until ?? Date.now() / 1000) / step) * step;
   const since = Math.max(Math.floor((q.since ?? until - (step === DAY ? 30 * DAY : DAY)) / step) * step, until - 400 * step);
@@ -56,7 +56,7 @@ export async function projectStatSeries(ctx: CoreContext, orgSlug: string, proje
 /** Totals by outcome, category and reason over the last `days` days. */
 export async function projectOutcomeTotals(ctx: CoreContext, orgSlug: string, projectSlug: string, days: number): Promise<OutcomeTotal[]> {
   const { access, project } = await getProject(ctx, orgSlug, projectSlug);
-  assertCan(access, "project:read");
+  assertCan(access, "event:read");
   return ctx.store.outcomeTotals(project.id, hourOf(Date.now() - days * DAY * 1000));
 }
 

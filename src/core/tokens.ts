@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { ApiToken, Store, User } from "../storage/ports";
 import { requireId } from "./access";
-import type { CoreContext } from "./context";
+import { actingUser, type CoreContext } from "./context";
 import { notFound } from "./errors";
 import { nameSchema, parseInput } from "./schemas";
 
@@ -18,16 +18,16 @@ export const hashToken = (token: string) => createHash("sha256").update(token, "
 export async function createToken(ctx: CoreContext, input: unknown): Promise<{ token: ApiToken; plaintext: string }> {
   const { name } = parseInput(z.object({ name: nameSchema }), input);
   const plaintext = `${TOKEN_PREFIX}${randomBytes(32).toString("hex")}`;
-  const token = await ctx.store.createToken({ userId: ctx.actor.user.id, name, tokenHash: hashToken(plaintext), tokenSuffix: plaintext.slice(-4) });
+  const token = await ctx.store.createToken({ userId: actingUser(ctx).id, name, tokenHash: hashToken(plaintext), tokenSuffix: plaintext.slice(-4) });
   return { token, plaintext };
 }
 
 export function listTokens(ctx: CoreContext): Promise<ApiToken[]> {
-  return ctx.store.listTokens(ctx.actor.user.id);
+  return ctx.store.listTokens(actingUser(ctx).id);
 }
 
 export async function deleteToken(ctx: CoreContext, tokenId: number): Promise<void> {
-  if (!(await ctx.store.deleteToken(ctx.actor.user.id, requireId(tokenId, "Token")))) throw notFound("Token");
+  if (!(await ctx.store.deleteToken(actingUser(ctx).id, requireId(tokenId, "Token")))) throw notFound("Token");
 }
 
 /** The user a bearer token belongs to, or null. */

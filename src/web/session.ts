@@ -3,7 +3,7 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import type { CoreContext } from "../core/context";
+import type { UserContext } from "../core/context";
 import { getServices } from "../runtime/services";
 import type { User } from "../storage/ports";
 
@@ -26,7 +26,7 @@ export async function requireUser(locale: string, returnTo?: string): Promise<Us
   redirect(`/${locale}/sign-in${returnTo ? `?next=${encodeURIComponent(returnTo)}` : ""}`);
 }
 
-export async function requireCore(locale: string, returnTo?: string): Promise<CoreContext> {
+export async function requireCore(locale: string, returnTo?: string): Promise<UserContext> {
   const user = await requireUser(locale, returnTo);
   return { store: getServices().store, actor: { user } };
 }

@@ -5,7 +5,9 @@ import { after, before, describe, test } from "node:test";
 import { createInvitation } from "../../src/core/invitations";
 import { addMember, removeMember, updateMemberRole } from "../../src/core/members";
 import { deleteOrganization, getOrganization, updateOrganization } from "../../src/core/organizations";
-import { PERMISSIONS, type Permission } from "../../src/core/permissions";
+import { ORG_TOKEN_SCOPES, PERMISSIONS, type Permission } from "../../src/core/permissions";
+import { authenticateOrgToken, createOrgToken, revokeOrgToken } from "../../src/core/org-tokens";
+import type { CoreContext } from "../../src/core/context";
 import { createProject, deleteProject, getProject, updateProject } from "../../src/core/projects";
 import { createKey, deleteKey, listKeys, updateKey } from "../../src/core/keys";
 import { createTeam, deleteTeam, setTeamMembership } from "../../src/core/teams";
@@ -19,34 +21,36 @@ import { createOrganization } from "../../src/core/organizations";
 import type { User } from "../../src/storage/ports";
 import { outcome, type TestCore, testCore, uniq } from "../helpers/core";
 
-type World = { org: string; project: string; team: string; key: string; targetMemberId: number; issueId: number; commentId: number };
+type World = { org: string; project: string; team: string; key: string; targetMemberId: number; targetUserId: string; issueId: number; commentId: number; orgTokenId: number };
 
 /** Each mutation: the permission it needs and how to attempt it in a fresh world. */
-const MUTATIONS: Record<string, { permission: Permission; run: (t: TestCore, user: User, w: World) => Promise<unknown> }> = {
-  "update organization": { permission: "org:update", run: (t, u, w) => updateOrganization(t.as(u), w.org, { name: "Renamed" }) },
-  "delete organization": { permission: "org:delete", run: (t, u, w) => deleteOrganization(t.as(u), w.org) },
-  "add member": { permission: "member:add", run: (t, u, w) => addMember({ ...t.as(u), accounts: t.accounts }, w.org, { email: `${uniq("new")}@example.com`, role: "member", password: "password123" }) },
-  "invite by link": { permission: "member:add", run: (t, u, w) => createInvitation(t.as(u), w.org, { role: "member" }) },
-  "change member role": { permission: "member:update", run: (t, u, w) => updateMemberRole(t.as(u), w.org, w.targetMemberId, { role: "admin" }) },
-  "remove member": { permission: "member:remove", run: (t, u, w) => removeMember(t.as(u), w.org, w.targetMemberId) },
-  "create team": { permission: "team:create", run: (t, u, w) => createTeam(t.as(u), w.org, { slug: uniq("team") }) },
-  "delete team": { permission: "team:delete", run: (t, u, w) => deleteTeam(t.as(u), w.org, w.team) },
-  "join team": { permission: "team:join", run: (t, u, w) => setTeamMembership(t.as(u), w.org, w.team, true) },
-  "create project": { permission: "project:create", run: (t, u, w) => createProject(t.as(u), w.org, { name: uniq("Project") }) },
-  "update project": { permission: "project:update", run: (t, u, w) => updateProject(t.as(u), w.org, w.project, { name: "Renamed" }) },
-  "delete project": { permission: "project:delete", run: (t, u, w) => deleteProject(t.as(u), w.org, w.project) },
-  "create key": { permission: "key:create", run: (t, u, w) => createKey(t.as(u), w.org, w.project, { label: "CI" }) },
-  "rename or disable key": { permission: "key:update", run: (t, u, w) => updateKey(t.as(u), w.org, w.project, w.key, { isActive: false }) },
-  "revoke key": { permission: "key:delete", run: (t, u, w) => deleteKey(t.as(u), w.org, w.project, w.key) },
-  "resolve issue": { permission: "issue:update", run: (t, u, w) => updateIssue(t.as(u), w.issueId, { status: "resolved" }) },
-  "bulk-resolve issues of the organization": { permission: "issue:update", run: (t, u, w) => updateOrgIssues(t.as(u), w.org, [String(w.issueId)], { status: "resolved" }) },
-  "delete issue": { permission: "issue:delete", run: (t, u, w) => deleteIssue(t.as(u), w.issueId) },
-  "assign issue": { permission: "issue:update", run: (t, u, w) => updateIssue(t.as(u), w.issueId, { assignedTo: `user:${u.id}` }) },
-  "comment on issue": { permission: "issue:comment", run: (t, u, w) => addComment(t.as(u), w.issueId, { text: "Looking into it" }) },
-  "delete another's comment": { permission: "comment:moderate", run: (t, u, w) => deleteComment(t.as(u), w.issueId, w.commentId) },
-  "create release": { permission: "release:write", run: (t, u, w) => createRelease(t.as(u), w.org, null, { version: uniq("v"), projects: [w.project] }) },
-  "finalize release": { permission: "release:write", run: (t, u, w) => updateRelease(t.as(u), w.org, w.project, "app@1.0.0", { dateReleased: new Date().toISOString() }) },
-  "delete release": { permission: "release:delete", run: (t, u, w) => deleteRelease(t.as(u), w.org, "app@1.0.0") },
+const MUTATIONS: Record<string, { permission: Permission; run: (c: CoreContext, w: World) => Promise<unknown> }> = {
+  "update organization": { permission: "org:update", run: (c, w) => updateOrganization(c, w.org, { name: "Renamed" }) },
+  "delete organization": { permission: "org:delete", run: (c, w) => deleteOrganization(c, w.org) },
+  "add member": { permission: "member:add", run: (c, w) => addMember({ ...c, accounts: t.accounts }, w.org, { email: `${uniq("new")}@example.com`, role: "member", password: "password123" }) },
+  "invite by link": { permission: "member:add", run: (c, w) => createInvitation(c, w.org, { role: "member" }) },
+  "change member role": { permission: "member:update", run: (c, w) => updateMemberRole(c, w.org, w.targetMemberId, { role: "admin" }) },
+  "remove member": { permission: "member:remove", run: (c, w) => removeMember(c, w.org, w.targetMemberId) },
+  "create team": { permission: "team:create", run: (c, w) => createTeam(c, w.org, { slug: uniq("team") }) },
+  "delete team": { permission: "team:delete", run: (c, w) => deleteTeam(c, w.org, w.team) },
+  "join team": { permission: "team:join", run: (c, w) => setTeamMembership(c, w.org, w.team, true) },
+  "create project": { permission: "project:create", run: (c, w) => createProject(c, w.org, { name: uniq("Project") }) },
+  "update project": { permission: "project:update", run: (c, w) => updateProject(c, w.org, w.project, { name: "Renamed" }) },
+  "delete project": { permission: "project:delete", run: (c, w) => deleteProject(c, w.org, w.project) },
+  "create key": { permission: "key:create", run: (c, w) => createKey(c, w.org, w.project, { label: "CI" }) },
+  "rename or disable key": { permission: "key:update", run: (c, w) => updateKey(c, w.org, w.project, w.key, { isActive: false }) },
+  "revoke key": { permission: "key:delete", run: (c, w) => deleteKey(c, w.org, w.project, w.key) },
+  "resolve issue": { permission: "issue:update", run: (c, w) => updateIssue(c, w.issueId, { status: "resolved" }) },
+  "bulk-resolve issues of the organization": { permission: "issue:update", run: (c, w) => updateOrgIssues(c, w.org, [String(w.issueId)], { status: "resolved" }) },
+  "delete issue": { permission: "issue:delete", run: (c, w) => deleteIssue(c, w.issueId) },
+  "assign issue": { permission: "issue:update", run: (c, w) => updateIssue(c, w.issueId, { assignedTo: `user:${w.targetUserId}` }) },
+  "comment on issue": { permission: "issue:comment", run: (c, w) => addComment(c, w.issueId, { text: "Looking into it" }) },
+  "delete another's comment": { permission: "comment:moderate", run: (c, w) => deleteComment(c, w.issueId, w.commentId) },
+  "create release": { permission: "release:write", run: (c, w) => createRelease(c, w.org, null, { version: uniq("v"), projects: [w.project] }) },
+  "finalize release": { permission: "release:write", run: (c, w) => updateRelease(c, w.org, w.project, "app@1.0.0", { dateReleased: new Date().toISOString() }) },
+  "delete release": { permission: "release:delete", run: (c, w) => deleteRelease(c, w.org, "app@1.0.0") },
+  "create organization token": { permission: "org:tokens", run: (c, w) => createOrgToken(c, w.org, { name: "CI" }, "http://localhost:9000") },
+  "revoke organization token": { permission: "org:tokens", run: (c, w) => revokeOrgToken(c, w.org, w.orgTokenId) },
 };
 
 const issueEvent = (projectId: number): DigestedEvent => ({
@@ -81,7 +85,8 @@ async function world(): Promise<{ w: World; owner: User }> {
   await t.store.upsertRelease({ organizationId: p.organizationId, version: "app@1.0.0", projectIds: [p.id], createdAt: new Date().toISOString() });
   const target = await addMember({ ...ctx, accounts: t.accounts }, org.slug, { email: `${uniq("target")}@example.com`, role: "member", password: "password123" });
   const comment = await t.store.addIssueActivity(issueId, { type: "note", userId: target.userId, data: JSON.stringify({ text: "by the target" }), createdAt: new Date().toISOString() });
-  return { w: { org: org.slug, project: project.slug, team: team.slug, key: keys[0]!.publicKey, targetMemberId: target.id, issueId, commentId: comment.id }, owner };
+  const { token } = await createOrgToken(ctx, org.slug, { name: "CI" }, "http://localhost:9000");
+  return { w: { org: org.slug, project: project.slug, team: team.slug, key: keys[0]!.publicKey, targetMemberId: target.id, targetUserId: target.userId, issueId, commentId: comment.id, orgTokenId: token.id }, owner };
 }
 
 describe("permission matrix (each role × each mutation)", () => {
@@ -92,7 +97,7 @@ describe("permission matrix (each role × each mutation)", () => {
         const { w, owner } = await world();
         const actor = role === "owner" ? owner : await user();
         if (role !== "owner") await addMember({ ...t.as(owner), accounts: t.accounts }, w.org, { email: actor.email, role });
-        assert.equal(await outcome(() => m.run(t, actor, w)), allowed ? "ok" : "forbidden");
+        assert.equal(await outcome(() => m.run(t.as(actor), w)), allowed ? "ok" : "forbidden");
       });
     }
   }
@@ -109,7 +114,7 @@ describe("another organization's objects are not found, whatever the role", () =
       assert.equal(await outcome(() => getProject(t.as(actor), w.org, w.project)), "not_found");
       assert.equal(await outcome(() => listKeys(t.as(actor), w.org, w.project)), "not_found");
       for (const [name, m] of Object.entries(MUTATIONS)) {
-        assert.equal(await outcome(() => m.run(t, actor, w)), "not_found", name);
+        assert.equal(await outcome(() => m.run(t.as(actor), w)), "not_found", name);
       }
     });
   }
@@ -119,6 +124,21 @@ describe("another organization's objects are not found, whatever the role", () =
     const su = await user(true);
     assert.equal(await outcome(() => updateProject(t.as(su), w.org, w.project, { name: "By superuser" })), "ok");
   });
+});
+
+describe("an organization token (org:ci) × each mutation", () => {
+  const granted = ORG_TOKEN_SCOPES["org:ci"] as readonly Permission[];
+  for (const [name, m] of Object.entries(MUTATIONS)) {
+    const allowed = granted.includes(m.permission);
+    test(`an organization token ${allowed ? "may" : "may not"} ${name}; another organization's token finds nothing`, async () => {
+      const { w, owner } = await world();
+      const { plaintext } = await createOrgToken(t.as(owner), w.org, { name: "CI" }, "http://localhost:9000");
+      const actor = (await authenticateOrgToken(t.store, plaintext))!;
+      assert.equal(await outcome(() => m.run({ store: t.store, actor }, w)), allowed ? "ok" : "forbidden");
+      const { w: other } = await world();
+      assert.equal(await outcome(() => m.run({ store: t.store, actor }, other)), "not_found");
+    });
+  }
 });
 
 describe("owner safeguards", () => {

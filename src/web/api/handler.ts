@@ -1,12 +1,12 @@
 // Wraps every /api/0 route: bearer-token (or session) authentication, JSON body parsing with a size limit,
-// and the error table. Routes stay thin: parse, call one core function, serialize.
+// and the error table. A bearer token is a person's (personal API token) or an organization's (`sntrys_`, acting
+// for that organization alone with its scopes); the token itself is never logged. Routes stay thin: parse, call one core function, serialize.
 import "server-only";
 import { API_LIMITS } from "../../config/limits";
-import type { CoreContext } from "../../core/context";
+import type { Actor, CoreContext } from "../../core/context";
 import { AppError } from "../../core/errors";
-import { authenticateToken } from "../../core/tokens";
+import { authenticateBearer } from "../../core/org-tokens";
 import { getServices } from "../../runtime/services";
-import type { User } from "../../storage/ports";
 import { toErrorResponse } from "./errors";
 
 export type ApiContext<P> = { req: Request; url: URL; params: P; core: CoreContext; publicUrl: string; basePath: string };
@@ -28,29 +28,29 @@ function assertSameOriginJson(req: Request): void {
   }
 }
 
-async function authenticate(req: Request): Promise<User> {
+async function authenticate(req: Request): Promise<Actor> {
   const { store, auth } = getServices();
   const header = req.headers.get("authorization");
   if (header) {
     const [scheme, token] = header.trim().split(/\s+/, 2);
     if (scheme?.toLowerCase() !== "bearer" || !token) throw new AppError("unauthorized", "Authorization header must be 'Bearer <token>'");
-    const user = await authenticateToken(store, token);
-    if (!user) throw new AppError("unauthorized", "Invalid token");
-    return user;
+    const actor = await authenticateBearer(store, token);
+    if (!actor) throw new AppError("unauthorized", "Invalid token");
+    return actor;
   }
   const session = await auth.api.getSession({ headers: req.headers });
   const user = session ? await store.getUserById(session.user.id) : null;
   if (!user) throw new AppError("unauthorized", "Authentication credentials were not provided.");
   assertSameOriginJson(req);
-  return user;
+  return { user };
 }
 
 export function apiRoute<P = Record<string, string>>(handler: Handler<P>) {
   return async (req: Request, { params }: { params: P }): Promise<Response> => {
     try {
-      const user = await authenticate(req);
+      const actor = await authenticate(req);
       const { store, config, basePath } = getServices();
-      return await handler({ req, url: new URL(req.url), params, core: { store, actor: { user } }, publicUrl: config.publicUrl, basePath });
+      return await handler({ req, url: new URL(req.url), params, core: { store, actor }, publicUrl: config.publicUrl, basePath });
     } catch (err) {
       return toErrorResponse(err);
     }

@@ -1,17 +1,20 @@
-// GET /api/0/ – who the caller is (sentry-cli `info`); answers without credentials too.
-import { authenticateToken } from "@/core/tokens";
+// GET /api/0/ – who the caller is (sentry-cli `info`); answers without credentials too. An organization token has
+// no user: it answers with its scopes only, as Sentry does.
+import { authenticateBearer } from "@/core/org-tokens";
 import { getServices } from "@/runtime/services";
 import { serializeUser } from "@/web/api/serializers";
 
 export const dynamic = "force-dynamic";
 
+const USER_SCOPES = ["org:read", "org:write", "project:read", "project:write", "project:releases", "team:read", "member:read", "event:read", "event:write"];
+
 export async function GET(req: Request): Promise<Response> {
   const { store } = getServices();
   const [scheme, token] = (req.headers.get("authorization") ?? "").trim().split(/\s+/, 2);
-  const user = scheme?.toLowerCase() === "bearer" && token ? await authenticateToken(store, token) : null;
+  const actor = scheme?.toLowerCase() === "bearer" && token ? await authenticateBearer(store, token) : null;
   return Response.json({
     version: "0",
-    user: user ? serializeUser(user) : null,
-    auth: user ? { scopes: ["org:read", "org:write", "project:read", "project:write", "project:releases", "team:read", "member:read", "event:read", "event:write"] } : null,
+    user: actor && "user" in actor ? serializeUser(actor.user) : null,
+    auth: actor ? { scopes: "orgToken" in actor ? actor.orgToken.scopes : USER_SCOPES } : null,
   });
 }

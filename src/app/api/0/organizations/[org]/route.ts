@@ -7,8 +7,8 @@ export const dynamic = "force-dynamic";
 type P = { org: string };
 
 export const GET = apiRoute<P>(async ({ core, params }) => {
-  const { org, role } = await getOrganization(core, params.org);
-  return Response.json(serializeOrganization(org, { role }));
+  const { org, role, scopes } = await getOrganization(core, params.org);
+  return Response.json(serializeOrganization(org, scopes === null ? { role } : {})); // an organization token has no role
 });
 
 export const PUT = apiRoute<P>(async ({ core, params, req }) => {

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import type { OrgAccess } from "@/core/access";
-import type { CoreContext } from "@/core/context";
+import type { UserContext } from "@/core/context";
 import { listMembers } from "@/core/members";
 import { can } from "@/core/permissions";
 import { ROLES } from "@/core/roles";
@@ -8,7 +8,7 @@ import { addMemberAction, removeMemberAction, updateMemberRoleAction } from "@/w
 import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
 import { InvitationsCard } from "./invitations-card";
 
-export async function MembersSection({ core, access, locale }: { core: CoreContext; access: OrgAccess; locale: string }) {
+export async function MembersSection({ core, access, locale }: { core: UserContext; access: OrgAccess; locale: string }) {
   const t = await getTranslations("orgSettings.members");
   const tr = await getTranslations("roles");
   const members = await listMembers(core, access.org.slug);
