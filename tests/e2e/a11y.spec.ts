@@ -29,6 +29,7 @@ const SCREENS: Screen[] = [
   { name: "org-settings-general", path: "/en/orgs/{org}/settings" },
   { name: "org-settings-members", path: "/en/orgs/{org}/settings/members" },
   { name: "org-settings-teams", path: "/en/orgs/{org}/settings/teams" },
+  { name: "org-settings-tokens", path: "/en/orgs/{org}/settings/tokens" },
   { name: "account-password", path: "/en/account" },
   { name: "account-tokens", path: "/en/account/tokens" },
   { name: "docs", path: "/en/docs" },

@@ -1,10 +1,10 @@
-// Breadcrumbs and tabs of an organization: projects, issues, releases and settings sections.
+// Breadcrumbs and tabs of an organization: projects, issues, releases and settings sections (auth tokens included).
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
 import type { Organization } from "@/storage/ports";
 import { PageTabs } from "./page-tabs";
 
-export async function OrgNav({ org, current }: { org: Organization; current: "projects" | "issues" | "releases" | "general" | "members" | "teams" }) {
+export async function OrgNav({ org, current }: { org: Organization; current: "projects" | "issues" | "releases" | "general" | "members" | "teams" | "tokens" }) {
   const t = await getTranslations("org");
   const base = `/orgs/${org.slug}`;
   return (
@@ -22,6 +22,7 @@ export async function OrgNav({ org, current }: { org: Organization; current: "pr
           { id: "general", href: `${base}/settings`, label: t("tabs.general") },
           { id: "members", href: `${base}/settings/members`, label: t("tabs.members") },
           { id: "teams", href: `${base}/settings/teams`, label: t("tabs.teams") },
+          { id: "tokens", href: `${base}/settings/tokens`, label: t("tabs.tokens") },
         ]}
       />
     </div>

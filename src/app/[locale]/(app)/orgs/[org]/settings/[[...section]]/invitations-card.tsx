@@ -7,6 +7,7 @@ import { listInvitations } from "@/core/invitations";
 import { ROLES } from "@/core/roles";
 import { createInvitationAction, revokeInvitationAction } from "@/web/actions/invitations.action";
 import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
+import { TableHead } from "@/web/components/table-head";
 import { formatDate } from "@/web/format";
 /** Links that invite someone with a role: made here, copied once, passed on by hand (no mail yet), revocable. */
 export async function InvitationsCard({ core, access, locale }: { core: CoreContext; access: OrgAccess; locale: string }) {
@@ -26,16 +27,7 @@ export async function InvitationsCard({ core, access, locale }: { core: CoreCont
         <div className="table-scroll">
           <table className="table" data-testid="invitation-table">
             <caption className="visually-hidden">{t("pending")}</caption>
-            <thead>
-              <tr>
-                {[t("role"), t("createdAt"), t("expires")].map((h) => (
-                  <th key={h} scope="col">
-                    {h}
-                  </th>
-                ))}
-                <th scope="col" aria-label={t("actions")} />
-              </tr>
-            </thead>
+            <TableHead columns={[t("role"), t("createdAt"), t("expires")]} actions={t("actions")} />
             <tbody>
               {pending.map((i) => (
                 <InvitationRow key={i.id} invitation={i} role={tr(i.role)} locale={locale} org={access.org.slug} expired={Date.parse(i.expiresAt) <= now} labels={{ expired: t("expired"), revoke: t("revoke") }} />

@@ -1,4 +1,4 @@
-// Organization settings: general (optional catch-all default), members, teams.
+// Organization settings: general (optional catch-all default), members, teams, auth tokens.
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { getOrganization } from "@/core/organizations";
@@ -8,10 +8,11 @@ import { requireCore } from "@/web/session";
 import { GeneralSection } from "./general-section";
 import { MembersSection } from "./members-section";
 import { TeamsSection } from "./teams-section";
+import { TokensSection } from "./tokens-section";
 
 export const dynamic = "force-dynamic";
 
-const SECTIONS = ["general", "members", "teams"] as const;
+const SECTIONS = ["general", "members", "teams", "tokens"] as const;
 type Section = (typeof SECTIONS)[number];
 
 export default async function OrganizationSettingsPage({ params }: { params: { locale: string; org: string; section?: string[] } }) {
@@ -28,6 +29,7 @@ export default async function OrganizationSettingsPage({ params }: { params: { l
       {section === "general" ? <GeneralSection core={core} access={access} locale={params.locale} /> : null}
       {section === "members" ? <MembersSection core={core} access={access} locale={params.locale} /> : null}
       {section === "teams" ? <TeamsSection core={core} access={access} locale={params.locale} /> : null}
+      {section === "tokens" ? <TokensSection core={core} access={access} locale={params.locale} /> : null}
     </>
   );
 }
