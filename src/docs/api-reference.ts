@@ -4,8 +4,8 @@ import type { DocsLocale } from "./guides";
 type Endpoint = { method: string; path: string; en: string; de: string };
 
 export const API_ENDPOINTS: Endpoint[] = [
-  { method: "GET", path: "/api/0/", en: "Who the token belongs to (used by sentry-cli info). Answers without credentials too.", de: "Wem das Token gehört (für sentry-cli info). Antwortet auch ohne Anmeldedaten." },
-  { method: "GET", path: "/api/0/organizations/", en: "Organizations you belong to.", de: "Organisationen, in denen du Mitglied bist." },
+  { method: "GET", path: "/api/0/", en: "Who the token belongs to (used by sentry-cli info): the user and their scopes, or for an organization token no user and the scope org:ci. Answers without credentials too.", de: "Wem das Token gehört (für sentry-cli info): der Benutzer und seine Scopes, bei einem Organisations-Token kein Benutzer und der Scope org:ci. Antwortet auch ohne Anmeldedaten." },
+  { method: "GET", path: "/api/0/organizations/", en: "Organizations you belong to (an organization token: its own).", de: "Organisationen, in denen du Mitglied bist (ein Organisations-Token: seine eigene)." },
   { method: "POST", path: "/api/0/organizations/", en: "Create an organization: {name, slug?}.", de: "Organisation anlegen: {name, slug?}." },
   { method: "GET, PUT, DELETE", path: "/api/0/organizations/{org}/", en: "Read, rename or delete an organization.", de: "Organisation lesen, umbenennen oder löschen." },
   { method: "GET, POST", path: "/api/0/organizations/{org}/teams/", en: "List teams; create one: {slug} or {name}.", de: "Teams auflisten; eines anlegen: {slug} oder {name}." },
@@ -48,7 +48,7 @@ export const API_TEXT: Record<DocsLocale, { title: string; intro: string; method
   en: {
     title: "Web API",
     nav: "Web API",
-    intro: "Faultline answers Sentry's web API paths with Sentry's field names. Authenticate with a personal API token (Account → API tokens, or `faultline createtoken`) as `Authorization: Bearer <token>`. Errors are JSON {\"detail\": …}; lists are paginated with the Link header and its cursors (a cursor the list did not hand out is a 400 \"Invalid cursor parameter\").",
+    intro: "Faultline answers Sentry's web API paths with Sentry's field names. Authenticate with a personal API token (Account → API tokens, or `faultline createtoken`) as `Authorization: Bearer <token>`; it acts with your roles. For CI and sentry-cli, an organization auth token (Organization settings → Auth tokens, `sntrys_…`) acts for that organization alone with Sentry's `org:ci` scope: it reads the organization and its projects and creates and updates releases, and gets 403 for everything else; sentry-cli takes the server and the organization from the token itself. Errors are JSON {\"detail\": …}; lists are paginated with the Link header and its cursors (a cursor the list did not hand out is a 400 \"Invalid cursor parameter\").",
     method: "Method",
     path: "Path",
     what: "What it does",
@@ -56,7 +56,7 @@ export const API_TEXT: Record<DocsLocale, { title: string; intro: string; method
   de: {
     title: "Web-API",
     nav: "Web-API",
-    intro: "Faultline beantwortet die Pfade von Sentrys Web-API mit Sentrys Feldnamen. Melde dich mit einem persönlichen API-Token an (Konto → API-Tokens oder `faultline createtoken`), als `Authorization: Bearer <token>`. Fehler kommen als JSON {\"detail\": …}; Listen werden über den Link-Header mit Cursorn geblättert (ein Cursor, den die Liste nicht ausgegeben hat, ist ein 400 \"Invalid cursor parameter\").",
+    intro: "Faultline beantwortet die Pfade von Sentrys Web-API mit Sentrys Feldnamen. Melde dich mit einem persönlichen API-Token an (Konto → API-Tokens oder `faultline createtoken`), als `Authorization: Bearer <token>`; es handelt mit deinen Rollen. Für CI und sentry-cli handelt ein Organisations-Auth-Token (Organisationseinstellungen → Auth-Tokens, `sntrys_…`) nur für diese Organisation mit Sentrys Scope `org:ci`: Es liest die Organisation und ihre Projekte und legt Releases an und ändert sie, alles andere ist ein 403; sentry-cli liest Server und Organisation aus dem Token selbst. Fehler kommen als JSON {\"detail\": …}; Listen werden über den Link-Header mit Cursorn geblättert (ein Cursor, den die Liste nicht ausgegeben hat, ist ein 400 \"Invalid cursor parameter\").",
     method: "Methode",
     path: "Pfad",
     what: "Wozu",
