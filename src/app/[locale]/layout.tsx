@@ -1,9 +1,10 @@
-// Layout of every localized page: rejects unknown locales and provides the locale's messages.
+// Layout of every localized page: rejects unknown locales and provides the messages client components read.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
+import { clientMessages } from "@/i18n/client-messages";
 import { isLocale } from "@/i18n/routing";
 
 export async function generateMetadata({ params }: { params: { locale: string } }): Promise<Metadata> {
@@ -16,7 +17,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   setRequestLocale(params.locale);
   const messages = await getMessages();
   return (
-    <NextIntlClientProvider locale={params.locale} messages={messages}>
+    <NextIntlClientProvider locale={params.locale} messages={clientMessages(messages)}>
       {children}
     </NextIntlClientProvider>
   );
