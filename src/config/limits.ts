@@ -145,6 +145,12 @@ export const TRIAGE_LIMITS = {
   commentMaxLength: 10_000,
   /** values; the most frequent values listed per tag key on an issue's tags (Sentry's TOP_VALUES_DEFAULT_LIMIT). */
   tagTopValues: 9,
+  /**
+   * events; under an environment filter the issue page counts tag values from the issue's newest events there (tag
+   * counts are kept per issue, not per environment). Decoding one stored event takes tens of microseconds, so 500
+   * keep the page well inside its render budget while giving shares to within a few percent.
+   */
+  environmentTagSample: 500,
 } as const;
 
 export const RELEASE_LIMITS = {

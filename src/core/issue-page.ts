@@ -1,6 +1,7 @@
 // What the dashboard's issue page reads in one call: the issue in the organization the URL names, one of its events
 // (latest, oldest or by id) with its neighbours (within the page's environment, if one is chosen), the release of
-// its latest event, its tags, its frequency, its activity, whom it may be assigned to, and what the actor may do.
+// its latest event, its tags and frequency (of its events in that environment, if one is chosen), its activity, whom
+// it may be assigned to, and what the actor may do.
 import { TRIAGE_LIMITS } from "../config/limits";
 import type { IssueTagSummary } from "../storage/issue-ports";
 import type { Member, Team } from "../storage/ports";
@@ -9,6 +10,7 @@ import type { CoreContext } from "./context";
 import { isAppError, notFound } from "./errors";
 import { type ActivityWithUser, issueActivityLog } from "./issue-activity";
 import { type EventWithNeighbours, getIssueEvent, getIssueEventAt } from "./issue-details";
+import { issueFrequencyIn, issueTagsIn } from "./issue-environment";
 import { type IssueFrequency, issueFrequency } from "./issue-stats";
 import type { IssueView } from "./issues";
 
@@ -20,6 +22,8 @@ export type IssuePage = IssueView &
     lastRelease: string | null;
     tags: IssueTagSummary[];
     frequency: IssueFrequency;
+    /** Under an environment filter: tags and frequency count the issue's stored events there; `taggedEvents` were read for the tags. */
+    inEnvironment: { environment: string; taggedEvents: number } | null;
     activity: ActivityWithUser[];
     /** Who may be assigned: the organization's members and the project's team. */
     assignable: { members: Member[]; team: Team | null };
@@ -48,9 +52,10 @@ export async function getIssuePage(ctx: CoreContext, orgSlug: string, issueId: u
   const access = await getOrgAccess(ctx, orgSlug);
   const id = found.issue.id;
   const latest = found.next === null && !environment ? found.event : await ctx.store.issueEventAt(id, "latest");
-  const [tags, frequency, activity, members, team] = await Promise.all([
-    ctx.store.issueTags(id, TRIAGE_LIMITS.tagTopValues),
-    issueFrequency(ctx.store, found),
+  const scoped = environment !== null && !found.outsideEnvironment ? environment : null;
+  const [tagged, frequency, activity, members, team] = await Promise.all([
+    scoped ? issueTagsIn(ctx.store, id, scoped) : ctx.store.issueTags(id, TRIAGE_LIMITS.tagTopValues).then((tags) => ({ tags, events: 0 })),
+    scoped ? issueFrequencyIn(ctx.store, id, scoped) : issueFrequency(ctx.store, found),
     issueActivityLog(ctx, found),
     ctx.store.listMembers(access.org.id),
     found.project.teamId === null ? null : ctx.store.getTeamById(access.org.id, found.project.teamId),
@@ -58,8 +63,9 @@ export async function getIssuePage(ctx: CoreContext, orgSlug: string, issueId: u
   return {
     ...found,
     lastRelease: latest?.release ?? null,
-    tags,
+    tags: tagged.tags,
     frequency,
+    inEnvironment: scoped ? { environment: scoped, taggedEvents: tagged.events } : null,
     activity,
     assignable: { members, team },
     may: { update: allowed(access, "issue:update"), delete: allowed(access, "issue:delete"), comment: allowed(access, "issue:comment"), moderate: allowed(access, "comment:moderate") },

@@ -91,4 +91,11 @@ export interface IssueStore {
   /** One tag key of the issue as issueTags gives it, read from that key's rows only; null when the issue has none. */
   issueTag(issueId: number, key: string, topValues: number): Promise<IssueTagSummary | null>;
   issueActivity(issueId: number): Promise<IssueActivityEntry[]>;
+  /**
+   * When the issue's stored events in `environment` happened (their timestamps), at or after `since`. The counters
+   * are kept per issue only, so the issue page under an environment filter counts these (core/issue-environment.ts).
+   */
+  issueEventTimesIn(issueId: number, environment: string, since: string): Promise<string[]>;
+  /** The issue's newest `limit` stored events in `environment`, newest first. */
+  latestIssueEventsIn(issueId: number, environment: string, limit: number): Promise<StoredEvent[]>;
 }

@@ -31,6 +31,46 @@ const event = (projectId: number, over: Partial<DigestedEvent> = {}): DigestedEv
   grouping: { config: "c", hashes: ["page"] }, metadata: "{}", userKey: null, tags: [], ...over,
 });
 
+describe("getIssuePage under an environment filter", () => {
+  test("tags and frequency count only the issue's events in that environment; without a filter, all of them", async () => {
+    const owner = await t.accounts.createUser({ email: `${uniq("p")}@example.com`, password: "password123", name: "" });
+    const ctx = t.as(owner);
+    const org = await createOrganization(ctx, { name: uniq("Org") });
+    const created = await createProject(ctx, org.slug, { name: uniq("Project") });
+    const project = (await t.store.getProjectBySlug((await t.store.getOrganizationBySlug(org.slug))!.id, created.slug))!;
+    const at = (environment: string, browser: string) => {
+      const data = JSON.stringify({ environment, level: "error", tags: [["browser", browser]] });
+      return event(project.id, { environment, data, grouping: { config: "c", hashes: ["env-page"] }, tags: [["browser", browser], ["environment", environment]] });
+    };
+    const events = [at("production", "Chrome"), at("production", "Chrome"), at("production", "Firefox"), at("staging", "Safari")];
+    await writeBatch(t.store, { spoolId: uniq("spool"), position: 1, rawItems: [], outcomes: [], events });
+    const issueId = (await t.store.listIssues(project.id, { page: { limit: 10 } })).items[0]!.id;
+    const values = (p: Awaited<ReturnType<typeof getIssuePage>>, key: string) => p.tags.find((x) => x.key === key)?.topValues.map((v) => [v.value, v.count]);
+    const sum = (points: [number, number][]) => points.reduce((n, [, c]) => n + c, 0);
+
+    const all = await getIssuePage(ctx, org.slug, issueId, "latest");
+    assert.equal(all.inEnvironment, null);
+    assert.deepEqual(values(all, "browser"), [["Chrome", 2], ["Firefox", 1], ["Safari", 1]]);
+    assert.equal(sum(all.frequency["24h"]), 4);
+
+    const production = await getIssuePage(ctx, org.slug, issueId, "latest", "production");
+    assert.deepEqual(production.inEnvironment, { environment: "production", taggedEvents: 3 });
+    assert.deepEqual(values(production, "browser"), [["Chrome", 2], ["Firefox", 1]]);
+    assert.deepEqual(values(production, "environment"), [["production", 3]]);
+    assert.equal(production.tags.find((x) => x.key === "browser")?.totalValues, 3);
+    assert.equal(sum(production.frequency["24h"]), 3);
+    assert.equal(sum(production.frequency["30d"]), 3);
+
+    const staging = await getIssuePage(ctx, org.slug, issueId, "latest", "staging");
+    assert.deepEqual(values(staging, "browser"), [["Safari", 1]]);
+    assert.equal(sum(staging.frequency["24h"]), 1);
+
+    // An environment without events of the issue shows the issue as a whole, as its event does.
+    const nowhere = await getIssuePage(ctx, org.slug, issueId, "latest", "nowhere");
+    assert.deepEqual([nowhere.outsideEnvironment, nowhere.inEnvironment, sum(nowhere.frequency["24h"])], [true, null, 4]);
+  });
+});
+
 describe("getIssuePage", () => {
   test("the event shown, last release, frequency, activity and permissions; not found across organizations", async () => {
     const mk = () => t.accounts.createUser({ email: `${uniq("p")}@example.com`, password: "password123", name: "" });

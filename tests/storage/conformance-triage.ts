@@ -198,4 +198,18 @@ export function triageConformance(get: () => Fixture) {
     assert.deepEqual(await t.store.issueEventNeighbours(issue.id, await rowOf(d), ["production"]), { next: null, previous: c });
     assert.deepEqual(await t.store.issueEventNeighbours(issue.id, await rowOf(d)), { next: e, previous: c });
   });
+
+  test("triage: an issue's event times and newest events within one environment", async () => {
+    const { t } = get();
+    const p = await project();
+    const at = ["2026-11-20T10:00:00.000Z", "2026-11-21T10:00:00.000Z", "2026-11-22T10:00:00.000Z", "2026-11-22T11:00:00.000Z"];
+    const events = at.map((timestamp, i) => event(p.id, "env2", { timestamp, environment: i === 2 ? "staging" : "production" }));
+    await write(events);
+    const issue = await issueOf(p.id, "env2");
+    assert.deepEqual((await t.store.issueEventTimesIn(issue.id, "production", "2026-11-21T00:00:00Z")).sort(), [at[1], at[3]]);
+    assert.deepEqual(await t.store.issueEventTimesIn(issue.id, "nowhere", "2026-11-01T00:00:00Z"), []);
+    const newest = await t.store.latestIssueEventsIn(issue.id, "production", 2);
+    assert.deepEqual(newest.map((e) => e.eventId), [events[3]!.eventId, events[1]!.eventId]);
+    assert.equal(newest[0]!.data, events[3]!.data);
+  });
 }

@@ -156,6 +156,14 @@ export function issueStore({ db }: Ctx): IssueStore {
         .executeTakeFirst();
       return r ? toStoredEvent(r) : null;
     },
+    async issueEventTimesIn(issueId, environment, since) {
+      const rows = await db.selectFrom("events").select("timestamp").where("issue_id", "=", issueId).where("environment", "=", environment).where("timestamp", ">=", since).execute();
+      return rows.map((r) => r.timestamp);
+    },
+    async latestIssueEventsIn(issueId, environment, limit) {
+      const rows = await db.selectFrom("events").selectAll().where("issue_id", "=", issueId).where("environment", "=", environment).orderBy("id", "desc").limit(limit).execute();
+      return rows.map(toStoredEvent);
+    },
     async issueCounts(issueId, sinceHour) {
       const rows = await db.selectFrom("issue_counts").select(["hour", "count"]).where("issue_id", "=", issueId).where("hour", ">=", sinceHour).orderBy("hour").execute();
       return rows.map((r) => ({ hour: r.hour, count: Number(r.count) }));

@@ -1,9 +1,11 @@
-// How often the issue happened: events per hour over the last 24 hours and per day over the last 30 days.
+// How often the issue happened: events per hour over the last 24 hours and per day over the last 30 days (in the
+// page's environment, when one is chosen).
 import { getTranslations } from "next-intl/server";
 import type { IssueFrequency } from "@/core/issue-stats";
+import { RETENTION_LIMITS } from "@/config/limits";
 import { TimeSeriesChart } from "../charts/time-series-chart";
 
-export async function FrequencyChart({ frequency }: { frequency: IssueFrequency }) {
+export async function FrequencyChart({ frequency, environment, locale }: { frequency: IssueFrequency; environment: string | null; locale: string }) {
   const t = await getTranslations("issueDetail.frequency");
   const chart = (period: "24h" | "30d") => {
     const points = frequency[period];
@@ -24,6 +26,11 @@ export async function FrequencyChart({ frequency }: { frequency: IssueFrequency 
   return (
     <section className="card" aria-labelledby="frequency-title">
       <h2 id="frequency-title">{t("title")}</h2>
+      {environment ? (
+        <p className="muted" data-testid="frequency-environment">
+          {t("inEnvironment", { environment, kept: RETENTION_LIMITS.eventsPerIssue.toLocaleString(locale) })}
+        </p>
+      ) : null}
       <div className="frequency">
         {chart("24h")}
         {chart("30d")}

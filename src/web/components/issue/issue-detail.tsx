@@ -108,8 +108,8 @@ export async function IssueDetail({ locale, org, issueId, eventRef, environment 
         </div>
         <aside className="issue-side" aria-label={t("summary")}>
           <IssueSeen org={org} issue={issue} lastRelease={page.lastRelease} />
-          <FrequencyChart frequency={page.frequency} />
-          <TagDistribution tags={page.tags} />
+          <FrequencyChart frequency={page.frequency} environment={page.inEnvironment?.environment ?? null} locale={locale} />
+          <TagDistribution tags={page.tags} inEnvironment={page.inEnvironment} />
         </aside>
       </div>
     </div>

@@ -1,14 +1,22 @@
-// The issue's tags: per key, its most frequent values with their share of the issue's events as a bar.
+// The issue's tags: per key, its most frequent values with their share of the issue's events as a bar (of its newest
+// events in the page's environment, when one is chosen: core/issue-environment.ts).
 import { getTranslations } from "next-intl/server";
 import type { IssueTagSummary } from "@/storage/issue-ports";
 
 const percent = (count: number, total: number) => (total > 0 ? Math.round((count / total) * 100) : 0);
 
-export async function TagDistribution({ tags }: { tags: IssueTagSummary[] }) {
+type Scope = { environment: string; taggedEvents: number } | null;
+
+export async function TagDistribution({ tags, inEnvironment }: { tags: IssueTagSummary[]; inEnvironment: Scope }) {
   const t = await getTranslations("issueDetail.tags");
   return (
     <section className="card" aria-labelledby="tags-title" data-testid="tags">
       <h2 id="tags-title">{t("title")}</h2>
+      {inEnvironment ? (
+        <p className="muted" data-testid="tags-environment">
+          {t("inEnvironment", { count: inEnvironment.taggedEvents, environment: inEnvironment.environment })}
+        </p>
+      ) : null}
       {tags.length === 0 ? <p className="muted">{t("none")}</p> : null}
       {tags.map((tag) => (
         <div key={tag.key} className="tag-dist" data-testid={`tag-${tag.key}`}>
