@@ -7,7 +7,7 @@ import { Link } from "@/i18n/navigation";
 import type { Issue } from "@/storage/issue-ports";
 import type { Project } from "@/storage/ports";
 import { Sparkline } from "../charts/sparkline";
-import { formatCount, formatWhen } from "./format";
+import { formatCompactCount as formatCount, formatWhen } from "@/web/format";
 import { LiveFigure } from "./live";
 
 type Props = {

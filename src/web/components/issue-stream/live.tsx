@@ -3,7 +3,7 @@
 // screen change in place; new issues are announced with a button that re-renders the page from the server.
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { useRouter } from "next/navigation";
-import { formatCount, formatWhen } from "./format";
+import { formatCompactCount as formatCount, formatWhen } from "@/web/format";
 
 type Figures = { id: number; timesSeen: number; userCount: number; lastSeen: string; status: string };
 const Live = createContext<Map<number, Figures>>(new Map());

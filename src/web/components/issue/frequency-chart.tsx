@@ -3,6 +3,7 @@
 import { getTranslations } from "next-intl/server";
 import type { IssueFrequency } from "@/core/issue-stats";
 import { RETENTION_LIMITS } from "@/config/limits";
+import { formatCount } from "@/web/format";
 import { TimeSeriesChart } from "../charts/time-series-chart";
 
 export async function FrequencyChart({ frequency, environment, locale }: { frequency: IssueFrequency; environment: string | null; locale: string }) {
@@ -28,7 +29,7 @@ export async function FrequencyChart({ frequency, environment, locale }: { frequ
       <h2 id="frequency-title">{t("title")}</h2>
       {environment ? (
         <p className="muted" data-testid="frequency-environment">
-          {t("inEnvironment", { environment, kept: RETENTION_LIMITS.eventsPerIssue.toLocaleString(locale) })}
+          {t("inEnvironment", { environment, kept: formatCount(locale, RETENTION_LIMITS.eventsPerIssue) })}
         </p>
       ) : null}
       <div className="frequency">

@@ -1,13 +1,15 @@
 // Project stats: events accepted, filtered, rate-limited and invalid as charts (hourly over the last day, daily over
 // the last 30), and outcome counts by outcome, data category and reason for the same periods.
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { CoreContext } from "@/core/context";
 import { type OutcomeChart, projectOutcomeChart, projectOutcomeTotals } from "@/core/stats";
 import { TimeSeriesChart } from "@/web/components/charts/time-series-chart";
 import type { OutcomeTotal, Organization, Project } from "@/storage/ports";
+import { formatCount } from "@/web/format";
 
 async function OutcomeTable({ title, totals, testId }: { title: string; totals: OutcomeTotal[]; testId: string }) {
   const t = await getTranslations("projectSettings.stats");
+  const locale = await getLocale();
   return (
     <section className="card" data-testid={testId}>
       <h2>{title}</h2>
@@ -33,7 +35,7 @@ async function OutcomeTable({ title, totals, testId }: { title: string; totals: 
                   <code>{o.category}</code>
                 </td>
                 <td>{o.reason ? <code>{o.reason}</code> : "—"}</td>
-                <td className="num">{o.quantity.toLocaleString()}</td>
+                <td className="num">{formatCount(locale, o.quantity)}</td>
               </tr>
             ))}
           </tbody>
@@ -49,7 +51,8 @@ const COLORS: Record<string, string> = { accepted: "--ok", filtered: "--muted", 
 async function OutcomeChartCard({ title, chart, testId }: { title: string; chart: OutcomeChart; testId: string }) {
   const t = await getTranslations("outcomeChart");
   const to = await getTranslations("projectSettings.stats.outcomes");
-  const totals = chart.series.map((s) => `${to(s.outcome)}: ${s.values.reduce((a, b) => a + b, 0).toLocaleString()}`).join(" · ");
+  const locale = await getLocale();
+  const totals = chart.series.map((s) => `${to(s.outcome)}: ${formatCount(locale, s.values.reduce((a, b) => a + b, 0))}`).join(" · ");
   return (
     <section className="card">
       <h2>{title}</h2>

@@ -1,0 +1,31 @@
+// The dashboard's number and date formats (src/web/format.ts): per locale, UTC, and the same from a cached formatter
+// as from the first one made.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { formatCompactCount, formatCount, formatDate, formatPercent, formatWhen } from "../../src/web/format";
+
+test("dates are UTC in the page's language; a missing or unreadable one is a dash", () => {
+  assert.equal(formatDate("en", "2026-11-23T17:05:00Z"), "Nov 23, 2026, 5:05 PM UTC");
+  assert.equal(formatDate("de", "2026-11-23T17:05:00Z"), "23.11.2026, 17:05 UTC");
+  assert.equal(formatWhen("en", "2026-11-23T17:05:00Z"), "Nov 23, 2026, 5:05 PM");
+  assert.equal(formatWhen("en", "2026-11-24T01:00:00+02:00"), "Nov 23, 2026, 11:00 PM");
+  assert.equal(formatDate("en", null), "—");
+  assert.equal(formatDate("en", "not a date"), "—");
+  assert.equal(formatWhen("en", "not a date"), "—");
+});
+
+test("counts are grouped per language and shortened from 100,000 on where asked", () => {
+  assert.equal(formatCount("en", 1234567), "1,234,567");
+  assert.equal(formatCount("de", 1234567), "1.234.567");
+  assert.equal(formatCompactCount("en", 99_999), "99,999");
+  assert.equal(formatCompactCount("en", 123_456), "123K");
+  assert.equal(formatCompactCount("de", 1_234_567), "1,2\u00a0Mio.");
+  // A second call in another language between two in one still gives each its own format.
+  assert.equal(formatCount("en", 1000), "1,000");
+});
+
+test("percentages keep one decimal, rounded down, and nothing to measure is a dash", () => {
+  assert.equal(formatPercent("en", 99.96), "99.9%");
+  assert.equal(formatPercent("de", 50), "50\u00a0%");
+  assert.equal(formatPercent("en", null), "—");
+});
