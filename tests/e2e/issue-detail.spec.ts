@@ -212,7 +212,7 @@ test.describe("issue detail", () => {
     await expect(page.getByTestId("resolve-form")).toBeVisible();
   });
 
-  test("?environment= steps through that environment's events; one without events shows all, and says so", async ({ page, request }) => {
+  test("?environment= steps through that environment's events and counts its tags and chart from them; one without events shows all, and says so", async ({ page, request }) => {
     const [production] = (await expectJson<{ eventID: string }[]>(await api(request).get(`/issues/${issueId}/events/?per_page=1`), 200, "events")).map((e) => e.eventID);
     const [staging] = await sendError("detail@1.1.0", 1, "staging");
     await untilShown(page, async () => expect(page.getByTestId("event-id")).toHaveText(staging!, { timeout: 500 }));
@@ -222,6 +222,11 @@ test.describe("issue detail", () => {
     await expect(page.getByTestId("event-id")).toHaveText(staging!);
     await expect(page.getByTestId("event-previous")).toHaveAttribute("aria-disabled", "true");
     await expect(page.getByTestId("event-oldest")).toHaveAttribute("aria-disabled", "true");
+    // Its tags and chart count that environment's events only, and say so.
+    await expect(page.getByTestId("tags-environment")).toHaveText("From the latest event in staging.");
+    await expect(page.getByTestId("tag-environment")).toContainText("staging");
+    await expect(page.getByTestId("tag-environment")).not.toContainText("production");
+    await expect(page.getByTestId("frequency-environment")).toContainText("Events in staging");
 
     await page.goto(`${issuePath()}?environment=production`);
     await expect(page.getByTestId("event-id")).toHaveText(production!);
@@ -233,6 +238,8 @@ test.describe("issue detail", () => {
     await page.goto(`${issuePath()}?environment=nowhere`);
     await expect(page.getByTestId("outside-environment")).toContainText("nowhere");
     await expect(page.getByTestId("event-id")).toHaveText(staging!);
+    await expect(page.getByTestId("tag-environment")).toContainText("production");
+    await expect(page.getByTestId("tags-environment")).toHaveCount(0);
 
     // The API's event endpoints take the same filter, as Sentry's do.
     const latest = await expectJson<{ eventID: string; nextEventID: string | null }>(await api(request).get(`/issues/${issueId}/events/latest/?environment=production`), 200, "latest");
