@@ -2,7 +2,8 @@
 // A time series drawn with uPlot on the client from data the server sent. uPlot is imported after hydration, so it
 // is never part of a page's first-load JavaScript; until it arrives (and without JavaScript) the figure shows the
 // totals in text. The canvas is decorative for screen readers: the figure's label and caption carry the numbers.
-// Colours are CSS custom properties of the palette, resolved when drawing and again when the theme changes.
+// Colours are CSS custom properties of the palette, resolved when drawing and again when the theme changes. Times
+// are drawn in UTC, as every table of the dashboard shows them, whatever the reader's timezone.
 import { useEffect, useRef } from "react";
 import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
@@ -38,6 +39,7 @@ function options(kind: "bars" | "line", width: number, height: number, data: Tim
     height,
     legend: { show: series.length > 1 },
     cursor: { drag: { x: false, y: false } },
+    tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), "Etc/UTC"),
     scales: { x: { time: true, range: (_u, min, max) => [min - half, max + half] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
     axes: [axis, { ...axis, size: 48 }],
     series: [
