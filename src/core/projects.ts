@@ -9,7 +9,8 @@ import { slugTaken } from "./organizations";
 import { nameSchema, parseInput, platformSchema, rateLimitSchema, slugify, slugSchema } from "./schemas";
 
 const createSchema = z.object({ name: nameSchema, slug: slugSchema.optional(), platform: platformSchema.nullish(), team: slugSchema.nullish() });
-const updateSchema = z.object({ name: nameSchema.optional(), slug: slugSchema.optional(), platform: platformSchema.nullish(), rateLimit: rateLimitSchema.optional() }).refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
+// scrapeJavaScript: Sentry's project option (its API's name) letting the digest fetch sources and maps from public URLs.
+const updateSchema = z.object({ name: nameSchema.optional(), slug: slugSchema.optional(), platform: platformSchema.nullish(), rateLimit: rateLimitSchema.optional(), scrapeJavaScript: z.boolean().optional() }).refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
 
 export async function listProjects(ctx: CoreContext, orgSlug: string, page: PageRequest): Promise<Page<Project>> {
   const { org } = await requireOrg(ctx, orgSlug, "project:read");

@@ -29,6 +29,8 @@ export type Project = {
   platform: string | null;
   createdAt: string;
   rateLimit: RateLimit | null;
+  /** Whether the digest may fetch JavaScript sources and source maps from public URLs (off unless turned on). */
+  scrapeJavaScript: boolean;
 };
 export type ProjectKey = {
   id: number;
@@ -121,7 +123,7 @@ export interface ProjectStore {
   getProjectById(id: number): Promise<Project | null>;
   /** Ordered by slug, then id: of some organizations, of every organization a user belongs to, or of all. */
   listProjects(input: { scope: { organizationIds: number[] } | { memberUserId: string } | { all: true }; page: PageRequest }): Promise<Page<Project>>;
-  updateProject(id: number, patch: { slug?: string; name?: string; platform?: string | null; teamId?: number | null; rateLimit?: RateLimit | null }): Promise<Project | null>;
+  updateProject(id: number, patch: { slug?: string; name?: string; platform?: string | null; teamId?: number | null; rateLimit?: RateLimit | null; scrapeJavaScript?: boolean }): Promise<Project | null>;
   deleteProject(id: number): Promise<boolean>;
 }
 

@@ -86,6 +86,8 @@ export type ProjectsTable = {
   rate_limit_window: number | null;
   /** The last short id handed to an issue of the project (PROJ-1, PROJ-2, …). */
   issue_counter: Generated<number>;
+  /** Whether the digest may fetch source files and maps from the public URLs of the project's events (0016). */
+  scrape_javascript: Generated<Bool>;
 };
 
 export type ProjectKeysTable = {

@@ -135,6 +135,10 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
       assert.equal((await t.store.getOrganizationById(a.id))?.slug, a.slug);
       assert.equal((await t.store.getTeamById(a.id, 999_999)), null);
       assert.equal((await t.store.updateProject(pa.id, { name: "Website", platform: null }))?.platform, null);
+      assert.equal(pa.scrapeJavaScript, false, "fetching sources from public URLs is off for a new project");
+      assert.equal((await t.store.updateProject(pa.id, { scrapeJavaScript: true }))?.scrapeJavaScript, true);
+      assert.equal((await t.store.getProjectById(pa.id))?.scrapeJavaScript, true);
+      assert.equal((await t.store.updateProject(pa.id, { scrapeJavaScript: false }))?.scrapeJavaScript, false);
       await assert.rejects(t.store.updateProject(pa.id, { slug: "web2" }).then(() => t.store.createProject({ organizationId: a.id, teamId: null, slug: "web2", name: "x", platform: null })), DuplicateError);
       const key = await t.store.createKey({ projectId: pa.id, label: "Default", publicKey: uniq("pk"), secretKey: "s" });
       assert.equal(await t.store.deleteProject(pa.id), true);

@@ -1,5 +1,5 @@
 import type { Project, ProjectStore } from "../ports";
-import { type Ctx, decodeCursor, nowIso, rateLimitColumns, toPage, toRateLimit, uniquely } from "./shared";
+import { type Ctx, dbBool, decodeCursor, nowIso, rateLimitColumns, toBool, toPage, toRateLimit, uniquely } from "./shared";
 
 type ProjectRow = {
   id: number;
@@ -11,6 +11,7 @@ type ProjectRow = {
   created_at: string;
   rate_limit_count: number | null;
   rate_limit_window: number | null;
+  scrape_javascript: boolean | number;
 };
 const toProject = (r: ProjectRow): Project => ({
   id: r.id,
@@ -21,10 +22,11 @@ const toProject = (r: ProjectRow): Project => ({
   platform: r.platform,
   createdAt: r.created_at,
   rateLimit: toRateLimit(r.rate_limit_count, r.rate_limit_window),
+  scrapeJavaScript: toBool(r.scrape_javascript),
 });
-const columns = ["id", "organization_id", "team_id", "slug", "name", "platform", "created_at", "rate_limit_count", "rate_limit_window"] as const;
+const columns = ["id", "organization_id", "team_id", "slug", "name", "platform", "created_at", "rate_limit_count", "rate_limit_window", "scrape_javascript"] as const;
 
-export function projectStore({ db }: Ctx): ProjectStore {
+export function projectStore({ db, dialect }: Ctx): ProjectStore {
   const byId = async (id: number) => {
     const r = await db.selectFrom("projects").select(columns).where("id", "=", id).executeTakeFirst();
     return r ? toProject(r) : null;
@@ -62,7 +64,14 @@ export function projectStore({ db }: Ctx): ProjectStore {
     },
     async updateProject(id, patch) {
       const set = Object.fromEntries(
-        Object.entries({ slug: patch.slug, name: patch.name, platform: patch.platform, team_id: patch.teamId, ...rateLimitColumns(patch.rateLimit) }).filter(([, v]) => v !== undefined),
+        Object.entries({
+          slug: patch.slug,
+          name: patch.name,
+          platform: patch.platform,
+          team_id: patch.teamId,
+          scrape_javascript: patch.scrapeJavaScript === undefined ? undefined : dbBool(dialect, patch.scrapeJavaScript),
+          ...rateLimitColumns(patch.rateLimit),
+        }).filter(([, v]) => v !== undefined),
       );
       if (Object.keys(set).length === 0) return byId(id);
       const r = await uniquely("project", () => db.updateTable("projects").set(set).where("id", "=", id).returning(columns).executeTakeFirst());

@@ -43,6 +43,7 @@ export function serializeProject(p: Project, org: Organization, team: Team | nul
     firstEvent: null,
     status: "active",
     rateLimit: p.rateLimit ? { window: p.rateLimit.windowSeconds, count: p.rateLimit.count } : null,
+    scrapeJavaScript: p.scrapeJavaScript,
     organization: { id: String(org.id), slug: org.slug, name: org.name },
     team: teamRef,
     teams: teamRef ? [teamRef] : [],
