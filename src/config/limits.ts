@@ -252,3 +252,35 @@ export const BUILD_LIMITS = {
    */
   firstLoadJsGzipBytes: 150 * 1000,
 } as const;
+
+export const SYMBOLICATION_LIMITS = {
+  /**
+   * bytes (estimated: a map's size times `parsedBytesFactor`); parsed source maps kept by the digest, least recently
+   * used dropped first. Enough for a handful of large bundles (a 5 MB map costs about 15 MB parsed) within the
+   * worker's heap.
+   */
+  cacheBytes: 96 * 1024 * 1024,
+  /** ratio; a parsed map holds its sources' text, the decoded mappings and the lines split for context. */
+  parsedBytesFactor: 3,
+  /**
+   * milliseconds (5 minutes); how long a map found by release and URL, or fetched, is trusted before it is read again
+   * (a release's files may be uploaded again under the same name). Maps found by debug id never change.
+   */
+  cacheTtlMs: 5 * 60 * 1000,
+  /** bytes; the largest source or source map read (Sentry refuses remote files over 40 MB; uploads are capped by the upload API). */
+  maxFileBytes: 40 * 1024 * 1024,
+  /** files per event; distinct minified files looked up for one event, the rest are left as sent (Sentry: 50). */
+  maxFilesPerEvent: 50,
+  /** lines; source lines kept before and after the frame's line, as Sentry's SDKs and processing give (5). */
+  contextLines: 5,
+  /** characters; a context line longer than this is cut around the column, as Sentry trims minified lines. */
+  maxContextLineLength: 150,
+  /** milliseconds; a fetch from a project's public URL (connect and read) gives up after this (Sentry: 30 s total). */
+  fetchTimeoutMs: 10_000,
+  /** redirects; followed only when the new host passes the same address checks. */
+  fetchMaxRedirects: 3,
+  /** bytes; the largest file fetched from a public URL (Sentry: 40 MB). */
+  fetchMaxBytes: 40 * 1024 * 1024,
+  /** files per event; fetches from public URLs for one event (a slow site must not stall the digest for long). */
+  fetchMaxPerEvent: 10,
+} as const;
