@@ -104,7 +104,7 @@ try {
       rows.push({ kind: "item", id: ++position, projectId: project.id, keyId: 1, receivedAt: (t0 + done * 0.3) * 1000, itemType: "event", eventId: event.event_id,
         headers: "{}", meta: JSON.stringify({ client_ip: "203.0.113.9" }), payload });
     }
-    const { events, rawItems, outcomes } = digestRows(rows);
+    const { events, rawItems, outcomes } = await digestRows(rows);
     await writeBatch(store, { spoolId: "bench", position, events, rawItems, outcomes });
   }
   const after = await fileBytes();
@@ -115,14 +115,14 @@ try {
   const encoded = sample.map((j) => encodeEventData(j));
 
   // Cross-checks: events that did not shape the codec's dictionary (bench:ingest's pools), compressed alone.
-  const other = (make) => {
+  const other = async (make) => {
     const out = [];
     const r = prng(5);
     for (let i = 0; i < 200; i++) {
       const made = make(r, "k", t0);
       const event = Array.isArray(made) ? made[1][0][1] : made;
       event.event_id = "a".repeat(32);
-      const { events } = digestRows([{ kind: "item", id: i + 1, projectId: project.id, keyId: 1, receivedAt: t0 * 1000, itemType: "event", eventId: event.event_id, headers: "{}", meta: "{}", payload: Buffer.from(JSON.stringify(event)) }]);
+      const { events } = await digestRows([{ kind: "item", id: i + 1, projectId: project.id, keyId: 1, receivedAt: t0 * 1000, itemType: "event", eventId: event.event_id, headers: "{}", meta: "{}", payload: Buffer.from(JSON.stringify(event)) }]);
       out.push({ sent: JSON.stringify(event).length, json: events[0].size, stored: encodeEventData(events[0].data).length });
     }
     return { sent: avg(out.map((o) => o.sent)), json: avg(out.map((o) => o.json)), stored: avg(out.map((o) => o.stored)) };
@@ -139,7 +139,7 @@ try {
     eventsObjectsPerEvent: Object.fromEntries(Object.entries(eventsAfter.byName).map(([k, v]) => [k, { bytes: v.bytes / N, unused: v.unused / N }])),
     encodeMicros: micros(sample, encodeEventData),
     decodeMicros: micros(encoded, decodeEventData),
-    crossCheck: { browserErrorIngestPool: other(browserError), pythonErrorIngestPool: other(pythonError) },
+    crossCheck: { browserErrorIngestPool: await other(browserError), pythonErrorIngestPool: await other(pythonError) },
     overflowScanMs: (await timings(() => store.crowdedIssuesAfter(0, RETENTION_LIMITS.scanEvents, RETENTION_LIMITS.eventsPerIssue)))[2],
     retentionChunkMs: await pruneChunks(store),
   };

@@ -67,7 +67,7 @@ function issueSequence(events, issues, rng, s = 0.9) {
 async function digestWorker() {
   const { digestRows } = await import("../../src/digest/items.ts");
   const templates = new Map();
-  parentPort.on("message", ({ from, issues, start, step, key, publicKey }) => {
+  parentPort.on("message", async ({ from, issues, start, step, key, publicKey }) => {
     const rows = [];
     issues.forEach((k, j) => {
       const i = from + j;
@@ -81,7 +81,7 @@ async function digestWorker() {
         headers: '{"type":"event"}', meta, payload: Buffer.from(render(tpl, eventId, ts, uid)), id: i + 1 });
     });
     const t = performance.now();
-    const digested = digestRows(rows, (line) => process.stderr.write(line + "\n"));
+    const digested = await digestRows(rows, (line) => process.stderr.write(line + "\n"));
     parentPort.postMessage({ from, digested, ms: performance.now() - t });
   });
 }

@@ -11,6 +11,7 @@ import { groupEvent } from "./grouping";
 import { normalizeEvent } from "./normalize";
 import { type SessionItem, readSessionRow } from "./sessions";
 import { summarize } from "./summary";
+import { ArtifactsUnavailable, type ProjectOptions, type Symbolicator } from "./symbolicate";
 
 export type DigestedRows = { events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions: SessionItem[] };
 
@@ -32,13 +33,18 @@ export type DigestedEvent = NewEvent & {
 /** Transactions are stored but not grouped (performance monitoring reads them); everything else becomes an issue. */
 const UNGROUPED_TYPES = new Set(["transaction"]);
 
-function toEvent(row: SpoolRow, receivedAt: string): DigestedEvent {
+/** Symbolication of JavaScript frames, before grouping, with the options of each event's project. */
+export type DigestSymbolication = { symbolicator: Symbolicator; project: (projectId: number) => ProjectOptions };
+
+async function toEvent(row: SpoolRow, receivedAt: string, symbolication: DigestSymbolication | null): Promise<DigestedEvent> {
   // Leniently, as the intake checked it: sentry-python's NaN and Infinity become null here.
   const { value } = parseJsonObjectText(utf8Text(row.payload));
   const meta = JSON.parse(row.meta) as Json;
   if (!value.sdk && meta.sdk) value.sdk = meta.sdk;
   const clientIp = typeof meta.client_ip === "string" ? meta.client_ip : null;
   const { event } = normalizeEvent(value, { receivedAt: row.receivedAt, eventId: row.eventId!, clientIp, itemType: row.itemType, ownsInput: true });
+  // Mapped frames are what the culprit, the title's location and the grouping read.
+  if (symbolication) await symbolication.symbolicator.symbolicate(event, symbolication.project(row.projectId));
   const summary = summarize(row.itemType, event, receivedAt);
   if (summary.type === "error" && !summary.culprit) summary.culprit = stacktraceCulprit(event);
   let grouping: DigestedEvent["grouping"] = null;
@@ -82,13 +88,13 @@ function clientReportOutcomes(row: SpoolRow): OutcomeIncrement[] {
     }));
 }
 
-export function digestRows(rows: SpoolRow[], log: (line: string) => void = () => undefined): DigestedRows {
+export async function digestRows(rows: SpoolRow[], log: (line: string) => void = () => undefined, symbolication: DigestSymbolication | null = null): Promise<DigestedRows> {
   const out: DigestedRows = { events: [], rawItems: [], outcomes: [], sessions: [] };
   for (const row of rows) {
     const receivedAt = new Date(row.receivedAt).toISOString();
     try {
       if (row.kind === "outcomes") out.outcomes.push(...(parse(row.payload) as OutcomeIncrement[]));
-      else if (EVENT_TYPES.has(row.itemType)) out.events.push(toEvent(row, receivedAt));
+      else if (EVENT_TYPES.has(row.itemType)) out.events.push(await toEvent(row, receivedAt, symbolication));
       else if (row.itemType === "client_report") out.outcomes.push(...clientReportOutcomes(row));
       else if (row.itemType === "session" || row.itemType === "sessions") {
         const read = readSessionRow(row, parse(row.payload));
@@ -108,6 +114,8 @@ export function digestRows(rows: SpoolRow[], log: (line: string) => void = () =>
         });
       }
     } catch (err) {
+      // Uploaded files that could not be read: the whole batch is digested again, rather than events left unmapped.
+      if (err instanceof ArtifactsUnavailable) throw err;
       // The intake only outlines an event whose id the envelope header gave: one that is not JSON is counted here, as
       // Relay counts it after answering 200. A row that fails otherwise is counted too, never allowed to stall the digest.
       const reason = err instanceof ProtocolError && err.reason === "invalid_json" ? "invalid_json" : "process_error";

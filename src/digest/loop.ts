@@ -3,10 +3,11 @@
 // after the saved position is simply written again, and stored events are unique per (project, event id).
 import { DIGEST_LIMITS } from "../config/limits";
 import type { SpoolReader, SpoolRow } from "../ingest/spool";
-import type { DigestStore, ProjectStore } from "../storage/ports";
+import type { DigestStore, Project, ProjectStore } from "../storage/ports";
 import { writeBatch } from "./commit";
 import { digestRows } from "./items";
 import type { RetentionJob } from "./retention";
+import type { Symbolicator } from "./symbolicate";
 
 export type DigestLoopOptions = {
   spool: SpoolReader;
@@ -17,6 +18,8 @@ export type DigestLoopOptions = {
   stopped: () => boolean;
   /** Pruning by age and per-issue cap, one bounded step after each batch and while the spool is empty. */
   retention?: RetentionJob;
+  /** Maps JavaScript frames through source maps before grouping; without it events are grouped as sent. */
+  symbolicator?: Symbolicator;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -28,17 +31,23 @@ const increments = (row: SpoolRow): Increment[] => JSON.parse(Buffer.from(row.pa
  * Drops rows and outcome counts of projects deleted since they were accepted (they would violate the foreign keys).
  * Outcome rows carry counts for any project, so their project ids are looked up too.
  */
-async function liveRows(rows: SpoolRow[], store: DigestLoopOptions["store"]): Promise<SpoolRow[]> {
+async function liveRows(rows: SpoolRow[], store: DigestLoopOptions["store"]): Promise<{ rows: SpoolRow[]; projects: Map<number, Project> }> {
   const ids = new Set<number>();
   for (const r of rows) {
     if (r.kind === "item") ids.add(r.projectId);
     else for (const o of increments(r)) ids.add(o.projectId);
   }
-  const live = new Set<number>();
-  for (const id of ids) if (await store.getProjectById(id)) live.add(id);
-  return rows
-    .filter((r) => r.kind === "outcomes" || live.has(r.projectId))
-    .map((r) => (r.kind === "outcomes" ? { ...r, payload: Buffer.from(JSON.stringify(increments(r).filter((o) => live.has(o.projectId)))) } : r));
+  const live = new Map<number, Project>();
+  for (const id of ids) {
+    const project = await store.getProjectById(id);
+    if (project) live.set(id, project);
+  }
+  return {
+    projects: live,
+    rows: rows
+      .filter((r) => r.kind === "outcomes" || live.has(r.projectId))
+      .map((r) => (r.kind === "outcomes" ? { ...r, payload: Buffer.from(JSON.stringify(increments(r).filter((o) => live.has(o.projectId)))) } : r)),
+  };
 }
 
 /** Digests one batch; returns the new position, or `position` itself when the spool had nothing after it. */
@@ -46,7 +55,12 @@ export async function digestOnce(opts: DigestLoopOptions, position: number): Pro
   const rows = opts.spool.read(position, DIGEST_LIMITS.batchSize, DIGEST_LIMITS.batchBytes);
   if (rows.length === 0) return position;
   const next = rows[rows.length - 1]!.id;
-  const { events, rawItems, outcomes, sessions } = digestRows(await liveRows(rows, opts.store), opts.log);
+  const live = await liveRows(rows, opts.store);
+  opts.symbolicator?.startBatch();
+  const symbolication = opts.symbolicator
+    ? { symbolicator: opts.symbolicator, project: (id: number) => ({ id, scrapeJavaScript: live.projects.get(id)?.scrapeJavaScript === true }) }
+    : null;
+  const { events, rawItems, outcomes, sessions } = await digestRows(live.rows, opts.log, symbolication);
   // One transaction for the batch and `next`: a crash before it commits leaves the saved position where it was, and the
   // batch is read and written again whole; after it commits, the batch is never read again. Counters that add (issue
   // events, outcomes, session counts) rely on this.
