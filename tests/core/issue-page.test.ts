@@ -142,6 +142,14 @@ describe("text forms of an exception", () => {
     );
   });
 
+  test("raw stack trace as sent: the frames before source maps, where symbolication kept them", () => {
+    const minified = [frame({ filename: "/static/app.js", function: "n", lineNo: 1, colNo: 2045 }), frame({ filename: "/static/app.js", function: "r", lineNo: 1, colNo: 311 })];
+    const mapped: ExceptionValue = { ...exception, rawStacktrace: { frames: minified, hasSystemFrames: false } };
+    assert.equal(rawStacktrace(mapped, "javascript", true), ["TypeError: no card", "  at r (/static/app.js:1:311)", "  at n (/static/app.js:1:2045)"].join("\n"));
+    assert.equal(rawStacktrace(mapped, "javascript"), rawStacktrace(exception, "javascript"), "without asSent: the mapped frames");
+    assert.equal(rawStacktrace(exception, "javascript", true), rawStacktrace(exception, "javascript"), "nothing kept raw: the frames there are");
+  });
+
   test("Markdown: title and link, seen with releases, the chain and the top in-app frames", () => {
     const cause: ExceptionValue = { ...exception, type: "Error", value: "card service down", stacktrace: null };
     const md = issueMarkdown(

@@ -55,6 +55,8 @@ async function sendError(project: TestProject, release: string): Promise<string>
   const eventId = crypto.randomUUID().replaceAll("-", "");
   const event = { event_id: eventId, platform: "node", level: "error", release, environment: "production", timestamp: Date.now() / 1000,
     exception: { values: [{ type: "TypeError", value: "Cannot read properties of undefined (reading 'total')", stacktrace: { frames: [
+      // A bundle frame whose source map was never uploaded: the issue page shows its processing note.
+      { filename: "https://cdn.example.com/static/vendor.3c1d.js", function: "dispatch", lineno: 1, colno: 1200, platform: "javascript", in_app: false },
       { filename: "app/cart.js", function: "checkout", lineno: 42, colno: 7, in_app: true, context_line: "  return cart.total;", pre_context: ["function checkout(cart) {"], post_context: ["}"] }] } }] },
     user: { id: "42", email: "ada@example.com" }, tags: { browser: "Chrome 120" } };
   const url = new URL(project.dsn);

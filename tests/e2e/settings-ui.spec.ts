@@ -3,7 +3,7 @@
 // by the owner and accepted in a second browser (a new account), the theme switch kept across a reload with no
 // flash, and no horizontal scroll at 768 px.
 import { expect, test, type Page } from "@playwright/test";
-import { api, OWNER_STATE } from "./helpers";
+import { api, OWNER_STATE, screenshot } from "./helpers";
 import { createProject, expectJson, mainApi, sleep, type TestProject, unique } from "./ingest-helpers";
 import { noHorizontalScroll, paintedPixels } from "./screen-helpers";
 import { SERVERS } from "./servers";
@@ -57,6 +57,26 @@ test.describe("settings screens", () => {
     await expect(page.getByTestId(`rate-limit-${project.publicKey}`)).toContainText("No rate limit");
     await expect(page.getByTestId("sdk-setup-link")).toHaveAttribute("href", `/en/orgs/${project.org}/projects/${project.slug}`);
     await noHorizontalScroll(page);
+  });
+
+  test("source maps: fetching from public URLs is off by default, turned on in the form, read back from the API", async ({ page, request }) => {
+    const read = async () => (await expectJson<{ scrapeJavaScript: boolean }>(await api(request).get(`/projects/${project.org}/${project.slug}/`), 200, "project")).scrapeJavaScript;
+    expect(await read()).toBe(false);
+    await page.goto(`/en/orgs/${project.org}/projects/${project.slug}/settings`);
+    const form = page.getByTestId("project-source-fetching-form");
+    const box = form.getByLabel("Fetch missing sources and source maps from public URLs");
+    await expect(box).not.toBeChecked();
+    await box.check();
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(form.getByRole("status")).toContainText("Saved.");
+    expect(await read()).toBe(true);
+    await page.reload();
+    await expect(page.getByTestId("scrape-javascript")).toBeChecked();
+    await screenshot(page, "project-settings-source-maps");
+    await page.getByTestId("scrape-javascript").uncheck();
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(form.getByRole("status")).toContainText("Saved.");
+    expect(await read()).toBe(false);
   });
 
   test("members: an invitation link is accepted by a second browser, once", async ({ page, browser }) => {

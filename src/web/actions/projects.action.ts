@@ -25,6 +25,15 @@ export async function updateProjectAction(locale: string, orgSlug: string, proje
   return state;
 }
 
+/** Turns fetching of JavaScript sources and source maps from public URLs on or off (the form's `enabled`: "on" or absent). */
+export async function setSourceFetchingAction(locale: string, orgSlug: string, projectSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  const state = await act(locale, async (core) => {
+    await updateProject(core, orgSlug, projectSlug, { scrapeJavaScript: form.get("scrapeJavaScript") === "on" });
+  });
+  revalidatePath(`/${locale}/orgs/${orgSlug}/projects/${projectSlug}/settings`);
+  return state;
+}
+
 export async function deleteProjectAction(locale: string, orgSlug: string, projectSlug: string, _prev: ActionState, _form: FormData): Promise<ActionState> {
   const state = await act(locale, (core) => deleteProject(core, orgSlug, projectSlug));
   if (state.status === "ok") redirect(`/${locale}/orgs/${orgSlug}`);

@@ -16,7 +16,15 @@ export type Frame = {
   vars: Record<string, unknown> | null;
 };
 export type Stacktrace = { frames: Frame[]; hasSystemFrames: boolean };
-export type ExceptionValue = { type: string | null; value: string | null; module: string | null; mechanism: Record<string, unknown> | null; stacktrace: Stacktrace | null };
+export type ExceptionValue = {
+  type: string | null;
+  value: string | null;
+  module: string | null;
+  mechanism: Record<string, unknown> | null;
+  stacktrace: Stacktrace | null;
+  /** The frames as the SDK sent them, when source maps changed them. */
+  rawStacktrace?: Stacktrace | null;
+};
 export type Breadcrumb = { type: string; category: string | null; level: string; message: string | null; data: Record<string, unknown> | null; timestamp: string | null };
 export type RequestData = { url: string | null; method: string | null; query: unknown; data: unknown; headers: unknown; cookies: unknown; env: unknown };
 

@@ -24,6 +24,12 @@ export async function ExceptionView({ exceptions, platform }: { exceptions: Exce
                 <summary>{t("raw")}</summary>
                 <pre data-testid="raw-stacktrace" tabIndex={0}>{rawStacktrace(e, platform)}</pre>
               </details>
+              {e.rawStacktrace && e.rawStacktrace.frames.length > 0 ? (
+                <details className="raw-stacktrace">
+                  <summary>{t("rawAsSent")}</summary>
+                  <pre data-testid="raw-stacktrace-as-sent" tabIndex={0}>{rawStacktrace(e, platform, true)}</pre>
+                </details>
+              ) : null}
             </>
           ) : (
             <p className="muted">{t("noStacktrace")}</p>

@@ -21,6 +21,7 @@ import { FrequencyChart } from "./frequency-chart";
 import { IssueHeader } from "./issue-header";
 import { issueMarkdown } from "./issue-markdown";
 import { IssueSeen } from "./issue-seen";
+import { ProcessingNotes, processingNotes } from "./processing-notes";
 import { RawEvent } from "./raw-event";
 import { RequestView } from "./request";
 import { StackTrace } from "./stack-trace";
@@ -86,6 +87,7 @@ export async function IssueDetail({ locale, org, issueId, eventRef, environment 
               {t("inEnvironment", { environment })}
             </p>
           ) : null}
+          <ProcessingNotes notes={processingNotes(data)} />
           {view.message ? (
             <section className="card" aria-labelledby="message-title">
               <h2 id="message-title">{t("message")}</h2>

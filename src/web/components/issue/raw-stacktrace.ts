@@ -30,8 +30,9 @@ function rubyLine(f: Frame): string {
 
 const LINES: Record<string, (f: Frame) => string> = { javascript: javascriptLine, node: javascriptLine, python: pythonLine, java: javaLine, ruby: rubyLine };
 
-export function rawStacktrace(exception: ExceptionValue, platform: string): string {
-  const frames = exception.stacktrace?.frames ?? [];
+/** The exception as text; `asSent`: the frames as the SDK sent them (before source maps), where they were changed. */
+export function rawStacktrace(exception: ExceptionValue, platform: string, asSent = false): string {
+  const frames = (asSent ? exception.rawStacktrace : null)?.frames ?? exception.stacktrace?.frames ?? [];
   const lines = frames.map((f) => (LINES[f.platform ?? platform] ?? pythonLine)(f));
   if (platform !== "python") lines.reverse();
   const head = `${platform === "java" && exception.module ? `${exception.module}.` : ""}${exception.type ?? "Error"}: ${exception.value ?? ""}`;

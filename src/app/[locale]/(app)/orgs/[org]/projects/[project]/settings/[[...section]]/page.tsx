@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { can } from "@/core/permissions";
 import { PLATFORMS } from "@/core/platforms";
 import { getProject } from "@/core/projects";
-import { deleteProjectAction, updateProjectAction } from "@/web/actions/projects.action";
+import { deleteProjectAction, setSourceFetchingAction, updateProjectAction } from "@/web/actions/projects.action";
 import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
 import { ProjectNav } from "@/web/components/project-nav";
 import { loadOrNotFound } from "@/web/load";
@@ -38,6 +38,18 @@ export default async function ProjectSettingsPage({ params }: { params: { locale
               <SubmitButton>{t("general.save")}</SubmitButton>
             </ActionForm>
           </section>
+          <section className="card" aria-labelledby="source-maps-title">
+            <h2 id="source-maps-title">{t("general.sourceMapsTitle")}</h2>
+            <p className="muted">{t("general.sourceMapsIntro")}</p>
+            <ActionForm action={setSourceFetchingAction.bind(null, params.locale, access.org.slug, project.slug)} successMessage={t("general.saved")} testId="project-source-fetching-form">
+              <p>
+                <label className="check-field">
+                  <input type="checkbox" name="scrapeJavaScript" defaultChecked={project.scrapeJavaScript} data-testid="scrape-javascript" /> {t("general.scrapeJavaScript")}
+                </label>
+              </p>
+              <SubmitButton>{t("general.save")}</SubmitButton>
+            </ActionForm>
+          </section>
           {can(access.role, "project:delete") ? (
             <section className="card danger-zone">
               <h2>{t("general.deleteTitle")}</h2>
@@ -53,6 +65,8 @@ export default async function ProjectSettingsPage({ params }: { params: { locale
           <dd>{project.name}</dd>
           <dt>{t("general.slug")}</dt>
           <dd>{project.slug}</dd>
+          <dt>{t("general.sourceMapsTitle")}</dt>
+          <dd>{project.scrapeJavaScript ? t("general.scrapeJavaScriptOn") : t("general.scrapeJavaScriptOff")}</dd>
         </dl>
       )}
     </>
