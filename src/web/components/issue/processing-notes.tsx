@@ -35,7 +35,7 @@ export async function ProcessingNotes({ notes }: { notes: Note[] }) {
   const t = await getTranslations("issueDetail.processing");
   if (notes.length === 0) return null;
   return (
-    <section className="card notice" aria-labelledby="processing-title" data-testid="processing-notes">
+    <section className="card processing-notes" aria-labelledby="processing-title" data-testid="processing-notes">
       <h2 id="processing-title">{t("title")}</h2>
       <p className="muted">{t("intro")}</p>
       <ul>
