@@ -2,6 +2,7 @@
 // directory. The uploaded files are served by `dirArtifacts` (an ArtifactReads over a Map of files on disk), since
 // this suite tests the symbolicator's logic, not storage.
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -90,6 +91,22 @@ describe("symbolication by debug id", () => {
     assert.equal(top.filename, "/src/cart.ts");
     assert.equal(top.data.resolved_with, "debug-id");
     assert.equal(top.in_app, true);
+  });
+
+  test("the debug id the real sentry-cli injects (sourcemaps inject) links the running bundle to its map", async () => {
+    const injected = await buildBundle(path.join(dir, "injected"), "a");
+    const cli = spawnSync(path.resolve("node_modules/.bin/sentry-cli"), ["sourcemaps", "inject", path.dirname(injected.js)], { encoding: "utf8" });
+    assert.equal(cli.status, 0, cli.stderr);
+    const code = readFileSync(injected.js, "utf8");
+    const debugId = /\/\/# debugId=([0-9a-f-]{36})/.exec(code)?.[1];
+    assert.ok(debugId, "sentry-cli wrote a debug id into the bundle");
+    assert.equal(JSON.parse(readFileSync(injected.map, "utf8")).debug_id, debugId);
+    const byDebugId = new Map([[`${debugId}|source_map`, { path: injected.map, type: "source_map" as const }]]);
+    const event = normalized(jsEvent(crashFrames({ ...injected, code }, URL_A), { debug_meta: { images: [{ type: "sourcemap", code_file: URL_A, debug_id: debugId }] } }));
+    await new Symbolicator({ artifacts: dirArtifacts({ byDebugId }).artifacts, fetcher: null }).symbolicate(event, project);
+    const top = framesOf(event).at(-1)!;
+    assert.equal(top.filename, "/src/cart.ts");
+    assert.equal(top.context_line, '    if (item.qty < 0) throw new RangeError("negative quantity for " + item.price);');
   });
 
   test("sources under node_modules are not in_app (Sentry's is_in_app)", async () => {
