@@ -70,9 +70,9 @@ export class MapLocator {
   }
 
   /** Looks up one key: the cache, then this batch's misses, then `find` (whose map is cached for `ttlMs`). */
-  private async cached(key: string, ttlMs: number | null, find: () => Promise<Located>): Promise<Located> {
+  private async cached(key: string, resolvedWith: ResolvedWith, ttlMs: number | null, find: () => Promise<Located>): Promise<Located> {
     const hit = this.cache.get(key);
-    if (hit) return { kind: "map", map: hit, resolvedWith: key[0] === "d" ? "debug-id" : key[0] === "r" ? "release" : "scraping" };
+    if (hit) return { kind: "map", map: hit, resolvedWith };
     const miss = this.misses.get(key);
     if (miss) return miss;
     const found = await find();
@@ -82,14 +82,14 @@ export class MapLocator {
   }
 
   private byDebugId(s: LocateScope, debugId: string): Promise<Located> {
-    return this.cached(`d|${s.projectId}|${debugId}`, null, async () => {
+    return this.cached(`d|${s.projectId}|${debugId}`, "debug-id", null, async () => {
       const file = await this.read(() => this.artifacts!.fileByDebugId(s.projectId, debugId, "source_map"));
       return file ? parsed(file.bytes, file.url, "debug-id") : NONE;
     });
   }
 
   private byRelease(s: LocateScope, absPath: string): Promise<Located> {
-    return this.cached(`r|${s.projectId}|${s.release}|${s.dist ?? ""}|${absPath}`, SYMBOLICATION_LIMITS.cacheTtlMs, async () => {
+    return this.cached(`r|${s.projectId}|${s.release}|${s.dist ?? ""}|${absPath}`, "release", SYMBOLICATION_LIMITS.cacheTtlMs, async () => {
       const minified = await this.byUrl(s, absPath);
       if (minified && minified.type === "source_map") return parsed(minified.bytes, minified.url, "release");
       if (minified) {
@@ -108,7 +108,7 @@ export class MapLocator {
   }
 
   private byFetch(s: LocateScope, absPath: string): Promise<Located> {
-    return this.cached(`s|${s.projectId}|${absPath}`, SYMBOLICATION_LIMITS.cacheTtlMs, async () => {
+    return this.cached(`s|${s.projectId}|${absPath}`, "scraping", SYMBOLICATION_LIMITS.cacheTtlMs, async () => {
       s.fetchesLeft--;
       const minified = await this.fetcher!(absPath);
       if (!minified.ok) return { kind: "note", note: { type: minified.type, url: minified.url, ...(minified.value ? { value: minified.value } : {}) } };
