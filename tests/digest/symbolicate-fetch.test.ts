@@ -1,10 +1,20 @@
-// Fetching sources and maps from public URLs (digest/symbolicate/fetch.ts): only the refusals, which need no network.
-// Private, loopback, link-local and other non-public addresses are refused before any connection, whether named
-// literally or through a host name that resolves to one.
+// Fetching sources and maps from public URLs (digest/symbolicate/fetch.ts). Private, loopback, link-local and other
+// non-public addresses are refused before any connection, whether named literally or through a host name that
+// resolves to one. There is no network here: the following of redirects, the size limit and the scraping path of the
+// symbolicator are checked against real HTTP servers on 127.0.0.1, with an address policy that admits 127.0.0.1 only
+// (standing in for "public") and refuses every other address, 127.0.0.2 included.
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { SYMBOLICATION_LIMITS } from "../../src/config/limits";
+import { normalizeEvent } from "../../src/digest/normalize";
 import { Symbolicator } from "../../src/digest/symbolicate";
 import { isPublicAddress, publicAddresses, publicFetcher, RefusedAddress } from "../../src/digest/symbolicate/fetch";
+import { type Bundle, buildBundle, crashFrames, jsEvent } from "../helpers/js-bundles";
 
 describe("which addresses are public", () => {
   test("loopback, private, link-local, carrier-grade NAT, unspecified, unique-local and mapped ones are not", () => {
@@ -68,5 +78,70 @@ describe("fetching is per project", () => {
     await s.symbolicate(e, { id: 1, scrapeJavaScript: true });
     assert.deepEqual(e.errors, [{ type: "restricted_ip", url: "http://localhost:8000/static/app.js" }]);
     assert.equal(e.exception.values[0].stacktrace.frames[0].function, "a");
+  });
+});
+
+describe("fetching over real HTTP (127.0.0.1 admitted as if public, every other address refused)", () => {
+  const onlyFirstLoopback = (ip: string) => ip === "127.0.0.1";
+  const fetcher = publicFetcher(undefined, onlyFirstLoopback);
+  let server: Server;
+  let origin: string;
+  let dir: string;
+  let bundle: Bundle;
+  const served: string[] = [];
+
+  before(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "faultline-fetch-"));
+    bundle = await buildBundle(dir, "a");
+    server = createServer((req, res) => {
+      served.push(req.url ?? "");
+      const port = (server.address() as AddressInfo).port;
+      if (req.url === "/static/app.js") res.writeHead(200, { "content-type": "text/javascript" }).end(readFileSync(bundle.js));
+      else if (req.url === "/static/app.js.map") res.writeHead(200, { "content-type": "application/json" }).end(readFileSync(bundle.map));
+      else if (req.url === "/hop") res.writeHead(302, { location: "/static/app.js.map" }).end();
+      else if (req.url === "/to-private") res.writeHead(302, { location: `http://127.0.0.2:${port}/static/app.js.map` }).end();
+      else if (req.url === "/huge") res.writeHead(200, { "content-length": String(SYMBOLICATION_LIMITS.fetchMaxBytes + 1) }).end();
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(() => {
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("a file is fetched with its headers; a redirect to an admitted host is followed", async () => {
+    const direct = await fetcher(`${origin}/static/app.js.map`);
+    assert.ok(direct.ok);
+    assert.equal(direct.file.headers["content-type"], "application/json");
+    const hop = await fetcher(`${origin}/hop`);
+    assert.ok(hop.ok);
+    assert.equal(Buffer.from(hop.file.bytes).toString("utf8"), readFileSync(bundle.map, "utf8"));
+  });
+
+  test("a redirect to a refused address is not followed (restricted_ip, naming where it pointed)", async () => {
+    const before = served.length;
+    const result = await fetcher(`${origin}/to-private`);
+    assert.equal(result.ok ? "fetched" : result.type, "restricted_ip");
+    assert.match(result.ok ? "" : result.url, /^http:\/\/127\.0\.0\.2:/);
+    assert.deepEqual(served.slice(before), ["/to-private"], "nothing was asked of the refused host");
+  });
+
+  test("an error status and a file over the size limit are notes, not failures", async () => {
+    const missing = await fetcher(`${origin}/nothing-here.js`);
+    assert.deepEqual(missing.ok ? null : [missing.type, missing.value], ["js_invalid_http_code", "404"]);
+    const huge = await fetcher(`${origin}/huge`);
+    assert.equal(huge.ok ? "fetched" : huge.type, "js_too_large");
+  });
+
+  test("a project that allows fetching gets its frames mapped from the minified file's sourceMappingURL", async () => {
+    const url = `${origin}/static/app.js`;
+    const event = normalizeEvent(jsEvent(crashFrames(bundle, url)), { receivedAt: Date.now(), eventId: "f".repeat(32), clientIp: null, itemType: "event", ownsInput: true }).event as Record<string, any>;
+    await new Symbolicator({ artifacts: null, fetcher }).symbolicate(event, { id: 1, scrapeJavaScript: true });
+    const top = event.exception.values[0].stacktrace.frames.at(-1);
+    assert.equal(top.filename, "/src/cart.ts");
+    assert.equal(top.data.resolved_with, "scraping");
+    assert.equal(top.data.sourcemap, `${origin}/static/app.js.map`);
   });
 });

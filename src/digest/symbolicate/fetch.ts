@@ -35,11 +35,11 @@ type Resolve = (host: string) => Promise<LookupAddress[]>;
 const systemResolve: Resolve = (host) => dnsLookup(host, { all: true, verbatim: true });
 
 /** The host's addresses, all of them public; throws RefusedAddress naming the first that is not. */
-export async function publicAddresses(host: string, resolve: Resolve = systemResolve): Promise<LookupAddress[]> {
+export async function publicAddresses(host: string, resolve: Resolve = systemResolve, allowed: (ip: string) => boolean = isPublicAddress): Promise<LookupAddress[]> {
   const bare = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
   const addresses = ipaddr.isValid(bare) ? [{ address: bare, family: bare.includes(":") ? 6 : 4 }] : await resolve(bare);
   if (addresses.length === 0) throw new RefusedAddress(`${host} has no address`);
-  for (const a of addresses) if (!isPublicAddress(a.address)) throw new RefusedAddress(`${host} resolves to a non-public address`);
+  for (const a of addresses) if (!allowed(a.address)) throw new RefusedAddress(`${host} resolves to a non-public address`);
   return addresses;
 }
 
@@ -93,8 +93,11 @@ function request(url: URL, addresses: LookupAddress[], deadline: number): Promis
 class TooLarge extends Error {}
 class TimedOut extends Error {}
 
-/** A fetcher of public http(s) URLs; `resolve` replaces the system's DNS (tests). */
-export function publicFetcher(resolve: Resolve = systemResolve): Fetcher {
+/**
+ * A fetcher of public http(s) URLs. `resolve` replaces the system's DNS and `allowed` the address policy (tests that
+ * serve files on one loopback address and refuse another); Faultline itself uses the defaults.
+ */
+export function publicFetcher(resolve: Resolve = systemResolve, allowed: (ip: string) => boolean = isPublicAddress): Fetcher {
   return async (first) => {
     const deadline = Date.now() + SYMBOLICATION_LIMITS.fetchTimeoutMs;
     let current = first;
@@ -103,7 +106,7 @@ export function publicFetcher(resolve: Resolve = systemResolve): Fetcher {
         const url = new URL(current);
         if (url.protocol !== "http:" && url.protocol !== "https:") return { ok: false, type: "js_generic_fetch_error", url: first, value: "only http and https are fetched" };
         if (url.username || url.password) return { ok: false, type: "js_generic_fetch_error", url: first, value: "credentials in the URL" };
-        const addresses = await publicAddresses(url.hostname, resolve);
+        const addresses = await publicAddresses(url.hostname, resolve, allowed);
         const step = await request(url, addresses, deadline);
         if (step.location !== null) {
           current = new URL(step.location, url).href;
