@@ -1,7 +1,8 @@
 // Symbolication in the digest loop: events from the spool are mapped before grouping and stored with their raw
-// frames, on a real database (SQLite) with a real spool. The uploaded files come from `dirArtifacts` (files on disk
+// frames, on a real database (SQLite and PostgreSQL) with a real spool. The uploaded files come from `dirArtifacts` (files on disk
 // behind an ArtifactReads) until the digest's store reads them from storage.
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,7 +11,9 @@ import { eventEntries } from "../../src/core/event-entries";
 import { runDigestLoop } from "../../src/digest/loop";
 import { Symbolicator } from "../../src/digest/symbolicate";
 import { SpoolReader, SpoolWriter } from "../../src/ingest/spool";
+import type { OpenDbOptions } from "../../src/storage/db";
 import { testCore, uniq } from "../helpers/core";
+import { freshPgDatabase } from "../helpers/pg";
 import { buildBundle, crashFrames, dirArtifacts, jsEvent } from "../helpers/js-bundles";
 
 const dir = mkdtempSync(path.join(tmpdir(), "faultline-symbolicate-digest-"));
@@ -19,10 +22,19 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 type Json = Record<string, any>;
 const URL_APP = "https://shop.example.com/static/app.js";
 
-test("the digest maps JavaScript frames before grouping: two deploys of the same code are one issue, raw frames kept, a missing map noted", async () => {
-  const a = await buildBundle(path.join(dir, "src"), "a");
-  const b = await buildBundle(path.join(dir, "src"), "b");
-  const t = await testCore();
+const dialects: Record<string, () => Promise<{ options: OpenDbOptions; drop: () => Promise<void> }>> = {
+  sqlite: async () => ({ options: { dialect: "sqlite", file: ":memory:" }, drop: async () => {} }),
+  postgres: async () => {
+    const db = await freshPgDatabase(`symbolicate_${randomBytes(4).toString("hex")}`);
+    return { options: { dialect: "postgres", url: db.url }, drop: db.drop };
+  },
+};
+
+for (const [dialect, open] of Object.entries(dialects)) test(`${dialect}: the digest maps JavaScript frames before grouping: two deploys of the same code are one issue, raw frames kept, a missing map noted`, async () => {
+  const a = await buildBundle(path.join(dir, dialect, "src"), "a");
+  const b = await buildBundle(path.join(dir, dialect, "src"), "b");
+  const database = await open();
+  const t = await testCore(database.options);
   const owner = await t.accounts.createUser({ email: `${uniq("o")}@example.com`, password: "password123", name: "O" });
   const org = await t.store.createOrganization({ slug: uniq("org"), name: "O", ownerUserId: owner.id });
   const project = await t.store.createProject({ organizationId: org.id, teamId: null, slug: uniq("p"), name: "P", platform: "javascript" });
@@ -38,8 +50,8 @@ test("the digest maps JavaScript frames before grouping: two deploys of the same
     jsEvent(crashFrames(b, URL_APP), { release: "shop@2", debug_meta: { images: [{ type: "sourcemap", code_file: URL_APP, debug_id: "7d3c1a9e-0b52-4c1e-8f6a-2b9d4e5f6a7b" }] } }),
     jsEvent(crashFrames(b, URL_APP), { release: "shop@3" }),
   ];
-  const writer = SpoolWriter.open(path.join(dir, "spool"), "normal");
-  const reader = SpoolReader.open(path.join(dir, "spool"));
+  const writer = SpoolWriter.open(path.join(dir, dialect, "spool"), "normal");
+  const reader = SpoolReader.open(path.join(dir, dialect, "spool"));
   try {
     await writer.append(
       events.map((e) => ({ projectId: project.id, keyId: 1, receivedAt: Date.now(), itemType: "event", eventId: e.event_id as string, headers: '{"type":"event"}', meta: "{}", payload: Buffer.from(JSON.stringify(e)) })),
@@ -69,5 +81,6 @@ test("the digest maps JavaScript frames before grouping: two deploys of the same
     reader.close();
     writer.close();
     await t.close();
+    await database.drop();
   }
 });
