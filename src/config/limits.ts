@@ -256,12 +256,15 @@ export const BUILD_LIMITS = {
 export const SYMBOLICATION_LIMITS = {
   /**
    * bytes (estimated: a map's size times `parsedBytesFactor`); parsed source maps kept by the digest, least recently
-   * used dropped first. Enough for a handful of large bundles (a 5 MB map costs about 15 MB parsed) within the
-   * worker's heap.
+   * used dropped first. A quarter of the 384 MiB heap `npm start` gives: about three 5 MB maps, or dozens of the
+   * usual few hundred KB, beside the batches the digest holds.
    */
   cacheBytes: 96 * 1024 * 1024,
-  /** ratio; a parsed map holds its sources' text, the decoded mappings and the lines split for context. */
-  parsedBytesFactor: 3,
+  /**
+   * ratio; a parsed map holds its sources' text and the decoded mappings (one small array per segment): measured at
+   * 5.7 times the map's bytes for a 5.3 MB esbuild map (bench:symbolicate's), plus the lines split for context.
+   */
+  parsedBytesFactor: 6,
   /**
    * milliseconds (5 minutes); how long a map found by release and URL, or fetched, is trusted before it is read again
    * (a release's files may be uploaded again under the same name). Maps found by debug id never change.

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
+import { SYMBOLICATION_LIMITS } from "../../src/config/limits";
 import { groupEvent } from "../../src/digest/grouping";
 import { normalizeEvent } from "../../src/digest/normalize";
 import { SourceMapCache, Symbolicator } from "../../src/digest/symbolicate";
@@ -210,14 +211,15 @@ describe("the parsed-map cache", () => {
   });
 
   test("the cache is bounded by bytes and drops the least recently used map first", async () => {
-    const cache = new SourceMapCache(700);
+    const room = 100 * SYMBOLICATION_LIMITS.parsedBytesFactor * 2.5; // two maps of 100 bytes, not three
+    const cache = new SourceMapCache(room);
     const map = (bytes: number) => ({ url: "u", bytes, map: null as never, lines: new Map() });
-    cache.set("one", map(100), null); // 300 estimated bytes
+    cache.set("one", map(100), null);
     cache.set("two", map(100), null);
     cache.get("one");
     cache.set("three", map(100), null);
     assert.deepEqual([cache.get("one") !== null, cache.get("two") !== null, cache.get("three") !== null], [true, false, true]);
-    assert.ok(cache.bytes <= 700);
+    assert.ok(cache.bytes <= room);
     cache.set("huge", map(10_000), null);
     assert.equal(cache.get("huge"), null, "a map larger than the whole cache is not kept");
   });
