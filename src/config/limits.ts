@@ -171,6 +171,49 @@ export const RELEASE_LIMITS = {
   maxCommits: 1000,
 } as const;
 
+/** sentry-cli's uploads: chunk upload, artifact bundle assembly and legacy release files (sentry-protocol.md §6). */
+export const UPLOAD_LIMITS = {
+  /**
+   * bytes (8 MiB); one chunk, as Sentry's SENTRY_CHUNK_UPLOAD_BLOB_SIZE. A power of two, which sentry-cli up to 2.39.1
+   * requires; each chunk is held in memory once while it is checked and stored.
+   */
+  chunkSize: 8 * 1024 * 1024,
+  /** chunks; the most one chunk-upload request carries (Sentry's MAX_CHUNKS_PER_REQUEST). */
+  chunksPerRequest: 64,
+  /**
+   * bytes (32 MiB); one chunk-upload request body as sent (gzip parts compressed), Sentry's MAX_REQUEST_SIZE. The body
+   * is read into memory before its parts are parsed, so this bounds what one request holds.
+   */
+  maxRequestSize: 32 * 1024 * 1024,
+  /** requests; how many chunk uploads sentry-cli runs at once (Sentry's MAX_CONCURRENCY 8, lower for a 2-core host). */
+  concurrency: 4,
+  /**
+   * bytes (64 MiB); one artifact bundle (a ZIP of minified files and source maps), advertised as maxFileSize. A bundle
+   * is assembled in memory under the server's 384 MiB heap limit, so this is far below Sentry's 2 GiB; a large app's
+   * bundle of a few thousand files compresses to well under it.
+   */
+  maxBundleSize: 64 * 1024 * 1024,
+  /** bytes (32 MiB); one file inside a bundle, or one legacy release file, uncompressed (a large app's source map). */
+  maxFileSize: 32 * 1024 * 1024,
+  /** bytes (256 MiB); all files of one bundle, uncompressed: a ZIP bomb stops here. */
+  maxBundleUnzippedSize: 256 * 1024 * 1024,
+  /** files; the most one bundle may hold (sentry-cli refused more than 20,000 release files on the legacy path). */
+  maxBundleFiles: 20_000,
+  /** chunks; the most one assemble request may name (maxBundleSize / chunkSize, with room for smaller chunks). */
+  maxAssembleChunks: 1024,
+  /**
+   * bytes (1 GiB); chunks an organization may hold unassembled at once. Beyond it chunk uploads get 429 until
+   * assembly or cleanup frees some, so an upload that never assembles cannot fill the disk.
+   */
+  maxPendingChunkBytes: 1024 * 1024 * 1024,
+  /** hours; chunks not assembled this long after they arrived are deleted (sentry-cli assembles within minutes). */
+  chunkMaxAgeHours: 24,
+  /** days; a bundle is deleted this long after its last upload or use, as Sentry keeps artifact bundles 90 days. */
+  bundleRetentionDays: 90,
+  /** files; the most a release's page and its files list show. */
+  listedFiles: 1000,
+} as const;
+
 export const RETENTION_LIMITS = {
   /** days; how long events are kept by default (FAULTLINE_RETENTION_DAYS): Sentry's and GlitchTip's default too. */
   defaultDays: 90,

@@ -11,7 +11,7 @@
 //
 // Age removes everything older, an issue's first event too: what retention promises. The per-issue cap keeps an issue's
 // first event (where it began, shown as its oldest event) besides its newest ones, as long as age allows.
-import { RETENTION_LIMITS } from "../config/limits";
+import { RETENTION_LIMITS, UPLOAD_LIMITS } from "../config/limits";
 import { hourOf } from "../core/hours";
 import type { RetentionStore } from "../storage/retention-ports";
 
@@ -19,11 +19,11 @@ export type RetentionSettings = { days: number; eventsPerIssue: number; chunkRow
 
 export const retentionSettings = (days: number): RetentionSettings => ({ ...RETENTION_LIMITS, days });
 
-type Counts = { events: number; overflow: number; rawItems: number; counters: number; releaseHealth: number; issues: number };
+type Counts = { events: number; overflow: number; rawItems: number; counters: number; releaseHealth: number; issues: number; artifacts: number };
 type Phase = keyof Counts;
 type Pass = { cutoff: string; hour: string; phase: Phase; counts: Counts; steps: number; started: number };
 
-const PHASES: Phase[] = ["events", "overflow", "rawItems", "counters", "releaseHealth", "issues"];
+const PHASES: Phase[] = ["events", "overflow", "rawItems", "counters", "releaseHealth", "issues", "artifacts"];
 
 export class RetentionJob {
   private pass: Pass | null = null;
@@ -47,7 +47,7 @@ export class RetentionJob {
     if (!this.pass) {
       if (now < this.nextPassAt) return false;
       const cutoff = new Date(now - this.settings.days * 86_400_000).toISOString();
-      this.pass = { cutoff, hour: hourOf(cutoff), phase: "events", counts: { events: 0, overflow: 0, rawItems: 0, counters: 0, releaseHealth: 0, issues: 0 }, steps: 0, started: now };
+      this.pass = { cutoff, hour: hourOf(cutoff), phase: "events", counts: { events: 0, overflow: 0, rawItems: 0, counters: 0, releaseHealth: 0, issues: 0, artifacts: 0 }, steps: 0, started: now };
     }
     const pass = this.pass;
     try {
@@ -86,6 +86,12 @@ export class RetentionJob {
         if (!more) this.hourlyDoneFor = pass.hour;
         return more;
       }
+      case "artifacts": {
+        // Bundles by their own 90 days after last use (as Sentry), whatever the event retention; unassembled chunks after a day.
+        const bundleCutoff = new Date(this.now() - UPLOAD_LIMITS.bundleRetentionDays * 86_400_000).toISOString();
+        const chunkCutoff = new Date(this.now() - UPLOAD_LIMITS.chunkMaxAgeHours * 3_600_000).toISOString();
+        return this.count(pass, "artifacts", await this.store.pruneArtifactsBefore(bundleCutoff, chunkCutoff, chunkRows), chunkRows);
+      }
       case "overflow": {
         const issueId = this.pendingIssues[0];
         if (issueId === undefined) {
@@ -116,7 +122,8 @@ export class RetentionJob {
     this.log(
       `faultline: retention removed ${c.events} events received before ${pass.cutoff} (${this.settings.days} days), ` +
         `${c.overflow} events beyond ${this.settings.eventsPerIssue} per issue, ${c.rawItems} other items, ` +
-        `${c.counters} hourly counters, ${c.releaseHealth} release health rows and ${c.issues} issues last seen before then, in ${pass.steps} steps over ${this.now() - pass.started} ms`,
+        `${c.counters} hourly counters, ${c.releaseHealth} release health rows and ${c.issues} issues last seen before then, ` +
+        `${c.artifacts} artifact bundles and upload chunks, in ${pass.steps} steps over ${this.now() - pass.started} ms`,
     );
   }
 }

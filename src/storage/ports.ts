@@ -9,6 +9,8 @@ import type { IssueStreamStore } from "./stream-ports";
 import type { ReleaseStore } from "./release-ports";
 import type { RetentionStore } from "./retention-ports";
 import type { OrgTokenStore } from "./org-token-ports";
+import type { ArtifactReads } from "./artifact-ports";
+import type { UploadStore } from "./upload-ports";
 
 export type { DigestStore } from "./digest-ports";
 export type { IssueStore } from "./issue-ports";
@@ -195,4 +197,4 @@ export interface OutcomeStore {
   outcomeSeries(projectId: number, q: { sinceHour: string; untilHour: string; outcomes: OutcomeKind[]; categories: string[] }): Promise<{ hour: string; quantity: number }[]>;
 }
 
-export type Store = InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore;
+export type Store = InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore;

@@ -29,4 +29,9 @@ export interface RetentionStore {
    * SDK's timestamp, which may be far older than the arrival), with everything that belongs to them (as Sentry's cleanup).
    */
   pruneIssuesBefore(cutoff: string, limit: number): Promise<number>;
+  /**
+   * Deletes up to `limit` artifact bundles (with their files) last used before `bundleCutoff`, then chunks of uploads
+   * never assembled that arrived before `chunkCutoff`.
+   */
+  pruneArtifactsBefore(bundleCutoff: string, chunkCutoff: string, limit: number): Promise<number>;
 }

@@ -244,6 +244,15 @@ export type OrgAuthTokensTable = {
   revoked_at: string | null;
 };
 
+/** A piece of an upload (sentry-cli chunk upload), kept until a bundle is assembled from it (migration 0015). */
+export type UploadChunksTable = { organization_id: number; checksum: string; data: Uint8Array; size: number; created_at: string };
+/** An artifact bundle (checksum: its SHA-1), or a legacy release file as a bundle of one (checksum null). */
+export type ArtifactBundlesTable = { id: Generated<number>; organization_id: number; checksum: string | null; bundle_id: string | null; size: number; file_count: number; created_at: string; last_used_at: string };
+/** Where a bundle's files apply: a project, and a release and dist ("" for none). */
+export type ArtifactBundleLinksTable = { bundle_id: number; project_id: number; release: string; dist: string };
+/** One file of a bundle; `data` is deflated (raw), `headers` JSON with lower-cased names. */
+export type ArtifactFilesTable = { id: Generated<number>; bundle_id: number; path: string; url: string; type: string | null; debug_id: string | null; headers: string; size: number; sha1: string; data: Uint8Array };
+
 export type InstanceSettingsTable = { key: string; value: string; created_at: string };
 
 export type Database = {
@@ -280,4 +289,8 @@ export type Database = {
   environment_projects: EnvironmentProjectsTable;
   invitations: InvitationsTable;
   org_auth_tokens: OrgAuthTokensTable;
+  upload_chunks: UploadChunksTable;
+  artifact_bundles: ArtifactBundlesTable;
+  artifact_bundle_links: ArtifactBundleLinksTable;
+  artifact_files: ArtifactFilesTable;
 };

@@ -11,6 +11,7 @@ import { streamConformance } from "./conformance-stream";
 import { releaseConformance } from "./conformance-releases";
 import { dashboardConformance } from "./conformance-dashboard";
 import { orgTokenConformance } from "./conformance-org-tokens";
+import { artifactConformance } from "./conformance-artifacts";
 
 export function conformance(name: string, options: () => OpenDbOptions | Promise<OpenDbOptions>) {
   describe(`storage conformance: ${name}`, () => {
@@ -191,5 +192,6 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
     releaseConformance(() => ({ t, alice }));
     dashboardConformance(() => ({ t, alice }));
     orgTokenConformance(() => ({ t, alice }));
+    artifactConformance(() => ({ t, alice }));
   });
 }

@@ -160,6 +160,11 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
         await write(t, [1, 2, 3].map((n) => event(p, n, OLD, "old")), [rawItem(p, OLD)]);
         await write(t, [4, 5, 6, 7, 8, 9].map((n) => event(p, n, NEW, "busy")), [rawItem(p, NEW)]);
         await writeBatch(t.store, { spoolId: "s", position: 2, events: [], rawItems: [], outcomes: [], sessions: [aggregate(p, OLD, "production", "u1")] });
+        // An artifact bundle last used longer ago than UPLOAD_LIMITS.bundleRetentionDays, and one used now.
+        const project = (await t.store.getProjectById(p))!;
+        const bundle = (checksum: string, at: string) => t.store.createBundle({ organizationId: project.organizationId, checksum, bundleId: null, size: 1, files: [], links: [{ projectId: p, release: "", dist: "" }], now: at });
+        await bundle("a".repeat(40), "2026-01-01T00:00:00.000Z");
+        await bundle("b".repeat(40), "2026-11-23T11:00:00.000Z");
         let steps = 0;
         while (await job.step()) {
           steps++;
@@ -169,7 +174,8 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
         assert.ok(steps >= 8, `bounded steps (${steps})`);
         assert.deepEqual(await eventIds(t, p), [4, 8, 9, 10].map(hex), "old events gone; the busy issue keeps its first and newest three");
         assert.equal(lines.length, 1);
-        assert.match(lines[0]!, /^faultline: retention removed 3 events received before 2026-08-25T12:00:00\.000Z \(90 days\), 3 events beyond 3 per issue, 1 other items, \d+ hourly counters, 2 release health rows and 1 issues last seen before then, in \d+ steps over \d+ ms$/);
+        assert.match(lines[0]!, /^faultline: retention removed 3 events received before 2026-08-25T12:00:00\.000Z \(90 days\), 3 events beyond 3 per issue, 1 other items, \d+ hourly counters, 2 release health rows and 1 issues last seen before then, 1 artifact bundles and upload chunks, in \d+ steps over \d+ ms$/);
+        assert.deepEqual([await t.store.bundleByChecksum(project.organizationId, "a".repeat(40)), typeof (await t.store.bundleByChecksum(project.organizationId, "b".repeat(40)))], [null, "number"]);
         assert.equal(await job.step(), false, "not due again yet");
         now += 60_000;
         while (await job.step());

@@ -1,6 +1,7 @@
 // The one Store implementation, over Kysely, for SQLite and PostgreSQL alike.
 import type { Db } from "../db";
 import type { Store } from "../ports";
+import { artifactStore } from "./artifacts";
 import { digestStore } from "./digest";
 import { issueStore } from "./issues";
 import { issueTriageStore } from "./issue-triage";
@@ -45,5 +46,6 @@ export function createStore(db: Db): Store {
     ...releaseDetailStore(ctx),
     ...invitationStore(ctx),
     ...orgTokenStore(ctx),
+    ...artifactStore(ctx),
   };
 }

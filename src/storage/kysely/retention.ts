@@ -5,7 +5,8 @@ import type { Database } from "../schema";
 import type { RetentionStore } from "../retention-ports";
 import type { Ctx } from "./shared";
 
-export function retentionStore({ db }: Ctx): RetentionStore {
+/** Everything of retention but the uploaded artifacts, whose prune is in artifacts.ts. */
+export function retentionStore({ db }: Ctx): Omit<RetentionStore, "pruneArtifactsBefore"> {
   /** Of the `limit` lowest ids of an append-only table, deletes those received before `cutoff`. */
   async function pruneOldest(table: "events" | "raw_items", cutoff: string, limit: number): Promise<number> {
     const rows = await db.selectFrom(table).select(["id", "received_at"]).orderBy("id").limit(limit).execute();
