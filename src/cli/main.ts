@@ -23,7 +23,8 @@ Commands:
   createtoken --email E [--name N]        print a new personal API token for that user, alone on stdout
 
 Configuration comes from the environment: PORT, HOST, FAULTLINE_URL, FAULTLINE_DATA_DIR, DATABASE_URL,
-FAULTLINE_SECRET_KEY, FAULTLINE_TRUST_PROXY, FAULTLINE_DIGEST (see README.md).`;
+FAULTLINE_SECRET_KEY, FAULTLINE_TRUST_PROXY, FAULTLINE_DIGEST, FAULTLINE_RETENTION_DAYS, FAULTLINE_CHUNK_UPLOAD_ACCEPT
+(see README.md).`;
 
 /** Exit status when the spool is already being digested: a supervisor should not restart at once. */
 const EXIT_LOCKED = 3;

@@ -34,7 +34,22 @@ export type Config = {
   digest: "inline" | "external";
   /** Days events (and the other kept items, hourly counters and release health) are kept; older ones are pruned by the digest. */
   retentionDays: number;
+  /**
+   * What the chunk-upload options offer sentry-cli (its `accept` list): by default release bundles and artifact
+   * bundles. FAULTLINE_CHUNK_UPLOAD_ACCEPT narrows it, as servers without artifact bundles answer ("release_files":
+   * sentry-cli 2.x assembles per release), and "none" turns chunk upload off (2.x then uploads release files one by one).
+   */
+  chunkUploadAccept: ChunkUploadKind[];
 };
+
+export const CHUNK_UPLOAD_KINDS = ["release_files", "artifact_bundles", "artifact_bundles_v2"] as const;
+export type ChunkUploadKind = (typeof CHUNK_UPLOAD_KINDS)[number];
+
+const chunkUploadAcceptSchema = z
+  .string()
+  .transform((v) => v.split(",").map((s) => s.trim()).filter((s) => s !== ""))
+  .refine((list) => list.every((k) => k === "none" || (CHUNK_UPLOAD_KINDS as readonly string[]).includes(k)), `must be "none" or a comma-separated list of ${CHUNK_UPLOAD_KINDS.join(", ")}`)
+  .transform((list) => list.filter((k): k is ChunkUploadKind => k !== "none"));
 
 const portSchema = z.coerce
   .number({ error: "must be a number" })
@@ -64,6 +79,7 @@ const envSchema = z.object({
     .min(1, `must be between 1 and ${RETENTION_LIMITS.maxDays}`)
     .max(RETENTION_LIMITS.maxDays, `must be between 1 and ${RETENTION_LIMITS.maxDays}`)
     .default(RETENTION_LIMITS.defaultDays),
+  FAULTLINE_CHUNK_UPLOAD_ACCEPT: chunkUploadAcceptSchema.default([...CHUNK_UPLOAD_KINDS]),
 });
 
 export class ConfigError extends Error {
@@ -93,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     spoolSync: e.FAULTLINE_SPOOL_SYNC,
     digest: e.FAULTLINE_DIGEST,
     retentionDays: e.FAULTLINE_RETENTION_DAYS,
+    chunkUploadAccept: e.FAULTLINE_CHUNK_UPLOAD_ACCEPT,
   };
 }
 

@@ -82,8 +82,8 @@ async function namedProject(ctx: CoreContext, org: Organization, name: string | 
   return id === null ? null : ctx.store.getProjectById(id);
 }
 
-/** The projects a body or `?project=` names, all of this organization; 400 naming the field otherwise. */
-async function namedProjects(ctx: CoreContext, org: Organization, names: (string | number)[]): Promise<Project[]> {
+/** The projects a body or `?project=` names (slugs, or ids when all digits), all of this organization; 400 naming the field otherwise. */
+export async function namedProjects(ctx: CoreContext, org: Organization, names: (string | number)[]): Promise<Project[]> {
   const out: Project[] = [];
   for (const name of names) {
     const p = await namedProject(ctx, org, name);

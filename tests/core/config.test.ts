@@ -26,6 +26,13 @@ test("FAULTLINE_DIGEST is inline or external, nothing else", () => {
   assert.throws(() => loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_DIGEST: "separate" }), (e: unknown) => e instanceof ConfigError && /FAULTLINE_DIGEST must be inline or external/.test(e.message));
 });
 
+test("FAULTLINE_CHUNK_UPLOAD_ACCEPT: every kind by default, a narrower list, none, or an error naming the kinds", () => {
+  assert.deepEqual(loadConfig({ FAULTLINE_DATA_DIR: dataDir() }).chunkUploadAccept, ["release_files", "artifact_bundles", "artifact_bundles_v2"]);
+  assert.deepEqual(loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_CHUNK_UPLOAD_ACCEPT: " release_files " }).chunkUploadAccept, ["release_files"]);
+  assert.deepEqual(loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_CHUNK_UPLOAD_ACCEPT: "none" }).chunkUploadAccept, []);
+  assert.throws(() => loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_CHUNK_UPLOAD_ACCEPT: "release_files,debug_files" }), (e: unknown) => e instanceof ConfigError && /FAULTLINE_CHUNK_UPLOAD_ACCEPT must be "none" or a comma-separated list of release_files, artifact_bundles, artifact_bundles_v2/.test(e.message));
+});
+
 test("the secret key is generated once, stored privately in the data dir, and reused", () => {
   const dir = dataDir();
   const first = loadConfig({ FAULTLINE_DATA_DIR: dir }).secretKey;

@@ -14,6 +14,9 @@ import { createTeam, deleteTeam, setTeamMembership } from "../../src/core/teams"
 import { deleteIssue, updateIssue, updateOrgIssues } from "../../src/core/issues";
 import { addComment, deleteComment } from "../../src/core/issue-comments";
 import { createRelease, deleteRelease, updateRelease } from "../../src/core/releases";
+import { chunkUploadOptions, sha1Hex, uploadChunks } from "../../src/core/uploads";
+import { assembleArtifactBundle } from "../../src/core/artifact-assemble";
+import { uploadReleaseFile } from "../../src/core/release-files";
 import { writeBatch } from "../../src/digest/commit";
 import type { DigestedEvent } from "../../src/digest/items";
 import { ROLES, type Role } from "../../src/core/roles";
@@ -22,6 +25,8 @@ import type { User } from "../../src/storage/ports";
 import { outcome, type TestCore, testCore, uniq } from "../helpers/core";
 
 type World = { org: string; project: string; team: string; key: string; targetMemberId: number; targetUserId: string; issueId: number; commentId: number; orgTokenId: number };
+
+const CHUNK = new Uint8Array(Buffer.from("console.log(1)"));
 
 /** Each mutation: the permission it needs and how to attempt it in a fresh world. */
 const MUTATIONS: Record<string, { permission: Permission; run: (c: CoreContext, w: World) => Promise<unknown> }> = {
@@ -50,6 +55,10 @@ const MUTATIONS: Record<string, { permission: Permission; run: (c: CoreContext, 
   "create release": { permission: "release:write", run: (c, w) => createRelease(c, w.org, null, { version: uniq("v"), projects: [w.project] }) },
   "finalize release": { permission: "release:write", run: (c, w) => updateRelease(c, w.org, w.project, "app@1.0.0", { dateReleased: new Date().toISOString() }) },
   "delete release": { permission: "release:delete", run: (c, w) => deleteRelease(c, w.org, "app@1.0.0") },
+  "ask for the chunk-upload options (sentry-cli)": { permission: "release:write", run: (c, w) => chunkUploadOptions(c, w.org, "http://localhost:9000/api/0/", ["artifact_bundles"]) },
+  "upload chunks": { permission: "release:write", run: (c, w) => uploadChunks(c, w.org, [{ field: "file", filename: sha1Hex(CHUNK), data: CHUNK }]) },
+  "assemble an artifact bundle": { permission: "release:write", run: (c, w) => assembleArtifactBundle(c, w.org, { checksum: sha1Hex(CHUNK), chunks: [sha1Hex(CHUNK)], projects: [w.project] }) },
+  "upload a release file": { permission: "release:write", run: (c, w) => uploadReleaseFile(c, w.org, null, "app@1.0.0", { file: { filename: "app.js", data: CHUNK }, name: uniq("~/app.js"), dist: null, headers: [] }) },
   "create organization token": { permission: "org:tokens", run: (c, w) => createOrgToken(c, w.org, { name: "CI" }, "http://localhost:9000") },
   "revoke organization token": { permission: "org:tokens", run: (c, w) => revokeOrgToken(c, w.org, w.orgTokenId) },
 };

@@ -8,6 +8,7 @@ import path from "node:path";
 import { build } from "esbuild";
 import { expect, test } from "@playwright/test";
 import { type ApiClient, createProject, listAllEvents, mainApi, normalizeEventId, run, type TestProject, unique, waitForEvent } from "./ingest-helpers";
+import { SENTRY_CLI_2 } from "./sentry-cli";
 
 const ROOT = process.cwd();
 const PYTHON = "/usr/bin/python3"; // Debian's, with python3-sentry-sdk 1.9.10 (the pyenv python3 on PATH lacks it)
@@ -164,7 +165,7 @@ test.describe("official SDKs send to the intake", () => {
     const home = mkdtempSync(path.join(os.tmpdir(), "faultline-sentry-cli-"));
     try {
       const env = { PATH: process.env.PATH, HOME: home, SENTRY_DSN: project.dsn, SENTRY_LOAD_DOTENV: "0", SENTRY_DISABLE_UPDATE_CHECK: "true" };
-      const r = await run(path.join(ROOT, "node_modules/.bin/sentry-cli"), ["send-event", "-m", message], { env, cwd: home });
+      const r = await run(SENTRY_CLI_2, ["send-event", "-m", message], { env, cwd: home });
       expect(r.code, `sentry-cli exited ${r.code}:\n${r.stdout}\n${r.stderr}`).toBe(0);
       const eventId = /Event id: ([0-9a-f-]{32,36})/.exec(r.stdout)?.[1];
       expect(eventId, r.stdout).toBeTruthy();

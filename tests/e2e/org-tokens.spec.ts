@@ -10,9 +10,10 @@ import { expect, test } from "@playwright/test";
 import { api, OWNER_STATE, screenshot } from "./helpers";
 import { createProject, expectJson, mainApi, run, type TestProject, unique } from "./ingest-helpers";
 import { noHorizontalScroll } from "./screen-helpers";
+import { SENTRY_CLI_2 } from "./sentry-cli";
 import { SERVERS } from "./servers";
 
-const CLI = path.join(process.cwd(), "node_modules/.bin/sentry-cli");
+const CLI = SENTRY_CLI_2;
 
 let project: TestProject;
 let other: TestProject;

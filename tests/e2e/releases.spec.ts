@@ -8,9 +8,10 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { api, ownerApiToken } from "./helpers";
 import { createProject, expectJson, mainApi, run, sleep, type TestProject, unique } from "./ingest-helpers";
+import { SENTRY_CLI_2 } from "./sentry-cli";
 import { SERVERS } from "./servers";
 
-const CLI = path.join(process.cwd(), "node_modules/.bin/sentry-cli");
+const CLI = SENTRY_CLI_2;
 
 let project: TestProject;
 let home: string;

@@ -58,10 +58,10 @@ export function apiRoute<P = Record<string, string>>(handler: Handler<P>) {
 }
 
 /** Reads the body, stopping as soon as it passes the limit (a declared Content-Length is checked first). */
-async function readCapped(req: Request, limit: number): Promise<string> {
+export async function readCappedBytes(req: Request, limit: number): Promise<Buffer> {
   const tooLarge = () => new AppError("payload_too_large", `Request body is larger than ${limit} bytes`);
   if (Number(req.headers.get("content-length") ?? 0) > limit) throw tooLarge();
-  if (!req.body) return "";
+  if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -75,12 +75,12 @@ async function readCapped(req: Request, limit: number): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 /** Reads a JSON object body; 400 for malformed JSON, 413 beyond the limit. */
 export async function readJson(req: Request): Promise<Record<string, unknown>> {
-  const text = await readCapped(req, API_LIMITS.maxJsonBodyBytes);
+  const text = (await readCappedBytes(req, API_LIMITS.maxJsonBodyBytes)).toString("utf8");
   if (text.trim() === "") return {};
   let body: unknown;
   try {

@@ -6,10 +6,12 @@ import { notFound } from "../../core/errors";
 
 /**
  * The release version of a `…/releases/{version}/` URL: its last path segment, decoded once from the request's own
- * URL, so that "1.0%2B1" is "1.0+1" and an encoded "/" stays inside the version.
+ * URL, so that "1.0%2B1" is "1.0+1" and an encoded "/" stays inside the version. `segmentsAfter`: how many path
+ * segments follow the version (1 for `…/releases/{version}/files/`).
  */
-export function versionOf(url: URL): string {
-  const raw = url.pathname.replace(/\/+$/, "").split("/").pop() ?? "";
+export function versionOf(url: URL, segmentsAfter = 0): string {
+  const segments = url.pathname.replace(/\/+$/, "").split("/");
+  const raw = segments[segments.length - 1 - segmentsAfter] ?? "";
   try {
     return decodeURIComponent(raw);
   } catch {

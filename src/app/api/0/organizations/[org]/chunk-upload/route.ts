@@ -1,0 +1,21 @@
+// GET|POST /api/0/organizations/{org}/chunk-upload/ – sentry-cli's chunk upload: the options (an absolute URL, as
+// Sentry answers current CLIs), then multipart chunks named by their SHA-1, as `file` or gzip'd `file_gzip` parts.
+import { UPLOAD_LIMITS } from "@/config/limits";
+import { chunkUploadOptions, uploadChunks } from "@/core/uploads";
+import { getServices } from "@/runtime/services";
+import { apiRoute } from "@/web/api/handler";
+import { formFiles, readMultipart } from "@/web/api/multipart";
+
+export const dynamic = "force-dynamic";
+type P = { org: string };
+
+export const GET = apiRoute<P>(async (ctx) => {
+  const url = `${ctx.publicUrl}${ctx.basePath}/api/0/organizations/${encodeURIComponent(ctx.params.org)}/chunk-upload/`;
+  return Response.json(await chunkUploadOptions(ctx.core, ctx.params.org, url, getServices().config.chunkUploadAccept));
+});
+
+export const POST = apiRoute<P>(async (ctx) => {
+  const form = await readMultipart(ctx.req, UPLOAD_LIMITS.maxRequestSize);
+  await uploadChunks(ctx.core, ctx.params.org, await formFiles(form));
+  return Response.json([]);
+});

@@ -1,0 +1,35 @@
+// The legacy release files routes (organization and project variants share them): list, upload (multipart: file,
+// name, dist, repeated header "Key:Value") and delete, in Sentry's Artifact shape.
+import "server-only";
+import { API_LIMITS, UPLOAD_LIMITS } from "../../config/limits";
+import { deleteReleaseFile, listReleaseFiles, uploadReleaseFile } from "../../core/release-files";
+import { AppError } from "../../core/errors";
+import type { ArtifactListing } from "../../storage/upload-ports";
+import { apiRoute } from "./handler";
+import { formFiles, formText, formTexts, readMultipart } from "./multipart";
+import { versionOf } from "./release-params";
+
+type P = { org: string; project?: string; version: string; fileId?: string };
+
+/** Sentry's Artifact: id as a string, the URL as name. */
+export const serializeArtifact = (f: ArtifactListing) => ({ id: String(f.fileId), name: f.url, dist: f.dist, headers: f.headers, size: f.size, sha1: f.sha1, dateCreated: f.createdAt });
+
+export const releaseFilesRoutes = {
+  GET: apiRoute<P>(async (ctx) => Response.json((await listReleaseFiles(ctx.core, ctx.params.org, ctx.params.project ?? null, versionOf(ctx.url, 1))).map(serializeArtifact))),
+  POST: apiRoute<P>(async (ctx) => {
+    // The file, plus its form fields: a name, a dist and headers are small.
+    const form = await readMultipart(ctx.req, UPLOAD_LIMITS.maxFileSize + API_LIMITS.maxJsonBodyBytes);
+    const files = await formFiles(form);
+    if (files.length > 1) throw new AppError("bad_request", "Send one file per request");
+    const file = files.find((f) => f.field === "file") ?? null;
+    const stored = await uploadReleaseFile(ctx.core, ctx.params.org, ctx.params.project ?? null, versionOf(ctx.url, 1), { file, name: formText(form, "name"), dist: formText(form, "dist"), headers: formTexts(form, "header") });
+    return Response.json(serializeArtifact(stored), { status: 201 });
+  }),
+};
+
+export const releaseFileRoutes = {
+  DELETE: apiRoute<P>(async (ctx) => {
+    await deleteReleaseFile(ctx.core, ctx.params.org, ctx.params.project ?? null, versionOf(ctx.url, 2), ctx.params.fileId ?? "");
+    return new Response(null, { status: 204 });
+  }),
+};
