@@ -1,9 +1,10 @@
 // The dashboard's release screens: a page of releases with their events and crash-free rates, one release with its
 // new issues and sessions over time, and the environments to filter by. Every figure honours one environment (none =
-// all); permissions are those of the release API (project:read).
-import { DASHBOARD_LIMITS } from "../config/limits";
+// all); permissions are those of the release API (project:read). A release also lists its uploaded source files.
+import { DASHBOARD_LIMITS, UPLOAD_LIMITS } from "../config/limits";
 import type { ReleaseIssue } from "../storage/dashboard-ports";
 import type { Project } from "../storage/ports";
+import type { ArtifactListing } from "../storage/upload-ports";
 import { requireOrg, requireText } from "./access";
 import type { CoreContext } from "./context";
 import { isAppError, notFound } from "./errors";
@@ -65,6 +66,8 @@ export type ReleaseDetail = ReleaseRow & {
   newIssues: ReleaseIssue[];
   /** Sessions and crashed sessions per UTC day, oldest first, zero where none were counted. */
   daily: { days: number[]; sessions: number[]; crashed: number[] };
+  /** The source files uploaded for the release (artifact bundles and legacy release files), by URL. */
+  artifacts: ArtifactListing[];
 };
 
 export async function releaseDetail(ctx: CoreContext, orgSlug: string, version: string, filter: ReleaseFilter): Promise<ReleaseDetail> {
@@ -85,7 +88,8 @@ export async function releaseDetail(ctx: CoreContext, orgSlug: string, version: 
     crashed[i]! += b.crashed;
   }
   const newIssues = await ctx.store.releaseNewIssues(ids, view.release.version, DASHBOARD_LIMITS.releaseNewIssues);
-  return { ...base, newIssues, daily: { days, sessions, crashed } };
+  const artifacts = await ctx.store.listReleaseFiles(ids, view.release.version, UPLOAD_LIMITS.listedFiles);
+  return { ...base, newIssues, daily: { days, sessions, crashed }, artifacts };
 }
 
 /** The environment names of the organization, or of one of its projects, for the environment filter. */

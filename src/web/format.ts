@@ -41,3 +41,11 @@ export const formatCount = (locale: string, n: number) => formatter(`count ${loc
 /** A count, shortened from 100,000 on ("123K"), for narrow columns. */
 export const formatCompactCount = (locale: string, n: number) =>
   n >= 100_000 ? formatter(`compact ${locale}`, () => new Intl.NumberFormat(locale, { notation: "compact" })).format(n) : formatCount(locale, n);
+
+/** A size in bytes, in B, kB or MB (1000-based, as browsers and Next.js print sizes). */
+export function formatBytes(locale: string, bytes: number): string {
+  const [value, unit] = bytes < 1000 ? [bytes, "byte"] : bytes < 1_000_000 ? [bytes / 1000, "kilobyte"] : [bytes / 1_000_000, "megabyte"];
+  // "narrow" for bytes: "14B" rather than "14 byte".
+  const display = unit === "byte" ? "narrow" : "short";
+  return formatter(`${unit} ${locale}`, () => new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: display, maximumFractionDigits: 1 })).format(value);
+}

@@ -2,7 +2,7 @@
 // as from the first one made.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { formatCompactCount, formatCount, formatDate, formatPercent, formatWhen } from "../../src/web/format";
+import { formatBytes, formatCompactCount, formatCount, formatDate, formatPercent, formatWhen } from "../../src/web/format";
 
 test("dates are UTC in the page's language; a missing or unreadable one is a dash", () => {
   assert.equal(formatDate("en", "2026-11-23T17:05:00Z"), "Nov 23, 2026, 5:05 PM UTC");
@@ -28,4 +28,10 @@ test("percentages keep one decimal, rounded down, and nothing to measure is a da
   assert.equal(formatPercent("en", 99.96), "99.9%");
   assert.equal(formatPercent("de", 50), "50\u00a0%");
   assert.equal(formatPercent("en", null), "—");
+});
+
+test("sizes are in bytes, kB or MB, 1000-based", () => {
+  assert.equal(formatBytes("en", 14), "14B");
+  assert.equal(formatBytes("en", 1500), "1.5 kB");
+  assert.equal(formatBytes("de", 2_500_000), "2,5 MB");
 });

@@ -2,7 +2,7 @@
 // palette (the setup page is checked by setup.spec.ts, the only time it shows). Each screen's screenshots go to test-results/screens/a11y-<screen>-<light|dark>.png.
 import { expect, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { OWNER_STATE } from "./helpers";
+import { OWNER_STATE, ownerApiToken } from "./helpers";
 import { createProject, expectJson, mainApi, type TestProject, waitForEvent } from "./ingest-helpers";
 import { SERVERS } from "./servers";
 
@@ -79,6 +79,12 @@ test.describe("accessibility", () => {
     expect(stored.groupID).toBeTruthy();
     fixtures = { org: "acme", project: project.slug, emptyProject: empty.slug, issue: String(stored.groupID), event: stored.eventID, release };
     await expectJson(await api.get(`/organizations/acme/releases/${encodeURIComponent(release)}/`), 200, "the release the event named");
+    // A release file, so that the release page's source files table is checked too.
+    const upload = await request.post(`${SERVERS.main.url}/api/0/organizations/acme/releases/${encodeURIComponent(release)}/files/`, {
+      headers: { authorization: `Bearer ${ownerApiToken()}` },
+      multipart: { file: { name: "app.min.js", mimeType: "application/javascript", buffer: Buffer.from("console.log(1)") }, name: "~/static/app.min.js", header: "Sourcemap:app.min.js.map" },
+    });
+    await expectJson(upload, 201, "a release file");
   });
 
   test("the check itself: an unlabelled field on a page without a title is reported", async ({ page }) => {

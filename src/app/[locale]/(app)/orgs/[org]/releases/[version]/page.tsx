@@ -1,5 +1,6 @@
 // One release: its crash-free rates and events in one environment (or all), sessions per day as a chart, the issues
-// first seen in it (linking to their detail), its commits as set-commits sent them, and its first and last event.
+// first seen in it (linking to their detail), its commits as set-commits sent them, its first and last event, and
+// the source files sentry-cli uploaded for it.
 import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { getOrganization } from "@/core/organizations";
@@ -9,6 +10,7 @@ import { commitsOf, serializeCommit, serializeRelease } from "@/web/api/release-
 import { TimeSeriesChart } from "@/web/components/charts/time-series-chart";
 import { EnvironmentFilter, environmentParam } from "@/web/components/environment-filter";
 import { OrgNav } from "@/web/components/org-nav";
+import { ReleaseArtifacts } from "@/web/components/release-artifacts";
 import { formatCount, formatDate, formatPercent } from "@/web/format";
 import { loadOrNotFound } from "@/web/load";
 import { requireCore } from "@/web/session";
@@ -124,6 +126,7 @@ export default async function ReleasePage({ params, searchParams }: { params: { 
           </ul>
         </section>
       ) : null}
+      <ReleaseArtifacts files={r.artifacts} locale={l} />
     </>
   );
 }
