@@ -37,7 +37,8 @@ export type Config = {
   /**
    * What the chunk-upload options offer sentry-cli (its `accept` list): by default release bundles and artifact
    * bundles. FAULTLINE_CHUNK_UPLOAD_ACCEPT narrows it, as servers without artifact bundles answer ("release_files":
-   * sentry-cli 2.x assembles per release), and "none" turns chunk upload off (2.x then uploads release files one by one).
+   * sentry-cli 2.x assembles per release, and artifactbundle/assemble/ answers 404), and "none" turns chunk upload off
+   * (2.x then uploads release files one by one).
    */
   chunkUploadAccept: ChunkUploadKind[];
 };

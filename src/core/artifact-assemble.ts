@@ -4,9 +4,11 @@
 // servers without artifact bundles). The answer always carries `state` and `missingChunks`, which sentry-cli
 // requires: "not_found" with the chunks it must still send, then "ok" once the bundle is stored, or "error" with a
 // detail. Assembly happens within the request that finds every chunk present, so no state is kept between calls; a
-// bundle the organization already holds (same SHA-1) is linked again, not stored twice, and needs no chunks.
+// bundle the organization already holds (same SHA-1) is linked again, not stored twice, and needs no chunks. Each
+// endpoint exists only while FAULTLINE_CHUNK_UPLOAD_ACCEPT offers its kind, as on servers with or without bundles.
 import { deflateRawSync } from "node:zlib";
 import { z } from "zod";
+import type { ChunkUploadKind } from "../config/env";
 import { RELEASE_LIMITS, UPLOAD_LIMITS } from "../config/limits";
 import { type ArtifactBundle, BundleError, readArtifactBundle } from "../protocol/artifact-bundle";
 import type { ArtifactLink, NewArtifactFile } from "../storage/upload-ports";
@@ -75,9 +77,15 @@ async function assemble(ctx: CoreContext, t: Target): Promise<AssembleAnswer> {
   return answer("ok");
 }
 
+/** The kinds of upload this server offers (FAULTLINE_CHUNK_UPLOAD_ACCEPT): an assembly it does not offer is not found. */
+function offered(accept: readonly ChunkUploadKind[], kinds: ChunkUploadKind[], what: string): void {
+  if (!accept.some((k) => kinds.includes(k))) throw notFound(what);
+}
+
 /** POST /organizations/{org}/artifactbundle/assemble/: a bundle for projects, bound to a release and dist if named. */
-export async function assembleArtifactBundle(ctx: CoreContext, orgSlug: string, body: unknown): Promise<AssembleAnswer> {
+export async function assembleArtifactBundle(ctx: CoreContext, orgSlug: string, body: unknown, accept: readonly ChunkUploadKind[]): Promise<AssembleAnswer> {
   const access = await requireOrg(ctx, orgSlug, "release:write");
+  offered(accept, ["artifact_bundles", "artifact_bundles_v2"], "Artifact bundle assembly");
   const input = parseInput(bundleSchema, body);
   const projects = await namedProjects(ctx, access.org, input.projects);
   return assemble(ctx, {
@@ -93,8 +101,9 @@ export async function assembleArtifactBundle(ctx: CoreContext, orgSlug: string, 
 }
 
 /** POST /organizations/{org}/releases/{version}/assemble/ (2.x without artifact bundles): for the release's projects. */
-export async function assembleReleaseBundle(ctx: CoreContext, orgSlug: string, version: string, body: unknown): Promise<AssembleAnswer> {
+export async function assembleReleaseBundle(ctx: CoreContext, orgSlug: string, version: string, body: unknown, accept: readonly ChunkUploadKind[]): Promise<AssembleAnswer> {
   const access = await requireOrg(ctx, orgSlug, "release:write");
+  offered(accept, ["release_files"], "Release bundle assembly");
   const input = parseInput(releaseBundleSchema, body);
   const release = version.length <= RELEASE_LIMITS.versionLength ? await ctx.store.getRelease(access.org.id, version) : null;
   if (!release) throw notFound("Release");

@@ -26,6 +26,11 @@ export function artifactStore({ db }: Ctx): ArtifactReads & UploadStore & Pick<R
     return { url: row.url, type: row.type as ArtifactFileType | null, headers: JSON.parse(row.headers) as Record<string, string>, bytes: new Uint8Array(inflateRawSync(row.data)) };
   }
 
+  async function byChecksum(organizationId: number, checksum: string): Promise<number | null> {
+    const row = await db.selectFrom("artifact_bundles").select("id").where("organization_id", "=", organizationId).where("checksum", "=", checksum).executeTakeFirst();
+    return row?.id ?? null;
+  }
+
   async function link(bundleRowId: number, links: { projectId: number; release: string; dist: string }[], now: string): Promise<void> {
     for (const l of links) {
       await db
@@ -86,10 +91,7 @@ export function artifactStore({ db }: Ctx): ArtifactReads & UploadStore & Pick<R
       if (checksums.length === 0) return;
       await db.deleteFrom("upload_chunks").where("organization_id", "=", organizationId).where("checksum", "in", [...new Set(checksums)]).execute();
     },
-    async bundleByChecksum(organizationId, checksum) {
-      const row = await db.selectFrom("artifact_bundles").select("id").where("organization_id", "=", organizationId).where("checksum", "=", checksum).executeTakeFirst();
-      return row?.id ?? null;
-    },
+    bundleByChecksum: byChecksum,
     async createBundle(b) {
       try {
         return await uniquely("Artifact bundle", () =>
@@ -108,7 +110,7 @@ export function artifactStore({ db }: Ctx): ArtifactReads & UploadStore & Pick<R
           }),
         );
       } catch (err) {
-        const existing = b.checksum === null ? null : await this.bundleByChecksum(b.organizationId, b.checksum);
+        const existing = b.checksum === null ? null : await byChecksum(b.organizationId, b.checksum);
         if (existing === null) throw err;
         await link(existing, b.links, b.now);
         return existing;
