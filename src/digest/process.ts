@@ -13,7 +13,7 @@ import { migrateToLatest } from "../storage/migrate";
 import { lockDigest } from "./lock";
 import { runDigestLoop } from "./loop";
 import { RetentionJob, retentionSettings } from "./retention";
-import { Symbolicator, artifactReadsOf, publicFetcher } from "./symbolicate";
+import { Symbolicator, publicFetcher } from "./symbolicate";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -50,7 +50,7 @@ export async function runWorker(config: Config, log: (line: string) => void = co
       log(`faultline: worker digesting the spool in ${dir} (${spool.id}) into ${config.databaseUrl ? "postgres" : "sqlite"}`);
       const store = createStore(db);
       const retention = new RetentionJob(store, retentionSettings(config.retentionDays), log);
-      const symbolicator = new Symbolicator({ artifacts: artifactReadsOf(store), fetcher: publicFetcher(), log });
+      const symbolicator = new Symbolicator({ artifacts: store, fetcher: publicFetcher(), log });
       await runDigestLoop({ spool, store, onPosition: (p) => (position = p), log, stopped: () => stopping, retention, symbolicator });
       log(`faultline: worker stopped at spool position ${position}`);
     } finally {

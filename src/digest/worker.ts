@@ -10,7 +10,7 @@ import { type OpenDbOptions, openDb } from "../storage/db";
 import { createStore } from "../storage/kysely";
 import { runDigestLoop } from "./loop";
 import { RetentionJob, retentionSettings } from "./retention";
-import { Symbolicator, artifactReadsOf, publicFetcher } from "./symbolicate";
+import { Symbolicator, publicFetcher } from "./symbolicate";
 
 /** retentionDays: FAULTLINE_RETENTION_DAYS (default RETENTION_LIMITS.defaultDays). */
 export type DigestWorkerData = { spoolDir: string; db: OpenDbOptions; retentionDays?: number };
@@ -50,7 +50,7 @@ await runDigestLoop({
   log,
   stopped: () => stopping,
   retention: new RetentionJob(store, retentionSettings(data.retentionDays ?? RETENTION_LIMITS.defaultDays), log),
-  symbolicator: new Symbolicator({ artifacts: artifactReadsOf(store), fetcher: publicFetcher(), log }),
+  symbolicator: new Symbolicator({ artifacts: store, fetcher: publicFetcher(), log }),
 });
 spool.close();
 await db.close();

@@ -148,12 +148,3 @@ export class Symbolicator {
     if (notes.notes.length > 0) event.errors = [...(Array.isArray(event.errors) ? event.errors : []), ...notes.notes];
   }
 }
-
-/**
- * The store's reads of uploaded files, when it has them (storage implements ArtifactReads beside the digest's
- * ports); otherwise null, and only fetching from public URLs can find maps.
- */
-export function artifactReadsOf(store: object): ArtifactReads | null {
-  const s = store as Partial<ArtifactReads>;
-  return typeof s.fileByDebugId === "function" && typeof s.fileByUrl === "function" ? (s as ArtifactReads) : null;
-}
