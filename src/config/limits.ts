@@ -330,3 +330,21 @@ export const SYMBOLICATION_LIMITS = {
   /** files per event; fetches from public URLs for one event (a slow site must not stall the digest for long). */
   fetchMaxPerEvent: 10,
 } as const;
+
+/** Performance monitoring: spans, the transaction table and the trace view. */
+export const PERFORMANCE_LIMITS = {
+  /** spans; the most one transaction event or span item is expanded into (Relay's max_spans_per_transaction is 1000). */
+  spansPerItem: 1000,
+  /** characters; names, ops and descriptions of spans are cut here (a SQL statement as description is long enough). */
+  spanText: 500,
+  /** spans; the most a trace view draws (one waterfall of 2,000 rows is already a long page). */
+  traceSpans: 2000,
+  /** events; the errors a trace view lists. */
+  traceErrors: 100,
+  /** transactions; the rows of a project's transaction table, busiest first. */
+  transactionRows: 100,
+  /** segments; a transaction's newest traces listed under its chart. */
+  recentSegments: 20,
+  /** hours; the periods the performance pages offer (24 hours, 7 days, 14 days), each compared with the one before. */
+  periodsHours: [24, 168, 336],
+} as const;

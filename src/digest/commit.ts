@@ -10,8 +10,10 @@ import type { DigestedEvent } from "./items";
 import { applyLifecycle } from "./lifecycle";
 import { writeSessions } from "./session-counts";
 import type { SessionItem } from "./sessions";
+import { writeSpans } from "./spans-commit";
+import type { ExpandedSpans } from "./spans";
 
-export type DigestBatch = { spoolId: string; position: number; events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions?: SessionItem[] };
+export type DigestBatch = { spoolId: string; position: number; events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions?: SessionItem[]; spans?: ExpandedSpans };
 export type BatchResult = { duplicates: number; newIssues: number };
 
 function byProject<T extends { projectId: number }>(items: T[]): Map<number, T[]> {
@@ -143,6 +145,7 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch): Promis
     await writeSessions(tx, batch.sessions ?? []);
     // Sessions name environments too: the environment filter offers those a release's health was counted in.
     await tx.sightEnvironments((batch.sessions ?? []).filter((s) => s.environment !== "").map((s) => ({ projectId: s.projectId, name: s.environment })));
+    await writeSpans(tx, stored, assignment.issueOf, batch.spans);
     await tx.insertRawItems(batch.rawItems);
     for (const i of batch.rawItems) counted.push({ projectId: i.projectId, hour: hourOf(i.receivedAt), category: i.category, outcome: "accepted", reason: "", quantity: i.quantity });
     await tx.addOutcomes(counted);

@@ -10,10 +10,11 @@ import { issueMetadata, issueTags, stacktraceCulprit, userKey } from "./event-fa
 import { groupEvent } from "./grouping";
 import { normalizeEvent } from "./normalize";
 import { type SessionItem, readSessionRow } from "./sessions";
+import { type ExpandedSpans, spanItemSpans, traceIdOf, transactionSpans } from "./spans";
 import { summarize } from "./summary";
 import { ArtifactsUnavailable, type ProjectOptions, type Symbolicator } from "./symbolicate";
 
-export type DigestedRows = { events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions: SessionItem[] };
+export type DigestedRows = { events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions: SessionItem[]; spans: ExpandedSpans };
 
 const EVENT_TYPES = new Set(["event", "transaction", "feedback", "security"]);
 type Json = Record<string, unknown>;
@@ -28,6 +29,10 @@ export type DigestedEvent = NewEvent & {
   metadata: string;
   userKey: string | null;
   tags: [string, string][];
+  /** A transaction's spans and the values it adds to the performance rollups (digest/spans.ts). */
+  spans?: ExpandedSpans;
+  /** The trace an error event belongs to (contexts.trace.trace_id). */
+  traceId?: string | null;
 };
 
 /** Transactions are stored but not grouped (performance monitoring reads them); everything else becomes an issue. */
@@ -54,6 +59,7 @@ async function toEvent(row: SpoolRow, receivedAt: string, symbolication: DigestS
     event.fingerprints = grouped.hashes;
   }
   const user = userKey(event);
+  const spans = summary.type === "transaction" ? transactionSpans(event, row.eventId!, { projectId: row.projectId, environment: summary.environment, release: summary.release, receivedAt }) : undefined;
   const data = JSON.stringify(event);
   return {
     projectId: row.projectId,
@@ -67,6 +73,8 @@ async function toEvent(row: SpoolRow, receivedAt: string, symbolication: DigestS
     metadata: JSON.stringify(issueMetadata(summary.type, summary.title, event)),
     userKey: user,
     tags: issueTags(event, user),
+    spans,
+    traceId: grouping ? traceIdOf(event) : null,
   };
 }
 
@@ -89,13 +97,20 @@ function clientReportOutcomes(row: SpoolRow): OutcomeIncrement[] {
 }
 
 export async function digestRows(rows: SpoolRow[], log: (line: string) => void = () => undefined, symbolication: DigestSymbolication | null = null): Promise<DigestedRows> {
-  const out: DigestedRows = { events: [], rawItems: [], outcomes: [], sessions: [] };
+  const out: DigestedRows = { events: [], rawItems: [], outcomes: [], sessions: [], spans: { spans: [], values: [] } };
   for (const row of rows) {
     const receivedAt = new Date(row.receivedAt).toISOString();
     try {
       if (row.kind === "outcomes") out.outcomes.push(...(parse(row.payload) as OutcomeIncrement[]));
       else if (EVENT_TYPES.has(row.itemType)) out.events.push(await toEvent(row, receivedAt, symbolication));
       else if (row.itemType === "client_report") out.outcomes.push(...clientReportOutcomes(row));
+      else if (row.itemType === "span") {
+        // Spans become rows of the span model (digest/spans.ts), counted as accepted one per span.
+        const read = spanItemSpans(parse(row.payload), row.projectId, receivedAt);
+        out.spans.spans.push(...read.spans);
+        out.spans.values.push(...read.values);
+        if (read.spans.length > 0) out.outcomes.push({ projectId: row.projectId, hour: hourOf(row.receivedAt), category: "span", outcome: "accepted", reason: "", quantity: read.spans.length });
+      }
       else if (row.itemType === "session" || row.itemType === "sessions") {
         const read = readSessionRow(row, parse(row.payload));
         out.sessions.push(...read.items);

@@ -60,11 +60,11 @@ export async function digestOnce(opts: DigestLoopOptions, position: number): Pro
   const symbolication = opts.symbolicator
     ? { symbolicator: opts.symbolicator, project: (id: number) => ({ id, scrapeJavaScript: live.projects.get(id)?.scrapeJavaScript === true }) }
     : null;
-  const { events, rawItems, outcomes, sessions } = await digestRows(live.rows, opts.log, symbolication);
+  const { events, rawItems, outcomes, sessions, spans } = await digestRows(live.rows, opts.log, symbolication);
   // One transaction for the batch and `next`: a crash before it commits leaves the saved position where it was, and the
   // batch is read and written again whole; after it commits, the batch is never read again. Counters that add (issue
   // events, outcomes, session counts) rely on this.
-  await writeBatch(opts.store, { spoolId: opts.spool.id, position: next, events, rawItems, outcomes, sessions });
+  await writeBatch(opts.store, { spoolId: opts.spool.id, position: next, events, rawItems, outcomes, sessions, spans });
   return next;
 }
 

@@ -1,6 +1,7 @@
 // Retention: events older than FAULTLINE_RETENTION_DAYS, and beyond the newest RETENTION_LIMITS.eventsPerIssue of an
-// issue, are deleted, with the other kept items and hourly counters past retention, and issues last seen before it
-// (as Sentry's cleanup deletes groups whose last_seen is past retention) unless an event of theirs arrived since, and
+// issue, are deleted, with the other kept items, spans and hourly counters (span rollups too) past retention, and
+// issues last seen before it (as Sentry's cleanup deletes groups whose last_seen is past retention) unless an event of
+// theirs arrived since, and
 // release health past it (session counts by hour, a release's users by when they were last seen). Issue totals (times
 // seen, users, tag counts) stay: they were counted when events arrived.
 //
@@ -14,16 +15,17 @@
 import { RETENTION_LIMITS, UPLOAD_LIMITS } from "../config/limits";
 import { hourOf } from "../core/hours";
 import type { RetentionStore } from "../storage/retention-ports";
+import type { SpanRetentionStore } from "../storage/span-ports";
 
 export type RetentionSettings = { days: number; eventsPerIssue: number; chunkRows: number; chunkIssues: number; scanEvents: number; passIntervalMs: number };
 
 export const retentionSettings = (days: number): RetentionSettings => ({ ...RETENTION_LIMITS, days });
 
-type Counts = { events: number; overflow: number; rawItems: number; counters: number; releaseHealth: number; issues: number; artifacts: number };
+type Counts = { events: number; overflow: number; rawItems: number; spans: number; counters: number; releaseHealth: number; issues: number; artifacts: number };
 type Phase = keyof Counts;
 type Pass = { cutoff: string; hour: string; phase: Phase; counts: Counts; steps: number; started: number };
 
-const PHASES: Phase[] = ["events", "overflow", "rawItems", "counters", "releaseHealth", "issues", "artifacts"];
+const PHASES: Phase[] = ["events", "overflow", "rawItems", "spans", "counters", "releaseHealth", "issues", "artifacts"];
 
 export class RetentionJob {
   private pass: Pass | null = null;
@@ -35,7 +37,7 @@ export class RetentionJob {
   private hourlyDoneFor = "";
 
   constructor(
-    private readonly store: RetentionStore,
+    private readonly store: RetentionStore & SpanRetentionStore,
     private readonly settings: RetentionSettings,
     private readonly log: (line: string) => void,
     private readonly now: () => number = Date.now,
@@ -47,7 +49,7 @@ export class RetentionJob {
     if (!this.pass) {
       if (now < this.nextPassAt) return false;
       const cutoff = new Date(now - this.settings.days * 86_400_000).toISOString();
-      this.pass = { cutoff, hour: hourOf(cutoff), phase: "events", counts: { events: 0, overflow: 0, rawItems: 0, counters: 0, releaseHealth: 0, issues: 0, artifacts: 0 }, steps: 0, started: now };
+      this.pass = { cutoff, hour: hourOf(cutoff), phase: "events", counts: { events: 0, overflow: 0, rawItems: 0, spans: 0, counters: 0, releaseHealth: 0, issues: 0, artifacts: 0 }, steps: 0, started: now };
     }
     const pass = this.pass;
     try {
@@ -77,8 +79,13 @@ export class RetentionJob {
         return this.count(pass, "events", await this.store.pruneEventsBefore(pass.cutoff, chunkRows), chunkRows);
       case "rawItems":
         return this.count(pass, "rawItems", await this.store.pruneRawItemsBefore(pass.cutoff, chunkRows), chunkRows);
-      case "counters":
-        return hourly && this.count(pass, "counters", await this.store.pruneHourlyCountersBefore(pass.hour, chunkRows), chunkRows);
+      case "spans":
+        return this.count(pass, "spans", await this.store.pruneSpansBefore(pass.cutoff, chunkRows), chunkRows);
+      case "counters": {
+        if (!hourly) return false;
+        const deleted = (await this.store.pruneHourlyCountersBefore(pass.hour, chunkRows)) + (await this.store.pruneSpanHoursBefore(pass.cutoff, pass.hour, chunkRows));
+        return this.count(pass, "counters", deleted, chunkRows);
+      }
       case "releaseHealth":
         return hourly && this.count(pass, "releaseHealth", await this.store.pruneReleaseHealthBefore(pass.cutoff, pass.hour, chunkRows), chunkRows);
       case "issues": {
@@ -121,7 +128,7 @@ export class RetentionJob {
     if (Object.values(c).every((n) => n === 0)) return;
     this.log(
       `faultline: retention removed ${c.events} events received before ${pass.cutoff} (${this.settings.days} days), ` +
-        `${c.overflow} events beyond ${this.settings.eventsPerIssue} per issue, ${c.rawItems} other items, ` +
+        `${c.overflow} events beyond ${this.settings.eventsPerIssue} per issue, ${c.rawItems} other items, ${c.spans} spans, ` +
         `${c.counters} hourly counters, ${c.releaseHealth} release health rows and ${c.issues} issues last seen before then, ` +
         `${c.artifacts} artifact bundles and upload chunks, in ${pass.steps} steps over ${this.now() - pass.started} ms`,
     );

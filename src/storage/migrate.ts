@@ -13,6 +13,7 @@ import { releaseReads } from "./migrations/0009-release-reads";
 import { invitations } from "./migrations/0010-invitations";
 import { releaseStatus } from "./migrations/0011-release-status";
 import { orgAuthTokens } from "./migrations/0012-org-auth-tokens";
+import { spans } from "./migrations/0013-spans";
 import { artifacts } from "./migrations/0015-artifacts";
 import { scrapeJavaScript } from "./migrations/0016-scrape-javascript";
 
@@ -31,6 +32,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0010-invitations": invitations(dialect),
     "0011-release-status": releaseStatus(),
     "0012-org-auth-tokens": orgAuthTokens(dialect),
+    "0013-spans": spans(dialect),
     "0015-artifacts": artifacts(dialect),
     "0016-scrape-javascript": scrapeJavaScript(dialect),
   };

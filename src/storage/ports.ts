@@ -1,6 +1,7 @@
 // The storage ports: small domain interfaces the core depends on. One Kysely implementation serves both dialects;
 // tests/storage/conformance.ts checks these contracts on SQLite and on PostgreSQL.
 import type { Role } from "../core/roles";
+import type { SpanRetentionStore, SpanStore } from "./span-ports";
 import type { InvitationStore, ReleaseDetailStore } from "./dashboard-ports";
 import type { DigestStore } from "./digest-ports";
 import type { IssueStore } from "./issue-ports";
@@ -197,4 +198,4 @@ export interface OutcomeStore {
   outcomeSeries(projectId: number, q: { sinceHour: string; untilHour: string; outcomes: OutcomeKind[]; categories: string[] }): Promise<{ hour: string; quantity: number }[]>;
 }
 
-export type Store = InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore;
+export type Store = InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore & SpanStore & SpanRetentionStore;

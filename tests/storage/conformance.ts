@@ -12,6 +12,7 @@ import { releaseConformance } from "./conformance-releases";
 import { dashboardConformance } from "./conformance-dashboard";
 import { orgTokenConformance } from "./conformance-org-tokens";
 import { artifactConformance } from "./conformance-artifacts";
+import { spanConformance } from "./conformance-spans";
 
 export function conformance(name: string, options: () => OpenDbOptions | Promise<OpenDbOptions>) {
   describe(`storage conformance: ${name}`, () => {
@@ -193,5 +194,6 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
     dashboardConformance(() => ({ t, alice }));
     orgTokenConformance(() => ({ t, alice }));
     artifactConformance(() => ({ t, alice }));
+    spanConformance(() => ({ t, alice }));
   });
 }

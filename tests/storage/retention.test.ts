@@ -165,6 +165,8 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
         const bundle = (checksum: string, at: string) => t.store.createBundle({ organizationId: project.organizationId, checksum, bundleId: null, size: 1, files: [], links: [{ projectId: p, release: "", dist: "" }], now: at });
         await bundle("a".repeat(40), "2026-01-01T00:00:00.000Z");
         await bundle("b".repeat(40), "2026-11-23T11:00:00.000Z");
+        const span = (n: number, at: string) => ({ projectId: p, traceId: "f".repeat(32), spanId: hex(n).slice(-16), parentSpanId: null, segmentId: null, isSegment: false, transaction: "t", op: "db", description: "", status: "ok", startTime: at, durationMs: 1, environment: null, release: null, eventId: null, receivedAt: at });
+        await writeBatch(t.store, { spoolId: "s", position: 3, events: [], rawItems: [], outcomes: [], spans: { spans: [span(1, OLD), span(2, OLD), span(3, OLD), span(4, NEW)], values: [] } });
         let steps = 0;
         while (await job.step()) {
           steps++;
@@ -174,8 +176,9 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
         assert.ok(steps >= 8, `bounded steps (${steps})`);
         assert.deepEqual(await eventIds(t, p), [4, 8, 9, 10].map(hex), "old events gone; the busy issue keeps its first and newest three");
         assert.equal(lines.length, 1);
-        assert.match(lines[0]!, /^faultline: retention removed 3 events received before 2026-08-25T12:00:00\.000Z \(90 days\), 3 events beyond 3 per issue, 1 other items, \d+ hourly counters, 2 release health rows and 1 issues last seen before then, 1 artifact bundles and upload chunks, in \d+ steps over \d+ ms$/);
+        assert.match(lines[0]!, /^faultline: retention removed 3 events received before 2026-08-25T12:00:00\.000Z \(90 days\), 3 events beyond 3 per issue, 1 other items, 3 spans, \d+ hourly counters, 2 release health rows and 1 issues last seen before then, 1 artifact bundles and upload chunks, in \d+ steps over \d+ ms$/);
         assert.deepEqual([await t.store.bundleByChecksum(project.organizationId, "a".repeat(40)), typeof (await t.store.bundleByChecksum(project.organizationId, "b".repeat(40)))], [null, "number"]);
+        assert.deepEqual((await t.db.kysely.selectFrom("spans").select("received_at").execute()).map((r) => r.received_at), [NEW], "old spans gone, the new one stays");
         assert.equal(await job.step(), false, "not due again yet");
         now += 60_000;
         while (await job.step());

@@ -10,6 +10,7 @@ import type { OutcomeIncrement } from "../ports";
 import type { Database } from "../schema";
 import { countIssueDays, sightIssueUsers } from "./issue-counters-tx";
 import { sessionTx } from "./digest-sessions";
+import { spanTx } from "./span-tx";
 import { nowIso } from "./shared";
 
 /** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
@@ -73,6 +74,7 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
 
   return {
     ...sessionTx(trx, dialect),
+    ...spanTx(trx, dialect),
 
     async existingEventIds(projectId, eventIds) {
       const found = new Set<string>();

@@ -19,6 +19,7 @@ import { projectStore } from "./projects";
 import { releaseDetailStore } from "./release-details";
 import { releaseStore } from "./releases";
 import { retentionStore } from "./retention";
+import { spanStore } from "./spans";
 import { teamStore } from "./teams";
 import { apiTokenStore } from "./tokens";
 import { userStore } from "./users";
@@ -47,5 +48,6 @@ export function createStore(db: Db): Store {
     ...invitationStore(ctx),
     ...orgTokenStore(ctx),
     ...artifactStore(ctx),
+    ...spanStore(ctx),
   };
 }

@@ -1,0 +1,22 @@
+// The span part of a digest batch (commit.ts): the spans of the transactions stored in it (a transaction already
+// stored adds nothing) and of its span items, their rollups, and the trace links of its stored error events.
+import type { DigestTx } from "../storage/digest-ports";
+import type { DigestedEvent } from "./items";
+import { type ExpandedSpans, rollupSpans } from "./spans";
+
+export async function writeSpans(tx: DigestTx, stored: DigestedEvent[], issueOf: Map<DigestedEvent, number>, items: ExpandedSpans | undefined): Promise<void> {
+  const spans = [...(items?.spans ?? [])];
+  const values = [...(items?.values ?? [])];
+  const links = [];
+  for (const e of stored) {
+    if (e.spans) {
+      spans.push(...e.spans.spans);
+      values.push(...e.spans.values);
+    }
+    if (e.traceId) links.push({ traceId: e.traceId, projectId: e.projectId, eventId: e.eventId, issueId: issueOf.get(e) ?? null, receivedAt: e.receivedAt });
+  }
+  await tx.insertSpans(spans);
+  const { hours, buckets } = rollupSpans(values);
+  await tx.addSpanHours(hours, buckets);
+  await tx.linkTraceEvents(links);
+}

@@ -1,0 +1,188 @@
+// Spans into one model, whatever carried them: a transaction event becomes its root (segment) span and its child
+// spans; a span item (span v2 containers, `application/vnd.sentry.items.span.v2+json`, or a single v1 span) becomes
+// its spans. Web vitals come from a pageload transaction's `measurements` or, streamed, from span attributes
+// `browser.web_vital.<name>.value`. The digest adds segment durations and vitals to hourly rollups
+// (rollupSpans), so the performance pages never scan spans.
+import { PERFORMANCE_LIMITS } from "../config/limits";
+import { traceIdOfEvent } from "../core/event-trace";
+import { hourOf } from "../core/hours";
+import { bucketOf, isWebVital, type Metric, THRESHOLDS } from "../core/performance-metrics";
+import type { NewSpan, SpanBucketIncrement, SpanHourIncrement } from "../storage/span-ports";
+
+type Json = Record<string, unknown>;
+const isObj = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+const text = (v: unknown, fallback = ""): string => (typeof v === "string" && v.length > 0 ? v.slice(0, PERFORMANCE_LIMITS.spanText) : fallback);
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+const hexId = (v: unknown, length: number): string | null => (typeof v === "string" && v.length === length && /^[0-9a-f]+$/i.test(v) ? v.toLowerCase() : null);
+const iso = (seconds: number): string => new Date(Math.round(seconds * 1000)).toISOString();
+/** Milliseconds between two timestamps in seconds, to the microsecond (what SDKs send), never negative. */
+const millis = (start: number, end: number): number => Math.max(0, Math.round((end - start) * 1_000_000) / 1000);
+
+/** Sentry's name for a transaction without one. */
+export const UNNAMED_TRANSACTION = "<unlabeled transaction>";
+
+/** A transaction's or streamed span's status that Sentry counts as a failure (anything but ok, cancelled, unknown). */
+export const isFailure = (status: string): boolean => status !== "ok" && status !== "cancelled" && status !== "unknown" && status !== "";
+
+/** One value for the rollups: a segment's duration or a web vital of a page. */
+export type MetricValue = { projectId: number; metric: Metric; transaction: string; hour: string; value: number; failed: boolean };
+
+export type ExpandedSpans = { spans: NewSpan[]; values: MetricValue[] };
+
+const VITAL_UNITS_MS = new Set(["lcp", "fcp", "inp", "ttfb"]);
+
+function vitalValue(name: string, value: number): number | null {
+  if (!isWebVital(name) || value < 0) return null;
+  // Milliseconds for all but CLS; a CLS beyond 100 or a time beyond a day is not a measurement but a bug.
+  if (VITAL_UNITS_MS.has(name) ? value > 86_400_000 : value > 100) return null;
+  return value;
+}
+
+type Common = { projectId: number; environment: string | null; release: string | null; receivedAt: string };
+
+/** A normalized transaction event (timestamps in seconds) into its segment and child spans, and its vitals. */
+export function transactionSpans(event: Json, eventId: string, common: Common): ExpandedSpans {
+  const contexts = isObj(event.contexts) ? event.contexts : {};
+  const trace = isObj(contexts.trace) ? contexts.trace : {};
+  const traceId = hexId(trace.trace_id, 32);
+  const rootId = hexId(trace.span_id, 16);
+  const start = num(event.start_timestamp);
+  const end = num(event.timestamp);
+  if (!traceId || !rootId || start === null || end === null) return { spans: [], values: [] };
+  const transaction = text(event.transaction, UNNAMED_TRANSACTION);
+  const status = text(trace.status, "ok");
+  const root: NewSpan = {
+    ...common,
+    traceId,
+    spanId: rootId,
+    parentSpanId: hexId(trace.parent_span_id, 16),
+    segmentId: rootId,
+    isSegment: true,
+    transaction,
+    op: text(trace.op, "default"),
+    description: transaction,
+    status,
+    startTime: iso(start),
+    durationMs: millis(start, end),
+    eventId,
+  };
+  const spans: NewSpan[] = [root];
+  const children = Array.isArray(event.spans) ? event.spans.slice(0, PERFORMANCE_LIMITS.spansPerItem - 1) : [];
+  for (const s of children) {
+    if (!isObj(s)) continue;
+    const spanId = hexId(s.span_id, 16);
+    const sStart = num(s.start_timestamp);
+    const sEnd = num(s.timestamp) ?? sStart;
+    if (!spanId || sStart === null || sEnd === null) continue;
+    spans.push({
+      ...common,
+      traceId: hexId(s.trace_id, 32) ?? traceId,
+      spanId,
+      parentSpanId: hexId(s.parent_span_id, 16) ?? rootId,
+      segmentId: rootId,
+      isSegment: false,
+      transaction,
+      op: text(s.op, "default"),
+      description: text(s.description),
+      status: text(s.status, "ok"),
+      startTime: iso(sStart),
+      durationMs: millis(sStart, sEnd),
+      eventId: null,
+    });
+  }
+  const hour = hourOf(root.startTime);
+  const values: MetricValue[] = [{ projectId: common.projectId, metric: "duration", transaction, hour, value: root.durationMs, failed: isFailure(status) }];
+  const measurements = isObj(event.measurements) ? event.measurements : {};
+  for (const [name, m] of Object.entries(measurements)) {
+    const v = isObj(m) ? num(m.value) : null;
+    const value = v === null ? null : vitalValue(name, v);
+    if (value !== null) values.push({ projectId: common.projectId, metric: name as Metric, transaction, hour, value, failed: false });
+  }
+  return { spans, values };
+}
+
+/** A typed attribute of span v2 (`{type, value}`), or a plain value of v1's `data`. */
+function attribute(attrs: Json, key: string): unknown {
+  const a = attrs[key];
+  return isObj(a) && "value" in a ? a.value : a;
+}
+
+/** One span of a span item, v2 (`end_timestamp`, `name`, typed `attributes`) or v1 (`timestamp`, `description`, `data`). */
+function streamedSpan(s: Json, common: Omit<Common, "environment" | "release">): { span: NewSpan; values: MetricValue[] } | null {
+  const v2 = "end_timestamp" in s || "attributes" in s;
+  const attrs = isObj(v2 ? s.attributes : s.data) ? ((v2 ? s.attributes : s.data) as Json) : {};
+  const traceId = hexId(s.trace_id, 32);
+  const spanId = hexId(s.span_id, 16);
+  const start = num(s.start_timestamp);
+  const end = num(v2 ? s.end_timestamp : s.timestamp) ?? start;
+  if (!traceId || !spanId || start === null || end === null) return null;
+  const isSegment = s.is_segment === true;
+  const name = text(v2 ? s.name : s.description);
+  const segmentName = text(attribute(attrs, "sentry.segment.name")) || text(attribute(attrs, "sentry.transaction")) || text(attribute(attrs, "transaction"));
+  const transaction = (isSegment ? name || segmentName : segmentName || name) || UNNAMED_TRANSACTION;
+  const status = v2 ? (s.status === "error" ? "error" : "ok") : text(s.status, "ok");
+  const span: NewSpan = {
+    ...common,
+    traceId,
+    spanId,
+    parentSpanId: hexId(s.parent_span_id, 16),
+    segmentId: isSegment ? spanId : hexId(attribute(attrs, "sentry.segment.id"), 16) ?? hexId(s.segment_id, 16),
+    isSegment,
+    transaction,
+    op: text(attribute(attrs, "sentry.op")) || text(s.op, "default"),
+    description: name,
+    status,
+    startTime: iso(start),
+    durationMs: millis(start, end),
+    environment: text(attribute(attrs, "sentry.environment")) || null,
+    release: text(attribute(attrs, "sentry.release")) || null,
+    eventId: null,
+  };
+  const hour = hourOf(span.startTime);
+  const values: MetricValue[] = [];
+  if (isSegment) values.push({ projectId: common.projectId, metric: "duration", transaction, hour, value: span.durationMs, failed: isFailure(status) });
+  const vital = (metric: string, raw: unknown) => {
+    const n = num(raw);
+    const value = n === null ? null : vitalValue(metric, n);
+    if (value !== null) values.push({ projectId: common.projectId, metric: metric as Metric, transaction, hour, value, failed: false });
+  };
+  for (const key of Object.keys(attrs)) {
+    const m = /^browser\.web_vital\.([a-z]+)\.value$/.exec(key);
+    if (m) vital(m[1]!, attribute(attrs, key));
+  }
+  // v1 standalone spans (INP before span streaming) carry their vital as a measurement.
+  if (isObj(s.measurements)) for (const [k, m] of Object.entries(s.measurements)) if (isObj(m)) vital(k, m.value);
+  return { span, values };
+}
+
+/** A span item's payload (parsed JSON) into spans and vitals; at most PERFORMANCE_LIMITS.spansPerItem spans. */
+export function spanItemSpans(payload: unknown, projectId: number, receivedAt: string): ExpandedSpans {
+  const list = isObj(payload) && Array.isArray(payload.items) ? payload.items : isObj(payload) ? [payload] : [];
+  const out: ExpandedSpans = { spans: [], values: [] };
+  for (const s of list.slice(0, PERFORMANCE_LIMITS.spansPerItem)) {
+    if (!isObj(s)) continue;
+    const read = streamedSpan(s, { projectId, receivedAt });
+    if (!read) continue;
+    out.spans.push(read.span);
+    out.values.push(...read.values);
+  }
+  return out;
+}
+
+/** Values into hourly counter and histogram increments, per transaction and for the whole project (""). */
+export function rollupSpans(values: MetricValue[]): { hours: SpanHourIncrement[]; buckets: SpanBucketIncrement[] } {
+  const hours: SpanHourIncrement[] = [];
+  const buckets: SpanBucketIncrement[] = [];
+  for (const v of values) {
+    const [good, poor] = THRESHOLDS[v.metric];
+    const bucket = bucketOf(v.value);
+    for (const transaction of [v.transaction, ""]) {
+      hours.push({ projectId: v.projectId, metric: v.metric, hour: v.hour, transaction, count: 1, failures: v.failed ? 1 : 0, sum: v.value, good: v.value <= good ? 1 : 0, poor: v.value > poor ? 1 : 0 });
+      buckets.push({ projectId: v.projectId, metric: v.metric, hour: v.hour, transaction, bucket, count: 1 });
+    }
+  }
+  return { hours, buckets };
+}
+
+/** The trace id an error event names (contexts.trace.trace_id), if any. */
+export const traceIdOf = (event: Json): string | null => traceIdOfEvent(event);

@@ -1,0 +1,85 @@
+// The digest's span writes inside its batch transaction (storage/span-ports.ts SpanTx): spans as rows, rollups as
+// upserts that add, trace links that a repeat leaves as they are.
+import type { Transaction } from "kysely";
+import type { Dialect } from "../db";
+import type { Database } from "../schema";
+import type { SpanTx } from "../span-ports";
+import { chunks, sumBy } from "./digest-tx";
+import { dbBool } from "./shared";
+
+export function spanTx(trx: Transaction<Database>, dialect: Dialect): SpanTx {
+  return {
+    async insertSpans(spans) {
+      for (const part of chunks(spans)) {
+        await trx
+          .insertInto("spans")
+          .values(
+            part.map((s) => ({
+              project_id: s.projectId,
+              trace_id: s.traceId,
+              span_id: s.spanId,
+              parent_span_id: s.parentSpanId,
+              segment_id: s.segmentId,
+              is_segment: dbBool(dialect, s.isSegment),
+              transaction: s.transaction,
+              op: s.op,
+              description: s.description,
+              status: s.status,
+              start_time: s.startTime,
+              duration_ms: s.durationMs,
+              environment: s.environment,
+              release: s.release,
+              event_id: s.eventId,
+              received_at: s.receivedAt,
+            })),
+          )
+          .execute();
+      }
+    },
+
+    async addSpanHours(hours, buckets) {
+      const key = (r: { projectId: number; metric: string; hour: string; transaction: string }) => `${r.projectId}\u0000${r.metric}\u0000${r.hour}\u0000${r.transaction}`;
+      const summed = sumBy(hours, key, (into, from) => {
+        into.count += from.count;
+        into.failures += from.failures;
+        into.sum += from.sum;
+        into.good += from.good;
+        into.poor += from.poor;
+      });
+      for (const part of chunks(summed)) {
+        await trx
+          .insertInto("span_hours")
+          .values(part.map((r) => ({ project_id: r.projectId, metric: r.metric, hour: r.hour, transaction: r.transaction, count: r.count, failures: r.failures, sum: r.sum, good: r.good, poor: r.poor })))
+          .onConflict((oc) =>
+            oc.columns(["project_id", "metric", "hour", "transaction"]).doUpdateSet((eb) => ({
+              count: eb("span_hours.count", "+", eb.ref("excluded.count")),
+              failures: eb("span_hours.failures", "+", eb.ref("excluded.failures")),
+              sum: eb("span_hours.sum", "+", eb.ref("excluded.sum")),
+              good: eb("span_hours.good", "+", eb.ref("excluded.good")),
+              poor: eb("span_hours.poor", "+", eb.ref("excluded.poor")),
+            })),
+          )
+          .execute();
+      }
+      const bucketRows = sumBy(buckets, (r) => `${key(r)}\u0000${r.bucket}`, (into, from) => void (into.count += from.count));
+      for (const part of chunks(bucketRows)) {
+        await trx
+          .insertInto("span_hour_buckets")
+          .values(part.map((r) => ({ project_id: r.projectId, metric: r.metric, hour: r.hour, transaction: r.transaction, bucket: r.bucket, count: r.count })))
+          .onConflict((oc) => oc.columns(["project_id", "metric", "hour", "transaction", "bucket"]).doUpdateSet((eb) => ({ count: eb("span_hour_buckets.count", "+", eb.ref("excluded.count")) })))
+          .execute();
+      }
+    },
+
+    async linkTraceEvents(links) {
+      const unique = sumBy(links, (l) => `${l.traceId}\u0000${l.projectId}\u0000${l.eventId}`, () => undefined);
+      for (const part of chunks(unique)) {
+        await trx
+          .insertInto("trace_events")
+          .values(part.map((l) => ({ trace_id: l.traceId, project_id: l.projectId, event_id: l.eventId, issue_id: l.issueId, received_at: l.receivedAt })))
+          .onConflict((oc) => oc.columns(["trace_id", "project_id", "event_id"]).doNothing())
+          .execute();
+      }
+    },
+  };
+}

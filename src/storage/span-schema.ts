@@ -1,0 +1,41 @@
+// The tables of performance monitoring (migration 0013), as Kysely sees them.
+import type { Generated } from "kysely";
+
+export type SpansTable = {
+  id: Generated<number>;
+  project_id: number;
+  trace_id: string;
+  span_id: string;
+  parent_span_id: string | null;
+  segment_id: string | null;
+  /** 0/1 on SQLite. */
+  is_segment: boolean | number;
+  transaction: string;
+  op: string;
+  description: string;
+  status: string;
+  start_time: string;
+  duration_ms: number;
+  environment: string | null;
+  release: string | null;
+  event_id: string | null;
+  received_at: string;
+};
+
+export type SpanHoursTable = {
+  project_id: number;
+  metric: string;
+  hour: string;
+  transaction: string;
+  count: number | string;
+  failures: number | string;
+  sum: number;
+  good: number | string;
+  poor: number | string;
+};
+
+export type SpanHourBucketsTable = { project_id: number; metric: string; hour: string; transaction: string; bucket: number; count: number | string };
+
+export type TraceEventsTable = { trace_id: string; project_id: number; event_id: string; issue_id: number | null; received_at: string };
+
+export type SpanTables = { spans: SpansTable; span_hours: SpanHoursTable; span_hour_buckets: SpanHourBucketsTable; trace_events: TraceEventsTable };

@@ -1,0 +1,116 @@
+// Spans and their rollups, run by conformance.ts on each dialect: spool rows of a transaction event, a span v2 item
+// and an error event in one trace go through the digest's own digestRows and writeBatch, then read back by trace,
+// as hourly totals and histograms, newest segments, and pruned by retention.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { writeBatch } from "../../src/digest/commit";
+import { digestRows } from "../../src/digest/items";
+import type { SpoolRow } from "../../src/ingest/spool";
+import { hourOf } from "../../src/core/hours";
+import { quantile } from "../../src/core/performance-metrics";
+import type { User } from "../../src/storage/ports";
+import { type TestCore, uniq } from "../helpers/core";
+
+type Fixture = { t: TestCore; alice: User };
+
+let rowId = 0;
+const hex = (n: number, len: number) => n.toString(16).padStart(len, "0");
+
+export function spoolRow(projectId: number, itemType: string, payload: unknown, over: Partial<SpoolRow> = {}): SpoolRow {
+  return { kind: "item", id: ++rowId, projectId, keyId: 1, receivedAt: Date.now(), itemType, eventId: null, headers: "{}", meta: "{}", payload: Buffer.from(JSON.stringify(payload)), ...over } as SpoolRow;
+}
+
+export function spanConformance(get: () => Fixture) {
+  test("spans: a transaction, a span v2 item and an error of one trace become span rows, rollups and a trace link", async () => {
+    const { t, alice } = get();
+    const o = await t.store.createOrganization({ slug: uniq("perf"), name: "Perf", ownerUserId: alice.id });
+    const other = await t.store.createOrganization({ slug: uniq("perf"), name: "Other", ownerUserId: alice.id });
+    const api = await t.store.createProject({ organizationId: o.id, teamId: null, slug: uniq("api"), name: "API", platform: null });
+    const web = await t.store.createProject({ organizationId: o.id, teamId: null, slug: uniq("web"), name: "Web", platform: null });
+    const stranger = await t.store.createProject({ organizationId: other.id, teamId: null, slug: uniq("x"), name: "X", platform: null });
+    const traceId = hex(Date.now(), 32);
+    const now = Date.now() / 1000 - 60;
+    const transaction = {
+      type: "transaction",
+      transaction: "GET /api/items",
+      start_timestamp: now,
+      timestamp: now + 0.25,
+      contexts: { trace: { trace_id: traceId, span_id: "a".repeat(16), parent_span_id: "b".repeat(16), op: "http.server", status: "internal_error" } },
+      spans: [{ span_id: "c".repeat(16), parent_span_id: "a".repeat(16), trace_id: traceId, op: "db", description: "select 1", start_timestamp: now + 0.01, timestamp: now + 0.11 }],
+      measurements: {},
+    };
+    const spanItem = {
+      version: 2,
+      items: [
+        { trace_id: traceId, span_id: "b".repeat(16), name: "/items", start_timestamp: now - 0.1, end_timestamp: now + 0.9, status: "ok", is_segment: true, attributes: { "sentry.op": { type: "string", value: "pageload" }, "browser.web_vital.fcp.value": { type: "double", value: 900 }, "sentry.environment": { type: "string", value: "production" } } },
+        { trace_id: traceId, span_id: "d".repeat(16), parent_span_id: "b".repeat(16), name: "largest contentful paint", start_timestamp: now + 0.05, end_timestamp: now + 0.05, status: "ok", is_segment: false, attributes: { "sentry.segment.name": { type: "string", value: "/items" }, "browser.web_vital.lcp.value": { type: "double", value: 3000 } } },
+      ],
+    };
+    const error = { message: "boom", contexts: { trace: { trace_id: traceId, span_id: "a".repeat(16) } } };
+    const txId = hex(rowId + 1000, 32);
+    const errId = hex(rowId + 2000, 32);
+    const rows = [
+      spoolRow(api.id, "transaction", transaction, { eventId: txId }),
+      spoolRow(web.id, "span", spanItem),
+      spoolRow(api.id, "event", error, { eventId: errId }),
+      // The same trace id in another organization is never part of this organization's trace.
+      spoolRow(stranger.id, "transaction", { ...transaction, transaction: "elsewhere" }, { eventId: hex(rowId + 3000, 32) }),
+    ];
+    const d = await digestRows(rows);
+    assert.equal(d.rawItems.length, 0, "span items are no longer kept raw");
+    const spoolId = uniq("spans");
+    await writeBatch(t.store, { spoolId, position: 1, ...d });
+    // The same transaction again (a retry) adds nothing: it is a stored event.
+    const again = await digestRows([spoolRow(api.id, "transaction", transaction, { eventId: txId })]);
+    await writeBatch(t.store, { spoolId, position: 2, ...again });
+
+    const spans = await t.store.traceSpans(o.id, traceId, 100);
+    assert.deepEqual(
+      spans.map((s) => [s.projectSlug, s.spanId[0], s.parentSpanId?.[0] ?? null, s.isSegment, s.transaction, s.op, s.status]),
+      [
+        [web.slug, "b", null, true, "/items", "pageload", "ok"],
+        [api.slug, "a", "b", true, "GET /api/items", "http.server", "internal_error"],
+        [api.slug, "c", "a", false, "GET /api/items", "db", "ok"],
+        [web.slug, "d", "b", false, "/items", "default", "ok"],
+      ],
+    );
+    assert.equal(Math.round(spans[1]!.durationMs), 250);
+    assert.equal(spans[0]!.environment, "production");
+    assert.equal(spans[1]!.eventId, txId);
+
+    const errors = await t.store.traceErrors(o.id, traceId, 10);
+    assert.deepEqual(errors.map((e) => [e.projectSlug, e.eventId, e.title, e.issueId !== null]), [[api.slug, errId, "boom", true]]);
+    assert.deepEqual(await t.store.traceErrors(other.id, traceId, 10), []);
+
+    const hour = hourOf(now * 1000);
+    const range = { sinceHour: hour, untilHour: hour };
+    const totals = await t.store.spanTotals(api.id, "duration", range);
+    assert.deepEqual(
+      totals.sort((a, b) => a.transaction.localeCompare(b.transaction)).map((r) => [r.transaction, r.count, r.failures, r.good, r.poor]),
+      [["", 1, 1, 1, 0], ["GET /api/items", 1, 1, 1, 0]],
+      "one transaction counted once, failed (internal_error), satisfied (250 ms ≤ 300 ms); the project row too",
+    );
+    const buckets = await t.store.spanBucketTotals(api.id, "duration", range, ["GET /api/items"]);
+    const p50 = quantile(buckets, 0.5)!;
+    assert.ok(Math.abs(p50 - 250) / 250 <= 0.05, `p50 ${p50} within 5% of 250`);
+    const lcp = await t.store.spanTotals(web.id, "lcp", range);
+    assert.deepEqual(lcp.map((r) => [r.transaction, r.count, r.good, r.poor]).sort(), [["", 1, 0, 0], ["/items", 1, 0, 0]], "3000 ms LCP needs improvement");
+    const fcp = await t.store.spanTotals(web.id, "fcp", range);
+    assert.deepEqual(fcp.map((r) => [r.transaction, r.good]).sort(), [["", 1], ["/items", 1]]);
+    const series = await t.store.spanHourSeries(web.id, "duration", "/items", range);
+    assert.deepEqual(series.map((s) => [s.hour, s.count]), [[hour, 1]]);
+    assert.equal((await t.store.spanHourBuckets(web.id, "duration", "", range)).length, 1);
+    assert.deepEqual((await t.store.recentSegments(api.id, "GET /api/items", 5)).map((s) => s.spanId[0]), ["a"]);
+    assert.deepEqual(await t.store.recentSegments(api.id, "/items", 5), []);
+
+    // Retention: everything received before a cutoff in the future goes; rollups of hours before the next hour too.
+    const future = new Date(Date.now() + 7_200_000).toISOString();
+    let pruned = 0;
+    for (let n = await t.store.pruneSpansBefore(future, 2); n > 0; n = await t.store.pruneSpansBefore(future, 2)) pruned += n;
+    assert.ok(pruned >= 5, `pruned ${pruned}`);
+    assert.deepEqual(await t.store.traceSpans(o.id, traceId, 100), []);
+    while ((await t.store.pruneSpanHoursBefore(future, hourOf(future), 50)) > 0);
+    assert.deepEqual(await t.store.spanTotals(api.id, "duration", range), []);
+    assert.deepEqual(await t.store.traceErrors(o.id, traceId, 10), []);
+  });
+}
