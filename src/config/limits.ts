@@ -345,6 +345,4 @@ export const PERFORMANCE_LIMITS = {
   transactionRows: 100,
   /** segments; a transaction's newest traces listed under its chart. */
   recentSegments: 20,
-  /** hours; the periods the performance pages offer (24 hours, 7 days, 14 days), each compared with the one before. */
-  periodsHours: [24, 168, 336],
 } as const;

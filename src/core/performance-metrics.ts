@@ -43,6 +43,11 @@ export type WebVital = (typeof WEB_VITALS)[number];
 export type Metric = "duration" | WebVital;
 export const isWebVital = (name: string): name is WebVital => (WEB_VITALS as readonly string[]).includes(name);
 
+/** The rollups keep each metric per hour, and per UTC day under `<metric>@day` (its hour: the day's first). */
+export const dailyMetric = (metric: Metric): string => `${metric}@day`;
+/** The first hour of an hour's UTC day ("2026-11-23T10:00:00Z" → "2026-11-23T00:00:00Z"). */
+export const dayOf = (hour: string): string => `${hour.slice(0, 10)}T00:00:00Z`;
+
 /** Apdex's T in milliseconds: Sentry's default project threshold. Satisfied ≤ T, tolerated ≤ 4T, frustrated beyond. */
 export const APDEX_THRESHOLD_MS = 300;
 

@@ -11,28 +11,44 @@ import { assertCan, requireOrg, requireText } from "./access";
 import type { CoreContext } from "./context";
 import { notFound } from "./errors";
 import { hourOf } from "./hours";
-import { apdex, averageScore, performanceScore, quantile, WEB_VITALS, type WebVital } from "./performance-metrics";
+import { apdex, averageScore, dailyMetric, type Metric, performanceScore, quantile, WEB_VITALS, type WebVital } from "./performance-metrics";
 import { getProject } from "./projects";
 
 const HOUR_MS = 3_600_000;
-export const PERIODS = { "24h": 24, "7d": 168, "14d": 336 } as const satisfies Record<string, (typeof PERFORMANCE_LIMITS.periodsHours)[number]>;
+const DAY_MS = 86_400_000;
+/** The periods offered: the last 24 hours by the hour; the last 7 and 14 UTC days (today included) by the day. */
+export const PERIODS = { "24h": { n: 24, daily: false }, "7d": { n: 7, daily: true }, "14d": { n: 14, daily: true } } as const;
 export type Period = keyof typeof PERIODS;
 
 export function parsePeriod(value: unknown): Period {
   if (value === undefined || value === null || value === "") return "24h";
-  if (typeof value === "string" && value in PERIODS) return value as Period;
+  if (typeof value === "string" && Object.hasOwn(PERIODS, value)) return value as Period;
   throw notFound("Period");
 }
 
-/** The period's hours (the current one last) and the same length just before it. */
-export function periodRanges(period: Period, now: number): { current: HourRange; previous: HourRange; hours: number[] } {
-  const n = PERIODS[period];
-  const last = Date.parse(hourOf(now));
-  const first = last - (n - 1) * HOUR_MS;
+export type PeriodRanges = {
+  current: HourRange;
+  previous: HourRange;
+  /** Starts of the period's slots (hours or days), epoch ms, oldest first. */
+  slots: number[];
+  /** Minutes covered so far by the current period, and by the previous one. */
+  minutes: { current: number; previous: number };
+  /** The rollup metric to read: per hour, or its daily rows. */
+  metric: (m: Metric) => string;
+};
+
+/** The period's slots (the current one last) and the same length just before it. */
+export function periodRanges(period: Period, now: number): PeriodRanges {
+  const { n, daily } = PERIODS[period];
+  const step = daily ? DAY_MS : HOUR_MS;
+  const last = daily ? Math.floor(now / DAY_MS) * DAY_MS : Date.parse(hourOf(now));
+  const first = last - (n - 1) * step;
   return {
     current: { sinceHour: hourOf(first), untilHour: hourOf(last) },
-    previous: { sinceHour: hourOf(first - n * HOUR_MS), untilHour: hourOf(first - HOUR_MS) },
-    hours: Array.from({ length: n }, (_, i) => first + i * HOUR_MS),
+    previous: { sinceHour: hourOf(first - n * step), untilHour: hourOf(first - step) },
+    slots: Array.from({ length: n }, (_, i) => first + i * step),
+    minutes: { current: Math.max(1, (now - first) / 60_000), previous: (n * step) / 60_000 },
+    metric: (m) => (daily ? dailyMetric(m) : m),
   };
 }
 
@@ -75,8 +91,8 @@ export type PerformanceOverview = {
   total: TransactionRow;
   /** Busiest first, at most PERFORMANCE_LIMITS.transactionRows. */
   rows: TransactionRow[];
-  /** Hour starts (Unix seconds), transactions per hour and p95 (ms, 0 where none) of the selected transaction or the project. */
-  chart: { times: number[]; count: number[]; p95: number[]; failures: number[] };
+  /** Slot starts (Unix seconds; hours, or days for 7d and 14d), transactions and failures per slot and p95 (ms, 0 where none) of the selected transaction or the project. */
+  chart: { times: number[]; daily: boolean; count: number[]; p95: number[]; failures: number[] };
   selected: string | null;
   /** The selected transaction's newest segments (its traces). */
   recent: StoredSpan[];
@@ -87,17 +103,17 @@ export async function performanceOverview(ctx: CoreContext, orgSlug: string, pro
   const { project } = await readableProject(ctx, orgSlug, projectSlug);
   const period = parsePeriod(q.period);
   const selected = q.transaction === undefined || q.transaction === null || q.transaction === "" ? null : requireText(q.transaction, "Transaction");
-  const { current, previous, hours } = periodRanges(period, now);
-  const minutes = PERIODS[period] * 60;
-  const [totals, prevTotals] = await Promise.all([ctx.store.spanTotals(project.id, "duration", current), ctx.store.spanTotals(project.id, "duration", previous)]);
+  const { current, previous, slots, minutes, metric: rollup } = periodRanges(period, now);
+  const metric = rollup("duration");
+  const [totals, prevTotals] = await Promise.all([ctx.store.spanTotals(project.id, metric, current), ctx.store.spanTotals(project.id, metric, previous)]);
   const busiest = totals
     .filter((t) => t.transaction !== "")
     .sort((a, b) => b.count - a.count || a.transaction.localeCompare(b.transaction))
     .slice(0, PERFORMANCE_LIMITS.transactionRows);
   const names = ["", ...busiest.map((t) => t.transaction)];
   const [buckets, prevBuckets] = await Promise.all([
-    ctx.store.spanBucketTotals(project.id, "duration", current, names),
-    ctx.store.spanBucketTotals(project.id, "duration", previous, names),
+    ctx.store.spanBucketTotals(project.id, metric, current, names),
+    ctx.store.spanBucketTotals(project.id, metric, previous, names),
   ]);
   const cur = groupBuckets(buckets);
   const prev = groupBuckets(prevBuckets);
@@ -105,25 +121,25 @@ export async function performanceOverview(ctx: CoreContext, orgSlug: string, pro
   const prevByName = new Map(prevTotals.map((t) => [t.transaction, t]));
   const row = (name: string): TransactionRow => ({
     transaction: name,
-    current: figures(byName.get(name), cur.get(name) ?? [], minutes),
-    previous: figures(prevByName.get(name), prev.get(name) ?? [], minutes),
+    current: figures(byName.get(name), cur.get(name) ?? [], minutes.current),
+    previous: figures(prevByName.get(name), prev.get(name) ?? [], minutes.previous),
   });
   const chartName = selected ?? "";
   const [series, seriesBuckets, recent] = await Promise.all([
-    ctx.store.spanHourSeries(project.id, "duration", chartName, current),
-    ctx.store.spanHourBuckets(project.id, "duration", chartName, current),
+    ctx.store.spanHourSeries(project.id, metric, chartName, current),
+    ctx.store.spanHourBuckets(project.id, metric, chartName, current),
     selected ? ctx.store.recentSegments(project.id, selected, PERFORMANCE_LIMITS.recentSegments) : Promise.resolve([]),
   ]);
-  const index = new Map(hours.map((h, i) => [hourOf(h), i]));
-  const count = hours.map(() => 0);
-  const failures = hours.map(() => 0);
+  const index = new Map(slots.map((h, i) => [hourOf(h), i]));
+  const count = slots.map(() => 0);
+  const failures = slots.map(() => 0);
   for (const s of series) {
     const i = index.get(s.hour);
     if (i === undefined) continue;
     count[i] = s.count;
     failures[i] = s.failures;
   }
-  const perHour = hours.map(() => [] as { bucket: number; count: number }[]);
+  const perHour = slots.map(() => [] as { bucket: number; count: number }[]);
   for (const b of seriesBuckets) {
     const i = index.get(b.hour);
     if (i !== undefined) perHour[i]!.push(b);
@@ -133,7 +149,7 @@ export async function performanceOverview(ctx: CoreContext, orgSlug: string, pro
     period,
     total: row(""),
     rows: busiest.map((t) => row(t.transaction)),
-    chart: { times: hours.map((h) => h / 1000), count, failures, p95: perHour.map((b) => quantile(b, 0.95) ?? 0) },
+    chart: { times: slots.map((h) => h / 1000), daily: PERIODS[period].daily, count, failures, p95: perHour.map((b) => quantile(b, 0.95) ?? 0) },
     selected,
     recent,
   };
@@ -146,10 +162,10 @@ export type VitalPage = { transaction: string; vitals: Partial<Record<WebVital, 
 export async function webVitals(ctx: CoreContext, orgSlug: string, projectSlug: string, q: { period?: unknown }, now = Date.now()): Promise<{ project: Project; period: Period; pages: VitalPage[] }> {
   const { project } = await readableProject(ctx, orgSlug, projectSlug);
   const period = parsePeriod(q.period);
-  const { current } = periodRanges(period, now);
+  const { current, metric } = periodRanges(period, now);
   const reads = await Promise.all(
     WEB_VITALS.map(async (v) => {
-      const [totals, buckets] = await Promise.all([ctx.store.spanTotals(project.id, v, current), ctx.store.spanBucketTotals(project.id, v, current)]);
+      const [totals, buckets] = await Promise.all([ctx.store.spanTotals(project.id, metric(v), current), ctx.store.spanBucketTotals(project.id, metric(v), current)]);
       return { v, totals, buckets: groupBuckets(buckets) };
     }),
   );

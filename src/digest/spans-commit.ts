@@ -2,7 +2,7 @@
 // stored adds nothing) and of its span items, their rollups, and the trace links of its stored error events.
 import type { DigestTx } from "../storage/digest-ports";
 import type { DigestedEvent } from "./items";
-import { type ExpandedSpans, rollupSpans } from "./spans";
+import { type ExpandedSpans, nameBySegment, rollupSpans, segmentKey } from "./spans";
 
 export async function writeSpans(tx: DigestTx, stored: DigestedEvent[], issueOf: Map<DigestedEvent, number>, items: ExpandedSpans | undefined): Promise<void> {
   const spans = [...(items?.spans ?? [])];
@@ -15,6 +15,14 @@ export async function writeSpans(tx: DigestTx, stored: DigestedEvent[], issueOf:
     }
     if (e.traceId) links.push({ traceId: e.traceId, projectId: e.projectId, eventId: e.eventId, issueId: issueOf.get(e) ?? null, receivedAt: e.receivedAt });
   }
+  // Streamed children whose segment is not in this batch take its name from the stored segment.
+  const inBatch = new Set(spans.filter((s) => s.isSegment).map((s) => `${s.projectId}:${s.traceId}:${s.spanId}`));
+  const missing = new Map<string, { projectId: number; traceId: string; spanId: string }>();
+  for (const s of spans) {
+    const key = s.isSegment ? null : segmentKey(s);
+    if (key && !inBatch.has(key)) missing.set(key, { projectId: s.projectId, traceId: s.traceId, spanId: s.segmentId! });
+  }
+  nameBySegment({ spans, values }, await tx.segmentNames([...missing.values()]));
   await tx.insertSpans(spans);
   const { hours, buckets } = rollupSpans(values);
   await tx.addSpanHours(hours, buckets);

@@ -6,7 +6,7 @@
 import { PERFORMANCE_LIMITS } from "../config/limits";
 import { traceIdOfEvent } from "../core/event-trace";
 import { hourOf } from "../core/hours";
-import { bucketOf, isWebVital, type Metric, THRESHOLDS } from "../core/performance-metrics";
+import { bucketOf, dailyMetric, dayOf, isWebVital, type Metric, THRESHOLDS } from "../core/performance-metrics";
 import type { NewSpan, SpanBucketIncrement, SpanHourIncrement } from "../storage/span-ports";
 
 type Json = Record<string, unknown>;
@@ -25,7 +25,38 @@ export const UNNAMED_TRANSACTION = "<unlabeled transaction>";
 export const isFailure = (status: string): boolean => status !== "ok" && status !== "cancelled" && status !== "unknown" && status !== "";
 
 /** One value for the rollups: a segment's duration or a web vital of a page. */
-export type MetricValue = { projectId: number; metric: Metric; transaction: string; hour: string; value: number; failed: boolean };
+export type MetricValue = {
+  projectId: number;
+  metric: Metric;
+  transaction: string;
+  hour: string;
+  value: number;
+  failed: boolean;
+  /** For a streamed child span's value: its segment (segmentKey), whose name the transaction becomes (nameBySegment). */
+  segment?: string;
+};
+
+/** A span's segment as "projectId:traceId:segmentId" (null without one). */
+export const segmentKey = (s: Pick<NewSpan, "projectId" | "traceId" | "segmentId">): string | null => (s.segmentId ? `${s.projectId}:${s.traceId}:${s.segmentId}` : null);
+
+/**
+ * Streamed child spans name their segment by its sentry.segment.name, which for a page load is "Pageload" while the
+ * segment itself is named by its URL path (streamedSpan): children and their vitals take the name of their segment,
+ * found in the same batch or, for spans sent after it (LCP, CLS, INP), among the stored ones (`stored`).
+ */
+export function nameBySegment(expanded: ExpandedSpans, stored: Map<string, string>): void {
+  const names = new Map(stored);
+  for (const s of expanded.spans) if (s.isSegment) names.set(`${s.projectId}:${s.traceId}:${s.spanId}`, s.transaction);
+  for (const s of expanded.spans) {
+    const key = s.isSegment ? null : segmentKey(s);
+    const name = key ? names.get(key) : undefined;
+    if (name) s.transaction = name;
+  }
+  for (const v of expanded.values) {
+    const name = v.segment ? names.get(v.segment) : undefined;
+    if (name) v.transaction = name;
+  }
+}
 
 export type ExpandedSpans = { spans: NewSpan[]; values: MetricValue[] };
 
@@ -119,8 +150,12 @@ function streamedSpan(s: Json, common: Omit<Common, "environment" | "release">):
   const isSegment = s.is_segment === true;
   const name = text(v2 ? s.name : s.description);
   const segmentName = text(attribute(attrs, "sentry.segment.name")) || text(attribute(attrs, "sentry.transaction")) || text(attribute(attrs, "transaction"));
-  const transaction = (isSegment ? name || segmentName : segmentName || name) || UNNAMED_TRANSACTION;
-  const status = v2 ? (s.status === "error" ? "error" : "ok") : text(s.status, "ok");
+  // A browser page load or navigation streamed with a name from the URL is called "Pageload" or "Navigation" and
+  // carries the path in url.path: the path names the transaction, as the transaction event's name would.
+  const urlPath = attribute(attrs, "sentry.segment.name.source") === "url" ? text(attribute(attrs, "url.path")) : "";
+  const transaction = (isSegment ? urlPath || name || segmentName : segmentName || name) || UNNAMED_TRANSACTION;
+  // v2 says "ok" or "error"; the SDKs name the error in the attribute sentry.status.message (internal_error, …).
+  const status = v2 ? (s.status === "error" ? text(attribute(attrs, "sentry.status.message"), "error") : "ok") : text(s.status, "ok");
   const span: NewSpan = {
     ...common,
     traceId,
@@ -144,7 +179,7 @@ function streamedSpan(s: Json, common: Omit<Common, "environment" | "release">):
   const vital = (metric: string, raw: unknown) => {
     const n = num(raw);
     const value = n === null ? null : vitalValue(metric, n);
-    if (value !== null) values.push({ projectId: common.projectId, metric: metric as Metric, transaction, hour, value, failed: false });
+    if (value !== null) values.push({ projectId: common.projectId, metric: metric as Metric, transaction, hour, value, failed: false, segment: isSegment ? undefined : segmentKey(span) ?? undefined });
   };
   for (const key of Object.keys(attrs)) {
     const m = /^browser\.web_vital\.([a-z]+)\.value$/.exec(key);
@@ -169,16 +204,22 @@ export function spanItemSpans(payload: unknown, projectId: number, receivedAt: s
   return out;
 }
 
-/** Values into hourly counter and histogram increments, per transaction and for the whole project (""). */
+/**
+ * Values into counter and histogram increments per hour and per UTC day (metric `<name>@day`, the hour column holding
+ * the day's first hour, so long periods read a row per day), per transaction and for the whole project ("").
+ */
 export function rollupSpans(values: MetricValue[]): { hours: SpanHourIncrement[]; buckets: SpanBucketIncrement[] } {
   const hours: SpanHourIncrement[] = [];
   const buckets: SpanBucketIncrement[] = [];
   for (const v of values) {
     const [good, poor] = THRESHOLDS[v.metric];
     const bucket = bucketOf(v.value);
-    for (const transaction of [v.transaction, ""]) {
-      hours.push({ projectId: v.projectId, metric: v.metric, hour: v.hour, transaction, count: 1, failures: v.failed ? 1 : 0, sum: v.value, good: v.value <= good ? 1 : 0, poor: v.value > poor ? 1 : 0 });
-      buckets.push({ projectId: v.projectId, metric: v.metric, hour: v.hour, transaction, bucket, count: 1 });
+    const counts = { count: 1, failures: v.failed ? 1 : 0, sum: v.value, good: v.value <= good ? 1 : 0, poor: v.value > poor ? 1 : 0 };
+    for (const [metric, hour] of [[v.metric, v.hour], [dailyMetric(v.metric), dayOf(v.hour)]] as const) {
+      for (const transaction of [v.transaction, ""]) {
+        hours.push({ projectId: v.projectId, metric, hour, transaction, ...counts });
+        buckets.push({ projectId: v.projectId, metric, hour, transaction, bucket, count: 1 });
+      }
     }
   }
   return { hours, buckets };

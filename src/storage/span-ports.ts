@@ -35,6 +35,8 @@ export type TraceEventLink = { traceId: string; projectId: number; eventId: stri
 
 export interface SpanTx {
   insertSpans(spans: NewSpan[]): Promise<void>;
+  /** The transaction names of these stored segment spans, by "projectId:traceId:spanId" (absent: not stored). */
+  segmentNames(segments: { projectId: number; traceId: string; spanId: string }[]): Promise<Map<string, string>>;
   /** Adds to the hourly counters and histograms. */
   addSpanHours(hours: SpanHourIncrement[], buckets: SpanBucketIncrement[]): Promise<void>;
   /** Records which stored error events name which trace; a link already recorded stays as it is. */

@@ -62,6 +62,11 @@ test("a transaction event becomes its segment and child spans, its duration and 
   const roll = rollupSpans(out.values);
   assert.deepEqual(roll.hours.filter((h) => h.metric === "duration").map((h) => [h.transaction, h.count, h.failures, h.good, h.poor]), [["/checkout", 1, 1, 0, 1], ["", 1, 1, 0, 1]], "1.5 s is frustrated (> 4 × 300 ms)");
   assert.deepEqual(roll.hours.filter((h) => h.metric === "cls").map((h) => h.poor), [1, 1]);
+  assert.deepEqual(
+    roll.hours.filter((h) => h.metric === "duration@day").map((h) => [h.transaction, h.hour, h.count]),
+    [["/checkout", `${new Date(1_795_000_000_000).toISOString().slice(0, 10)}T00:00:00Z`, 1], ["", `${new Date(1_795_000_000_000).toISOString().slice(0, 10)}T00:00:00Z`, 1]],
+    "and per UTC day, for the long periods",
+  );
 });
 
 test("span items: v2 containers with typed attributes (vitals in browser.web_vital.*), v1 single spans, and junk", () => {

@@ -37,6 +37,22 @@ export function spanTx(trx: Transaction<Database>, dialect: Dialect): SpanTx {
       }
     },
 
+    async segmentNames(segments) {
+      const out = new Map<string, string>();
+      for (const part of chunks(segments)) {
+        const rows = await trx
+          .selectFrom("spans")
+          .select(["project_id", "trace_id", "span_id", "transaction"])
+          .where("trace_id", "in", [...new Set(part.map((s) => s.traceId))])
+          .where("project_id", "in", [...new Set(part.map((s) => s.projectId))])
+          .where("span_id", "in", part.map((s) => s.spanId))
+          .where("is_segment", "=", dbBool(dialect, true))
+          .execute();
+        for (const r of rows) out.set(`${r.project_id}:${r.trace_id}:${r.span_id}`, r.transaction);
+      }
+      return out;
+    },
+
     async addSpanHours(hours, buckets) {
       const key = (r: { projectId: number; metric: string; hour: string; transaction: string }) => `${r.projectId}\u0000${r.metric}\u0000${r.hour}\u0000${r.transaction}`;
       const summed = sumBy(hours, key, (into, from) => {
