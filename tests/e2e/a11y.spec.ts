@@ -6,7 +6,7 @@ import { OWNER_STATE, ownerApiToken } from "./helpers";
 import { createProject, expectJson, mainApi, type TestProject, waitForEvent } from "./ingest-helpers";
 import { SERVERS } from "./servers";
 
-type Fixtures = { org: string; project: string; emptyProject: string; issue: string; event: string; release: string };
+type Fixtures = { org: string; project: string; emptyProject: string; issue: string; event: string; release: string; trace: string };
 
 type Screen = {
   name: string;
@@ -45,6 +45,11 @@ const SCREENS: Screen[] = [
   { name: "issue-event", path: "/en/orgs/{org}/issues/{issue}/events/{event}" },
   { name: "releases", path: "/en/orgs/{org}/releases?project={project}" },
   { name: "release-detail", path: "/en/orgs/{org}/releases/{release}" },
+  { name: "performance", path: "/en/orgs/{org}/projects/{project}/performance" },
+  { name: "performance-transaction", path: "/en/orgs/{org}/projects/{project}/performance?transaction=%2Fcheckout" },
+  { name: "performance-empty", path: "/de/orgs/{org}/projects/{emptyProject}/performance" },
+  { name: "performance-web-vitals", path: "/en/orgs/{org}/projects/{project}/performance/web-vitals" },
+  { name: "trace", path: "/en/orgs/{org}/traces/{trace}" },
 ];
 
 let fixtures: Fixtures;
@@ -67,6 +72,23 @@ async function sendError(project: TestProject, release: string): Promise<string>
   return eventId;
 }
 
+/** A page load transaction with a child span and web vitals, in a trace of its own; returns the trace id. */
+async function sendTransaction(project: TestProject): Promise<string> {
+  const eventId = crypto.randomUUID().replaceAll("-", "");
+  const traceId = crypto.randomUUID().replaceAll("-", "");
+  const now = Date.now() / 1000;
+  const event = { event_id: eventId, type: "transaction", platform: "javascript", transaction: "/checkout", start_timestamp: now - 1.2, timestamp: now,
+    contexts: { trace: { trace_id: traceId, span_id: "1234567890abcdef", op: "pageload", status: "ok" } },
+    spans: [{ span_id: "abcdef1234567890", parent_span_id: "1234567890abcdef", trace_id: traceId, op: "resource.script", description: "/app.js", start_timestamp: now - 1, timestamp: now - 0.6 }],
+    measurements: { lcp: { value: 2900, unit: "millisecond" }, fcp: { value: 900, unit: "millisecond" }, cls: { value: 0.3 }, ttfb: { value: 120, unit: "millisecond" } } };
+  const url = new URL(project.dsn);
+  const r = await fetch(`${url.protocol}//${url.host}${SERVERS.main.basePath}/api/${project.id}/envelope/?sentry_key=${project.publicKey}&sentry_version=7`, {
+    method: "POST", body: `{"event_id":"${eventId}"}\n{"type":"transaction"}\n${JSON.stringify(event)}\n`,
+  });
+  expect(r.status).toBe(200);
+  return traceId;
+}
+
 test.describe("accessibility", () => {
   test.use({ storageState: OWNER_STATE });
 
@@ -77,7 +99,8 @@ test.describe("accessibility", () => {
     const release = "a11y@1.0.0";
     const stored = await waitForEvent(api, project, await sendError(project, release));
     expect(stored.groupID).toBeTruthy();
-    fixtures = { org: "acme", project: project.slug, emptyProject: empty.slug, issue: String(stored.groupID), event: stored.eventID, release };
+    const trace = await sendTransaction(project);
+    fixtures = { org: "acme", project: project.slug, emptyProject: empty.slug, issue: String(stored.groupID), event: stored.eventID, release, trace };
     await expectJson(await api.get(`/organizations/acme/releases/${encodeURIComponent(release)}/`), 200, "the release the event named");
     // A release file, so that the release page's source files table is checked too.
     const upload = await request.post(`${SERVERS.main.url}/api/0/organizations/acme/releases/${encodeURIComponent(release)}/files/`, {
@@ -85,6 +108,17 @@ test.describe("accessibility", () => {
       multipart: { file: { name: "app.min.js", mimeType: "application/javascript", buffer: Buffer.from("console.log(1)") }, name: "~/static/app.min.js", header: "Sourcemap:app.min.js.map" },
     });
     await expectJson(upload, 201, "a release file");
+  });
+
+  test.beforeAll(async ({ browser }) => {
+    // The transaction is digested behind the intake: its trace page answers once it is stored.
+    const context = await browser.newContext({ storageState: OWNER_STATE });
+    const page = await context.newPage();
+    try {
+      await expect.poll(async () => (await page.goto(`.${fill("/en/orgs/{org}/traces/{trace}")}`))?.status(), { timeout: 15_000 }).toBe(200);
+    } finally {
+      await context.close();
+    }
   });
 
   test("the check itself: an unlabelled field on a page without a title is reported", async ({ page }) => {

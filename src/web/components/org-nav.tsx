@@ -4,7 +4,7 @@ import { Link } from "@/i18n/navigation";
 import type { Organization } from "@/storage/ports";
 import { PageTabs } from "./page-tabs";
 
-export async function OrgNav({ org, current }: { org: Organization; current: "projects" | "issues" | "releases" | "general" | "members" | "teams" | "tokens" }) {
+export async function OrgNav({ org, current }: { org: Organization; current: "projects" | "issues" | "releases" | "general" | "members" | "teams" | "tokens" | "traces" }) {
   const t = await getTranslations("org");
   const base = `/orgs/${org.slug}`;
   return (

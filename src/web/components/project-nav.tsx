@@ -1,10 +1,11 @@
-// Breadcrumbs and tabs of a project: setup, issues (the organization's stream narrowed to it), settings, client keys, stats.
+// Breadcrumbs and tabs of a project: setup, issues (the organization's stream narrowed to it), performance, settings,
+// client keys, stats.
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
 import type { Organization, Project } from "@/storage/ports";
 import { PageTabs } from "./page-tabs";
 
-export async function ProjectNav({ org, project, current }: { org: Organization; project: Project; current: "setup" | "general" | "keys" | "stats" }) {
+export async function ProjectNav({ org, project, current }: { org: Organization; project: Project; current: "setup" | "performance" | "general" | "keys" | "stats" }) {
   const t = await getTranslations("project");
   const base = `/orgs/${org.slug}/projects/${project.slug}`;
   return (
@@ -18,6 +19,7 @@ export async function ProjectNav({ org, project, current }: { org: Organization;
         tabs={[
           { id: "setup", href: base, label: t("tabs.setup") },
           { id: "issues", href: `/orgs/${org.slug}/issues?project=${encodeURIComponent(project.slug)}`, label: t("tabs.issues") },
+          { id: "performance", href: `${base}/performance`, label: t("tabs.performance") },
           { id: "releases", href: `/orgs/${org.slug}/releases?project=${encodeURIComponent(project.slug)}`, label: t("tabs.releases") },
           { id: "general", href: `${base}/settings`, label: t("tabs.general") },
           { id: "keys", href: `${base}/settings/keys`, label: t("tabs.keys") },

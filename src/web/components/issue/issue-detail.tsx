@@ -4,6 +4,8 @@
 import { getTranslations } from "next-intl/server";
 import { eventData, eventUser } from "@/core/event-data";
 import { getIssuePage } from "@/core/issue-page";
+import { traceIdOfEvent } from "@/core/event-trace";
+import { Link } from "@/i18n/navigation";
 import { formatShortId } from "@/core/short-id";
 import { getServices } from "@/runtime/services";
 import { loadOrNotFound } from "@/web/load";
@@ -42,6 +44,7 @@ export async function IssueDetail({ locale, org, issueId, eventRef, environment 
   const view = eventView(data);
   const user = eventUser(data);
   const contexts = data.contexts && typeof data.contexts === "object" ? (data.contexts as Record<string, unknown>) : {};
+  const traceId = traceIdOfEvent(data);
 
   const member = page.assignable.members.find((m) => m.userId === issue.assigneeId);
   const team = page.assignable.team && page.assignable.team.id === issue.assigneeTeamId ? page.assignable.team : null;
@@ -78,6 +81,13 @@ export async function IssueDetail({ locale, org, issueId, eventRef, environment 
       <div className="issue-layout">
         <div className="issue-main">
           <EventNav base={base} event={event} next={page.next} previous={page.previous} query={page.outsideEnvironment ? "" : query} />
+          {traceId ? (
+            <p>
+              <Link href={`/orgs/${org}/traces/${traceId}`} data-testid="event-trace-link">
+                {t("traceLink")}
+              </Link>
+            </p>
+          ) : null}
           {page.outsideEnvironment ? (
             <p className="notice" role="status" data-testid="outside-environment">
               {t("outsideEnvironment", { environment: environment ?? "" })}
