@@ -9,7 +9,9 @@ import * as P from "./payloads.mjs";
 export const KINDS = {
   "js-error": { weight: 35, sdk: "js", build: (r, k, t) => P.browserError(r, k, t) },
   "py-error": { weight: 20, sdk: "py-store", build: (r, k, t) => P.pythonError(r, k, t) },
-  "js-transaction": { weight: 12, sdk: "js", build: (r, k, t) => P.transaction(r, k, t, false) },
+  // @sentry/browser 11.5.0 streams spans (span v2 items) by default; older browser SDKs send transaction events.
+  "js-transaction": { weight: 6, sdk: "js", build: (r, k, t) => P.transaction(r, k, t, false) },
+  "js-spans": { weight: 6, sdk: "js", build: (r, k, t) => P.streamedSpans(r, k, t) },
   "py-transaction": { weight: 8, sdk: "py", build: (r, k, t) => P.transaction(r, k, t, true) },
   "js-session": { weight: 10, sdk: "js", build: (r, k, t) => P.session(r, k, t, false) },
   "py-sessions": { weight: 5, sdk: "py", build: (r, k, t) => P.session(r, k, t, true) },

@@ -121,6 +121,28 @@ export function transaction(rng, key, t, python, nSpans = 30) {
   return [header, [[python ? { type: "transaction", content_type: "application/json" } : { type: "transaction" }, tx]]];
 }
 
+/**
+ * What @sentry/browser 11.5.0 sends by default (span streaming): a span v2 container of a page load's segment span
+ * (its web vitals as `browser.web_vital.*` attributes) and its child spans, typed attributes on each.
+ */
+export function streamedSpans(rng, key, t, nSpans = 20) {
+  const trace_id = hex(rng, 32), root = hex(rng, 16), start = t - 1.5 - rng(), page = pick(rng, PAGES);
+  const attr = (value) => ({ value, type: typeof value === "string" ? "string" : Number.isInteger(value) ? "integer" : "double" });
+  const common = { "sentry.segment.name": attr(page), "sentry.segment.id": attr(root), "sentry.sdk.name": attr(JS_SDK.name), "sentry.sdk.version": attr(JS_SDK.version), "sentry.release": attr("web@3.2.0"), "sentry.environment": attr("production"), "sentry.trace_lifecycle": attr("stream") };
+  const children = Array.from({ length: nSpans }, (_, i) => {
+    const s = start + i * 0.03, op = pick(rng, ["resource.script", "resource.css", "resource.img", "http.client", "browser"]);
+    return { trace_id, span_id: hex(rng, 16), parent_span_id: root, name: `https://shop.example.com/_next/static/chunks/${pick(rng, WORDS)}-${hex(rng, 16)}.js`, start_timestamp: secs(s), end_timestamp: secs(s + 0.002 + rng() * 0.05),
+      is_segment: false, status: "ok", attributes: { ...common, "sentry.op": attr(op), "sentry.origin": attr("auto.resource.browser.metrics"), "http.response_content_length": attr(Math.floor(rng() * 90000)) } };
+  });
+  const segment = { trace_id, span_id: root, name: page, start_timestamp: secs(start), end_timestamp: secs(t), is_segment: true, status: "ok",
+    attributes: { ...common, "sentry.op": attr("pageload"), "sentry.origin": attr("auto.pageload.browser"), "browser.web_vital.ttfb.value": attr(120.5), "browser.web_vital.fcp.value": attr(412.3), "browser.web_vital.fp.value": attr(310.1) } };
+  const lcp = { trace_id, span_id: hex(rng, 16), parent_span_id: root, name: "largest contentful paint", start_timestamp: secs(start + 1), end_timestamp: secs(start + 1), is_segment: false, status: "ok",
+    attributes: { ...common, "sentry.op": attr("ui.webvital.lcp"), "browser.web_vital.lcp.value": attr(980.5 + Math.floor(rng() * 900)) } };
+  const items = [...children, lcp, segment];
+  return [{ sent_at: new Date(t * 1000).toISOString(), sdk: JS_SDK, trace: { ...jsTrace(rng, key, page), sampled: "true" } },
+    [[{ type: "span", item_count: items.length, content_type: "application/vnd.sentry.items.span.v2+json" }, { version: 2, ingest_settings: { infer_ip: "never", infer_user_agent: "never" }, items }]]];
+}
+
 /** Browser `session` item (init on page load) or Python `sessions` aggregates (header {} and gzipped). */
 export function session(rng, key, t, python) {
   if (python) {

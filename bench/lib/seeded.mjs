@@ -27,10 +27,10 @@ export function schemaKey(root, count = migrationFiles(root).length) {
  * A cached set of the same size made with fewer of today's migrations (an unchanged prefix of them): its name, or
  * null. Migrations only add to what a data dir holds, so Faultline's start brings it up to date.
  */
-function olderSchemaSet(root, cacheRoot, prefix) {
+function olderSchemaSet(root, cacheRoot, nameFor) {
   if (!existsSync(cacheRoot)) return null;
   const older = new Map();
-  for (let count = migrationFiles(root).length - 1; count > 0; count--) older.set(`${prefix}${schemaKey(root, count)}`, count);
+  for (let count = migrationFiles(root).length - 1; count > 0; count--) older.set(nameFor(schemaKey(root, count)), count);
   const found = readdirSync(cacheRoot).filter((name) => older.has(name) && existsSync(path.join(cacheRoot, name, "seed.json")));
   return found.sort((a, b) => older.get(b) - older.get(a))[0] ?? null;
 }
@@ -67,15 +67,16 @@ export function bytesByTable(dataDir) {
 }
 
 /**
- * The cached data set of `events` events in `issues` issues: made (and the stale ones removed) when missing.
- * Returns {dataDir, reuse, seed, cached}; seed holds the seeder's result from when it was made.
+ * A cached data set bench/.cache/<name>, `name` being `nameFor(schemaKey)` (names starting with `prefix`; other names
+ * with that prefix are stale and removed, unless one was made with a prefix of today's migrations, which is carried
+ * forward): made when missing by preparing a data dir and running `seed(dataDir, reuse)`. Returns {dataDir, reuse,
+ * seed, cached, madeAt}.
  */
-export async function cachedDataSet(root, { events, issues, port, log }) {
+async function cachedSet(root, { prefix, nameFor, port, log, what, seed: run }) {
   const cacheRoot = path.join(root, "bench/.cache");
-  const prefix = `issues-${events}-${issues}-`;
-  const name = `${prefix}${schemaKey(root)}`;
+  const name = nameFor(schemaKey(root));
   const dir = path.join(cacheRoot, name), metaFile = path.join(dir, "seed.json");
-  const older = existsSync(metaFile) ? null : olderSchemaSet(root, cacheRoot, prefix);
+  const older = existsSync(metaFile) ? null : olderSchemaSet(root, cacheRoot, nameFor);
   if (older) {
     log(`carrying bench/.cache/${older} forward to today's migrations as ${name} (Faultline migrates it when it starts)`);
     renameSync(path.join(cacheRoot, older), dir);
@@ -86,19 +87,52 @@ export async function cachedDataSet(root, { events, issues, port, log }) {
   }
   mkdirSync(cacheRoot, { recursive: true });
   for (const old of readdirSync(cacheRoot)) {
-    if (old.startsWith("issues-") && old !== name) { log(`removing the stale data set bench/.cache/${old}`); rmSync(path.join(cacheRoot, old), { recursive: true, force: true }); }
+    if (old.startsWith(prefix) && old !== name) { log(`removing the stale data set bench/.cache/${old}`); rmSync(path.join(cacheRoot, old), { recursive: true, force: true }); }
   }
   const partial = `${dir}.partial`;
   rmSync(partial, { recursive: true, force: true });
   const dataDir = path.join(partial, "data");
   const reuse = await prepareDataDir(root, { port, dataDir });
-  log(`seeding ${events.toLocaleString("en-US")} events in ${issues.toLocaleString("en-US")} issues into bench/.cache/${name} through the digest's code …`);
-  const seed = await runSeeder(root, { dataDir, publicKey: new URL(reuse.dsn).username, events, issues }, (p) =>
-    log(`  ${p.events.toLocaleString("en-US")} events after ${p.seconds.toFixed(0)} s (${Math.round(p.events / p.seconds).toLocaleString("en-US")}/s)`));
-  if (seed.events !== events || seed.issues !== issues) throw new Error(`the seeder stored ${seed.events} events in ${seed.issues} issues, not ${events} in ${issues}`);
+  log(`seeding ${what} into bench/.cache/${name} …`);
+  const seed = await run(dataDir, reuse);
   seed.bytes = checkpointedBytes(dataDir);
   const madeAt = new Date().toISOString();
   writeFileSync(path.join(partial, "seed.json"), JSON.stringify({ reuse, seed, madeAt }, null, 2) + "\n");
   renameSync(partial, dir);
   return { dataDir: path.join(dir, "data"), reuse, seed, madeAt, cached: false };
+}
+
+/**
+ * The cached data set of `events` events in `issues` issues: made (and the stale ones removed) when missing.
+ * Returns {dataDir, reuse, seed, cached}; seed holds the seeder's result from when it was made.
+ */
+export function cachedDataSet(root, { events, issues, port, log }) {
+  return cachedSet(root, {
+    prefix: "issues-", nameFor: (key) => `issues-${events}-${issues}-${key}`, port, log,
+    what: `${events.toLocaleString("en-US")} events in ${issues.toLocaleString("en-US")} issues through the digest's code`,
+    seed: async (dataDir, reuse) => {
+      const seed = await runSeeder(root, { dataDir, publicKey: new URL(reuse.dsn).username, events, issues }, (p) =>
+        log(`  ${p.events.toLocaleString("en-US")} events after ${p.seconds.toFixed(0)} s (${Math.round(p.events / p.seconds).toLocaleString("en-US")}/s)`));
+      if (seed.events !== events || seed.issues !== issues) throw new Error(`the seeder stored ${seed.events} events in ${seed.issues} issues, not ${events} in ${issues}`);
+      return seed;
+    },
+  });
+}
+
+/**
+ * The cached data set of `spans` spans (bench/lib/seed-spans.mjs: transactions of 10 spans over the 14 days up to
+ * when it was made). Its periods are relative to that time, so it is made again each UTC day.
+ */
+export function cachedSpanSet(root, { spans, port, log }) {
+  return cachedSet(root, {
+    prefix: "spans-", nameFor: (key) => `spans-${spans}-${key}-${new Date().toISOString().slice(0, 10)}`, port, log,
+    what: `${spans.toLocaleString("en-US")} spans through the storage layer`,
+    seed: async (dataDir, reuse) => {
+      const seed = await forkRun(path.join(root, "bench/lib/seed-spans.mjs"), { dataDir, publicKey: new URL(reuse.dsn).username, spans, batch: 2000, spanDays: 14 }, {
+        done: "done", cwd: root, onMessage: (p) => log(`  ${p.spans.toLocaleString("en-US")} spans after ${p.seconds.toFixed(0)} s (${Math.round(p.spans / p.seconds).toLocaleString("en-US")}/s)`),
+      });
+      if (seed.spans < spans) throw new Error(`the seeder stored ${seed.spans} spans, not ${spans}`);
+      return seed;
+    },
+  });
 }
