@@ -46,6 +46,7 @@ const PAGES = [
   { id: "detail", name: "issue detail (latest event)", path: (f, i) => `/en/orgs/${f.org}/issues/${pickIssue(f, i)}`, budget: true },
   // On the spans data set (set: "spans"), with its own baseline.
   { id: "health-spans", name: "baseline: GET /api/health (spans data set)", path: () => "/api/health", baseline: true, set: "spans" },
+  { id: "project-spans", name: "reference: project page (spans data set)", path: (f) => `/en/orgs/${f.org}/projects/${f.project}`, set: "spans" },
   ...["24h", "7d", "14d"].map((period) => ({ id: `performance-${period}`, name: `performance, transactions (${period})`, path: (f) => `/en/orgs/${f.org}/projects/${f.project}/performance?period=${period}`, budget: PERFORMANCE_BUDGET_P95_MS, set: "spans" })),
   { id: "performance-transaction", name: "performance, one transaction (24h)", path: (f, i) => `/en/orgs/${f.org}/projects/${f.project}/performance?transaction=${encodeURIComponent(`GET /api/resource-${i % 20}`)}`, budget: PERFORMANCE_BUDGET_P95_MS, set: "spans" },
   ...["24h", "14d"].map((period) => ({ id: `web-vitals-${period}`, name: `performance, web vitals (${period})`, path: (f) => `/en/orgs/${f.org}/projects/${f.project}/performance/web-vitals?period=${period}`, budget: PERFORMANCE_BUDGET_P95_MS, set: "spans" })),

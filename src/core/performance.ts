@@ -165,7 +165,10 @@ export async function webVitals(ctx: CoreContext, orgSlug: string, projectSlug: 
   const { current, metric } = periodRanges(period, now);
   const reads = await Promise.all(
     WEB_VITALS.map(async (v) => {
-      const [totals, buckets] = await Promise.all([ctx.store.spanTotals(project.id, metric(v), current), ctx.store.spanBucketTotals(project.id, metric(v), current)]);
+      const totals = (await ctx.store.spanTotals(project.id, metric(v), current))
+        .sort((a, b) => (a.transaction === "" ? -1 : b.transaction === "" ? 1 : b.count - a.count))
+        .slice(0, PERFORMANCE_LIMITS.transactionRows + 1);
+      const buckets = await ctx.store.spanBucketTotals(project.id, metric(v), current, totals.map((t) => t.transaction));
       return { v, totals, buckets: groupBuckets(buckets) };
     }),
   );

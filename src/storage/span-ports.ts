@@ -54,8 +54,8 @@ export type TraceError = { projectId: number; projectSlug: string; eventId: stri
 export interface SpanStore {
   /** Sums of a metric's hourly counters per transaction (including "" for the project), between two hours inclusive. */
   spanTotals(projectId: number, metric: string, range: HourRange): Promise<SpanTotals[]>;
-  /** Sums of a metric's histogram buckets per transaction; only the given transactions when `transactions` is set. */
-  spanBucketTotals(projectId: number, metric: string, range: HourRange, transactions?: string[]): Promise<SpanBucketTotal[]>;
+  /** Sums of a metric's histogram buckets per transaction, of the given transactions ("" the project's). */
+  spanBucketTotals(projectId: number, metric: string, range: HourRange, transactions: string[]): Promise<SpanBucketTotal[]>;
   /** One transaction's ("" the project's) hourly counters, hours without any absent. */
   spanHourSeries(projectId: number, metric: string, transaction: string, range: HourRange): Promise<SpanHourRow[]>;
   /** One transaction's hourly histogram buckets. */

@@ -82,7 +82,7 @@ export function spanTx(trx: Transaction<Database>, dialect: Dialect): SpanTx {
         await trx
           .insertInto("span_hour_buckets")
           .values(part.map((r) => ({ project_id: r.projectId, metric: r.metric, hour: r.hour, transaction: r.transaction, bucket: r.bucket, count: r.count })))
-          .onConflict((oc) => oc.columns(["project_id", "metric", "hour", "transaction", "bucket"]).doUpdateSet((eb) => ({ count: eb("span_hour_buckets.count", "+", eb.ref("excluded.count")) })))
+          .onConflict((oc) => oc.columns(["project_id", "metric", "transaction", "hour", "bucket"]).doUpdateSet((eb) => ({ count: eb("span_hour_buckets.count", "+", eb.ref("excluded.count")) })))
           .execute();
       }
     },

@@ -56,10 +56,12 @@ export function spanStore({ db, dialect }: Ctx): SpanStore & SpanRetentionStore 
     },
 
     async spanBucketTotals(projectId, metric, range, transactions) {
-      if (transactions && transactions.length === 0) return [];
-      let q = bucketRows(projectId, metric, range).select((eb) => ["transaction", "bucket", eb.fn.sum<string | number>("count").as("count")]);
-      if (transactions) q = q.where("transaction", "in", transactions);
-      const rows = await q.groupBy(["transaction", "bucket"]).execute();
+      if (transactions.length === 0) return [];
+      const rows = await bucketRows(projectId, metric, range)
+        .select((eb) => ["transaction", "bucket", eb.fn.sum<string | number>("count").as("count")])
+        .where("transaction", "in", transactions)
+        .groupBy(["transaction", "bucket"])
+        .execute();
       return rows.map((r) => ({ transaction: r.transaction, bucket: Number(r.bucket), count: Number(r.count) }));
     },
 
@@ -132,7 +134,7 @@ export function spanStore({ db, dialect }: Ctx): SpanStore & SpanRetentionStore 
         left -= Number(r.numAffectedRows ?? 0);
       };
       await below("span_hours", ["project_id", "metric", "hour", "transaction"], "hour", hour);
-      await below("span_hour_buckets", ["project_id", "metric", "hour", "transaction", "bucket"], "hour", hour);
+      await below("span_hour_buckets", ["project_id", "metric", "transaction", "hour", "bucket"], "hour", hour);
       await below("trace_events", ["trace_id", "project_id", "event_id"], "received_at", cutoff);
       return limit - left;
     },

@@ -1,5 +1,4 @@
 // Durations, rates and their change against the previous period, as the performance tables show them.
-import { getTranslations } from "next-intl/server";
 
 export function formatMs(locale: string, ms: number | null): string {
   if (ms === null) return "—";
@@ -16,16 +15,16 @@ export const formatRate = (locale: string, n: number) => new Intl.NumberFormat(l
 
 /**
  * The change from the previous period, as text a screen reader reads too: "+12%" or "−5%"; `worseWhenUp` marks the
- * direction that is bad (durations and failures up, throughput is neither).
+ * direction that is bad (durations and failures up, throughput is neither). Synchronous, with its labels given: a
+ * table has several per row.
  */
-export async function Trend({ locale, current, previous, worseWhenUp }: { locale: string; current: number | null; previous: number | null; worseWhenUp?: boolean }) {
-  const t = await getTranslations("performance");
-  if (current === null || previous === null || previous === 0) return <span className="trend muted">{t("trendNone")}</span>;
+export function Trend({ locale, current, previous, worseWhenUp, labels }: { locale: string; current: number | null; previous: number | null; worseWhenUp?: boolean; labels: { none: string; title: string } }) {
+  if (current === null || previous === null || previous === 0) return <span className="trend muted">{labels.none}</span>;
   const change = (current - previous) / previous;
   const text = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0, signDisplay: "exceptZero" }).format(change);
   const tone = worseWhenUp === undefined || Math.abs(change) < 0.05 ? "" : change > 0 === worseWhenUp ? " trend-worse" : " trend-better";
   return (
-    <span className={`trend${tone}`} title={t("trendTitle")}>
+    <span className={`trend${tone}`} title={labels.title}>
       {text}
     </span>
   );

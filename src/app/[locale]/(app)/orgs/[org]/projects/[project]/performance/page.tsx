@@ -25,25 +25,26 @@ export default async function PerformancePage({ params, searchParams }: { params
   const p = await loadOrNotFound(() => performanceOverview(core, params.org, params.project, { period: one(searchParams.period), transaction: one(searchParams.transaction) }));
   const t = await getTranslations("performance");
   const base = `/orgs/${org.slug}/projects/${p.project.slug}/performance`;
+  const trend = { none: t("trendNone"), title: t("trendTitle") };
   const cells = (r: TransactionRow) => (
     <>
       <td className="num">
         {formatRate(l, r.current.perMinute)}
-        <Trend locale={l} current={r.current.perMinute} previous={r.previous.perMinute} />
+        <Trend labels={trend} locale={l} current={r.current.perMinute} previous={r.previous.perMinute} />
       </td>
       <td className="num">{formatMs(l, r.current.p50)}</td>
       <td className="num">{formatMs(l, r.current.p75)}</td>
       <td className="num">
         {formatMs(l, r.current.p95)}
-        <Trend locale={l} current={r.current.p95} previous={r.previous.p95} worseWhenUp />
+        <Trend labels={trend} locale={l} current={r.current.p95} previous={r.previous.p95} worseWhenUp />
       </td>
       <td className="num">
         {formatRatio(l, r.current.failureRate)}
-        <Trend locale={l} current={r.current.failureRate} previous={r.previous.failureRate} worseWhenUp />
+        <Trend labels={trend} locale={l} current={r.current.failureRate} previous={r.previous.failureRate} worseWhenUp />
       </td>
       <td className="num">
         {formatNumber(l, r.current.apdex)}
-        <Trend locale={l} current={r.current.apdex} previous={r.previous.apdex} worseWhenUp={false} />
+        <Trend labels={trend} locale={l} current={r.current.apdex} previous={r.previous.apdex} worseWhenUp={false} />
       </td>
     </>
   );
