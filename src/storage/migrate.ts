@@ -14,6 +14,7 @@ import { invitations } from "./migrations/0010-invitations";
 import { releaseStatus } from "./migrations/0011-release-status";
 import { orgAuthTokens } from "./migrations/0012-org-auth-tokens";
 import { spans } from "./migrations/0013-spans";
+import { internalProject } from "./migrations/0014-internal-project";
 import { artifacts } from "./migrations/0015-artifacts";
 import { scrapeJavaScript } from "./migrations/0016-scrape-javascript";
 
@@ -33,6 +34,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0011-release-status": releaseStatus(),
     "0012-org-auth-tokens": orgAuthTokens(dialect),
     "0013-spans": spans(dialect),
+    "0014-internal-project": internalProject(dialect),
     "0015-artifacts": artifacts(dialect),
     "0016-scrape-javascript": scrapeJavaScript(dialect),
   };

@@ -68,6 +68,8 @@ export interface InstanceStore {
   /** Sets a key that must not exist yet; false when it already does (whoever set it first wins). */
   claimSetting(key: string, value: string): Promise<boolean>;
   releaseSetting(key: string): Promise<void>;
+  /** The value of a key; null when it is not set. */
+  getSetting(key: string): Promise<string | null>;
 }
 
 export interface UserStore {

@@ -97,7 +97,9 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
       const claims = await Promise.all([t.store.claimSetting(key, "a"), t.store.claimSetting(key, "b")]);
       assert.deepEqual(claims.sort(), [false, true]);
       await t.store.releaseSetting(key);
+      assert.equal(await t.store.getSetting(key), null);
       assert.equal(await t.store.claimSetting(key, "c"), true);
+      assert.equal(await t.store.getSetting(key), "c");
     });
 
     test("teams: unique per organization, membership idempotent, counted, cascades on delete", async () => {

@@ -7,6 +7,7 @@ import { type OpenDbOptions, openDb } from "../../src/storage/db";
 import { EVENT_CODEC, encodeEventData } from "../../src/storage/event-codec";
 import { createStore } from "../../src/storage/kysely";
 import { migrateToLatest, migrationsFor } from "../../src/storage/migrate";
+import { findInternalProject, internalDsn } from "../../src/core/internal-project";
 import { freshPgDatabase } from "../helpers/pg";
 
 type Fresh = { options: OpenDbOptions; drop: () => Promise<void> };
@@ -37,6 +38,34 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
 
     test("no migration can be undone (forward-only)", () => {
       for (const [name, m] of Object.entries(migrationsFor(dialect === "sqlite" ? "sqlite" : "postgres"))) assert.equal(m.down, undefined, name);
+    });
+
+    test("0014-internal-project makes the self-monitoring project once, in an organization of its own with no members, beside a taken slug", async () => {
+      const f = await fresh();
+      const db = openDb(f.options);
+      try {
+        await migrateToLatest(db, "0012-org-auth-tokens");
+        await db.kysely.insertInto("organizations").values({ slug: "faultline-internal", name: "Someone's", created_at: new Date().toISOString() }).execute();
+        await migrateToLatest(db);
+        assert.deepEqual(await migrateToLatest(db), []);
+        const store = createStore(db);
+        const internal = await findInternalProject(store);
+        assert.ok(internal);
+        assert.equal(internal.organization.slug, "faultline-internal-2");
+        assert.equal(internal.project.slug, "faultline");
+        assert.equal(internal.key?.isActive, true);
+        assert.deepEqual(await store.listMembers(internal.organization.id), []);
+        assert.equal((await db.kysely.selectFrom("projects").select("id").execute()).length, 1, "one internal project");
+        assert.equal(await internalDsn(store, "https://errors.example.com", "/monitor"), `https://${internal.key?.publicKey}@errors.example.com/monitor/${internal.project.id}`);
+        // Every key disabled: no DSN, so self-monitoring sends nothing, as any SDK with a disabled key.
+        await store.updateKey(internal.project.id, internal.key!.id, { isActive: false });
+        assert.equal(await internalDsn(store, "https://errors.example.com", ""), null);
+        await store.deleteProject(internal.project.id);
+        assert.equal(await findInternalProject(store), null);
+      } finally {
+        await db.close();
+        await f.drop();
+      }
     });
 
     test("0007-issue-triage fills user counts and daily counters from the rows 0004 kept", async () => {
