@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { RETENTION_LIMITS } from "./limits";
+import { RETENTION_LIMITS, SELF_MONITORING_LIMITS } from "./limits";
 
 export type Config = {
   /** TCP port the HTTP server listens on. */
@@ -41,7 +41,15 @@ export type Config = {
    * (2.x then uploads release files one by one).
    */
   chunkUploadAccept: ChunkUploadKind[];
+  /**
+   * Faultline reports its own browser errors, server errors and page loads into its internal project (on by default;
+   * FAULTLINE_SELF_MONITORING=0 turns it off). Sample rates are fractions from 0 to 1.
+   */
+  selfMonitoring: { enabled: boolean; errorSampleRate: number; tracesSampleRate: number };
 };
+
+const rateSchema = (fallback: number) =>
+  z.coerce.number({ error: "must be a number from 0 to 1" }).min(0, "must be from 0 to 1").max(1, "must be from 0 to 1").default(fallback);
 
 export const CHUNK_UPLOAD_KINDS = ["release_files", "artifact_bundles", "artifact_bundles_v2"] as const;
 export type ChunkUploadKind = (typeof CHUNK_UPLOAD_KINDS)[number];
@@ -81,6 +89,9 @@ const envSchema = z.object({
     .max(RETENTION_LIMITS.maxDays, `must be between 1 and ${RETENTION_LIMITS.maxDays}`)
     .default(RETENTION_LIMITS.defaultDays),
   FAULTLINE_CHUNK_UPLOAD_ACCEPT: chunkUploadAcceptSchema.default([...CHUNK_UPLOAD_KINDS]),
+  FAULTLINE_SELF_MONITORING: z.enum(["0", "1", "true", "false"], { error: "must be 0 or 1" }).default("1"),
+  FAULTLINE_SELF_MONITORING_SAMPLE_RATE: rateSchema(SELF_MONITORING_LIMITS.defaultErrorSampleRate),
+  FAULTLINE_SELF_MONITORING_TRACES_SAMPLE_RATE: rateSchema(SELF_MONITORING_LIMITS.defaultTracesSampleRate),
 });
 
 export class ConfigError extends Error {
@@ -111,6 +122,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     digest: e.FAULTLINE_DIGEST,
     retentionDays: e.FAULTLINE_RETENTION_DAYS,
     chunkUploadAccept: e.FAULTLINE_CHUNK_UPLOAD_ACCEPT,
+    selfMonitoring: {
+      enabled: e.FAULTLINE_SELF_MONITORING === "1" || e.FAULTLINE_SELF_MONITORING === "true",
+      errorSampleRate: e.FAULTLINE_SELF_MONITORING_SAMPLE_RATE,
+      tracesSampleRate: e.FAULTLINE_SELF_MONITORING_TRACES_SAMPLE_RATE,
+    },
   };
 }
 

@@ -345,4 +345,23 @@ export const PERFORMANCE_LIMITS = {
   transactionRows: 100,
   /** segments; a transaction's newest traces listed under its chart. */
   recentSegments: 20,
+  /** hours; the periods the performance pages offer (24 hours, 7 days, 14 days), each compared with the one before. */
+  periodsHours: [24, 168, 336],
+} as const;
+
+/** Faultline reporting its own errors and page loads into its internal project (self-monitoring). */
+export const SELF_MONITORING_LIMITS = {
+  /**
+   * bytes (2 MiB); an envelope posted to the browser tunnel (`/monitoring`). The browser SDK sends one event (at most
+   * 1 MiB, Relay's max_event_size) or a page load's spans per envelope, uncompressed; anything larger is no envelope
+   * of Faultline's own pages, so it is refused with 413 before it is read further.
+   */
+  maxTunnelBodyBytes: 2 * 1024 * 1024,
+  /**
+   * fraction (0.1); of page loads whose timing is sent by default. Every page load of every user would otherwise add
+   * an envelope per page view to the install's own intake; a tenth shows the timing's distribution just as well.
+   */
+  defaultTracesSampleRate: 0.1,
+  /** fraction (1); of Faultline's own errors sent by default: each one is worth seeing. */
+  defaultErrorSampleRate: 1,
 } as const;

@@ -71,3 +71,16 @@ test("FAULTLINE_RETENTION_DAYS: 90 by default, a whole number of days from 1 to 
     assert.throws(() => loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_RETENTION_DAYS: value }), (e) => e instanceof ConfigError && /FAULTLINE_RETENTION_DAYS /.test(e.message) && message.test(e.message), value);
   }
 });
+
+test("self-monitoring: on by default with errors at 1 and page loads at 0.1, FAULTLINE_SELF_MONITORING=0 turns it off, rates from 0 to 1", () => {
+  assert.deepEqual(loadConfig({ FAULTLINE_DATA_DIR: dataDir() }).selfMonitoring, { enabled: true, errorSampleRate: 1, tracesSampleRate: 0.1 });
+  assert.equal(loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_SELF_MONITORING: "0" }).selfMonitoring.enabled, false);
+  assert.equal(loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_SELF_MONITORING: "false" }).selfMonitoring.enabled, false);
+  assert.deepEqual(
+    loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_SELF_MONITORING_SAMPLE_RATE: "0.5", FAULTLINE_SELF_MONITORING_TRACES_SAMPLE_RATE: "1" }).selfMonitoring,
+    { enabled: true, errorSampleRate: 0.5, tracesSampleRate: 1 },
+  );
+  for (const [name, value] of [["FAULTLINE_SELF_MONITORING", "maybe"], ["FAULTLINE_SELF_MONITORING_SAMPLE_RATE", "2"], ["FAULTLINE_SELF_MONITORING_TRACES_SAMPLE_RATE", "-0.1"], ["FAULTLINE_SELF_MONITORING_TRACES_SAMPLE_RATE", "half"]] as const) {
+    assert.throws(() => loadConfig({ FAULTLINE_DATA_DIR: dataDir(), [name]: value }), (e) => e instanceof ConfigError && e.message.includes(`${name} `), `${name}=${value}`);
+  }
+});
