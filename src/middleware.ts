@@ -25,6 +25,6 @@ export default function middleware(req: NextRequest) {
 
 export const config = {
   // "/" is listed on its own: under a base path the second pattern does not match the bare prefix.
-  // API routes, the health probe, Next's assets and files with an extension are not localized.
-  matcher: ["/", "/((?!api/|api$|_health|_next/|_vercel|.*\\.[\\w]+$).*)"],
+  // API routes, the health probe, the browser tunnel (/monitoring), Next's assets and files with an extension are not localized.
+  matcher: ["/", "/((?!api/|api$|_health|monitoring$|_next/|_vercel|.*\\.[\\w]+$).*)"],
 };

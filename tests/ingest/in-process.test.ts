@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { TEST_EVENT_MESSAGE, sendTestEvent } from "../../src/core/test-event";
+import { tunnelEnvelope } from "../../src/ingest/tunnel";
 import { type TestIntake, startTestIntake } from "../helpers/intake";
 import { outcome } from "../helpers/core";
 
@@ -71,5 +72,30 @@ describe("in-process intake", () => {
     await t.core.store.updateKey(p.id, p.key.id, { isActive: false });
     assert.equal(await outcome(() => sendTestEvent(t.core.as(t.owner), t.org, p.slug, t.submitEnvelope, "127.0.0.1")), "bad_request");
     await t.core.store.updateKey(p.id, p.key.id, { isActive: true });
+  });
+
+  test("the browser tunnel takes an envelope whose DSN is this install's key, and is no open proxy: 403 for another DSN, 400 for a malformed envelope", async () => {
+    const [a] = t.projects;
+    const install = { publicUrl: new URL(a.dsn).origin, basePath: "" };
+    const tunnel = (body: Buffer) => tunnelEnvelope({ body, clientIp: "203.0.113.9", userAgent: "test" }, install, t.submitEnvelope);
+    const id = hex();
+    assert.deepEqual(await tunnel(envelope(id, "through the tunnel", { dsn: a.dsn })), { status: 200, body: { id } });
+    await t.waitForEvent(a, id);
+    // Another server's DSN (Sentry's hosted ingest, or this key at another host or path): refused, never forwarded.
+    const elsewhere = [`https://${a.key.publicKey}@o1.ingest.sentry.io/${a.id}`, a.dsn.replace("127.0.0.1", "localhost"), a.dsn.replace(`/${a.id}`, `/base/${a.id}`)];
+    for (const dsn of elsewhere) assert.equal((await tunnel(envelope(hex(), "x", { dsn }))).status, 403, dsn);
+    // This install, but no key of it: the intake's 403.
+    assert.equal((await tunnel(envelope(hex(), "x", { dsn: a.dsn.replace(a.key.publicKey, "f".repeat(32)) }))).status, 403);
+    for (const bad of [Buffer.alloc(0), Buffer.from("not json\n"), Buffer.from("[1]\n"), envelope(hex(), "no dsn"), envelope(hex(), "x", { dsn: 5 }), envelope(hex(), "x", { dsn: "not a url" })]) {
+      const answer = await tunnel(bad);
+      assert.equal(answer.status, 400, bad.toString());
+      assert.equal(typeof answer.body.detail, "string");
+    }
+    // Under a base path, the DSN carries it.
+    const based = { publicUrl: install.publicUrl, basePath: "/monitor" };
+    const id2 = hex();
+    const answer = await tunnelEnvelope({ body: envelope(id2, "based", { dsn: a.dsn.replace(`/${a.id}`, `/monitor/${a.id}`) }), clientIp: "203.0.113.9", userAgent: null }, based, t.submitEnvelope);
+    assert.deepEqual(answer, { status: 200, body: { id: id2 } });
+    assert.equal((await tunnelEnvelope({ body: envelope(hex(), "x", { dsn: a.dsn }), clientIp: "203.0.113.9", userAgent: null }, based, t.submitEnvelope)).status, 403);
   });
 });

@@ -1,0 +1,28 @@
+// POST /monitoring (under the base path when one is set): the browser tunnel of Faultline's own pages. The SDK's
+// `tunnel` option posts here; ingest/tunnel.ts decides, the intake takes the envelope in-process.
+import { CLIENT_IP_HEADER } from "@/auth/create-auth";
+import { isAppError } from "@/core/errors";
+import { inProcessIntake } from "@/ingest/in-process";
+import { tunnelEnvelope } from "@/ingest/tunnel";
+import { SELF_MONITORING_LIMITS } from "@/config/limits";
+import { getServices } from "@/runtime/services";
+import { readCappedBytes } from "@/web/api/handler";
+
+export const dynamic = "force-dynamic";
+
+export async function POST(req: Request): Promise<Response> {
+  let body: Buffer;
+  try {
+    body = await readCappedBytes(req, SELF_MONITORING_LIMITS.maxTunnelBodyBytes);
+  } catch (err) {
+    if (isAppError(err)) return Response.json({ detail: err.message }, { status: 413 });
+    throw err;
+  }
+  const { config, basePath } = getServices();
+  const answer = await tunnelEnvelope(
+    { body, clientIp: req.headers.get(CLIENT_IP_HEADER) ?? "127.0.0.1", userAgent: req.headers.get("user-agent") },
+    { publicUrl: config.publicUrl, basePath },
+    inProcessIntake(),
+  );
+  return Response.json(answer.body, { status: answer.status });
+}
