@@ -14,7 +14,7 @@ const STATUS_ALIASES: Record<string, IssueFilter["status"]> = {
 };
 const LEVELS = new Set(["fatal", "error", "warning", "info", "debug"]);
 /** Tag keys a search may name directly, as Sentry's issue search takes them. */
-const TAG_KEYS = new Set(["release", "environment", "browser", "browser.name", "os", "os.name", "url", "transaction", "user", "handled", "mechanism", "logger", "server_name"]);
+const TAG_KEYS = new Set(["release", "environment", "browser", "browser.name", "os", "os.name", "url", "transaction", "user", "handled", "mechanism", "logger", "server_name", "digest"]);
 
 /**
  * One alternative of an assignee search: `me`, `my_teams`, `none` (nobody), `any` (`is:assigned`), a team by slug

@@ -21,6 +21,9 @@ describe("issue search", () => {
     assert.equal(parseIssueQuery("is:muted").status, "ignored");
     assert.equal(parseIssueQuery("is:resolved").status, "resolved");
   });
+  test("digest:<n> finds the event of a server error whose digest a fallback page showed (runtime-spec §8)", () => {
+    assert.deepEqual(parseIssueQuery("digest:1751455091").tags, [["digest", "1751455091"]]);
+  });
   test("unknown keys, statuses and levels are refused with a message, not ignored", () => {
     for (const q of ["is:bookmarked", "level:loud", "firstSeen:-24h", "assigned:[]", "release:[a,b]"]) {
       assert.throws(() => parseIssueQuery(q), (e: unknown) => isAppError(e) && e.code === "bad_request" && e.message.length > 0, q);
