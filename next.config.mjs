@@ -1,5 +1,6 @@
 // Next.js configuration of Faultline. FAULTLINE_BASE_PATH is read at build time: a build serves everything
 // (pages, assets, API, redirects, DSNs) under that prefix.
+import { withSentryConfig } from "@sentry/nextjs/config";
 import createNextIntlPlugin from "next-intl/plugin";
 
 const rawBasePath = (process.env.FAULTLINE_BASE_PATH ?? "").trim().replace(/\/+$/, "");
@@ -40,4 +41,20 @@ const nextConfig = {
   },
 };
 
-export default withNextIntl(nextConfig);
+// Self-monitoring (src/instrumentation*.ts): @sentry/nextjs injects src/instrumentation-client.ts into every page and
+// turns on Next 14's instrumentation hook. Nothing is sent at build time (telemetry), no source map is uploaded,
+// and Faultline's own server code is not wrapped: server errors are captured where Next computes their digest
+// (web/self-monitoring/server.ts). The browser tunnel is Faultline's own route (app/monitoring), not the SDK's
+// rewrite, which forwards only to Sentry's hosted DSNs.
+export default withSentryConfig(withNextIntl(nextConfig), {
+  telemetry: false,
+  silent: true,
+  sourcemaps: { disable: true },
+  release: { create: false, finalize: false },
+  webpack: {
+    autoInstrumentServerFunctions: false,
+    autoInstrumentMiddleware: false,
+    autoInstrumentAppDirectory: false,
+    treeshake: { removeDebugLogging: true },
+  },
+});

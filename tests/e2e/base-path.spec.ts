@@ -45,6 +45,22 @@ test.describe.serial("runtime-spec §2: base path /monitor", () => {
     expect(await (await request.get(`${s.url}/_health`)).json()).toEqual({ status: "ok" });
   });
 
+  test("§2 base path: self-monitoring's tunnel is /monitor/monitoring and takes this install's DSNs, which carry the prefix", async ({ page, request }) => {
+    await page.goto(`${s.url}/en/sign-in`);
+    const config = JSON.parse((await page.locator('meta[name="faultline-self-monitoring"]').getAttribute("content")) ?? "{}");
+    expect(config.tunnel).toBe("/monitor/monitoring");
+    expect(config.dsn).toMatch(new RegExp(`^http://[0-9a-f]{32}@localhost:${SERVERS.monitor.port}/monitor/\\d+$`));
+    await page.waitForFunction(() => (window as { faultlineSelfMonitoring?: string }).faultlineSelfMonitoring === "on");
+    const eventId = crypto.randomUUID().replace(/-/g, "");
+    const post = (url: string, dsn: string) => request.post(url, { data: `${JSON.stringify({ event_id: eventId, dsn })}\n{"type":"event"}\n{"message":"base path"}\n` });
+    const accepted = await post(`${s.url}/monitoring`, config.dsn);
+    expect(accepted.status()).toBe(200);
+    expect(await accepted.json()).toEqual({ id: eventId });
+    // The same key without the prefix is not a DSN of this install.
+    expect((await post(`${s.url}/monitoring`, config.dsn.replace("/monitor/", "/"))).status()).toBe(403);
+    expect((await post(`${s.origin}/monitoring`, config.dsn)).status()).toBe(404);
+  });
+
   test("§2 base path: docs and their page data under /monitor", async ({ page }) => {
     const buildId = readFileSync(".next-monitor/BUILD_ID", "utf8").trim();
     const data: string[] = [];

@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 
 export function NotFoundView({ title, body, back, href, children }: { title: string; body: string; back: string; href: string; children?: ReactNode }) {
   return (
-    <main className="not-found" data-testid="not-found">
+    // data-not-found-page: the marker on which self-monitoring discards this page's page load (web/self-monitoring).
+    <main className="not-found" data-testid="not-found" data-not-found-page="">
       <p className="not-found-code">404</p>
       <h1>{title}</h1>
       <p>{body}</p>

@@ -2,11 +2,13 @@
 // Route-level error boundary of the dashboard: a helpful message, the digest to quote, and a retry.
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
+import { reportBoundaryError } from "@/web/self-monitoring/report";
 
 export default function DashboardError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const t = useTranslations("errors");
   useEffect(() => {
     console.error(error);
+    reportBoundaryError(error);
   }, [error]);
   return (
     <section className="card error-panel" role="alert" data-testid="route-error">

@@ -12,7 +12,7 @@ export default async function ClientErrorDiagnostic({ params: { locale } }: { pa
   return (
     <main className="content">
       <h1>{t("clientError")}</h1>
-      <ClientErrorTrigger label={t("throwNow")} />
+      <ClientErrorTrigger label={t("throwNow")} twiceLabel={t("throwTwice")} />
     </main>
   );
 }
