@@ -67,7 +67,7 @@ export function spanConformance(get: () => Fixture) {
 
     // The page's CLS, sent after its segment: named after the stored segment.
     const cls = { version: 2, items: [{ trace_id: traceId, span_id: "e".repeat(16), parent_span_id: "b".repeat(16), name: "layout shift", start_timestamp: now + 0.8, end_timestamp: now + 0.8, status: "ok", attributes: { "sentry.segment.name": { type: "string", value: "Pageload" }, "sentry.segment.id": { type: "string", value: "b".repeat(16) }, "browser.web_vital.cls.value": { type: "double", value: 0.3 } } }] };
-    await writeBatch(t.store, { spoolId, position: 3, ...digestRows([spoolRow(web.id, "span", cls)]) });
+    await writeBatch(t.store, { spoolId, position: 3, ...(await digestRows([spoolRow(web.id, "span", cls)])) });
 
     const spans = (await t.store.traceSpans(o.id, traceId, 100)).filter((s) => s.spanId !== "e".repeat(16));
     assert.deepEqual(
