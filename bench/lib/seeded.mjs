@@ -13,13 +13,19 @@ import { startFaultline, stopServer } from "./server.mjs";
 /** Bump when seed.mjs writes different data, so that cached data sets are made again. */
 export const SEED_VERSION = 1;
 
-const migrationFiles = (root) => readdirSync(path.join(root, "src/storage/migrations")).sort();
+const migrationsDir = (root) => path.join(root, "src/storage/migrations");
+/** The numbered migrations, in order (0001-initial.ts, …). */
+const migrationFiles = (root) => readdirSync(migrationsDir(root)).filter((name) => /^\d{4}-/.test(name)).sort();
 
-/** A short hash of the first `count` migrations (names and code): the schema the cached database was made with. */
+/**
+ * A short hash of the first `count` migrations (names and code) and of the migrations' shared helpers (types.ts): the
+ * schema the cached database was made with. With every migration it hashes all the folder's files in name order.
+ */
 export function schemaKey(root, count = migrationFiles(root).length) {
-  const dir = path.join(root, "src/storage/migrations");
+  const dir = migrationsDir(root);
+  const support = readdirSync(dir).filter((name) => !/^\d{4}-/.test(name)).sort();
   const h = createHash("sha256");
-  for (const name of migrationFiles(root).slice(0, count)) h.update(name).update(readFileSync(path.join(dir, name)));
+  for (const name of [...migrationFiles(root).slice(0, count), ...support]) h.update(name).update(readFileSync(path.join(dir, name)));
   return h.update(`seed ${SEED_VERSION}`).digest("hex").slice(0, 12);
 }
 
