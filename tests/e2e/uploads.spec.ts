@@ -18,13 +18,8 @@ import { type APIRequestContext, expect, test } from "@playwright/test";
 import { strToU8, zipSync } from "fflate";
 import { OWNER_STATE, ownerApiToken, screenshot } from "./helpers";
 import { apiAt, createProject, expectJson, listAllEvents, mainApi, run, sleep, type TestProject, unique } from "./ingest-helpers";
-import { SENTRY_CLI_2, SENTRY_CLI_3 } from "./sentry-cli";
+import { type CliTarget, injectedDebugId, runSentryCli, SENTRY_CLI_2, SENTRY_CLI_3, SENTRY_CLIS, sentryCliEnv } from "./sentry-cli";
 import { SERVERS } from "./servers";
-
-const CLIS = [
-  { name: "2.58.6", bin: SENTRY_CLI_2 },
-  { name: "3.8.0", bin: SENTRY_CLI_3 },
-];
 
 let project: TestProject;
 let home: string;
@@ -36,17 +31,11 @@ test.beforeAll(async ({ request }) => {
 });
 test.afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-type Target = { url: string; token: string; org: string; project: string };
-const main = (): Target => ({ url: SERVERS.main.url, token: ownerApiToken(), org: project.org, project: project.slug });
+const main = (): CliTarget => ({ url: SERVERS.main.url, token: ownerApiToken(), org: project.org, project: project.slug });
 
 /** Runs sentry-cli as CI would, with the server, token, organization and project in the environment; must succeed. */
-const cliEnv = (target: Target) => ({ PATH: process.env.PATH, HOME: home, SENTRY_URL: target.url, SENTRY_AUTH_TOKEN: target.token, SENTRY_ORG: target.org, SENTRY_PROJECT: target.project, SENTRY_LOAD_DOTENV: "0", SENTRY_DISABLE_UPDATE_CHECK: "true" });
-
-async function sentryCli(bin: string, args: string[], target: Target = main(), cwd = home) {
-  const r = await run(bin, args, { env: cliEnv(target), cwd, timeoutMs: 60_000 });
-  expect(r.code, `sentry-cli ${args.join(" ")} exited ${r.code}:\n${r.stdout}\n${r.stderr}`).toBe(0);
-  return `${r.stdout}\n${r.stderr}`;
-}
+const cliEnv = (target: CliTarget) => sentryCliEnv(target, home);
+const sentryCli = (bin: string, args: string[], target: CliTarget = main(), cwd = home) => runSentryCli(bin, args, target, home, cwd);
 
 /** A minified bundle and its source map, built by esbuild from a source naming `marker` (so each build differs). */
 async function buildApp(marker: string): Promise<string> {
@@ -56,18 +45,8 @@ async function buildApp(marker: string): Promise<string> {
   return path.join(dir, "dist");
 }
 
-/** The debug id sourcemaps inject wrote into the bundle (and its map). */
-function injectedDebugId(dist: string): string {
-  const js = readFileSync(path.join(dist, "app.min.js"), "utf8");
-  const id = /\/\/# debugId=([0-9a-f-]{36})/.exec(js)?.[1];
-  expect(id, js.slice(-200)).toBeTruthy();
-  const map = JSON.parse(readFileSync(path.join(dist, "app.min.js.map"), "utf8"));
-  expect(map.debugId ?? map.debug_id).toBe(id);
-  return id!;
-}
-
 type Artifact = { id: string; name: string; dist: string | null; headers: Record<string, string>; size: number; sha1: string };
-const filesPath = (t: Target, version: string) => `/projects/${t.org}/${t.project}/releases/${encodeURIComponent(version)}/files/`;
+const filesPath = (t: CliTarget, version: string) => `/projects/${t.org}/${t.project}/releases/${encodeURIComponent(version)}/files/`;
 
 /** What the main server's database holds for a release: its bundles and their files' debug ids by type. */
 function stored(version: string): { bundles: number; files: { url: string; type: string | null; debug_id: string | null }[] } {
@@ -107,11 +86,11 @@ test.describe("sentry-cli uploads", () => {
     expect(release.lastCommit.message.trim()).toBe("Checkout for 3.x");
   });
 
-  for (const cli of CLIS) {
+  for (const cli of SENTRY_CLIS) {
     test(`sentry-cli ${cli.name}: sourcemaps inject, then upload through chunk upload as an artifact bundle; again, nothing is sent or stored twice`, async ({ request, page }) => {
       const dist = await buildApp(unique(`upload with ${cli.name}`));
       await sentryCli(cli.bin, ["sourcemaps", "inject", dist]);
-      const debugId = injectedDebugId(dist);
+      const debugId = injectedDebugId(dist, "app.min.js");
       const version = unique(`web@${cli.name}`);
       await sentryCli(cli.bin, ["releases", "new", version]);
       const first = await sentryCli(cli.bin, ["sourcemaps", "upload", "--release", version, "--wait", dist]);
@@ -158,8 +137,8 @@ test.describe("sentry-cli uploads", () => {
     await sentryCli(SENTRY_CLI_3, ["sourcemaps", "upload", "--release", version, "--project", project.slug, "--wait", dist], target);
     const files = await expectJson<Artifact[]>(await mainApi(request).get(filesPath(main(), version)), 200, "release files");
     expect(files.map((f) => [f.name, f.headers["debug-id"]])).toEqual([
-      ["~/app.min.js", injectedDebugId(dist)],
-      ["~/app.min.js.map", injectedDebugId(dist)],
+      ["~/app.min.js", injectedDebugId(dist, "app.min.js")],
+      ["~/app.min.js.map", injectedDebugId(dist, "app.min.js")],
     ]);
   });
 
@@ -183,7 +162,7 @@ test.describe("sentry-cli 2.58.6 on a server without artifact bundles", () => {
   const dataDir = path.join(process.cwd(), "test-results", "data-legacy-uploads");
   const env = { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", FAULTLINE_URL: origin, FAULTLINE_DATA_DIR: dataDir, FAULTLINE_DIST_DIR: ".next", DATABASE_URL: "", FAULTLINE_CHUNK_UPLOAD_ACCEPT: "release_files" };
   let server: ChildProcess | null = null;
-  let target: Target;
+  let target: CliTarget;
 
   test.beforeAll(async ({ request }) => {
     rmSync(dataDir, { recursive: true, force: true });
