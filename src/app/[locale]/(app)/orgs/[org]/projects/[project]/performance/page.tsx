@@ -4,6 +4,7 @@
 import { getTranslations } from "next-intl/server";
 import { getOrgAccess } from "@/core/access";
 import { performanceOverview, type TransactionRow } from "@/core/performance";
+import { APDEX_THRESHOLD_MS } from "@/core/performance-metrics";
 import { Link } from "@/i18n/navigation";
 import { TimeSeriesChart } from "@/web/components/charts/time-series-chart";
 import { formatMs, formatNumber, formatRate, formatRatio, Trend } from "@/web/components/performance/figures";
@@ -103,7 +104,7 @@ export default async function PerformancePage({ params, searchParams }: { params
       ) : (
         <div className="table-scroll">
           <table className="table" data-testid="transactions-table">
-            <caption className="muted">{t("tableCaption", { threshold: 300 })}</caption>
+            <caption className="muted">{t("tableCaption", { threshold: APDEX_THRESHOLD_MS })}</caption>
             <TableHead columns={[t("transaction"), t("tpm"), t("p50"), t("p75"), t("p95"), t("failureRate"), t("apdex")]} />
             <tbody>
               <tr className="muted" data-testid="transactions-total">
