@@ -49,3 +49,28 @@ export function formatBytes(locale: string, bytes: number): string {
   const display = unit === "byte" ? "narrow" : "short";
   return formatter(`${unit} ${locale}`, () => new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: display, maximumFractionDigits: 1 })).format(value);
 }
+
+/** A number formatter with these options, made once per locale and options. */
+const numberFormat = (locale: string, name: string, options: Intl.NumberFormatOptions) => formatter(`${name} ${locale}`, () => new Intl.NumberFormat(locale, options));
+
+/** A duration in ms, or in s from one second on: "8.5 ms", "128 ms", "1.05 s"; a dash for none. */
+export function formatMs(locale: string, ms: number | null): string {
+  if (ms === null) return "—";
+  if (ms >= 1000) return `${numberFormat(locale, "seconds", { maximumFractionDigits: 2 }).format(ms / 1000)} s`;
+  return ms < 10 ? `${numberFormat(locale, "ms-small", { maximumFractionDigits: 1 }).format(ms)} ms` : `${numberFormat(locale, "ms", { maximumFractionDigits: 0 }).format(ms)} ms`;
+}
+
+/** A ratio (0–1) as a percentage with one decimal ("1.9%"), or none; a dash for none. */
+export const formatRatio = (locale: string, r: number | null, digits: 0 | 1 = 1) =>
+  r === null ? "—" : numberFormat(locale, `ratio${digits}`, { style: "percent", maximumFractionDigits: digits }).format(r);
+
+/** A score or index with at most two (or three: a CLS) decimals ("0.89"); a dash for none. */
+export const formatDecimal = (locale: string, n: number | null, digits: 2 | 3 = 2) =>
+  n === null ? "—" : numberFormat(locale, `decimal${digits}`, { maximumFractionDigits: digits }).format(n);
+
+/** A rate such as transactions per minute: two significant digits below 1 (0.0069), so a quiet route is not "0". */
+export const formatRate = (locale: string, n: number) =>
+  n > 0 && n < 1 ? numberFormat(locale, "rate-small", { maximumSignificantDigits: 2 }).format(n) : numberFormat(locale, "rate", { maximumFractionDigits: 1 }).format(n);
+
+/** A relative change (0.12 for +12%) as a signed whole percentage: "+12%", "-5%", "0%". */
+export const formatChange = (locale: string, change: number) => numberFormat(locale, "change", { style: "percent", maximumFractionDigits: 0, signDisplay: "exceptZero" }).format(change);

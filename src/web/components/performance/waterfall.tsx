@@ -3,7 +3,7 @@
 import { getTranslations } from "next-intl/server";
 import type { TraceSpanView } from "@/core/performance";
 import { Link } from "@/i18n/navigation";
-import { formatMs } from "./figures";
+import { formatMs } from "@/web/format";
 
 export async function Waterfall({ locale, org, spans, durationMs }: { locale: string; org: string; spans: TraceSpanView[]; durationMs: number }) {
   const t = await getTranslations("performance.trace");

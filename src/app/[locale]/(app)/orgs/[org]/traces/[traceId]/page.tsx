@@ -5,9 +5,8 @@ import { getOrganization } from "@/core/organizations";
 import { traceView } from "@/core/performance";
 import { Link } from "@/i18n/navigation";
 import { OrgNav } from "@/web/components/org-nav";
-import { formatMs } from "@/web/components/performance/figures";
 import { Waterfall } from "@/web/components/performance/waterfall";
-import { formatDate } from "@/web/format";
+import { formatDate, formatMs } from "@/web/format";
 import { loadOrNotFound } from "@/web/load";
 import { requireCore } from "@/web/session";
 

@@ -7,10 +7,10 @@ import { performanceOverview, type TransactionRow } from "@/core/performance";
 import { APDEX_THRESHOLD_MS } from "@/core/performance-metrics";
 import { Link } from "@/i18n/navigation";
 import { TimeSeriesChart } from "@/web/components/charts/time-series-chart";
-import { formatMs, formatNumber, formatRate, formatRatio, Trend } from "@/web/components/performance/figures";
+import { Trend } from "@/web/components/performance/figures";
 import { PerformanceHead } from "@/web/components/performance/performance-head";
 import { TableHead } from "@/web/components/table-head";
-import { formatCount, formatDate } from "@/web/format";
+import { formatCount, formatDate, formatDecimal, formatMs, formatRate, formatRatio } from "@/web/format";
 import { loadOrNotFound } from "@/web/load";
 import { requireCore } from "@/web/session";
 
@@ -44,7 +44,7 @@ export default async function PerformancePage({ params, searchParams }: { params
         <Trend labels={trend} locale={l} current={r.current.failureRate} previous={r.previous.failureRate} worseWhenUp />
       </td>
       <td className="num">
-        {formatNumber(l, r.current.apdex)}
+        {formatDecimal(l, r.current.apdex)}
         <Trend labels={trend} locale={l} current={r.current.apdex} previous={r.previous.apdex} worseWhenUp={false} />
       </td>
     </>

@@ -5,7 +5,7 @@ import { getOrgAccess } from "@/core/access";
 import { type VitalFigures, webVitals } from "@/core/performance";
 import { WEB_VITALS, type WebVital } from "@/core/performance-metrics";
 import { Link } from "@/i18n/navigation";
-import { formatMs, formatNumber, formatRatio } from "@/web/components/performance/figures";
+import { formatDecimal, formatMs, formatRatio } from "@/web/format";
 import { PerformanceHead } from "@/web/components/performance/performance-head";
 import { TableHead } from "@/web/components/table-head";
 import { loadOrNotFound } from "@/web/load";
@@ -18,7 +18,7 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 function VitalCell({ locale, vital, f, labels }: { locale: string; vital: WebVital; f: VitalFigures | undefined; labels: { good: string; meh: string; poor: string } }) {
   if (!f || f.count === 0) return <td className="num muted">—</td>;
-  const value = vital === "cls" ? formatNumber(locale, f.p75, 3) : formatMs(locale, f.p75);
+  const value = vital === "cls" ? formatDecimal(locale, f.p75, 3) : formatMs(locale, f.p75);
   const share = (n: number) => formatRatio(locale, n / f.count, 0);
   const summary = `${labels.good} ${share(f.good)}, ${labels.meh} ${share(f.meh)}, ${labels.poor} ${share(f.poor)}`;
   return (
