@@ -86,6 +86,8 @@ test.describe("issue stream", () => {
     // Free text with a level.
     await search.fill(`level:error "${titles.alpha}"`);
     await search.press("Enter");
+    // A plain GET form: wait for the new document, or the old page's single row would be read.
+    await expect(page).toHaveURL(/query=level%3Aerror/);
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText(titles.alpha);
 

@@ -1,5 +1,6 @@
 // The stream's rows: status, short id, title, culprit, level, counts, sparkline, last and first seen, assignee. With
-// triage rights each row has a box for the bulk form around the table.
+// triage rights each row has a box for the bulk form around the table. Counts and last seen are marked `data-live`:
+// the page's StreamLive (live.tsx) writes newer figures into them.
 import { getTranslations } from "next-intl/server";
 import { formatShortId } from "@/core/short-id";
 import type { SearchSuggestions, StreamPeriod } from "@/core/issue-stream";
@@ -8,7 +9,7 @@ import type { Issue } from "@/storage/issue-ports";
 import type { Project } from "@/storage/ports";
 import { Sparkline } from "../charts/sparkline";
 import { formatCompactCount as formatCount, formatWhen } from "@/web/format";
-import { LiveFigure } from "./live";
+import { liveText } from "./live-text";
 
 type Props = {
   org: string;
@@ -73,16 +74,18 @@ export async function IssueTable({ org, locale, issues, projects, series, period
                   <span className={`badge level-${i.level}`}>{i.level}</span>
                 </td>
                 <td className="num" data-testid="issue-events">
-                  <LiveFigure id={i.id} field="timesSeen" locale={locale} initial={i.timesSeen} />
+                  <span data-live="timesSeen">{liveText(locale, i.timesSeen)}</span>
                 </td>
                 <td className="num">
-                  <LiveFigure id={i.id} field="userCount" locale={locale} initial={i.userCount} />
+                  <span data-live="userCount">{liveText(locale, i.userCount)}</span>
                 </td>
                 <td>
                   <Sparkline values={values} label={t(`sparkline${period}`, { count: formatCount(locale, total) })} />
                 </td>
                 <td>
-                  <LiveFigure id={i.id} field="lastSeen" locale={locale} initial={i.lastSeen} />
+                  <time dateTime={i.lastSeen} data-live="lastSeen">
+                    {liveText(locale, i.lastSeen)}
+                  </time>
                 </td>
                 <td className="wide-only">
                   <time dateTime={i.firstSeen}>{formatWhen(locale, i.firstSeen)}</time>

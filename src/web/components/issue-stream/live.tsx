@@ -1,35 +1,62 @@
 "use client";
 // The issue stream's live updates: one EventSource per page (web/issue-stream-events.ts). Figures of the issues on
 // screen change in place; new issues are announced with a button that re-renders the page from the server.
-import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+//
+// The rows are server-rendered; their live figures are marked `data-live` (issue-table.tsx). New figures are written
+// into those elements' text nodes rather than through a client component per figure: a page of 25 rows would hydrate
+// 75 of them, and rendering them was a fair part of the page's server time. Writing the text node's value, not
+// replacing the node, keeps the node React rendered, so a later server render (after "show", a bulk change) still
+// updates it.
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import { formatCompactCount as formatCount, formatWhen } from "@/web/format";
+import { liveText } from "./live-text";
 
 type Figures = { id: number; timesSeen: number; userCount: number; lastSeen: string; status: string };
-const Live = createContext<Map<number, Figures>>(new Map());
+export type LiveField = "timesSeen" | "userCount" | "lastSeen";
 
 type Labels = { one: string; many: string; capped: string; show: string };
 
-export function StreamLive({ url, labels, children }: { url: string; labels: Labels; children: ReactNode }) {
+function setText(el: HTMLElement, text: string): void {
+  const node = el.firstChild;
+  if (node && node.nodeType === Node.TEXT_NODE && !node.nextSibling) {
+    if (node.nodeValue !== text) node.nodeValue = text;
+  } else el.textContent = text;
+}
+
+/** Writes the figures into the rows of `root` that show these issues. */
+function applyFigures(root: HTMLElement, locale: string, figures: Figures[]): void {
+  for (const f of figures) {
+    const row = root.querySelector(`tr[data-issue-id="${f.id}"]`);
+    if (!row) continue;
+    for (const el of row.querySelectorAll<HTMLElement>("[data-live]")) {
+      const field = el.dataset.live as LiveField;
+      const value = f[field];
+      if (value === undefined) continue;
+      setText(el, liveText(locale, value));
+      if (el instanceof HTMLTimeElement) el.dateTime = String(value);
+    }
+  }
+}
+
+export function StreamLive({ url, locale, labels, children }: { url: string; locale: string; labels: Labels; children: ReactNode }) {
   const router = useRouter();
-  const [figures, setFigures] = useState(() => new Map<number, Figures>());
+  const rows = useRef<HTMLDivElement>(null);
   const [fresh, setFresh] = useState({ count: 0, capped: false });
   useEffect(() => {
     // A new page (after "show", a bulk change, a search) starts from the figures it was rendered with.
-    setFigures(new Map());
     setFresh({ count: 0, capped: false });
     const source = new EventSource(url);
     source.addEventListener("figures", (e) => {
       const { issues } = JSON.parse((e as MessageEvent<string>).data) as { issues: Figures[] };
-      setFigures((old) => new Map([...old, ...issues.map((f) => [f.id, f] as const)]));
+      if (rows.current) applyFigures(rows.current, locale, issues);
     });
     source.addEventListener("new", (e) => setFresh(JSON.parse((e as MessageEvent<string>).data) as { count: number; capped: boolean }));
     source.addEventListener("end", () => source.close());
     return () => source.close();
-  }, [url]);
+  }, [url, locale]);
   const text = fresh.capped ? labels.capped : (fresh.count === 1 ? labels.one : labels.many).replace("#", String(fresh.count));
   return (
-    <Live.Provider value={figures}>
+    <>
       <div className="stream-live" role="status" aria-live="polite" data-testid="stream-live" data-connected={url}>
         {fresh.count > 0 ? (
           <p className="stream-new">
@@ -40,22 +67,10 @@ export function StreamLive({ url, labels, children }: { url: string; labels: Lab
           </p>
         ) : null}
       </div>
-      {children}
-    </Live.Provider>
-  );
-}
-
-/** One figure of an issue: the server's value until the stream sends a newer one. */
-export function LiveFigure({ id, field, locale, initial }: { id: number; field: "timesSeen" | "userCount" | "lastSeen"; locale: string; initial: number | string }) {
-  const live = useContext(Live).get(id);
-  const value = live ? live[field] : initial;
-  const text = typeof value === "number" ? formatCount(locale, value) : formatWhen(locale, value);
-  return field === "lastSeen" ? (
-    <time dateTime={String(value)} data-live={field}>
-      {text}
-    </time>
-  ) : (
-    <span data-live={field}>{text}</span>
+      <div ref={rows} className="stream-live-rows">
+        {children}
+      </div>
+    </>
   );
 }
 

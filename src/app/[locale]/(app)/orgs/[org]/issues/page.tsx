@@ -111,7 +111,7 @@ export default async function IssueStreamPage({ params, searchParams }: { params
           ))}
         </nav>
       </div>
-      <StreamLive url={liveUrl} labels={{ one: t("live.one"), many: t("live.many"), capped: t("live.capped", { count: STREAM_LIMITS.newIssuesCap }), show: t("live.show") }}>
+      <StreamLive url={liveUrl} locale={params.locale} labels={{ one: t("live.one"), many: t("live.many"), capped: t("live.capped", { count: STREAM_LIMITS.newIssuesCap }), show: t("live.show") }}>
         {stream.empty && !searchError ? (
           <EmptyState core={core} org={access.org.slug} locale={params.locale} project={selected ?? projects[0] ?? null} canSend={selectable} />
         ) : items.length === 0 ? (
