@@ -26,7 +26,7 @@ export default async function PerformancePage({ params, searchParams }: { params
   const p = await loadOrNotFound(() => performanceOverview(core, params.org, params.project, { period: one(searchParams.period), transaction: one(searchParams.transaction) }));
   const t = await getTranslations("performance");
   const base = `/orgs/${org.slug}/projects/${p.project.slug}/performance`;
-  const trend = { none: t("trendNone"), title: t("trendTitle") };
+  const trend = { none: t("trendNone") };
   const cells = (r: TransactionRow) => (
     <>
       <td className="num">
