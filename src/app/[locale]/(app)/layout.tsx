@@ -1,7 +1,7 @@
 // Signed-in shell: header with navigation, account and language. Pages still check access themselves.
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
-import { Link } from "@/i18n/navigation";
+import { LocaleLink } from "@/i18n/locale-link";
 import { signOutAction } from "@/web/actions/auth.action";
 import { LocaleSwitcher } from "@/web/components/locale-switcher";
 import { ThemeSwitch } from "@/web/components/theme-switch";
@@ -13,13 +13,13 @@ export default async function AppLayout({ children, params: { locale } }: { chil
   return (
     <div className="app-shell">
       <header className="app-header">
-        <Link href="/orgs" className="brand">
+        <LocaleLink locale={locale} href="/orgs" className="brand">
           Faultline
-        </Link>
+        </LocaleLink>
         <nav aria-label={t("main")} className="main-nav">
-          <Link href="/orgs">{t("organizations")}</Link>
+          <LocaleLink locale={locale} href="/orgs">{t("organizations")}</LocaleLink>
           <a href={`/${locale}/docs`}>{t("docs")}</a>
-          {user ? <Link href="/account">{t("account")}</Link> : null}
+          {user ? <LocaleLink locale={locale} href="/account">{t("account")}</LocaleLink> : null}
         </nav>
         <div className="header-end">
           <ThemeSwitch />

@@ -4,7 +4,7 @@
 import { getTranslations } from "next-intl/server";
 import { formatShortId } from "@/core/short-id";
 import type { SearchSuggestions, StreamPeriod } from "@/core/issue-stream";
-import { Link } from "@/i18n/navigation";
+import { LocaleLink } from "@/i18n/locale-link";
 import type { Issue } from "@/storage/issue-ports";
 import type { Project } from "@/storage/ports";
 import { Sparkline } from "../charts/sparkline";
@@ -65,9 +65,9 @@ export async function IssueTable({ org, locale, issues, projects, series, period
                 <td className="issue-cell">
                   <span className={`badge status-${i.status}`}>{t(`status.${i.status}`)}</span> <code className="short-id">{shortId}</code>
                   <br />
-                  <Link href={`/orgs/${org}/issues/${i.id}`} className="issue-title" data-testid="issue-title">
+                  <LocaleLink locale={locale} href={`/orgs/${org}/issues/${i.id}`} className="issue-title" data-testid="issue-title">
                     {i.title}
-                  </Link>
+                  </LocaleLink>
                   {i.culprit ? <span className="muted issue-culprit">{i.culprit}</span> : null}
                 </td>
                 <td>

@@ -2,7 +2,7 @@
 // axis. Drawn with CSS from the server: no script, readable as a table by screen readers.
 import { getTranslations } from "next-intl/server";
 import type { TraceSpanView } from "@/core/performance";
-import { Link } from "@/i18n/navigation";
+import { LocaleLink } from "@/i18n/locale-link";
 import { formatMs } from "@/web/format";
 
 export async function Waterfall({ locale, org, spans, durationMs }: { locale: string; org: string; spans: TraceSpanView[]; durationMs: number }) {
@@ -29,9 +29,9 @@ export async function Waterfall({ locale, org, spans, durationMs }: { locale: st
                 {s.isSegment ? (
                   <>
                     {" "}
-                    <Link href={`/orgs/${org}/projects/${s.projectSlug}/performance?transaction=${encodeURIComponent(s.transaction)}`} className="muted">
+                    <LocaleLink locale={locale} href={`/orgs/${org}/projects/${s.projectSlug}/performance?transaction=${encodeURIComponent(s.transaction)}`} className="muted">
                       {t("transaction")}
-                    </Link>
+                    </LocaleLink>
                   </>
                 ) : null}
                 {s.status !== "ok" ? <span className="badge level-error">{s.status}</span> : null}

@@ -6,7 +6,7 @@ import { isAppError } from "@/core/errors";
 import { type IssueStream, type StreamPeriod, issueSearchSuggestions, listOrgIssues } from "@/core/issue-stream";
 import { pageRequest } from "@/core/pagination";
 import { can } from "@/core/permissions";
-import { Link } from "@/i18n/navigation";
+import { LocaleLink } from "@/i18n/locale-link";
 import { getServices } from "@/runtime/services";
 import { bulkIssuesAction } from "@/web/actions/issue-stream.action";
 import { ActionForm } from "@/web/components/action-form";
@@ -97,17 +97,17 @@ export default async function IssueStreamPage({ params, searchParams }: { params
         <nav aria-label={t("sortLabel")} className="segmented">
           <span className="muted">{t("sortLabel")}:</span>
           {SORTS.map((sort) => (
-            <Link key={sort} href={href({ sort })} aria-current={(s.sort || "date") === sort ? "true" : undefined} data-testid={`sort-${sort}`}>
+            <LocaleLink locale={params.locale} key={sort} href={href({ sort })} aria-current={(s.sort || "date") === sort ? "true" : undefined} data-testid={`sort-${sort}`}>
               {t(`sort.${sort}`)}
-            </Link>
+            </LocaleLink>
           ))}
         </nav>
         <nav aria-label={t("periodLabel")} className="segmented">
           <span className="muted">{t("periodLabel")}:</span>
           {(["24h", "14d"] as const).map((p) => (
-            <Link key={p} href={href({ statsPeriod: p, cursor: s.cursor })} aria-current={period === p ? "true" : undefined}>
+            <LocaleLink locale={params.locale} key={p} href={href({ statsPeriod: p, cursor: s.cursor })} aria-current={period === p ? "true" : undefined}>
               {t(`period.${p}`)}
-            </Link>
+            </LocaleLink>
           ))}
         </nav>
       </div>
@@ -130,16 +130,16 @@ export default async function IssueStreamPage({ params, searchParams }: { params
       {page.previous || page.nextCursor ? (
         <nav className="pager" aria-label={t("pagination")}>
           {page.previous ? (
-            <Link href={href({ cursor: page.previous.cursor ?? undefined })} rel="prev" data-testid="page-prev">
+            <LocaleLink locale={params.locale} href={href({ cursor: page.previous.cursor ?? undefined })} rel="prev" data-testid="page-prev">
               {t("previous")}
-            </Link>
+            </LocaleLink>
           ) : (
             <span className="muted">{t("previous")}</span>
           )}
           {page.nextCursor ? (
-            <Link href={href({ cursor: page.nextCursor })} rel="next" data-testid="page-next">
+            <LocaleLink locale={params.locale} href={href({ cursor: page.nextCursor })} rel="next" data-testid="page-next">
               {t("next")}
-            </Link>
+            </LocaleLink>
           ) : (
             <span className="muted">{t("next")}</span>
           )}

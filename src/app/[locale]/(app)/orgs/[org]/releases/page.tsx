@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { getOrganization } from "@/core/organizations";
 import { listProjects } from "@/core/projects";
 import { listEnvironments, releasesPage } from "@/core/release-pages";
-import { Link } from "@/i18n/navigation";
+import { LocaleLink } from "@/i18n/locale-link";
 import { serializeRelease } from "@/web/api/release-serializers";
 import { EnvironmentFilter, environmentParam } from "@/web/components/environment-filter";
 import { FilterSelect } from "@/web/components/filter-select";
@@ -60,7 +60,7 @@ export default async function ReleasesPage({ params, searchParams }: { params: {
                 return (
                   <tr key={r.view.release.id} data-testid="release-row">
                     <td className="wrap">
-                      <Link href={`/orgs/${org.slug}/releases/${encodeURIComponent(s.version)}${environment ? `?${new URLSearchParams({ environment })}` : ""}`}>{s.version}</Link>
+                      <LocaleLink locale={params.locale} href={`/orgs/${org.slug}/releases/${encodeURIComponent(s.version)}${environment ? `?${new URLSearchParams({ environment })}` : ""}`}>{s.version}</LocaleLink>
                     </td>
                     <td>{r.projects.map((p) => p.name).join(", ")}</td>
                     <td className="num">{formatCount(l, s.newGroups)}</td>
@@ -78,9 +78,9 @@ export default async function ReleasesPage({ params, searchParams }: { params: {
       )}
       {page.nextCursor ? (
         <p>
-          <Link className="button secondary" href={`/orgs/${org.slug}/releases?${query({ cursor: page.nextCursor })}`} rel="next">
+          <LocaleLink locale={params.locale} className="button secondary" href={`/orgs/${org.slug}/releases?${query({ cursor: page.nextCursor })}`} rel="next">
             {t("next")}
-          </Link>
+          </LocaleLink>
         </p>
       ) : null}
     </>

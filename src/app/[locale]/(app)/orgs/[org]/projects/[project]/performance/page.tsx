@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { getOrgAccess } from "@/core/access";
 import { performanceOverview, type TransactionRow } from "@/core/performance";
 import { APDEX_THRESHOLD_MS } from "@/core/performance-metrics";
-import { Link } from "@/i18n/navigation";
+import { LocaleLink } from "@/i18n/locale-link";
 import { TimeSeriesChart } from "@/web/components/charts/time-series-chart";
 import { Trend } from "@/web/components/performance/figures";
 import { PerformanceHead } from "@/web/components/performance/performance-head";
@@ -60,9 +60,9 @@ export default async function PerformancePage({ params, searchParams }: { params
           {p.selected ? (
             <>
               {" "}
-              <Link href={`${base}?period=${p.period}`} className="muted" data-testid="clear-transaction">
+              <LocaleLink locale={l} href={`${base}?period=${p.period}`} className="muted" data-testid="clear-transaction">
                 {t("showAll")}
-              </Link>
+              </LocaleLink>
             </>
           ) : null}
         </h2>
@@ -89,7 +89,7 @@ export default async function PerformancePage({ params, searchParams }: { params
             <ul className="issue-links" data-testid="recent-traces">
               {p.recent.map((s) => (
                 <li key={s.id}>
-                  <Link href={`/orgs/${org.slug}/traces/${s.traceId}`}>{formatDate(l, s.startTime)}</Link>
+                  <LocaleLink locale={l} href={`/orgs/${org.slug}/traces/${s.traceId}`}>{formatDate(l, s.startTime)}</LocaleLink>
                   <span className="muted"> · {formatMs(l, s.durationMs)} · {s.status}</span>
                 </li>
               ))}
@@ -114,9 +114,9 @@ export default async function PerformancePage({ params, searchParams }: { params
               {p.rows.map((r) => (
                 <tr key={r.transaction} data-testid="transaction-row">
                   <td className="wrap">
-                    <Link href={`${base}?period=${p.period}&transaction=${encodeURIComponent(r.transaction)}`} aria-current={r.transaction === p.selected ? "true" : undefined}>
+                    <LocaleLink locale={l} href={`${base}?period=${p.period}&transaction=${encodeURIComponent(r.transaction)}`} aria-current={r.transaction === p.selected ? "true" : undefined}>
                       {r.transaction}
-                    </Link>
+                    </LocaleLink>
                     <span className="muted"> ({formatCount(l, r.current.count)})</span>
                   </td>
                   {cells(r)}

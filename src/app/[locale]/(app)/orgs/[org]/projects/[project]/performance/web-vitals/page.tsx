@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { getOrgAccess } from "@/core/access";
 import { type VitalFigures, webVitals } from "@/core/performance";
 import { WEB_VITALS, type WebVital } from "@/core/performance-metrics";
-import { Link } from "@/i18n/navigation";
+import { LocaleLink } from "@/i18n/locale-link";
 import { formatDecimal, formatMs, formatRatio } from "@/web/format";
 import { PerformanceHead } from "@/web/components/performance/performance-head";
 import { TableHead } from "@/web/components/table-head";
@@ -61,7 +61,7 @@ export default async function WebVitalsPage({ params, searchParams }: { params: 
                     {page.transaction === "" ? (
                       t("allPages")
                     ) : (
-                      <Link href={`${base}?period=${v.period}&transaction=${encodeURIComponent(page.transaction)}`}>{page.transaction}</Link>
+                      <LocaleLink locale={l} href={`${base}?period=${v.period}&transaction=${encodeURIComponent(page.transaction)}`}>{page.transaction}</LocaleLink>
                     )}
                   </td>
                   <td className="num" data-testid="performance-score">
