@@ -60,7 +60,7 @@ test.describe("self-monitoring", () => {
       expect(answer.status(), JSON.stringify(bad)).toBe(400);
       expect(typeof (await answer.json()).detail).toBe("string");
     }
-    expect((await request.get(tunnel)).status()).toBe(405);
+    expect((await request.put(tunnel, { data: "x" })).status()).toBe(405);
   });
 
   test("runtime-spec §8: an error on Faultline's own page appears in the internal project's issue stream", async ({ page, request }) => {
@@ -71,6 +71,23 @@ test.describe("self-monitoring", () => {
     await page.goto(`./en/orgs/${INTERNAL.org}/issues`);
     await expect(page.getByTestId("issue-row").filter({ hasText: "Faultline diagnostics: deliberate client-side error" })).toBeVisible();
     await screenshot(page, "self-monitoring-issue-stream");
+  });
+
+  test("runtime-spec §8: an error on a prerendered docs page (Pages Router) reaches the internal project; the page asks GET /monitoring for the DSN it cannot carry", async ({ page, request }) => {
+    const config = await page.request.get(tunnel);
+    expect(config.status()).toBe(200);
+    const { dsn, tunnel: path } = (await config.json()) as { dsn: string; tunnel: string };
+    expect(path).toBe("/monitoring");
+    expect(new URL(dsn).pathname).toMatch(/^\/\d+$/);
+    const asked = page.waitForRequest((r) => r.method() === "GET" && new URL(r.url()).pathname === "/monitoring");
+    await monitored(page, "./en/docs/python");
+    await asked;
+    const sentinel = `docs page error ${Date.now()}`;
+    await page.evaluate((message) => setTimeout(() => { throw new Error(message); }, 0), sentinel);
+    const issue = await waitForIssue(request, sentinel);
+    const events: StoredEvent[] = await listAllEvents(mainApi(request), INTERNAL);
+    const event = events.find((e) => e.groupID === issue.id);
+    expect(event, "the docs page's error event").toBeTruthy();
   });
 
   test("runtime-spec §8: the same error thrown twice in a row arrives once; cross-origin \"Script error.\" noise is filtered, a real error arrives", async ({ page, request }) => {
