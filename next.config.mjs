@@ -2,6 +2,7 @@
 // (pages, assets, API, redirects, DSNs) under that prefix.
 import { withSentryConfig } from "@sentry/nextjs/config";
 import createNextIntlPlugin from "next-intl/plugin";
+import { OwnSourceMapsPlugin } from "./scripts/own-sourcemaps-plugin.mjs";
 
 const rawBasePath = (process.env.FAULTLINE_BASE_PATH ?? "").trim().replace(/\/+$/, "");
 if (rawBasePath && !/^\/[A-Za-z0-9._~\-/]+$/.test(rawBasePath)) {
@@ -19,6 +20,13 @@ const nextConfig = {
   // SDKs and sentry-cli call paths with a trailing slash; answer both spellings instead of redirecting.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
+  // Maps of the browser chunks, for Faultline's own errors: OwnSourceMapsPlugin injects debug ids and moves every map
+  // out of the served static folder; `faultline start` stores them for the internal project.
+  productionBrowserSourceMaps: true,
+  webpack(config, { dev, isServer }) {
+    if (!dev && !isServer) config.plugins.push(new OwnSourceMapsPlugin());
+    return config;
+  },
   reactStrictMode: true,
   experimental: {
     // better-sqlite3 and pg are native or dynamic-require packages: load them from node_modules at run time.
@@ -42,8 +50,8 @@ const nextConfig = {
 };
 
 // Self-monitoring (src/instrumentation*.ts): @sentry/nextjs injects src/instrumentation-client.ts into every page and
-// turns on Next 14's instrumentation hook. Nothing is sent at build time (telemetry), no source map is uploaded,
-// and Faultline's own server code is not wrapped: server errors are captured where Next computes their digest
+// turns on Next 14's instrumentation hook. Nothing is sent at build time (telemetry), its plugin uploads no source
+// map (Faultline keeps its own, above), and Faultline's own server code is not wrapped: server errors are captured where Next computes their digest
 // (web/self-monitoring/server.ts). The browser tunnel is Faultline's own route (app/monitoring), not the SDK's
 // rewrite, which forwards only to Sentry's hosted DSNs.
 export default withSentryConfig(withNextIntl(nextConfig), {
