@@ -11,10 +11,10 @@ import { dbOptionsFromConfig, openDb } from "../storage/db";
 import { createStore } from "../storage/kysely";
 import { migrateToLatest } from "../storage/migrate";
 import { createListener } from "./listener";
+import { describeOwnMaps, uploadOwnSourceMaps } from "./own-sourcemaps";
 
 /** The base path is fixed at build time; read it from the build so DSNs and links always match the served URLs. */
-function builtBasePath(rootDir: string): string {
-  const distDir = path.join(rootDir, process.env.FAULTLINE_DIST_DIR || ".next");
+function builtBasePath(distDir: string): string {
   const file = path.join(distDir, "required-server-files.json");
   try {
     return (JSON.parse(readFileSync(file, "utf8")) as { config?: { basePath?: string } }).config?.basePath ?? "";
@@ -33,7 +33,8 @@ function internalOrigin(config: Config): string {
 }
 
 export async function start(rootDir: string, log: (line: string) => void = console.log): Promise<http.Server> {
-  const basePath = builtBasePath(rootDir);
+  const distDir = path.join(rootDir, process.env.FAULTLINE_DIST_DIR || ".next");
+  const basePath = builtBasePath(distDir);
   process.env.FAULTLINE_BASE_PATH = basePath;
   const config = loadConfig();
   // The server's own connection: migrations, then the intake's key lookups. The application code runs inside Next's
@@ -68,6 +69,13 @@ export async function start(rootDir: string, log: (line: string) => void = conso
     server.listen(config.port, config.host, () => resolve());
   });
   log(`faultline: listening on http://${config.host}:${config.port}${basePath} (public URL ${config.publicUrl}${basePath}, ${config.databaseUrl ? "postgres" : "sqlite"})`);
+  // The build's browser source maps, for the internal project's issues: after listening, and never failing the start.
+  if (config.selfMonitoring.enabled) {
+    void uploadOwnSourceMaps(store, distDir, basePath).then(
+      (outcome) => log(describeOwnMaps(outcome)),
+      (err: unknown) => log(`faultline: browser source maps not stored: ${String((err as Error)?.message ?? err).split("\n", 1)[0]}`),
+    );
+  }
 
   const stop = () => {
     server.close();
