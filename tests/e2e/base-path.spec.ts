@@ -22,6 +22,11 @@ test.describe.serial("runtime-spec §2: base path /monitor", () => {
     await expect(page).toHaveURL(`${s.url}/en/orgs/acme`);
     expect(assets.length).toBeGreaterThan(0);
     expect(assets.every((p) => p.startsWith("/monitor/_next/"))).toBe(true);
+    // Issue 7: under the prefix too, the browser chunks are served and their source maps are not.
+    const chunk = assets.find((p) => /^\/monitor\/_next\/static\/chunks\/.+\.js$/.test(p));
+    expect(chunk, assets.join("\n")).toBeTruthy();
+    expect((await page.request.get(`${s.origin}${chunk}`)).status()).toBe(200);
+    expect((await page.request.get(`${s.origin}${chunk}.map`)).status()).toBe(404);
 
     await page.getByLabel("Project name").fill("Web");
     await page.getByRole("button", { name: "Create project" }).click();

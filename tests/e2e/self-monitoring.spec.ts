@@ -90,6 +90,54 @@ test.describe("self-monitoring", () => {
     expect(event, "the docs page's error event").toBeTruthy();
   });
 
+  test("issue 7 / runtime-spec §8: Faultline's own browser error reads in original source on the internal project's issue page, from maps the build never serves", async ({ page, request }) => {
+    await monitored(page, "./en/diagnostics/client-error");
+    // The chunk that throws is served; its map, moved out of the static folder by the build, is not.
+    const chunks = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name).filter((n) => /\/_next\/static\/chunks\/.+\.js$/.test(n)));
+    const pageChunk = chunks.find((c) => c.includes("/diagnostics/client-error/page-"));
+    expect(pageChunk, chunks.join("\n")).toBeTruthy();
+    const served = await request.get(pageChunk!);
+    expect(served.status()).toBe(200);
+    const body = await served.text();
+    expect(body).toMatch(/\/\/# debugId=[0-9a-f-]{36}\s*$/);
+    expect(body).not.toContain("sourceMappingURL");
+    for (const chunk of chunks) expect((await request.get(`${chunk}.map`)).status(), `${chunk}.map`).toBe(404);
+
+    await page.getByTestId("throw-client-error").click();
+    await expect(page.locator("h2")).toContainText("Application error");
+    const issue = await waitForIssue(request, "Faultline diagnostics: deliberate client-side error");
+    // The browser SDK sent the debug id the build injected into the chunk that threw (@sentry/nextjs names the
+    // chunk app:///_next/…).
+    const debugId = /\/\/# debugId=([0-9a-f-]{36})/.exec(body)![1];
+    const latest = await expectJson<{ entries: { type: string; data: { images?: { debug_id: string; code_file: string }[] } }[] }>(
+      await mainApi(request).get(`/issues/${issue.id}/events/latest/`),
+      200,
+      "latest event",
+    );
+    expect(latest.entries.find((e) => e.type === "debugmeta")?.data.images).toContainEqual(expect.objectContaining({ debug_id: debugId, code_file: `app://${decodeURIComponent(new URL(pageChunk!).pathname)}` }));
+
+    await page.goto(`./en/orgs/${INTERNAL.org}/issues/${issue.id}`);
+    const exception = page.getByTestId("exception");
+    await expect(exception.getByRole("heading", { name: "Error" })).toBeVisible();
+    // The most recent frame, opened on its source: the original file, the function and its line, from the stored map.
+    const file = "./src/app/[locale]/(bare)/diagnostics/client-error/trigger.tsx";
+    const top = exception.getByTestId("frame").first();
+    await expect(top.locator(".frame-file")).toHaveText(file);
+    await expect(top.locator(".frame-fn")).toHaveText("throwDiagnostic");
+    await expect(top.locator("summary")).toContainText("line 9:");
+    await expect(top.locator('.context-line[aria-current="true"] code')).toHaveText("throw new Error(`Faultline diagnostics: ${what}`);");
+    // Its caller, the component that rendered, in the same file at the line that failed the render.
+    const caller = exception.getByTestId("frame").nth(1);
+    await expect(caller.locator(".frame-file")).toHaveText(file);
+    await expect(caller.locator("summary")).toContainText("line 18:");
+    await screenshot(page, "self-monitoring-original-source");
+    // As sent, the frames name the minified chunk the browser ran.
+    await exception.getByText("Raw stack trace, as sent (before source maps)").click();
+    const asSent = (await exception.getByTestId("raw-stacktrace-as-sent").textContent()) ?? "";
+    expect(asSent).toContain("/_next/static/chunks/app/");
+    expect(asSent).not.toContain("trigger.tsx");
+  });
+
   test("runtime-spec §8: the same error thrown twice in a row arrives once; cross-origin \"Script error.\" noise is filtered, a real error arrives", async ({ page, request }) => {
     await monitored(page, "./en/diagnostics/client-error");
     await page.getByTestId("throw-twice").click();
