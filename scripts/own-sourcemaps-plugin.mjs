@@ -31,11 +31,12 @@ function inject(dir) {
   });
 }
 
-/** Drops a chunk's trailing `//# sourceMappingURL=` line (the debug id comment after it stays). */
+// Drops a chunk's `//# sourceMappingURL=` line, or a stylesheet's `/*# sourceMappingURL=… */` one (the debug id
+// comment stays).
 async function dropMapReference(file) {
   const text = await readFile(file, "utf8").catch((err) => (err.code === "ENOENT" ? null : Promise.reject(err)));
   if (text === null) return;
-  const stripped = text.replace(/\n\/\/# sourceMappingURL=[^\n]*(?=\n|$)/g, "");
+  const stripped = text.replace(/\n(?:\/\/# sourceMappingURL=[^\n]*|\/\*# sourceMappingURL=[^\n]*?\*\/)(?=\n|$)/g, "");
   if (stripped !== text) await writeFile(file, stripped);
 }
 

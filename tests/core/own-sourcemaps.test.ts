@@ -28,7 +28,10 @@ async function builtDist(name: string, message: string): Promise<string> {
   writeFileSync(src, `export function explode(): never {\n  throw new Error(${JSON.stringify(message)});\n}\n(globalThis as any).explode = explode;\n`);
   await build({ entryPoints: [src], outfile: path.join(dist, "static", "chunks", "page-1a2b.js"), bundle: true, minify: true, sourcemap: true, logLevel: "silent" });
   assert.ok(readFileSync(path.join(dist, "static", "chunks", "page-1a2b.js.map")).byteLength > 0);
-  await injectAndHideSourceMaps(dist, ["static/chunks/page-1a2b.js.map"]);
+  mkdirSync(path.join(dist, "static", "css"));
+  writeFileSync(path.join(dist, "static", "css", "9f8e.css"), "main{color:red}\n/*# sourceMappingURL=9f8e.css.map*/");
+  writeFileSync(path.join(dist, "static", "css", "9f8e.css.map"), '{"version":3,"sources":["app.css"],"names":[],"mappings":"AAAA"}');
+  await injectAndHideSourceMaps(dist, ["static/chunks/page-1a2b.js.map", "static/css/9f8e.css.map"]);
   return dist;
 }
 
@@ -47,6 +50,8 @@ function suite(name: string, options: () => Promise<OpenDbOptions>, cleanup: () 
       assert.ok(existsSync(path.join(dist, OWN_SOURCEMAPS_DIR, "chunks", "page-1a2b.js.map")));
       assert.doesNotMatch(chunk, /sourceMappingURL/);
       assert.match(chunk, /_sentryDebugIds/);
+      assert.equal(readFileSync(path.join(dist, "static", "css", "9f8e.css"), "utf8"), "main{color:red}", "a stylesheet's map moves too");
+      assert.ok(existsSync(path.join(dist, OWN_SOURCEMAPS_DIR, "css", "9f8e.css.map")));
       const debugId = /\/\/# debugId=([0-9a-f-]{36})/.exec(chunk)?.[1];
       assert.ok(debugId, chunk.slice(-200));
       const map = JSON.parse(readFileSync(path.join(dist, OWN_SOURCEMAPS_DIR, "chunks", "page-1a2b.js.map"), "utf8"));
