@@ -1,18 +1,21 @@
 // Breadcrumbs and tabs of an organization: projects, issues, releases and settings sections (auth tokens included).
-import { getTranslations } from "next-intl/server";
-import { Link } from "@/i18n/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
+import { LocaleLink } from "@/i18n/locale-link";
 import type { Organization } from "@/storage/ports";
 import { PageTabs } from "./page-tabs";
 
 export async function OrgNav({ org, current }: { org: Organization; current: "projects" | "issues" | "releases" | "general" | "members" | "teams" | "tokens" | "traces" }) {
   const t = await getTranslations("org");
+  // One read of the locale for the links below, instead of one suspension per link (i18n/locale-link.tsx).
+  const locale = await getLocale();
   const base = `/orgs/${org.slug}`;
   return (
     <div className="page-head">
       <p className="crumbs">
-        <Link href="/orgs">{t("organizations")}</Link> / <span>{org.name}</span>
+        <LocaleLink locale={locale} href="/orgs">{t("organizations")}</LocaleLink> / <span>{org.name}</span>
       </p>
       <PageTabs
+        locale={locale}
         label={org.name}
         current={current}
         tabs={[

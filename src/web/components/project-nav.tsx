@@ -1,19 +1,22 @@
 // Breadcrumbs and tabs of a project: setup, issues (the organization's stream narrowed to it), performance, settings,
 // client keys, stats.
-import { getTranslations } from "next-intl/server";
-import { Link } from "@/i18n/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
+import { LocaleLink } from "@/i18n/locale-link";
 import type { Organization, Project } from "@/storage/ports";
 import { PageTabs } from "./page-tabs";
 
 export async function ProjectNav({ org, project, current }: { org: Organization; project: Project; current: "setup" | "performance" | "general" | "keys" | "stats" }) {
   const t = await getTranslations("project");
+  // One read of the locale for the links below, instead of one suspension per link (i18n/locale-link.tsx).
+  const locale = await getLocale();
   const base = `/orgs/${org.slug}/projects/${project.slug}`;
   return (
     <div className="page-head">
       <p className="crumbs">
-        <Link href="/orgs">{t("organizations")}</Link> / <Link href={`/orgs/${org.slug}`}>{org.name}</Link> / <span>{project.name}</span>
+        <LocaleLink locale={locale} href="/orgs">{t("organizations")}</LocaleLink> / <LocaleLink locale={locale} href={`/orgs/${org.slug}`}>{org.name}</LocaleLink> / <span>{project.name}</span>
       </p>
       <PageTabs
+        locale={locale}
         label={project.name}
         current={current}
         tabs={[

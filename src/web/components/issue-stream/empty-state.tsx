@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import type { CoreContext } from "@/core/context";
 import { buildDsn, listKeys } from "@/core/keys";
 import { docsSlugFor } from "@/core/platforms";
-import { Link } from "@/i18n/navigation";
+import { LocaleLink } from "@/i18n/locale-link";
 import { getServices } from "@/runtime/services";
 import type { Project } from "@/storage/ports";
 import { sendTestEventAction } from "@/web/actions/issue-stream.action";
@@ -18,9 +18,9 @@ export async function EmptyState({ core, org, locale, project, canSend }: { core
       <section className="card stream-empty" data-testid="stream-empty">
         <h2>{t("title")}</h2>
         <p>{t("noProjects")}</p>
-        <Link href={`/orgs/${org}`} className="button">
+        <LocaleLink locale={locale} href={`/orgs/${org}`} className="button">
           {t("createProject")}
-        </Link>
+        </LocaleLink>
       </section>
     );
   }

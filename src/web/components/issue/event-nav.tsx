@@ -1,6 +1,6 @@
 // Which event is shown (id, time, release, environment) and the way to the oldest, previous, next and latest one.
-import { getTranslations } from "next-intl/server";
-import { Link } from "@/i18n/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
+import { LocaleLink } from "@/i18n/locale-link";
 import type { StoredEvent } from "@/storage/ports";
 import { When } from "./when";
 
@@ -8,11 +8,13 @@ type Props = { base: string; event: StoredEvent; next: string | null; previous: 
 
 export async function EventNav({ base, event, next, previous, query }: Props) {
   const t = await getTranslations("issueDetail.events");
+  // One read of the locale for the links below, instead of one suspension per link (i18n/locale-link.tsx).
+  const locale = await getLocale();
   const step = (id: string, label: string, target: string | null, testId: string) =>
     target ? (
-      <Link key={id} className="button secondary" href={`${base}/events/${target}${query}`} data-testid={testId}>
+      <LocaleLink locale={locale} key={id} className="button secondary" href={`${base}/events/${target}${query}`} data-testid={testId}>
         {label}
-      </Link>
+      </LocaleLink>
     ) : (
       <span key={id} className="button secondary disabled" aria-disabled="true" data-testid={testId}>
         {label}

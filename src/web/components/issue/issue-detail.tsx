@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { eventData, eventUser } from "@/core/event-data";
 import { getIssuePage } from "@/core/issue-page";
 import { traceIdOfEvent } from "@/core/event-trace";
-import { Link } from "@/i18n/navigation";
+import { LocaleLink } from "@/i18n/locale-link";
 import { formatShortId } from "@/core/short-id";
 import { getServices } from "@/runtime/services";
 import { loadOrNotFound } from "@/web/load";
@@ -83,9 +83,9 @@ export async function IssueDetail({ locale, org, issueId, eventRef, environment 
           <EventNav base={base} event={event} next={page.next} previous={page.previous} query={page.outsideEnvironment ? "" : query} />
           {traceId ? (
             <p>
-              <Link href={`/orgs/${org}/traces/${traceId}`} data-testid="event-trace-link">
+              <LocaleLink locale={locale} href={`/orgs/${org}/traces/${traceId}`} data-testid="event-trace-link">
                 {t("traceLink")}
-              </Link>
+              </LocaleLink>
             </p>
           ) : null}
           {page.outsideEnvironment ? (

@@ -1,17 +1,19 @@
 // The issue's breadcrumbs and title: short id, level, status, title, culprit and assignee.
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { formatShortId } from "@/core/short-id";
-import { Link } from "@/i18n/navigation";
+import { LocaleLink } from "@/i18n/locale-link";
 import type { Issue } from "@/storage/issue-ports";
 import type { Project } from "@/storage/ports";
 
 export async function IssueHeader({ org, project, issue, assignee }: { org: string; project: Project; issue: Issue; assignee: string | null }) {
   const t = await getTranslations("issueDetail");
+  // One read of the locale for the links below, instead of one suspension per link (i18n/locale-link.tsx).
+  const locale = await getLocale();
   return (
     <div className="page-head issue-head">
       <p className="crumbs">
-        <Link href="/orgs">{t("crumbs.organizations")}</Link> / <Link href={`/orgs/${org}`}>{org}</Link> /{" "}
-        <Link href={`/orgs/${org}/issues?project=${encodeURIComponent(project.slug)}`}>{t("crumbs.issues", { project: project.name })}</Link>
+        <LocaleLink locale={locale} href="/orgs">{t("crumbs.organizations")}</LocaleLink> / <LocaleLink locale={locale} href={`/orgs/${org}`}>{org}</LocaleLink> /{" "}
+        <LocaleLink locale={locale} href={`/orgs/${org}/issues?project=${encodeURIComponent(project.slug)}`}>{t("crumbs.issues", { project: project.name })}</LocaleLink>
       </p>
       <p className="issue-badges">
         <code data-testid="short-id">{formatShortId(project.slug, issue.shortId)}</code>

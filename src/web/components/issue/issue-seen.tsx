@@ -1,16 +1,18 @@
 // When the issue was first and last seen, in which releases, and how many events and users it counts.
-import { getTranslations } from "next-intl/server";
-import { Link } from "@/i18n/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
+import { LocaleLink } from "@/i18n/locale-link";
 import type { Issue } from "@/storage/issue-ports";
 import { When } from "./when";
 
 async function Release({ org, version }: { org: string; version: string | null }) {
   if (!version) return null;
   const t = await getTranslations("issueDetail.seen");
+  // One read of the locale for the links below, instead of one suspension per link (i18n/locale-link.tsx).
+  const locale = await getLocale();
   return (
     <>
       {" "}
-      {t("inRelease")} <Link href={`/orgs/${org}/releases/${encodeURIComponent(version)}`}>{version}</Link>
+      {t("inRelease")} <LocaleLink locale={locale} href={`/orgs/${org}/releases/${encodeURIComponent(version)}`}>{version}</LocaleLink>
     </>
   );
 }

@@ -1,7 +1,7 @@
 // The organizations the user belongs to, and a form to create one.
 import { getTranslations } from "next-intl/server";
 import { listOrganizations } from "@/core/organizations";
-import { Link } from "@/i18n/navigation";
+import { LocaleLink } from "@/i18n/locale-link";
 import { createOrganizationAction } from "@/web/actions/organizations.action";
 import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
 import { requireCore } from "@/web/session";
@@ -19,10 +19,10 @@ export default async function OrganizationsPage({ params: { locale } }: { params
       <ul className="tile-list" data-testid="org-list">
         {items.map((o) => (
           <li key={o.id}>
-            <Link href={`/orgs/${o.slug}`} className="tile">
+            <LocaleLink locale={locale} href={`/orgs/${o.slug}`} className="tile">
               <strong>{o.name}</strong>
               <span className="muted">{o.slug}</span>
-            </Link>
+            </LocaleLink>
           </li>
         ))}
       </ul>

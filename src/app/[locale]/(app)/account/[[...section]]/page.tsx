@@ -19,6 +19,7 @@ export default async function AccountPage({ params }: { params: { locale: string
     <>
       <div className="page-head">
         <PageTabs
+          locale={params.locale}
           label={t("title")}
           current={section}
           tabs={[

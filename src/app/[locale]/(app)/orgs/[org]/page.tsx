@@ -4,7 +4,7 @@ import { can } from "@/core/permissions";
 import { PLATFORMS } from "@/core/platforms";
 import { listProjects } from "@/core/projects";
 import { getOrganization } from "@/core/organizations";
-import { Link } from "@/i18n/navigation";
+import { LocaleLink } from "@/i18n/locale-link";
 import { createProjectAction } from "@/web/actions/projects.action";
 import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
 import { OrgNav } from "@/web/components/org-nav";
@@ -27,10 +27,10 @@ export default async function OrganizationPage({ params }: { params: { locale: s
       <ul className="tile-list" data-testid="project-list">
         {items.map((p) => (
           <li key={p.id}>
-            <Link href={`/orgs/${org.slug}/projects/${p.slug}`} className="tile">
+            <LocaleLink locale={params.locale} href={`/orgs/${org.slug}/projects/${p.slug}`} className="tile">
               <strong>{p.name}</strong>
               <span className="muted">{PLATFORMS.find((x) => x.id === p.platform)?.name ?? p.platform ?? ""}</span>
-            </Link>
+            </LocaleLink>
           </li>
         ))}
       </ul>

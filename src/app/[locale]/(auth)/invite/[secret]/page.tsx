@@ -1,7 +1,7 @@
 // Where an invitation link leads: who invites, to which role; join when signed in, else make an account here (or sign
 // in first and come back). A used or expired link says so; an unknown one is not found.
 import { getTranslations } from "next-intl/server";
-import { Link } from "@/i18n/navigation";
+import { LocaleLink } from "@/i18n/locale-link";
 import { previewInvitation } from "@/core/invitations";
 import { getServices } from "@/runtime/services";
 import { acceptInvitationAction, joinWithNewAccountAction } from "@/web/actions/invitations.action";
@@ -41,7 +41,7 @@ export default async function InvitePage({ params }: { params: { locale: string;
             <SubmitButton>{t("createAndJoin")}</SubmitButton>
           </ActionForm>
           <p className="muted">
-            {t("haveAccount")} <Link href={`/sign-in?next=${encodeURIComponent(here)}`}>{t("signIn")}</Link>
+            {t("haveAccount")} <LocaleLink locale={params.locale} href={`/sign-in?next=${encodeURIComponent(here)}`}>{t("signIn")}</LocaleLink>
           </p>
         </>
       )}

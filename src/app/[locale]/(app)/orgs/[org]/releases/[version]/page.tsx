@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { getOrganization } from "@/core/organizations";
 import { listEnvironments, releaseDetail } from "@/core/release-pages";
-import { Link } from "@/i18n/navigation";
+import { LocaleLink } from "@/i18n/locale-link";
 import { commitsOf, serializeCommit, serializeRelease } from "@/web/api/release-serializers";
 import { TimeSeriesChart } from "@/web/components/charts/time-series-chart";
 import { EnvironmentFilter, environmentParam } from "@/web/components/environment-filter";
@@ -43,7 +43,7 @@ export default async function ReleasePage({ params, searchParams }: { params: { 
     <>
       <OrgNav org={org} current="releases" />
       <p className="crumbs">
-        <Link href={`/orgs/${org.slug}/releases`}>{t("title")}</Link> / <span>{s.version}</span>
+        <LocaleLink locale={params.locale} href={`/orgs/${org.slug}/releases`}>{t("title")}</LocaleLink> / <span>{s.version}</span>
       </p>
       <h1 className="wrap">{s.version}</h1>
       <div className="filter-bar">
@@ -92,7 +92,7 @@ export default async function ReleasePage({ params, searchParams }: { params: { 
           <ul className="issue-links" data-testid="release-new-issues">
             {r.newIssues.map((i) => (
               <li key={i.id}>
-                <Link href={`/orgs/${org.slug}/issues/${i.id}`}>{i.title}</Link>
+                <LocaleLink locale={params.locale} href={`/orgs/${org.slug}/issues/${i.id}`}>{i.title}</LocaleLink>
                 <span className="muted"> {i.culprit} · {t("eventsCount", { count: i.timesSeen })}</span>
               </li>
             ))}

@@ -3,7 +3,7 @@
 import { getTranslations } from "next-intl/server";
 import { getOrganization } from "@/core/organizations";
 import { traceView } from "@/core/performance";
-import { Link } from "@/i18n/navigation";
+import { LocaleLink } from "@/i18n/locale-link";
 import { OrgNav } from "@/web/components/org-nav";
 import { Waterfall } from "@/web/components/performance/waterfall";
 import { formatDate, formatMs } from "@/web/format";
@@ -43,7 +43,7 @@ export default async function TracePage({ params }: { params: { locale: string; 
           <ul className="issue-links" data-testid="trace-errors">
             {trace.errors.map((e) => (
               <li key={`${e.projectId}:${e.eventId}`}>
-                {e.issueId !== null ? <Link href={`/orgs/${org.slug}/issues/${e.issueId}/events/${e.eventId}`}>{e.title}</Link> : <span>{e.title}</span>}
+                {e.issueId !== null ? <LocaleLink locale={l} href={`/orgs/${org.slug}/issues/${e.issueId}/events/${e.eventId}`}>{e.title}</LocaleLink> : <span>{e.title}</span>}
                 <span className="muted">
                   {" "}
                   · {e.projectSlug} · {e.level} · {formatDate(l, e.timestamp)}

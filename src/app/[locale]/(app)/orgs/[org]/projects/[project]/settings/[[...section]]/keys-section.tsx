@@ -6,7 +6,7 @@ import { can } from "@/core/permissions";
 import { getServices } from "@/runtime/services";
 import type { Project } from "@/storage/ports";
 import { createKeyAction, deleteKeyAction, renameKeyAction, setKeyActiveAction, setKeyRateLimitAction } from "@/web/actions/keys.action";
-import { Link } from "@/i18n/navigation";
+import { LocaleLink } from "@/i18n/locale-link";
 import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
 import { CopyField } from "@/web/components/copy-field";
 
@@ -24,9 +24,9 @@ export async function KeysSection({ core, access, project, locale }: { core: Cor
     <>
       <p>
         {/* The setup page shows the DSN filled into the SDK guide of the project's platform. */}
-        <Link href={`/orgs/${org}/projects/${project.slug}`} data-testid="sdk-setup-link">
+        <LocaleLink locale={locale} href={`/orgs/${org}/projects/${project.slug}`} data-testid="sdk-setup-link">
           {tr("setupLink")}
-        </Link>
+        </LocaleLink>
       </p>
       {keys.length === 0 ? <p className="muted">{t("empty")}</p> : null}
       <ul className="key-list" data-testid="key-list">
