@@ -12,7 +12,7 @@ import { useRouter } from "next/navigation";
 import { liveText } from "./live-text";
 
 type Figures = { id: number; timesSeen: number; userCount: number; lastSeen: string; status: string };
-export type LiveField = "timesSeen" | "userCount" | "lastSeen";
+type LiveField = "timesSeen" | "userCount" | "lastSeen";
 
 type Labels = { one: string; many: string; capped: string; show: string };
 
