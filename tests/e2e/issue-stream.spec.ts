@@ -52,8 +52,15 @@ test.describe("issue stream", () => {
   });
 
   test("search with suggestions, sort, pages, bulk resolve", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
+    page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(streamUrl(project));
     await expect(rows(page)).toHaveCount(25);
+    // The rows are a client component fed text the server formatted (issue-rows.tsx): hydration takes the server's
+    // HTML as it is. React marks the nodes it hydrated; a mismatch is logged as error #418, #423 or #425.
+    await expect.poll(() => rows(page).first().evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber")))).toBe(true);
+    expect(errors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
     await expect(page.getByTestId("issue-search")).toHaveValue("is:unresolved");
     await expect(row(page, titles.alpha).locator("svg.sparkline path.sparkline-bars")).toHaveCount(1);
     await expect(rows(page).locator(".badge.level-warning")).toHaveCount(1);

@@ -2,11 +2,10 @@
 // The issue stream's live updates: one EventSource per page (web/issue-stream-events.ts). Figures of the issues on
 // screen change in place; new issues are announced with a button that re-renders the page from the server.
 //
-// The rows are server-rendered; their live figures are marked `data-live` (issue-table.tsx). New figures are written
-// into those elements' text nodes rather than through a client component per figure: a page of 25 rows would hydrate
-// 75 of them, and rendering them was a fair part of the page's server time. Writing the text node's value, not
-// replacing the node, keeps the node React rendered, so a later server render (after "show", a bulk change) still
-// updates it.
+// The rows' live figures are marked `data-live` (issue-rows.tsx). New figures are written into those elements' text
+// nodes rather than through state in the rows: the rows keep exactly the props the server sent, and a page of 25 rows
+// does not re-render for each message. Writing the text node's value, not replacing the node, keeps the node React
+// rendered, so a later server render (after "show", a bulk change) still updates it.
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { liveText } from "./live-text";
