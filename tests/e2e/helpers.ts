@@ -1,6 +1,6 @@
 // Shared steps of the browser tests.
 import { execFileSync } from "node:child_process";
-import type { APIRequestContext, Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { OWNER, SERVERS } from "./servers";
 
 export const OWNER_STATE = "test-results/owner-state.json";
@@ -54,4 +54,19 @@ export const SCREENS_DIR = "test-results/screens";
 /** A full-page screenshot of what the page shows now, as test-results/screens/<name>.png. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SCREENS_DIR}/${name}.png`, fullPage: true });
+}
+
+/**
+ * Watches `page` for hydration mismatches from now on. The returned check waits until React has hydrated `root` (it
+ * marks the nodes it owns) and fails on any mismatch React logged: error #418, #423 or #425 in a production build.
+ * For client components fed text the server formatted, whose HTML must be taken as it is.
+ */
+export function watchHydration(page: Page): (root: Locator) => Promise<void> {
+  const errors: string[] = [];
+  page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
+  page.on("pageerror", (e) => errors.push(e.message));
+  return async (root) => {
+    await expect.poll(() => root.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber")))).toBe(true);
+    expect(errors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
+  };
 }

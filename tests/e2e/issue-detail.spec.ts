@@ -3,7 +3,7 @@
 // the events, reads the exception chain, frames and their source, the raw views and Markdown; comments; resolves
 // in the next release and sees the regression when a newer release sends the error again.
 import { expect, test, type Page } from "@playwright/test";
-import { api, OWNER_STATE } from "./helpers";
+import { api, OWNER_STATE, watchHydration } from "./helpers";
 import { createProject, expectJson, mainApi, run, sleep, type TestProject, unique } from "./ingest-helpers";
 import { OWNER, SERVERS } from "./servers";
 
@@ -56,6 +56,7 @@ test.describe("issue detail", () => {
   });
 
   test("shows the issue, its exception chain with source, breadcrumbs, request, user, contexts, tags and frequency", async ({ page }) => {
+    const hydrated = watchHydration(page);
     await page.goto(issuePath());
     await expect(page.getByTestId("issue-title")).toHaveText(`Error: ${message}`);
     await expect(page.getByTestId("issue-culprit")).toContainText("checkout");
@@ -112,6 +113,9 @@ test.describe("issue detail", () => {
     await expect(page.getByTestId("tag-feature")).toContainText("checkout");
     await expect(page.getByTestId("tag-feature")).toContainText("100%");
     await expect(page.getByTestId("tag-release")).toContainText("detail@1.0.0");
+    // Breadcrumbs and tags are client components fed the server's data (breadcrumb-list.tsx, tag-list.tsx).
+    await hydrated(page.getByTestId("breadcrumbs").locator("ol"));
+    await hydrated(page.getByTestId("tag-feature"));
     await expect(page.getByTestId("frequency-24h")).toContainText("3 events");
     await expect(page.getByTestId("frequency-30d")).toContainText("3 events");
     await expect(page.getByTestId("frequency-24h").locator(".chart-canvas")).toHaveAttribute("data-ready", "true");

@@ -2,7 +2,7 @@
 // and back, bulk resolve, an event sent by @sentry/node arriving live without a reload (a new issue announced, then
 // its count changing in place), and the empty state whose "Send a test event" makes a real issue through the intake.
 import { expect, type Page, test } from "@playwright/test";
-import { OWNER_STATE } from "./helpers";
+import { OWNER_STATE, watchHydration } from "./helpers";
 import { createProject, expectJson, mainApi, run, sleep, type TestProject, unique } from "./ingest-helpers";
 import { OWNER, SERVERS } from "./servers";
 
@@ -52,15 +52,11 @@ test.describe("issue stream", () => {
   });
 
   test("search with suggestions, sort, pages, bulk resolve", async ({ page }) => {
-    const errors: string[] = [];
-    page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
-    page.on("pageerror", (e) => errors.push(e.message));
+    const hydrated = watchHydration(page);
     await page.goto(streamUrl(project));
     await expect(rows(page)).toHaveCount(25);
-    // The rows are a client component fed text the server formatted (issue-rows.tsx): hydration takes the server's
-    // HTML as it is. React marks the nodes it hydrated; a mismatch is logged as error #418, #423 or #425.
-    await expect.poll(() => rows(page).first().evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber")))).toBe(true);
-    expect(errors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
+    // The rows are a client component fed text the server formatted (issue-rows.tsx).
+    await hydrated(rows(page).first());
     await expect(page.getByTestId("issue-search")).toHaveValue("is:unresolved");
     await expect(row(page, titles.alpha).locator("svg.sparkline path.sparkline-bars")).toHaveCount(1);
     await expect(rows(page).locator(".badge.level-warning")).toHaveCount(1);

@@ -2,6 +2,7 @@
 // events in the page's environment, when one is chosen: core/issue-environment.ts).
 import { getTranslations } from "next-intl/server";
 import type { IssueTagSummary } from "@/storage/issue-ports";
+import { type TagBars, TagList } from "./tag-list";
 
 const percent = (count: number, total: number) => (total > 0 ? Math.round((count / total) * 100) : 0);
 
@@ -9,6 +10,13 @@ type Scope = { environment: string; taggedEvents: number } | null;
 
 export async function TagDistribution({ tags, inEnvironment }: { tags: IssueTagSummary[]; inEnvironment: Scope }) {
   const t = await getTranslations("issueDetail.tags");
+  const bars = tags.map(
+    (tag): TagBars => ({
+      key: tag.key,
+      unique: t("unique", { count: tag.uniqueValues }),
+      values: tag.topValues.map((v) => ({ value: v.value, percent: percent(v.count, tag.totalValues) })),
+    }),
+  );
   return (
     <section className="card" aria-labelledby="tags-title" data-testid="tags">
       <h2 id="tags-title">{t("title")}</h2>
@@ -17,28 +25,7 @@ export async function TagDistribution({ tags, inEnvironment }: { tags: IssueTagS
           {t("inEnvironment", { count: inEnvironment.taggedEvents, environment: inEnvironment.environment })}
         </p>
       ) : null}
-      {tags.length === 0 ? <p className="muted">{t("none")}</p> : null}
-      {tags.map((tag) => (
-        <div key={tag.key} className="tag-dist" data-testid={`tag-${tag.key}`}>
-          <h3>
-            {tag.key} <span className="muted">{t("unique", { count: tag.uniqueValues })}</span>
-          </h3>
-          <ul>
-            {tag.topValues.map((v) => {
-              const p = percent(v.count, tag.totalValues);
-              return (
-                <li key={v.value} className="tag-value">
-                  <span className="tag-value-name">{v.value}</span>
-                  <span className="tag-value-pct">{p}%</span>
-                  <span className="tag-bar" aria-hidden="true">
-                    <span style={{ width: `${p}%` }} />
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      ))}
+      {tags.length === 0 ? <p className="muted">{t("none")}</p> : <TagList tags={bars} />}
     </section>
   );
 }
