@@ -58,8 +58,10 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /**
  * Watches `page` for hydration mismatches from now on. The returned check waits until React has hydrated `root` (it
- * marks the nodes it owns) and fails on any mismatch React logged: error #418, #423 or #425 in a production build.
- * For client components fed text the server formatted, whose HTML must be taken as it is.
+ * marks the nodes it owns) and the page's main thread has gone idle, since React hydrates in time slices and reports
+ * a mismatch after its commit; then it fails on any mismatch React logged. A production build of React 18 reports
+ * text and structure mismatches (errors #418, #423, #425), not attribute ones. For client components fed text the
+ * server formatted, whose HTML must be taken as it is.
  */
 export function watchHydration(page: Page): (root: Locator) => Promise<void> {
   const errors: string[] = [];
@@ -67,6 +69,7 @@ export function watchHydration(page: Page): (root: Locator) => Promise<void> {
   page.on("pageerror", (e) => errors.push(e.message));
   return async (root) => {
     await expect.poll(() => root.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber")))).toBe(true);
+    for (let i = 0; i < 2; i++) await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 2000 })));
     expect(errors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
   };
 }

@@ -113,13 +113,14 @@ test.describe("issue detail", () => {
     await expect(page.getByTestId("tag-feature")).toContainText("checkout");
     await expect(page.getByTestId("tag-feature")).toContainText("100%");
     await expect(page.getByTestId("tag-release")).toContainText("detail@1.0.0");
-    // Breadcrumbs and tags are client components fed the server's data (breadcrumb-list.tsx, tag-list.tsx).
-    await hydrated(page.getByTestId("breadcrumbs").locator("ol"));
-    await hydrated(page.getByTestId("tag-feature"));
     await expect(page.getByTestId("frequency-24h")).toContainText("3 events");
     await expect(page.getByTestId("frequency-30d")).toContainText("3 events");
     await expect(page.getByTestId("frequency-24h").locator(".chart-canvas")).toHaveAttribute("data-ready", "true");
     await expect(page.getByTestId("frequency-30d").locator("canvas")).toHaveCount(1);
+    // Breadcrumbs and tags are client components fed the server's data (breadcrumb-list.tsx, tag-list.tsx); the
+    // charts above are drawn by effects, so the page has committed.
+    await hydrated(page.getByTestId("breadcrumbs").locator("ol"));
+    await hydrated(page.getByTestId("tag-feature"));
 
     // The stored event as JSON, folded away until opened.
     const json = page.getByTestId("raw-json");

@@ -1,6 +1,6 @@
-// A sparkline rendered on the server as an inline SVG: no JavaScript, so an issue stream of 100 rows costs nothing
-// on the client. Bars are scaled to the largest bucket; an empty series draws a flat baseline. All bars are one path
-// (a rect per bar cost a stream page ~1.5 kB per row, twice: in the HTML and in the page's RSC payload).
+// A sparkline as an inline SVG, drawn from the bucket counts: no chart library and no canvas, so the server renders
+// it into the page's HTML and hydration only has to match it. Bars are scaled to the largest bucket; an empty series
+// draws a flat baseline. All bars are one path (a rect per bar cost a stream page ~1.5 kB per row).
 type Props = { values: number[]; label: string; width?: number; height?: number };
 
 /** The bars as one SVG path: per non-zero bucket, a box from the baseline up, in whole and hundredth pixels. */

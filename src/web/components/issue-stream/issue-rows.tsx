@@ -2,8 +2,8 @@
 // The stream's table, rendered from rows the server has already formatted (issue-table.tsx). A client component on
 // purpose: a server component's output reaches the browser twice, as HTML and again as the element tree of the RSC
 // payload, and for 25 rows that tree was 50 kB of the page's 120 kB. A client component is sent as its props, about
-// a fifth of that, and is rendered to the same HTML. Every text is formatted on the server, so hydration renders
-// exactly what the server did (dates in the server's time zone, numbers in the page's locale).
+// a quarter of that, and is rendered to the same HTML. Every text is formatted on the server, so hydration renders
+// exactly what the server did (dates in UTC, numbers in the page's locale).
 //
 // Counts and last seen are marked `data-live`: the page's StreamLive (live.tsx) writes newer figures into them.
 import Link from "next/link";
