@@ -59,6 +59,44 @@ export const INGEST_LIMITS = {
   maxCheckInBytes: 100 * 1024,
   /** bytes (1 MiB); any other kept item (user_report, session, sessions): generous for JSON this small. */
   maxOtherItemBytes: 1024 * 1024,
+  /**
+   * items; the most one envelope may hold. SDKs send one event with its attachments, or batches of at most 1,000
+   * spans, sessions or logs; an envelope of millions of tiny item headers (a 200 KB gzip body inflates to 100 MiB of
+   * them) would otherwise build millions of objects before any key or quota is checked.
+   */
+  maxItemsPerEnvelope: 2000,
+  /**
+   * bytes (64 KiB); one envelope or item header line. SDKs write a few hundred bytes (the trace context and SDK info
+   * are the largest); the line is searched for its end within this window, never through a whole payload.
+   */
+  maxHeaderLineBytes: 64 * 1024,
+  /** levels; arrays and objects nested in a header line. SDKs' headers nest 2 levels (the trace context). */
+  maxHeaderDepth: 64,
+  /**
+   * levels; arrays and objects nested in an event or report payload. serde_json's recursion limit, which Relay parses
+   * every payload with: deeper JSON is invalid to Sentry too, and walking it (JSON.stringify, normalization) would
+   * overflow the stack.
+   */
+  maxJsonDepth: 128,
+  /**
+   * milliseconds (5 s, nginx's lingering_timeout); after answering a request whose body was not read to its end (413),
+   * how long the connection keeps reading and dropping what the client still sends before it closes. Closing at
+   * once would reset the connection, and a reset can discard the answer before the SDK reads it (ingest/linger.ts).
+   */
+  lingerMs: 5000,
+  /**
+   * bytes (128 MiB); request bodies, as read from the sockets, that the intake holds in memory at once, all requests
+   * together. Beyond it a request is refused with 503 and Retry-After until others are done: the per-request limits
+   * (20 MiB compressed, 100 MiB plain) bound one request, and this bounds a burst of them. Normal traffic holds a few
+   * MiB at most (5,000 requests a second of a few KB each, each held for milliseconds).
+   */
+  maxBufferedBodyBytes: 128 * 1024 * 1024,
+  /**
+   * decodes; compressed bodies that inflate past maxSyncInflateBytes, decoded at once (the others wait their turn).
+   * Each may produce up to maxDecompressedBodyBytes, so this bounds what a burst of bombs inflates in memory together;
+   * SDK bodies are nearly all smaller and decode synchronously without waiting.
+   */
+  maxConcurrentInflates: 2,
   /** bytes (64 KiB); a CSP or Expect-CT report; browsers send a few hundred bytes. */
   maxSecurityReportBytes: 64 * 1024,
   /**

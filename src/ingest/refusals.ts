@@ -9,7 +9,6 @@ export type RefusalReason =
   | "disabled_key"
   | "project_mismatch"
   | "dsn_mismatch"
-  | "too_many_items"
   | "backpressure"
   | "spool_failure"
   | "rate_limited"

@@ -8,6 +8,21 @@ export type SentryAuth = { publicKey: string; version: number | null; client: st
 export const MAX_SENTRY_VERSION = 7;
 
 /**
+ * A DSN's public key as Faultline makes them (core/keys.ts): 32 hexadecimal characters, the length Relay's ProjectKey
+ * requires. Anything else names no key, so it is refused before any lookup or cache: a 1 MB "key" must not be kept.
+ */
+const PUBLIC_KEY = /^[0-9a-fA-F]{32}$/;
+
+export function isPublicKey(key: string): boolean {
+  return key.length === 32 && PUBLIC_KEY.test(key);
+}
+
+function publicKey(key: string): string {
+  if (!isPublicKey(key)) throw new ProtocolError("bad_auth", "the public key (sentry_key) is not 32 hexadecimal characters");
+  return key;
+}
+
+/**
  * Parses the value of X-Sentry-Auth or `Authorization: Sentry …` (points 1 and 2): it must start with "sentry "
  * (any case); pairs are split on "," then "=", trimmed; only sentry_-prefixed keys count; sentry_key is required.
  */
@@ -24,8 +39,8 @@ export function parseSentryAuthHeader(value: string): SentryAuth {
 }
 
 function fromPairs(pairs: Map<string, string>): SentryAuth {
-  const publicKey = pairs.get("sentry_key");
-  if (!publicKey) throw new ProtocolError("bad_auth", "missing public key (sentry_key)");
+  const key = pairs.get("sentry_key");
+  if (!key) throw new ProtocolError("bad_auth", "missing public key (sentry_key)");
   const rawVersion = pairs.get("sentry_version");
   let version: number | null = null;
   if (rawVersion !== undefined && rawVersion !== "") {
@@ -35,7 +50,7 @@ function fromPairs(pairs: Map<string, string>): SentryAuth {
     // "A sentry_version greater than 7 gives 400."
     if (version > MAX_SENTRY_VERSION) throw new ProtocolError("unsupported_version", `unsupported protocol version ${version}`);
   }
-  return { publicKey, version, client: pairs.get("sentry_client") ?? null };
+  return { publicKey: publicKey(key), version, client: pairs.get("sentry_client") ?? null };
 }
 
 /** The public key of a DSN (`scheme://PUBLIC_KEY[:secret]@host/…/PROJECT_ID`), with its project id. */
@@ -81,13 +96,13 @@ export function extractAuth({ headers, query, envelopeDsn }: AuthSources): Sentr
   else if (authorization && /^basic\s/i.test(authorization)) {
     const user = Buffer.from(authorization.replace(/^basic\s+/i, ""), "base64").toString("utf8").split(":")[0];
     if (!user) throw new ProtocolError("bad_auth", "invalid basic authorization");
-    found.push({ publicKey: user, version: null, client: null });
+    found.push({ publicKey: publicKey(user), version: null, client: null });
   }
   const queryPairs = new Map([...query.entries()].filter(([k]) => k.startsWith("sentry_")));
   if (queryPairs.size > 0) found.push(fromPairs(queryPairs));
   if (found.length > 1) throw new ProtocolError("multiple_auth", "multiple authorization payloads detected");
   if (found[0]) return found[0];
   const fromDsn = envelopeDsn ? parseDsn(envelopeDsn) : null;
-  if (fromDsn) return { publicKey: fromDsn.publicKey, version: null, client: null };
+  if (fromDsn) return { publicKey: publicKey(fromDsn.publicKey), version: null, client: null };
   throw new ProtocolError("missing_auth", "missing authorization information");
 }

@@ -1,57 +1,87 @@
 // Request bodies as SDKs compress them: gzip, deflate (zlib, or raw as some clients send it), br and zstd
 // (sentry-protocol.md §1, "Content-Encoding"). Both limits are enforced while streaming, so a decompression bomb stops
-// at the limit instead of filling memory. An empty or "UTF-8" Content-Encoding (sent by some SDKs) means none.
+// at the limit instead of filling memory. An empty or "UTF-8" Content-Encoding (sent by some SDKs) means none. One
+// encoding at most, as Relay decodes one: each stacked layer would be another full decode of the body (5,000 layers of
+// br held the event loop for 435 ms), and no SDK stacks them.
 import type { Readable } from "node:stream";
 import zlib from "node:zlib";
 import { Decompress as ZstdDecompress } from "fzstd";
 import { INGEST_LIMITS } from "../config/limits";
+import { BodyBuffer } from "./body-buffer";
 import { ProtocolError } from "./errors";
 
 export type ContentEncoding = "identity" | "gzip" | "deflate" | "br" | "zstd";
 export type BodyLimits = { maxCompressedBytes: number; maxDecompressedBytes: number };
 
-/** The encoding a Content-Encoding header names; a list ("gzip, br") is decoded outermost last, as HTTP says. */
-export function parseContentEncoding(header: string | undefined): ContentEncoding[] {
-  const out: ContentEncoding[] = [];
+/** The longest Content-Encoding header read (characters): longer is no encoding an SDK sends. */
+const MAX_HEADER_LENGTH = 64;
+
+/** The one encoding a Content-Encoding header names ("identity" for none); a list of several is refused. */
+export function parseContentEncoding(header: string | undefined): ContentEncoding {
+  if (header !== undefined && header.length > MAX_HEADER_LENGTH) throw new ProtocolError("unsupported_encoding", "the content encoding header is too long");
+  let found: ContentEncoding = "identity";
   for (const raw of (header ?? "").split(",")) {
     const token = raw.trim().toLowerCase();
     if (token === "" || token === "identity" || token === "utf-8") continue;
-    if (token === "gzip" || token === "x-gzip") out.push("gzip");
-    else if (token === "deflate") out.push("deflate");
-    else if (token === "br") out.push("br");
-    else if (token === "zstd") out.push("zstd");
-    else throw new ProtocolError("unsupported_encoding", `unsupported content encoding "${token}"`);
+    let encoding: ContentEncoding;
+    if (token === "gzip" || token === "x-gzip") encoding = "gzip";
+    else if (token === "deflate") encoding = "deflate";
+    else if (token === "br") encoding = "br";
+    else if (token === "zstd") encoding = "zstd";
+    else throw new ProtocolError("unsupported_encoding", `unsupported content encoding "${token.slice(0, 16)}"`);
+    if (found !== "identity") throw new ProtocolError("unsupported_encoding", "only one content encoding is accepted");
+    found = encoding;
   }
-  return out;
+  return found;
 }
 
 const tooLarge = (what: string, limit: number) => new ProtocolError("payload_too_large", `${what} is larger than ${limit} bytes`);
 
-type ChunkStream = AsyncIterable<Uint8Array> & Pick<Readable, "on" | "off" | "destroy">;
+/** The server holds as many request bodies in memory as it allows: this one is refused for now (not malformed). */
+export class BodyBudgetError extends Error {
+  constructor() {
+    super("the server is reading too many large requests at once; retry later");
+    this.name = "BodyBudgetError";
+  }
+}
+
+/** What the server shares between all requests it reads at once. */
+export type ReadOptions = {
+  /** Takes `bytes` more of the memory all bodies being read share; false when there is none left. */
+  hold?: (bytes: number) => boolean;
+  /** Runs a decode that goes on past INGEST_LIMITS.maxSyncInflateBytes when the server allows another one. */
+  gate?: <T>(run: () => Promise<T>) => Promise<T>;
+};
+
+type ChunkStream = AsyncIterable<Uint8Array> & Pick<Readable, "on" | "off" | "resume">;
 const isStream = (chunks: AsyncIterable<Uint8Array>): chunks is ChunkStream => typeof (chunks as Partial<Readable>).on === "function";
 
 /**
- * A readable stream (a request) through its events: no async iterator, and so no promise per chunk. Past `limit`, the
- * stream is destroyed, as leaving a for-await loop destroys it. `then` runs on the whole body before the promise settles.
+ * A readable stream (a request) through its events: no async iterator, and so no promise per chunk. Past `limit`, or
+ * when `hold` refuses more memory, what was read is dropped and the rest is read and discarded, not destroyed: the
+ * request's answer (413) must reach the client before its connection closes (ingest/linger.ts), and destroying the
+ * socket would reset it first. `then` runs on the whole body before the promise settles.
  */
-function collectStream(stream: ChunkStream, limit: number, what: string, then: (body: Buffer) => Buffer | Promise<Buffer> = (b) => b): Promise<Buffer> {
+function collectStream(stream: ChunkStream, limit: number, what: string, hold: ReadOptions["hold"], then: (body: Buffer) => Buffer | Promise<Buffer> = (b) => b): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    let size = 0;
+    const body = new BodyBuffer(limit);
     const done = (settle: () => void) => {
       stream.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
       settle();
     };
+    const stop = (err: Error) => {
+      body.clear();
+      done(() => reject(err));
+      stream.resume();
+    };
     const onData = (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size <= limit) return void parts.push(chunk);
-      done(() => reject(tooLarge(what, limit)));
-      stream.destroy();
+      if (hold && !hold(chunk.byteLength)) return stop(new BodyBudgetError());
+      if (!body.push(chunk)) stop(tooLarge(what, limit));
     };
     const onEnd = () =>
       done(() => {
         try {
-          resolve(then(parts.length === 1 ? parts[0]! : Buffer.concat(parts, size)));
+          resolve(then(body.bytes()));
         } catch (err) {
           reject(err);
         }
@@ -64,16 +94,14 @@ function collectStream(stream: ChunkStream, limit: number, what: string, then: (
 }
 
 /** Collects a stream of chunks, refusing it as soon as it passes `limit` bytes. */
-export async function collect(chunks: AsyncIterable<Uint8Array>, limit: number, what = "request body"): Promise<Buffer> {
-  if (isStream(chunks)) return collectStream(chunks, limit, what);
-  const parts: Uint8Array[] = [];
-  let size = 0;
+export async function collect(chunks: AsyncIterable<Uint8Array>, limit: number, what = "request body", hold?: ReadOptions["hold"]): Promise<Buffer> {
+  if (isStream(chunks)) return collectStream(chunks, limit, what, hold);
+  const body = new BodyBuffer(limit);
   for await (const chunk of chunks) {
-    size += chunk.byteLength;
-    if (size > limit) throw tooLarge(what, limit);
-    parts.push(chunk);
+    if (hold && !hold(chunk.byteLength)) throw new BodyBudgetError();
+    if (!body.push(chunk)) throw tooLarge(what, limit);
   }
-  return Buffer.concat(parts);
+  return body.bytes();
 }
 
 /** zlib-wrapped deflate starts with a CMF byte for method 8 whose header checksum holds (RFC 1950). */
@@ -81,19 +109,15 @@ const isZlibWrapped = (b: Buffer) => b.length >= 2 && (b[0]! & 0x0f) === 8 && ((
 
 function inflateNode(input: Buffer, stream: zlib.Gunzip | zlib.Inflate | zlib.InflateRaw | zlib.BrotliDecompress, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    let size = 0;
+    const body = new BodyBuffer(limit);
     stream.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        stream.destroy();
-        reject(tooLarge("decompressed body", limit));
-        return;
-      }
-      parts.push(chunk);
+      if (body.push(chunk)) return;
+      body.clear();
+      stream.destroy();
+      reject(tooLarge("decompressed body", limit));
     });
     stream.on("error", () => reject(new ProtocolError("bad_encoding", "the body does not decompress")));
-    stream.on("end", () => resolve(Buffer.concat(parts)));
+    stream.on("end", () => resolve(body.bytes()));
     stream.end(input);
   });
 }
@@ -116,7 +140,7 @@ const STREAM_DECODERS: Record<ZlibFormat, () => zlib.Gunzip | zlib.Inflate | zli
  * Small bodies in one synchronous call that stops at INGEST_LIMITS.maxSyncInflateBytes of output; a body that inflates
  * to more is decoded again as a stream, which enforces the real limit off the event loop.
  */
-function inflate(input: Buffer, format: ZlibFormat, limit: number): Promise<Buffer> | Buffer {
+function inflate(input: Buffer, format: ZlibFormat, limit: number, gate: ReadOptions["gate"]): Promise<Buffer> | Buffer {
   const syncCap = Math.min(limit, INGEST_LIMITS.maxSyncInflateBytes);
   try {
     return SYNC_DECODERS[format](input, { maxOutputLength: syncCap });
@@ -124,7 +148,8 @@ function inflate(input: Buffer, format: ZlibFormat, limit: number): Promise<Buff
     if ((err as { code?: string }).code !== "ERR_BUFFER_TOO_LARGE") throw new ProtocolError("bad_encoding", "the body does not decompress");
     if (syncCap >= limit) throw tooLarge("decompressed body", limit);
   }
-  return inflateNode(input, STREAM_DECODERS[format](), limit);
+  const run = () => inflateNode(input, STREAM_DECODERS[format](), limit);
+  return gate ? gate(run) : run();
 }
 
 /** bytes (8 MiB, windowLog 23); zstd's own level-19 window. fzstd allocates the declared window up front. */
@@ -157,12 +182,9 @@ function unzstd(input: Buffer, limit: number): Buffer {
   const frame = zstdFrameMemory(input);
   if (frame && "contentSize" in frame && frame.contentSize > limit) throw tooLarge("decompressed body", limit);
   if (frame && "window" in frame && frame.window > MAX_ZSTD_WINDOW) throw new ProtocolError("bad_encoding", `zstd window larger than ${MAX_ZSTD_WINDOW} bytes`);
-  const parts: Uint8Array[] = [];
-  let size = 0;
+  const body = new BodyBuffer(limit);
   const d = new ZstdDecompress((chunk) => {
-    size += chunk.byteLength;
-    if (size > limit) throw tooLarge("decompressed body", limit);
-    parts.push(chunk);
+    if (!body.push(chunk)) throw tooLarge("decompressed body", limit);
   });
   try {
     // Feed in slices so that the size check runs while inflating, not after.
@@ -173,47 +195,37 @@ function unzstd(input: Buffer, limit: number): Buffer {
     if (err instanceof ProtocolError) throw err;
     throw new ProtocolError("bad_encoding", "the body does not decompress");
   }
-  return Buffer.concat(parts);
+  return body.bytes();
 }
 
-function decodeOne(input: Buffer, encoding: ContentEncoding, limit: number): Buffer | Promise<Buffer> {
+function decodeOne(input: Buffer, encoding: ContentEncoding, limit: number, gate: ReadOptions["gate"]): Buffer | Promise<Buffer> {
   switch (encoding) {
     case "identity":
       return input;
     case "gzip":
-      return inflate(input, "gzip", limit);
+      return inflate(input, "gzip", limit, gate);
     case "deflate":
-      return inflate(input, isZlibWrapped(input) ? "zlib" : "raw", limit);
+      return inflate(input, isZlibWrapped(input) ? "zlib" : "raw", limit, gate);
     case "br":
-      return inflate(input, "br", limit);
+      return inflate(input, "br", limit, gate);
     case "zstd":
       return unzstd(input, limit);
   }
-}
-
-/** Undoes the encodings, outermost (listed last) first; synchronous unless a body is too large to inflate at once. */
-function decodeAll(body: Buffer, encodings: ContentEncoding[], limit: number): Buffer | Promise<Buffer> {
-  for (let i = encodings.length - 1; i >= 0; i--) {
-    const decoded = decodeOne(body, encodings[i]!, limit);
-    if (decoded instanceof Promise) return decoded.then((b) => decodeAll(b, encodings.slice(0, i), limit));
-    body = decoded;
-  }
-  return body;
 }
 
 /**
  * Reads a request body within the compressed limit and decodes it within the decompressed limit. From a stream, the
  * common case (a body that inflates to less than INGEST_LIMITS.maxSyncInflateBytes) costs one promise.
  */
-export function readBody(chunks: AsyncIterable<Uint8Array>, contentEncoding: string | undefined, limits: BodyLimits): Promise<Buffer> {
-  let encodings: ContentEncoding[];
+export function readBody(chunks: AsyncIterable<Uint8Array>, contentEncoding: string | undefined, limits: BodyLimits, options: ReadOptions = {}): Promise<Buffer> {
+  let encoding: ContentEncoding;
   try {
-    encodings = parseContentEncoding(contentEncoding);
+    encoding = parseContentEncoding(contentEncoding);
   } catch (err) {
     return Promise.reject(err);
   }
-  const limit = encodings.length ? limits.maxCompressedBytes : limits.maxDecompressedBytes;
-  const decode = (body: Buffer) => decodeAll(body, encodings, limits.maxDecompressedBytes);
-  if (isStream(chunks)) return collectStream(chunks, limit, "request body", decode);
-  return collect(chunks, limit).then(decode);
+  const limit = encoding === "identity" ? limits.maxDecompressedBytes : limits.maxCompressedBytes;
+  const decode = (body: Buffer) => decodeOne(body, encoding, limits.maxDecompressedBytes, options.gate);
+  if (isStream(chunks)) return collectStream(chunks, limit, "request body", options.hold, decode);
+  return collect(chunks, limit, "request body", options.hold).then(decode);
 }

@@ -1,7 +1,10 @@
 // The envelope wire format (../shared/spec/sentry-protocol.md §2, from develop's envelopes.mdx and Relay's
 // envelope/mod.rs):  Envelope = Headers { "\n" Item } [ "\n" ] ;  Item = Headers "\n" Payload ;
-// Pure: parses bytes already in memory (the intake bounds their size while reading them).
+// Pure: parses bytes already in memory (the intake bounds their size while reading them). Header lines are bounded in
+// length and nesting, and items in number, so no envelope costs more than a bounded amount of memory to read.
+import { INGEST_LIMITS } from "../config/limits";
 import { ProtocolError } from "./errors";
+import { jsonDepthExceeds } from "./json";
 
 export type EnvelopeHeaders = Record<string, unknown> & { event_id?: unknown; dsn?: unknown; sent_at?: unknown };
 export type ItemHeaders = Record<string, unknown> & { type: string; length?: number };
@@ -32,9 +35,13 @@ function startsWithJsonObject(text: string): boolean {
 
 /** A header line: one JSON object, ending at "\n" or EOF ("a \r before \n is not stripped"). */
 function readHeaderLine(bytes: Uint8Array, start: number, what: "envelope" | "item"): { value: Record<string, unknown>; next: number } {
-  const end = bytes.indexOf(NEWLINE, start);
-  const stop = end < 0 ? bytes.length : end;
   const reason = what === "envelope" ? "bad_envelope_header" : "bad_item_header";
+  // Only the header's own bytes are searched for its end, so a payload-sized "header" is refused without a full scan.
+  const window = bytes.subarray(start, Math.min(bytes.length, start + INGEST_LIMITS.maxHeaderLineBytes + 1));
+  const found = window.indexOf(NEWLINE);
+  if (found < 0 && window.length > INGEST_LIMITS.maxHeaderLineBytes) throw new ProtocolError(reason, `${what} header is longer than ${INGEST_LIMITS.maxHeaderLineBytes} bytes`);
+  const end = found < 0 ? -1 : start + found;
+  const stop = end < 0 ? bytes.length : end;
   let text: string;
   try {
     text = utf8.decode(bytes.subarray(start, stop));
@@ -43,6 +50,7 @@ function readHeaderLine(bytes: Uint8Array, start: number, what: "envelope" | "it
     const lossy = Buffer.from(bytes.subarray(start, stop)).toString("utf8");
     throw new ProtocolError(startsWithJsonObject(lossy) && !lossy.startsWith("\ufffd") ? "missing_newline" : reason, `${what} header is not valid UTF-8`);
   }
+  if (jsonDepthExceeds(text, INGEST_LIMITS.maxHeaderDepth)) throw new ProtocolError(reason, `${what} header is nested deeper than ${INGEST_LIMITS.maxHeaderDepth} levels`);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -58,12 +66,19 @@ function readHeaderLine(bytes: Uint8Array, start: number, what: "envelope" | "it
   return { value: value as Record<string, unknown>, next: end < 0 ? bytes.length : end + 1 };
 }
 
+/** The envelope's header line alone, and where its items start: enough to find the DSN before reading any item. */
+export function parseEnvelopeHeaders(bytes: Uint8Array): { headers: EnvelopeHeaders; next: number } {
+  const { value, next } = readHeaderLine(bytes, 0, "envelope");
+  return { headers: value, next };
+}
+
 /**
  * Parses an envelope. Items keep their payload bytes untouched; unknown item types and unknown header keys are kept
- * ("must be skipped without failing" is the intake's decision, not the parser's).
+ * ("must be skipped without failing" is the intake's decision, not the parser's). `head` is the header line when
+ * parseEnvelopeHeaders has read it already. More than INGEST_LIMITS.maxItemsPerEnvelope items refuse the envelope.
  */
-export function parseEnvelope(bytes: Uint8Array): Envelope {
-  const { value: headers, next } = readHeaderLine(bytes, 0, "envelope");
+export function parseEnvelope(bytes: Uint8Array, head = parseEnvelopeHeaders(bytes)): Envelope {
+  const { headers, next } = head;
   const items: EnvelopeItem[] = [];
   let pos = next;
   while (pos < bytes.length) {
@@ -72,6 +87,7 @@ export function parseEnvelope(bytes: Uint8Array): Envelope {
       pos++;
       continue;
     }
+    if (items.length >= INGEST_LIMITS.maxItemsPerEnvelope) throw new ProtocolError("too_many_items", `an envelope may hold at most ${INGEST_LIMITS.maxItemsPerEnvelope} items`);
     const { value: itemHeaders, next: payloadStart } = readHeaderLine(bytes, pos, "item");
     if (typeof itemHeaders.type !== "string" || itemHeaders.type === "") throw new ProtocolError("bad_item_header", "item header without a type");
     const length = itemHeaders.length;

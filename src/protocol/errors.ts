@@ -13,7 +13,8 @@ export type ProtocolErrorReason =
   | "payload_too_large"
   | "empty_body"
   | "invalid_json"
-  | "invalid_report";
+  | "invalid_report"
+  | "too_many_items";
 
 export class ProtocolError extends Error {
   readonly isProtocolError = true;

@@ -1,5 +1,6 @@
 // JSON as SDKs write it. sentry-python (and raven-python) may put NaN and ±Infinity in store bodies; Relay repairs
 // them for those clients (json_forensics). Faultline parses strictly first and repairs only when that fails.
+import { INGEST_LIMITS } from "../config/limits";
 import { ProtocolError } from "./errors";
 
 /** Rewrites bare NaN, Infinity and -Infinity tokens (outside strings) to null; null when there were none. */
@@ -31,10 +32,38 @@ function repairNonFiniteNumbers(text: string): string | null {
 }
 
 /**
+ * True when arrays and objects in the JSON text nest deeper than `max` levels. One pass, strings skipped whole (with
+ * their escapes), so it costs a fraction of parsing. V8's JSON.parse takes any depth, but everything that walks the
+ * value afterwards (JSON.stringify, normalization) recurses, and 10,000 levels overflow the stack.
+ */
+export function jsonDepthExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // A string: jump to its closing quote, one not escaped by an odd run of backslashes.
+      for (;;) {
+        const close = text.indexOf('"', i + 1);
+        if (close < 0) return false; // unterminated: the parser refuses it
+        let backslashes = 0;
+        while (text.charCodeAt(close - 1 - backslashes) === 0x5c) backslashes++;
+        i = close;
+        if (backslashes % 2 === 0) break;
+      }
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+/**
  * Parses JSON text holding an object (an event, a report); anything else is a typed error. `repaired` tells whether
- * non-finite numbers had to be rewritten, that is whether `text` itself is not valid JSON.
+ * non-finite numbers had to be rewritten, that is whether `text` itself is not valid JSON. Deeper than
+ * INGEST_LIMITS.maxJsonDepth is not JSON Faultline reads, as it is not for Relay's parser.
  */
 export function parseJsonObjectText(text: string, what = "event"): { value: Record<string, unknown>; repaired: boolean } {
+  if (jsonDepthExceeds(text, INGEST_LIMITS.maxJsonDepth)) throw new ProtocolError("invalid_json", `the ${what} is nested deeper than ${INGEST_LIMITS.maxJsonDepth} levels`);
   let value: unknown;
   let repaired = false;
   try {

@@ -1,8 +1,9 @@
 // Browser security reports (CSP, Expect-CT) turned into events, as Relay's security_report.rs does: the report
 // becomes an event with a `csp` / `expectct` interface, a message such as "Blocked 'script' from 'evil.example'",
 // the document URI as the request URL, and tags for the directive and the blocked host.
+import { INGEST_LIMITS } from "../config/limits";
 import { ProtocolError } from "./errors";
-import { parseJsonObject } from "./json";
+import { jsonDepthExceeds, parseJsonObject } from "./json";
 
 type Report = Record<string, unknown>;
 
@@ -90,6 +91,7 @@ export function securityReportEvents(body: Uint8Array, extra: { release?: string
   const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8").trim();
   let reports: Report[];
   if (text.startsWith("[")) {
+    if (jsonDepthExceeds(text, INGEST_LIMITS.maxJsonDepth)) throw new ProtocolError("invalid_json", `the report is nested deeper than ${INGEST_LIMITS.maxJsonDepth} levels`);
     let list: unknown;
     try {
       list = JSON.parse(text);

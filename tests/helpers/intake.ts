@@ -6,6 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { newKeyPair } from "../../src/core/keys";
 import { followExternalDigest } from "../../src/digest/external";
 import { startDigestWorker } from "../../src/digest/spawn";
 import { type IntakeOptions, openIntake, spoolDir } from "../../src/ingest";
@@ -38,10 +39,15 @@ export type TestIntake = {
   close: () => Promise<void>;
 };
 
-export type TestIntakeOptions = Pick<IntakeOptions, "pressureLimits"> & { digest?: "inline" | "external"; db?: OpenDbOptions };
+export type TestIntakeOptions = Pick<IntakeOptions, "pressureLimits"> & {
+  digest?: "inline" | "external";
+  db?: OpenDbOptions;
+  /** An empty directory for the data (a small file system, say); a fresh one under the system's temp dir by default. */
+  dataDir?: string;
+};
 
-export async function startTestIntake({ digest: mode = "inline", db, ...options }: TestIntakeOptions = {}): Promise<TestIntake> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "faultline-intake-"));
+export async function startTestIntake({ digest: mode = "inline", db, dataDir: givenDataDir, ...options }: TestIntakeOptions = {}): Promise<TestIntake> {
+  const dataDir = givenDataDir ?? mkdtempSync(path.join(tmpdir(), "faultline-intake-"));
   // The file `faultline worker` opens for this data dir when no DATABASE_URL is set.
   const dbOptions: OpenDbOptions = db ?? { dialect: "sqlite", file: path.join(dataDir, "faultline.sqlite3") };
   const core = await testCore(dbOptions);
@@ -64,7 +70,7 @@ export async function startTestIntake({ digest: mode = "inline", db, ...options 
   const makeProject = async (): Promise<TestProject> => {
     const slug = uniq("proj");
     const p = await core.store.createProject({ organizationId: org.id, teamId: null, slug, name: slug, platform: null });
-    const key = await core.store.createKey({ projectId: p.id, label: "Default", publicKey: uniq("k").replace(/\W/g, "").padEnd(32, "0").slice(0, 32), secretKey: "s".repeat(32) });
+    const key = await core.store.createKey({ projectId: p.id, label: "Default", ...newKeyPair() });
     return { id: p.id, slug, key, dsn: `http://${key.publicKey}@127.0.0.1:${(server.address() as AddressInfo).port}/${p.id}` };
   };
   const projects: [TestProject, TestProject] = [await makeProject(), await makeProject()];

@@ -95,12 +95,12 @@ describe("the credential parsers only ever throw a ProtocolError", () => {
 
   // sentry-types parses sentry_version as an unsigned integer, so Relay refuses "-1" (InvalidVersion).
   test("a negative sentry_version is refused like any other invalid version", () => {
-    assert.equal(protocolReason(() => parseSentryAuthHeader("Sentry sentry_key=abc, sentry_version=-1")), "bad_auth");
+    assert.equal(protocolReason(() => parseSentryAuthHeader(`Sentry sentry_key=${"a".repeat(32)}, sentry_version=-1`)), "bad_auth");
   });
 });
 
 describe("well-formed credentials come back as written", () => {
-  const key = fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength: 1, maxLength: 32 });
+  const key = fc.string({ unit: fc.constantFrom(..."0123456789abcdefABCDEF"), minLength: 32, maxLength: 32 });
   const client = fc.string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz./-0123456789"), minLength: 1, maxLength: 30 });
   const version = fc.integer({ min: 0, max: 7 });
 
@@ -130,5 +130,31 @@ describe("well-formed credentials come back as written", () => {
       }),
       RUNS,
     );
+  });
+});
+
+// hostile input #2: a key is looked up and cached only when it could be one of Faultline's (32 hex characters), so a
+// tunnelled envelope's 1 MB "key" can no longer be kept in the key cache.
+describe("hostile input #2: a public key that is not 32 hexadecimal characters is refused before any lookup", () => {
+  const notAKey = fc.oneof(
+    fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), maxLength: 31 }).filter((s) => s !== ""),
+    fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength: 33, maxLength: 80 }),
+    fc.string({ unit: fc.constantFrom(..."0123456789abcdefghijklmnopqrstuvwxyz_-."), minLength: 32, maxLength: 32 }).filter((s) => !/^[0-9a-fA-F]{32}$/.test(s)),
+  );
+  test("in X-Sentry-Auth, the query, Basic auth and an envelope's dsn alike", TIMEOUT, () => {
+    fc.assert(
+      fc.property(notAKey, fc.constantFrom("header", "query", "basic", "dsn"), (k, where) => {
+        const none = new URLSearchParams();
+        const sources =
+          where === "header" ? { headers: { "x-sentry-auth": `Sentry sentry_key=${k}` }, query: none }
+          : where === "query" ? { headers: {}, query: new URLSearchParams({ sentry_key: k }) }
+          : where === "basic" ? { headers: { authorization: `Basic ${Buffer.from(`${k}:`).toString("base64")}` }, query: none }
+          : { headers: {}, query: none, envelopeDsn: `https://${k}@faultline.example.com/42` };
+        assert.equal(protocolReason(() => extractAuth(sources)), "bad_auth");
+      }),
+      RUNS,
+    );
+    const huge = "a".repeat(1024 * 1024);
+    assert.equal(protocolReason(() => extractAuth({ headers: {}, query: new URLSearchParams(), envelopeDsn: `https://${huge}@h/1` })), "bad_auth");
   });
 });

@@ -30,12 +30,18 @@ const event = Buffer.from(JSON.stringify({ event_id: "9ec79c33ec9942ab8353589fcb
 
 describe("Content-Encoding header", () => {
   test("empty, identity and UTF-8 mean no encoding; names are case-insensitive", () => {
-    assert.deepEqual(parseContentEncoding(undefined), []);
-    assert.deepEqual(parseContentEncoding(""), []);
-    assert.deepEqual(parseContentEncoding("UTF-8"), []);
-    assert.deepEqual(parseContentEncoding(" GZIP "), ["gzip"]);
-    assert.deepEqual(parseContentEncoding("x-gzip"), ["gzip"]);
-    assert.deepEqual(parseContentEncoding("br, zstd"), ["br", "zstd"]);
+    assert.equal(parseContentEncoding(undefined), "identity");
+    assert.equal(parseContentEncoding(""), "identity");
+    assert.equal(parseContentEncoding("UTF-8"), "identity");
+    assert.equal(parseContentEncoding(" GZIP "), "gzip");
+    assert.equal(parseContentEncoding("x-gzip"), "gzip");
+    assert.equal(parseContentEncoding("identity, br"), "br");
+  });
+  // Each layer was another full decode on the event loop: 5,000 layers of br in a 233 KB body held it for 435 ms.
+  test("hostile input #4: stacked encodings are refused (one at most, as Relay decodes one)", () => {
+    for (const header of ["br, zstd", "gzip,gzip", Array(5000).fill("br").join(",")]) {
+      assert.throws(() => parseContentEncoding(header), (e: ProtocolError) => e.reason === "unsupported_encoding", header.slice(0, 20));
+    }
   });
   test("an unknown encoding is refused", () => {
     assert.throws(() => parseContentEncoding("compress"), (e: ProtocolError) => e.reason === "unsupported_encoding");
@@ -52,9 +58,6 @@ describe("decoding", () => {
   });
   test("zstd (fixture made by the zstd tool)", async () => {
     assert.equal((await read(fixture("event.json.zst"), "zstd")).toString(), '{"event_id":"9ec79c33ec9942ab8353589fcb2e04dc","message":"zstd body"}');
-  });
-  test("stacked encodings are undone last-applied first", async () => {
-    assert.deepEqual(await read(zlib.gzipSync(zlib.brotliCompressSync(event)), "br, gzip"), event);
   });
   test("corrupt bodies are refused, not crashed on", async () => {
     for (const enc of ["gzip", "deflate", "br", "zstd"]) assert.equal(await reason(read(Buffer.from("definitely not compressed"), enc)), "bad_encoding", enc);

@@ -3,7 +3,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { protocolReason } from "../helpers/protocol";
-import { parseEnvelope } from "../../src/protocol/envelope";
+import { INGEST_LIMITS } from "../../src/config/limits";
+import { parseEnvelope, parseEnvelopeHeaders } from "../../src/protocol/envelope";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const text = (b: Uint8Array) => new TextDecoder().decode(b);
@@ -68,5 +69,39 @@ describe("envelope parsing", () => {
     assert.equal(reason('{}\n{"type":"event","length":"3"}\n'), "bad_item_header");
     assert.equal(reason('{}\n{"type":"event","length":50}\n{"short":1}'), "unexpected_eof");
     assert.equal(reason('{}\n{"type":"event","length":2}\n{"too":"long"}\n'), "missing_newline");
+  });
+});
+
+// Each bound below keeps what one envelope costs to read proportional to a few SDK-sized items, whatever it holds.
+describe("bounded reading", () => {
+  test("hostile input #1: more items than INGEST_LIMITS.maxItemsPerEnvelope refuse the envelope, and parsing stops there", () => {
+    const max = INGEST_LIMITS.maxItemsPerEnvelope;
+    assert.equal(parseEnvelope(enc(`{}\n${'{"type":"a"}\n\n'.repeat(max)}`)).items.length, max);
+    // The 100 MiB of item headers a 200 KB gzip body inflated to: refused after `max` items, not 8 million objects.
+    const bomb = Buffer.concat([enc("{}\n"), Buffer.alloc(100 * 1024 * 1024, '{"type":"a"}\n')]);
+    assert.equal(protocolReason(() => parseEnvelope(bomb)), "too_many_items");
+  });
+
+  test("hostile input #1: the envelope header is read alone, before any item", () => {
+    const body = enc(`{"dsn":"https://0123456789abcdef0123456789abcdef@h/1"}\n${'{"type":"a"}\n'.repeat(10)}{not json`);
+    const head = parseEnvelopeHeaders(body);
+    assert.equal(head.headers.dsn, "https://0123456789abcdef0123456789abcdef@h/1");
+    assert.equal(protocolReason(() => parseEnvelope(body, head)), "bad_item_header");
+  });
+
+  test("a header line longer than INGEST_LIMITS.maxHeaderLineBytes is refused without searching the payload for its end", () => {
+    const long = `{"x":"${"a".repeat(INGEST_LIMITS.maxHeaderLineBytes)}"}`;
+    assert.equal(reason(`${long}\n{"type":"event"}\n{}`), "bad_envelope_header");
+    assert.equal(reason(`{}\n${long.replace("{", '{"type":"event",')}\n{}`), "bad_item_header");
+    assert.equal(reason(`{"x":"${"a".repeat(INGEST_LIMITS.maxHeaderLineBytes - 10)}"}\n{"type":"event"}\n{}`), "ok");
+  });
+
+  test("hostile input #5: headers nested deeper than INGEST_LIMITS.maxHeaderDepth are a bad header (400), not a stack overflow", () => {
+    const deep = (n: number) => "[".repeat(n) + "]".repeat(n);
+    assert.equal(reason(`{"x":${deep(10_000)}}\n{"type":"event"}\n{}`), "bad_envelope_header");
+    assert.equal(reason(`{}\n{"type":"event","x":${deep(10_000)}}\n{}`), "bad_item_header");
+    assert.equal(reason(`{"x":${deep(INGEST_LIMITS.maxHeaderDepth - 1)}}\n{"type":"event"}\n{}`), "ok");
+    // Brackets inside strings, escaped quotes included, are not nesting.
+    assert.equal(reason(`{"x":"${"[".repeat(1000)}\\\\\\"${"{".repeat(1000)}"}\n{"type":"event"}\n{}`), "ok");
   });
 });

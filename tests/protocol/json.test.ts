@@ -1,7 +1,10 @@
 // JSON as SDKs write it, and the stored form of an event: the SDK's text with the server's fields appended.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { appendJsonFields, looksLikeJsonObject, parseJsonObjectText } from "../../src/protocol/json";
+import fc from "fast-check";
+import { INGEST_LIMITS } from "../../src/config/limits";
+import { appendJsonFields, jsonDepthExceeds, looksLikeJsonObject, parseJsonObjectText } from "../../src/protocol/json";
+import { protocolReason } from "../helpers/protocol";
 
 describe("JSON helpers", () => {
   test("appended fields override the object's own, in JSON.parse", () => {
@@ -26,5 +29,26 @@ describe("JSON helpers", () => {
     const no = ["", "[]", "{", "}", "x{}", "{}x", '"{}"', "null"];
     for (const t of yes) assert.ok(looksLikeJsonObject(Buffer.from(t)), JSON.stringify(t));
     for (const t of no) assert.ok(!looksLikeJsonObject(Buffer.from(t)), JSON.stringify(t));
+  });
+});
+
+describe("nesting depth", () => {
+  const depthOf = (v: unknown): number =>
+    Array.isArray(v) ? 1 + Math.max(0, ...v.map(depthOf)) : typeof v === "object" && v !== null ? 1 + Math.max(0, ...Object.values(v).map(depthOf)) : 0;
+
+  test("jsonDepthExceeds agrees with the parsed value's depth, for any JSON and any limit", () => {
+    fc.assert(
+      fc.property(fc.json({ maxDepth: 12 }), fc.integer({ min: 0, max: 14 }), (text, max) => {
+        assert.equal(jsonDepthExceeds(text, max), depthOf(JSON.parse(text)) > max);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  test("hostile input #5: an event nested 10,000 levels deep is invalid JSON (as to Relay's parser), not a stack overflow later", () => {
+    const deep = `{"extra":${"[".repeat(10_000)}${"]".repeat(10_000)}}`;
+    assert.equal(protocolReason(() => parseJsonObjectText(deep)), "invalid_json");
+    const ok = `{"extra":${"[".repeat(INGEST_LIMITS.maxJsonDepth - 1)}${"]".repeat(INGEST_LIMITS.maxJsonDepth - 1)}}`;
+    assert.equal(protocolReason(() => parseJsonObjectText(ok)), "ok");
   });
 });
