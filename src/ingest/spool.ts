@@ -99,6 +99,14 @@ function newBatch(): Batch {
   return { entries: [], bytes: 0, done, resolve, reject };
 }
 
+/** Adds an outcome count to the pending ones, summed with those of the same project, hour, category, outcome and reason. */
+function addOutcome(pending: Map<string, OutcomeIncrement>, o: OutcomeIncrement): void {
+  const key = `${o.projectId}\u0000${o.hour}\u0000${o.category}\u0000${o.outcome}\u0000${o.reason}`;
+  const had = pending.get(key);
+  if (had) had.quantity += o.quantity;
+  else pending.set(key, { ...o });
+}
+
 /** Writes all of `buffers` at `position`, however many calls that takes. */
 function writeAll(fd: number, buffers: Uint8Array[], position: number, total: number): void {
   let written = fs.writevSync(fd, buffers, position);
@@ -116,7 +124,11 @@ export class SpoolWriter {
   private size: number;
   private batch = newBatch();
   private scheduled = false;
-  private outcomes: OutcomeIncrement[] = [];
+  /**
+   * Outcome counts waiting for the next commit, summed per project, hour, category, outcome and reason: while writes
+   * fail (a full disk), every refused request still counts, and the counts must not grow with the number of requests.
+   */
+  private outcomes = new Map<string, OutcomeIncrement>();
   private digestedUpTo = 0;
   /** A write failed: the segment may hold bytes past `size` that the digest has read, so nothing more goes there. */
   private damaged = false;
@@ -180,7 +192,7 @@ export class SpoolWriter {
 
   /** Outcome counts ride along with the next commit, so they are as durable as the items. */
   count(increments: OutcomeIncrement[]): void {
-    this.outcomes.push(...increments);
+    for (const o of increments) addOutcome(this.outcomes, o);
     this.schedule();
   }
 
@@ -207,14 +219,14 @@ export class SpoolWriter {
   private commit(): void {
     const batch = this.batch;
     this.batch = newBatch();
-    const outcomes = this.outcomes;
-    this.outcomes = [];
+    const outcomes = [...this.outcomes.values()];
+    this.outcomes.clear();
     if (batch.entries.length === 0 && outcomes.length === 0) return batch.resolve();
     const fail = (err: unknown) => {
-      this.outcomes = outcomes.concat(this.outcomes);
+      for (const o of outcomes) addOutcome(this.outcomes, o);
       batch.reject(err);
     };
-    if (this.damaged && !this.startSegment(this.segments.at(-1)! + this.physicalSize())) return fail(new Error("the spool cannot start a new segment"));
+    if (this.damaged && !this.repair()) return fail(new Error("the spool cannot start a new segment"));
     const buffers: Uint8Array[] = [];
     for (const e of batch.entries) buffers.push(...encodeRecord({ kind: "item", ...e }));
     if (outcomes.length > 0) {
@@ -228,15 +240,29 @@ export class SpoolWriter {
       if (this.durability === "full") fs.fdatasyncSync(this.fd);
     } catch (err) {
       // Nothing of this batch is acknowledged, but part of it may be in the file, and the digest may have read it:
-      // the log goes on in a new segment that starts past whatever is there.
+      // the log goes on past whatever is there (repair), now or at the next commit if that cannot be done now.
       this.damaged = true;
-      this.startSegment(this.segments.at(-1)! + this.physicalSize());
+      this.repair();
       return fail(err);
     }
     this.size += total;
     batch.resolve();
     // A full segment is left behind; if the next cannot be created, appending goes on here and the next commit retries.
     if (this.size >= SPOOL_LIMITS.segmentBytes) this.startSegment(this.end);
+  }
+
+  /**
+   * After a failed write: when it left no bytes behind the whole records, appending simply goes on here; otherwise the
+   * log continues in a new segment that starts past them. False while that segment cannot be created (a full disk,
+   * say): the next commit tries again, so writing resumes by itself once there is room.
+   */
+  private repair(): boolean {
+    const physical = this.physicalSize();
+    if (physical === this.size) {
+      this.damaged = false;
+      return true;
+    }
+    return this.startSegment(this.segments.at(-1)! + physical);
   }
 
   /** The segment's size on disk, torn bytes included; at least the whole records' when it cannot be measured. */
@@ -265,8 +291,18 @@ export class SpoolWriter {
   }
 
   private createSegment(base: number): number {
-    const fd = fs.openSync(segmentFile(this.dir, base), "wx+");
-    if (this.durability === "full") syncDir(this.dir);
+    const file = segmentFile(this.dir, base);
+    const fd = fs.openSync(file, "wx+");
+    if (this.durability === "full") {
+      try {
+        syncDir(this.dir);
+      } catch (err) {
+        // Not durable, so not used: gone again, so that the next attempt can create it under the same name.
+        fs.closeSync(fd);
+        fs.rmSync(file, { force: true });
+        throw err;
+      }
+    }
     return fd;
   }
 
