@@ -5,6 +5,7 @@
 // The server creates the intake; Next.js's bundle, which runs the dashboard, loads its own copy of every module. So
 // the server registers the entry on globalThis under a symbol, and only plain data crosses between the two.
 import { parseDsn } from "../protocol/auth";
+import { parseEnvelopeHeaders } from "../protocol/envelope";
 
 export type InProcessEnvelope = {
   /** The envelope as an SDK would post it (uncompressed). */
@@ -36,11 +37,8 @@ export function inProcessIntake(): SubmitEnvelope | null {
 
 /** The project id named by the `dsn` of an envelope's header line, if any. */
 export function envelopeProjectId(body: Uint8Array): string | null {
-  const end = body.indexOf(0x0a);
-  const line = Buffer.from(body.buffer, body.byteOffset, end < 0 ? Math.min(body.byteLength, 64 * 1024) : end).toString("utf8");
   try {
-    const header = JSON.parse(line) as unknown;
-    const dsn = typeof header === "object" && header !== null ? (header as { dsn?: unknown }).dsn : null;
+    const dsn = parseEnvelopeHeaders(body).headers.dsn;
     return typeof dsn === "string" ? (parseDsn(dsn)?.projectId ?? null) : null;
   } catch {
     return null;

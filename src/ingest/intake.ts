@@ -2,10 +2,10 @@
 // streaming, quotas, backpressure), then the spool, then the answer: 200 means the items are on disk.
 import type http from "node:http";
 import { INGEST_LIMITS, SPOOL_LIMITS } from "../config/limits";
-import { type SentryAuth, extractAuth, parseDsn } from "../protocol/auth";
+import { type SentryAuth, extractAuth, isPublicKey, parseDsn } from "../protocol/auth";
 import { envelopeProjectId } from "./in-process";
-import { readBody } from "../protocol/content-encoding";
-import { parseEnvelope } from "../protocol/envelope";
+import { BodyBudgetError, readBody } from "../protocol/content-encoding";
+import { parseEnvelope, parseEnvelopeHeaders } from "../protocol/envelope";
 import { type ProtocolErrorReason, ProtocolError } from "../protocol/errors";
 import { parseJsonObject } from "../protocol/json";
 import { formatRateLimits } from "../protocol/rate-limits";
@@ -16,6 +16,8 @@ import { type Accepted, acceptEnvelope, acceptEvent, outcome } from "./accept";
 import type { Backpressure } from "./backpressure";
 import type { KeyCache } from "./key-cache";
 import type { RateLimiter } from "./rate-limiter";
+import { ReadBudget } from "./read-budget";
+import { closeAfterAnswer } from "./linger";
 import { IntakeRefusal, outcomeOf } from "./refusals";
 import { CORS_HEADERS, type IntakeEndpoint, type IntakeRoute, PREFLIGHT_HEADERS } from "./routes";
 import type { InProcessAnswer, InProcessEnvelope } from "./in-process";
@@ -45,7 +47,9 @@ function send(res: http.ServerResponse, status: number, body: string, headers?: 
 }
 
 function refuse(res: http.ServerResponse, refusal: IntakeRefusal, bodyUnread: boolean): void {
-  // A body left unread (a limit hit mid-stream, or a refusal before reading) is not worth draining: close instead.
+  // A body left unread (a limit hit mid-stream, or a refusal before reading) is not worth reading to its end: the
+  // answer says the connection closes, and it closes once the client has had time to read the answer.
+  if (bodyUnread) closeAfterAnswer(res);
   const extra: Record<string, string> = bodyUnread ? { connection: "close" } : {};
   send(res, refusal.status, JSON.stringify({ detail: refusal.message }), { "x-sentry-error": refusal.message, ...refusal.headers, ...extra });
 }
@@ -64,6 +68,8 @@ function queryOf(url: string): URLSearchParams {
 }
 
 export function createIntake({ spool, keys, limiter, pressure, log }: IntakeDeps) {
+  const reading = new ReadBudget();
+
   /** The request's key; from the cache without a promise when it is there (nearly every request). */
   function resolveKey(auth: SentryAuth, route: IntakeRoute): IntakeKey | Promise<IntakeKey> {
     const cached = keys.peek(auth.publicKey);
@@ -116,8 +122,10 @@ export function createIntake({ spool, keys, limiter, pressure, log }: IntakeDeps
 
     let accepted: Accepted;
     if (route.endpoint === "envelope") {
-      const envelope = parseEnvelope(body);
-      const dsn = typeof envelope.headers.dsn === "string" ? envelope.headers.dsn : null;
+      // The header line alone first: without credentials in the request, its DSN names the key, and a request with no
+      // valid key is refused before a single item is read.
+      const head = parseEnvelopeHeaders(body);
+      const dsn = typeof head.headers.dsn === "string" ? head.headers.dsn : null;
       if (!auth) {
         auth = extractAuth({ headers, query, envelopeDsn: dsn });
         const found = resolveKey(auth, route);
@@ -129,6 +137,7 @@ export function createIntake({ spool, keys, limiter, pressure, log }: IntakeDeps
           throw new IntakeRefusal("dsn_mismatch", "project id/public key header mismatch between envelope and request");
         }
       }
+      const envelope = parseEnvelope(body, head);
       const { dsn: _dsn, ...envelopeMeta } = envelope.headers;
       accepted = acceptEnvelope(envelope, { key: held.key!, now, limiter, meta: JSON.stringify({ ...envelopeMeta, ...requestMeta }) });
     } else {
@@ -158,6 +167,7 @@ export function createIntake({ spool, keys, limiter, pressure, log }: IntakeDeps
     let refusal: IntakeRefusal;
     if (err instanceof IntakeRefusal) refusal = err;
     else if (err instanceof ProtocolError) refusal = new IntakeRefusal(err.reason as ProtocolErrorReason, err.message);
+    else if (err instanceof BodyBudgetError) refusal = new IntakeRefusal("backpressure", err.message, { "retry-after": String(SPOOL_LIMITS.backpressureRetryAfterSeconds) });
     else {
       log(`faultline: intake error: ${(err as Error).stack ?? String(err)}`);
       refusal = new IntakeRefusal("spool_failure", "the server could not take the request; retry later", { "retry-after": "60" });
@@ -176,6 +186,7 @@ export function createIntake({ spool, keys, limiter, pressure, log }: IntakeDeps
     }
     const held: { key: IntakeKey | null } = { key: null };
     let bodyRead = false;
+    const lease = reading.lease();
     try {
       if (req.method !== "POST") throw new IntakeRefusal("method_not_allowed", "use POST", { allow: "POST, OPTIONS" });
       const query = queryOf(req.url ?? "/");
@@ -189,7 +200,7 @@ export function createIntake({ spool, keys, limiter, pressure, log }: IntakeDeps
       const limits = BODY_LIMITS[route.endpoint];
       const declared = Number(header(req, "content-length") ?? 0);
       if (declared > limits.maxCompressedBytes && declared > limits.maxDecompressedBytes) throw new ProtocolError("payload_too_large", `the request body is larger than ${limits.maxCompressedBytes} bytes`);
-      const body = await readBody(req, header(req, "content-encoding"), limits);
+      const body = await readBody(req, header(req, "content-encoding"), limits, lease.options);
       bodyRead = true;
       const answer = await ingest({ route, body, auth, headers: req.headers, query, clientIp, userAgent: header(req, "user-agent") ?? null }, held);
       if ("refused" in answer) return refuse(res, answer.refused, false);
@@ -198,6 +209,8 @@ export function createIntake({ spool, keys, limiter, pressure, log }: IntakeDeps
     } catch (err) {
       if (!bodyRead && !(err instanceof IntakeRefusal) && !(err instanceof ProtocolError) && (err as { code?: string }).code === "ECONNRESET") return void res.destroy();
       refuse(res, refusalOf(err, held.key, route.endpoint), !bodyRead);
+    } finally {
+      lease.release();
     }
   }
 
@@ -213,6 +226,7 @@ export function createIntake({ spool, keys, limiter, pressure, log }: IntakeDeps
     const route: IntakeRoute = { projectId: projectId ?? "0", endpoint: "envelope" };
     try {
       if (!auth && !projectId) throw new ProtocolError("missing_auth", "the envelope names no DSN");
+      if (auth && !isPublicKey(auth.publicKey)) throw new ProtocolError("bad_auth", "the public key is not 32 hexadecimal characters");
       if (auth) held.key = await resolveKey(auth, route);
       const busy = pressure.reason();
       if (busy) throw new IntakeRefusal("backpressure", busy, { "retry-after": String(SPOOL_LIMITS.backpressureRetryAfterSeconds) });

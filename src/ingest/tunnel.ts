@@ -4,6 +4,8 @@
 // through the same key, quota and size checks as HTTP: nothing is ever forwarded, so the tunnel is no open proxy.
 // A malformed envelope is a 400, another server's DSN a 403; an unknown or disabled key is the intake's 403.
 import { parseDsn } from "../protocol/auth";
+import { parseEnvelopeHeaders } from "../protocol/envelope";
+import { ProtocolError } from "../protocol/errors";
 import type { InProcessAnswer, SubmitEnvelope } from "./in-process";
 
 export type TunnelAnswer = { status: number; body: { id?: string | null; detail?: string } };
@@ -16,16 +18,14 @@ export function installDsnPrefix(publicUrl: string, basePath: string): string {
 
 /** The `dsn` of an envelope's header line; a string explaining what is wrong when it has none. */
 export function envelopeDsn(body: Uint8Array): { dsn: string } | { error: string } {
-  const end = body.indexOf(0x0a);
-  const line = Buffer.from(body.buffer, body.byteOffset, end < 0 ? body.byteLength : end).toString("utf8");
-  let header: unknown;
+  let headers: Record<string, unknown>;
   try {
-    header = JSON.parse(line);
-  } catch {
-    return { error: "the envelope header is not JSON" };
+    headers = parseEnvelopeHeaders(body).headers;
+  } catch (err) {
+    if (err instanceof ProtocolError) return { error: err.message };
+    throw err;
   }
-  if (typeof header !== "object" || header === null || Array.isArray(header)) return { error: "the envelope header is not a JSON object" };
-  const dsn = (header as { dsn?: unknown }).dsn;
+  const dsn = headers.dsn;
   if (typeof dsn !== "string" || dsn === "") return { error: "the envelope header names no DSN" };
   return { dsn };
 }
