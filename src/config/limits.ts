@@ -402,4 +402,21 @@ export const SELF_MONITORING_LIMITS = {
   defaultTracesSampleRate: 0.1,
   /** fraction (1); of Faultline's own errors sent by default: each one is worth seeing. */
   defaultErrorSampleRate: 1,
+  /**
+   * The internal project's DSN key's quotas unless set on the key itself: its DSN is in every page of Faultline,
+   * sign-in included, so anyone can send with it, and these keep what they can send small. Each is many times what
+   * a busy install's own pages send: an error is worth a look at 100 a minute already, page loads are sampled at
+   * 10 %, and the browser SDK sends one session per page load and a few web-vital spans per page.
+   */
+  internalKeyQuotas: {
+    error: { count: 100, windowSeconds: 60 },
+    transaction: { count: 300, windowSeconds: 60 },
+    span: { count: 3000, windowSeconds: 60 },
+    session: { count: 600, windowSeconds: 60 },
+    /** bytes; Faultline's pages send no attachments. */
+    attachment: { count: 1024 * 1024, windowSeconds: 3600 },
+    feedback: { count: 30, windowSeconds: 3600 },
+    /** Faultline's pages have no cron monitors. */
+    monitor: { count: 60, windowSeconds: 3600 },
+  },
 } as const;

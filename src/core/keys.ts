@@ -5,11 +5,13 @@ import type { Project, ProjectKey } from "../storage/ports";
 import { assertCan, requireText } from "./access";
 import type { CoreContext } from "./context";
 import { notFound } from "./errors";
-import { nameSchema, parseInput, rateLimitSchema } from "./schemas";
+import { nameSchema, parseInput, patchQuotas, quotasSchema, rateLimitSchema } from "./schemas";
 import { getProject } from "./projects";
 
 const createSchema = z.object({ name: nameSchema.optional(), label: nameSchema.optional() });
-const updateSchema = z.object({ name: nameSchema.optional(), label: nameSchema.optional(), isActive: z.boolean().optional(), rateLimit: rateLimitSchema.optional() }).refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
+const updateSchema = z
+  .object({ name: nameSchema.optional(), label: nameSchema.optional(), isActive: z.boolean().optional(), rateLimit: rateLimitSchema.optional(), quotas: quotasSchema.optional() })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
 
 /** 32 hex characters each, the shape SDKs expect for a DSN's public key. */
 export function newKeyPair(): { publicKey: string; secretKey: string } {
@@ -51,9 +53,9 @@ async function findKey(ctx: CoreContext, project: Project, publicKey: string): P
 export async function updateKey(ctx: CoreContext, orgSlug: string, projectSlug: string, publicKey: string, input: unknown): Promise<{ project: Project; key: ProjectKey }> {
   const { access, project } = await getProject(ctx, orgSlug, projectSlug);
   assertCan(access, "key:update");
-  const { name, label, isActive, rateLimit } = parseInput(updateSchema, input);
+  const { name, label, isActive, rateLimit, quotas } = parseInput(updateSchema, input);
   const existing = await findKey(ctx, project, publicKey);
-  const key = await ctx.store.updateKey(project.id, existing.id, { label: label ?? name, isActive, rateLimit });
+  const key = await ctx.store.updateKey(project.id, existing.id, { label: label ?? name, isActive, rateLimit, quotas: quotas && patchQuotas(existing.quotas, quotas) });
   if (!key) throw notFound("Key");
   return { project, key };
 }

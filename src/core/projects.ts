@@ -6,11 +6,11 @@ import type { CoreContext } from "./context";
 import { notFound } from "./errors";
 import { newKeyPair } from "./keys";
 import { slugTaken } from "./organizations";
-import { nameSchema, parseInput, platformSchema, rateLimitSchema, slugify, slugSchema } from "./schemas";
+import { nameSchema, parseInput, patchQuotas, platformSchema, quotasSchema, rateLimitSchema, slugify, slugSchema } from "./schemas";
 
 const createSchema = z.object({ name: nameSchema, slug: slugSchema.optional(), platform: platformSchema.nullish(), team: slugSchema.nullish() });
 // scrapeJavaScript: Sentry's project option (its API's name) letting the digest fetch sources and maps from public URLs.
-const updateSchema = z.object({ name: nameSchema.optional(), slug: slugSchema.optional(), platform: platformSchema.nullish(), rateLimit: rateLimitSchema.optional(), scrapeJavaScript: z.boolean().optional() }).refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
+const updateSchema = z.object({ name: nameSchema.optional(), slug: slugSchema.optional(), platform: platformSchema.nullish(), rateLimit: rateLimitSchema.optional(), quotas: quotasSchema.optional(), scrapeJavaScript: z.boolean().optional() }).refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
 
 export async function listProjects(ctx: CoreContext, orgSlug: string, page: PageRequest): Promise<Page<Project>> {
   const { org } = await requireOrg(ctx, orgSlug, "project:read");
@@ -56,7 +56,7 @@ export async function updateProject(ctx: CoreContext, orgSlug: string, projectSl
   const { access, project } = await getProject(ctx, orgSlug, projectSlug);
   assertCan(access, "project:update");
   try {
-    const updated = await ctx.store.updateProject(project.id, patch);
+    const updated = await ctx.store.updateProject(project.id, { ...patch, quotas: patch.quotas && patchQuotas(project.quotas, patch.quotas) });
     if (!updated) throw notFound("Project");
     return updated;
   } catch (err) {

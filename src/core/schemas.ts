@@ -1,6 +1,8 @@
 // Input schemas shared by every entry point (server actions, the web API, the CLI).
 import { z } from "zod";
 import { AUTH_LIMITS, NAME_LIMITS, STORAGE_LIMITS } from "../config/limits";
+import { QUOTA_CATEGORY_NAMES, type QuotaCategory } from "../protocol/categories";
+import type { Quotas, RateLimit } from "../storage/ports";
 import { AppError } from "./errors";
 import { PLATFORMS } from "./platforms";
 import { ROLES } from "./roles";
@@ -74,6 +76,22 @@ export const rateLimitSchema = z
   })
   .nullable()
   .transform((v) => (v ? { count: v.count, windowSeconds: v.window } : null));
+
+/**
+ * Quotas of the data categories other than errors (protocol/categories.ts QUOTA_CATEGORIES), each in the shape of
+ * `rateLimit` (attachments in bytes); a null one is removed, a category not named is left as it is.
+ */
+export const quotasSchema = z.partialRecord(z.enum(QUOTA_CATEGORY_NAMES.filter((c) => c !== "error") as [Exclude<QuotaCategory, "error">, ...Exclude<QuotaCategory, "error">[]]), rateLimitSchema);
+
+/** The quotas after a patch from quotasSchema: named ones set, null ones removed, the rest kept. */
+export function patchQuotas(current: Quotas, patch: z.output<typeof quotasSchema>): Quotas {
+  const next: Quotas = { ...current };
+  for (const [name, limit] of Object.entries(patch) as [keyof Quotas, RateLimit | null][]) {
+    if (limit) next[name] = limit;
+    else delete next[name];
+  }
+  return next;
+}
 
 /** Parses input or throws a bad_request AppError whose `fields` name each problem. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

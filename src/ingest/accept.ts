@@ -1,8 +1,8 @@
 // What the intake keeps of a request: the item policy (which types are kept, their size limits, at most one event),
 // the event id the SDK is answered with, and the event quotas. Whole-request problems throw an IntakeRefusal;
 // per-item decisions become outcome counts.
-import { INGEST_LIMITS } from "../config/limits";
-import { type DataCategory, EVENT_CATEGORIES, categoryOf } from "../protocol/categories";
+import { INGEST_LIMITS, SELF_MONITORING_LIMITS } from "../config/limits";
+import { type DataCategory, QUOTA_CATEGORIES, categoryOf, quotaCategoryOf } from "../protocol/categories";
 import type { Envelope } from "../protocol/envelope";
 import { looksLikeJsonObject, normalizeEventId, parseJsonObject, parseJsonObjectOrNull } from "../protocol/json";
 import type { ActiveRateLimit } from "../protocol/rate-limits";
@@ -49,17 +49,23 @@ export const outcome = (ctx: { key: IntakeKey; now: number }, category: string, 
   quantity,
 });
 
-/** Applies the key's and the project's event quotas to one event-category item; the limit hit, if any. */
-function quotaRefusal(ctx: AcceptContext, category: DataCategory): { limit: ActiveRateLimit; reason: string } | null {
-  if (!EVENT_CATEGORIES.includes(category)) return null;
+/**
+ * Applies the key's and the project's quotas of the item's category to one item of `quantity` units (bytes for
+ * attachments); the limit hit, if any, named with the category's Sentry names for X-Sentry-Rate-Limits. The internal
+ * project's key has quotas of its own by default (SELF_MONITORING_LIMITS.internalKeyQuotas): its DSN is public.
+ */
+function quotaRefusal(ctx: AcceptContext, category: DataCategory, quantity: number): { limit: ActiveRateLimit; reason: string } | null {
+  const name = quotaCategoryOf(category);
+  if (!name) return null;
+  const keyLimit = ctx.key.keyQuotas[name] ?? (ctx.key.internal ? SELF_MONITORING_LIMITS.internalKeyQuotas[name] : undefined);
   const quotas = [
-    { name: `key:${ctx.key.keyId}`, limit: ctx.key.keyRateLimit, scope: "key" as const, reason: "key_quota" },
-    { name: `project:${ctx.key.projectId}`, limit: ctx.key.projectRateLimit, scope: "project" as const, reason: "project_quota" },
+    { name: `key:${ctx.key.keyId}:${name}`, limit: keyLimit, scope: "key" as const, reason: "key_quota" },
+    { name: `project:${ctx.key.projectId}:${name}`, limit: ctx.key.projectQuotas[name], scope: "project" as const, reason: "project_quota" },
   ];
   for (const q of quotas) {
     if (!q.limit) continue;
-    const taken = ctx.limiter.take(q.name, q.limit, ctx.now);
-    if (!taken.ok) return { limit: { retryAfterSeconds: taken.retryAfterSeconds, categories: EVENT_CATEGORIES, scope: q.scope, reasonCode: q.reason }, reason: q.reason };
+    const taken = ctx.limiter.take(q.name, q.limit, ctx.now, quantity);
+    if (!taken.ok) return { limit: { retryAfterSeconds: taken.retryAfterSeconds, categories: QUOTA_CATEGORIES[name], scope: q.scope, reasonCode: q.reason }, reason: q.reason };
   }
   return null;
 }
@@ -108,12 +114,13 @@ export function acceptEnvelope(envelope: Envelope, ctx: AcceptContext): Accepted
     } else if (type === "user_report") {
       itemEventId = headerEventId;
     }
-    const limited = quotaRefusal(ctx, category);
+    const quantity = type === "attachment" ? item.payload.byteLength : 1;
+    const limited = quotaRefusal(ctx, category, quantity);
     if (limited) {
       limits.push(limited.limit);
       // An event is counted as "error" or "default" by whether it has an exception; only a refused one is read here.
       if (type === "event") category = categoryOf(type, payload ?? parseJsonObjectOrNull(item.payload) ?? undefined);
-      outcomes.push(outcome(ctx, category, "rate_limited", limited.reason));
+      outcomes.push(outcome(ctx, category, "rate_limited", limited.reason, quantity));
       continue;
     }
     entries.push({
@@ -134,7 +141,7 @@ export function acceptEnvelope(envelope: Envelope, ctx: AcceptContext): Accepted
 export function acceptEvent(itemType: "event" | "security", payload: Uint8Array, event: Record<string, unknown>, ctx: AcceptContext): Accepted {
   const category = itemType === "security" ? "security" : categoryOf("event", event);
   const eventId = normalizeEventId(event.event_id) ?? newEventId();
-  const limited = quotaRefusal(ctx, category);
+  const limited = quotaRefusal(ctx, category, 1);
   if (limited) return { eventId: null, entries: [], outcomes: [outcome(ctx, category, "rate_limited", limited.reason)], limits: [limited.limit] };
   const entry: SpoolEntry = { projectId: ctx.key.projectId, keyId: ctx.key.keyId, receivedAt: ctx.now, itemType, eventId, headers: `{"type":"${itemType}"}`, meta: ctx.meta, payload };
   return { eventId, entries: [entry], outcomes: [], limits: [] };

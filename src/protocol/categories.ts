@@ -71,5 +71,26 @@ function hasException(event: Record<string, unknown>): boolean {
   return false;
 }
 
-/** Is this category one that SDK event quotas (key and project rate limits) apply to? */
-export const EVENT_CATEGORIES: readonly DataCategory[] = ["error", "default", "security"];
+/**
+ * What one quota counts, by the name it has in Faultline's settings and API: each is Sentry's data category (its
+ * rate-limit name in X-Sentry-Rate-Limits), and "error" is Sentry's error categories together, which its DSN rate
+ * limit (`rateLimit` in the key API) counts. Attachments are counted in bytes, everything else one per item.
+ */
+export const QUOTA_CATEGORIES = {
+  error: ["error", "default", "security"],
+  transaction: ["transaction"],
+  span: ["span"],
+  attachment: ["attachment"],
+  session: ["session"],
+  feedback: ["feedback", "user_report_v2"],
+  monitor: ["monitor"],
+} as const satisfies Record<string, readonly DataCategory[]>;
+
+export type QuotaCategory = keyof typeof QUOTA_CATEGORIES;
+export const QUOTA_CATEGORY_NAMES = Object.keys(QUOTA_CATEGORIES) as QuotaCategory[];
+
+/** The quota an item of this category counts against; null for what no quota counts (client reports). */
+export function quotaCategoryOf(category: DataCategory): QuotaCategory | null {
+  for (const name of QUOTA_CATEGORY_NAMES) if ((QUOTA_CATEGORIES[name] as readonly DataCategory[]).includes(category)) return name;
+  return null;
+}

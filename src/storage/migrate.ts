@@ -17,6 +17,7 @@ import { spans } from "./migrations/0013-spans";
 import { internalProject } from "./migrations/0014-internal-project";
 import { artifacts } from "./migrations/0015-artifacts";
 import { scrapeJavaScript } from "./migrations/0016-scrape-javascript";
+import { quotas } from "./migrations/0017-quotas";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -37,6 +38,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0014-internal-project": internalProject(dialect),
     "0015-artifacts": artifacts(dialect),
     "0016-scrape-javascript": scrapeJavaScript(dialect),
+    "0017-quotas": quotas(),
   };
 }
 

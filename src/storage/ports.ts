@@ -1,6 +1,7 @@
 // The storage ports: small domain interfaces the core depends on. One Kysely implementation serves both dialects;
 // tests/storage/conformance.ts checks these contracts on SQLite and on PostgreSQL.
 import type { Role } from "../core/roles";
+import type { QuotaCategory } from "../protocol/categories";
 import type { SpanRetentionStore, SpanStore } from "./span-ports";
 import type { InvitationStore, ReleaseDetailStore } from "./dashboard-ports";
 import type { DigestStore } from "./digest-ports";
@@ -22,6 +23,10 @@ export type Member = { id: number; organizationId: number; userId: string; role:
 export type Team = { id: number; organizationId: number; slug: string; name: string; createdAt: string; memberCount: number };
 /** At most `count` events per `windowSeconds`; a window of 60 is a rate limit, 86400 a daily quota. */
 export type RateLimit = { count: number; windowSeconds: number };
+/** Quotas of the data categories other than errors (whose quota is `rateLimit`), by protocol/categories.ts name. */
+export type Quotas = Partial<Record<Exclude<QuotaCategory, "error">, RateLimit>>;
+/** Every quota of a key or project, errors included: what the intake applies. */
+export type QuotaMap = Partial<Record<QuotaCategory, RateLimit>>;
 
 export type Project = {
   id: number;
@@ -32,6 +37,7 @@ export type Project = {
   platform: string | null;
   createdAt: string;
   rateLimit: RateLimit | null;
+  quotas: Quotas;
   /** Whether the digest may fetch JavaScript sources and source maps from public URLs (off unless turned on). */
   scrapeJavaScript: boolean;
 };
@@ -44,6 +50,7 @@ export type ProjectKey = {
   isActive: boolean;
   createdAt: string;
   rateLimit: RateLimit | null;
+  quotas: Quotas;
 };
 export type ApiToken = { id: number; userId: string; name: string; tokenSuffix: string; createdAt: string; lastUsedAt: string | null };
 
@@ -128,7 +135,7 @@ export interface ProjectStore {
   getProjectById(id: number): Promise<Project | null>;
   /** Ordered by slug, then id: of some organizations, of every organization a user belongs to, or of all. */
   listProjects(input: { scope: { organizationIds: number[] } | { memberUserId: string } | { all: true }; page: PageRequest }): Promise<Page<Project>>;
-  updateProject(id: number, patch: { slug?: string; name?: string; platform?: string | null; teamId?: number | null; rateLimit?: RateLimit | null; scrapeJavaScript?: boolean }): Promise<Project | null>;
+  updateProject(id: number, patch: { slug?: string; name?: string; platform?: string | null; teamId?: number | null; rateLimit?: RateLimit | null; quotas?: Quotas; scrapeJavaScript?: boolean }): Promise<Project | null>;
   deleteProject(id: number): Promise<boolean>;
 }
 
@@ -138,7 +145,7 @@ export interface ProjectKeyStore {
   getKey(projectId: number, keyId: number): Promise<ProjectKey | null>;
   /** The key a DSN names, whatever its project; null when unknown. */
   getKeyByPublicKey(publicKey: string): Promise<ProjectKey | null>;
-  updateKey(projectId: number, keyId: number, patch: { label?: string; isActive?: boolean; rateLimit?: RateLimit | null }): Promise<ProjectKey | null>;
+  updateKey(projectId: number, keyId: number, patch: { label?: string; isActive?: boolean; rateLimit?: RateLimit | null; quotas?: Quotas }): Promise<ProjectKey | null>;
   deleteKey(projectId: number, keyId: number): Promise<boolean>;
 }
 
@@ -151,7 +158,8 @@ export interface ApiTokenStore {
 }
 
 /** What the intake needs to know about a DSN key, in one lookup. */
-export type IntakeKey = { keyId: number; projectId: number; isActive: boolean; keyRateLimit: RateLimit | null; projectRateLimit: RateLimit | null };
+/** A DSN key as the intake sees it: its quotas and its project's, and whether it is the internal project's. */
+export type IntakeKey = { keyId: number; projectId: number; isActive: boolean; keyQuotas: QuotaMap; projectQuotas: QuotaMap; internal: boolean };
 
 export interface IntakeStore {
   getIntakeKey(publicKey: string): Promise<IntakeKey | null>;

@@ -89,6 +89,8 @@ export type ProjectsTable = {
   issue_counter: Generated<number>;
   /** Whether the digest may fetch source files and maps from the public URLs of the project's events (0016). */
   scrape_javascript: Generated<Bool>;
+  /** Quotas of the categories other than errors, as JSON (0017). */
+  quotas: string | null;
 };
 
 export type ProjectKeysTable = {
@@ -101,6 +103,8 @@ export type ProjectKeysTable = {
   created_at: string;
   rate_limit_count: number | null;
   rate_limit_window: number | null;
+  /** Quotas of the categories other than errors, as JSON (0017). */
+  quotas: string | null;
 };
 
 export type ApiTokensTable = {

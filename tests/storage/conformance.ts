@@ -2,6 +2,7 @@
 // store.sqlite.test.ts and store.pg.test.ts call conformance() with their own database.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { findInternalProject } from "../../src/core/internal-project";
 import type { OpenDbOptions } from "../../src/storage/db";
 import { DuplicateError, type User } from "../../src/storage/ports";
 import { type TestCore, testCore, uniq } from "../helpers/core";
@@ -164,17 +165,33 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
       assert.deepEqual(await t.store.listKeys(p.id), []);
     });
 
-    test("intake keys: one lookup gives the key's state and both quotas; quotas set and cleared as {count, windowSeconds}", async () => {
+    test("intake keys: one lookup gives the key's state, every quota of the key and its project, and whether it is the internal project's", async () => {
       const org = await t.store.createOrganization({ slug: uniq("ik"), name: "IK", ownerUserId: alice.id });
       const p = await t.store.createProject({ organizationId: org.id, teamId: null, slug: "ik", name: "IK", platform: null });
       const k = await t.store.createKey({ projectId: p.id, label: "Default", publicKey: uniq("ipk"), secretKey: "s" });
-      assert.deepEqual(await t.store.getIntakeKey(k.publicKey), { keyId: k.id, projectId: p.id, isActive: true, keyRateLimit: null, projectRateLimit: null });
+      assert.deepEqual(await t.store.getIntakeKey(k.publicKey), { keyId: k.id, projectId: p.id, isActive: true, keyQuotas: {}, projectQuotas: {}, internal: false });
       assert.deepEqual((await t.store.updateKey(p.id, k.id, { rateLimit: { count: 100, windowSeconds: 60 } }))?.rateLimit, { count: 100, windowSeconds: 60 });
       assert.deepEqual((await t.store.updateProject(p.id, { rateLimit: { count: 5000, windowSeconds: 86400 } }))?.rateLimit, { count: 5000, windowSeconds: 86400 });
+      const keyQuotas = { transaction: { count: 10, windowSeconds: 60 }, attachment: { count: 1_000_000, windowSeconds: 3600 } };
+      assert.deepEqual((await t.store.updateKey(p.id, k.id, { quotas: keyQuotas }))?.quotas, keyQuotas);
+      assert.deepEqual((await t.store.updateProject(p.id, { quotas: { span: { count: 7, windowSeconds: 1 } } }))?.quotas, { span: { count: 7, windowSeconds: 1 } });
       await t.store.updateKey(p.id, k.id, { isActive: false });
-      assert.deepEqual(await t.store.getIntakeKey(k.publicKey), { keyId: k.id, projectId: p.id, isActive: false, keyRateLimit: { count: 100, windowSeconds: 60 }, projectRateLimit: { count: 5000, windowSeconds: 86400 } });
+      assert.deepEqual(await t.store.getIntakeKey(k.publicKey), {
+        keyId: k.id,
+        projectId: p.id,
+        isActive: false,
+        keyQuotas: { ...keyQuotas, error: { count: 100, windowSeconds: 60 } },
+        projectQuotas: { span: { count: 7, windowSeconds: 1 }, error: { count: 5000, windowSeconds: 86400 } },
+        internal: false,
+      });
       assert.equal((await t.store.updateKey(p.id, k.id, { rateLimit: null }))?.rateLimit, null);
+      assert.deepEqual((await t.store.updateKey(p.id, k.id, { quotas: {} }))?.quotas, {});
+      assert.deepEqual((await t.store.getIntakeKey(k.publicKey))?.keyQuotas, {});
       assert.equal(await t.store.getIntakeKey("no-such-key"), null);
+      // The internal project (migration 0014) is told apart, so the intake gives its public key quotas of its own.
+      const internal = await findInternalProject(t.store);
+      assert.ok(internal?.key);
+      assert.equal((await t.store.getIntakeKey(internal.key.publicKey))?.internal, true);
     });
 
     test("tokens: looked up by hash with their user, use recorded, deleted only by their owner", async () => {

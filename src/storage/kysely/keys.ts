@@ -1,5 +1,5 @@
 import type { ProjectKey, ProjectKeyStore } from "../ports";
-import { type Ctx, dbBool, nowIso, rateLimitColumns, toBool, toRateLimit, uniquely } from "./shared";
+import { type Ctx, dbBool, nowIso, quotasColumn, rateLimitColumns, toBool, toQuotas, toRateLimit, uniquely } from "./shared";
 
 type KeyRow = {
   id: number;
@@ -11,6 +11,7 @@ type KeyRow = {
   created_at: string;
   rate_limit_count: number | null;
   rate_limit_window: number | null;
+  quotas: string | null;
 };
 const toKey = (r: KeyRow): ProjectKey => ({
   id: r.id,
@@ -21,8 +22,9 @@ const toKey = (r: KeyRow): ProjectKey => ({
   isActive: toBool(r.is_active),
   createdAt: r.created_at,
   rateLimit: toRateLimit(r.rate_limit_count, r.rate_limit_window),
+  quotas: toQuotas(r.quotas),
 });
-const columns = ["id", "project_id", "label", "public_key", "secret_key", "is_active", "created_at", "rate_limit_count", "rate_limit_window"] as const;
+const columns = ["id", "project_id", "label", "public_key", "secret_key", "is_active", "created_at", "rate_limit_count", "rate_limit_window", "quotas"] as const;
 
 export function projectKeyStore({ db, dialect }: Ctx): ProjectKeyStore {
   const one = async (projectId: number, keyId: number) => {
@@ -50,7 +52,7 @@ export function projectKeyStore({ db, dialect }: Ctx): ProjectKeyStore {
     },
     async updateKey(projectId, keyId, patch) {
       const set = Object.fromEntries(
-        Object.entries({ label: patch.label, is_active: patch.isActive === undefined ? undefined : dbBool(dialect, patch.isActive), ...rateLimitColumns(patch.rateLimit) }).filter(([, v]) => v !== undefined),
+        Object.entries({ label: patch.label, is_active: patch.isActive === undefined ? undefined : dbBool(dialect, patch.isActive), ...rateLimitColumns(patch.rateLimit), ...quotasColumn(patch.quotas) }).filter(([, v]) => v !== undefined),
       );
       if (Object.keys(set).length > 0) {
         await db.updateTable("project_keys").set(set).where("project_id", "=", projectId).where("id", "=", keyId).execute();

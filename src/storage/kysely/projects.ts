@@ -1,5 +1,5 @@
 import type { Project, ProjectStore } from "../ports";
-import { type Ctx, dbBool, decodeCursor, nowIso, rateLimitColumns, toBool, toPage, toRateLimit, uniquely } from "./shared";
+import { type Ctx, dbBool, decodeCursor, nowIso, quotasColumn, rateLimitColumns, toBool, toPage, toQuotas, toRateLimit, uniquely } from "./shared";
 
 type ProjectRow = {
   id: number;
@@ -12,6 +12,7 @@ type ProjectRow = {
   rate_limit_count: number | null;
   rate_limit_window: number | null;
   scrape_javascript: boolean | number;
+  quotas: string | null;
 };
 const toProject = (r: ProjectRow): Project => ({
   id: r.id,
@@ -22,9 +23,10 @@ const toProject = (r: ProjectRow): Project => ({
   platform: r.platform,
   createdAt: r.created_at,
   rateLimit: toRateLimit(r.rate_limit_count, r.rate_limit_window),
+  quotas: toQuotas(r.quotas),
   scrapeJavaScript: toBool(r.scrape_javascript),
 });
-const columns = ["id", "organization_id", "team_id", "slug", "name", "platform", "created_at", "rate_limit_count", "rate_limit_window", "scrape_javascript"] as const;
+const columns = ["id", "organization_id", "team_id", "slug", "name", "platform", "created_at", "rate_limit_count", "rate_limit_window", "scrape_javascript", "quotas"] as const;
 
 export function projectStore({ db, dialect }: Ctx): ProjectStore {
   const byId = async (id: number) => {
@@ -71,6 +73,7 @@ export function projectStore({ db, dialect }: Ctx): ProjectStore {
           team_id: patch.teamId,
           scrape_javascript: patch.scrapeJavaScript === undefined ? undefined : dbBool(dialect, patch.scrapeJavaScript),
           ...rateLimitColumns(patch.rateLimit),
+          ...quotasColumn(patch.quotas),
         }).filter(([, v]) => v !== undefined),
       );
       if (Object.keys(set).length === 0) return byId(id);

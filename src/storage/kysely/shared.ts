@@ -2,7 +2,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../schema";
 import type { Dialect } from "../db";
-import { DuplicateError, type Page, type PageRequest, type RateLimit } from "../ports";
+import { DuplicateError, type Page, type PageRequest, type Quotas, type RateLimit } from "../ports";
 
 export type Ctx = { db: Kysely<Database>; dialect: Dialect };
 
@@ -44,6 +44,30 @@ export function toPage<T>(rows: T[], req: PageRequest, key: (row: T) => string):
 
 export const toRateLimit = (count: number | null, windowSeconds: number | null): RateLimit | null =>
   count !== null && windowSeconds !== null ? { count, windowSeconds } : null;
+
+/** A quotas column (JSON) as stored; anything unreadable in it counts as no quota. */
+export function toQuotas(text: string | null): Quotas {
+  if (!text) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return {};
+  }
+  const out: Record<string, RateLimit> = {};
+  if (typeof parsed !== "object" || parsed === null) return out;
+  for (const [name, v] of Object.entries(parsed as Record<string, { count?: unknown; window?: unknown }>)) {
+    if (typeof v?.count === "number" && typeof v.window === "number") out[name] = { count: v.count, windowSeconds: v.window };
+  }
+  return out as Quotas;
+}
+
+/** The quotas column a patch writes: nothing when absent, null when empty. */
+export function quotasColumn(quotas: Quotas | undefined): { quotas?: string | null } {
+  if (quotas === undefined) return {};
+  const entries = Object.entries(quotas).filter((e): e is [string, RateLimit] => e[1] !== undefined);
+  return { quotas: entries.length === 0 ? null : JSON.stringify(Object.fromEntries(entries.map(([k, v]) => [k, { count: v.count, window: v.windowSeconds }]))) };
+}
 
 /** The columns a rate-limit patch writes: nothing when absent, both null when cleared. */
 export function rateLimitColumns(rateLimit: RateLimit | null | undefined): { rate_limit_count?: number | null; rate_limit_window?: number | null } {

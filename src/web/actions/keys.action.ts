@@ -36,11 +36,15 @@ export async function deleteKeyAction(locale: string, org: string, project: stri
   return state;
 }
 
-/** A key's event quota from the form: a count per window (seconds); an empty count removes it. */
+/**
+ * A key's quota of one category from the form: a count per window (seconds); an empty count removes it. Errors are
+ * Sentry's `rateLimit`, the other categories `quotas` (core/schemas.ts checks the category).
+ */
 export async function setKeyRateLimitAction(locale: string, org: string, project: string, publicKey: string, _prev: ActionState, form: FormData): Promise<ActionState> {
-  const { count, window } = formObject(form);
+  const { count, window, category = "error" } = formObject(form);
+  const limit = count === undefined ? null : { count: Number(count), window: Number(window) };
   const state = await act(locale, async (core) => {
-    await updateKey(core, org, project, publicKey, { rateLimit: count === undefined ? null : { count: Number(count), window: Number(window) } });
+    await updateKey(core, org, project, publicKey, category === "error" ? { rateLimit: limit } : { quotas: { [category]: limit } });
   });
   revalidatePath(keysPath(locale, org, project));
   return state;

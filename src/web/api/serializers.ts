@@ -1,6 +1,6 @@
 // Sentry's web API shapes (camelCase, string ids) for Faultline's objects.
 import { buildDsn } from "../../core/keys";
-import type { Organization, Project, ProjectKey, Team, User } from "../../storage/ports";
+import type { Organization, Project, ProjectKey, Quotas, Team, User } from "../../storage/ports";
 
 const letterAvatar = { avatarType: "letter_avatar", avatarUuid: null };
 
@@ -43,12 +43,18 @@ export function serializeProject(p: Project, org: Organization, team: Team | nul
     firstEvent: null,
     status: "active",
     rateLimit: p.rateLimit ? { window: p.rateLimit.windowSeconds, count: p.rateLimit.count } : null,
+    quotas: serializeQuotas(p.quotas),
     scrapeJavaScript: p.scrapeJavaScript,
     organization: { id: String(org.id), slug: org.slug, name: org.name },
     team: teamRef,
     teams: teamRef ? [teamRef] : [],
     avatar: letterAvatar,
   };
+}
+
+/** Quotas of the other data categories, in `rateLimit`'s shape (Faultline's addition to Sentry's key and project). */
+function serializeQuotas(quotas: Quotas): Record<string, { window: number; count: number }> {
+  return Object.fromEntries(Object.entries(quotas).flatMap(([name, q]) => (q ? [[name, { window: q.windowSeconds, count: q.count }]] : [])));
 }
 
 export function serializeKey(k: ProjectKey, p: Project, publicUrl: string, basePath: string) {
@@ -64,6 +70,7 @@ export function serializeKey(k: ProjectKey, p: Project, publicUrl: string, baseP
     isActive: k.isActive,
     dateCreated: k.createdAt,
     rateLimit: k.rateLimit ? { window: k.rateLimit.windowSeconds, count: k.rateLimit.count } : null,
+    quotas: serializeQuotas(k.quotas),
     dsn: {
       public: dsn.public,
       secret: dsn.secret,

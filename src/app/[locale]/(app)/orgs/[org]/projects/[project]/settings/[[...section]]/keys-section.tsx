@@ -3,6 +3,7 @@ import type { OrgAccess } from "@/core/access";
 import type { CoreContext } from "@/core/context";
 import { buildDsn, listKeys } from "@/core/keys";
 import { can } from "@/core/permissions";
+import { QUOTA_CATEGORY_NAMES } from "@/protocol/categories";
 import { getServices } from "@/runtime/services";
 import type { Project } from "@/storage/ports";
 import { createKeyAction, deleteKeyAction, renameKeyAction, setKeyActiveAction, setKeyRateLimitAction } from "@/web/actions/keys.action";
@@ -39,6 +40,14 @@ export async function KeysSection({ core, access, project, locale }: { core: Cor
             <p className="muted" data-testid={`rate-limit-${k.publicKey}`}>
               {k.rateLimit ? tr("current", { count: k.rateLimit.count, window: windowLabel(k.rateLimit.windowSeconds) }) : tr("none")}
             </p>
+            {Object.keys(k.quotas).length > 0 ? (
+              <ul className="muted" data-testid={`quotas-${k.publicKey}`}>
+                {QUOTA_CATEGORY_NAMES.flatMap((c) => {
+                  const q = c === "error" ? undefined : k.quotas[c];
+                  return q ? [<li key={c}>{tr("quota", { category: tr(`categories.${c}`), count: q.count, window: windowLabel(q.windowSeconds) })}</li>] : [];
+                })}
+              </ul>
+            ) : null}
             {can(access.role, "key:update") ? (
               <div className="row">
                 <ActionForm action={renameKeyAction.bind(null, locale, org, project.slug, k.publicKey)} className="inline-form">
@@ -49,6 +58,7 @@ export async function KeysSection({ core, access, project, locale }: { core: Cor
                   <SubmitButton variant="secondary">{k.isActive ? t("disable") : t("enable")}</SubmitButton>
                 </ActionForm>
                 <ActionForm action={setKeyRateLimitAction.bind(null, locale, org, project.slug, k.publicKey)} className="inline-form" successMessage={tr("saved")} testId={`rate-limit-form-${k.publicKey}`}>
+                  <Field name="category" label={tr("category")} defaultValue="error" options={QUOTA_CATEGORY_NAMES.map((c) => ({ value: c, label: tr(`categories.${c}`) }))} />
                   <Field name="count" label={tr("count")} type="number" defaultValue={k.rateLimit ? String(k.rateLimit.count) : ""} placeholder={tr("unlimited")} />
                   <Field name="window" label={tr("per")} defaultValue={String(k.rateLimit?.windowSeconds ?? 60)} options={windowOptions(k.rateLimit?.windowSeconds)} />
                   <SubmitButton variant="secondary">{tr("save")}</SubmitButton>
