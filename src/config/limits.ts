@@ -220,9 +220,31 @@ export const UPLOAD_LIMITS = {
   chunksPerRequest: 64,
   /**
    * bytes (32 MiB); one chunk-upload request body as sent (gzip parts compressed), Sentry's MAX_REQUEST_SIZE. The body
-   * is read into memory before its parts are parsed, so this bounds what one request holds.
+   * is read as a stream, one part at a time, so this bounds the transfer, not what the request holds in memory.
    */
   maxRequestSize: 32 * 1024 * 1024,
+  /**
+   * bytes (8 MiB + 64 KiB); one multipart part as sent: a chunk, plus room for what gzip adds to data it cannot
+   * compress (zlib's deflateBound: under 3 KB on 8 MiB). A request holds at most one part and one inflated chunk at a
+   * time: each is checked and stored before the next part is read.
+   */
+  maxPartSize: 8 * 1024 * 1024 + 64 * 1024,
+  /**
+   * bytes (64 MiB); all chunks of one chunk-upload request together, after inflating: one bundle's worth
+   * (maxBundleSize), as sentry-cli sends the missing chunks of one bundle at a time. Checked before each part is
+   * inflated, so 64 gzip parts of 8 MiB of zeros (511 KB on the wire) stop after 64 MiB of inflating, not 512.
+   */
+  maxRequestChunkBytes: 64 * 1024 * 1024,
+  /**
+   * milliseconds; an upload whose body stops arriving for this long is answered 408. sentry-cli writes each body in
+   * one go, so a pause this long is a stalled or hostile client, and the request would otherwise hold its part
+   * and its socket for Node's 5-minute request timeout.
+   */
+  bodyIdleTimeoutMs: 30_000,
+  /** form fields; the text fields a legacy release-file upload may carry (name, dist and one `header` each). */
+  maxReleaseFileFields: 64,
+  /** bytes (64 KiB); one text field of a legacy release-file upload (a URL as name, a header "Key:Value"). */
+  maxReleaseFileFieldSize: 64 * 1024,
   /** requests; how many chunk uploads sentry-cli runs at once (Sentry's MAX_CONCURRENCY 8, lower for a 2-core host). */
   concurrency: 4,
   /**
@@ -311,6 +333,18 @@ export const STREAM_LIMITS = {
   maxWatchedIssues: 100,
   /** values; releases and environments offered by the search suggestions. */
   suggestionValues: 50,
+  /**
+   * characters; the longest issue search (`query`) the API and the issue stream take. A search of fifty terms fits;
+   * percent-encoded it still makes a URL under 8 KB, which every proxy passes. The parser reads a search in one pass,
+   * and the live stream parses it again on every poll, so its length is the work each poll does.
+   */
+  maxQueryLength: 2000,
+  /**
+   * connections; live streams one user may hold open at once, one per open issue-stream page. Browsers open at most
+   * 6 connections per host over HTTP/1.1, so more come only through an HTTP/2 proxy; past this the user's oldest
+   * stream ends (its page says so and stops updating), so the newest tab always updates.
+   */
+  maxStreamsPerUser: 8,
 } as const;
 
 /** The release, settings and invitation screens of the dashboard. */

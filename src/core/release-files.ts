@@ -42,9 +42,13 @@ function parseHeaders(fields: string[]): Record<string, string> {
   return out;
 }
 
-/** POST …/files/: 201 with the file; 409 when the release already has a file with this name (and dist). */
-export async function uploadReleaseFile(ctx: CoreContext, orgSlug: string, projectSlug: string | null, version: string, upload: ReleaseFileUpload): Promise<ArtifactListing> {
+/**
+ * POST …/files/: 201 with the file; 409 when the release already has a file with this name (and dist). The body is
+ * read (`read`) only once the actor may write to an existing release.
+ */
+export async function uploadReleaseFile(ctx: CoreContext, orgSlug: string, projectSlug: string | null, version: string, read: () => Promise<ReleaseFileUpload>): Promise<ArtifactListing> {
   const s = await scope(ctx, orgSlug, projectSlug, version, "release:write");
+  const upload = await read();
   if (!upload.file) throw new AppError("bad_request", "Missing uploaded file");
   const name = (upload.name ?? upload.file.filename).trim();
   if (name === "" || name.length > 2000) throw new AppError("bad_request", "File name is missing or too long");

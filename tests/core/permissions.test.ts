@@ -58,7 +58,7 @@ const MUTATIONS: Record<string, { permission: Permission; run: (c: CoreContext, 
   "ask for the chunk-upload options (sentry-cli)": { permission: "release:write", run: (c, w) => chunkUploadOptions(c, w.org, "http://localhost:9000/api/0/", ["artifact_bundles"]) },
   "upload chunks": { permission: "release:write", run: (c, w) => uploadChunks(c, w.org, [{ field: "file", filename: sha1Hex(CHUNK), data: CHUNK }]) },
   "assemble an artifact bundle": { permission: "release:write", run: (c, w) => assembleArtifactBundle(c, w.org, { checksum: sha1Hex(CHUNK), chunks: [sha1Hex(CHUNK)], projects: [w.project] }, ["artifact_bundles"]) },
-  "upload a release file": { permission: "release:write", run: (c, w) => uploadReleaseFile(c, w.org, null, "app@1.0.0", { file: { filename: "app.js", data: CHUNK }, name: uniq("~/app.js"), dist: null, headers: [] }) },
+  "upload a release file": { permission: "release:write", run: (c, w) => uploadReleaseFile(c, w.org, null, "app@1.0.0", async () => ({ file: { filename: "app.js", data: CHUNK }, name: uniq("~/app.js"), dist: null, headers: [] })) },
   "create organization token": { permission: "org:tokens", run: (c, w) => createOrgToken(c, w.org, { name: "CI" }, "http://localhost:9000") },
   "revoke organization token": { permission: "org:tokens", run: (c, w) => revokeOrgToken(c, w.org, w.orgTokenId) },
 };

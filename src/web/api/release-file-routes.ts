@@ -1,12 +1,10 @@
 // The legacy release files routes (organization and project variants share them): list, upload (multipart: file,
 // name, dist, repeated header "Key:Value") and delete, in Sentry's Artifact shape.
 import "server-only";
-import { API_LIMITS, UPLOAD_LIMITS } from "../../config/limits";
 import { deleteReleaseFile, listReleaseFiles, uploadReleaseFile } from "../../core/release-files";
-import { AppError } from "../../core/errors";
 import type { ArtifactListing } from "../../storage/upload-ports";
 import { apiRoute } from "./handler";
-import { formFiles, formText, formTexts, readMultipart } from "./multipart";
+import { readReleaseFile } from "./upload-bodies";
 import { versionOf } from "./release-params";
 
 type P = { org: string; project?: string; version: string; fileId?: string };
@@ -17,12 +15,7 @@ export const serializeArtifact = (f: ArtifactListing) => ({ id: String(f.fileId)
 export const releaseFilesRoutes = {
   GET: apiRoute<P>(async (ctx) => Response.json((await listReleaseFiles(ctx.core, ctx.params.org, ctx.params.project ?? null, versionOf(ctx.url, 1))).map(serializeArtifact))),
   POST: apiRoute<P>(async (ctx) => {
-    // The file, plus its form fields: a name, a dist and headers are small.
-    const form = await readMultipart(ctx.req, UPLOAD_LIMITS.maxFileSize + API_LIMITS.maxJsonBodyBytes);
-    const files = await formFiles(form);
-    if (files.length > 1) throw new AppError("bad_request", "Send one file per request");
-    const file = files.find((f) => f.field === "file") ?? null;
-    const stored = await uploadReleaseFile(ctx.core, ctx.params.org, ctx.params.project ?? null, versionOf(ctx.url, 1), { file, name: formText(form, "name"), dist: formText(form, "dist"), headers: formTexts(form, "header") });
+    const stored = await uploadReleaseFile(ctx.core, ctx.params.org, ctx.params.project ?? null, versionOf(ctx.url, 1), () => readReleaseFile(ctx.req));
     return Response.json(serializeArtifact(stored), { status: 201 });
   }),
 };

@@ -1,10 +1,10 @@
 // GET|POST /api/0/organizations/{org}/chunk-upload/ – sentry-cli's chunk upload: the options (an absolute URL, as
-// Sentry answers current CLIs), then multipart chunks named by their SHA-1, as `file` or gzip'd `file_gzip` parts.
-import { UPLOAD_LIMITS } from "@/config/limits";
+// Sentry answers current CLIs), then multipart chunks named by their SHA-1, as `file` or gzip'd `file_gzip` parts,
+// read one at a time (web/api/upload-bodies.ts) and stored one at a time (core/uploads.ts).
 import { chunkUploadOptions, uploadChunks } from "@/core/uploads";
 import { getServices } from "@/runtime/services";
 import { apiRoute } from "@/web/api/handler";
-import { formFiles, readMultipart } from "@/web/api/multipart";
+import { readChunkParts } from "@/web/api/upload-bodies";
 
 export const dynamic = "force-dynamic";
 type P = { org: string };
@@ -15,7 +15,6 @@ export const GET = apiRoute<P>(async (ctx) => {
 });
 
 export const POST = apiRoute<P>(async (ctx) => {
-  const form = await readMultipart(ctx.req, UPLOAD_LIMITS.maxRequestSize);
-  await uploadChunks(ctx.core, ctx.params.org, await formFiles(form));
+  await uploadChunks(ctx.core, ctx.params.org, readChunkParts(ctx.req));
   return Response.json([]);
 });
