@@ -3,6 +3,7 @@
 // any part is read, parts are inflated and stored one at a time within the request's cap, and every malformed body is
 // a 4xx AppError with a detail, never anything else.
 import assert from "node:assert/strict";
+import { Readable } from "node:stream";
 import { after, before, describe, test } from "node:test";
 import { gzipSync } from "node:zlib";
 import { UPLOAD_LIMITS } from "../../src/config/limits";
@@ -31,13 +32,14 @@ function multipart(parts: Part[], boundary = BOUNDARY, close = true): Uint8Array
 const request = (body: BodyInit, type = `multipart/form-data; boundary=${BOUNDARY}`, headers: Record<string, string> = {}) =>
   new Request("http://faultline.test/api/0/organizations/o/chunk-upload/", { method: "POST", body, headers: { "content-type": type, ...headers }, duplex: "half" } as RequestInit);
 
-/** A body sent in pieces, then never finished: a client that stalls. */
-function stalled(first: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array<ArrayBuffer>> {
-  return new ReadableStream({
-    start(controller) {
-      controller.enqueue(first);
-    },
-  });
+/**
+ * A body whose first bytes arrive, then nothing more: a client that stalls. A Node stream, as Next.js hands a route
+ * the IncomingMessage (a read pending on it holds back cancelling it).
+ */
+function stalled(first: Uint8Array): BodyInit {
+  const body = new Readable({ read() {} });
+  body.push(first);
+  return body as unknown as BodyInit;
 }
 
 const ZEROS = new Uint8Array(UPLOAD_LIMITS.chunkSize);

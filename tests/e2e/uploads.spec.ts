@@ -7,6 +7,7 @@
 // time, 409 for a name it has); and malformed uploads over HTTP: 4xx or an assemble state "error" with a detail,
 // never a 500.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import net from "node:net";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -237,6 +238,70 @@ test.describe("malformed uploads over HTTP", () => {
     expect((await postChunks(request, [{ field: "file", name: sha1(halves[1]!), data: halves[1]! }])).status()).toBe(200);
     expect(await expectJson(await assemble(request, body), 200, "assemble")).toEqual({ state: "ok", missingChunks: [], detail: null });
     expect(await expectJson(await assemble(request, body), 200, "assemble again")).toEqual({ state: "ok", missingChunks: [], detail: null });
+  });
+
+  test("hostile input #9: 64 gzip parts of 8 MiB of zeros (511 KB sent) get 413; garbage bodies get a 4xx with a detail, never a 500 or a reset", async ({ request }) => {
+    const boundary = "----faultline-hostile";
+    const multipart = (parts: { field?: string; name?: string; head?: string; data: Uint8Array | string }[], close = true) =>
+      Buffer.concat([
+        ...parts.flatMap((p) => [
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data${p.field ? `; name="${p.field}"` : ""}${p.name ? `; filename="${p.name}"` : ""}\r\n${p.head ?? ""}Content-Type: application/octet-stream\r\n\r\n`),
+          Buffer.from(p.data),
+          Buffer.from("\r\n"),
+        ]),
+        Buffer.from(close ? `--${boundary}--\r\n` : ""),
+      ]);
+    // Node's fetch: a connection reset would reject here instead of answering.
+    const post = async (body: Uint8Array, type = `multipart/form-data; boundary=${boundary}`) => {
+      const res = await fetch(url("/chunk-upload/"), { method: "POST", headers: { ...headers(), "content-type": type }, body: new Uint8Array(body) });
+      return { status: res.status, detail: ((await res.json()) as { detail?: string }).detail ?? "" };
+    };
+
+    const zeros = new Uint8Array(8 * 1024 * 1024);
+    const bomb = multipart(Array.from({ length: 64 }, () => ({ field: "file_gzip", name: sha1(zeros), data: gzipSync(zeros, { level: 9 }) })));
+    expect(bomb.byteLength).toBeLessThan(600_000);
+    expect(await post(bomb)).toEqual({ status: 413, detail: "The chunks of one request inflate to more than 67108864 bytes; send fewer per request" });
+
+    const chunk = Buffer.from(unique("chunk"));
+    const good = { field: "file", name: sha1(chunk), data: chunk };
+    const cases: [string, Uint8Array, number, RegExp, string?][] = [
+      ["truncated", multipart([good]).subarray(0, 150), 400, /malformed: unexpected end of (form|file)/],
+      ["another boundary than declared", multipart([good]), 400, /malformed: unexpected end of form/, "multipart/form-data; boundary=not-the-one"],
+      ["no boundary", multipart([good]), 400, /no boundary/, "multipart/form-data; charset=utf-8"],
+      ["a part without a name", multipart([{ ...good, field: undefined }]), 400, /a part has no name/],
+      ["a 20 KiB part header", multipart([{ ...good, head: `X-Padding: ${"a".repeat(20 * 1024)}\r\n` }]), 400, /malformed part header/],
+      ["a gzip part that is not gzip", multipart([{ ...good, field: "file_gzip" }]), 400, /is not valid gzip/],
+      ["a part over the chunk size", multipart([{ field: "file", name: sha1(zeros), data: new Uint8Array(8 * 1024 * 1024 + 65 * 1024) }]), 400, /Chunk size too large/],
+      ["more parts than chunksPerRequest", multipart(Array.from({ length: 65 }, () => good)), 400, /Too many chunks/],
+      // Refused at its first part, then 24 MiB more: the client still gets the answer, not a reset connection.
+      ["a bad first part before a large rest", multipart([{ ...good, name: "not-a-sha1" }, ...Array.from({ length: 3 }, () => ({ field: "file", name: sha1(zeros), data: zeros }))]), 400, /SHA-1 in hex/],
+    ];
+    for (const [what, body, status, detail, type] of cases) {
+      const answer = await post(body, type);
+      expect(answer.status, `${what}: ${answer.detail}`).toBe(status);
+      expect(answer.detail, what).toMatch(detail);
+    }
+    // The server is well afterwards: a good chunk is stored.
+    expect((await post(multipart([good]))).status).toBe(200);
+    expect(await expectJson(await assemble(request, { checksum: sha1(chunk), chunks: [sha1(chunk)], projects: [project.slug] }), 200, "assemble")).toMatchObject({ missingChunks: [] });
+  });
+
+  test("hostile input #9: a chunk upload whose body stops arriving is answered 408, not held", async () => {
+    test.setTimeout(120_000);
+    const { port, hostname } = new URL(SERVERS.main.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), hostname, () => {
+        const path = `/api/0/organizations/${project.org}/chunk-upload/`;
+        socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${ownerApiToken()}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 100000\r\n\r\n--x\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nsome bytes`);
+      });
+      let text = "";
+      socket.on("data", (d) => (text += d.toString("latin1")));
+      socket.on("end", () => resolve(text));
+      socket.on("close", () => resolve(text));
+      socket.on("error", reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toContain('"detail":"No part of the request body arrived for 30 seconds"');
   });
 
   test("bad chunks and bad assemble calls: 400 with a detail, or state error with a detail; never a 500", async ({ request }) => {

@@ -1,8 +1,14 @@
 // The web API's one error table: core errors and malformed requests become {"detail": …} with their status.
 import { ERROR_STATUS, isAppError } from "../../core/errors";
 
+/**
+ * A body too large (413) or one that stopped arriving (408) was not read to its end: the connection closes after the
+ * answer, rather than waiting for the rest of a body nobody reads.
+ */
+const UNREAD_BODY = new Set([408, 413]);
+
 export function errorResponse(status: number, detail: string, extra?: Record<string, unknown>): Response {
-  return Response.json({ detail, ...extra }, { status });
+  return Response.json({ detail, ...extra }, { status, headers: UNREAD_BODY.has(status) ? { connection: "close" } : undefined });
 }
 
 /** Maps a thrown value to a response. Unknown errors are logged and answered 500 without internals. */

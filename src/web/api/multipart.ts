@@ -51,7 +51,8 @@ async function* bodyChunks(req: Request, maxBytes: number, idleTimeoutMs: number
       yield next.value;
     }
   } finally {
-    if (!done) await reader.cancel().catch(() => undefined);
+    // Not awaited: with a read still pending on a stalled client, cancelling waits for that read, which never comes.
+    if (!done) void reader.cancel().catch(() => undefined);
   }
 }
 
