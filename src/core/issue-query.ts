@@ -2,6 +2,7 @@
 // what the store filters on. Keys Faultline does not know are refused with a message, never silently ignored.
 // Assignee terms (`assigned:me`, `assigned:#team`, `assigned:[me, none]`, `is:assigned`) name people and teams; the
 // core resolves them against the organization (core/issue-assignees.ts).
+import { STREAM_LIMITS } from "../config/limits";
 import { AppError } from "./errors";
 import type { IssueFilter } from "../storage/issue-ports";
 
@@ -25,9 +26,56 @@ export type AssigneeTerm = { kind: "me" | "my_teams" | "none" | "any" } | { kind
 /** The search with assignee terms still unresolved: each group's terms are alternatives, the groups all hold. */
 export type IssueQuery = Omit<IssueFilter, "assignee" | "environments"> & { assigned: AssigneeTerm[][] };
 
-/** Splits on spaces outside double quotes and brackets; quotes are removed. */
-function tokens(query: string): string[] {
-  return (query.match(/(?:[^\s"[]+|"[^"]*"|\[[^\]]*\])+/g) ?? []).map((t) => t.replace(/"/g, ""));
+/** Counts the characters a scan reads (tests check that a search is read in linear time). */
+export type ScanMeter = { steps: number };
+
+const SPACE = /\s/;
+
+/**
+ * Where the next `ch` is at or after a position, for positions that never decrease: each search continues where the
+ * last one stopped, so all of them together read the text once.
+ */
+function nextOf(text: string, ch: string, meter: ScanMeter) {
+  let found: number | null = null;
+  return (from: number): number => {
+    if (found === -1 || (found !== null && found >= from)) return found;
+    for (let k = Math.max(from, found === null ? 0 : found + 1); k < text.length; k++) {
+      meter.steps++;
+      if (text[k] === ch) return (found = k);
+    }
+    return (found = -1);
+  };
+}
+
+/**
+ * Splits on spaces outside double quotes and brackets; quotes are removed. A token is a run of plain characters,
+ * `"…"` and `[…]` pieces; a `"` or `[` that is never closed separates tokens. In one pass, each character read a
+ * bounded number of times (it was a regular expression whose backtracking made `[[[[…` quadratic).
+ */
+export function searchTokens(query: string, meter: ScanMeter = { steps: 0 }): string[] {
+  const out: string[] = [];
+  const quote = nextOf(query, '"', meter);
+  const close = nextOf(query, "]", meter);
+  const plain = (c: string) => c !== '"' && c !== "[" && !SPACE.test(c);
+  let i = 0;
+  while (i < query.length) {
+    let j = i;
+    for (;;) {
+      const c = query[j];
+      if (c === undefined) break;
+      meter.steps++;
+      if (c === '"' || c === "[") {
+        const end = (c === '"' ? quote : close)(j + 1);
+        if (end < 0) break;
+        j = end + 1;
+      } else if (plain(c)) {
+        j++;
+      } else break;
+    }
+    if (j > i) out.push(query.slice(i, j).replace(/"/g, ""));
+    i = j > i ? j : i + 1;
+  }
+  return out;
 }
 
 function assigneeTerm(value: string): AssigneeTerm {
@@ -44,10 +92,14 @@ function values(value: string): string[] {
   return list;
 }
 
-/** `query` as Sentry's issue list reads it; a missing query means `is:unresolved`, an empty one means everything. */
+/**
+ * `query` as Sentry's issue list reads it; a missing query means `is:unresolved`, an empty one means everything. A
+ * search longer than STREAM_LIMITS.maxQueryLength is refused before it is read.
+ */
 export function parseIssueQuery(query: string | null): IssueQuery {
   const filter: IssueQuery = { status: null, level: null, tags: [], text: [], assigned: [] };
-  for (const token of tokens(query ?? "is:unresolved")) {
+  if (query !== null && query.length > STREAM_LIMITS.maxQueryLength) throw new AppError("bad_request", `The search is longer than ${STREAM_LIMITS.maxQueryLength} characters`);
+  for (const token of searchTokens(query ?? "is:unresolved")) {
     const colon = token.indexOf(":");
     const key = colon > 0 ? token.slice(0, colon) : null;
     const value = colon > 0 ? token.slice(colon + 1) : token;

@@ -13,7 +13,9 @@ import { liveText } from "./live-text";
 type Figures = { id: number; timesSeen: number; userCount: number; lastSeen: string; status: string };
 type LiveField = "timesSeen" | "userCount" | "lastSeen";
 
-type Labels = { one: string; many: string; capped: string; show: string };
+type Labels = { one: string; many: string; capped: string; show: string; superseded: string; signedOut: string };
+/** Why the server ended the stream for good (web/issue-stream-events.ts), for the reasons the page explains. */
+type EndCode = "signed_out" | "superseded" | "refused" | "unavailable";
 
 function setText(el: HTMLElement, text: string): void {
   const node = el.firstChild;
@@ -41,16 +43,21 @@ export function StreamLive({ url, locale, labels, children }: { url: string; loc
   const router = useRouter();
   const rows = useRef<HTMLDivElement>(null);
   const [fresh, setFresh] = useState({ count: 0, capped: false });
+  const [ended, setEnded] = useState<EndCode | null>(null);
   useEffect(() => {
     // A new page (after "show", a bulk change, a search) starts from the figures it was rendered with.
     setFresh({ count: 0, capped: false });
+    setEnded(null);
     const source = new EventSource(url);
     source.addEventListener("figures", (e) => {
       const { issues } = JSON.parse((e as MessageEvent<string>).data) as { issues: Figures[] };
       if (rows.current) applyFigures(rows.current, locale, issues);
     });
     source.addEventListener("new", (e) => setFresh(JSON.parse((e as MessageEvent<string>).data) as { count: number; capped: boolean }));
-    source.addEventListener("end", () => source.close());
+    source.addEventListener("end", (e) => {
+      source.close();
+      setEnded((JSON.parse((e as MessageEvent<string>).data) as { code?: EndCode }).code ?? "unavailable");
+    });
     return () => source.close();
   }, [url, locale]);
   const text = fresh.capped ? labels.capped : (fresh.count === 1 ? labels.one : labels.many).replace("#", String(fresh.count));
@@ -63,6 +70,11 @@ export function StreamLive({ url, locale, labels, children }: { url: string; loc
             <button type="button" className="button secondary" onClick={() => router.refresh()}>
               {labels.show}
             </button>
+          </p>
+        ) : null}
+        {ended === "superseded" || ended === "signed_out" ? (
+          <p className="muted" data-testid="live-ended" data-code={ended}>
+            {ended === "superseded" ? labels.superseded : labels.signedOut}
           </p>
         ) : null}
       </div>

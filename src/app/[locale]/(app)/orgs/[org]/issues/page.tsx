@@ -35,9 +35,10 @@ export default async function IssueStreamPage({ params, searchParams }: { params
   const period: StreamPeriod = s.statsPeriod === "14d" ? "14d" : "24h";
   const q = { project: s.project || null, query: s.query ?? null, sort: s.sort || null, environment: s.environment || null };
   let stream: IssueStream | null = null;
-  let searchError: string | null = null;
+  // A search over the length limit is refused by the core too; here it is said in the page's language.
+  let searchError: string | null = (q.query?.length ?? 0) > STREAM_LIMITS.maxQueryLength ? t("searchTooLong", { max: STREAM_LIMITS.maxQueryLength }) : null;
   try {
-    stream = await loadOrNotFound(() => listOrgIssues(core, params.org, { ...q, period, page: { ...pageRequest("sort|id", { cursor: s.cursor }), limit: STREAM_LIMITS.pageSize } }));
+    if (!searchError) stream = await loadOrNotFound(() => listOrgIssues(core, params.org, { ...q, period, page: { ...pageRequest("sort|id", { cursor: s.cursor }), limit: STREAM_LIMITS.pageSize } }));
   } catch (err) {
     if (!isAppError(err) || err.code !== "bad_request") throw err;
     searchError = err.message;
@@ -111,7 +112,7 @@ export default async function IssueStreamPage({ params, searchParams }: { params
           ))}
         </nav>
       </div>
-      <StreamLive url={liveUrl} locale={params.locale} labels={{ one: t("live.one"), many: t("live.many"), capped: t("live.capped", { count: STREAM_LIMITS.newIssuesCap }), show: t("live.show") }}>
+      <StreamLive url={liveUrl} locale={params.locale} labels={{ one: t("live.one"), many: t("live.many"), capped: t("live.capped", { count: STREAM_LIMITS.newIssuesCap }), show: t("live.show"), superseded: t("live.superseded"), signedOut: t("live.signedOut") }}>
         {stream.empty && !searchError ? (
           <EmptyState core={core} org={access.org.slug} locale={params.locale} project={selected ?? projects[0] ?? null} canSend={selectable} />
         ) : items.length === 0 ? (
