@@ -9,6 +9,7 @@ import { normalizeExceptions } from "./exception";
 import { applyDefaults, normalizeAttributes } from "./fields";
 import { isObject, type JsonObject } from "./json";
 import type { Level } from "./levels";
+import { readLegacyNames } from "./legacy-names";
 import { normalizeLogentry } from "./logentry";
 import { normalizeTags, type Pair } from "./pairs";
 import { normalizeRequest } from "./request";
@@ -91,6 +92,7 @@ function copyInput(input: unknown, sink: ErrorSink, owned: boolean): JsonObject 
 export function normalizeEvent(input: unknown, ctx: NormalizeContext): NormalizeResult {
   const sink = new ErrorSink();
   const event = copyInput(input, sink, ctx.ownsInput === true);
+  readLegacyNames(event);
   const sdkErrors = Array.isArray(event.errors) ? event.errors.filter(isObject) : [];
   delete event.errors;
 
