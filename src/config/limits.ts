@@ -262,6 +262,13 @@ export const UPLOAD_LIMITS = {
   /** chunks; the most one assemble request may name (maxBundleSize / chunkSize, with room for smaller chunks). */
   maxAssembleChunks: 1024,
   /**
+   * requests; assemble calls waiting while a bundle is assembled. Bundles are assembled one at a time: one may take
+   * maxBundleSize of chunks and maxBundleUnzippedSize of files in memory, from a request of a few hundred bytes (a
+   * ZIP of zeros), so calls arriving together must not add up. sentry-cli assembles one bundle per upload; past this
+   * line the call gets 429.
+   */
+  maxWaitingAssemblies: 16,
+  /**
    * bytes (1 GiB); chunks an organization may hold unassembled at once. Beyond it chunk uploads get 429 until
    * assembly or cleanup frees some, so an upload that never assembles cannot fill the disk.
    */

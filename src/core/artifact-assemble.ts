@@ -17,6 +17,7 @@ import type { CoreContext } from "./context";
 import { AppError, notFound } from "./errors";
 import { namedProjects } from "./releases";
 import { parseInput } from "./schemas";
+import { serialGate } from "./serial-gate";
 import { SHA1_HEX, sha1Hex } from "./uploads";
 
 export type AssembleState = "not_found" | "created" | "assembling" | "ok" | "error";
@@ -42,20 +43,33 @@ function storedFiles(bundle: ArtifactBundle): NewArtifactFile[] {
 
 type Target = { access: OrgAccess; checksum: string; chunks: string[]; links: (bundle: ArtifactBundle | null) => ArtifactLink[] };
 
+/** Bundles are assembled one at a time (UPLOAD_LIMITS.maxWaitingAssemblies): each may inflate hundreds of MiB. */
+const oneAtATime = serialGate(UPLOAD_LIMITS.maxWaitingAssemblies, () => new AppError("rate_limited", "Other bundles are being assembled; try again shortly"));
+
+/** A bundle the organization already holds is linked again, and the chunks named for it are no longer needed. */
+async function linkExisting(ctx: CoreContext, t: Target, now: string): Promise<boolean> {
+  const existing = await ctx.store.bundleByChecksum(t.access.org.id, t.checksum);
+  if (existing === null) return false;
+  await ctx.store.linkBundle(existing, t.links(null), now);
+  await ctx.store.deleteChunks(t.access.org.id, t.chunks);
+  return true;
+}
+
 async function assemble(ctx: CoreContext, t: Target): Promise<AssembleAnswer> {
   const org = t.access.org.id;
   const now = new Date().toISOString();
-  const existing = await ctx.store.bundleByChecksum(org, t.checksum);
-  if (existing !== null) {
-    await ctx.store.linkBundle(existing, t.links(null), now);
-    await ctx.store.deleteChunks(org, t.chunks);
-    return answer("ok");
-  }
+  if (await linkExisting(ctx, t, now)) return answer("ok");
   if (t.chunks.length === 0) return answer("error", [], "No chunks were named for a bundle this server does not hold");
   const present = await ctx.store.presentChunks(org, t.chunks);
   const missing = [...new Set(t.chunks.filter((c) => !present.has(c)))];
   if (missing.length > 0) return answer("not_found", missing);
+  // Another call may have assembled the same bundle while this one waited.
+  return oneAtATime(async () => ((await linkExisting(ctx, t, now)) ? answer("ok") : build(ctx, t, now)));
+}
 
+/** Reads the chunks, checks and unzips the bundle, and stores its files. */
+async function build(ctx: CoreContext, t: Target, now: string): Promise<AssembleAnswer> {
+  const org = t.access.org.id;
   const stored = await ctx.store.readChunks(org, t.chunks);
   const size = t.chunks.reduce((n, c) => n + (stored.get(c)?.byteLength ?? 0), 0);
   if (size > UPLOAD_LIMITS.maxBundleSize) return answer("error", [], `The bundle is larger than ${UPLOAD_LIMITS.maxBundleSize} bytes`);

@@ -9,6 +9,9 @@ import { gzipSync } from "node:zlib";
 import { UPLOAD_LIMITS } from "../../src/config/limits";
 import type { CoreContext } from "../../src/core/context";
 import { isAppError } from "../../src/core/errors";
+import { strToU8, zipSync } from "fflate";
+import { assembleArtifactBundle } from "../../src/core/artifact-assemble";
+import { serialGate } from "../../src/core/serial-gate";
 import { type ChunkPart, sha1Hex, uploadChunks } from "../../src/core/uploads";
 import type { User } from "../../src/storage/ports";
 import { readChunkParts, readReleaseFile } from "../../src/web/api/upload-bodies";
@@ -141,6 +144,43 @@ describe("hostile input: chunk upload and release files", () => {
       assert.equal(gotCode, code, `${what}: ${gotMessage}`);
       assert.match(gotMessage, detail, what);
     }
+  });
+
+  test("hostile input #9: bundles are assembled one at a time, the calls arriving meanwhile wait in a bounded line", async () => {
+    const gate = serialGate(2, () => new Error("full"));
+    let running = 0;
+    let most = 0;
+    const order: string[] = [];
+    let releaseFirst = () => {};
+    const task = (name: string, hold?: Promise<void>) => async () => {
+      most = Math.max(most, ++running);
+      order.push(`start ${name}`);
+      await hold;
+      await new Promise(setImmediate);
+      order.push(`end ${name}`);
+      running--;
+      return name;
+    };
+    const first = gate(task("a", new Promise<void>((r) => (releaseFirst = r))));
+    while (!order.includes("start a")) await new Promise(setImmediate);
+    const waiting = [gate(task("b")), gate(task("c"))];
+    await assert.rejects(gate(task("d")), /full/, "a third call while two wait is refused at once");
+    releaseFirst();
+    assert.deepEqual(await Promise.all([first, ...waiting]), ["a", "b", "c"]);
+    assert.deepEqual([most, order], [1, ["start a", "end a", "start b", "end b", "start c", "end c"]]);
+    assert.equal(await gate(task("e")), "e", "the line is free again");
+  });
+
+  test("assemble calls arriving together each get their bundle; the same bundle twice is stored once", async () => {
+    const project = await t.store.createProject({ organizationId: org.id, teamId: null, slug: uniq("web"), name: "Web", platform: "javascript" });
+    const bundles = Array.from({ length: 4 }, (_, i) =>
+      Buffer.from(zipSync({ "manifest.json": strToU8(JSON.stringify({ files: { "files/_/_/app.js": { type: "minified_source", url: `~/app-${i}.js` } } })), "files/_/_/app.js": strToU8(uniq(`bundle ${i}`)) })),
+    );
+    for (const b of bundles) await uploadChunks(ctx, org.slug, [{ field: "file_gzip", filename: sha1Hex(b), data: gzipSync(b) }]);
+    const calls = [...bundles, bundles[0]!].map((b) => assembleArtifactBundle(ctx, org.slug, { checksum: sha1Hex(b), chunks: [sha1Hex(b)], projects: [project.slug] }, ["artifact_bundles"]));
+    assert.deepEqual(await Promise.all(calls), Array.from({ length: 5 }, () => ({ state: "ok", missingChunks: [], detail: null })));
+    const stored = await t.db.kysely.selectFrom("artifact_bundles").select("checksum").where("organization_id", "=", org.id).execute();
+    assert.deepEqual(stored.map((r) => r.checksum).sort(), bundles.map(sha1Hex).sort());
   });
 
   test("a chunk upload as sentry-cli sends it is stored: gzip and plain parts, in one request", async () => {
