@@ -1,10 +1,10 @@
 // multipart/form-data bodies of the upload routes (sentry-cli's chunk upload and legacy release files), read as a
 // stream by busboy and handed over one whole part at a time: the next bytes of the body are read only when the caller
 // asks for the next part, so a request never holds more than the part in hand and the one being read. Every limit is
-// checked while reading. What is wrong gets a 4xx with a detail: no boundary, a truncated body, a part without a name,
-// a part header over busboy's 16 KiB, too many files or fields (400); a part or body over its limit (the caller's error, 413);
-// a client that stops sending (408). Once the caller stops early (a refused part), the rest of the body is read and
-// dropped within the same limits, so the client gets its answer instead of a reset connection.
+// checked while reading. What is wrong gets a 4xx with a detail: no boundary, a truncated body, a part without a
+// name, a part header over busboy's 16 KiB, too many files or fields (400); a part or body over its limit (413, or
+// the caller's error); a client that stops sending (408). Once the caller stops early (a refused part), the rest of
+// the body is read and dropped within the same limits, so the client gets its answer instead of a reset connection.
 import Busboy from "busboy";
 import { AppError } from "../../core/errors";
 
