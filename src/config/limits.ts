@@ -176,6 +176,12 @@ export const DIGEST_LIMITS = {
    * server's first start on a new data dir).
    */
   spoolWaitMs: 1000,
+  /**
+   * discarded events counted by one entry of an SDK's client report, at most: Relay reads the quantity as a whole
+   * number (protocol/client_report.rs `u64`; 1e20 or a negative one is refused), and 2^32 − 1 lets 2^31 such entries
+   * add up in the 64-bit `outcomes.quantity` before it could overflow. An entry beyond it is dropped.
+   */
+  clientReportMaxQuantity: 2 ** 32 - 1,
 } as const;
 
 export const TRIAGE_LIMITS = {

@@ -2,6 +2,8 @@
 // (eventtypes/error.py, base.py, security.py), the culprit from the stack trace (utils/event.py `get_culprit`),
 // the user an event counts for (EventUser's tag value), and the tags counted per issue.
 import type { Pair } from "./normalize";
+import { MAX_CHARS } from "./normalize/limits";
+import { trimString } from "./normalize/strings";
 import { exceptionValues } from "./summary";
 
 type Json = Record<string, unknown>;
@@ -27,8 +29,13 @@ function blamedFrame(event: Json): Json | null {
 /**
  * Sentry's culprit from the stack trace (Frame.get_culprit_string): "function(file)" for JavaScript and Node,
  * the function alone for native code, "module in function" elsewhere; the frame's platform wins over the event's.
+ * Truncated to 200 characters as Sentry truncates it (utils/event.py `get_culprit`, MAX_CULPRIT_LENGTH).
  */
 export function stacktraceCulprit(event: Json): string {
+  return trimString(frameCulprit(event), MAX_CHARS.culprit);
+}
+
+function frameCulprit(event: Json): string {
   const frame = blamedFrame(event);
   if (!frame) return "";
   const platform = text(frame.platform) ?? text(event.platform) ?? "";

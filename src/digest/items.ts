@@ -1,5 +1,6 @@
 // Spool rows into what the database keeps: events (with their listed columns), sessions for release health, other
 // kept items as they came, and outcome counts (the intake's, and the SDKs' own client reports).
+import { DIGEST_LIMITS } from "../config/limits";
 import { hourOf } from "../core/hours";
 import { categoryOf } from "../protocol/categories";
 import { ProtocolError } from "../protocol/errors";
@@ -9,6 +10,7 @@ import type { NewEvent, NewRawItem, OutcomeIncrement } from "../storage/ports";
 import { issueMetadata, issueTags, stacktraceCulprit, userKey } from "./event-facts";
 import { groupEvent } from "./grouping";
 import { normalizeEvent } from "./normalize";
+import { stripNul, stripNulFromJsonText } from "./normalize/nul";
 import { type SessionItem, readSessionRow } from "./sessions";
 import { type ExpandedSpans, spanItemSpans, traceIdOf, transactionSpans } from "./spans";
 import { summarize } from "./summary";
@@ -19,8 +21,15 @@ export type DigestedRows = { events: DigestedEvent[]; rawItems: NewRawItem[]; ou
 const EVENT_TYPES = new Set(["event", "transaction", "feedback", "security"]);
 type Json = Record<string, unknown>;
 
-function parse(bytes: Uint8Array): unknown {
-  return JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"));
+/** A kept item's JSON payload, without NUL characters (normalize/nul.ts); not JSON is `invalid_json`. */
+function parse(bytes: Uint8Array, what: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(utf8Text(bytes));
+  } catch {
+    throw new ProtocolError("invalid_json", `the ${what} is not valid JSON`);
+  }
+  return stripNul(value).value;
 }
 
 /** An event ready for the database: its row, and for errors and messages what its issue is made of. */
@@ -81,18 +90,26 @@ async function toEvent(row: SpoolRow, receivedAt: string, symbolication: DigestS
 /** Sentry counts attachments in bytes; everything else kept as it came one per item (sessions: sessions.ts). */
 const quantityOf = (row: SpoolRow): number => (row.itemType === "attachment" ? row.payload.byteLength : 1);
 
+/**
+ * A discarded-event count as Relay reads it (protocol/client_report.rs `quantity: u64`: a whole number, so 1e20 or
+ * -1 refuse the entry), within DIGEST_LIMITS.clientReportMaxQuantity so that the 64-bit counters it adds to never
+ * overflow; anything else drops the entry.
+ */
+const discardedQuantity = (v: unknown): number | null => (typeof v === "number" && v >= 1 && v <= DIGEST_LIMITS.clientReportMaxQuantity ? Math.floor(v) : null);
+
 function clientReportOutcomes(row: SpoolRow): OutcomeIncrement[] {
-  const report = parse(row.payload) as Json;
-  const discarded = Array.isArray(report.discarded_events) ? (report.discarded_events as Json[]) : [];
+  const parsed = parse(row.payload, "client report");
+  const report = (typeof parsed === "object" && parsed !== null ? parsed : {}) as Json;
+  const discarded = Array.isArray(report.discarded_events) ? (report.discarded_events as unknown[]).filter((d): d is Json => typeof d === "object" && d !== null) : [];
   return discarded
-    .filter((d) => typeof d.reason === "string" && typeof d.category === "string" && typeof d.quantity === "number" && d.quantity > 0)
+    .filter((d) => typeof d.reason === "string" && typeof d.category === "string" && discardedQuantity(d.quantity) !== null)
     .map((d) => ({
       projectId: row.projectId,
       hour: hourOf(row.receivedAt),
       category: (d.category as string).slice(0, 32),
       outcome: "client_discard" as const,
       reason: (d.reason as string).slice(0, 64),
-      quantity: Math.floor(d.quantity as number),
+      quantity: discardedQuantity(d.quantity)!,
     }));
 }
 
@@ -101,18 +118,18 @@ export async function digestRows(rows: SpoolRow[], log: (line: string) => void =
   for (const row of rows) {
     const receivedAt = new Date(row.receivedAt).toISOString();
     try {
-      if (row.kind === "outcomes") out.outcomes.push(...(parse(row.payload) as OutcomeIncrement[]));
+      if (row.kind === "outcomes") out.outcomes.push(...(parse(row.payload, "outcome record") as OutcomeIncrement[]));
       else if (EVENT_TYPES.has(row.itemType)) out.events.push(await toEvent(row, receivedAt, symbolication));
       else if (row.itemType === "client_report") out.outcomes.push(...clientReportOutcomes(row));
       else if (row.itemType === "span") {
         // Spans become rows of the span model (digest/spans.ts), counted as accepted one per span.
-        const read = spanItemSpans(parse(row.payload), row.projectId, receivedAt);
+        const read = spanItemSpans(parse(row.payload, "span"), row.projectId, receivedAt);
         out.spans.spans.push(...read.spans);
         out.spans.values.push(...read.values);
         if (read.spans.length > 0) out.outcomes.push({ projectId: row.projectId, hour: hourOf(row.receivedAt), category: "span", outcome: "accepted", reason: "", quantity: read.spans.length });
       }
       else if (row.itemType === "session" || row.itemType === "sessions") {
-        const read = readSessionRow(row, parse(row.payload));
+        const read = readSessionRow(row, parse(row.payload, row.itemType));
         out.sessions.push(...read.items);
         out.outcomes.push(read.outcome);
       }
@@ -122,7 +139,7 @@ export async function digestRows(rows: SpoolRow[], log: (line: string) => void =
           type: row.itemType,
           eventId: row.eventId,
           receivedAt,
-          headers: row.headers,
+          headers: stripNulFromJsonText(row.headers),
           payload: row.payload,
           category: categoryOf(row.itemType),
           quantity: quantityOf(row),

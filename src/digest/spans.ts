@@ -8,11 +8,22 @@ import { traceIdOfEvent } from "../core/event-trace";
 import { hourOf } from "../core/hours";
 import { bucketOf, dailyMetric, dayOf, isWebVital, type Metric, THRESHOLDS } from "../core/performance-metrics";
 import type { NewSpan, SpanBucketIncrement, SpanHourIncrement } from "../storage/span-ports";
+import { parseTimestamp } from "./normalize/timestamps";
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const text = (v: unknown, fallback = ""): string => (typeof v === "string" && v.length > 0 ? v.slice(0, PERFORMANCE_LIMITS.spanText) : fallback);
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+/**
+ * A span item's timestamp in seconds as events' are read (normalize/timestamps.ts: numbers or RFC 3339, years up to
+ * 9999), and not before 1970 (Relay removes such a span, timestamp.rs `process_span`); null otherwise. So a duration
+ * stays within what `spans.duration_ms` (real) and the rollups' sums hold: 1e300 seconds made PostgreSQL refuse the
+ * whole batch.
+ */
+function spanTime(v: unknown): number | null {
+  const parsed = parseTimestamp(v);
+  return parsed?.ok && parsed.seconds >= 0 ? parsed.seconds : null;
+}
 const hexId = (v: unknown, length: number): string | null => (typeof v === "string" && v.length === length && /^[0-9a-f]+$/i.test(v) ? v.toLowerCase() : null);
 const iso = (seconds: number): string => new Date(Math.round(seconds * 1000)).toISOString();
 /** Milliseconds between two timestamps in seconds, to the microsecond (what SDKs send), never negative. */
@@ -77,8 +88,8 @@ export function transactionSpans(event: Json, eventId: string, common: Common): 
   const trace = isObj(contexts.trace) ? contexts.trace : {};
   const traceId = hexId(trace.trace_id, 32);
   const rootId = hexId(trace.span_id, 16);
-  const start = num(event.start_timestamp);
-  const end = num(event.timestamp);
+  const start = spanTime(event.start_timestamp);
+  const end = spanTime(event.timestamp);
   if (!traceId || !rootId || start === null || end === null) return { spans: [], values: [] };
   const transaction = text(event.transaction, UNNAMED_TRANSACTION);
   const status = text(trace.status, "ok");
@@ -102,8 +113,8 @@ export function transactionSpans(event: Json, eventId: string, common: Common): 
   for (const s of children) {
     if (!isObj(s)) continue;
     const spanId = hexId(s.span_id, 16);
-    const sStart = num(s.start_timestamp);
-    const sEnd = num(s.timestamp) ?? sStart;
+    const sStart = spanTime(s.start_timestamp);
+    const sEnd = s.timestamp === undefined || s.timestamp === null ? sStart : spanTime(s.timestamp);
     if (!spanId || sStart === null || sEnd === null) continue;
     spans.push({
       ...common,
@@ -144,8 +155,9 @@ function streamedSpan(s: Json, common: Omit<Common, "environment" | "release">):
   const attrs = isObj(v2 ? s.attributes : s.data) ? ((v2 ? s.attributes : s.data) as Json) : {};
   const traceId = hexId(s.trace_id, 32);
   const spanId = hexId(s.span_id, 16);
-  const start = num(s.start_timestamp);
-  const end = num(v2 ? s.end_timestamp : s.timestamp) ?? start;
+  const start = spanTime(s.start_timestamp);
+  const rawEnd = v2 ? s.end_timestamp : s.timestamp;
+  const end = rawEnd === undefined || rawEnd === null ? start : spanTime(rawEnd);
   if (!traceId || !spanId || start === null || end === null) return null;
   const isSegment = s.is_segment === true;
   const name = text(v2 ? s.name : s.description);

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { normalizeEvent, type NormalizeContext } from "../../src/digest/normalize";
 import { parseLevel } from "../../src/digest/normalize/levels";
-import { MAX_CHARS, MAX_SECS_IN_PAST } from "../../src/digest/normalize/limits";
+import { FIELD_CAPS, MAX_CHARS, MAX_SECS_IN_PAST } from "../../src/digest/normalize/limits";
 import { trimString } from "../../src/digest/normalize/strings";
 import { parseTimestamp } from "../../src/digest/normalize/timestamps";
 
@@ -169,7 +169,7 @@ describe("trimming (trimming.rs `test_string_trimming`, `test_basic_trimming`, `
     assert.equal((event.culprit as string).length, 200);
     assert.equal(event.transaction?.toString().length, MAX_CHARS.transaction);
     assert.equal(event.release?.length, 200);
-    assert.equal(event.logentry?.formatted?.length, MAX_CHARS.message);
+    assert.equal(event.logentry?.formatted?.length, FIELD_CAPS.message.limit);
   });
   test("extra deeper than 7 levels turns its last level into JSON text", () => {
     const nest = (d: number): unknown => (d === 0 ? "max depth" : { [`key${d}`]: nest(d - 1) });

@@ -3,6 +3,7 @@
 // value without a type, and the move of a lone top-level stacktrace into the only exception).
 import { ErrorSink, path } from "./errors";
 import { type JsonObject } from "./json";
+import { FIELD_CAPS } from "./limits";
 import { stacktraceField } from "./stacktrace";
 import { booleanField, jsonLenientString, objectField, stringField } from "./strings";
 import { objectItems, valuesField } from "./values";
@@ -22,11 +23,11 @@ function normalizeMechanism(exception: JsonObject, name: string, sink: ErrorSink
 
 /** Returns false when the exception has neither type nor value and must be removed. */
 function normalizeException(exception: JsonObject, name: string, sink: ErrorSink): boolean {
-  stringField(exception, "type", name, sink);
+  stringField(exception, "type", name, sink, { maxChars: FIELD_CAPS.exceptionType });
   // Relay's exception value is a JsonLenientString: anything that is not a string is kept as its JSON text.
   if (exception.value !== undefined && exception.value !== null) exception.value = jsonLenientString(exception.value);
   else delete exception.value;
-  stringField(exception, "module", name, sink);
+  stringField(exception, "module", name, sink, { maxChars: FIELD_CAPS.exceptionModule });
   if (exception.thread_id !== undefined && typeof exception.thread_id !== "string" && typeof exception.thread_id !== "number") {
     if (exception.thread_id !== null) sink.add("invalid_data", path(name, "thread_id"), exception.thread_id, { reason: "expected a thread id" });
     delete exception.thread_id;
@@ -43,6 +44,8 @@ function normalizeException(exception: JsonObject, name: string, sink: ErrorSink
       exception.value = m[2].trim();
     }
   }
+  // Trimmed last, as Relay's trimming runs after normalization (the split above sees the value whole).
+  stringField(exception, "value", name, sink, { maxChars: FIELD_CAPS.exceptionValue });
   if (empty(exception.type) && empty(exception.value)) {
     sink.add("missing_attribute", name, undefined, { attribute: "type or value" });
     return false;

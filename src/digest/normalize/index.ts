@@ -11,6 +11,7 @@ import { isObject, type JsonObject } from "./json";
 import type { Level } from "./levels";
 import { readLegacyNames } from "./legacy-names";
 import { normalizeLogentry } from "./logentry";
+import { removeNul } from "./nul";
 import { normalizeTags, type Pair } from "./pairs";
 import { normalizeRequest } from "./request";
 import { normalizeSpans } from "./spans";
@@ -92,6 +93,7 @@ function copyInput(input: unknown, sink: ErrorSink, owned: boolean): JsonObject 
 export function normalizeEvent(input: unknown, ctx: NormalizeContext): NormalizeResult {
   const sink = new ErrorSink();
   const event = copyInput(input, sink, ctx.ownsInput === true);
+  removeNul(event, sink);
   readLegacyNames(event);
   const sdkErrors = Array.isArray(event.errors) ? event.errors.filter(isObject) : [];
   delete event.errors;

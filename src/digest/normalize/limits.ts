@@ -19,9 +19,46 @@ export const MAX_CHARS = {
   environment: 64,
   /** relay-event-schema protocol/event.rs `checksum`: `max_chars = 128`. */
   checksum: 128,
-  /** relay-event-schema processor attrs.rs MaxChars::Message = 8192: logentry.message / logentry.formatted. */
-  message: 8192,
 } as const;
+
+/**
+ * A Relay `max_chars` with its allowance: a string longer than `limit + allowance` code points keeps `limit - 3` of
+ * them followed by "..." (relay-event-normalization trimming.rs `trim_string`); up to the allowance it stays whole.
+ */
+export type CharCap = { limit: number; allowance: number };
+
+/** relay-event-schema processor/attrs.rs `MaxChars::limit` and `MaxChars::allowance`, by the names the schema uses. */
+const SYMBOL: CharCap = { limit: 256, allowance: 20 };
+const PATH: CharCap = { limit: 256, allowance: 40 };
+const SUMMARY: CharCap = { limit: 1024, allowance: 100 };
+const MESSAGE: CharCap = { limit: 8192, allowance: 200 };
+const ENUMLIKE: CharCap = { limit: 128, allowance: 0 };
+
+/**
+ * The caps of the fields grouping, the event's summary and the issue's metadata read, applied while normalizing (so
+ * before grouping): every string grouping's regular expressions and hashes see is bounded, as in Sentry.
+ */
+export const FIELD_CAPS = {
+  /** relay-event-schema protocol/exception.rs `ty`: max_chars 256, allowance 20 (MaxChars::Symbol). */
+  exceptionType: SYMBOL,
+  /** relay-event-schema protocol/exception.rs `value`: max_chars 8192, allowance 200 (MaxChars::Message). */
+  exceptionValue: MESSAGE,
+  /** relay-event-schema protocol/exception.rs `module`: max_chars 256, allowance 20. */
+  exceptionModule: SYMBOL,
+  /** relay-event-schema protocol/stacktrace.rs `Frame`: `function`, `raw_function`, `symbol` are max_chars "symbol". */
+  frameSymbol: SYMBOL,
+  /** relay-event-schema protocol/stacktrace.rs `Frame`: `filename`, `abs_path` are max_chars "path". */
+  framePath: PATH,
+  /** relay-event-schema protocol/stacktrace.rs `Frame`: `trust`, `lang` are max_chars "enumlike". */
+  frameEnum: ENUMLIKE,
+  /** relay-event-schema protocol/thread.rs `Thread::name`: max_chars "summary". */
+  threadName: SUMMARY,
+  /** relay-event-schema protocol/logentry.rs `message`, `formatted`: max_chars "message" (8192, allowance 200). */
+  message: MESSAGE,
+  /** relay-event-schema protocol/user.rs: `id`, `username`, `name` max_chars 128; `email` 75 (sentry MAX_EMAIL_FIELD_LENGTH). */
+  userField: { limit: 128, allowance: 0 },
+  userEmail: { limit: 75, allowance: 0 },
+} as const satisfies Record<string, CharCap>;
 
 /** Caps that remove the value with a `value_too_long` error instead of trimming it (code points). */
 export const MAX_CHARS_OR_REMOVE = {

@@ -3,7 +3,7 @@
 // `formatted` computed from `%s`-style or `{}`-style params, `message` moved to `formatted` when alone or equal).
 import { ErrorSink } from "./errors";
 import { isObject, type JsonObject } from "./json";
-import { MAX_CHARS } from "./limits";
+import { FIELD_CAPS } from "./limits";
 import { stringField, trimString } from "./strings";
 
 function display(value: unknown): string {
@@ -22,27 +22,85 @@ function numeric(value: unknown, conv: string): string | undefined {
   return String(value);
 }
 
-const PYTHON_SPEC = /%(?:\(([^)]*)\))?[-+ #0]*(?:\d+|\*)?(?:\.\d+)?([sridufFeEgGxXoc%])/g;
+const CONVERSIONS = new Set("sridufFeEgGxXoc%");
+const SPEC_CHARS = new Set("-+ #0123456789*.");
+
+/**
+ * The conversion specs of a `%` template as `%(?:\(([^)]*)\))?[-+ #0]*(?:\d+|\*)?(?:\.\d+)?([sridufFeEgGxXoc%])` finds
+ * them, left to right, in linear time: as a regular expression it backtracks quadratically ("%(" repeated, or "%"
+ * and a long run of zeros, which flags and width can split in every way). Flags, width and precision use none of
+ * the conversion characters, so a spec's conversion is the first character after the run of flag, digit, "*" and "."
+ * characters that follows the "%" (or its "(key)"), and that run must read as flags, width, precision.
+ */
+function* conversionSpecs(format: string): Generator<{ start: number; end: number; key: string | undefined; conv: string }> {
+  const n = format.length;
+  // From each position, the first ")" and the first character that cannot be in a spec's flags, width or precision.
+  const close = new Int32Array(n + 1).fill(n);
+  const specEnd = new Int32Array(n + 1).fill(n);
+  for (let i = n - 1; i >= 0; i--) {
+    close[i] = format[i] === ")" ? i : close[i + 1]!;
+    specEnd[i] = SPEC_CHARS.has(format[i]!) ? specEnd[i + 1]! : i;
+  }
+  const conversionAt = new Map<number, number>();
+  /** Where the conversion of a spec whose flags start at k is, or -1. */
+  const conversion = (k: number): number => {
+    let found = conversionAt.get(k);
+    if (found === undefined) {
+      const z = specEnd[k]!;
+      let i = k;
+      while (i < z && "-+ #0".includes(format[i]!)) i++;
+      if (format[i] === "*") i++;
+      else while (i < z && format[i]! >= "0" && format[i]! <= "9") i++;
+      if (format[i] === "." && i + 1 < z && format[i + 1]! >= "0" && format[i + 1]! <= "9") for (i++; i < z && format[i]! >= "0" && format[i]! <= "9"; ) i++;
+      found = i === z && z < n && CONVERSIONS.has(format[z]!) ? z : -1;
+      conversionAt.set(k, found);
+    }
+    return found;
+  };
+  for (let i = format.indexOf("%"); i >= 0 && i < n; ) {
+    let key: string | undefined;
+    let at = -1;
+    if (format[i + 1] === "(") {
+      const c = close[i + 2] ?? n;
+      if (c < n) {
+        at = conversion(c + 1);
+        key = format.slice(i + 2, c);
+      }
+    } else at = conversion(i + 1);
+    if (at < 0) {
+      i = format.indexOf("%", i + 1);
+      continue;
+    }
+    yield { start: i, end: at + 1, key, conv: format[at]! };
+    i = format.indexOf("%", at + 1);
+  }
+}
 
 /** Python `%` formatting with positional (array) or named (object) params; undefined when it does not apply. */
 function formatPython(format: string, params: unknown): string | undefined {
   let index = 0;
-  let failed = false;
-  const out = format.replace(PYTHON_SPEC, (_match, key: string | undefined, conv: string) => {
-    if (conv === "%") return "%";
+  let out = "";
+  let copied = 0;
+  for (const { start, end, key, conv } of conversionSpecs(format)) {
+    out += format.slice(copied, start);
+    copied = end;
+    if (conv === "%") {
+      out += "%";
+      continue;
+    }
     let value: unknown;
     if (key !== undefined) {
-      if (!isObject(params) || !Object.hasOwn(params, key)) return ((failed = true), "");
+      if (!isObject(params) || !Object.hasOwn(params, key)) return undefined;
       value = params[key];
     } else {
-      if (!Array.isArray(params) || index >= params.length) return ((failed = true), "");
+      if (!Array.isArray(params) || index >= params.length) return undefined;
       value = params[index++];
     }
     const text = conv === "c" ? (typeof value === "string" ? value : undefined) : numeric(value, conv);
-    if (text === undefined) failed = true;
-    return text ?? "";
-  });
-  return failed ? undefined : out;
+    if (text === undefined) return undefined;
+    out += text;
+  }
+  return out + format.slice(copied);
 }
 
 /** `{}`, `{0}` and `{name}` formatting (dynfmt `SimpleCurlyFormat`). */
@@ -97,7 +155,7 @@ function normalizeEntry(raw: unknown, key: string, sink: ErrorSink): JsonObject 
   }
   for (const field of ["message", "formatted"]) {
     const v = entry[field];
-    if (typeof v === "string") entry[field] = trimString(v, MAX_CHARS.message);
+    if (typeof v === "string") entry[field] = trimString(v, FIELD_CAPS.message.limit, FIELD_CAPS.message.allowance);
   }
   return entry;
 }

@@ -3,26 +3,27 @@
 // (relay-event-normalization trimming.rs `enforce_frame_hard_limit`, `slim_frame_data`).
 import { ErrorSink, path } from "./errors";
 import { isObject, type JsonObject } from "./json";
-import { FRAME_DATA_ALLOWANCE, MAX_FRAMES } from "./limits";
+import { type CharCap, FIELD_CAPS, FRAME_DATA_ALLOWANCE, MAX_FRAMES } from "./limits";
 import { booleanField, objectField, stringArrayField, stringField, unsignedField } from "./strings";
 
-const FRAME_STRINGS = [
-  "filename",
-  "abs_path",
-  "function",
-  "raw_function",
-  "symbol",
-  "module",
-  "package",
-  "platform",
-  "context_line",
-  "instruction_addr",
-  "symbol_addr",
-  "image_addr",
-  "addr_mode",
-  "source_link",
-  "trust",
-  "lang",
+/** A frame's string fields, with their Relay caps (FIELD_CAPS); `module`, `package` and `context_line` have none. */
+const FRAME_STRINGS: [string, CharCap | undefined][] = [
+  ["filename", FIELD_CAPS.framePath],
+  ["abs_path", FIELD_CAPS.framePath],
+  ["function", FIELD_CAPS.frameSymbol],
+  ["raw_function", FIELD_CAPS.frameSymbol],
+  ["symbol", FIELD_CAPS.frameSymbol],
+  ["module", undefined],
+  ["package", undefined],
+  ["platform", undefined],
+  ["context_line", undefined],
+  ["instruction_addr", undefined],
+  ["symbol_addr", undefined],
+  ["image_addr", undefined],
+  ["addr_mode", undefined],
+  ["source_link", undefined],
+  ["trust", FIELD_CAPS.frameEnum],
+  ["lang", FIELD_CAPS.frameEnum],
 ];
 
 function isUrl(filename: string): boolean {
@@ -65,7 +66,7 @@ export function fixFramePaths(frame: JsonObject): void {
 }
 
 function normalizeFrame(frame: JsonObject, name: string, sink: ErrorSink): void {
-  for (const key of FRAME_STRINGS) stringField(frame, key, name, sink);
+  for (const [key, maxChars] of FRAME_STRINGS) stringField(frame, key, name, sink, { maxChars });
   unsignedField(frame, "lineno", name, sink);
   unsignedField(frame, "colno", name, sink);
   booleanField(frame, "in_app", name, sink);

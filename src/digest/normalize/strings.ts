@@ -3,10 +3,14 @@
 // (relay-event-normalization trimming.rs `trim_string`).
 import { ErrorSink, path } from "./errors";
 import { charCount, isObject, setOwn, type JsonObject } from "./json";
+import type { CharCap } from "./limits";
 
-/** Relay's `trim_string`: a string over `limit` code points keeps `limit - 3` of them followed by "...". */
-export function trimString(value: string, limit: number): string {
-  if (value.length <= limit || charCount(value) <= limit) return value;
+/**
+ * Relay's `trim_string`: a string over `limit + allowance` code points keeps `limit - 3` of them followed by "...".
+ * Linear in the string's length at most (UTF-16 length bounds the code points from above).
+ */
+export function trimString(value: string, limit: number, allowance = 0): string {
+  if (value.length <= limit + allowance || charCount(value) <= limit + allowance) return value;
   let out = "";
   let n = 0;
   for (const c of value) {
@@ -34,7 +38,7 @@ export function jsonLenientString(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
-type StringOptions = { lenient?: boolean; trim?: boolean; nonEmpty?: boolean; maxChars?: number };
+type StringOptions = { lenient?: boolean; trim?: boolean; nonEmpty?: boolean; maxChars?: number | CharCap };
 
 /**
  * Reads `obj[key]` as a string: null is dropped silently, a value of another type is dropped with `invalid_data`.
@@ -58,7 +62,8 @@ export function stringField(obj: JsonObject, key: string, parent: string, sink: 
     delete obj[key];
     return;
   }
-  if (options.maxChars !== undefined) value = trimString(value, options.maxChars);
+  if (typeof options.maxChars === "number") value = trimString(value, options.maxChars);
+  else if (options.maxChars) value = trimString(value, options.maxChars.limit, options.maxChars.allowance);
   obj[key] = value;
 }
 

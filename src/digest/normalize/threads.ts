@@ -2,6 +2,7 @@
 // normalized as exception stack traces are (relay-event-normalization event.rs `normalize_stacktraces`).
 import { ErrorSink } from "./errors";
 import { type JsonObject } from "./json";
+import { FIELD_CAPS } from "./limits";
 import { stacktraceField } from "./stacktrace";
 import { booleanField, stringField } from "./strings";
 import { objectItems, valuesField } from "./values";
@@ -17,7 +18,7 @@ export function normalizeThreads(event: JsonObject, sink: ErrorSink): void {
       if (thread.id !== null) sink.add("invalid_data", `${name}.id`, thread.id, { reason: "expected a thread id" });
       delete thread.id;
     }
-    stringField(thread, "name", name, sink);
+    stringField(thread, "name", name, sink, { maxChars: FIELD_CAPS.threadName });
     stringField(thread, "state", name, sink);
     for (const key of ["crashed", "current", "main"]) booleanField(thread, key, name, sink);
     stacktraceField(thread, "stacktrace", name, sink);

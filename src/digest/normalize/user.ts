@@ -4,7 +4,8 @@
 import { isIP } from "node:net";
 import { ErrorSink } from "./errors";
 import { isObject, setOwn, type JsonObject } from "./json";
-import { lenientString, objectField, stringField } from "./strings";
+import { FIELD_CAPS } from "./limits";
+import { lenientString, objectField, stringField, trimString } from "./strings";
 
 const AUTO = "{{auto}}";
 const USER_FIELDS = new Set(["id", "email", "ip_address", "username", "name", "sentry_user", "geo", "segment", "data"]);
@@ -21,13 +22,15 @@ export function normalizeUser(event: JsonObject, sink: ErrorSink): void {
   for (const key of ["id", "username"]) {
     if (user[key] === undefined) continue;
     const value = lenientString(user[key]);
-    if (value !== undefined) user[key] = value;
+    if (value !== undefined) user[key] = trimString(value, FIELD_CAPS.userField.limit);
     else {
       if (user[key] !== null) sink.add("invalid_data", `user.${key}`, user[key], { reason: "expected a primitive value" });
       delete user[key];
     }
   }
-  for (const key of ["email", "name", "sentry_user", "segment"]) stringField(user, key, "user", sink);
+  stringField(user, "email", "user", sink, { maxChars: FIELD_CAPS.userEmail });
+  stringField(user, "name", "user", sink, { maxChars: FIELD_CAPS.userField });
+  for (const key of ["sentry_user", "segment"]) stringField(user, key, "user", sink);
   if (user.ip_address !== undefined) {
     const ip = user.ip_address;
     if (typeof ip !== "string" || !isIpAddress(ip)) {

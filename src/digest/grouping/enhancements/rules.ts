@@ -3,7 +3,7 @@
 // category, with `stack.` aliases and `!` negation), caller `[ m ] |` and callee `| [ m ]`
 // matchers, flag actions `[^v]?[+-](app|group)` and `category=` (getsentry/sentry
 // src/sentry/grouping/enhancer/parser.py, matchers.py, actions.py).
-import { translateGlob } from "./glob";
+import { type GlobMatcher, translateGlob } from "./glob";
 import type { BehaviorFamily } from "../platform";
 
 /** What a rule sees of a frame (Sentry's `create_match_frame`); path and package lowercased. */
@@ -24,7 +24,7 @@ export interface FrameMatcher {
   /** -1: the caller (previous, older frame); 1: the callee (next frame); 0: the frame itself. */
   offset: -1 | 0 | 1;
   /** The glob, compiled once when the rule is parsed (path, package, module, function, category). */
-  glob: RegExp | null;
+  glob: GlobMatcher | null;
   /** family: the families it names ("all" for any); app: the in_app value it wants (null: never matches). */
   families: string[];
   app: boolean | null;
