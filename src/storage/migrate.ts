@@ -18,6 +18,7 @@ import { internalProject } from "./migrations/0014-internal-project";
 import { artifacts } from "./migrations/0015-artifacts";
 import { scrapeJavaScript } from "./migrations/0016-scrape-javascript";
 import { quotas } from "./migrations/0017-quotas";
+import { deadLetters } from "./migrations/0018-dead-letters";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -39,6 +40,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0015-artifacts": artifacts(dialect),
     "0016-scrape-javascript": scrapeJavaScript(dialect),
     "0017-quotas": quotas(),
+    "0018-dead-letters": deadLetters(dialect),
   };
 }
 

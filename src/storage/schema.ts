@@ -260,6 +260,22 @@ export type ArtifactFilesTable = { id: Generated<number>; bundle_id: number; pat
 
 export type InstanceSettingsTable = { key: string; value: string; created_at: string };
 
+export type DeadLettersTable = {
+  id: Generated<number>;
+  spool_id: string;
+  record_id: number | string;
+  project_id: number | null;
+  item_type: string;
+  event_id: string | null;
+  received_at: string;
+  record: Uint8Array;
+  size: number;
+  error: string;
+  attempts: number;
+  failed_at: string;
+  retried_at: string | null;
+};
+
 export type Database = {
   instance_settings: InstanceSettingsTable;
   users: UsersTable;
@@ -298,4 +314,5 @@ export type Database = {
   artifact_bundles: ArtifactBundlesTable;
   artifact_bundle_links: ArtifactBundleLinksTable;
   artifact_files: ArtifactFilesTable;
+  dead_letters: DeadLettersTable;
 } & SpanTables;

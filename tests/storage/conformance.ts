@@ -14,6 +14,7 @@ import { dashboardConformance } from "./conformance-dashboard";
 import { orgTokenConformance } from "./conformance-org-tokens";
 import { artifactConformance } from "./conformance-artifacts";
 import { spanConformance } from "./conformance-spans";
+import { deadLetterConformance } from "./conformance-dead-letters";
 
 export function conformance(name: string, options: () => OpenDbOptions | Promise<OpenDbOptions>) {
   describe(`storage conformance: ${name}`, () => {
@@ -214,5 +215,6 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
     orgTokenConformance(() => ({ t, alice }));
     artifactConformance(() => ({ t, alice }));
     spanConformance(() => ({ t, alice }));
+    deadLetterConformance(() => ({ t, alice }));
   });
 }

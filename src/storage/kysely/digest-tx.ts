@@ -9,6 +9,7 @@ import { encodeEventData } from "../event-codec";
 import type { OutcomeIncrement } from "../ports";
 import type { Database } from "../schema";
 import { countIssueDays, sightIssueUsers } from "./issue-counters-tx";
+import { deadLetterTx } from "./dead-letters";
 import { sessionTx } from "./digest-sessions";
 import { spanTx } from "./span-tx";
 import { nowIso } from "./shared";
@@ -75,6 +76,7 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
   return {
     ...sessionTx(trx, dialect),
     ...spanTx(trx, dialect),
+    ...deadLetterTx(trx),
 
     async existingEventIds(projectId, eventIds) {
       const found = new Set<string>();

@@ -2,6 +2,7 @@
 import type { Db } from "../db";
 import type { Store } from "../ports";
 import { artifactStore } from "./artifacts";
+import { deadLetterStore } from "./dead-letters";
 import { digestStore } from "./digest";
 import { issueStore } from "./issues";
 import { issueTriageStore } from "./issue-triage";
@@ -49,5 +50,6 @@ export function createStore(db: Db): Store {
     ...orgTokenStore(ctx),
     ...artifactStore(ctx),
     ...spanStore(ctx),
+    ...deadLetterStore(ctx),
   };
 }
