@@ -177,6 +177,24 @@ export const DIGEST_LIMITS = {
    */
   spoolWaitMs: 1000,
   /**
+   * milliseconds; how long one spool record may keep the digest thread's event loop from turning (normalizing,
+   * mapping, grouping: synchronous work) before the thread is ended and restarted, and the record tried alone, then set
+   * aside (progress.ts, supervisor.ts). The largest events (1 MiB, a thousand frames) take tens of milliseconds once
+   * the thread is warm and a few hundred on a cold one; at nice 10 on a machine busy answering SDKs the thread may get a
+   * tenth of a core, so 10 s still leaves a margin, while a record that never ends stalls the digest for about twice
+   * this (the spool absorbs the backlog).
+   */
+  recordBudgetMs: 10_000,
+  /** milliseconds; how often the digest thread's timer beats, and the supervisor checks it (a small share of the budget). */
+  heartbeatMs: 250,
+  /** milliseconds; before a digest thread that ended is started again (a crash loop stays slow). */
+  restartDelayMs: 1000,
+  /**
+   * records; the dead-letter table keeps the newest this many, deleting older ones as new ones arrive: each holds up
+   * to a request's largest item, so a flood of failing records cannot fill the database.
+   */
+  deadLettersKept: 1000,
+  /**
    * discarded events counted by one entry of an SDK's client report, at most: Relay reads the quantity as a whole
    * number (protocol/client_report.rs `u64`; 1e20 or a negative one is refused), and 2^32 − 1 lets 2^31 such entries
    * add up in the 64-bit `outcomes.quantity` before it could overflow. An entry beyond it is dropped.

@@ -10,10 +10,12 @@ import type { DigestedEvent } from "./items";
 import { applyLifecycle } from "./lifecycle";
 import { writeSessions } from "./session-counts";
 import type { SessionItem } from "./sessions";
+import { type FailedRecord, writeSetAside } from "./set-aside";
 import { writeSpans } from "./spans-commit";
 import type { ExpandedSpans } from "./spans";
 
-export type DigestBatch = { spoolId: string; position: number; events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions?: SessionItem[]; spans?: ExpandedSpans };
+/** `failed`: records whose processing failed twice, set aside in the same transaction (set-aside.ts). */
+export type DigestBatch = { spoolId: string; position: number; events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions?: SessionItem[]; spans?: ExpandedSpans; failed?: FailedRecord[] };
 export type BatchResult = { duplicates: number; newIssues: number };
 
 function byProject<T extends { projectId: number }>(items: T[]): Map<number, T[]> {
@@ -149,6 +151,7 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch): Promis
     await tx.insertRawItems(batch.rawItems);
     for (const i of batch.rawItems) counted.push({ projectId: i.projectId, hour: hourOf(i.receivedAt), category: i.category, outcome: "accepted", reason: "", quantity: i.quantity });
     await tx.addOutcomes(counted);
+    await writeSetAside(tx, batch.spoolId, batch.failed ?? []);
     await tx.setSpoolPosition(batch.spoolId, batch.position);
     return { duplicates: batch.events.length - stored.length, newIssues: assignment.created.size };
   });

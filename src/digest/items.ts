@@ -11,12 +11,15 @@ import { issueMetadata, issueTags, stacktraceCulprit, userKey } from "./event-fa
 import { groupEvent } from "./grouping";
 import { normalizeEvent } from "./normalize";
 import { stripNul, stripNulFromJsonText } from "./normalize/nul";
+import { NO_PROGRESS, type RecordProgress } from "./progress";
+import type { FailedRecord } from "./set-aside";
 import { type SessionItem, readSessionRow } from "./sessions";
 import { type ExpandedSpans, spanItemSpans, traceIdOf, transactionSpans } from "./spans";
 import { summarize } from "./summary";
 import { ArtifactsUnavailable, type ProjectOptions, type Symbolicator } from "./symbolicate";
 
-export type DigestedRows = { events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions: SessionItem[]; spans: ExpandedSpans };
+/** `failed`: rows whose processing threw in the batch and again alone, to be set aside (set-aside.ts). */
+export type DigestedRows = { events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions: SessionItem[]; spans: ExpandedSpans; failed: FailedRecord[] };
 
 const EVENT_TYPES = new Set(["event", "transaction", "feedback", "security"]);
 type Json = Record<string, unknown>;
@@ -113,47 +116,87 @@ function clientReportOutcomes(row: SpoolRow): OutcomeIncrement[] {
     }));
 }
 
-export async function digestRows(rows: SpoolRow[], log: (line: string) => void = () => undefined, symbolication: DigestSymbolication | null = null): Promise<DigestedRows> {
-  const out: DigestedRows = { events: [], rawItems: [], outcomes: [], sessions: [], spans: { spans: [], values: [] } };
+const emptyRows = (): DigestedRows => ({ events: [], rawItems: [], outcomes: [], sessions: [], spans: { spans: [], values: [] }, failed: [] });
+
+/** One row into `out`: what it stores and counts. Throws when its processing fails. */
+async function digestRow(row: SpoolRow, out: DigestedRows, symbolication: DigestSymbolication | null): Promise<void> {
+  const receivedAt = new Date(row.receivedAt).toISOString();
+  if (row.kind === "outcomes") out.outcomes.push(...(parse(row.payload, "outcome record") as OutcomeIncrement[]));
+  else if (EVENT_TYPES.has(row.itemType)) out.events.push(await toEvent(row, receivedAt, symbolication));
+  else if (row.itemType === "client_report") out.outcomes.push(...clientReportOutcomes(row));
+  else if (row.itemType === "span") {
+    // Spans become rows of the span model (digest/spans.ts), counted as accepted one per span.
+    const read = spanItemSpans(parse(row.payload, "span"), row.projectId, receivedAt);
+    out.spans.spans.push(...read.spans);
+    out.spans.values.push(...read.values);
+    if (read.spans.length > 0) out.outcomes.push({ projectId: row.projectId, hour: hourOf(row.receivedAt), category: "span", outcome: "accepted", reason: "", quantity: read.spans.length });
+  }
+  else if (row.itemType === "session" || row.itemType === "sessions") {
+    const read = readSessionRow(row, parse(row.payload, row.itemType));
+    out.sessions.push(...read.items);
+    out.outcomes.push(read.outcome);
+  }
+  else {
+    out.rawItems.push({
+      projectId: row.projectId,
+      type: row.itemType,
+      eventId: row.eventId,
+      receivedAt,
+      headers: stripNulFromJsonText(row.headers),
+      payload: row.payload,
+      category: categoryOf(row.itemType),
+      quantity: quantityOf(row),
+    });
+  }
+}
+
+function merge(into: DigestedRows, from: DigestedRows): void {
+  into.events.push(...from.events);
+  into.rawItems.push(...from.rawItems);
+  into.outcomes.push(...from.outcomes);
+  into.sessions.push(...from.sessions);
+  into.spans.spans.push(...from.spans.spans);
+  into.spans.values.push(...from.spans.values);
+  into.failed.push(...from.failed);
+}
+
+/** A payload that is not JSON: the input's fault, counted as invalid (as Relay counts it), not set aside. */
+const invalidJson = (err: unknown) => err instanceof ProtocolError && err.reason === "invalid_json";
+
+/**
+ * The batch's rows into what the database keeps. A row whose processing throws is tried once more, alone; when it
+ * fails again it is returned in `failed`, to be set aside, and the others go on. `progress` hears of each row as its
+ * processing starts and ends (the watchdog of the digest thread, digest/progress.ts).
+ */
+export async function digestRows(rows: SpoolRow[], log: (line: string) => void = () => undefined, symbolication: DigestSymbolication | null = null, progress: RecordProgress = NO_PROGRESS): Promise<DigestedRows> {
+  const out = emptyRows();
   for (const row of rows) {
-    const receivedAt = new Date(row.receivedAt).toISOString();
-    try {
-      if (row.kind === "outcomes") out.outcomes.push(...(parse(row.payload, "outcome record") as OutcomeIncrement[]));
-      else if (EVENT_TYPES.has(row.itemType)) out.events.push(await toEvent(row, receivedAt, symbolication));
-      else if (row.itemType === "client_report") out.outcomes.push(...clientReportOutcomes(row));
-      else if (row.itemType === "span") {
-        // Spans become rows of the span model (digest/spans.ts), counted as accepted one per span.
-        const read = spanItemSpans(parse(row.payload, "span"), row.projectId, receivedAt);
-        out.spans.spans.push(...read.spans);
-        out.spans.values.push(...read.values);
-        if (read.spans.length > 0) out.outcomes.push({ projectId: row.projectId, hour: hourOf(row.receivedAt), category: "span", outcome: "accepted", reason: "", quantity: read.spans.length });
+    let error: unknown = null;
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const one = emptyRows();
+      progress.begin(row.id);
+      try {
+        await digestRow(row, one, symbolication);
+        merge(out, one);
+        error = null;
+        break;
+      } catch (err) {
+        // Uploaded files that could not be read: the whole batch is digested again, rather than events left unmapped.
+        if (err instanceof ArtifactsUnavailable) throw err;
+        // The intake only outlines an event whose id the envelope header gave: one that is not JSON is counted here,
+        // as Relay counts it after answering 200.
+        if (invalidJson(err)) {
+          if (row.kind === "item") out.outcomes.push({ projectId: row.projectId, hour: hourOf(row.receivedAt), category: categoryOf(row.itemType), outcome: "invalid", reason: "invalid_json", quantity: 1 });
+          error = null;
+          break;
+        }
+        error = err;
+        log(`faultline: digest failed on spool row ${row.id} (attempt ${attempt}${attempt === 1 ? " in its batch" : ", alone"}): ${(err as Error).message ?? String(err)}`);
+      } finally {
+        progress.end();
       }
-      else if (row.itemType === "session" || row.itemType === "sessions") {
-        const read = readSessionRow(row, parse(row.payload, row.itemType));
-        out.sessions.push(...read.items);
-        out.outcomes.push(read.outcome);
-      }
-      else {
-        out.rawItems.push({
-          projectId: row.projectId,
-          type: row.itemType,
-          eventId: row.eventId,
-          receivedAt,
-          headers: stripNulFromJsonText(row.headers),
-          payload: row.payload,
-          category: categoryOf(row.itemType),
-          quantity: quantityOf(row),
-        });
-      }
-    } catch (err) {
-      // Uploaded files that could not be read: the whole batch is digested again, rather than events left unmapped.
-      if (err instanceof ArtifactsUnavailable) throw err;
-      // The intake only outlines an event whose id the envelope header gave: one that is not JSON is counted here, as
-      // Relay counts it after answering 200. A row that fails otherwise is counted too, never allowed to stall the digest.
-      const reason = err instanceof ProtocolError && err.reason === "invalid_json" ? "invalid_json" : "process_error";
-      if (reason === "process_error") log(`faultline: digest skipped spool row ${row.id}: ${(err as Error).message}`);
-      if (row.kind === "item") out.outcomes.push({ projectId: row.projectId, hour: hourOf(row.receivedAt), category: categoryOf(row.itemType), outcome: "invalid", reason, quantity: 1 });
     }
+    if (error !== null) out.failed.push({ row, error, attempts: 2 });
   }
   return out;
 }

@@ -1,12 +1,22 @@
 // The digest loop: read the spool from the saved position, write a batch and the new position in one transaction,
 // report the position (so the intake can delete what lies behind it), repeat. Idempotent: after a crash the batch
 // after the saved position is simply written again, and stored events are unique per (project, event id).
+//
+// No record stops it. A record whose processing throws is tried again alone, then set aside (items.ts, set-aside.ts).
+// A batch whose transaction the database refuses for a reason about its data (failures.ts) is written again record by
+// record, each in its own transaction, and a record refused alone too is set aside. A record that kept the digest
+// thread busy past its budget, or took the thread down (the supervisor started a new one: progress.ts, supervisor.ts),
+// comes back in `endedOn`: after once, it is digested alone; after twice, it is set aside unread. Trouble with the database itself (down, locked, full)
+// is waited out with backoff, the batch read again each time, and never sets a record aside.
 import { DIGEST_LIMITS } from "../config/limits";
 import type { SpoolReader, SpoolRow } from "../ingest/spool";
 import type { DigestStore, Project, ProjectStore } from "../storage/ports";
 import { writeBatch } from "./commit";
+import { describeFailure, isDataError } from "./failures";
 import { digestRows } from "./items";
+import { NO_PROGRESS, type RecordProgress } from "./progress";
 import type { RetentionJob } from "./retention";
+import { writeSetAside } from "./set-aside";
 import type { Symbolicator } from "./symbolicate";
 
 export type DigestLoopOptions = {
@@ -20,6 +30,10 @@ export type DigestLoopOptions = {
   retention?: RetentionJob;
   /** Maps JavaScript frames through source maps before grouping; without it events are grouped as sent. */
   symbolicator?: Symbolicator;
+  /** Hears of each record as its processing begins and ends (the digest thread's watchdog, progress.ts). */
+  progress?: RecordProgress;
+  /** Records a digest thread was ended on (past its budget, or it died), by spool id: what happened each time. */
+  endedOn?: ReadonlyMap<number, readonly string[]>;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -50,22 +64,79 @@ async function liveRows(rows: SpoolRow[], store: DigestLoopOptions["store"]): Pr
   };
 }
 
-/** Digests one batch; returns the new position, or `position` itself when the spool had nothing after it. */
-export async function digestOnce(opts: DigestLoopOptions, position: number): Promise<number> {
-  const rows = opts.spool.read(position, DIGEST_LIMITS.batchSize, DIGEST_LIMITS.batchBytes);
-  if (rows.length === 0) return position;
+/** Digests rows in one transaction, with the position just past the last of them. */
+async function digestBatch(opts: DigestLoopOptions, rows: SpoolRow[]): Promise<void> {
   const next = rows[rows.length - 1]!.id;
   const live = await liveRows(rows, opts.store);
   opts.symbolicator?.startBatch();
   const symbolication = opts.symbolicator
     ? { symbolicator: opts.symbolicator, project: (id: number) => ({ id, scrapeJavaScript: live.projects.get(id)?.scrapeJavaScript === true }) }
     : null;
-  const { events, rawItems, outcomes, sessions, spans } = await digestRows(live.rows, opts.log, symbolication);
+  const digested = await digestRows(live.rows, opts.log, symbolication, opts.progress ?? NO_PROGRESS);
   // One transaction for the batch and `next`: a crash before it commits leaves the saved position where it was, and the
   // batch is read and written again whole; after it commits, the batch is never read again. Counters that add (issue
   // events, outcomes, session counts) rely on this.
-  await writeBatch(opts.store, { spoolId: opts.spool.id, position: next, events, rawItems, outcomes, sessions, spans });
-  return next;
+  await writeBatch(opts.store, { spoolId: opts.spool.id, position: next, ...digested });
+}
+
+/** Sets one record aside in a transaction of its own, with the position just past it. */
+async function setAside(opts: DigestLoopOptions, row: SpoolRow, error: unknown, attempts: number): Promise<void> {
+  opts.log(`faultline: digest set spool record ${row.id} aside after ${attempts} attempts: ${describeFailure(error)}`);
+  // A record of a project deleted since would break the table's foreign key: it goes as the batch would drop it.
+  const live = row.kind === "outcomes" || (await opts.store.getProjectById(row.projectId)) !== null;
+  await opts.store.digestTransaction(async (tx) => {
+    if (live) await writeSetAside(tx, opts.spool.id, [{ row, error, attempts }]);
+    await tx.setSpoolPosition(opts.spool.id, row.id);
+  });
+}
+
+/**
+ * Digests a batch; when the database refuses its transaction for a reason about the data, writes it again record by
+ * record and sets aside each record refused alone too. Any other failure is thrown (the loop waits and reads again).
+ */
+async function digestIsolating(opts: DigestLoopOptions, rows: SpoolRow[]): Promise<void> {
+  try {
+    await digestBatch(opts, rows);
+    return;
+  } catch (err) {
+    if (!isDataError(err)) throw err;
+    opts.log(`faultline: digest batch of ${rows.length} records after spool position ${rows[0]!.id} refused (${describeFailure(err)}); writing its records one by one`);
+  }
+  for (const row of rows) {
+    try {
+      await digestBatch(opts, [row]);
+    } catch (err) {
+      if (!isDataError(err)) throw err;
+      await setAside(opts, row, err, 2);
+    }
+  }
+}
+
+/** The error a record a digest thread was ended on twice is set aside with. */
+export class ThreadEndedError extends Error {
+  constructor(causes: readonly string[]) {
+    super(`a digest thread was ended on this record ${causes.length} times: ${causes.join("; ")}`);
+    this.name = "ThreadEndedError";
+  }
+}
+
+/** Digests one batch; returns the new position, or `position` itself when the spool had nothing after it. */
+export async function digestOnce(opts: DigestLoopOptions, position: number): Promise<number> {
+  const rows = opts.spool.read(position, DIGEST_LIMITS.batchSize, DIGEST_LIMITS.batchBytes);
+  if (rows.length === 0) return position;
+  // A record a thread was ended on ends the batch before it, then has a turn of its own.
+  const ended = opts.endedOn;
+  const at = ended && ended.size > 0 ? rows.findIndex((r) => ended.has(r.id)) : -1;
+  if (at === 0) {
+    const row = rows[0]!;
+    const causes = ended!.get(row.id)!;
+    if (causes.length >= 2) await setAside(opts, row, new ThreadEndedError(causes), causes.length);
+    else await digestIsolating(opts, [row]);
+    return row.id;
+  }
+  const batch = at > 0 ? rows.slice(0, at) : rows;
+  await digestIsolating(opts, batch);
+  return batch[batch.length - 1]!.id;
 }
 
 export async function runDigestLoop(opts: DigestLoopOptions): Promise<void> {

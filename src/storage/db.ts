@@ -40,6 +40,9 @@ export function openDb(options: OpenDbOptions): Db {
     return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
   }
   const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+  // An idle connection that drops (the server restarted, the network went away) is an error event of the pool: the
+  // pool discards the client and the next query connects again. Unheard, the event would end the process.
+  pool.on("error", () => undefined);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { kysely, dialect: "postgres", close: () => kysely.destroy() };
 }

@@ -39,14 +39,22 @@ export type TestIntake = {
   close: () => Promise<void>;
 };
 
+/**
+ * digestEntry, digestBudgetMs: the digest thread's entry module and time budget per record (supervisor.ts), for tests
+ * of its supervision (tests/helpers/digest-test-worker.ts).
+ */
 export type TestIntakeOptions = Pick<IntakeOptions, "pressureLimits"> & {
   digest?: "inline" | "external";
   db?: OpenDbOptions;
+  /** The digest thread's way to the same database, when it differs (through a proxy the test can cut). */
+  digestDb?: OpenDbOptions;
+  digestEntry?: URL;
+  digestBudgetMs?: number;
   /** An empty directory for the data (a small file system, say); a fresh one under the system's temp dir by default. */
   dataDir?: string;
 };
 
-export async function startTestIntake({ digest: mode = "inline", db, dataDir: givenDataDir, ...options }: TestIntakeOptions = {}): Promise<TestIntake> {
+export async function startTestIntake({ digest: mode = "inline", db, digestDb, digestEntry, digestBudgetMs, dataDir: givenDataDir, ...options }: TestIntakeOptions = {}): Promise<TestIntake> {
   const dataDir = givenDataDir ?? mkdtempSync(path.join(tmpdir(), "faultline-intake-"));
   // The file `faultline worker` opens for this data dir when no DATABASE_URL is set.
   const dbOptions: OpenDbOptions = db ?? { dialect: "sqlite", file: path.join(dataDir, "faultline.sqlite3") };
@@ -62,7 +70,7 @@ export async function startTestIntake({ digest: mode = "inline", db, dataDir: gi
   const log = (line: string) => console.error(line);
   const digest =
     mode === "inline"
-      ? startDigestWorker({ spoolDir: spoolDir(dataDir), db: dbOptions }, onPosition, log)
+      ? startDigestWorker({ spoolDir: spoolDir(dataDir), db: digestDb ?? dbOptions }, onPosition, log, { entry: digestEntry, budgetMs: digestBudgetMs })
       : followExternalDigest(core.store, intake.spool.id, onPosition, log, 100);
   const server = http.createServer(createListener({ config: { trustProxy: false }, basePath: "", intake, next: null }));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));

@@ -1,0 +1,104 @@
+// Runs the digest in a worker thread and watches it, for `faultline start` (spawn.ts) and `faultline worker`
+// (process.ts) alike. The thread publishes the spool record it is processing and a heartbeat (progress.ts); when a
+// record has kept the thread's event loop from turning for longer than the budget (DIGEST_LIMITS.recordBudgetMs), or
+// the thread dies while processing one, the supervisor ends the thread and starts a new one that knows the record:
+// the first time it is digested alone, the second time it is set aside unread (loop.ts), and the digest goes on. The
+// watchdog sits outside the thread because a blocked event loop cannot watch itself: no timer of its own would run.
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { DIGEST_LIMITS } from "../config/limits";
+import { ProgressView, newProgressBuffer } from "./progress";
+import type { DigestThreadData, DigestWorkerData, DigestWorkerMessage } from "./thread";
+
+export type DigestHandle = { stop: () => Promise<void> };
+
+export type SupervisorOptions = {
+  data: DigestWorkerData;
+  onPosition: (position: number) => void;
+  log: (line: string) => void;
+  /** The thread's entry module; by default the built dist/digest-worker.mjs, or worker.ts through tsx from source. */
+  entry?: URL;
+  /** milliseconds a record may block the thread (DIGEST_LIMITS.recordBudgetMs). */
+  budgetMs?: number;
+  /** milliseconds between heartbeats and checks (DIGEST_LIMITS.heartbeatMs). */
+  heartbeatMs?: number;
+};
+
+export function defaultDigestEntry(): URL {
+  const built = new URL("./digest-worker.mjs", import.meta.url);
+  return existsSync(fileURLToPath(built)) ? built : new URL("./worker-from-source.mjs", import.meta.url);
+}
+
+/** Milliseconds the thread gets to finish its batch after being asked to stop, before it is ended. */
+const STOP_GRACE_MS = 5000;
+
+export function superviseDigest(opts: SupervisorOptions): DigestHandle {
+  const { data, onPosition, log } = opts;
+  const entry = opts.entry ?? defaultDigestEntry();
+  const budgetMs = opts.budgetMs ?? DIGEST_LIMITS.recordBudgetMs;
+  const heartbeatMs = opts.heartbeatMs ?? DIGEST_LIMITS.heartbeatMs;
+  /** Records a thread was ended on, by spool id, with what happened each time; forgotten once digested past. */
+  const endedOn = new Map<number, string[]>();
+  let current: { thread: Worker; exited: boolean };
+  let stopping = false;
+
+  const count = (record: number, cause: string) => {
+    const causes = [...(endedOn.get(record) ?? []), cause];
+    endedOn.set(record, causes);
+    return causes.length;
+  };
+
+  const launch = () => {
+    if (stopping) return;
+    const buffer = newProgressBuffer();
+    const view = new ProgressView(buffer);
+    const threadData: DigestThreadData = { ...data, progress: buffer, endedOn: [...endedOn], heartbeatMs };
+    const thread = new Worker(entry, { workerData: threadData });
+    const launched = { thread, exited: false };
+    current = launched;
+    let endedByWatchdog = false;
+    const watchdog = setInterval(() => {
+      const record = view.blocked(Date.now(), budgetMs);
+      if (record === null) return;
+      clearInterval(watchdog);
+      endedByWatchdog = true;
+      const times = count(record, `it kept the thread's event loop busy for more than ${budgetMs} ms`);
+      log(`faultline: spool record ${record} kept the digest thread busy for more than ${budgetMs} ms (${times}x); ending the thread`);
+      void thread.terminate();
+    }, heartbeatMs);
+    watchdog.unref();
+    thread.on("message", (m: DigestWorkerMessage) => {
+      if (m.type === "log") return log(m.line);
+      for (const record of endedOn.keys()) if (record <= m.position) endedOn.delete(record);
+      onPosition(m.position);
+    });
+    thread.on("error", (err) => log(`faultline: digest worker failed: ${err.stack ?? err.message}`));
+    thread.on("exit", (code) => {
+      launched.exited = true;
+      clearInterval(watchdog);
+      if (stopping) return;
+      // A thread that died in the middle of a record (out of memory, say) counts against the record, as a block does.
+      const record = endedByWatchdog ? null : view.current();
+      if (record !== null) log(`faultline: the digest thread died while processing spool record ${record} (${count(record, `the thread died (exit code ${code})`)}x)`);
+      log(`faultline: digest worker exited (${code}); restarting in ${DIGEST_LIMITS.restartDelayMs} ms`);
+      setTimeout(launch, DIGEST_LIMITS.restartDelayMs).unref();
+    });
+  };
+  launch();
+
+  return {
+    stop: () =>
+      new Promise<void>((resolve) => {
+        stopping = true;
+        const { thread, exited } = current;
+        if (exited) return resolve();
+        const timer = setTimeout(() => void thread.terminate().then(() => resolve()), STOP_GRACE_MS);
+        thread.once("exit", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        thread.postMessage({ type: "stop" });
+      }),
+  };
+}

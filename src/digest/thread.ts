@@ -1,0 +1,83 @@
+// The digest thread's body: its own database connection and a read-only view of the spool, so digesting never blocks
+// the intake's event loop. Started by supervisor.ts (from `faultline start` and from `faultline worker` alike) through
+// an entry module (worker.ts; tests give one of their own); reports each committed spool position, publishes the
+// record in hand and a heartbeat for the supervisor's watchdog (progress.ts).
+import { readlinkSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parentPort, workerData } from "node:worker_threads";
+import { DIGEST_LIMITS, RETENTION_LIMITS } from "../config/limits";
+import { SpoolReader } from "../ingest/spool";
+import { type OpenDbOptions, openDb } from "../storage/db";
+import { createStore } from "../storage/kysely";
+import type { Store } from "../storage/ports";
+import { runDigestLoop } from "./loop";
+import { SharedProgress } from "./progress";
+import { RetentionJob, retentionSettings } from "./retention";
+import { Symbolicator, publicFetcher } from "./symbolicate";
+
+/**
+ * retentionDays: FAULTLINE_RETENTION_DAYS (default RETENTION_LIMITS.defaultDays); nice: lower the thread's priority
+ * below the intake's (the thread of `faultline start`).
+ */
+export type DigestWorkerData = { spoolDir: string; db: OpenDbOptions; retentionDays?: number; nice?: boolean };
+
+/** What the supervisor adds: the shared progress slots, the records earlier threads were ended on (why), the beat. */
+export type DigestThreadData = DigestWorkerData & { progress: SharedArrayBuffer; endedOn: [number, string[]][]; heartbeatMs: number };
+
+export type DigestWorkerMessage = { type: "position"; position: number } | { type: "log"; line: string };
+
+/** How the thread maps frames: the real symbolicator, or a test's own (tests/helpers/digest-test-worker.ts). */
+export type SymbolicatorFactory = (store: Store, log: (line: string) => void) => Symbolicator;
+
+const defaultSymbolicator: SymbolicatorFactory = (store, log) => new Symbolicator({ artifacts: store, fetcher: publicFetcher(), log });
+
+/**
+ * Lowers this thread's scheduling priority (Linux: a thread is a task with its own nice value, named by
+ * /proc/thread-self). When both cores are busy the intake's thread runs first, so SDKs get their answers quickly and
+ * the digest catches up from the spool in quieter moments. Elsewhere the thread keeps the normal priority.
+ */
+function yieldToIntake(): void {
+  try {
+    const tid = Number(path.basename(readlinkSync("/proc/thread-self")));
+    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, DIGEST_LIMITS.threadNiceness);
+  } catch {
+    // No /proc, or not allowed: the digest runs at normal priority.
+  }
+}
+
+/** Runs the digest until the supervisor says stop; then finishes the batch in hand and closes. */
+export async function runDigestThread(makeSymbolicator: SymbolicatorFactory = defaultSymbolicator): Promise<void> {
+  const data = workerData as DigestThreadData;
+  if (data.nice) yieldToIntake();
+  const port = parentPort!;
+  const progress = new SharedProgress(data.progress);
+  progress.beat();
+  const heartbeat = setInterval(() => progress.beat(), data.heartbeatMs);
+  const db = openDb(data.db);
+  const spool = SpoolReader.open(data.spoolDir);
+  let stopping = false;
+  port.on("message", (m: { type: string }) => {
+    if (m.type === "stop") stopping = true;
+  });
+  const post = (m: DigestWorkerMessage) => port.postMessage(m);
+  const log = (line: string) => post({ type: "log", line });
+  const store = createStore(db);
+  try {
+    await runDigestLoop({
+      spool,
+      store,
+      onPosition: (position) => post({ type: "position", position }),
+      log,
+      stopped: () => stopping,
+      retention: new RetentionJob(store, retentionSettings(data.retentionDays ?? RETENTION_LIMITS.defaultDays), log),
+      symbolicator: makeSymbolicator(store, log),
+      progress,
+      endedOn: new Map(data.endedOn),
+    });
+  } finally {
+    clearInterval(heartbeat);
+    spool.close();
+    await db.close();
+  }
+}

@@ -1,0 +1,265 @@
+// The class of finding 3 (issue 16), made impossible: whatever a record does to the digest (its processing throws, its
+// batch's transaction is refused for its data, it blocks the digest thread's event loop, it takes the thread down),
+// it is tried again alone, then set aside in the dead-letter table with its error and counted as invalid
+// (processing_error), and the digest goes on with the next record; a database that is down sets nothing aside.
+// Records no fix foresaw are made by a test entry of the digest thread (tests/helpers/digest-test-worker.ts) whose
+// symbolicator misbehaves on marked events, and by a real trigger in the database that refuses marked events.
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { loadConfig } from "../../src/config/env";
+import { hourOf } from "../../src/core/hours";
+import { runWorker } from "../../src/digest/process";
+import type { OpenDbOptions } from "../../src/storage/db";
+import type { TestIntake } from "../helpers/intake";
+import { startTestIntake } from "../helpers/intake";
+import { freshPgDatabase } from "../helpers/pg";
+import { envelope, hex, post, sendGood } from "../helpers/poison";
+import { startTcpProxy } from "../helpers/tcp-proxy";
+
+const testEntry = new URL("../helpers/digest-test-worker.mjs", import.meta.url);
+/** milliseconds a record may block the test's digest thread: short, so the test is quick; the heartbeat is 250 ms. */
+const BUDGET_MS = 1500;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
+  for (const start = Date.now(); Date.now() - start < timeoutMs; await sleep(50)) if (await check()) return;
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Sends an event marked for the test symbolicator (or with a message the database's trigger refuses). */
+async function sendMarked(t: TestIntake, payload: Record<string, unknown>): Promise<string> {
+  const id = hex();
+  assert.equal(await post(t, t.projects[0], envelope([{ type: "event", payload: { platform: "node", ...payload } }], id)), 200);
+  return id;
+}
+
+const deadLetter = async (t: TestIntake, eventId: string) => (await t.core.store.listDeadLetters(100)).items.find((d) => d.eventId === eventId) ?? null;
+
+async function processingErrors(t: TestIntake): Promise<number> {
+  const totals = await t.core.store.outcomeTotals(t.projects[0].id, hourOf(Date.now() - 86_400_000));
+  return totals.filter((o) => o.outcome === "invalid" && o.reason === "processing_error").reduce((n, o) => n + o.quantity, 0);
+}
+
+/** A good event before and after: both stored, so nothing before the poison was lost and the digest went on. */
+async function aroundPoison(t: TestIntake, label: string, send: () => Promise<string>): Promise<string> {
+  const before = await sendGood(t, t.projects[0], `before ${label}`);
+  const poison = await send();
+  const afterIt = await sendGood(t, t.projects[0], label);
+  await t.waitForEvent(t.projects[0], before, 30_000);
+  await t.waitForEvent(t.projects[0], afterIt, 30_000);
+  return poison;
+}
+
+async function pgDatabase(): Promise<{ options: OpenDbOptions; url: string; drop: () => Promise<void> }> {
+  const fresh = await freshPgDatabase(`deadletters_${randomBytes(4).toString("hex")}`);
+  return { options: { dialect: "postgres", url: fresh.url }, url: fresh.url, drop: fresh.drop };
+}
+
+for (const dialect of ["sqlite", "postgres"] as const) {
+  describe(`records set aside, on ${dialect}`, { timeout: 600_000 }, () => {
+    let t: TestIntake;
+    let drop: (() => Promise<void>) | undefined;
+    before(async () => {
+      let db: OpenDbOptions | undefined;
+      if (dialect === "postgres") {
+        const fresh = await pgDatabase();
+        drop = fresh.drop;
+        db = fresh.options;
+      }
+      t = await startTestIntake({ db, digestEntry: testEntry, digestBudgetMs: BUDGET_MS });
+    });
+    after(async () => {
+      await t.close();
+      await drop?.();
+    });
+
+    test("hostile input #3: a record whose processing throws is tried again alone, then set aside with its error, counted as processing_error", async () => {
+      const counted = await processingErrors(t);
+      const poison = await aroundPoison(t, "a record that throws", () => sendMarked(t, { message: "throws", extra: { digest_test: "throw" } }));
+      const letter = await deadLetter(t, poison);
+      assert.ok(letter, "the record is in the dead-letter table");
+      assert.equal(letter.attempts, 2);
+      assert.equal(letter.itemType, "event");
+      assert.equal(letter.projectId, t.projects[0].id);
+      assert.match(letter.error, /the test symbolicator fails on this event/);
+      assert.equal(await t.core.store.getEvent(t.projects[0].id, poison), null, "not stored");
+      assert.equal(await processingErrors(t), counted + 1);
+      // The record itself is kept: it can be sent again after its spool segment is gone.
+      const kept = await t.core.store.getDeadLetter(letter.id);
+      assert.ok(kept && Buffer.from(kept.record).includes(Buffer.from('"digest_test":"throw"')));
+    });
+
+    test("hostile input #3: a record that blocks the digest thread is caught by a watchdog outside it, tried alone, then set aside", async () => {
+      const counted = await processingErrors(t);
+      const poison = await aroundPoison(t, "a record that hangs", () => sendMarked(t, { message: "hangs", extra: { digest_test: "hang" } }));
+      const letter = await deadLetter(t, poison);
+      assert.ok(letter, "the record is in the dead-letter table");
+      assert.equal(letter.attempts, 2);
+      assert.match(letter.error, /^ThreadEndedError: a digest thread was ended on this record 2 times: it kept the thread's event loop busy for more than 1500 ms; it kept/);
+      assert.equal(await processingErrors(t), counted + 1);
+    });
+
+    test("hostile input #3: a record that blocked the thread once is tried alone and stored when it then goes through", async () => {
+      const marker = path.join(mkdtempSync(path.join(tmpdir(), "faultline-hang-once-")), "blocked");
+      try {
+        const poison = await aroundPoison(t, "a record that hangs once", () => sendMarked(t, { message: "hangs once", extra: { digest_test: `hang-once:${marker}` } }));
+        await t.waitForEvent(t.projects[0], poison, 30_000);
+        assert.equal(await deadLetter(t, poison), null);
+      } finally {
+        rmSync(path.dirname(marker), { recursive: true, force: true });
+      }
+    });
+
+    test("hostile input #3: a record that takes the digest thread down is set aside after the second time", async () => {
+      const poison = await aroundPoison(t, "a record that crashes the thread", () => sendMarked(t, { message: "crashes", extra: { digest_test: "crash" } }));
+      const letter = await deadLetter(t, poison);
+      assert.ok(letter);
+      assert.equal(letter.attempts, 2);
+      assert.match(letter.error, /ended on this record 2 times: the thread died \(exit code 70\); the thread died/);
+    });
+  });
+}
+
+/** A trigger that refuses events titled "refused by the database", as a constraint refuses a value it cannot hold. */
+async function refuseMarkedEvents(dialect: "sqlite" | "postgres", target: string): Promise<void> {
+  if (dialect === "sqlite") {
+    const db = new Database(target);
+    db.exec(`create trigger refuse_marked before insert on events when new.title like '%refused by the database%'
+             begin select raise(abort, 'this event is refused by a check'); end`);
+    db.close();
+    return;
+  }
+  const client = new pg.Client({ connectionString: target });
+  await client.connect();
+  await client.query(`create function refuse_marked() returns trigger language plpgsql as $$
+    begin
+      if new.title like '%refused by the database%' then
+        raise exception 'this event is refused by a check' using errcode = '22023';
+      end if;
+      return new;
+    end $$`);
+  await client.query("create trigger refuse_marked before insert on events for each row execute function refuse_marked()");
+  await client.end();
+}
+
+for (const dialect of ["sqlite", "postgres"] as const) {
+  describe(`a batch the database refuses for its data, on ${dialect}`, { timeout: 300_000 }, () => {
+    test("hostile input #3: the batch is written again record by record; the refused record is set aside, the rest are stored", async () => {
+      const fresh = dialect === "postgres" ? await pgDatabase() : null;
+      const t = await startTestIntake({ db: fresh?.options });
+      try {
+        await refuseMarkedEvents(dialect, fresh ? fresh.url : path.join(t.dataDir, "faultline.sqlite3"));
+        // Sent in one go, so the refused record shares its batch with good ones.
+        const goods = [];
+        const bodies = [];
+        for (let i = 0; i < 20; i++) {
+          const id = hex();
+          goods.push(id);
+          bodies.push(post(t, t.projects[0], envelope([{ type: "event", payload: { message: `good ${i}` } }], id)));
+          if (i === 10) bodies.push(sendMarked(t, { message: "refused by the database" }));
+        }
+        const results = await Promise.all(bodies);
+        const poison = results.find((r): r is string => typeof r === "string")!;
+        for (const id of goods) await t.waitForEvent(t.projects[0], id, 30_000);
+        await t.settle();
+        const letter = await deadLetter(t, poison);
+        assert.ok(letter, "the refused record is set aside");
+        assert.equal(letter.attempts, 2);
+        assert.match(letter.error, dialect === "postgres" ? /^22023: this event is refused by a check/ : /^SQLITE_CONSTRAINT_TRIGGER: this event is refused by a check/);
+        assert.equal(await processingErrors(t), 1);
+      } finally {
+        await t.close();
+        await fresh?.drop();
+      }
+    });
+  });
+}
+
+describe("a database that is down sets nothing aside", { timeout: 300_000 }, () => {
+  test("hostile input #3: PostgreSQL unreachable: the digest waits and retries, then stores every event; no dead letters", async () => {
+    const fresh = await pgDatabase();
+    const target = new URL(fresh.url);
+    const proxy = await startTcpProxy(target.hostname, Number(target.port));
+    const viaProxy = new URL(fresh.url);
+    viaProxy.host = `127.0.0.1:${proxy.port}`;
+    const t = await startTestIntake({ db: fresh.options, digestDb: { dialect: "postgres", url: viaProxy.toString() } });
+    try {
+      const first = await sendGood(t, t.projects[0], "the outage");
+      await t.waitForEvent(t.projects[0], first);
+      proxy.cut();
+      const during = [];
+      for (let i = 0; i < 10; i++) during.push(await sendGood(t, t.projects[0], `outage ${i}`));
+      await sleep(3000); // several failed attempts of the digest
+      assert.equal(await t.core.store.getEvent(t.projects[0].id, during[0]!), null, "nothing digested while the database is unreachable");
+      proxy.restore();
+      for (const id of during) await t.waitForEvent(t.projects[0], id, 60_000);
+      assert.deepEqual((await t.core.store.listDeadLetters(10)).items, []);
+      assert.equal(await processingErrors(t), 0);
+    } finally {
+      await t.close();
+      await proxy.close();
+      await fresh.drop();
+    }
+  });
+
+  test("hostile input #3: SQLite locked by another process: the digest waits and retries, then stores every event; no dead letters", async () => {
+    const t = await startTestIntake();
+    const other = new Database(path.join(t.dataDir, "faultline.sqlite3"));
+    try {
+      const first = await sendGood(t, t.projects[0], "the lock");
+      await t.waitForEvent(t.projects[0], first);
+      other.exec("begin exclusive");
+      const during = [];
+      for (let i = 0; i < 10; i++) during.push(await sendGood(t, t.projects[0], `lock ${i}`));
+      await sleep(8000); // longer than the digest connection's busy timeout: it fails with SQLITE_BUSY, and again
+      other.exec("commit");
+      for (const id of during) await t.waitForEvent(t.projects[0], id, 60_000);
+      assert.deepEqual((await t.core.store.listDeadLetters(10)).items, []);
+      assert.equal(await processingErrors(t), 0);
+    } finally {
+      if (other.inTransaction) other.exec("rollback");
+      other.close();
+      await t.close();
+    }
+  });
+});
+
+describe("faultline worker supervises its digest thread too", { timeout: 300_000 }, () => {
+  test("hostile input #3: under faultline worker, a record that blocks the digest thread is set aside and the digest goes on", async () => {
+    const t = await startTestIntake({ digest: "external" });
+    const stop = new AbortController();
+    const lines: string[] = [];
+    const config = loadConfig({ ...process.env, FAULTLINE_DATA_DIR: t.dataDir, DATABASE_URL: "", FAULTLINE_SECRET_KEY: "worker-test-secret-".padEnd(40, "0") });
+    const worker = runWorker(config, (line) => lines.push(line), { entry: testEntry, budgetMs: BUDGET_MS, signal: stop.signal });
+    try {
+      const poison = await aroundPoison(t, "a record that hangs the worker", () => sendMarked(t, { message: "hangs the worker", extra: { digest_test: "hang" } }));
+      const letter = await deadLetter(t, poison);
+      assert.ok(letter, lines.join("\n"));
+      assert.equal(letter.attempts, 2);
+      assert.ok(lines.some((l) => l.includes(`spool record ${letter.recordId} kept the digest thread busy`)));
+    } finally {
+      stop.abort();
+      await worker;
+      await t.close();
+    }
+  });
+});
+
+test("the watchdog leaves a record alone while it waits asynchronously", { timeout: 120_000 }, async () => {
+  // An event whose symbolication awaits (a source map fetched from a slow server) keeps the event loop turning: the
+  // heartbeat beats, and the record is digested however long it takes. Counted, not timed: no dead letter.
+  const t = await startTestIntake({ digestEntry: testEntry, digestBudgetMs: BUDGET_MS });
+  try {
+    const id = await aroundPoison(t, "a slow asynchronous record", () => sendMarked(t, { message: "sleeps", extra: { digest_test: `sleep:${BUDGET_MS * 3}` } }));
+    await t.waitForEvent(t.projects[0], id, 30_000);
+    assert.deepEqual((await t.core.store.listDeadLetters(10)).items, []);
+  } finally {
+    await t.close();
+  }
+});
