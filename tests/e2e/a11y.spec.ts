@@ -50,6 +50,7 @@ const SCREENS: Screen[] = [
   { name: "performance-empty", path: "/de/orgs/{org}/projects/{emptyProject}/performance" },
   { name: "performance-web-vitals", path: "/en/orgs/{org}/projects/{project}/performance/web-vitals" },
   { name: "trace", path: "/en/orgs/{org}/traces/{trace}" },
+  { name: "diagnostics", path: "/en/diagnostics" },
 ];
 
 let fixtures: Fixtures;

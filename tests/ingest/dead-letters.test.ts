@@ -13,6 +13,8 @@ import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { loadConfig } from "../../src/config/env";
+import { discardDeadLetter, listDeadLetters, retryDeadLetter } from "../../src/core/dead-letters";
+import { isAppError } from "../../src/core/errors";
 import { hourOf } from "../../src/core/hours";
 import { runWorker } from "../../src/digest/process";
 import type { OpenDbOptions } from "../../src/storage/db";
@@ -150,7 +152,7 @@ async function refuseMarkedEvents(dialect: "sqlite" | "postgres", target: string
 
 for (const dialect of ["sqlite", "postgres"] as const) {
   describe(`a batch the database refuses for its data, on ${dialect}`, { timeout: 300_000 }, () => {
-    test("hostile input #3: the batch is written again record by record; the refused record is set aside, the rest are stored", async () => {
+    test("hostile input #3: the batch is written again record by record; the refused record is set aside, the rest are stored; a superuser sends it again", async () => {
       const fresh = dialect === "postgres" ? await pgDatabase() : null;
       const t = await startTestIntake({ db: fresh?.options });
       try {
@@ -173,12 +175,47 @@ for (const dialect of ["sqlite", "postgres"] as const) {
         assert.equal(letter.attempts, 2);
         assert.match(letter.error, dialect === "postgres" ? /^22023: this event is refused by a check/ : /^SQLITE_CONSTRAINT_TRIGGER: this event is refused by a check/);
         assert.equal(await processingErrors(t), 1);
+
+        // Superusers alone see it and act on it; to anyone else it does not exist.
+        const admin = await t.core.accounts.createUser({ email: `admin-${hex()}@example.com`, password: "password123", name: "Admin", isSuperuser: true });
+        const asOwner = t.core.as(t.owner);
+        for (const run of [() => listDeadLetters(asOwner), () => retryDeadLetter(asOwner, letter.id, t.submitEnvelope), () => discardDeadLetter(asOwner, letter.id)]) {
+          await assert.rejects(run(), (e: unknown) => isAppError(e) && e.code === "not_found");
+        }
+        const asAdmin = t.core.as(admin);
+        assert.deepEqual((await listDeadLetters(asAdmin)).items.map((d) => [d.eventId, d.resendable]), [[poison, true]]);
+        // While the cause remains, sending it again sets it aside again, as a new record.
+        await retryDeadLetter(asAdmin, letter.id, t.submitEnvelope);
+        await until("the record to be set aside again", async () => (await t.core.store.listDeadLetters(10)).items.length === 2);
+        await assert.rejects(retryDeadLetter(asAdmin, letter.id, t.submitEnvelope), (e: unknown) => isAppError(e) && e.code === "conflict");
+        // The cause gone (an upgrade): sent again, it is stored, once.
+        await dropRefusal(dialect, fresh ? fresh.url : path.join(t.dataDir, "faultline.sqlite3"));
+        const again = (await t.core.store.listDeadLetters(10)).items.find((d) => d.retriedAt === null)!;
+        assert.deepEqual(await retryDeadLetter(asAdmin, again.id, t.submitEnvelope), { eventId: poison });
+        const stored = await t.waitForEvent(t.projects[0], poison, 30_000);
+        assert.match(stored.title, /refused by the database/);
+        await discardDeadLetter(asAdmin, letter.id);
+        await assert.rejects(discardDeadLetter(asAdmin, letter.id), (e: unknown) => isAppError(e) && e.code === "not_found");
+        assert.equal((await listDeadLetters(asAdmin)).total, 1);
       } finally {
         await t.close();
         await fresh?.drop();
       }
     });
   });
+}
+
+async function dropRefusal(dialect: "sqlite" | "postgres", target: string): Promise<void> {
+  if (dialect === "sqlite") {
+    const db = new Database(target);
+    db.exec("drop trigger refuse_marked");
+    db.close();
+    return;
+  }
+  const client = new pg.Client({ connectionString: target });
+  await client.connect();
+  await client.query("drop trigger refuse_marked on events");
+  await client.end();
 }
 
 describe("a database that is down sets nothing aside", { timeout: 300_000 }, () => {

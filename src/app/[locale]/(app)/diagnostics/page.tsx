@@ -1,19 +1,23 @@
-// Diagnostics for the install's superusers: pages that fail on purpose, to check what people see when a page fails
-// inside the dashboard (its error boundary) and when an error escapes every boundary (the framework's fallback;
-// those pages live in the (bare) route group, outside the dashboard's boundary). Others get the 404 page.
+// Diagnostics for the install's superusers: the records the digest set aside (dead-letters-section.tsx), and pages
+// that fail on purpose, to check what people see when a page fails inside the dashboard (its error boundary) and when
+// an error escapes every boundary (the framework's fallback; those pages live in the (bare) route group, outside the
+// dashboard's boundary). Others get the 404 page.
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { requireUser } from "@/web/session";
+import { requireCore } from "@/web/session";
+import { DeadLettersSection } from "./dead-letters-section";
 
 export const dynamic = "force-dynamic";
 
 export default async function DiagnosticsPage({ params: { locale } }: { params: { locale: string } }) {
-  const user = await requireUser(locale, `/${locale}/diagnostics`);
-  if (!user.isSuperuser) notFound();
+  const core = await requireCore(locale, `/${locale}/diagnostics`);
+  if (!core.actor.user.isSuperuser) notFound();
   const t = await getTranslations("diagnostics");
   return (
     <>
       <h1>{t("title")}</h1>
+      <DeadLettersSection core={core} locale={locale} />
+      <h2>{t("failingPages")}</h2>
       <p>{t("intro")}</p>
       <ul>
         <li>
