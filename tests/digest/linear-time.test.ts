@@ -147,6 +147,21 @@ describe("what grouping reads is bounded before it reads it", () => {
     assert.equal((e.exception!.values[0]!.stacktrace as { frames: Record<string, string>[] }).frames[0]!.function, within);
   });
 
+  for (const [name, big] of [["x", x], ["digits", "1".repeat(MB)], ["%(", "%(".repeat(MB / 2)], ["separators", "?#&=;:/.@ ".repeat(MB / 10)]] as const) {
+    test(`hostile input #3: normalizing an event with a megabyte of ${name} in every string it reads ends`, HANG, () => {
+      const raw = {
+        timestamp: big, start_timestamp: big, release: big, environment: big, dist: big, platform: big, logger: big, culprit: big, transaction: big, server_name: big, site: big, checksum: big, level: big,
+        logentry: { message: big, params: [big] }, fingerprint: [big],
+        exception: { values: [{ value: big }, { type: big, value: big, module: big, stacktrace: { frames: [{ ...frame, module: big, package: big, context_line: big, pre_context: [big] }] } }] },
+        request: { url: `https://example.com/${big}?${big}#${big}`, method: big, cookies: big, query_string: big, headers: { Cookie: big } },
+        user: { id: big, email: big, ip_address: big, username: big }, tags: { [big.slice(0, 1000)]: big, k: big },
+        breadcrumbs: [{ message: big, timestamp: big, category: big }], contexts: { browser: { name: big, version: big } }, threads: [{ name: big }],
+      };
+      const { event: e } = normalizeEvent(raw, { receivedAt: Date.now(), eventId: "52df9022835246eeb317dbd739ccd059", itemType: "event" });
+      assert.ok(groupEvent(e).hashes.length > 0);
+    });
+  }
+
   test("hostile input #3: grouping an event as sent, a megabyte in every field it reads, ends", HANG, () => {
     const raw = { platform: "java", message: x, logentry: { message: x }, fingerprint: ["{{ default }}", x], tags: [["k", x]], transaction: x, template: { filename: x, context_line: x }, csp: { blocked_uri: x, violated_directive: x }, exception: { values: [{ type: x, value: x, stacktrace: { frames: [{ ...frame, module: `$$${x}`, package: x, context_line: x, platform: "java" }] } }] } };
     assert.ok(groupEvent(raw).hashes.length > 0);
