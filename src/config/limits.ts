@@ -185,7 +185,7 @@ export const DIGEST_LIMITS = {
    * this (the spool absorbs the backlog).
    */
   recordBudgetMs: 10_000,
-  /** milliseconds; how often the digest thread's timer beats, and the supervisor checks it (a small share of the budget). */
+  /** milliseconds; how often the digest thread's timer beats and the supervisor looks (a small share of the budget). */
   heartbeatMs: 250,
   /** milliseconds; before a digest thread that ended is started again (a crash loop stays slow). */
   restartDelayMs: 1000,

@@ -8,9 +8,10 @@
 // which at worst delays digesting until someone looks, and never sets good records aside.
 
 /**
- * PostgreSQL SQLSTATE classes about the row being written (Appendix A, "PostgreSQL Error Codes"): 22 data exception
- * (numeric value out of range 22003, character not in repertoire 22021, invalid text representation 22P02, untranslatable
- * character 22P05, …), 23 integrity constraint violation, 54 program limit exceeded (54000, e.g. an index row too large).
+ * PostgreSQL SQLSTATE classes about the row being written (Appendix A, "PostgreSQL Error Codes"): 22 data
+ * exception (numeric value out of range 22003, character not in repertoire 22021, invalid text representation 22P02,
+ * untranslatable character 22P05, …), 23 integrity constraint violation, 54 program limit exceeded (54000, e.g. an
+ * index row too large).
  * Classes 08 (connection), 40 (transaction rollback: serialization, deadlock), 53 (insufficient resources: disk full,
  * out of memory, too many connections), 57 (operator intervention: shutdown, cancel), 58 (system error), 42 (a schema
  * not as expected) and the rest are the database's.
@@ -45,7 +46,7 @@ export function isDataError(err: unknown): boolean {
   return err instanceof Error && DATA_ERROR_NAMES.has(err.name);
 }
 
-/** A short description of a failure for logs and the dead-letter table: the SQLSTATE or result code, then the message. */
+/** A failure as logs and the dead-letter table show it: the SQLSTATE or result code, then the message. */
 export function describeFailure(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
   const code = (err as { code?: unknown }).code;

@@ -5,9 +5,10 @@
 // No record stops it. A record whose processing throws is tried again alone, then set aside (items.ts, set-aside.ts).
 // A batch whose transaction the database refuses for a reason about its data (failures.ts) is written again record by
 // record, each in its own transaction, and a record refused alone too is set aside. A record that kept the digest
-// thread busy past its budget, or took the thread down (the supervisor started a new one: progress.ts, supervisor.ts),
-// comes back in `endedOn`: after once, it is digested alone; after twice, it is set aside unread. Trouble with the database itself (down, locked, full)
-// is waited out with backoff, the batch read again each time, and never sets a record aside.
+// thread busy past its budget, or took the thread down (the supervisor started a new one: progress.ts,
+// supervisor.ts), comes back in `endedOn`: after once, it is digested alone; after twice, it is set aside unread.
+// Trouble with the database itself (down, locked, full) is waited out with backoff, the batch read again each time,
+// and never sets a record aside.
 import { DIGEST_LIMITS } from "../config/limits";
 import type { SpoolReader, SpoolRow } from "../ingest/spool";
 import type { DigestStore, Project, ProjectStore } from "../storage/ports";

@@ -151,7 +151,7 @@ export function numberPoisons(): Poison[] {
 
 const MB = 1_000_000;
 
-/** Strings of a megabyte that made regular expressions backtrack (1 MB of `x`, of `a@`, …) in fields grouping reads. */
+/** A megabyte of what made regular expressions backtrack (`x`, `a@`, …) in the fields grouping reads. */
 export function stringPoisons(): Poison[] {
   const patterns: [string, string][] = [
     ["x", "x".repeat(MB)],

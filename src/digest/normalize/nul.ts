@@ -69,7 +69,7 @@ export function stripNulFromJsonText(text: string): string {
   }
 }
 
-/** The normalization pass: an event's NULs removed, and one processing error saying how many strings or keys lost one. */
+/** The normalization pass: an event's NULs removed, and one processing error counting the strings and keys losing one. */
 export function removeNul(event: Record<string, unknown>, sink: ErrorSink): void {
   const { stripped } = stripNul(event);
   if (stripped > 0) sink.add("invalid_data", "", undefined, { reason: `NUL characters removed from ${stripped} strings or keys` });
