@@ -15,15 +15,27 @@ export function missingBuild(root) {
   return missing.length ? missing : null;
 }
 
+/** package.json's start script, read as "[NAME=value …] node [flags] bin/faultline.mjs start". */
+function startScript(root) {
+  const words = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start.trim().split(/\s+/);
+  const node = words.findIndex((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w));
+  const entry = words.indexOf("bin/faultline.mjs");
+  if (words[node] !== "node" || entry < 0) throw new Error(`package.json's start script is not "[NAME=value …] node [flags] bin/faultline.mjs start": ${words.join(" ")}`);
+  const env = Object.fromEntries(words.slice(0, node).map((w) => [w.slice(0, w.indexOf("=")), w.slice(w.indexOf("=") + 1)]));
+  return { env, flags: words.slice(node + 1, entry) };
+}
+
 /**
  * The node flags of package.json's start script (the heap settings `npm start` runs Faultline with), so the bench
  * measures the server as users run it. The ceiling is measured both bare and with these flags.
  */
 export function startFlags(root) {
-  const words = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start.trim().split(/\s+/);
-  const entry = words.indexOf("bin/faultline.mjs");
-  if (words[0] !== "node" || entry < 0) throw new Error(`package.json's start script is not "node [flags] bin/faultline.mjs start": ${words.join(" ")}`);
-  return words.slice(1, entry);
+  return startScript(root).flags;
+}
+
+/** The environment package.json's start script sets (the C library's memory settings). */
+export function startEnv(root) {
+  return startScript(root).env;
 }
 
 /** Fails when something already listens on `port` (it would be measured instead of our server). */
@@ -70,20 +82,21 @@ async function api(origin, token, method, p, body) {
 }
 
 /**
- * Faultline on `port` with its data in `dataDir` (SQLite): superuser + token through the CLI, then an
- * organization, team and project through the web API. Returns {child, pid, origin, dsn, token, org, project, email}.
- * `reuse` ({email, org, project, dsn} from an earlier start on the same data dir): only a new token is made.
+ * Faultline on `port` with its data in `dataDir` (SQLite, unless `env` names a DATABASE_URL): superuser + token
+ * through the CLI, then an organization, team and project through the web API. Returns {child, pid, origin, dsn,
+ * token, org, project, email}. `reuse` ({email, org, project, dsn} from an earlier start on the same data dir): only a
+ * new token is made. `env`: more environment for the CLI and the server.
  */
-export async function startFaultline(root, { port, dataDir, reuse }) {
+export async function startFaultline(root, { port, dataDir, reuse, env: extraEnv = {} }) {
   const origin = `http://localhost:${port}`;
-  const env = faultlineEnv(port, dataDir);
+  const env = { ...faultlineEnv(port, dataDir), ...extraEnv };
   await assertPortFree(port);
   const email = reuse?.email ?? "bench@example.com";
   if (!reuse) cli(root, env, ["createuser", "--email", email, "--password", randomBytes(18).toString("base64url"), "--superuser", "--no-input"]);
   const token = cli(root, env, ["createtoken", "--email", email, "--name", "bench"]).split("\n").pop().trim();
   // BENCH_PROFILE=<dir>: the server writes V8 CPU profiles (one per thread) there when it stops.
   const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
-  const child = spawnServer(root, [...startFlags(root), ...profile, "bin/faultline.mjs", "start"], env);
+  const child = spawnServer(root, [...startFlags(root), ...profile, "bin/faultline.mjs", "start"], { ...startEnv(root), ...env });
   try {
     await waitHttp(`${origin}/api/health`, child, 120_000);
   } catch (e) {
