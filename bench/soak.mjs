@@ -1,0 +1,97 @@
+// `npm run bench:soak`: Faultline under a long steady load, the real mix at half the intake's measured rate plus 1 % of
+// malformed requests (from the bad-input corpus, tests/hostile), as the README starts it. Prints the resident memory,
+// the digest's backlog and the answers every sampling interval, then judges the run against issue 16's targets:
+// RSS grows less than 10 % after the first 5 minutes, the backlog stays bounded, and no valid request gets a 5xx.
+// Settings (env or --flag=value): SOAK_MINUTES (30), BENCH_RATE (requests/s; default half of a 15 s closed-loop
+// measurement), SOAK_MALFORMED_PCT (1), SOAK_SAMPLE_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_PORT (9330).
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Backlog } from "./lib/backlog.mjs";
+import { forkRun } from "./lib/ipc.mjs";
+import { missingBuild, startFaultline, stopServer } from "./lib/server.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const flags = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")).map(([k, v]) => [k.toUpperCase().replaceAll("-", "_"), v ?? "1"]));
+const opt = (name, def) => flags[name] ?? process.env[name] ?? process.env[`BENCH_${name}`] ?? def;
+const cfg = {
+  minutes: Number(opt("SOAK_MINUTES", 30)), rate: Number(opt("RATE", 0)), malformedPct: Number(opt("SOAK_MALFORMED_PCT", 1)),
+  sampleSeconds: Number(opt("SOAK_SAMPLE_SECONDS", 10)), connections: Number(opt("CONNECTIONS", 32)), port: Number(opt("PORT", 9330)),
+};
+const TARGETS = { rssGrowthPct: 10, warmupMinutes: 5 };
+const fmt = (n, d = 0) => (n == null || Number.isNaN(n) ? "n/a" : n.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d }));
+const rssMB = (pid) => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
+
+/** The corpus's requests that fit a steady load: POSTs of at most 256 KiB, as base64 for the load process. */
+async function malformedRequests(fl) {
+  const { buildCorpus } = await import("../tests/hostile/corpus.ts");
+  const url = new URL(fl.dsn);
+  const cases = await buildCorpus({ origin: fl.origin, dsn: fl.dsn, publicKey: url.username, projectId: url.pathname.slice(1), token: fl.token, org: fl.org, project: fl.project });
+  return cases
+    .filter((c) => (c.method ?? "POST") === "POST" && c.body instanceof Uint8Array && c.body.byteLength <= 256 * 1024 && !c.path.startsWith("/api/0/"))
+    .map((c) => ({ path: c.path, headers: c.headers ?? {}, body: Buffer.from(c.body).toString("base64") }));
+}
+
+async function main() {
+  const missing = missingBuild(root);
+  if (missing) { console.error(`bench: Faultline is not built (missing ${missing.join(", ")}); run \`npm run build\` first`); process.exit(1); }
+  console.log(`machine: ${os.cpus().length} cores, Node ${process.version}, load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "faultline-soak-"));
+  const fl = await startFaultline(root, { port: cfg.port, dataDir });
+  try {
+    let rate = cfg.rate;
+    if (!rate) {
+      const measured = await forkRun(path.join(root, "bench/lib/load.mjs"), { dsn: fl.dsn, origin: fl.origin, connections: cfg.connections, seconds: 15, warmup: 3, checkIds: false }, { done: "result" });
+      rate = Math.round(measured.requestsPerSec / 2);
+      console.log(`intake measured at ${fmt(measured.requestsPerSec)} requests/s (closed loop, 15 s); the soak offers half: ${fmt(rate)} requests/s`);
+    }
+    const requests = await malformedRequests(fl);
+    const every = Math.max(1, Math.round(100 / cfg.malformedPct));
+    console.log(`soak: ${cfg.minutes} min at ${fmt(rate)} requests/s, 1 in ${every} of them malformed (${requests.length} different ones from the corpus), ${cfg.connections} connections; sampled every ${cfg.sampleSeconds} s`);
+    const backlog = new Backlog(dataDir);
+    const samples = [];
+    let window = { sent: 0, ok: 0, refused: 0, failed: 0, skipped: 0, malformed: 0, valid5xx: 0 };
+    const started = performance.now();
+    const load = forkRun(path.join(root, "bench/lib/open-load.mjs"), { dsn: fl.dsn, origin: fl.origin, connections: cfg.connections, steps: [{ rate, seconds: cfg.minutes * 60 }], malformed: { every, requests } }, {
+      done: "result",
+      onMessage: (m) => {
+        if (m.type !== "second") return;
+        for (const k of Object.keys(window)) window[k] += m[k] ?? 0;
+        if (m.t % cfg.sampleSeconds !== 0) return;
+        const b = backlog.sample();
+        const s = { minute: (performance.now() - started) / 60_000, rssMB: rssMB(fl.pid), records: b.records, bytes: b.bytes, ...window };
+        samples.push(s);
+        console.log(`${fmt(s.minute, 1).padStart(5)} min  RSS ${fmt(s.rssMB).padStart(4)} MB  backlog ${fmt(s.records).padStart(6)} records  sent ${fmt(s.sent)} (ok ${fmt(s.ok)}, refused ${fmt(s.refused)}, failed ${fmt(s.failed)}, not offered ${fmt(s.skipped)}, valid 5xx ${fmt(s.valid5xx)}), malformed ${fmt(s.malformed)}`);
+        window = { sent: 0, ok: 0, refused: 0, failed: 0, skipped: 0, malformed: 0, valid5xx: 0 };
+      },
+    });
+    const result = await load;
+    backlog.close();
+    const after = samples.filter((s) => s.minute >= TARGETS.warmupMinutes);
+    const at5 = after[0], last = samples.at(-1);
+    const growthPct = at5 && last ? ((last.rssMB - at5.rssMB) / at5.rssMB) * 100 : null;
+    if (after.length === 0) console.log(`\n(the run is shorter than ${TARGETS.warmupMinutes} minutes: memory growth cannot be judged)`);
+    const maxAfter = after.length > 0 ? Math.max(...after.map((s) => s.rssMB)) : null;
+    const maxBacklog = Math.max(...samples.map((s) => s.records));
+    const valid5xx = Object.entries(result.status).filter(([c]) => Number(c) >= 500).reduce((n, [, k]) => n + k, 0);
+    const failed = Object.entries(result.status).filter(([c]) => !/^\d+$/.test(c)).reduce((n, [, k]) => n + k, 0);
+    console.log(`\n## Soak (${cfg.minutes} min, ${fmt(rate)} requests/s offered, ${cfg.malformedPct} % malformed)\n`);
+    console.log(`| measure | value | target |`);
+    console.log(`| --- | ---: | --- |`);
+    console.log(`| RSS at ${TARGETS.warmupMinutes} min / at the end / highest after ${TARGETS.warmupMinutes} min | ${fmt(at5?.rssMB)} / ${fmt(last?.rssMB)} / ${fmt(maxAfter)} MB | |`);
+    console.log(`| RSS growth after the first ${TARGETS.warmupMinutes} min | ${fmt(growthPct, 1)} % | < ${TARGETS.rssGrowthPct} % |`);
+    console.log(`| largest backlog | ${fmt(maxBacklog)} records (${fmt(maxBacklog / rate, 1)} s of load) | bounded |`);
+    console.log(`| valid requests: answers | ${Object.entries(result.status).map(([c, n]) => `${c} × ${fmt(n)}`).join(", ")} | no 5xx |`);
+    console.log(`| malformed requests: answers | ${Object.entries(result.malformedStatus).map(([c, n]) => `${c} × ${fmt(n)}`).join(", ")} | 4xx (or 200) |`);
+    console.log(`| valid latency ms p50 / p95 / p99 | ${fmt(result.latency.p50, 2)} / ${fmt(result.latency.p95, 2)} / ${fmt(result.latency.p99, 2)} | |`);
+    const ok = growthPct !== null && growthPct < TARGETS.rssGrowthPct && valid5xx === 0 && failed === 0 && maxBacklog <= rate * 10;
+    console.log(`\n${ok ? "targets met" : "TARGETS MISSED"}`);
+    if (!ok) process.exitCode = 1;
+  } finally {
+    await stopServer(fl);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
