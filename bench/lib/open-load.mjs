@@ -12,7 +12,7 @@ function run({ dsn, origin, connections, steps, malformed }) {
   const { deck, entries } = buildPool(dsn);
   const { send, close } = sender(origin, connections);
   const latency = new Histogram();
-  const status = {}, malformedStatus = {};
+  const status = {}, malformedStatus = {}, samples = {};
   const bad = (malformed?.requests ?? []).map((r) => ({ entry: { path: r.path, headers: r.headers }, body: Buffer.from(r.body, "base64") }));
   let cursor = 0, inFlight = 0, fired = 0, badCursor = 0;
   const fresh = () => ({ sent: 0, ok: 0, refused: 0, failed: 0, skipped: 0, errorsOk: 0, malformed: 0, valid5xx: 0 });
@@ -37,7 +37,7 @@ function run({ dsn, origin, connections, steps, malformed }) {
       latency.add((performance.now() - start) * 1000);
       status[r.code] = (status[r.code] ?? 0) + 1;
       if (r.code === 200) { count("ok"); if (entry.kind.endsWith("error")) count("errorsOk"); }
-      else if (typeof r.code === "number") { count("refused"); if (r.code >= 500) count("valid5xx"); }
+      else if (typeof r.code === "number") { count("refused"); if (r.code >= 500) count("valid5xx"); if ((samples[r.code] ??= []).length < 3) samples[r.code].push({ kind: entry.kind, body: r.text?.slice(0, 200) }); }
       else count("failed");
     });
   }
@@ -59,7 +59,7 @@ function run({ dsn, origin, connections, steps, malformed }) {
           clearInterval(wait);
           close();
           const cpu = process.cpuUsage(cpu0);
-          resolve({ type: "result", ...total, status, malformedStatus, latency: latency.summary(), seconds: (performance.now() - t0) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6 });
+          resolve({ type: "result", ...total, status, malformedStatus, samples, latency: latency.summary(), seconds: (performance.now() - t0) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6 });
         }, 20);
         return;
       }
