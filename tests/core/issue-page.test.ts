@@ -1,7 +1,7 @@
 // The issue page's one read through the core, on SQLite: the event it shows (latest, oldest, by id, within an
 // environment), the release it was last seen in, frequency, activity with who acted, and what each role may do;
 // another organization's slug and a non-member get not found. Also the page's text forms of an exception: the raw
-// stack trace and the Markdown summary.
+// stack trace (the Markdown summary: issue-markdown.test.ts).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { addComment } from "../../src/core/issue-comments";
@@ -13,7 +13,6 @@ import { createTeam } from "../../src/core/teams";
 import { writeBatch } from "../../src/digest/commit";
 import type { DigestedEvent } from "../../src/digest/items";
 import type { ExceptionValue, Frame } from "../../src/web/components/issue/event-view";
-import { issueMarkdown } from "../../src/web/components/issue/issue-markdown";
 import { rawStacktrace } from "../../src/web/components/issue/raw-stacktrace";
 import { outcome as code, type TestCore, testCore, uniq } from "../helpers/core";
 
@@ -148,22 +147,5 @@ describe("text forms of an exception", () => {
     assert.equal(rawStacktrace(mapped, "javascript", true), ["TypeError: no card", "  at r (/static/app.js:1:311)", "  at n (/static/app.js:1:2045)"].join("\n"));
     assert.equal(rawStacktrace(mapped, "javascript"), rawStacktrace(exception, "javascript"), "without asSent: the mapped frames");
     assert.equal(rawStacktrace(exception, "javascript", true), rawStacktrace(exception, "javascript"), "nothing kept raw: the frames there are");
-  });
-
-  test("Markdown: title and link, seen with releases, the chain and the top in-app frames", () => {
-    const cause: ExceptionValue = { ...exception, type: "Error", value: "card service down", stacktrace: null };
-    const md = issueMarkdown(
-      { shortId: "SHOP-7", title: "TypeError: no card", url: "http://x/en/orgs/o/issues/7", culprit: "checkout", firstSeen: "2026-11-20T10:00:00.000Z", firstRelease: "1.0.0", lastSeen: "2026-11-23T10:00:00.000Z", lastRelease: null, events: 4, users: 2, exceptions: [exception, cause] },
-      { culprit: "Culprit", firstSeen: "First seen", lastSeen: "Last seen", events: "Events", users: "Users", exception: "Exception", causedBy: "Caused by", frames: "Top frames" },
-    );
-    assert.equal(
-      md,
-      [
-        "## [SHOP-7] TypeError: no card", "", "http://x/en/orgs/o/issues/7", "",
-        "**Culprit:** `checkout`  ", "**First seen:** 2026-11-20T10:00:00.000Z (1.0.0)  ", "**Last seen:** 2026-11-23T10:00:00.000Z  ", "**Events:** 4 · **Users:** 2",
-        "", "### Exception", "", "**TypeError**: no card", "Caused by **Error**: card service down",
-        "", "Top frames:", "", "- `?` in `app/pay.js:3`", "- `checkout` in `app/cart.js:12:5`", "",
-      ].join("\n"),
-    );
   });
 });

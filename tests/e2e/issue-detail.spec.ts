@@ -144,11 +144,11 @@ test.describe("issue detail", () => {
     await page.getByTestId("copy-markdown").click();
     await expect(page.getByText("Copied.")).toBeVisible();
     const markdown = await page.evaluate(() => navigator.clipboard.readText());
-    expect(markdown).toMatch(new RegExp(`^## \\[[A-Z0-9-]+-1\\] Error: ${message}\\n`));
+    expect(markdown).toMatch(new RegExp(`^## \\[[A-Z0-9-]+-1\\] \`Error: ${message}\`\\n`));
     expect(markdown).toContain(`${SERVERS.main.origin}/en/orgs/${project.org}/issues/${issueId}\n`);
     expect(markdown).toContain("**First seen:**");
-    expect(markdown).toContain("(detail@1.0.0)");
-    expect(markdown).toContain("Caused by **TypeError**: cart service unavailable");
+    expect(markdown).toContain("(`detail@1.0.0`)");
+    expect(markdown).toContain("Caused by **`TypeError`**: `cart service unavailable`");
     expect(markdown).toMatch(/- `checkout` in `.*node-chained-error\.mjs:\d+:\d+`/);
   });
 
