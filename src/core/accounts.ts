@@ -1,7 +1,10 @@
-// The account operations the core needs from the auth layer (implemented over better-auth in src/auth).
+// Accounts: the operations the core needs from the auth layer (implemented over better-auth in src/auth), and who may
+// create one. Accounts come to be only through the first-run setup, a superuser (the CLI's `createuser`, or the
+// instance settings) or someone accepting an invitation to their own address (core/invitations.ts).
 import { z } from "zod";
-import type { Store, User } from "../storage/ports";
-import { AppError } from "./errors";
+import type { Page, PageRequest, Store, User } from "../storage/ports";
+import { actingUser, type CoreContext } from "./context";
+import { AppError, forbidden } from "./errors";
 import { emailSchema, nameSchema, parseInput, passwordSchema } from "./schemas";
 
 export interface Accounts {
@@ -16,11 +19,28 @@ export const newUserSchema = z.object({
   isSuperuser: z.boolean().optional(),
 });
 
-/** Creates a user from validated input (CLI `createuser`, first-run setup). */
+/** Creates a user from validated input (CLI `createuser`, a superuser's instance settings). */
 export async function registerUser(accounts: Accounts, store: Store, input: unknown): Promise<User> {
   const { email, password, name, isSuperuser } = parseInput(newUserSchema, input);
-  if (await store.getUserByEmail(email)) throw new AppError("conflict", `A user with e-mail ${email} already exists`, { email: ["Already taken"] });
+  if (await store.getUserByEmail(email)) throw new AppError("conflict", "An account with this e-mail address already exists", { email: ["Already taken"] });
   return accounts.createUser({ email, password, name: name ?? email.split("@")[0] ?? email, isSuperuser });
+}
+
+/** Only an install superuser manages accounts; anyone else is refused before any input is read. */
+function requireSuperuser(ctx: CoreContext): void {
+  if (!actingUser(ctx).isSuperuser) throw forbidden("Only superusers can manage accounts");
+}
+
+/** A superuser creates an account (instance settings), a superuser too if they say so. */
+export async function createAccount(ctx: CoreContext, accounts: Accounts, input: unknown): Promise<User> {
+  requireSuperuser(ctx);
+  return registerUser(accounts, ctx.store, input);
+}
+
+/** Every account of the install, by e-mail, for a superuser. */
+export async function listAccounts(ctx: CoreContext, page: PageRequest): Promise<Page<User>> {
+  requireSuperuser(ctx);
+  return ctx.store.listUsers(page);
 }
 
 /**

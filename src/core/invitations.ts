@@ -1,18 +1,22 @@
-// Invitations to an organization by link. Faultline sends no mail yet: an owner or admin makes a link for a role and
-// passes it on; whoever opens it joins, signed in or with an account made on the spot. The link's secret is shown
-// once and kept only as a SHA-256 hash; a link is used once and ends after DASHBOARD_LIMITS.invitationDays.
+// Invitations to an organization. An owner or admin invites an e-mail address with a role; Faultline sends no mail yet,
+// so they pass the link on. Only the account with that address joins through it: signed in, or, when the address has
+// no account yet, with one made there for that address. This is the only way into an organization besides creating
+// one, and apart from the first-run setup, the CLI and a superuser's instance settings, the only way an account comes
+// to be, so nobody can make an account for someone else's address with a password of their choosing, or add an
+// account without its owner. Inviting answers the same whether the address has an account or not. The link's secret
+// is shown once and kept only as a SHA-256 hash; a link is used once and ends after DASHBOARD_LIMITS.invitationDays.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { DASHBOARD_LIMITS } from "../config/limits";
 import type { Invitation } from "../storage/dashboard-ports";
 import type { Organization, Store, User } from "../storage/ports";
-import { registerUser, type Accounts } from "./accounts";
+import type { Accounts } from "./accounts";
 import { requireId, requireOrg } from "./access";
 import { actingUser, type CoreContext } from "./context";
 import { AppError, forbidden, notFound } from "./errors";
 import { canAssignRole } from "./permissions";
 import type { Role } from "./roles";
-import { parseInput, roleSchema } from "./schemas";
+import { emailSchema, nameSchema, parseInput, passwordSchema, roleSchema } from "./schemas";
 import { hashToken } from "./tokens";
 
 const SECRET = /^[A-Za-z0-9_-]{43}$/;
@@ -23,20 +27,29 @@ function secretHash(secret: unknown): string {
   return hashToken(secret);
 }
 
+const inviteSchema = z.object({ email: emailSchema, role: roleSchema });
+const newAccountSchema = z.object({ password: passwordSchema, name: nameSchema.optional() });
+
+/**
+ * Invites an address (replacing an open invitation of the same address). The answer is the same whether the address
+ * has an account or not; only an address already among the members is refused, which the member list shows anyway.
+ */
 export async function createInvitation(ctx: CoreContext, orgSlug: string, input: unknown): Promise<{ invitation: Invitation; secret: string }> {
   const access = await requireOrg(ctx, orgSlug, "member:add");
-  const { role } = parseInput(z.object({ role: roleSchema }), input);
+  const { email, role } = parseInput(inviteSchema, input);
   if (!canAssignRole(access.role, role)) throw forbidden("Only owners can invite owners");
   const secret = randomBytes(32).toString("base64url");
   const now = Date.now();
   const invitation = await ctx.store.createInvitation({
     organizationId: access.org.id,
+    email,
     role,
     tokenHash: hashToken(secret),
     createdBy: actingUser(ctx).id,
     createdAt: new Date(now).toISOString(),
     expiresAt: new Date(now + DASHBOARD_LIMITS.invitationDays * 86_400_000).toISOString(),
   });
+  if (invitation === "already_member") throw new AppError("conflict", "This person is already a member", { email: ["Already a member"] });
   return { invitation, secret };
 }
 
@@ -50,29 +63,44 @@ export async function revokeInvitation(ctx: CoreContext, orgSlug: string, invita
   if (!(await ctx.store.deleteInvitation(org.id, requireId(invitationId, "Invitation")))) throw notFound("Invitation");
 }
 
-export type InvitationPreview = { organization: Organization; role: Role; open: boolean };
+export type InvitationPreview = { organization: Organization; role: Role; email: string; open: boolean };
 
-/** What a link invites to, for anyone holding it (signed in or not); used and expired links say so. */
+/** What a link invites to and whom, for anyone holding it (signed in or not); used and expired links say so. */
 export async function previewInvitation(store: Store, secret: unknown): Promise<InvitationPreview> {
   const invitation = await store.getInvitationByHash(secretHash(secret));
   const organization = invitation ? await store.getOrganizationById(invitation.organizationId) : null;
   if (!invitation || !organization) throw notFound("Invitation");
-  return { organization, role: invitation.role, open: invitation.acceptedAt === null && Date.parse(invitation.expiresAt) > Date.now() };
+  const open = invitation.email !== null && invitation.acceptedAt === null && Date.parse(invitation.expiresAt) > Date.now();
+  return { organization, role: invitation.role, email: invitation.email ?? "", open };
 }
 
-/** The signed-in user joins; returns the organization's slug. */
+/** The signed-in user joins, if theirs is the invited address; returns the organization's slug. */
 export async function acceptInvitation(ctx: CoreContext, secret: unknown): Promise<string> {
   return join(ctx.store, secretHash(secret), actingUser(ctx));
 }
 
-/** Someone without an account makes one through an open link and joins; the link is checked before any account exists. */
-export async function acceptInvitationWithNewAccount(accounts: Accounts, store: Store, secret: unknown, input: unknown): Promise<{ user: User; orgSlug: string }> {
+/**
+ * Someone signed out holds an open link. When the invited address has no account yet, one is made for that address
+ * (never another, never a superuser) with the password given, and joins: `joined` is the organization's slug. When the
+ * address has an account, nothing changes (`joined` null): the caller signs in with the address and the password
+ * given, through the sign-in's own checks and rate limit, and accepts as that account. The input is checked first,
+ * so a malformed password is answered alike either way.
+ */
+export async function joinWithNewAccount(accounts: Accounts, store: Store, secret: unknown, input: unknown): Promise<{ email: string; joined: string | null }> {
+  const { password, name } = parseInput(newAccountSchema, input);
   const preview = await previewInvitation(store, secret);
   if (!preview.open) throw used();
-  const fields = typeof input === "object" && input !== null ? (input as Record<string, unknown>) : {};
-  // Only these fields: an invitation never makes a superuser.
-  const user = await registerUser(accounts, store, { email: fields.email, password: fields.password, name: fields.name || undefined });
-  return { user, orgSlug: await join(store, secretHash(secret), user) };
+  const email = preview.email;
+  if (await store.getUserByEmail(email)) return { email, joined: null };
+  let user: User;
+  try {
+    user = await accounts.createUser({ email, password, name: name ?? email.split("@")[0] ?? email });
+  } catch (err) {
+    // Made at the same moment through another link to the same address: that account is the one.
+    if (await store.getUserByEmail(email)) return { email, joined: null };
+    throw err;
+  }
+  return { email, joined: await join(store, secretHash(secret), user) };
 }
 
 const used = () => new AppError("conflict", "This invitation was used or has expired; ask for a new link");
@@ -84,6 +112,7 @@ async function join(store: Store, hash: string, user: User): Promise<string> {
     throw used();
   }
   if (result === "already_member") throw new AppError("conflict", "You are already a member of this organization");
+  if (result === "other_address") throw forbidden("This invitation is for another e-mail address: sign in with that address to accept it");
   const org = await store.getOrganizationById(result.organizationId);
   if (!org) throw notFound("Organization");
   return org.slug;

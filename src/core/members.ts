@@ -1,40 +1,18 @@
-// Organization members: list, add (creating the account when needed), change role, remove.
+// Organization members: list, change role, remove. People join by accepting an invitation (core/invitations.ts);
+// nothing adds an account to an organization without its owner.
 import { z } from "zod";
-import { isDuplicateError, type Member } from "../storage/ports";
+import type { Member } from "../storage/ports";
 import { requireId, requireOrg } from "./access";
-import type { Accounts } from "./accounts";
 import { actingUser, type CoreContext } from "./context";
 import { AppError, forbidden, notFound } from "./errors";
 import { canAssignRole } from "./permissions";
-import { emailSchema, parseInput, passwordSchema, roleSchema } from "./schemas";
+import { parseInput, roleSchema } from "./schemas";
 
-const addSchema = z.object({ email: emailSchema, role: roleSchema, password: passwordSchema.optional(), name: z.string().trim().max(64).optional() });
 const roleUpdateSchema = z.object({ role: roleSchema });
 
 export async function listMembers(ctx: CoreContext, orgSlug: string): Promise<Member[]> {
   const { org } = await requireOrg(ctx, orgSlug, "member:read");
   return ctx.store.listMembers(org.id);
-}
-
-/**
- * Adds a user to the organization. Without mail delivery, an admin creates the account on the spot:
- * a password is required when no account exists for the e-mail yet.
- */
-export async function addMember(ctx: CoreContext & { accounts: Accounts }, orgSlug: string, input: unknown): Promise<Member> {
-  const access = await requireOrg(ctx, orgSlug, "member:add");
-  const { email, role, password, name } = parseInput(addSchema, input);
-  if (!canAssignRole(access.role, role)) throw forbidden("Only owners can add owners");
-  let user = await ctx.store.getUserByEmail(email);
-  if (!user) {
-    if (!password) throw new AppError("bad_request", "No account uses this e-mail yet: set a password to create it", { password: ["Required for a new account"] });
-    user = await ctx.accounts.createUser({ email, password, name: name || email.split("@")[0] || email });
-  }
-  try {
-    return await ctx.store.addMember({ organizationId: access.org.id, userId: user.id, role });
-  } catch (err) {
-    if (isDuplicateError(err)) throw new AppError("conflict", "This person is already a member", { email: ["Already a member"] });
-    throw err;
-  }
 }
 
 async function memberOrThrow(ctx: CoreContext, orgId: number, memberId: number): Promise<Member> {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { API_LIMITS } from "../config/limits";
+import { API_LIMITS, NAME_LIMITS } from "../config/limits";
 import type { PageRequest } from "../storage/ports";
 import { AppError } from "./errors";
 import { parseId, parseInput } from "./schemas";
@@ -7,10 +7,11 @@ import { parseId, parseInput } from "./schemas";
 /**
  * What a list's cursor holds: base64url of the last sort key of the page before, as its store writes it. A slug
  * (organizations, teams), "slug:id" where slugs repeat across organizations (projects), an id (events, comments), an
- * offset (tag values), "time|id" (releases) or "time|id" and "count|id" (issues, by their sort). Each list names its
- * kind, so that a cursor is checked for that list, its ids with parseId, before it reaches a query.
+ * offset (tag values), "time|id" (releases), "time|id" and "count|id" (issues, by their sort) or an e-mail address
+ * (accounts). Each list names its kind, so that a cursor is checked for that list, its ids with parseId, before it
+ * reaches a query.
  */
-export type CursorKind = "slug" | "slug:id" | "id" | "offset" | "time|id" | "sort|id";
+export type CursorKind = "slug" | "slug:id" | "id" | "offset" | "time|id" | "sort|id" | "email";
 
 const SLUG = /^[a-z0-9][a-z0-9_-]{0,49}$/;
 const TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?Z$/;
@@ -31,9 +32,13 @@ const SHAPES: Record<CursorKind, (key: string) => boolean> = {
   offset: (key) => OFFSET.test(key),
   "time|id": (key) => keyed(key, "|", TIME),
   "sort|id": (key) => keyed(key, "|", TIME, COUNT),
+  email: (key) => key.length <= NAME_LIMITS.emailMaxLength && /^[^\s@]+@[^\s@]+$/.test(key),
 };
 
-const isCursor = (cursor: string, kind: CursorKind) => /^[A-Za-z0-9_-]{1,120}$/.test(cursor) && SHAPES[kind](Buffer.from(cursor, "base64url").toString("utf8"));
+/** characters of base64url: 120 holds every key but an e-mail address, which may be as long as an address may be. */
+const maxCursorLength = (kind: CursorKind) => (kind === "email" ? Math.ceil((NAME_LIMITS.emailMaxLength * 4) / 3) : 120);
+const isCursor = (cursor: string, kind: CursorKind) =>
+  cursor.length <= maxCursorLength(kind) && /^[A-Za-z0-9_-]+$/.test(cursor) && SHAPES[kind](Buffer.from(cursor, "base64url").toString("utf8"));
 
 const pageSchema = z.object({
   cursor: z.string().nullish(),

@@ -1,4 +1,4 @@
-// Reads the dashboard's release pages and environment filter need, and invitations to an organization by link.
+// Reads the dashboard's release pages and environment filter need, and invitations to an organization.
 import type { Role } from "../core/roles";
 
 /** Session counts of one hour of a release (summed over the projects and environments asked for). */
@@ -20,6 +20,8 @@ export interface ReleaseDetailStore {
 export type Invitation = {
   id: number;
   organizationId: number;
+  /** The address invited, lowercase; only an account with it joins (null: a link made before addresses, ended). */
+  email: string | null;
   role: Role;
   createdBy: string | null;
   createdAt: string;
@@ -29,7 +31,11 @@ export type Invitation = {
 };
 
 export interface InvitationStore {
-  createInvitation(input: { organizationId: number; role: Role; tokenHash: string; createdBy: string; createdAt: string; expiresAt: string }): Promise<Invitation>;
+  /**
+   * Invites an address, in one transaction: "already_member" when an account with that address is a member; otherwise
+   * any open invitation of the organization for the same address is replaced (its link ends) by this one.
+   */
+  createInvitation(input: { organizationId: number; email: string; role: Role; tokenHash: string; createdBy: string; createdAt: string; expiresAt: string }): Promise<Invitation | "already_member">;
   /** Invitations not accepted yet, newest first (expired ones included, so an admin sees and revokes them). */
   listPendingInvitations(organizationId: number): Promise<Invitation[]>;
   /** The invitation a link's secret hashes to, accepted or not. */
@@ -37,7 +43,8 @@ export interface InvitationStore {
   deleteInvitation(organizationId: number, invitationId: number): Promise<boolean>;
   /**
    * Marks an open, unexpired invitation accepted by the user and makes them a member, in one transaction: of two
-   * people using one link at once, one joins. "already_member" leaves the invitation open.
+   * people using one link at once, one joins. Only the account with the invited address joins ("other_address" for
+   * any other). "already_member" and "other_address" leave the invitation open.
    */
-  acceptInvitation(tokenHash: string, userId: string, now: string): Promise<{ organizationId: number; memberId: number } | "invalid" | "already_member">;
+  acceptInvitation(tokenHash: string, userId: string, now: string): Promise<{ organizationId: number; memberId: number } | "invalid" | "already_member" | "other_address">;
 }

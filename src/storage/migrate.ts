@@ -19,6 +19,7 @@ import { artifacts } from "./migrations/0015-artifacts";
 import { scrapeJavaScript } from "./migrations/0016-scrape-javascript";
 import { quotas } from "./migrations/0017-quotas";
 import { deadLetters } from "./migrations/0018-dead-letters";
+import { invitationEmail } from "./migrations/0019-invitation-email";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -41,6 +42,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0016-scrape-javascript": scrapeJavaScript(dialect),
     "0017-quotas": quotas(),
     "0018-dead-letters": deadLetters(dialect),
+    "0019-invitation-email": invitationEmail(),
   };
 }
 

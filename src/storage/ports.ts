@@ -85,6 +85,8 @@ export interface UserStore {
   getUserById(id: string): Promise<User | null>;
   /** E-mail match is case-insensitive. */
   getUserByEmail(email: string): Promise<User | null>;
+  /** Every account, ordered by e-mail (the instance settings' list; a cursor is the last e-mail of the page before). */
+  listUsers(page: PageRequest): Promise<Page<User>>;
   setSuperuser(userId: string, isSuperuser: boolean): Promise<void>;
 }
 
@@ -104,8 +106,8 @@ export interface MemberStore {
   getMembership(organizationId: number, userId: string): Promise<Member | null>;
   getMember(organizationId: number, memberId: number): Promise<Member | null>;
   listMembers(organizationId: number): Promise<Member[]>;
-  /** DuplicateError when the user is already a member. */
-  addMember(input: { organizationId: number; userId: string; role: Role }): Promise<Member>;
+  // No way to add a member here: people join by accepting an invitation (InvitationStore.acceptInvitation), or by
+  // creating an organization.
   /**
    * Changes a role, or removes a member, unless that would leave the organization without an owner. The check and
    * the write are one transaction (owner rows locked on PostgreSQL), so two owners stepping down at once cannot both

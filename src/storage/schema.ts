@@ -235,6 +235,8 @@ export type InvitationsTable = {
   expires_at: string;
   accepted_by: string | null;
   accepted_at: string | null;
+  /** The address invited (lowercase); null only on links made before 0019, which it ended. */
+  email: string | null;
 };
 
 export type OrgAuthTokensTable = {

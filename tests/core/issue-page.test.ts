@@ -6,7 +6,6 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { addComment } from "../../src/core/issue-comments";
 import { getIssuePage } from "../../src/core/issue-page";
-import { addMember } from "../../src/core/members";
 import { createOrganization } from "../../src/core/organizations";
 import { createProject } from "../../src/core/projects";
 import { createTeam } from "../../src/core/teams";
@@ -14,7 +13,7 @@ import { writeBatch } from "../../src/digest/commit";
 import type { DigestedEvent } from "../../src/digest/items";
 import type { ExceptionValue, Frame } from "../../src/web/components/issue/event-view";
 import { rawStacktrace } from "../../src/web/components/issue/raw-stacktrace";
-import { outcome as code, type TestCore, testCore, uniq } from "../helpers/core";
+import { joinByInvitation, outcome as code, type TestCore, testCore, uniq } from "../helpers/core";
 
 let t: TestCore;
 before(async () => {
@@ -81,7 +80,7 @@ describe("getIssuePage", () => {
     const created = await createProject(ctx, org.slug, { name: uniq("Project"), team: team.slug });
     const project = (await t.store.getProjectBySlug((await t.store.getOrganizationBySlug(org.slug))!.id, created.slug))!;
     const roles = { member: await mk(), viewer: await mk() };
-    for (const role of ["member", "viewer"] as const) await addMember({ ...ctx, accounts: t.accounts }, org.slug, { email: roles[role].email, role });
+    for (const role of ["member", "viewer"] as const) await joinByInvitation(t, ctx, org.slug, { email: roles[role].email, role });
     const outsider = await mk();
     const events = [
       event(project.id, { release: "1.0.0", environment: "production" }),

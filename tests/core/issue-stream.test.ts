@@ -5,13 +5,12 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { issueSearchSuggestions, listOrgIssues, pollIssueStream } from "../../src/core/issue-stream";
 import { updateOrgIssues } from "../../src/core/issues";
-import { addMember } from "../../src/core/members";
 import { createOrganization } from "../../src/core/organizations";
 import { createProject } from "../../src/core/projects";
 import { createTeam } from "../../src/core/teams";
 import { writeBatch } from "../../src/digest/commit";
 import type { DigestedEvent } from "../../src/digest/items";
-import { outcome as code, type TestCore, testCore, uniq } from "../helpers/core";
+import { joinByInvitation, outcome as code, type TestCore, testCore, uniq } from "../helpers/core";
 import { digestedEvent } from "../helpers/digested-event";
 
 let t: TestCore;
@@ -35,7 +34,7 @@ async function world() {
   const project = async () => (await t.store.getProjectBySlug(orgId, (await createProject(ctx, org.slug, { name: uniq("P"), team: team.slug })).slug))!;
   const [a, b] = [await project(), await project()];
   const viewer = await mk();
-  await addMember({ ...ctx, accounts: t.accounts }, org.slug, { email: viewer.email, role: "viewer" });
+  await joinByInvitation(t, ctx, org.slug, { email: viewer.email, role: "viewer" });
   await write([
     digestedEvent("E", a.id, "a1", { timestamp: "2026-11-23T12:10:00.000Z" }),
     digestedEvent("E", a.id, "a1", { timestamp: "2026-11-23T10:10:00.000Z" }),

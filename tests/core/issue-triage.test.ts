@@ -5,7 +5,6 @@ import { after, before, describe, test } from "node:test";
 import { addComment, deleteComment, listComments, updateComment } from "../../src/core/issue-comments";
 import { getIssueEvent, getIssueTag, getProjectEvent, listIssueTagValues } from "../../src/core/issue-details";
 import { listProjectIssues, updateIssue, updateProjectIssues } from "../../src/core/issues";
-import { addMember } from "../../src/core/members";
 import { createOrganization } from "../../src/core/organizations";
 import { createProject } from "../../src/core/projects";
 import { createTeam, setTeamMembership } from "../../src/core/teams";
@@ -13,7 +12,7 @@ import { writeBatch } from "../../src/digest/commit";
 import type { DigestedEvent } from "../../src/digest/items";
 import type { Role } from "../../src/core/roles";
 import type { User } from "../../src/storage/ports";
-import { outcome as code, type TestCore, testCore, uniq } from "../helpers/core";
+import { joinByInvitation, outcome as code, type TestCore, testCore, uniq } from "../helpers/core";
 
 let t: TestCore;
 before(async () => {
@@ -39,7 +38,7 @@ async function world() {
   const created = await createProject(ctx, org.slug, { name: uniq("Project"), team: team.slug });
   const project = (await t.store.getProjectBySlug((await t.store.getOrganizationBySlug(org.slug))!.id, created.slug))!;
   const users: Record<Role, User> = { owner, admin: await mk(), member: await mk(), viewer: await mk() };
-  for (const role of ["admin", "member", "viewer"] as const) await addMember({ ...ctx, accounts: t.accounts }, org.slug, { email: users[role].email, role });
+  for (const role of ["admin", "member", "viewer"] as const) await joinByInvitation(t, ctx, org.slug, { email: users[role].email, role });
   const events = [event(project.id, "one", { tags: [["browser", "Chrome"]] }), event(project.id, "one", { tags: [["browser", "Firefox"]] }), event(project.id, "one", { tags: [["browser", "Chrome"]] }), event(project.id, "two")];
   await writeBatch(t.store, { spoolId: uniq("spool"), position: 1, rawItems: [], outcomes: [], events });
   const issues = (await t.store.listIssues(project.id, { page: { limit: 10 } })).items;

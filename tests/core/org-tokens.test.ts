@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import type { CoreContext } from "../../src/core/context";
 import { listKeys } from "../../src/core/keys";
-import { addMember, listMembers } from "../../src/core/members";
+import { listMembers } from "../../src/core/members";
 import { authenticateBearer, createOrgToken, listOrgTokens, revokeOrgToken } from "../../src/core/org-tokens";
 import { createOrganization, getOrganization, listOrganizations } from "../../src/core/organizations";
 import { createProject, getProject, listAllProjects, listProjects } from "../../src/core/projects";
@@ -17,7 +17,7 @@ import { listProjectEvents } from "../../src/core/events";
 import { projectStatSeries } from "../../src/core/stats";
 import { createToken } from "../../src/core/tokens";
 import type { User } from "../../src/storage/ports";
-import { outcome, type TestCore, testCore, uniq } from "../helpers/core";
+import { joinByInvitation, outcome, type TestCore, testCore, uniq } from "../helpers/core";
 
 const SERVER = "https://faultline.example/monitor";
 let t: TestCore;
@@ -68,7 +68,7 @@ describe("organization tokens", () => {
   test("are managed by owners and admins; members and viewers may not even list them", async () => {
     for (const role of ["admin", "member", "viewer"] as const) {
       const u = await t.accounts.createUser({ email: `${uniq(role)}@example.com`, password: "password123", name: role });
-      await addMember({ ...t.as(owner), accounts: t.accounts }, org, { email: u.email, role });
+      await joinByInvitation(t, t.as(owner), org, { email: u.email, role });
       assert.equal(await outcome(() => listOrgTokens(t.as(u), org)), role === "admin" ? "ok" : "forbidden", role);
     }
   });

@@ -2,8 +2,9 @@
 // the server actions and the API routes call; and another organization's objects answer not_found whatever the role.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { createAccount, listAccounts } from "../../src/core/accounts";
 import { createInvitation } from "../../src/core/invitations";
-import { addMember, removeMember, updateMemberRole } from "../../src/core/members";
+import { removeMember, updateMemberRole } from "../../src/core/members";
 import { deleteOrganization, getOrganization, updateOrganization } from "../../src/core/organizations";
 import { ORG_TOKEN_SCOPES, PERMISSIONS, type Permission } from "../../src/core/permissions";
 import { authenticateOrgToken, createOrgToken, revokeOrgToken } from "../../src/core/org-tokens";
@@ -22,9 +23,9 @@ import type { DigestedEvent } from "../../src/digest/items";
 import { ROLES, type Role } from "../../src/core/roles";
 import { createOrganization } from "../../src/core/organizations";
 import type { User } from "../../src/storage/ports";
-import { outcome, type TestCore, testCore, uniq } from "../helpers/core";
+import { joinByInvitation, outcome, type TestCore, testCore, uniq } from "../helpers/core";
 
-type World = { org: string; project: string; team: string; key: string; targetMemberId: number; targetUserId: string; issueId: number; commentId: number; orgTokenId: number };
+type World = { org: string; project: string; team: string; key: string; targetMemberId: number; targetUserId: string; outsiderEmail: string; issueId: number; commentId: number; orgTokenId: number };
 
 const CHUNK = new Uint8Array(Buffer.from("console.log(1)"));
 
@@ -32,8 +33,8 @@ const CHUNK = new Uint8Array(Buffer.from("console.log(1)"));
 const MUTATIONS: Record<string, { permission: Permission; run: (c: CoreContext, w: World) => Promise<unknown> }> = {
   "update organization": { permission: "org:update", run: (c, w) => updateOrganization(c, w.org, { name: "Renamed" }) },
   "delete organization": { permission: "org:delete", run: (c, w) => deleteOrganization(c, w.org) },
-  "add member": { permission: "member:add", run: (c, w) => addMember({ ...c, accounts: t.accounts }, w.org, { email: `${uniq("new")}@example.com`, role: "member", password: "password123" }) },
-  "invite by link": { permission: "member:add", run: (c, w) => createInvitation(c, w.org, { role: "member" }) },
+  "invite an address without an account": { permission: "member:add", run: (c, w) => createInvitation(c, w.org, { email: `${uniq("new")}@example.com`, role: "member" }) },
+  "invite an address with an account": { permission: "member:add", run: (c, w) => createInvitation(c, w.org, { email: w.outsiderEmail, role: "member" }) },
   "change member role": { permission: "member:update", run: (c, w) => updateMemberRole(c, w.org, w.targetMemberId, { role: "admin" }) },
   "remove member": { permission: "member:remove", run: (c, w) => removeMember(c, w.org, w.targetMemberId) },
   "create team": { permission: "team:create", run: (c, w) => createTeam(c, w.org, { slug: uniq("team") }) },
@@ -81,7 +82,7 @@ async function user(isSuperuser = false): Promise<User> {
   return t.accounts.createUser({ email: `${uniq("u")}@example.com`, password: "password123", name: "Test", isSuperuser });
 }
 
-/** A fresh organization with an owner, a project, a team, and a plain member to act upon. */
+/** A fresh organization with an owner, a project, a team, a plain member to act upon, and an account outside it. */
 async function world(): Promise<{ w: World; owner: User }> {
   const owner = await user();
   const ctx = t.as(owner);
@@ -93,10 +94,11 @@ async function world(): Promise<{ w: World; owner: User }> {
   await writeBatch(t.store, { spoolId: uniq("spool"), position: 1, rawItems: [], outcomes: [], events: [issueEvent(p.id)] });
   const issueId = (await t.store.listIssues(p.id, { page: { limit: 1 } })).items[0]!.id;
   await t.store.upsertRelease({ organizationId: p.organizationId, version: "app@1.0.0", projectIds: [p.id], createdAt: new Date().toISOString() });
-  const target = await addMember({ ...ctx, accounts: t.accounts }, org.slug, { email: `${uniq("target")}@example.com`, role: "member", password: "password123" });
+  const target = await joinByInvitation(t, ctx, org.slug, { email: (await user()).email, role: "member" });
+  const outsider = await user();
   const comment = await t.store.addIssueActivity(issueId, { type: "note", userId: target.userId, data: JSON.stringify({ text: "by the target" }), createdAt: new Date().toISOString() });
   const { token } = await createOrgToken(ctx, org.slug, { name: "CI" }, "http://localhost:9000");
-  return { w: { org: org.slug, project: project.slug, team: team.slug, key: keys[0]!.publicKey, targetMemberId: target.id, targetUserId: target.userId, issueId, commentId: comment.id, orgTokenId: token.id }, owner };
+  return { w: { org: org.slug, project: project.slug, team: team.slug, key: keys[0]!.publicKey, targetMemberId: target.id, targetUserId: target.userId, outsiderEmail: outsider.email, issueId, commentId: comment.id, orgTokenId: token.id }, owner };
 }
 
 describe("permission matrix (each role × each mutation)", () => {
@@ -106,7 +108,7 @@ describe("permission matrix (each role × each mutation)", () => {
       test(`${role} ${allowed ? "may" : "may not"} ${name}`, async () => {
         const { w, owner } = await world();
         const actor = role === "owner" ? owner : await user();
-        if (role !== "owner") await addMember({ ...t.as(owner), accounts: t.accounts }, w.org, { email: actor.email, role });
+        if (role !== "owner") await joinByInvitation(t, t.as(owner), w.org, { email: actor.email, role });
         assert.equal(await outcome(() => m.run(t.as(actor), w)), allowed ? "ok" : "forbidden");
       });
     }
@@ -119,7 +121,7 @@ describe("another organization's objects are not found, whatever the role", () =
       const { w } = await world();
       const { w: mine, owner: myOwner } = await world();
       const actor = role === "owner" ? myOwner : await user();
-      if (role !== "owner") await addMember({ ...t.as(myOwner), accounts: t.accounts }, mine.org, { email: actor.email, role });
+      if (role !== "owner") await joinByInvitation(t, t.as(myOwner), mine.org, { email: actor.email, role });
       assert.equal(await outcome(() => getOrganization(t.as(actor), w.org)), "not_found");
       assert.equal(await outcome(() => getProject(t.as(actor), w.org, w.project)), "not_found");
       assert.equal(await outcome(() => listKeys(t.as(actor), w.org, w.project)), "not_found");
@@ -151,11 +153,47 @@ describe("an organization token (org:ci) × each mutation", () => {
   }
 });
 
+describe("accounts are made by superusers only (instance settings)", () => {
+  for (const role of ROLES) {
+    test(`hostile input #12: an organization's ${role} may neither create an account nor list the install's accounts`, async () => {
+      const { w, owner } = await world();
+      const actor = role === "owner" ? owner : await user();
+      if (role !== "owner") await joinByInvitation(t, t.as(owner), w.org, { email: actor.email, role });
+      const email = `${uniq("made")}@example.com`;
+      assert.equal(await outcome(() => createAccount(t.as(actor), t.accounts, { email, password: "password123" })), "forbidden");
+      assert.equal(await outcome(() => listAccounts(t.as(actor), { limit: 10 })), "forbidden");
+      assert.equal(await t.store.getUserByEmail(email), null);
+    });
+  }
+
+  test("an organization token may neither create an account nor list accounts", async () => {
+    const { w, owner } = await world();
+    const { plaintext } = await createOrgToken(t.as(owner), w.org, { name: "CI" }, "http://localhost:9000");
+    const actor = (await authenticateOrgToken(t.store, plaintext))!;
+    assert.equal(await outcome(() => createAccount({ store: t.store, actor }, t.accounts, { email: `${uniq("made")}@example.com`, password: "password123" })), "forbidden");
+    assert.equal(await outcome(() => listAccounts({ store: t.store, actor }, { limit: 10 })), "forbidden");
+  });
+
+  test("a superuser creates accounts, superusers too, and lists them by e-mail; a taken address is refused", async () => {
+    const su = await user(true);
+    const email = `${uniq("aa-made")}@example.com`;
+    const made = await createAccount(t.as(su), t.accounts, { email, password: "password123", name: "Made", isSuperuser: true });
+    assert.deepEqual([made.email, made.name, made.isSuperuser], [email, "Made", true]);
+    assert.equal(await outcome(() => createAccount(t.as(su), t.accounts, { email: email.toUpperCase(), password: "password123" })), "conflict");
+    const first = await listAccounts(t.as(su), { limit: 1 });
+    assert.equal(first.items.length, 1);
+    const rest = await listAccounts(t.as(su), { limit: 1000, cursor: first.nextCursor });
+    const all = [...first.items, ...rest.items].map((u) => u.email);
+    assert.deepEqual(all, [...all].sort());
+    assert.ok(all.includes(email) && all.includes(su.email));
+  });
+});
+
 describe("owner safeguards", () => {
   test("an admin cannot promote anyone to owner, an owner can", async () => {
     const { w, owner } = await world();
     const admin = await user();
-    await addMember({ ...t.as(owner), accounts: t.accounts }, w.org, { email: admin.email, role: "admin" });
+    await joinByInvitation(t, t.as(owner), w.org, { email: admin.email, role: "admin" });
     assert.equal(await outcome(() => updateMemberRole(t.as(admin), w.org, w.targetMemberId, { role: "owner" })), "forbidden");
     assert.equal(await outcome(() => updateMemberRole(t.as(owner), w.org, w.targetMemberId, { role: "owner" })), "ok");
   });
@@ -170,7 +208,7 @@ describe("owner safeguards", () => {
   test("any member may leave on their own", async () => {
     const { w, owner } = await world();
     const viewer = await user();
-    const m = await addMember({ ...t.as(owner), accounts: t.accounts }, w.org, { email: viewer.email, role: "viewer" });
+    const m = await joinByInvitation(t, t.as(owner), w.org, { email: viewer.email, role: "viewer" });
     assert.equal(await outcome(() => removeMember(t.as(viewer), w.org, m.id)), "ok");
   });
 });

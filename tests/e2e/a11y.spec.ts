@@ -6,7 +6,7 @@ import { OWNER_STATE, ownerApiToken } from "./helpers";
 import { createProject, expectJson, mainApi, type TestProject, waitForEvent } from "./ingest-helpers";
 import { SERVERS } from "./servers";
 
-type Fixtures = { org: string; project: string; emptyProject: string; issue: string; event: string; release: string; trace: string };
+type Fixtures = { org: string; project: string; emptyProject: string; issue: string; event: string; release: string; trace: string; invite: string };
 
 type Screen = {
   name: string;
@@ -32,6 +32,8 @@ const SCREENS: Screen[] = [
   { name: "org-settings-tokens", path: "/en/orgs/{org}/settings/tokens" },
   { name: "account-password", path: "/en/account" },
   { name: "account-tokens", path: "/en/account/tokens" },
+  { name: "instance-users", path: "/en/instance/users" },
+  { name: "invite", path: "/en/invite/{invite}", signedOut: true },
   { name: "docs", path: "/en/docs" },
   { name: "docs-guide", path: "/en/docs/javascript" },
   { name: "docs-api", path: "/en/docs/api" },
@@ -101,7 +103,7 @@ test.describe("accessibility", () => {
     const stored = await waitForEvent(api, project, await sendError(project, release));
     expect(stored.groupID).toBeTruthy();
     const trace = await sendTransaction(project);
-    fixtures = { org: "acme", project: project.slug, emptyProject: empty.slug, issue: String(stored.groupID), event: stored.eventID, release, trace };
+    fixtures = { org: "acme", project: project.slug, emptyProject: empty.slug, issue: String(stored.groupID), event: stored.eventID, release, trace, invite: "" };
     await expectJson(await api.get(`/organizations/acme/releases/${encodeURIComponent(release)}/`), 200, "the release the event named");
     // A release file, so that the release page's source files table is checked too.
     const upload = await request.post(`${SERVERS.main.url}/api/0/organizations/acme/releases/${encodeURIComponent(release)}/files/`, {
@@ -117,6 +119,12 @@ test.describe("accessibility", () => {
     const page = await context.newPage();
     try {
       await expect.poll(async () => (await page.goto(`.${fill("/en/orgs/{org}/traces/{trace}")}`))?.status(), { timeout: 15_000 }).toBe(200);
+      // An invitation, for the page its link opens (signed out).
+      await page.goto(`.${fill("/en/orgs/{org}/settings/members")}`);
+      const form = page.getByTestId("create-invite-form");
+      await form.getByLabel("E-mail").fill(`a11y-${Date.now()}@example.com`);
+      await form.getByRole("button", { name: "Invite" }).click();
+      fixtures.invite = (await form.getByTestId("result-link").innerText()).trim().split("/").pop()!;
     } finally {
       await context.close();
     }

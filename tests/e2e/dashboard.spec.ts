@@ -1,7 +1,7 @@
 // The dashboard as people use it: members and roles, teams, projects, DSN keys, API tokens, password change,
 // in English and German. Every mutation here is a server action; authorization is checked on the server.
 import { expect, test } from "@playwright/test";
-import { api, cli, OWNER_STATE, submitSignIn } from "./helpers";
+import { api, cli, freshClientAddress, OWNER_STATE, submitSignIn } from "./helpers";
 
 test.describe("dashboard", () => {
   test.use({ storageState: OWNER_STATE });
@@ -13,25 +13,29 @@ test.describe("dashboard", () => {
     expect([201, 409]).toContain((await a.post("/teams/acme/apps/projects/", { name: "Checkout", platform: "javascript" })).status());
   });
 
-  test("members: an owner creates an account for a new viewer, who can read but not change anything", async ({ page, browser, request }) => {
+  test("members: an owner invites a new viewer, who makes their account through the link and can read but not change anything", async ({ page, browser, request }) => {
     await page.goto("./en/orgs/acme/settings/members");
-    const form = page.getByTestId("add-member-form");
+    const form = page.getByTestId("create-invite-form");
     await form.getByLabel("E-mail").fill("viewer@example.com");
     await form.getByLabel("Role").selectOption("viewer");
-    await form.getByRole("button", { name: "Add member" }).click();
-    await expect(form.getByRole("alert")).toHaveText("No account uses this e-mail yet: set a password to create it");
-    await form.getByLabel("First password (new accounts only)").fill("viewer-password");
-    await form.getByRole("button", { name: "Add member" }).click();
-    await expect(page.getByTestId("member-table")).toContainText("viewer@example.com");
+    await form.getByRole("button", { name: "Invite" }).click();
+    await expect(form.getByRole("status")).toHaveText("viewer@example.com is invited. Send them this link; it is not shown again:");
+    const link = (await form.getByTestId("result-link").innerText()).trim();
+    await expect(page.getByTestId("member-table")).not.toContainText("viewer@example.com");
 
     const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const viewer = await context.newPage();
-    await viewer.goto("./en/orgs/acme");
-    await submitSignIn(viewer, "viewer@example.com", "viewer-password");
+    await viewer.setExtraHTTPHeaders({ "x-forwarded-for": freshClientAddress() });
+    await viewer.goto(link);
+    await expect(viewer.getByText("This invitation is for viewer@example.com, to join as Viewer.")).toBeVisible();
+    const join = viewer.getByTestId("invite-join-form");
+    await expect(join.getByLabel("E-mail")).toHaveValue("viewer@example.com");
+    await join.getByLabel("Password").fill("viewer-password");
+    await join.getByRole("button", { name: "Join" }).click();
     await expect(viewer).toHaveURL(/\/en\/orgs\/acme$/);
     await expect(viewer.getByTestId("create-project-form")).toHaveCount(0);
     await viewer.goto("./en/orgs/acme/settings/members");
-    await expect(viewer.getByTestId("add-member-form")).toHaveCount(0);
+    await expect(viewer.getByTestId("create-invite-form")).toHaveCount(0);
     await context.close();
 
     // The same rules hold on the API, whatever the UI shows.

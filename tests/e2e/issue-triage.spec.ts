@@ -2,7 +2,7 @@
 // sorts with Link pagination, environment= and assigned: searches, tags and tag values, assignment (single and bulk),
 // comments and who may change them, events by id with their neighbours; a member against a non-member.
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { api, cli, OWNER_STATE } from "./helpers";
+import { api, cli, freshClientAddress, OWNER_STATE } from "./helpers";
 import { createProject, expectJson, mainApi, sleep, type TestProject, unique } from "./ingest-helpers";
 import { OWNER, SERVERS } from "./servers";
 
@@ -54,13 +54,22 @@ test.describe("issue triage API", () => {
     for (const email of [memberEmail, outsiderEmail]) cli("main", "createuser", "--email", email, "--password", "member-password", "--no-input");
     member = { email: memberEmail, token: cli("main", "createtoken", "--email", memberEmail) };
     outsider = { token: cli("main", "createtoken", "--email", outsiderEmail) };
-    // Members are added in the dashboard (a server action), as an owner does it.
+    // Members join as people do: an owner invites the address in the dashboard, and the member, who has an account
+    // already, opens the link signed out and joins with that account's password.
     const page = await (await browser.newContext({ storageState: OWNER_STATE })).newPage();
     await page.goto(`${SERVERS.main.url}/en/orgs/${project.org}/settings/members`);
-    const form = page.getByTestId("add-member-form");
+    const form = page.getByTestId("create-invite-form");
     await form.getByLabel("E-mail").fill(memberEmail);
     await form.getByLabel("Role").selectOption("member");
-    await form.getByRole("button", { name: "Add member" }).click();
+    await form.getByRole("button", { name: "Invite" }).click();
+    const link = (await form.getByTestId("result-link").innerText()).trim();
+    const guest = await browser.newPage({ storageState: { cookies: [], origins: [] }, extraHTTPHeaders: { "x-forwarded-for": freshClientAddress() } });
+    await guest.goto(link);
+    await guest.getByTestId("invite-join-form").getByLabel("Password").fill("member-password");
+    await guest.getByTestId("invite-join-form").getByRole("button", { name: "Join" }).click();
+    await expect(guest).toHaveURL(new RegExp(`/en/orgs/${project.org}$`));
+    await guest.close();
+    await page.reload();
     await expect(page.getByTestId("member-table")).toContainText(memberEmail);
     await page.context().close();
 

@@ -1,9 +1,9 @@
 // Settings screens in Chromium against the production build: the project's outcome charts (drawn from an event sent
-// to the real intake), a DSN key's rate limit edited in the form and read back from the API, an invitation link made
-// by the owner and accepted in a second browser (a new account), the theme switch kept across a reload with no
-// flash, and no horizontal scroll at 768 px.
+// to the real intake), a DSN key's rate limit edited in the form and read back from the API, an invitation to an
+// address made by the owner and accepted in a second browser (a new account for that address), the theme switch kept
+// across a reload with no flash, and no horizontal scroll at 768 px.
 import { expect, test, type Page } from "@playwright/test";
-import { api, OWNER_STATE, screenshot } from "./helpers";
+import { api, freshClientAddress, OWNER_STATE, screenshot } from "./helpers";
 import { createProject, expectJson, mainApi, sleep, type TestProject, unique } from "./ingest-helpers";
 import { noHorizontalScroll, paintedPixels } from "./screen-helpers";
 import { SERVERS } from "./servers";
@@ -79,25 +79,30 @@ test.describe("settings screens", () => {
     expect(await read()).toBe(false);
   });
 
-  test("members: an invitation link is accepted by a second browser, once", async ({ page, browser }) => {
+  test("members: an invitation to an address is accepted in a second browser, once, by a new account for that address", async ({ page, browser }) => {
     await page.goto(`/en/orgs/${project.org}/settings/members`);
+    const email = `${unique("invited")}@example.com`;
     const form = page.getByTestId("create-invite-form");
+    await form.getByLabel("E-mail").fill(email);
     await form.getByLabel("Role").selectOption("member");
-    await form.getByRole("button", { name: "Create invitation link" }).click();
+    await form.getByRole("button", { name: "Invite" }).click();
     const link = (await page.getByTestId("result-link").innerText()).trim();
     expect(link).toMatch(new RegExp(`^${SERVERS.main.url}/en/invite/[A-Za-z0-9_-]{43}$`));
     await page.reload();
+    await expect(page.getByTestId("invitation-table")).toContainText(email);
     await expect(page.getByTestId("invitation-table")).toContainText("Member");
 
-    const guest = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const guest = await browser.newContext({ storageState: { cookies: [], origins: [] }, extraHTTPHeaders: { "x-forwarded-for": freshClientAddress() } });
     const other = await guest.newPage();
     await other.goto(link);
     await expect(other.getByRole("heading", { level: 1 })).toContainText("Join");
-    const email = `${unique("invited")}@example.com`;
-    const signup = other.getByTestId("invite-signup-form");
-    await signup.getByLabel("E-mail").fill(email);
-    await signup.getByLabel("Password").fill("invited-password");
-    await signup.getByRole("button", { name: "Create account and join" }).click();
+    const join = other.getByTestId("invite-join-form");
+    await join.getByLabel("Password").fill("short");
+    await join.getByRole("button", { name: "Join" }).click();
+    await expect(join.locator('[data-field-error="password"]')).toHaveText("At least 8 characters");
+    await join.getByLabel("Name (for a new account)").fill("Invited Person");
+    await join.getByLabel("Password").fill("invited-password");
+    await join.getByRole("button", { name: "Join" }).click();
     await expect(other).toHaveURL(new RegExp(`/en/orgs/${project.org}$`));
     await other.goto(link);
     await expect(other.getByTestId("invite-closed")).toBeVisible();

@@ -4,10 +4,12 @@ import { createAuth } from "../../src/auth/create-auth";
 import type { Accounts } from "../../src/core/accounts";
 import type { CoreContext } from "../../src/core/context";
 import { isAppError } from "../../src/core/errors";
+import { acceptInvitation, createInvitation } from "../../src/core/invitations";
+import type { Role } from "../../src/core/roles";
 import { type Db, openDb, type OpenDbOptions } from "../../src/storage/db";
 import { createStore } from "../../src/storage/kysely";
 import { migrateToLatest } from "../../src/storage/migrate";
-import type { Store, User } from "../../src/storage/ports";
+import type { Member, Store, User } from "../../src/storage/ports";
 
 export type TestCore = { db: Db; store: Store; accounts: Accounts; as: (user: User) => CoreContext; close: () => Promise<void> };
 
@@ -32,4 +34,19 @@ export async function outcome(run: () => Promise<unknown>): Promise<"ok" | strin
     if (isAppError(err)) return err.code;
     throw err;
   }
+}
+
+/**
+ * Brings the account with `email` into the organization as people join one: `inviter` invites the address, and that
+ * account accepts the invitation (both through the core, with every check they make).
+ */
+export async function joinByInvitation(t: TestCore, inviter: CoreContext, orgSlug: string, { email, role }: { email: string; role: Role }): Promise<Member> {
+  const { secret } = await createInvitation(inviter, orgSlug, { email, role });
+  const user = await t.store.getUserByEmail(email);
+  if (!user) throw new Error(`no account with ${email}`);
+  await acceptInvitation(t.as(user), secret);
+  const org = await t.store.getOrganizationBySlug(orgSlug);
+  const member = org ? await t.store.getMembership(org.id, user.id) : null;
+  if (!member) throw new Error(`${email} did not join ${orgSlug}`);
+  return member;
 }

@@ -5,7 +5,7 @@ import { after, before, describe, test } from "node:test";
 import { TEST_EVENT_MESSAGE, sendTestEvent } from "../../src/core/test-event";
 import { tunnelEnvelope } from "../../src/ingest/tunnel";
 import { type TestIntake, startTestIntake } from "../helpers/intake";
-import { outcome } from "../helpers/core";
+import { joinByInvitation, outcome } from "../helpers/core";
 
 const hex = () => crypto.randomUUID().replace(/-/g, "");
 const envelope = (eventId: string, message: string, header: Record<string, unknown> = {}) =>
@@ -61,8 +61,7 @@ describe("in-process intake", () => {
     assert.match(issues.items[0]!.title, /^Error: This is a test event/);
 
     const viewer = await t.core.accounts.createUser({ email: `viewer-${hex()}@example.com`, password: "password123", name: "V" });
-    const org = (await t.core.store.getOrganizationBySlug(t.org))!;
-    await t.core.store.addMember({ organizationId: org.id, userId: viewer.id, role: "viewer" });
+    await joinByInvitation(t.core, ctx, t.org, { email: viewer.email, role: "viewer" });
     assert.equal(await outcome(() => sendTestEvent(t.core.as(viewer), t.org, p.slug, t.submitEnvelope, "127.0.0.1")), "forbidden");
     assert.equal(await outcome(() => sendTestEvent(ctx, t.org, p.slug, null, "127.0.0.1")), "bad_request");
   });

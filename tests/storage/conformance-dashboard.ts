@@ -6,6 +6,8 @@ import { test } from "node:test";
 import { hourOf } from "../../src/core/hours";
 import { writeBatch } from "../../src/digest/commit";
 import type { SessionAggregate } from "../../src/digest/sessions";
+import type { Role } from "../../src/core/roles";
+import type { Invitation } from "../../src/storage/dashboard-ports";
 import type { User } from "../../src/storage/ports";
 import { type TestCore, uniq } from "../helpers/core";
 
@@ -67,32 +69,43 @@ export function dashboardConformance(get: () => Fixture) {
     assert.deepEqual(await t.store.listEnvironments(o.id, []), []);
   });
 
-  test("invitations: accepted once by one user, never after expiry, not by a member; revoked ones are gone", async () => {
+  test("invitations: for one address, accepted once by its account only, never after expiry; a new one replaces the open one; members are not invited", async () => {
     const { t, alice } = get();
     const { o } = await org();
     const bob = await t.accounts.createUser({ email: `${uniq("bob")}@example.com`, password: "password123", name: "Bob" });
     const carol = await t.accounts.createUser({ email: `${uniq("carol")}@example.com`, password: "password123", name: "Carol" });
     const now = new Date().toISOString();
     const later = new Date(Date.now() + 86_400_000).toISOString();
-    const inv = await t.store.createInvitation({ organizationId: o.id, role: "admin", tokenHash: uniq("hash"), createdBy: alice.id, createdAt: now, expiresAt: later });
-    const expired = await t.store.createInvitation({ organizationId: o.id, role: "member", tokenHash: uniq("hash"), createdBy: alice.id, createdAt: now, expiresAt: now });
+    const invite = async (email: string, role: Role, expiresAt: string) => {
+      const made = await t.store.createInvitation({ organizationId: o.id, email, role, tokenHash: uniq("hash"), createdBy: alice.id, createdAt: now, expiresAt });
+      assert.notEqual(made, "already_member", email);
+      return made as Invitation;
+    };
+    const inv = await invite(` ${bob.email.toUpperCase()}`, "admin", later);
+    assert.equal(inv.email, bob.email.toLowerCase(), "kept trimmed and lowercase");
+    const expired = await invite(carol.email, "member", now);
+    assert.equal(await t.store.createInvitation({ organizationId: o.id, email: alice.email.toUpperCase(), role: "member", tokenHash: uniq("hash"), createdBy: alice.id, createdAt: now, expiresAt: later }), "already_member");
     assert.deepEqual((await t.store.listPendingInvitations(o.id)).map((i) => i.id), [expired.id, inv.id]);
     const hashOf = async (id: number) => (await t.db.kysely.selectFrom("invitations").select("token_hash").where("id", "=", id).executeTakeFirstOrThrow()).token_hash;
     const hash = await hashOf(inv.id);
-    assert.equal((await t.store.getInvitationByHash(hash))?.role, "admin");
-    assert.equal(await t.store.acceptInvitation(hash, alice.id, now), "already_member");
-    const results = await Promise.all([t.store.acceptInvitation(hash, bob.id, now), t.store.acceptInvitation(hash, carol.id, now)]);
+    assert.deepEqual([(await t.store.getInvitationByHash(hash))?.role, (await t.store.getInvitationByHash(hash))?.email], ["admin", bob.email.toLowerCase()]);
+    assert.equal(await t.store.acceptInvitation(hash, alice.id, now), "other_address");
+    assert.equal(await t.store.acceptInvitation(hash, carol.id, now), "other_address");
+    const results = await Promise.all([t.store.acceptInvitation(hash, bob.id, now), t.store.acceptInvitation(hash, bob.id, now)]);
     const joined = results.filter((r) => typeof r === "object");
     assert.equal(joined.length, 1, "one link, one new member");
     assert.equal(results.filter((r) => r === "invalid").length, 1);
     const member = await t.store.getMember(o.id, (joined[0] as { memberId: number }).memberId);
-    assert.equal(member?.role, "admin");
-    assert.equal((await t.store.getInvitationByHash(hash))?.acceptedBy, member?.userId);
-    assert.equal(await t.store.acceptInvitation(await hashOf(expired.id), bob.id, now), "invalid", "expired");
+    assert.deepEqual([member?.role, member?.userId], ["admin", bob.id]);
+    assert.equal((await t.store.getInvitationByHash(hash))?.acceptedBy, bob.id);
+    assert.equal(await t.store.acceptInvitation(await hashOf(expired.id), carol.id, now), "invalid", "expired");
     assert.equal(await t.store.acceptInvitation("no-such-hash", bob.id, now), "invalid");
     assert.deepEqual((await t.store.listPendingInvitations(o.id)).map((i) => i.id), [expired.id]);
-    assert.equal(await t.store.deleteInvitation(o.id + 1000, expired.id), false, "only within its organization");
-    assert.equal(await t.store.deleteInvitation(o.id, expired.id), true);
+    const again = await invite(carol.email, "viewer", later);
+    assert.deepEqual((await t.store.listPendingInvitations(o.id)).map((i) => i.id), [again.id], "the open invitation of the address is replaced");
+    assert.equal((await t.store.getInvitationByHash(await hashOf(again.id)))?.role, "viewer");
+    assert.equal(await t.store.deleteInvitation(o.id + 1000, again.id), false, "only within its organization");
+    assert.equal(await t.store.deleteInvitation(o.id, again.id), true);
     assert.deepEqual(await t.store.listPendingInvitations(o.id), []);
   });
 }

@@ -4,7 +4,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { findInternalProject } from "../../src/core/internal-project";
 import type { OpenDbOptions } from "../../src/storage/db";
-import { DuplicateError, type User } from "../../src/storage/ports";
+import type { Role } from "../../src/core/roles";
+import { DuplicateError, type Member, type User } from "../../src/storage/ports";
 import { type TestCore, testCore, uniq } from "../helpers/core";
 import { digestConformance } from "./conformance-digest";
 import { triageConformance } from "./conformance-triage";
@@ -68,11 +69,23 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
       assert.equal((await t.store.listOrganizations({ userId: "nobody", all: false, page: { limit: 10 } })).items.length, 0);
     });
 
-    test("members: add, duplicate, role change, owner count, remove", async () => {
+    /** Bob joins as people join: an invitation to his address, accepted. */
+    async function join(organizationId: number, user: User, role: Role): Promise<Member> {
+      const tokenHash = uniq("hash");
+      const now = new Date().toISOString();
+      const later = new Date(Date.now() + 60_000).toISOString();
+      const invitation = await t.store.createInvitation({ organizationId, email: user.email, role, tokenHash, createdBy: alice.id, createdAt: now, expiresAt: later });
+      assert.notEqual(invitation, "already_member");
+      const joined = await t.store.acceptInvitation(tokenHash, user.id, now);
+      assert.ok(typeof joined === "object", String(joined));
+      return (await t.store.getMember(organizationId, joined.memberId))!;
+    }
+
+    test("members: join, role change, owner count, remove", async () => {
       const org = await t.store.createOrganization({ slug: uniq("m"), name: "M", ownerUserId: alice.id });
-      const m = await t.store.addMember({ organizationId: org.id, userId: bob.id, role: "viewer" });
+      const m = await join(org.id, bob, "viewer");
       assert.equal(m.email, bob.email.toLowerCase());
-      await assert.rejects(t.store.addMember({ organizationId: org.id, userId: bob.id, role: "member" }), DuplicateError);
+      assert.equal(m.role, "viewer");
       const promoted = await t.store.updateMemberRole(org.id, m.id, "owner");
       assert.ok(promoted && promoted !== "last_owner" && promoted.role === "owner");
       assert.equal(await t.store.countOwners(org.id), 2);
@@ -87,7 +100,7 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
       const aliceMember = (await t.store.getMembership(org.id, alice.id))!;
       assert.equal(await t.store.updateMemberRole(org.id, aliceMember.id, "admin"), "last_owner");
       assert.equal(await t.store.removeMember(org.id, aliceMember.id), "last_owner");
-      const bobMember = await t.store.addMember({ organizationId: org.id, userId: bob.id, role: "owner" });
+      const bobMember = await join(org.id, bob, "owner");
       // Both owners demote themselves at the same moment: exactly one may succeed.
       const results = await Promise.all([t.store.updateMemberRole(org.id, aliceMember.id, "member"), t.store.updateMemberRole(org.id, bobMember.id, "member")]);
       assert.equal(results.filter((r) => r === "last_owner").length, 1);

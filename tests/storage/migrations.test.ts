@@ -68,6 +68,30 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
       }
     });
 
+    test("hostile input #12: 0019-invitation-email ends the open links made for whoever held them; accepted ones stay as they were", async () => {
+      const f = await fresh();
+      const db = openDb(f.options);
+      try {
+        await migrateToLatest(db, "0016-scrape-javascript");
+        const k = db.kysely;
+        const created = "2026-11-20T10:00:00.000Z";
+        const later = new Date(Date.now() + 86_400_000).toISOString();
+        const org = await k.insertInto("organizations").values({ slug: "o", name: "O", created_at: created }).returning("id").executeTakeFirstOrThrow();
+        const row = { organization_id: org.id, role: "member", created_by: null, created_at: created, expires_at: later, accepted_by: null, accepted_at: null };
+        await k.insertInto("invitations").values([{ ...row, token_hash: "open" }, { ...row, token_hash: "used", accepted_at: created }] as never).execute();
+        await migrateToLatest(db);
+        const store = createStore(db);
+        const open = await store.getInvitationByHash("open");
+        assert.deepEqual([open?.email, open?.expiresAt], [null, created], "ended: it names no address");
+        assert.equal(await store.acceptInvitation("open", "anyone", new Date().toISOString()), "invalid");
+        const used = await store.getInvitationByHash("used");
+        assert.deepEqual([used?.email, used?.expiresAt, used?.acceptedAt], [null, later, created]);
+      } finally {
+        await db.close();
+        await f.drop();
+      }
+    });
+
     test("0007-issue-triage fills user counts and daily counters from the rows 0004 kept", async () => {
       const f = await fresh();
       const db = openDb(f.options);

@@ -1,6 +1,6 @@
 import type { Role } from "../../core/roles";
 import type { Member, MemberStore } from "../ports";
-import { type Ctx, nowIso, uniquely } from "./shared";
+import type { Ctx } from "./shared";
 
 type MemberRow = { id: number; organization_id: number; user_id: string; role: string; created_at: string; email: string; name: string };
 const toMember = (r: MemberRow): Member => ({
@@ -44,14 +44,6 @@ export function memberStore({ db, dialect }: Ctx): MemberStore {
     getMember: one,
     async listMembers(organizationId) {
       return (await base().where("members.organization_id", "=", organizationId).orderBy("users.email").execute()).map(toMember);
-    },
-    async addMember({ organizationId, userId, role }) {
-      const { id } = await uniquely("member", () =>
-        db.insertInto("members").values({ organization_id: organizationId, user_id: userId, role, created_at: nowIso() }).returning("id").executeTakeFirstOrThrow(),
-      );
-      const m = await one(organizationId, id);
-      if (!m) throw new Error("member vanished after insert");
-      return m;
     },
     async updateMemberRole(organizationId, memberId, role) {
       const result = await unlessLastOwner(organizationId, memberId, role === "owner", (trx) =>

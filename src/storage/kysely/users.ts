@@ -1,5 +1,5 @@
 import type { User, UserStore } from "../ports";
-import { type Ctx, dbBool, toBool } from "./shared";
+import { type Ctx, dbBool, decodeCursor, toBool, toPage } from "./shared";
 
 const toUser = (r: { id: string; email: string; name: string; is_superuser: boolean | number; created_at: Date | string }): User => ({
   id: r.id,
@@ -23,6 +23,12 @@ export function userStore({ db, dialect }: Ctx): UserStore {
     async getUserByEmail(email) {
       const r = await db.selectFrom("users").select(columns).where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
       return r ? toUser(r) : null;
+    },
+    async listUsers(page) {
+      const after = decodeCursor(page.cursor);
+      let q = db.selectFrom("users").select(columns).orderBy("email").limit(page.limit + 1);
+      if (after !== null) q = q.where("email", ">", after);
+      return toPage((await q.execute()).map(toUser), page, (u) => u.email);
     },
     async setSuperuser(userId, isSuperuser) {
       await db.updateTable("users").set({ is_superuser: dbBool(dialect, isSuperuser) }).where("id", "=", userId).execute();

@@ -1,10 +1,12 @@
 "use server";
-// Invitations by link: make one (the link is shown once), revoke one, and join through one, signed in or with an
-// account made on the spot (then signed in through better-auth like the sign-in form).
+// Invitations: invite an address (the link is shown once), revoke one, and join through one: signed in as the invited
+// address, or signed out with a password (a new account for that address, or the password of its existing one, checked
+// by better-auth's sign-in like the sign-in form).
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { AppError } from "../../core/errors";
-import { acceptInvitation, acceptInvitationWithNewAccount, createInvitation, revokeInvitation } from "../../core/invitations";
+import { acceptInvitation, createInvitation, joinWithNewAccount, revokeInvitation } from "../../core/invitations";
 import { DEFAULT_LOCALE, isLocale } from "../../i18n/routing";
 import { getServices } from "../../runtime/services";
 import { callAuth } from "../auth-bridge";
@@ -13,15 +15,19 @@ import { type ActionState, formObject, runAction } from "./result";
 
 const membersPath = (locale: string, org: string) => `/${locale}/orgs/${org}/settings/members`;
 
+/** The same answer whether the address has an account or not: who was invited, and the link to pass on. */
 export async function createInvitationAction(locale: string, orgSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
-  let link = "";
-  const state = await act(locale, async (core) => {
-    const { secret } = await createInvitation(core, orgSlug, formObject(form));
+  const lang = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  const t = await getTranslations({ locale: lang, namespace: "invitations" });
+  let result: ActionState = { status: "ok" };
+  const state = await act(lang, async (core) => {
+    const { invitation, secret } = await createInvitation(core, orgSlug, formObject(form));
     const { config, basePath } = getServices();
-    link = new URL(`${basePath}/${locale}/invite/${secret}`, `${config.publicUrl}/`).toString();
+    const link = new URL(`${basePath}/${lang}/invite/${secret}`, `${config.publicUrl}/`).toString();
+    result = { status: "ok", message: t("created", { email: invitation.email ?? "" }), data: { link } };
   });
-  revalidatePath(membersPath(locale, orgSlug));
-  return state.status === "ok" ? { status: "ok", data: { link } } : state;
+  revalidatePath(membersPath(lang, orgSlug));
+  return state.status === "ok" ? result : state;
 }
 
 export async function revokeInvitationAction(locale: string, orgSlug: string, invitationId: number, _prev: ActionState, _form: FormData): Promise<ActionState> {
@@ -39,15 +45,25 @@ export async function acceptInvitationAction(locale: string, secret: string, _pr
   return state;
 }
 
-export async function joinWithNewAccountAction(locale: string, secret: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+export async function joinWithPasswordAction(locale: string, secret: string, _prev: ActionState, form: FormData): Promise<ActionState> {
   const lang = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  const t = await getTranslations({ locale: lang, namespace: "invite" });
   const { accounts, store } = getServices();
   const values = formObject(form);
   let org = "";
   const state = await runAction(async () => {
-    org = (await acceptInvitationWithNewAccount(accounts, store, secret, values)).orgSlug;
-    const signIn = await callAuth("/sign-in/email", { email: values.email, password: values.password });
-    if (signIn.status !== 200) throw new AppError("bad_request", "Account created; sign in to continue");
+    const { email, joined } = await joinWithNewAccount(accounts, store, secret, values);
+    const signIn = await callAuth("/sign-in/email", { email, password: values.password ?? "" });
+    if (signIn.status === 429) throw new AppError("rate_limited", t("tooMany"));
+    if (signIn.status !== 200) throw new AppError("bad_request", t("wrongPassword"), { password: [t("wrongPassword")] });
+    if (joined) {
+      org = joined;
+      return;
+    }
+    // Signed in as the account the address already had: it accepts, as when signed in before opening the link.
+    const user = await store.getUserByEmail(email);
+    if (!user) throw new AppError("bad_request", t("wrongPassword"));
+    org = await acceptInvitation({ store, actor: { user } }, secret);
   }, await validationTranslator(lang));
   if (state.status === "ok") redirect(`/${lang}/orgs/${org}`);
   return state;

@@ -1,19 +1,10 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { addMember, removeMember, updateMemberRole } from "../../core/members";
-import { getServices } from "../../runtime/services";
+import { removeMember, updateMemberRole } from "../../core/members";
 import { act } from "./act";
 import { type ActionState, formObject } from "./result";
 
 const membersPath = (locale: string, org: string) => `/${locale}/orgs/${org}/settings/members`;
-
-export async function addMemberAction(locale: string, orgSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
-  const state = await act(locale, async (core) => {
-    await addMember({ ...core, accounts: getServices().accounts }, orgSlug, formObject(form));
-  });
-  revalidatePath(membersPath(locale, orgSlug));
-  return state;
-}
 
 export async function updateMemberRoleAction(locale: string, orgSlug: string, memberId: number, _prev: ActionState, form: FormData): Promise<ActionState> {
   const state = await act(locale, async (core) => {

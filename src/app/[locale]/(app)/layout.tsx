@@ -20,6 +20,7 @@ export default async function AppLayout({ children, params: { locale } }: { chil
           <LocaleLink locale={locale} href="/orgs">{t("organizations")}</LocaleLink>
           <a href={`/${locale}/docs`}>{t("docs")}</a>
           {user ? <LocaleLink locale={locale} href="/account">{t("account")}</LocaleLink> : null}
+          {user?.isSuperuser ? <LocaleLink locale={locale} href="/instance/users">{t("instance")}</LocaleLink> : null}
         </nav>
         <div className="header-end">
           <ThemeSwitch />

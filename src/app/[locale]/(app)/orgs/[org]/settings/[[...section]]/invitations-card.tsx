@@ -1,4 +1,5 @@
-// Invitations by link on the members page: make a link for a role (shown once), see the open ones, revoke them.
+// Invitations on the members page: invite an e-mail address with a role (its link is shown once), see the open ones,
+// revoke them. The only way someone joins an organization (core/invitations.ts).
 import { getTranslations } from "next-intl/server";
 import type { OrgAccess } from "@/core/access";
 import type { CoreContext } from "@/core/context";
@@ -9,7 +10,7 @@ import { createInvitationAction, revokeInvitationAction } from "@/web/actions/in
 import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
 import { TableHead } from "@/web/components/table-head";
 import { formatDate } from "@/web/format";
-/** Links that invite someone with a role: made here, copied once, passed on by hand (no mail yet), revocable. */
+/** Invitations of an address to a role: made here, the link copied once and passed on by hand (no mail yet), revocable. */
 export async function InvitationsCard({ core, access, locale }: { core: CoreContext; access: OrgAccess; locale: string }) {
   const t = await getTranslations("invitations");
   const tr = await getTranslations("roles");
@@ -19,7 +20,8 @@ export async function InvitationsCard({ core, access, locale }: { core: CoreCont
     <section className="card" data-testid="invitations">
       <h2>{t("title")}</h2>
       <p className="muted">{t("hint")}</p>
-      <ActionForm action={createInvitationAction.bind(null, locale, access.org.slug)} successMessage={t("created")} testId="create-invite-form">
+      <ActionForm action={createInvitationAction.bind(null, locale, access.org.slug)} testId="create-invite-form" resetOnSuccess>
+        <Field name="email" label={t("email")} type="email" autoComplete="off" required />
         <Field name="role" label={t("role")} defaultValue="member" options={ROLES.filter((r) => access.role === "owner" || access.role === null || r !== "owner").map((r) => ({ value: r, label: tr(r) }))} />
         <SubmitButton>{t("create")}</SubmitButton>
       </ActionForm>
@@ -27,7 +29,7 @@ export async function InvitationsCard({ core, access, locale }: { core: CoreCont
         <div className="table-scroll">
           <table className="table" data-testid="invitation-table">
             <caption className="visually-hidden">{t("pending")}</caption>
-            <TableHead columns={[t("role"), t("createdAt"), t("expires")]} actions={t("actions")} />
+            <TableHead columns={[t("email"), t("role"), t("createdAt"), t("expires")]} actions={t("actions")} />
             <tbody>
               {pending.map((i) => (
                 <InvitationRow key={i.id} invitation={i} role={tr(i.role)} locale={locale} org={access.org.slug} expired={Date.parse(i.expiresAt) <= now} labels={{ expired: t("expired"), revoke: t("revoke") }} />
@@ -46,6 +48,7 @@ function InvitationRow({ invitation: i, role, locale, org, expired, labels }: Ro
   const revoke = revokeInvitationAction.bind(null, locale, org, i.id);
   return (
     <tr>
+      <td>{i.email}</td>
       <td>{role}</td>
       <td>{formatDate(locale, i.createdAt)}</td>
       <td>{expired ? <span className="badge warn">{labels.expired}</span> : formatDate(locale, i.expiresAt)}</td>

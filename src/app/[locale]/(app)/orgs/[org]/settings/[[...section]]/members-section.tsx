@@ -4,8 +4,8 @@ import type { UserContext } from "@/core/context";
 import { listMembers } from "@/core/members";
 import { can } from "@/core/permissions";
 import { ROLES } from "@/core/roles";
-import { addMemberAction, removeMemberAction, updateMemberRoleAction } from "@/web/actions/members.action";
-import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
+import { removeMemberAction, updateMemberRoleAction } from "@/web/actions/members.action";
+import { ActionForm, SubmitButton } from "@/web/components/action-form";
 import { InvitationsCard } from "./invitations-card";
 
 export async function MembersSection({ core, access, locale }: { core: UserContext; access: OrgAccess; locale: string }) {
@@ -63,18 +63,6 @@ export async function MembersSection({ core, access, locale }: { core: UserConte
         </tbody>
       </table>
       {can(access.role, "member:add") ? <InvitationsCard access={access} locale={locale} core={core} /> : null}
-      {can(access.role, "member:add") ? (
-        <section className="card">
-          <h2>{t("addTitle")}</h2>
-          <p className="muted">{t("addHint")}</p>
-          <ActionForm action={addMemberAction.bind(null, locale, access.org.slug)} successMessage={t("added")} testId="add-member-form">
-            <Field name="email" label={t("email")} type="email" required />
-            <Field name="role" label={t("role")} defaultValue="member" options={ROLES.map((r) => ({ value: r, label: tr(r) }))} />
-            <Field name="password" label={t("password")} type="password" autoComplete="new-password" />
-            <SubmitButton>{t("add")}</SubmitButton>
-          </ActionForm>
-        </section>
-      ) : null}
     </>
   );
 }

@@ -1,0 +1,21 @@
+"use server";
+// Instance settings: a superuser creates an account (the core refuses anyone else).
+import { revalidatePath } from "next/cache";
+import { getTranslations } from "next-intl/server";
+import { createAccount } from "../../core/accounts";
+import { DEFAULT_LOCALE, isLocale } from "../../i18n/routing";
+import { getServices } from "../../runtime/services";
+import { act } from "./act";
+import { type ActionState, formObject } from "./result";
+
+export async function createAccountAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  const lang = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  const t = await getTranslations({ locale: lang, namespace: "instance" });
+  const { isSuperuser, ...fields } = formObject(form);
+  let created = "";
+  const state = await act(lang, async (core) => {
+    created = (await createAccount(core, getServices().accounts, { ...fields, isSuperuser: isSuperuser === "on" })).email;
+  });
+  revalidatePath(`/${lang}/instance/users`);
+  return state.status === "ok" ? { status: "ok", message: t("created", { email: created }) } : state;
+}
