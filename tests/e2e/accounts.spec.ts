@@ -32,7 +32,7 @@ test.describe("accounts and invitations", () => {
     const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const page = await context.newPage();
     await signIn(page, mallory, PASSWORD);
-    await page.goto("./en/orgs");
+    await expect(page).toHaveURL(/\/en\/orgs$/);
     const org = unique("mallory-org");
     await page.getByTestId("create-org-form").getByLabel("Name").fill(org);
     await page.getByTestId("create-org-form").getByRole("button").click();
@@ -105,6 +105,7 @@ test.describe("accounts and invitations", () => {
     const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const page = await context.newPage();
     await signIn(page, plain, PASSWORD);
+    await expect(page).toHaveURL(/\/en\/orgs$/);
     await expect(page.getByRole("link", { name: "Instance settings" })).toHaveCount(0);
     const res = await page.goto("./en/instance/users");
     expect(res?.status()).toBe(404);
@@ -116,7 +117,7 @@ test.describe("accounts and invitations", () => {
     const forgedForm = page.getByTestId("create-account-form");
     await forgedForm.getByLabel("E-mail").fill(forged);
     await forgedForm.getByLabel("Password (at least 8 characters)").fill("forged-password");
-    await forgedForm.getByLabel(/^Superuser/).check();
+    await forgedForm.getByRole("checkbox", { name: /Superuser/ }).check();
     await forgedForm.getByRole("button", { name: "Create account" }).click();
     await expect(forgedForm.getByRole("alert")).toHaveText("Only superusers can manage accounts");
     await context.close();

@@ -16,6 +16,7 @@ export async function createAccountAction(locale: string, _prev: ActionState, fo
   const state = await act(lang, async (core) => {
     created = (await createAccount(core, getServices().accounts, { ...fields, isSuperuser: isSuperuser === "on" })).email;
   });
+  if (state.status !== "ok") return state;
   revalidatePath(`/${lang}/instance/users`);
-  return state.status === "ok" ? { status: "ok", message: t("created", { email: created }) } : state;
+  return { status: "ok", message: t("created", { email: created }) };
 }
