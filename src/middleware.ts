@@ -1,12 +1,27 @@
-// Locale routing only: "/" and locale-less paths redirect to /{locale}/… (NEXT_LOCALE cookie, then Accept-Language).
-// Authorization is never decided here; every page, action and route handler checks it on the server.
-import type { NextRequest } from "next/server";
+// Every page's Content-Security-Policy, and locale routing: "/" and locale-less paths redirect to /{locale}/…
+// (NEXT_LOCALE cookie, then Accept-Language). Authorization is never decided here; every page, action and route handler
+// checks it on the server.
+//
+// A page's policy carries a nonce made for this request (web/security-headers.ts). It goes on the response and on
+// the request Next renders: Next reads the nonce from the request's policy and puts it on every script it writes. The
+// docs are prerendered without a nonce and run no inline script; theirs also allows inline styles. The server's
+// listener has already dropped any policy the client sent and put the base headers on the answer
+// (src/server/listener.ts).
+import { type NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
 import { routing } from "./i18n/routing";
+import { dashboardPolicy, docsPolicy, newNonce } from "./web/security-headers";
 
 const localeRouting = createMiddleware(routing);
 
-export default function middleware(req: NextRequest) {
+const CSP = "content-security-policy";
+/** The docs (src/pages/[locale]/docs, prerendered at build; a guide that does not exist gets the dashboard's 404). */
+const DOCS = /^\/[a-z]{2}\/docs(?:\/|$)/;
+/** A path ending in a file extension: not localized (there is no such page; Next answers it with the 404 page). */
+const FILE = /\.[\w]+$/;
+
+/** Locale routing as next-intl does it, with one repair (below). */
+function routeLocale(req: NextRequest): NextResponse {
   const res = localeRouting(req);
   // Under a base path next-intl answers every localized URL with a rewrite to that same URL. Next compares the
   // rewrite's origin with its own listen address, and when they differ (0.0.0.0, or 127.0.0.1 against "localhost")
@@ -23,8 +38,32 @@ export default function middleware(req: NextRequest) {
   return res;
 }
 
+/**
+ * Sets a header on the request Next goes on to render (Next's own mechanism, which NextResponse.next({ request })
+ * uses): the override list names every request header that remains, so without one yet it lists all of them.
+ */
+function setRequestHeader(res: NextResponse, req: NextRequest, name: string, value: string): void {
+  const listed = res.headers.get("x-middleware-override-headers");
+  const names = listed ? listed.split(",").map((n) => n.trim()) : [...req.headers.keys()];
+  if (!listed) for (const [k, v] of req.headers) res.headers.set(`x-middleware-request-${k}`, v);
+  if (!names.includes(name)) names.push(name);
+  res.headers.set("x-middleware-override-headers", names.join(","));
+  res.headers.set(`x-middleware-request-${name}`, value);
+}
+
+export default function middleware(req: NextRequest) {
+  const path = req.nextUrl.pathname;
+  const res = FILE.test(path) ? NextResponse.next() : routeLocale(req);
+  const nonce = newNonce();
+  const policy = DOCS.test(path) ? docsPolicy(nonce) : dashboardPolicy(nonce);
+  res.headers.set(CSP, policy);
+  // Only a page rendered here needs the nonce; a redirect renders nothing.
+  if (res.headers.has("x-middleware-next") || res.headers.has("x-middleware-rewrite")) setRequestHeader(res, req, CSP, policy);
+  return res;
+}
+
 export const config = {
   // "/" is listed on its own: under a base path the second pattern does not match the bare prefix.
-  // API routes, the health probe, the browser tunnel (/monitoring), Next's assets and files with an extension are not localized.
-  matcher: ["/", "/((?!api/|api$|_health|monitoring$|_next/|_vercel|.*\\.[\\w]+$).*)"],
+  // API routes, the health probe, the browser tunnel (/monitoring) and Next's assets are not pages.
+  matcher: ["/", "/((?!api/|api$|_health|monitoring$|_next/|_vercel).*)"],
 };

@@ -4,6 +4,7 @@ import type http from "node:http";
 import { CLIENT_IP_HEADER } from "../auth/create-auth";
 import type { Config } from "../config/env";
 import { type Intake, matchIntakeRoute } from "../ingest";
+import { baseSecurityHeaders } from "../web/security-headers";
 import { checkActionBody } from "./action-body";
 import { crossOriginActionRefusal } from "./guards";
 
@@ -30,19 +31,32 @@ function dropUntrustedForwarding(req: http.IncomingMessage, config: Pick<Config,
   delete req.headers["x-forwarded-for"];
 }
 
+/**
+ * A Content-Security-Policy on a request is what Next reads a page's script nonce from. Only the middleware may set
+ * one (src/middleware.ts); one a client sent would otherwise reach the pages the middleware does not see.
+ */
+function dropRequestPolicies(req: http.IncomingMessage): void {
+  delete req.headers["content-security-policy"];
+  delete req.headers["content-security-policy-report-only"];
+}
+
 const refuse = (res: http.ServerResponse, status: number, detail: string): void => {
   res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ detail }));
 };
 
-export function createListener(opts: { config: Pick<Config, "trustProxy">; basePath: string; intake: Intake; next: NextHandler | null }) {
+export function createListener(opts: { config: Pick<Config, "trustProxy" | "publicUrl">; basePath: string; intake: Intake; next: NextHandler | null }) {
   const { config, basePath, intake, next } = opts;
+  const security = baseSecurityHeaders(config.publicUrl);
   return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    // Every answer, the intake's included (it adds its CORS headers and keeps these); pages replace the policy.
+    for (const [name, value] of security) res.setHeader(name, value);
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const route = matchIntakeRoute(query < 0 ? url : url.slice(0, query), basePath);
     if (route) return intake.handle({ req, res, route, clientIp: clientIp(req, config) });
 
     dropUntrustedForwarding(req, config);
+    dropRequestPolicies(req);
     const crossOrigin = crossOriginActionRefusal(req);
     if (crossOrigin) return refuse(res, 403, crossOrigin);
     let checked: Awaited<ReturnType<typeof checkActionBody>>;

@@ -1,8 +1,10 @@
 // Accessibility: axe-core finds no serious or critical violation on any dashboard screen, in the light and the dark
-// palette (the setup page is checked by setup.spec.ts, the only time it shows). Each screen's screenshots go to test-results/screens/a11y-<screen>-<light|dark>.png.
+// palette (the setup page is checked by setup.spec.ts, the only time it shows). Each screen's screenshots go to
+// test-results/screens/a11y-<screen>-<light|dark>.png. Every screen also loads, hydrates and draws its charts with no
+// Content-Security-Policy violation (hostile input #14).
 import { expect, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { OWNER_STATE, ownerApiToken } from "./helpers";
+import { OWNER_STATE, ownerApiToken, watchCsp } from "./helpers";
 import { createProject, expectJson, mainApi, type TestProject, waitForEvent } from "./ingest-helpers";
 import { SERVERS } from "./servers";
 
@@ -138,9 +140,10 @@ test.describe("accessibility", () => {
   });
 
   for (const screen of SCREENS) {
-    test(`${screen.name}: no serious or critical violation (light and dark)`, async ({ page, browser }) => {
+    test(`${screen.name}: no serious or critical violation (light and dark), and no CSP violation`, async ({ page, browser }) => {
       const context = screen.signedOut ? await browser.newContext({ storageState: { cookies: [], origins: [] } }) : null;
       const p = context ? await context.newPage() : page;
+      const violations = await watchCsp(p);
       try {
         const response = await p.goto(`.${fill(screen.path)}`);
         const status = response?.status();
@@ -150,6 +153,11 @@ test.describe("accessibility", () => {
         await expect(p.locator(".chart-canvas:not([data-ready])")).toHaveCount(0);
         const found = await seriousViolations(p, `a11y-${screen.name}`);
         expect(found, `axe-core found serious or critical violations:\n\n${found.join("\n\n")}`).toEqual([]);
+        // React has hydrated (it marks the nodes it owns), so every script the page needs has run.
+        await expect
+          .poll(() => p.evaluate(() => [document.body, document.getElementById("__next")].some((el) => el !== null && Object.keys(el).some((k) => k.startsWith("__react")))))
+          .toBe(true);
+        expect(violations(), `CSP violations on ${screen.path}`).toEqual([]);
       } finally {
         await context?.close();
       }

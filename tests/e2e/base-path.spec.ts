@@ -2,7 +2,7 @@
 // redirects, the health probe, and DSNs (runtime-spec §2: base-path prefix).
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { cli } from "./helpers";
+import { cli, watchCsp } from "./helpers";
 import { OWNER, SERVERS } from "./servers";
 
 const s = SERVERS.monitor;
@@ -77,5 +77,20 @@ test.describe.serial("runtime-spec §2: base path /monitor", () => {
     await page.getByRole("navigation", { name: "Anleitungen" }).last().getByRole("link", { name: "Go", exact: true }).click();
     await expect(page).toHaveURL(`${s.url}/de/docs/go`);
     expect(data).toContain(`/monitor/_next/data/${buildId}/de/docs/go.json`);
+  });
+
+  test("hostile input #14 under /monitor: pages carry their policies and run with no violation; the tunnel still delivers", async ({ page }) => {
+    const violations = await watchCsp(page);
+    const tunnelled = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/monitor/monitoring");
+    const dashboard = await page.goto(`${s.url}/en/sign-in`);
+    expect(dashboard?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+';/);
+    expect(dashboard?.headers()["x-frame-options"]).toBe("DENY");
+    await page.waitForFunction(() => (window as { faultlineSelfMonitoring?: string }).faultlineSelfMonitoring === "on");
+    expect((await tunnelled).status()).toBe(200);
+    const docs = await page.goto(`${s.url}/en/docs/python`);
+    expect(docs?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+';/);
+    await expect(page.getByRole("heading", { level: 1, name: "Python" })).toBeVisible();
+    await page.waitForFunction(() => (window as { faultlineSelfMonitoring?: string }).faultlineSelfMonitoring === "on");
+    expect(violations()).toEqual([]);
   });
 });

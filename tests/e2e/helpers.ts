@@ -73,3 +73,24 @@ export function watchHydration(page: Page): (root: Locator) => Promise<void> {
     expect(errors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
   };
 }
+
+/**
+ * Collects the Content-Security-Policy violations `page` reports from now on, across its navigations: each
+ * `securitypolicyviolation` event (listened to before any script of the page runs) and each refusal Chromium logs.
+ * Returns a function giving what was seen so far, one line each.
+ */
+export async function watchCsp(page: Page): Promise<() => string[]> {
+  const seen: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener(
+      "securitypolicyviolation",
+      (e) => console.error(`[csp-violation] ${e.effectiveDirective} blocked ${e.blockedURI || "inline"} in ${e.documentURI} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`),
+      true,
+    );
+  });
+  page.on("console", (m) => {
+    const text = m.text();
+    if (text.startsWith("[csp-violation]") || /Content Security Policy/i.test(text)) seen.push(text);
+  });
+  return () => [...seen];
+}

@@ -148,7 +148,7 @@ test.describe("issue detail", () => {
     expect(markdown).toContain(`${SERVERS.main.origin}/en/orgs/${project.org}/issues/${issueId}\n`);
     expect(markdown).toContain("**First seen:**");
     expect(markdown).toContain("(`detail@1.0.0`)");
-    expect(markdown).toContain("Caused by **`TypeError`**: `cart service unavailable`");
+    expect(markdown).toContain("Caused by **`TypeError`**: `cart service unavailable for");
     expect(markdown).toMatch(/- `checkout` in `.*node-chained-error\.mjs:\d+:\d+`/);
   });
 

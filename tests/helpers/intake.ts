@@ -72,7 +72,7 @@ export async function startTestIntake({ digest: mode = "inline", db, digestDb, d
     mode === "inline"
       ? startDigestWorker({ spoolDir: spoolDir(dataDir), db: digestDb ?? dbOptions }, onPosition, log, { entry: digestEntry, budgetMs: digestBudgetMs })
       : followExternalDigest(core.store, intake.spool.id, onPosition, log, 100);
-  const server = http.createServer(createListener({ config: { trustProxy: false }, basePath: "", intake, next: null }));
+  const server = http.createServer(createListener({ config: { trustProxy: false, publicUrl: "http://localhost:9000" }, basePath: "", intake, next: null }));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const makeProject = async (): Promise<TestProject> => {
