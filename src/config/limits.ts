@@ -97,6 +97,13 @@ export const INGEST_LIMITS = {
    * SDK bodies are nearly all smaller and decode synchronously without waiting.
    */
   maxConcurrentInflates: 2,
+  /**
+   * How slowly a request body may arrive (a 408 beyond, then the connection closes): 30 s without a byte, as for
+   * uploads, and past its first MiB at least 64 KiB/s on average (a 100 MiB attachment within 27 minutes). SDKs
+   * write their bodies at once; without these a client trickling bytes would hold its share of maxBufferedBodyBytes,
+   * and a few of them all of it, for Node's 5-minute request timeout.
+   */
+  bodyDeadline: { idleMs: 30_000, minBytesPerSecond: 64 * 1024, rateGraceBytes: 1024 * 1024 },
   /** bytes (64 KiB); a CSP or Expect-CT report; browsers send a few hundred bytes. */
   maxSecurityReportBytes: 64 * 1024,
   /**

@@ -2,7 +2,8 @@
 // INGEST_LIMITS.maxBufferedBodyBytes a request is refused with 503 until others finish), and the decompressions that
 // run past the synchronous size, one or a few at a time (the others wait their turn). Each bound is per request in
 // content-encoding.ts; these make the sum bounded too, so a burst of large or bomb-like bodies cannot take the
-// server's memory, however many arrive at once.
+// server's memory, however many arrive at once. And since a body held is budget taken, how slowly each may arrive
+// (INGEST_LIMITS.bodyDeadline): a client trickling bytes is answered 408 instead of keeping its share for minutes.
 import { INGEST_LIMITS } from "../config/limits";
 import type { ReadOptions } from "../protocol/content-encoding";
 
@@ -36,7 +37,7 @@ export class ReadBudget {
       this.held -= mine;
       mine = 0;
     };
-    return { options: { hold, gate: (run) => this.gate(run) }, release };
+    return { options: { hold, gate: (run) => this.gate(run), deadline: INGEST_LIMITS.bodyDeadline }, release };
   }
 
   private async gate<T>(run: () => Promise<T>): Promise<T> {

@@ -31,6 +31,7 @@ const STATUS: Record<RefusalReason, number> = {
   invalid_report: 400,
   dsn_mismatch: 400,
   too_many_items: 400,
+  request_timeout: 408,
   unknown_key: 403,
   disabled_key: 403,
   project_mismatch: 403,

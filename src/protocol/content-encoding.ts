@@ -45,8 +45,21 @@ export class BodyBudgetError extends Error {
   }
 }
 
+/** How slowly a body may arrive: past either, it is refused with request_timeout (408). */
+export type ReadDeadline = {
+  /** milliseconds without a byte. */
+  idleMs: number;
+  /**
+   * bytes per second on average once the body is past `rateGraceBytes` (counted from there, so that speed at the start
+   * cannot be banked for a trickle later), judged after a second.
+   */
+  minBytesPerSecond: number;
+  rateGraceBytes: number;
+};
+
 /** What the server shares between all requests it reads at once. */
 export type ReadOptions = {
+  deadline?: ReadDeadline;
   /** Takes `bytes` more of the memory all bodies being read share; false when there is none left. */
   hold?: (bytes: number) => boolean;
   /** Runs a decode that goes on past INGEST_LIMITS.maxSyncInflateBytes when the server allows another one. */
@@ -62,10 +75,14 @@ const isStream = (chunks: AsyncIterable<Uint8Array>): chunks is ChunkStream => t
  * request's answer (413) must reach the client before its connection closes (ingest/linger.ts), and destroying the
  * socket would reset it first. `then` runs on the whole body before the promise settles.
  */
-function collectStream(stream: ChunkStream, limit: number, what: string, hold: ReadOptions["hold"], then: (body: Buffer) => Buffer | Promise<Buffer> = (b) => b): Promise<Buffer> {
+function collectStream(stream: ChunkStream, limit: number, what: string, options: ReadOptions, then: (body: Buffer) => Buffer | Promise<Buffer> = (b) => b): Promise<Buffer> {
+  const { hold, deadline } = options;
   return new Promise((resolve, reject) => {
     const body = new BodyBuffer(limit);
+    let idle: NodeJS.Timeout | null = null;
+    let graced: { at: number; size: number } | null = null;
     const done = (settle: () => void) => {
+      if (idle) clearTimeout(idle);
       stream.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
       settle();
     };
@@ -74,9 +91,22 @@ function collectStream(stream: ChunkStream, limit: number, what: string, hold: R
       done(() => reject(err));
       stream.resume();
     };
+    const tooSlow = () => stop(new ProtocolError("request_timeout", `the ${what} arrived too slowly`));
+    const watch = () => {
+      if (!deadline) return;
+      if (idle) idle.refresh();
+      else idle = setTimeout(tooSlow, deadline.idleMs);
+    };
     const onData = (chunk: Buffer) => {
       if (hold && !hold(chunk.byteLength)) return stop(new BodyBudgetError());
-      if (!body.push(chunk)) stop(tooLarge(what, limit));
+      if (!body.push(chunk)) return stop(tooLarge(what, limit));
+      if (deadline && body.size > deadline.rateGraceBytes) {
+        const now = Date.now();
+        graced ??= { at: now, size: body.size };
+        const seconds = (now - graced.at) / 1000;
+        if (seconds >= 1 && (body.size - graced.size) / seconds < deadline.minBytesPerSecond) return tooSlow();
+      }
+      watch();
     };
     const onEnd = () =>
       done(() => {
@@ -90,12 +120,14 @@ function collectStream(stream: ChunkStream, limit: number, what: string, hold: R
     // A request whose client went away closes without "end" (and may not emit "error" first).
     const onClose = () => done(() => reject(Object.assign(new Error("aborted"), { code: "ECONNRESET" })));
     stream.on("data", onData).on("end", onEnd).on("error", onError).on("close", onClose);
+    watch();
   });
 }
 
 /** Collects a stream of chunks, refusing it as soon as it passes `limit` bytes. */
-export async function collect(chunks: AsyncIterable<Uint8Array>, limit: number, what = "request body", hold?: ReadOptions["hold"]): Promise<Buffer> {
-  if (isStream(chunks)) return collectStream(chunks, limit, what, hold);
+export async function collect(chunks: AsyncIterable<Uint8Array>, limit: number, what = "request body", options: ReadOptions = {}): Promise<Buffer> {
+  const { hold } = options;
+  if (isStream(chunks)) return collectStream(chunks, limit, what, options);
   const body = new BodyBuffer(limit);
   for await (const chunk of chunks) {
     if (hold && !hold(chunk.byteLength)) throw new BodyBudgetError();
@@ -177,25 +209,84 @@ function zstdFrameMemory(input: Buffer): { window: number } | { contentSize: num
   return { contentSize: Number(input.readBigUInt64LE(at)) };
 }
 
-function unzstd(input: Buffer, limit: number): Buffer {
+/** bytes; what one step of the zstd decoder may produce at most before it hands the event loop back. */
+const ZSTD_OUTPUT_PER_STEP = 1024 * 1024;
+
+/**
+ * A zstd frame decoded a slice of input at a time (fzstd is synchronous JavaScript). Each slice is sized from what the
+ * last one produced, so a step makes about ZSTD_OUTPUT_PER_STEP however the frame is built: an RLE block of 4 bytes
+ * produces 128 KiB, so a bomb is fed a few bytes a step, ordinary data up to 64 KiB.
+ */
+class ZstdSteps {
+  private readonly body: BodyBuffer;
+  private readonly decoder: ZstdDecompress;
+  private at = 0;
+  /** Starts small: 16 bytes hold at most 4 RLE blocks (512 KiB); it doubles while steps produce little. */
+  private slice = 16;
+
+  constructor(
+    private readonly input: Buffer,
+    private readonly limit: number,
+  ) {
+    this.body = new BodyBuffer(limit);
+    this.decoder = new ZstdDecompress((chunk) => {
+      if (!this.body.push(chunk)) throw tooLarge("decompressed body", limit);
+    });
+  }
+
+  get done(): boolean {
+    return this.at >= this.input.length;
+  }
+
+  get size(): number {
+    return this.body.size;
+  }
+
+  /** Feeds the next slice; returns how many bytes it produced. */
+  step(): number {
+    const before = this.body.size;
+    const end = Math.min(this.input.length, this.at + this.slice);
+    try {
+      this.decoder.push(this.input.subarray(this.at, end), end >= this.input.length);
+    } catch (err) {
+      this.body.clear();
+      if (err instanceof ProtocolError) throw err;
+      throw new ProtocolError("bad_encoding", "the body does not decompress");
+    }
+    this.at = end;
+    const produced = this.body.size - before;
+    if (produced > ZSTD_OUTPUT_PER_STEP) this.slice = Math.max(16, Math.floor((this.slice * ZSTD_OUTPUT_PER_STEP) / produced));
+    else if (produced < ZSTD_OUTPUT_PER_STEP / 4) this.slice = Math.min(64 * 1024, this.slice * 2);
+    return produced;
+  }
+
+  bytes(): Buffer {
+    return this.body.bytes();
+  }
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * zstd as the other encodings: synchronously up to INGEST_LIMITS.maxSyncInflateBytes of output, then in the gate's
+ * turn, handing the event loop back after every step, so a 1 KB bomb cannot hold the loop while it inflates 100 MiB.
+ */
+function unzstd(input: Buffer, limit: number, gate: ReadOptions["gate"]): Buffer | Promise<Buffer> {
   if (input.length === 0) throw new ProtocolError("bad_encoding", "the body does not decompress");
   const frame = zstdFrameMemory(input);
   if (frame && "contentSize" in frame && frame.contentSize > limit) throw tooLarge("decompressed body", limit);
   if (frame && "window" in frame && frame.window > MAX_ZSTD_WINDOW) throw new ProtocolError("bad_encoding", `zstd window larger than ${MAX_ZSTD_WINDOW} bytes`);
-  const body = new BodyBuffer(limit);
-  const d = new ZstdDecompress((chunk) => {
-    if (!body.push(chunk)) throw tooLarge("decompressed body", limit);
-  });
-  try {
-    // Feed in slices so that the size check runs while inflating, not after.
-    const step = 64 * 1024;
-    for (let i = 0; i < input.length; i += step) d.push(input.subarray(i, i + step), i + step >= input.length);
-    if (input.length === 0) d.push(new Uint8Array(0), true);
-  } catch (err) {
-    if (err instanceof ProtocolError) throw err;
-    throw new ProtocolError("bad_encoding", "the body does not decompress");
-  }
-  return body.bytes();
+  const steps = new ZstdSteps(input, limit);
+  while (!steps.done && steps.size <= INGEST_LIMITS.maxSyncInflateBytes) steps.step();
+  if (steps.done) return steps.bytes();
+  const run = async () => {
+    while (!steps.done) {
+      steps.step();
+      await nextTurn();
+    }
+    return steps.bytes();
+  };
+  return gate ? gate(run) : run();
 }
 
 function decodeOne(input: Buffer, encoding: ContentEncoding, limit: number, gate: ReadOptions["gate"]): Buffer | Promise<Buffer> {
@@ -209,7 +300,7 @@ function decodeOne(input: Buffer, encoding: ContentEncoding, limit: number, gate
     case "br":
       return inflate(input, "br", limit, gate);
     case "zstd":
-      return unzstd(input, limit);
+      return unzstd(input, limit, gate);
   }
 }
 
@@ -226,6 +317,6 @@ export function readBody(chunks: AsyncIterable<Uint8Array>, contentEncoding: str
   }
   const limit = encoding === "identity" ? limits.maxDecompressedBytes : limits.maxCompressedBytes;
   const decode = (body: Buffer) => decodeOne(body, encoding, limits.maxDecompressedBytes, options.gate);
-  if (isStream(chunks)) return collectStream(chunks, limit, "request body", options.hold, decode);
-  return collect(chunks, limit, "request body", options.hold).then(decode);
+  if (isStream(chunks)) return collectStream(chunks, limit, "request body", options, decode);
+  return collect(chunks, limit, "request body", options).then(decode);
 }

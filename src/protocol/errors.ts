@@ -14,7 +14,8 @@ export type ProtocolErrorReason =
   | "empty_body"
   | "invalid_json"
   | "invalid_report"
-  | "too_many_items";
+  | "too_many_items"
+  | "request_timeout";
 
 export class ProtocolError extends Error {
   readonly isProtocolError = true;

@@ -2,6 +2,7 @@
 // limit (refused while streaming, without the process's peak memory growing), truncated bodies, the exact limits,
 // and an upload that never ends. Bombs are built in tests/helpers/compression.ts without inflating them.
 import assert from "node:assert/strict";
+import { PassThrough } from "node:stream";
 import { describe, test } from "node:test";
 import zlib from "node:zlib";
 import { type BodyLimits, readBody } from "../../src/protocol/content-encoding";
@@ -136,4 +137,60 @@ describe("an upload that never ends", () => {
       assert.ok(closed, "the body's iterator is returned, so the request stream can be destroyed");
     });
   }
+});
+
+// The event loop must not be held while a bomb inflates: gzip, deflate and brotli inflate in zlib's thread pool past
+// the synchronous size; zstd (fzstd, JavaScript) hands the loop back after every step. Counted in turns of the loop
+// that other work got while one bomb was decoded, not timed.
+describe("hostile input #4 (the class): inflating a bomb gives the event loop back", () => {
+  for (const [name, encoding, make] of bombs) {
+    test(`${name}: other work runs while 32 MiB are inflated`, TIMEOUT, async () => {
+      const bomb = await make(40);
+      let turns = 0;
+      let decoding = true;
+      const spin = () => {
+        if (!decoding) return;
+        turns++;
+        setImmediate(spin);
+      };
+      setImmediate(spin);
+      const outcome = await reason(readBody(chunks(bomb), encoding, { maxCompressedBytes: 8 * MiB, maxDecompressedBytes: 32 * MiB }).finally(() => (decoding = false)));
+      assert.equal(outcome, "payload_too_large");
+      assert.ok(turns >= 16, `the loop turned ${turns} times while 32 MiB were inflated`);
+    });
+  }
+});
+
+// A body held is memory every request shares (ingest/read-budget.ts): one arriving too slowly is refused, not waited on.
+describe("hostile input #8: a body that arrives too slowly is refused (request_timeout)", () => {
+  const deadline = { idleMs: 200, minBytesPerSecond: 64 * 1024, rateGraceBytes: MiB };
+  const limits = { maxCompressedBytes: 8 * MiB, maxDecompressedBytes: 8 * MiB };
+
+  test("nothing more for the idle time", TIMEOUT, async () => {
+    const stream = new PassThrough();
+    stream.write(Buffer.from('{"event_id":"'));
+    assert.equal(await reason(readBody(stream, undefined, limits, { deadline })), "request_timeout");
+  });
+
+  test("a trickle past the grace size, below the minimum rate", TIMEOUT, async () => {
+    const stream = new PassThrough();
+    stream.write(Buffer.alloc(MiB + 1));
+    const trickle = setInterval(() => stream.write(Buffer.alloc(1024)), 20);
+    try {
+      assert.equal(await reason(readBody(stream, undefined, limits, { deadline })), "request_timeout");
+    } finally {
+      clearInterval(trickle);
+    }
+  });
+
+  test("a body that keeps coming at a good pace, with pauses shorter than the idle time, is read whole", TIMEOUT, async () => {
+    const stream = new PassThrough();
+    const read = readBody(stream, undefined, limits, { deadline });
+    for (let i = 0; i < 4; i++) {
+      stream.write(Buffer.alloc(256 * 1024, 0x61));
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    stream.end();
+    assert.equal((await read).length, MiB);
+  });
 });
