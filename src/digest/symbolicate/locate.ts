@@ -3,6 +3,7 @@
 // when the project allows it, the public URL. Parsed maps are cached (cache.ts); misses are remembered per batch.
 import { SYMBOLICATION_LIMITS } from "../../config/limits";
 import type { ArtifactFile, ArtifactReads } from "../../storage/artifact-ports";
+import { isDataError } from "../failures";
 import type { SourceMapCache } from "./cache";
 import type { Fetcher } from "./fetch";
 import type { JsNote } from "./notes";
@@ -53,10 +54,16 @@ export class MapLocator {
     this.misses.clear();
   }
 
+  /**
+   * A read of uploaded files. When the database cannot answer, the batch is digested again later rather than with
+   * frames left unmapped (ArtifactsUnavailable); an error about this event's own data (a URL PostgreSQL refuses, say)
+   * is left as it is, so the record is retried alone and set aside like any other, never retried with its batch for ever.
+   */
   private async read<T>(f: () => Promise<T>): Promise<T> {
     try {
       return await f();
     } catch (err) {
+      if (isDataError(err)) throw err;
       throw new ArtifactsUnavailable((err as Error).message);
     }
   }
