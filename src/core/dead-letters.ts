@@ -75,10 +75,20 @@ export async function retryDeadLetter(ctx: CoreContext, id: unknown, submit: Sub
   const key = keys.find((k) => k.id === r.keyId) ?? keys[0];
   if (!key) throw new AppError("bad_request", "The project has no active DSN key");
   if (!submit) throw new AppError("bad_request", "This process takes no events: start Faultline with faultline start");
-  const envelope = envelopeOf(r);
-  const answer = await submit({ ...envelope, auth: { projectId: String(letter.projectId), publicKey: key.publicKey } });
-  if (!answer.ok) throw new AppError(answer.status === 429 ? "rate_limited" : "bad_request", answer.status === 429 || answer.status === 503 ? "The intake is busy; try again later" : "The intake refused the record");
-  await ctx.store.markDeadLetterRetried(letter.id, new Date().toISOString());
+  // Claimed before it is sent, so that two clicks at once send it once; the claim is given back if the send fails.
+  const claimedAt = new Date().toISOString();
+  if (!(await ctx.store.markDeadLetterRetried(letter.id, claimedAt))) throw new AppError("conflict", "This record was already sent again");
+  let answer: Awaited<ReturnType<SubmitEnvelope>>;
+  try {
+    answer = await submit({ ...envelopeOf(r), auth: { projectId: String(letter.projectId), publicKey: key.publicKey } });
+  } catch (err) {
+    await ctx.store.unmarkDeadLetterRetried(letter.id, claimedAt);
+    throw err;
+  }
+  if (!answer.ok) {
+    await ctx.store.unmarkDeadLetterRetried(letter.id, claimedAt);
+    throw new AppError(answer.status === 429 ? "rate_limited" : "bad_request", answer.status === 429 || answer.status === 503 ? "The intake is busy; try again later" : "The intake refused the record");
+  }
   return { eventId: answer.eventId };
 }
 

@@ -3,8 +3,12 @@
 // digest marks each spool record as its processing begins and ends (items.ts), and a timer of the digest thread
 // beats while its event loop turns. When the heartbeat and the record's start are both older than the budget, the
 // record has kept the event loop from turning for that long: the supervisor (supervisor.ts) ends the thread and sets
-// the record aside. Asynchronous waits (a source map fetched from the network, a query) let the heartbeat beat, so
+// the record aside, once the thread has also spent the budget's worth of CPU time since its loop last turned (a
+// fourth slot holds its Linux thread id), so a thread that merely waited for a core on a busy machine is not taken
+// for a stuck one. Asynchronous waits (a source map fetched from the network, a query) let the heartbeat beat, so
 // only synchronous work counts against the budget; fetches have their own limits (SYMBOLICATION_LIMITS).
+import { readFileSync, readlinkSync } from "node:fs";
+import path from "node:path";
 
 /** Hears of each spool record as its processing begins and ends. */
 export interface RecordProgress {
@@ -17,9 +21,38 @@ export const NO_PROGRESS: RecordProgress = { begin: () => undefined, end: () => 
 const HEARTBEAT = 0;
 const RECORD = 1;
 const SINCE = 2;
+const THREAD = 3;
 
-/** The shared state's size: heartbeat (epoch ms), the record in hand (its spool id, 0 for none), when it began. */
-export const PROGRESS_BYTES = 3 * BigInt64Array.BYTES_PER_ELEMENT;
+/**
+ * The shared state's size: heartbeat (epoch ms), the record in hand (its spool id, 0 for none), when it began, and
+ * the thread's Linux thread id (0 where there is none).
+ */
+export const PROGRESS_BYTES = 4 * BigInt64Array.BYTES_PER_ELEMENT;
+
+/** This thread's Linux thread id (/proc/thread-self), or 0 elsewhere. */
+export function ownThreadId(): number {
+  try {
+    const tid = Number(path.basename(readlinkSync("/proc/thread-self")));
+    return Number.isInteger(tid) && tid > 0 ? tid : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Clock ticks per second of /proc's CPU times: 100 on every Linux that Node runs on (USER_HZ). */
+const TICKS_PER_SECOND = 100;
+
+/** Milliseconds of CPU time (user and system) thread `tid` of this process has used, or null when it cannot be read. */
+export function threadCpuMs(tid: number): number | null {
+  if (tid <= 0) return null;
+  try {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
 
 export const newProgressBuffer = (): SharedArrayBuffer => new SharedArrayBuffer(PROGRESS_BYTES);
 
@@ -44,6 +77,11 @@ export class SharedProgress implements RecordProgress {
   beat(): void {
     Atomics.store(this.slots, HEARTBEAT, BigInt(this.now()));
   }
+
+  /** Publishes the thread's id, so the supervisor can read its CPU time. */
+  identify(tid: number): void {
+    Atomics.store(this.slots, THREAD, BigInt(tid));
+  }
 }
 
 /** The supervisor's side: what the digest thread is on, and whether it has been stuck there. */
@@ -60,6 +98,16 @@ export class ProgressView {
     return record === 0 ? null : record;
   }
 
+  /** Milliseconds since the thread's event loop last turned (its heartbeat, or the start of the record in hand). */
+  sinceTurn(now: number): number {
+    return now - Math.max(Number(Atomics.load(this.slots, SINCE)), Number(Atomics.load(this.slots, HEARTBEAT)));
+  }
+
+  /** The thread's Linux thread id, 0 when it has published none. */
+  thread(): number {
+    return Number(Atomics.load(this.slots, THREAD));
+  }
+
   /**
    * The record in hand when neither the heartbeat nor the record's start is within `budgetMs` of `now`: since it
    * began, the thread's event loop has not turned for longer than the budget.
@@ -67,7 +115,6 @@ export class ProgressView {
   blocked(now: number, budgetMs: number): number | null {
     const record = this.current();
     if (record === null) return null;
-    const latest = Math.max(Number(Atomics.load(this.slots, SINCE)), Number(Atomics.load(this.slots, HEARTBEAT)));
-    return now - latest > budgetMs ? record : null;
+    return this.sinceTurn(now) > budgetMs ? record : null;
   }
 }

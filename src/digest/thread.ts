@@ -2,9 +2,7 @@
 // the intake's event loop. Started by supervisor.ts (from `faultline start` and from `faultline worker` alike) through
 // an entry module (worker.ts; tests give one of their own); reports each committed spool position, publishes the
 // record in hand and a heartbeat for the supervisor's watchdog (progress.ts).
-import { readlinkSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { DIGEST_LIMITS, RETENTION_LIMITS } from "../config/limits";
 import { SpoolReader } from "../ingest/spool";
@@ -12,7 +10,7 @@ import { type OpenDbOptions, openDb } from "../storage/db";
 import { createStore } from "../storage/kysely";
 import type { Store } from "../storage/ports";
 import { runDigestLoop } from "./loop";
-import { SharedProgress } from "./progress";
+import { SharedProgress, ownThreadId } from "./progress";
 import { RetentionJob, retentionSettings } from "./retention";
 import { Symbolicator, publicFetcher } from "./symbolicate";
 
@@ -37,21 +35,23 @@ const defaultSymbolicator: SymbolicatorFactory = (store, log) => new Symbolicato
  * /proc/thread-self). When both cores are busy the intake's thread runs first, so SDKs get their answers quickly and
  * the digest catches up from the spool in quieter moments. Elsewhere the thread keeps the normal priority.
  */
-function yieldToIntake(): void {
+function yieldToIntake(tid: number): void {
+  if (tid === 0) return;
   try {
-    const tid = Number(path.basename(readlinkSync("/proc/thread-self")));
-    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, DIGEST_LIMITS.threadNiceness);
+    os.setPriority(tid, DIGEST_LIMITS.threadNiceness);
   } catch {
-    // No /proc, or not allowed: the digest runs at normal priority.
+    // Not allowed: the digest runs at normal priority.
   }
 }
 
 /** Runs the digest until the supervisor says stop; then finishes the batch in hand and closes. */
 export async function runDigestThread(makeSymbolicator: SymbolicatorFactory = defaultSymbolicator): Promise<void> {
   const data = workerData as DigestThreadData;
-  if (data.nice) yieldToIntake();
+  const tid = ownThreadId();
+  if (data.nice) yieldToIntake(tid);
   const port = parentPort!;
   const progress = new SharedProgress(data.progress);
+  progress.identify(tid);
   progress.beat();
   const heartbeat = setInterval(() => progress.beat(), data.heartbeatMs);
   const db = openDb(data.db);

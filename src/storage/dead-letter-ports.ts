@@ -45,8 +45,13 @@ export interface DeadLetterStore {
   listDeadLetters(limit: number): Promise<{ items: DeadLetter[]; total: number }>;
   /** One dead letter with its record; null when there is none with this id. */
   getDeadLetter(id: number): Promise<{ letter: DeadLetter; record: Uint8Array } | null>;
-  /** Marks it sent again; false when it is gone or was already sent again. */
+  /**
+   * Marks it sent again, if nobody has: the claim that lets only one of two simultaneous retries send it. False when it
+   * is gone or was already sent (or is being sent) again.
+   */
   markDeadLetterRetried(id: number, at: string): Promise<boolean>;
+  /** Takes back the mark made at `at` (the send failed), so that it can be retried; false when there is none. */
+  unmarkDeadLetterRetried(id: number, at: string): Promise<boolean>;
   /** Deletes it; false when it is gone. */
   deleteDeadLetter(id: number): Promise<boolean>;
 }

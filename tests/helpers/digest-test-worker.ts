@@ -4,7 +4,8 @@
 //   "hang-once:<file>" blocks once (it creates <file> first), and is digested when tried again alone;
 //   "throw"            throws on every attempt;
 //   "crash"            ends the thread as running out of memory would;
-//   "sleep:<ms>"       waits that long asynchronously (as a slow fetch does), the event loop turning meanwhile.
+//   "sleep:<ms>"       waits that long asynchronously (as a slow fetch does), the event loop turning meanwhile;
+//   "wait:<ms>"        blocks the event loop that long without using the CPU (as a thread starved of a core is).
 // Every other event is symbolicated as in production. Started through digest-test-worker.mjs (tsx from source).
 import { existsSync, writeFileSync } from "node:fs";
 import { runDigestThread } from "../../src/digest/thread";
@@ -25,6 +26,7 @@ class MisbehavingSymbolicator extends Symbolicator {
     if (mark === "throw") throw new Error("the test symbolicator fails on this event");
     if (mark === "crash") process.exit(70);
     if (mark.startsWith("sleep:")) await new Promise((r) => setTimeout(r, Number(mark.slice("sleep:".length))));
+    if (mark.startsWith("wait:")) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(mark.slice("wait:".length)));
     return super.symbolicate(event, project);
   }
 }

@@ -60,6 +60,10 @@ export function deadLetterConformance(get: () => Fixture) {
     const at = "2026-05-02T08:00:00.000Z";
     assert.equal(await t.store.markDeadLetterRetried(id, at), true);
     assert.equal(await t.store.markDeadLetterRetried(id, "2026-05-03T08:00:00.000Z"), false, "once");
+    assert.equal(await t.store.unmarkDeadLetterRetried(id, "2026-05-03T08:00:00.000Z"), false, "only the claim made at that time is taken back");
+    assert.equal(await t.store.unmarkDeadLetterRetried(id, at), true);
+    assert.equal((await t.store.getDeadLetter(id))?.letter.retriedAt, null);
+    assert.equal(await t.store.markDeadLetterRetried(id, at), true, "claimed again once given back");
     assert.equal((await t.store.getDeadLetter(id))?.letter.retriedAt, at);
     assert.equal(await t.store.deleteDeadLetter(id), true);
     assert.equal(await t.store.deleteDeadLetter(id), false);

@@ -97,6 +97,10 @@ export function deadLetterStore({ db }: Ctx): DeadLetterStore {
       const r = await db.updateTable("dead_letters").set({ retried_at: at }).where("id", "=", id).where("retried_at", "is", null).executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;
     },
+    async unmarkDeadLetterRetried(id, at) {
+      const r = await db.updateTable("dead_letters").set({ retried_at: null }).where("id", "=", id).where("retried_at", "=", at).executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
     async deleteDeadLetter(id) {
       const r = await db.deleteFrom("dead_letters").where("id", "=", id).executeTakeFirst();
       return Number(r.numDeletedRows) > 0;
