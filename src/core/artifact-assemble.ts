@@ -17,7 +17,7 @@ import type { CoreContext } from "./context";
 import { AppError, notFound } from "./errors";
 import { namedProjects } from "./releases";
 import { parseInput } from "./schemas";
-import { serialGate } from "./serial-gate";
+import { type SerialGate, serialGate } from "./serial-gate";
 import { SHA1_HEX, sha1Hex } from "./uploads";
 
 export type AssembleState = "not_found" | "created" | "assembling" | "ok" | "error";
@@ -43,8 +43,14 @@ function storedFiles(bundle: ArtifactBundle): NewArtifactFile[] {
 
 type Target = { access: OrgAccess; checksum: string; chunks: string[]; links: (bundle: ArtifactBundle | null) => ArtifactLink[] };
 
-/** Bundles are assembled one at a time (UPLOAD_LIMITS.maxWaitingAssemblies): each may inflate hundreds of MiB. */
-const oneAtATime = serialGate(UPLOAD_LIMITS.maxWaitingAssemblies, () => new AppError("rate_limited", "Other bundles are being assembled; try again shortly"));
+/**
+ * Bundles are assembled one at a time (UPLOAD_LIMITS.maxWaitingAssemblies): each may inflate hundreds of MiB. The
+ * gate is kept on globalThis, as the live streams' registry is (web/live-streams.ts): the two assemble routes may each
+ * load their own copy of this module in Next's bundle, and the gate must be one for the whole process.
+ */
+const GATE = Symbol.for("faultline.assemblyGate");
+const holder = globalThis as typeof globalThis & { [GATE]?: SerialGate };
+const oneAtATime = (holder[GATE] ??= serialGate(UPLOAD_LIMITS.maxWaitingAssemblies, () => new AppError("rate_limited", "Other bundles are being assembled; try again shortly")));
 
 /** A bundle the organization already holds is linked again, and the chunks named for it are no longer needed. */
 async function linkExisting(ctx: CoreContext, t: Target, now: string): Promise<boolean> {

@@ -9,7 +9,9 @@ const ARENA_THRESHOLD = 1024 * 1024;
 /**
  * bytes (33 MiB); the smallest arena. glibc serves an allocation from its own mapping once it is at least its mmap
  * threshold, which it raises dynamically up to 32 MiB on 64-bit systems; above that every allocation is mapped and
- * freed back to the system. Only the pages written count against memory.
+ * freed back to the system. Only the pages written count against memory. `npm start` fixes the threshold at 128 KiB
+ * (MALLOC_MMAP_THRESHOLD_), which makes any arena mapped; this size keeps it so for a server started without that
+ * environment, and keeps the body in one piece either way.
  */
 const MIN_ARENA = 33 * 1024 * 1024;
 

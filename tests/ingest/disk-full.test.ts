@@ -34,7 +34,11 @@ function fill(dir: string): string {
 let mount: string;
 before(() => {
   mount = mkdtempSync(path.join(tmpdir(), "faultline-full-"));
-  execFileSync("mount", ["-t", "tmpfs", "-o", "size=24m", "tmpfs", mount]);
+  try {
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=24m", "tmpfs", mount], { stdio: "pipe" });
+  } catch (err) {
+    throw new Error(`this test fills a real file system: it mounts a 24 MiB tmpfs, which needs root (CAP_SYS_ADMIN), as the test command runs in CI. mount said: ${(err as { stderr?: Buffer }).stderr?.toString().trim() ?? err}`);
+  }
 });
 after(() => {
   execFileSync("umount", ["-l", mount]);
