@@ -490,5 +490,7 @@ export const SELF_MONITORING_LIMITS = {
     feedback: { count: 30, windowSeconds: 3600 },
     /** Faultline's pages have no cron monitors. */
     monitor: { count: 60, windowSeconds: 3600 },
+    /** client reports; the browser SDK sends one now and then, with the discards it saved up. */
+    internal: { count: 120, windowSeconds: 60 },
   },
 } as const;

@@ -84,12 +84,14 @@ export const QUOTA_CATEGORIES = {
   session: ["session"],
   feedback: ["feedback", "user_report_v2"],
   monitor: ["monitor"],
+  /** Client reports: never limited by Sentry, but a public DSN's reports could otherwise fill the spool unchecked. */
+  internal: ["internal"],
 } as const satisfies Record<string, readonly DataCategory[]>;
 
 export type QuotaCategory = keyof typeof QUOTA_CATEGORIES;
 export const QUOTA_CATEGORY_NAMES = Object.keys(QUOTA_CATEGORIES) as QuotaCategory[];
 
-/** The quota an item of this category counts against; null for what no quota counts (client reports). */
+/** The quota an item of this category counts against; null for what no quota counts. */
 export function quotaCategoryOf(category: DataCategory): QuotaCategory | null {
   for (const name of QUOTA_CATEGORY_NAMES) if ((QUOTA_CATEGORIES[name] as readonly DataCategory[]).includes(category)) return name;
   return null;

@@ -88,13 +88,14 @@ describe("hostile input #11: every data category has per-key and per-project quo
     session: () => `{}\n{"type":"session"}\n${JSON.stringify({ sid: hex(), started: now(), status: "ok", attrs: { release: "r1" } })}\n`,
     feedback: () => `{"event_id":"${hex()}"}\n{"type":"feedback"}\n${JSON.stringify({ contexts: { feedback: { message: "quota" } } })}\n`,
     monitor: () => `{}\n{"type":"check_in"}\n${JSON.stringify({ check_in_id: hex(), monitor_slug: "nightly", status: "ok" })}\n`,
+    internal: () => `{}\n{"type":"client_report"}\n${JSON.stringify({ timestamp: Date.now() / 1000, discarded_events: [{ reason: "sample_rate", category: "transaction", quantity: 1 }] })}\n`,
   };
-  const sentryName: Record<string, string> = { transaction: "transaction", span: "span", attachment: "attachment", session: "session", feedback: "feedback;user_report_v2", monitor: "monitor" };
+  const sentryName: Record<string, string> = { transaction: "transaction", span: "span", attachment: "attachment", session: "session", feedback: "feedback;user_report_v2", monitor: "monitor", internal: "internal" };
 
   test("a key's quota of each category: past it 429 with that category in X-Sentry-Rate-Limits, other categories unaffected", async () => {
     const p = t.projects[0];
     // One item of each category, and 1,000 bytes of attachments (two of 600 do not fit).
-    const quotas = { transaction: { count: 1, window: 3600 }, span: { count: 1, window: 3600 }, attachment: { count: 1000, window: 3600 }, session: { count: 1, window: 3600 }, feedback: { count: 1, window: 3600 }, monitor: { count: 1, window: 3600 } };
+    const quotas = { transaction: { count: 1, window: 3600 }, span: { count: 1, window: 3600 }, attachment: { count: 1000, window: 3600 }, session: { count: 1, window: 3600 }, feedback: { count: 1, window: 3600 }, monitor: { count: 1, window: 3600 }, internal: { count: 1, window: 3600 } };
     await updateKey(t.core.as(t.owner), t.org, p.slug, p.key.publicKey, { quotas });
     await new Promise((r) => setTimeout(r, 2100)); // the key cache's TTL
     const url = t.url("envelope", p, `?sentry_key=${p.key.publicKey}&sentry_version=7`);
