@@ -65,8 +65,8 @@ async function main() {
       const drained = await drain(backlog, 600_000);
       if (drained === null) throw new Error("the digest did not get through the measurement's backlog within 10 minutes");
     }
-    const requests = await malformedRequests(fl);
-    const every = Math.max(1, Math.round(100 / cfg.malformedPct));
+    const requests = cfg.malformedPct > 0 ? await malformedRequests(fl) : [];
+    const every = cfg.malformedPct > 0 ? Math.max(1, Math.round(100 / cfg.malformedPct)) : 0;
     console.log(`soak: ${cfg.minutes} min at ${fmt(rate)} requests/s, 1 in ${every} of them malformed (${requests.length} different ones from the corpus), ${cfg.connections} connections; sampled every ${cfg.sampleSeconds} s`);
     const samples = [];
     let window = { sent: 0, ok: 0, refused: 0, failed: 0, skipped: 0, malformed: 0, valid5xx: 0 };
