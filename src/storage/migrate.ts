@@ -20,6 +20,7 @@ import { scrapeJavaScript } from "./migrations/0016-scrape-javascript";
 import { quotas } from "./migrations/0017-quotas";
 import { deadLetters } from "./migrations/0018-dead-letters";
 import { invitationEmail } from "./migrations/0019-invitation-email";
+import { notifications } from "./migrations/0020-notifications";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -43,6 +44,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0017-quotas": quotas(),
     "0018-dead-letters": deadLetters(dialect),
     "0019-invitation-email": invitationEmail(),
+    "0020-notifications": notifications(dialect),
   };
 }
 

@@ -1,6 +1,7 @@
 // Row types of every table, as Kysely sees them. Timestamps of Faultline's own tables are ISO-8601 UTC strings in
 // both dialects, so that rows read the same on SQLite and PostgreSQL; booleans are 0/1 on SQLite.
 import type { Generated } from "kysely";
+import type { NotificationTables } from "./notification-schema";
 import type { SpanTables } from "./span-schema";
 
 type Bool = boolean | number;
@@ -317,4 +318,5 @@ export type Database = {
   artifact_bundle_links: ArtifactBundleLinksTable;
   artifact_files: ArtifactFilesTable;
   dead_letters: DeadLettersTable;
-} & SpanTables;
+} & SpanTables &
+  NotificationTables;

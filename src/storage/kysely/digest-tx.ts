@@ -10,6 +10,7 @@ import type { OutcomeIncrement } from "../ports";
 import type { Database } from "../schema";
 import { countIssueDays, sightIssueUsers } from "./issue-counters-tx";
 import { deadLetterTx } from "./dead-letters";
+import { notificationOutbox } from "./notification-outbox";
 import { sessionTx } from "./digest-sessions";
 import { spanTx } from "./span-tx";
 import { nowIso } from "./shared";
@@ -77,6 +78,7 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
     ...sessionTx(trx, dialect),
     ...spanTx(trx, dialect),
     ...deadLetterTx(trx),
+    ...notificationOutbox(trx),
 
     async existingEventIds(projectId, eventIds) {
       const found = new Set<string>();
