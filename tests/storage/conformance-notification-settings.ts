@@ -6,10 +6,11 @@ import { test } from "node:test";
 import { addComment } from "../../src/core/issue-comments";
 import { setIssueSubscription } from "../../src/core/issue-subscriptions";
 import { updateIssue } from "../../src/core/issues";
+import { writeDueSummaries } from "../../src/core/weekly-summary";
 import { writeBatch } from "../../src/digest/commit";
 import type { DigestedEvent } from "../../src/digest/items";
 import { workflowTx } from "../../src/storage/kysely/workflow-notices";
-import type { IssueNotificationPayload, NotificationAction } from "../../src/storage/notification-ports";
+import type { IssueNotificationPayload, NotificationAction, SummaryNotificationPayload } from "../../src/storage/notification-ports";
 import type { User } from "../../src/storage/ports";
 import { joinByInvitation, type TestCore, uniq } from "../helpers/core";
 import { digestedEvent } from "../helpers/digested-event";
@@ -168,5 +169,64 @@ export function notificationSettingsConformance(get: () => Fixture) {
     assert.equal(regression[0]!.key, `workflow:regression:${w.issue.id}:${back[0]!.eventId}:${regression[0]!.action.userId}`);
     await write(back, spoolId, 2);
     assert.equal((await notices(w.issue.id)).filter((n) => n.payload.trigger === "regression").length, 2);
+  });
+
+  test("issue 17 people: the weekly summary's figures for each person's own week, one outbox row per person, organization and week", async () => {
+    const { t, alice } = get();
+    const org = await t.store.createOrganization({ slug: uniq("summary"), name: "Summary", ownerUserId: alice.id });
+    const project = await t.store.createProject({ organizationId: org.id, teamId: null, slug: uniq("shop"), name: "Shop", platform: "python" });
+    const nz = await person("Nz");
+    const la = await person("La");
+    const off = await person("Off");
+    for (const u of [nz, la, off]) await joinByInvitation(t, t.as(alice), org.slug, { email: u.email, role: "member" });
+    await t.store.setUserNotificationSettings(nz.id, { locale: "de", timeZone: "Pacific/Auckland", workflow: true }, "2026-11-01T00:00:00.000Z");
+    await t.store.setUserNotificationSettings(la.id, { locale: null, timeZone: "America/Los_Angeles", workflow: true }, "2026-11-01T00:00:00.000Z");
+    await t.store.setWeeklySummary(off.id, org.id, false);
+    const at = (timestamp: string, hash: string) => event(project.id, hash, { timestamp, receivedAt: timestamp });
+    // Auckland's week W47: 2026-11-15T11:00Z to 2026-11-22T11:00Z; Los Angeles': 2026-11-16T08:00Z to 2026-11-23T08:00Z.
+    await write([at("2026-11-01T10:00:00.000Z", "d"), at("2026-11-17T00:30:00.000Z", "d")]); // old: counted, not new
+    await write([at("2026-11-15T12:00:00.000Z", "b")]); // Auckland's week only
+    await write([at("2026-11-16T12:00:00.000Z", "a"), at("2026-11-16T12:10:00.000Z", "a"), at("2026-11-16T12:20:00.000Z", "a")]);
+    await write([at("2026-11-22T20:00:00.000Z", "c"), at("2026-11-22T20:30:00.000Z", "c")]); // Los Angeles' week only
+    await t.db.kysely
+      .insertInto("release_session_counts")
+      .values([
+        { project_id: project.id, release: "1.0", environment: "production", hour: "2026-11-17T00:00:00Z", started: 200, errored: 5, crashed: 3, abnormal: 0 },
+        { project_id: project.id, release: "1.0", environment: "production", hour: "2026-11-22T20:00:00Z", started: 100, errored: 0, crashed: 0, abnormal: 0 },
+      ])
+      .execute();
+    const issues = new Map((await t.store.listIssues(project.id, { page: { limit: 10 } })).items.map((i) => [i.title.slice(-1), i]));
+    const summaries = async () => {
+      const rows = await t.db.kysely.selectFrom("notifications").select(["action", "payload", "idempotency_key"]).where("organization_id", "=", org.id).where("source", "=", "weekly_summary").orderBy("id").execute();
+      return rows.map((r) => ({ to: (JSON.parse(r.action) as { userId: string }).userId, key: r.idempotency_key, p: JSON.parse(r.payload) as SummaryNotificationPayload }));
+    };
+    const base = "https://faultline.example/monitor";
+    // Monday 08:05 in Auckland (Sunday 19:05 UTC, 11:05 in Los Angeles): only the Auckland person's is due.
+    await writeDueSummaries(t.store, new Date("2026-11-22T19:05:00Z"), base);
+    await writeDueSummaries(t.store, new Date("2026-11-22T19:10:00Z"), base);
+    const first = await summaries();
+    assert.deepEqual(first.map((s) => [s.to, s.key]), [[nz.id, `summary:${org.id}:${nz.id}:2026-W47`]]);
+    const shortId = (k: string) => `${project.slug.toUpperCase()}-${issues.get(k)!.shortId}`;
+    assert.deepEqual(first[0]!.p, {
+      kind: "summary",
+      organization: { id: org.id, slug: org.slug, name: "Summary" },
+      from: "2026-11-16",
+      to: "2026-11-22",
+      newIssues: 2,
+      events: 5,
+      topIssues: [
+        { shortId: shortId("a"), title: issues.get("a")!.title, count: 3, url: `${base}/de/orgs/${org.slug}/issues/${issues.get("a")!.id}` },
+        { shortId: shortId("d"), title: issues.get("d")!.title, count: 1, url: `${base}/de/orgs/${org.slug}/issues/${issues.get("d")!.id}` },
+        { shortId: shortId("b"), title: issues.get("b")!.title, count: 1, url: `${base}/de/orgs/${org.slug}/issues/${issues.get("b")!.id}` },
+      ],
+      crashFreeSessions: 98.5,
+      url: `${base}/de/orgs/${org.slug}/issues`,
+    });
+    // Monday 08:05 in Los Angeles (16:05 UTC): hers, and the UTC people's (alice); Auckland's was written already.
+    await writeDueSummaries(t.store, new Date("2026-11-23T16:05:00Z"), base);
+    const second = (await summaries()).slice(1);
+    assert.deepEqual(second.map((s) => s.to).sort(), [alice.id, la.id].sort(), "the person who turned it off gets none");
+    const las = second.find((s) => s.to === la.id)!.p;
+    assert.deepEqual([las.newIssues, las.events, las.topIssues.map((i) => [i.shortId, i.count]), las.crashFreeSessions], [2, 6, [[shortId("a"), 3], [shortId("c"), 2], [shortId("d"), 1]], 99]);
   });
 }
