@@ -494,3 +494,22 @@ export const SELF_MONITORING_LIMITS = {
     internal: { count: 120, windowSeconds: 60 },
   },
 } as const;
+
+/** Personal notifications: workflow notices and the weekly summary (issue 17, "People"). */
+export const PERSONAL_NOTIFICATION_LIMITS = {
+  /** characters (2,000); of a comment carried in a workflow notice: enough for a mail's body, the issue page has the rest. */
+  noticeTextChars: 2000,
+  /** issues (5); the most frequent issues a weekly summary lists, as Sentry's weekly report does. */
+  summaryTopIssues: 5,
+  /** hour of the day (8), in the person's time zone, from which Monday's summary is due: read at the start of the working day. */
+  summaryDueHour: 8,
+  /**
+   * hours (24); how long after Monday's due hour a summary not yet written is still written (a server down on Monday
+   * morning sends it once it is back that day), but never a week late.
+   */
+  summaryDueWindowHours: 24,
+  /** milliseconds (5 minutes); between the scheduler's looks for summaries that are due: a summary is at most this late. */
+  summaryIntervalMs: 5 * 60_000,
+  /** characters (64); of an IANA time zone name (the longest, America/Argentina/ComodRivadavia, has 32). */
+  timeZoneMaxLength: 64,
+} as const;

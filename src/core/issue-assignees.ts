@@ -3,10 +3,12 @@
 // resolves the assignee terms of the issue search (core/issue-query.ts) into what the store filters on.
 import type { AssigneeCondition, Issue } from "../storage/issue-ports";
 import type { Project } from "../storage/ports";
+import type { ActivityNotice } from "../storage/triage-ports";
 import type { OrgAccess } from "./access";
 import { actingUser, type CoreContext } from "./context";
 import { AppError } from "./errors";
 import type { AssigneeTerm } from "./issue-query";
+import { linkBase } from "./links";
 import { parseId } from "./schemas";
 
 export type Assignee = { userId: string; teamId: null } | { userId: null; teamId: number };
@@ -47,12 +49,17 @@ export async function assignIssue(ctx: CoreContext, issue: Issue, assignee: Assi
   } else if (assignee) {
     data = { assignee: String(assignee.teamId), assigneeEmail: null, assigneeType: "team" };
   }
-  await ctx.store.setIssueAssignee(issue.id, { userId: assignee?.userId ?? null, teamId: assignee?.teamId ?? null }, {
-    type: assignee ? "assigned" : "unassigned",
-    userId: actingUser(ctx).id,
-    data: JSON.stringify(data),
-    createdAt,
-  });
+  const actor = actingUser(ctx).id;
+  // The assignee (a team: its members) hears of it, unless they assigned themselves; a person assigned takes part.
+  const notice: ActivityNotice | undefined = assignee
+    ? { trigger: "assigned", actorUserId: actor, to: "assignee", participant: assignee.userId ? { userId: assignee.userId, reason: "assigned" } : null, linkBase: linkBase() }
+    : undefined;
+  await ctx.store.setIssueAssignee(
+    issue.id,
+    { userId: assignee?.userId ?? null, teamId: assignee?.teamId ?? null },
+    { type: assignee ? "assigned" : "unassigned", userId: actor, data: JSON.stringify(data), createdAt },
+    notice,
+  );
 }
 
 /** The search's assignee terms as store conditions; a person or team that does not exist matches no issue. */

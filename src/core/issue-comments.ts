@@ -8,6 +8,7 @@ import { allowed, assertCan, getOrgAccess, requireId } from "./access";
 import { actingUser, type CoreContext } from "./context";
 import { forbidden, notFound } from "./errors";
 import { getIssue, type IssueView } from "./issues";
+import { linkBase } from "./links";
 import { parseInput } from "./schemas";
 
 const noteSchema = z.object({
@@ -27,7 +28,13 @@ export async function addComment(ctx: CoreContext, issueId: unknown, body: unkno
   const view = await getIssue(ctx, issueId);
   assertCan(await getOrgAccess(ctx, view.orgSlug), "issue:comment");
   const { text } = parseInput(noteSchema, body);
-  return ctx.store.addIssueActivity(view.issue.id, { type: "note", userId: actingUser(ctx).id, data: JSON.stringify({ text }), createdAt: new Date().toISOString() });
+  const author = actingUser(ctx).id;
+  // The author takes part from now on; everyone else taking part (and subscribed) hears of the comment.
+  return ctx.store.addIssueActivity(
+    view.issue.id,
+    { type: "note", userId: author, data: JSON.stringify({ text }), createdAt: new Date().toISOString() },
+    { trigger: "comment", actorUserId: author, to: "participants", participant: { userId: author, reason: "comment" }, text, linkBase: linkBase() },
+  );
 }
 
 /** The comment with the actor's rights on it: whether they wrote it, and whether they may delete others'. */

@@ -12,6 +12,7 @@ import { writeSessions } from "./session-counts";
 import type { SessionItem } from "./sessions";
 import { type FailedRecord, writeSetAside } from "./set-aside";
 import { writeSpans } from "./spans-commit";
+import { writeRegressionNotices } from "./workflow-notices";
 import type { ExpandedSpans } from "./spans";
 
 /** `failed`: records whose processing failed twice, set aside in the same transaction (set-aside.ts). */
@@ -144,6 +145,7 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch): Promis
     const lifecycle = await applyLifecycle(tx, assignment.states, eventsOf, new Date());
     await tx.updateIssues(lifecycle.updates);
     await tx.addActivity(lifecycle.activity);
+    await writeRegressionNotices(tx, lifecycle.activity, eventsOf);
     await writeSessions(tx, batch.sessions ?? []);
     // Sessions name environments too: the environment filter offers those a release's health was counted in.
     await tx.sightEnvironments((batch.sessions ?? []).filter((s) => s.environment !== "").map((s) => ({ projectId: s.projectId, name: s.environment })));

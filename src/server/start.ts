@@ -12,6 +12,7 @@ import { createStore } from "../storage/kysely";
 import { migrateToLatest } from "../storage/migrate";
 import { createListener } from "./listener";
 import { describeOwnMaps, uploadOwnSourceMaps } from "./own-sourcemaps";
+import { startWeeklySummaries } from "./weekly-summaries";
 
 /** The base path is fixed at build time; read it from the build so DSNs and links always match the served URLs. */
 function builtBasePath(distDir: string): string {
@@ -77,12 +78,13 @@ export async function start(rootDir: string, log: (line: string) => void = conso
     );
   }
 
+  const summaries = startWeeklySummaries(store, log);
+
   const stop = () => {
     server.close();
     server.closeIdleConnections();
     // Everything acknowledged is already on disk; stopping only has to finish the commits in flight.
-    void digest
-      .stop()
+    void Promise.all([digest.stop(), summaries.stop()])
       .then(() => {
         registerInProcessIntake(null);
         intake.close();

@@ -2,6 +2,7 @@
 // issues. The digest decides (grouping, regressions, counters); the store only reads and writes rows, so the same
 // decisions hold on SQLite and PostgreSQL.
 import type { NotificationOutbox } from "./notification-ports";
+import type { WorkflowTx } from "./notification-settings-ports";
 import type { DeadLetterTx } from "./dead-letter-ports";
 import type { Issue } from "./issue-ports";
 import type { NewEvent, NewRawItem, OutcomeIncrement } from "./ports";
@@ -51,7 +52,7 @@ export type EnvironmentSighting = { projectId: number; name: string };
 /** An event to store, with the issue it belongs to (none for transactions). */
 export type NewGroupedEvent = NewEvent & { issueId: number | null };
 
-export interface DigestTx extends SessionTx, SpanTx, DeadLetterTx, NotificationOutbox {
+export interface DigestTx extends SessionTx, SpanTx, DeadLetterTx, NotificationOutbox, WorkflowTx {
   /** Of these event ids, those the project already has. */
   existingEventIds(projectId: number, eventIds: string[]): Promise<Set<string>>;
   /** The issues these hashes lead to, by hash. */

@@ -8,6 +8,7 @@ import type { InvitationStore, ReleaseDetailStore } from "./dashboard-ports";
 import type { DigestStore } from "./digest-ports";
 import type { IssueStore } from "./issue-ports";
 import type { IssueTriageStore } from "./triage-ports";
+import type { NotificationSettingsStore } from "./notification-settings-ports";
 import type { IssueStreamStore } from "./stream-ports";
 import type { ReleaseStore } from "./release-ports";
 import type { RetentionStore } from "./retention-ports";
@@ -211,4 +212,4 @@ export interface OutcomeStore {
   outcomeSeries(projectId: number, q: { sinceHour: string; untilHour: string; outcomes: OutcomeKind[]; categories: string[] }): Promise<{ hour: string; quantity: number }[]>;
 }
 
-export type Store = DeadLetterStore & InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore & SpanStore & SpanRetentionStore;
+export type Store = DeadLetterStore & InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore & SpanStore & SpanRetentionStore & NotificationSettingsStore;

@@ -2,6 +2,7 @@
 // both dialects, so that rows read the same on SQLite and PostgreSQL; booleans are 0/1 on SQLite.
 import type { Generated } from "kysely";
 import type { NotificationTables } from "./notification-schema";
+import type { NotificationSettingsTables } from "./notification-settings-schema";
 import type { SpanTables } from "./span-schema";
 
 type Bool = boolean | number;
@@ -319,4 +320,5 @@ export type Database = {
   artifact_files: ArtifactFilesTable;
   dead_letters: DeadLettersTable;
 } & SpanTables &
-  NotificationTables;
+  NotificationTables &
+  NotificationSettingsTables;

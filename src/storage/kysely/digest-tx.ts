@@ -11,6 +11,7 @@ import type { Database } from "../schema";
 import { countIssueDays, sightIssueUsers } from "./issue-counters-tx";
 import { deadLetterTx } from "./dead-letters";
 import { notificationOutbox } from "./notification-outbox";
+import { workflowTx } from "./workflow-notices";
 import { sessionTx } from "./digest-sessions";
 import { spanTx } from "./span-tx";
 import { nowIso } from "./shared";
@@ -79,6 +80,7 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
     ...spanTx(trx, dialect),
     ...deadLetterTx(trx),
     ...notificationOutbox(trx),
+    ...workflowTx(trx, dialect),
 
     async existingEventIds(projectId, eventIds) {
       const found = new Set<string>();

@@ -10,6 +10,7 @@ import { issueStreamStore } from "./issue-stream";
 import { eventStore } from "./events";
 import { instanceStore } from "./instance";
 import { intakeStore } from "./intake";
+import { notificationSettingsStore } from "./notification-settings";
 import { invitationStore } from "./invitations";
 import { projectKeyStore } from "./keys";
 import { memberStore } from "./members";
@@ -51,5 +52,6 @@ export function createStore(db: Db): Store {
     ...artifactStore(ctx),
     ...spanStore(ctx),
     ...deadLetterStore(ctx),
+    ...notificationSettingsStore(ctx),
   };
 }

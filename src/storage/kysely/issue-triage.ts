@@ -5,21 +5,27 @@ import type { IssueTriageStore } from "../triage-ports";
 import { toStoredEvent } from "./events";
 import { toActivity, toTagValue } from "./issues";
 import { type Ctx, decodeCursor, toPage } from "./shared";
+import { workflowTx } from "./workflow-notices";
 
-export function issueTriageStore({ db }: Ctx): IssueTriageStore {
+export function issueTriageStore({ db, dialect }: Ctx): IssueTriageStore {
   return {
-    async setIssueAssignee(issueId, assignee, a) {
+    async setIssueAssignee(issueId, assignee, a, notice) {
       await db.transaction().execute(async (trx) => {
         await trx.updateTable("issues").set({ assignee_id: assignee.userId, assignee_team_id: assignee.teamId }).where("id", "=", issueId).execute();
-        await trx.insertInto("issue_activity").values({ issue_id: issueId, type: a.type, user_id: a.userId, data: a.data, created_at: a.createdAt }).execute();
+        const row = await trx.insertInto("issue_activity").values({ issue_id: issueId, type: a.type, user_id: a.userId, data: a.data, created_at: a.createdAt }).returning("id").executeTakeFirstOrThrow();
+        if (notice) await workflowTx(trx, dialect).enqueueWorkflowNotices([{ ...notice, issueId, key: String(row.id), createdAt: a.createdAt }]);
       });
     },
-    async addIssueActivity(issueId, a) {
-      const row = await db
-        .insertInto("issue_activity")
-        .values({ issue_id: issueId, type: a.type, user_id: a.userId, data: a.data, created_at: a.createdAt })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+    async addIssueActivity(issueId, a, notice) {
+      const row = await db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto("issue_activity")
+          .values({ issue_id: issueId, type: a.type, user_id: a.userId, data: a.data, created_at: a.createdAt })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        if (notice) await workflowTx(trx, dialect).enqueueWorkflowNotices([{ ...notice, issueId, key: String(inserted.id), createdAt: a.createdAt }]);
+        return inserted;
+      });
       return toActivity(row);
     },
     async getIssueActivity(issueId, activityId) {

@@ -4,6 +4,7 @@
 import { getTranslations } from "next-intl/server";
 import { eventData, eventUser } from "@/core/event-data";
 import { getIssuePage } from "@/core/issue-page";
+import { issueNotifyList } from "@/core/issue-subscriptions";
 import { traceIdOfEvent } from "@/core/event-trace";
 import { LocaleLink } from "@/i18n/locale-link";
 import { formatShortId } from "@/core/short-id";
@@ -22,6 +23,7 @@ import { ExceptionView } from "./exception";
 import { FrequencyChart } from "./frequency-chart";
 import { IssueHeader } from "./issue-header";
 import { issueMarkdown } from "./issue-markdown";
+import { IssueNotify } from "./issue-notify";
 import { IssueSeen } from "./issue-seen";
 import { ProcessingNotes, processingNotes } from "./processing-notes";
 import { RawEvent } from "./raw-event";
@@ -39,6 +41,7 @@ export async function IssueDetail({ locale, org, issueId, eventRef, environment 
   const core = await requireCore(locale, `/${locale}${base}${eventRef === "latest" ? "" : `/events/${eventRef}`}${query}`);
   const page = await loadOrNotFound(() => getIssuePage(core, org, issueId, eventRef, environment ?? null));
   const t = await getTranslations("issueDetail");
+  const notify = await issueNotifyList(core, page);
   const { issue, project, event } = page;
   const data = eventData(event);
   const view = eventView(data);
@@ -122,6 +125,7 @@ export async function IssueDetail({ locale, org, issueId, eventRef, environment 
           <IssueSeen org={org} issue={issue} lastRelease={page.lastRelease} />
           <FrequencyChart frequency={page.frequency} environment={page.inEnvironment?.environment ?? null} locale={locale} />
           <TagDistribution tags={page.tags} inEnvironment={page.inEnvironment} />
+          <IssueNotify locale={locale} org={org} issueId={issueId} notify={notify} />
         </aside>
       </div>
     </div>

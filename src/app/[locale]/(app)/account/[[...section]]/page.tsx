@@ -1,10 +1,11 @@
-// Account settings: password (default of the optional catch-all) and personal API tokens.
+// Account settings: password (default of the optional catch-all), personal API tokens and notifications.
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { listTokens } from "@/core/tokens";
 import { changePasswordAction } from "@/web/actions/auth.action";
 import { createTokenAction, deleteTokenAction } from "@/web/actions/tokens.action";
 import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
+import { AccountNotifications } from "@/web/components/notifications/account-notifications";
 import { PageTabs } from "@/web/components/page-tabs";
 import { requireCore } from "@/web/session";
 
@@ -12,7 +13,7 @@ export const dynamic = "force-dynamic";
 
 export default async function AccountPage({ params }: { params: { locale: string; section?: string[] } }) {
   const [section = "password", ...extra] = params.section ?? [];
-  if (extra.length > 0 || (section !== "password" && section !== "tokens")) notFound();
+  if (extra.length > 0 || (section !== "password" && section !== "tokens" && section !== "notifications")) notFound();
   const core = await requireCore(params.locale, `/${params.locale}/account`);
   const t = await getTranslations("account");
   return (
@@ -25,11 +26,14 @@ export default async function AccountPage({ params }: { params: { locale: string
           tabs={[
             { id: "password", href: "/account", label: t("tabs.password") },
             { id: "tokens", href: "/account/tokens", label: t("tabs.tokens") },
+            { id: "notifications", href: "/account/notifications", label: t("tabs.notifications") },
           ]}
         />
       </div>
       <h1>{t(`${section}Title`)}</h1>
-      {section === "password" ? (
+      {section === "notifications" ? (
+        <AccountNotifications locale={params.locale} core={core} />
+      ) : section === "password" ? (
         <section className="card">
           <ActionForm action={changePasswordAction.bind(null, params.locale)} testId="password-form">
             <Field name="currentPassword" label={t("currentPassword")} type="password" autoComplete="current-password" required />
