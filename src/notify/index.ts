@@ -1,0 +1,15 @@
+// Delivering the notification outbox: what the server and `faultline worker` start, and what other parts call (the
+// save-time URL check of alert rules, the instance setting of allowed hosts).
+import type { Db } from "../storage/db";
+import { notificationStore } from "../storage/kysely/notifications";
+import { type NotificationMailer, mailerFromEnv } from "./mailer";
+import { type NotificationSender, startNotificationSender } from "./sender";
+
+export { checkTargetUrl, describeTarget } from "./http";
+export { parseAllowedHosts } from "./allowed-hosts";
+export type { NotificationSender } from "./sender";
+
+/** Starts this process's sender on `db` (the process's own connection), with the mailer of the environment. */
+export function startNotifications(db: Db, log: (line: string) => void, mailer: NotificationMailer = mailerFromEnv()): NotificationSender {
+  return startNotificationSender({ store: notificationStore({ db: db.kysely, dialect: db.dialect }), mailer, log });
+}
