@@ -106,7 +106,10 @@ export function notificationStore({ db, dialect }: { db: Kysely<Database>; diale
         });
         return rows.map(toNotification).sort((a, b) => (a.nextAttemptAt < b.nextAttemptAt ? -1 : a.nextAttemptAt > b.nextAttemptAt ? 1 : a.id - b.id));
       }
-      // SQLite: one statement takes the database's write lock, so two senders never claim the same row.
+      // SQLite: a read first, which never waits (WAL): the server's sender polls on the intake's thread, and an UPDATE
+      // would wait there for the digest's write lock even with nothing due. Then one statement takes the write lock,
+      // so two senders never claim the same row.
+      if (!(await due(db).select("id").executeTakeFirst())) return [];
       const rows = await db
         .updateTable("notifications")
         .set({ claimed_by: owner, claimed_until: claimUntil })
