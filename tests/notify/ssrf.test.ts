@@ -2,11 +2,14 @@
 // allow the host: refused at send time (and by checkTargetUrl, the save-time check), allowed when listed. Port 9746.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { getNotificationAllowedHosts, setNotificationAllowedHosts } from "../../src/core/notification-hosts";
 import { isHostName, parseAllowedHosts } from "../../src/notify/allowed-hosts";
 import { checkTargetUrl } from "../../src/notify/http";
 import { UNAVAILABLE_MAILER } from "../../src/notify/mailer";
 import { createSender } from "../../src/notify/sender";
+import { createStore } from "../../src/storage/kysely";
 import { SLACK_ACTION, WEBHOOK_ACTION } from "../../src/storage/notification-ports";
+import { outcome } from "../helpers/core";
 import { type Receiver, type Seeded, type TestDb, enqueue, notification, receiver, seed, settle, testDb } from "./fixtures";
 
 let t: TestDb;
@@ -78,4 +81,19 @@ test("issue 17 delivery: the allowed-hosts setting is read one host per line, co
   assert.deepEqual(parseAllowedHosts(null), []);
   assert.ok(isHostName("chat.intranet.example") && isHostName("10.0.0.5") && isHostName("[::1]"));
   assert.ok(!isHostName("http://x") && !isHostName("a/b"));
+});
+
+test("issue 17 delivery: only superusers read and change the allowed hosts, and only host names or addresses are taken", async () => {
+  const store = createStore(t.db);
+  await t.db.kysely.updateTable("users").set({ is_superuser: 1 }).where("id", "=", s.users.owner).execute();
+  const admin = (await store.getUserById(s.users.owner))!;
+  const member = (await store.getUserById(s.users.dev))!;
+  assert.equal(await outcome(() => setNotificationAllowedHosts({ store, actor: { user: member } }, { hosts: "127.0.0.1" })), "forbidden");
+  assert.equal(await outcome(() => getNotificationAllowedHosts({ store, actor: { user: member } })), "forbidden");
+  const su = { store, actor: { user: admin } };
+  assert.equal(await outcome(() => setNotificationAllowedHosts(su, { hosts: "http://evil.example/x" })), "bad_request");
+  assert.deepEqual(await setNotificationAllowedHosts(su, { hosts: "Chat.Intranet.example, 10.0.0.5" }), ["chat.intranet.example", "10.0.0.5"]);
+  assert.deepEqual(await getNotificationAllowedHosts(su), ["chat.intranet.example", "10.0.0.5"]);
+  assert.deepEqual(parseAllowedHosts(await t.store.getAllowedHostsSetting()), ["chat.intranet.example", "10.0.0.5"], "what the sender reads");
+  assert.deepEqual(await setNotificationAllowedHosts(su, {}), []);
 });
