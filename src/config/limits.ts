@@ -533,6 +533,8 @@ export const NOTIFICATION_LIMITS = {
   discordTotalChars: 6000,
   /** bytes; Teams workflow messages: about 28 KB with the card; the text in one card is kept well under it. */
   teamsTextChars: 8000,
+  /** milliseconds; each step of an SMTP exchange (connect, greeting, each reply): well inside a claim (nodemailer waits minutes by default). */
+  smtpTimeoutMs: 15_000,
   /** characters; an e-mail's subject line (RFC 5322 suggests lines under 78; clients cut long subjects anyway). */
   mailSubjectChars: 200,
   /** characters; an event's message or an issue's title in a message body. */

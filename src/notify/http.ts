@@ -70,11 +70,18 @@ export async function checkTargetUrl(raw: string, allowedHosts: readonly string[
   }
 }
 
-/** The origin and path of a URL, for the history: never its query, which may hold a token (Slack and Discord URLs do). */
+/**
+ * A URL for the history, without its secrets: the origin and path, never the query (a Teams workflow's `sig`), and
+ * each long path segment cut to its first characters (Slack's and Discord's webhook tokens are path segments).
+ */
 export function describeTarget(raw: string): string {
   try {
     const url = new URL(raw);
-    return `${url.origin}${url.pathname}`;
+    const path = url.pathname
+      .split("/")
+      .map((seg) => (seg.length >= 16 ? `${seg.slice(0, 4)}…` : seg))
+      .join("/");
+    return `${url.origin}${path}`;
   } catch {
     return "(invalid URL)";
   }

@@ -38,7 +38,8 @@ const replyCode = (response: string | undefined): number => Number(/^(\d{3})/.ex
 /** A mailer over nodemailer's SMTP transport (STARTTLS when the server offers it; `smtps://` for TLS at once). */
 export function smtpMailer(smtpUrl: string | undefined, from: string | undefined): NotificationMailer {
   if (!smtpUrl || !from) return UNAVAILABLE_MAILER;
-  const transport = nodemailer.createTransport(smtpUrl, { from });
+  const limit = NOTIFICATION_LIMITS.smtpTimeoutMs;
+  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: limit, greetingTimeout: limit, socketTimeout: limit }, { from });
   return {
     available: true,
     async send(message) {

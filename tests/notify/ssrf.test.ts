@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { getNotificationAllowedHosts, setNotificationAllowedHosts } from "../../src/core/notification-hosts";
 import { isHostName, parseAllowedHosts } from "../../src/notify/allowed-hosts";
-import { checkTargetUrl } from "../../src/notify/http";
+import { checkTargetUrl, describeTarget } from "../../src/notify/http";
 import { UNAVAILABLE_MAILER } from "../../src/notify/mailer";
 import { createSender } from "../../src/notify/sender";
 import { createStore } from "../../src/storage/kysely";
@@ -96,4 +96,10 @@ test("issue 17 delivery: only superusers read and change the allowed hosts, and 
   assert.deepEqual(await getNotificationAllowedHosts(su), ["chat.intranet.example", "10.0.0.5"]);
   assert.deepEqual(parseAllowedHosts(await t.store.getAllowedHostsSetting()), ["chat.intranet.example", "10.0.0.5"], "what the sender reads");
   assert.deepEqual(await setNotificationAllowedHosts(su, {}), []);
+});
+
+test("issue 17 delivery: the history names a target without its secrets (query, webhook tokens in the path)", () => {
+  assert.equal(describeTarget("https://hooks.slack.com/services/T0000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX"), "https://hooks.slack.com/services/T0000000/B00000000/XXXX…");
+  assert.equal(describeTarget("https://discord.com/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz0123456789?wait=true"), "https://discord.com/api/webhooks/1234…/abcd…");
+  assert.equal(describeTarget("https://prod-1.westus.logic.azure.com/workflows/abc/triggers/manual/paths/invoke?api-version=2016-06-01&sig=SECRET"), "https://prod-1.westus.logic.azure.com/workflows/abc/triggers/manual/paths/invoke");
 });
