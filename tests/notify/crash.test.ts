@@ -31,7 +31,8 @@ test("issue 17 delivery: a sender killed (kill -9) between claim and delivery le
   const n = notification(s, { id: WEBHOOK_ACTION, service: "webhooks", url: hook.url() });
   const [id] = await enqueue(t.db, [n]);
   const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./sender-child.ts", import.meta.url))], {
-    env: { ...process.env, NOTIFY_DB: t.file, NOTIFY_CLAIM_MS: String(CLAIM_MS) },
+    // Its request waits far longer than its claim: only the kill ends it, never a time limit of its own.
+    env: { ...process.env, NOTIFY_DB: t.file, NOTIFY_CLAIM_MS: String(CLAIM_MS), NOTIFY_TIMEOUT_MS: "600000" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
