@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { getNotificationAllowedHosts, setNotificationAllowedHosts } from "../../src/core/notification-hosts";
 import { isHostName, parseAllowedHosts } from "../../src/notify/allowed-hosts";
+import { validateTargetUrl } from "../../src/notify";
 import { checkTargetUrl, describeTarget } from "../../src/notify/http";
 import { UNAVAILABLE_MAILER } from "../../src/notify/mailer";
 import { createSender } from "../../src/notify/sender";
@@ -102,4 +103,12 @@ test("issue 17 delivery: the history names a target without its secrets (query, 
   assert.equal(describeTarget("https://hooks.slack.com/services/T0000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX"), "https://hooks.slack.com/services/T0000000/B00000000/XXXX…");
   assert.equal(describeTarget("https://discord.com/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz0123456789?wait=true"), "https://discord.com/api/webhooks/1234…/abcd…");
   assert.equal(describeTarget("https://prod-1.westus.logic.azure.com/workflows/abc/triggers/manual/paths/invoke?api-version=2016-06-01&sig=SECRET"), "https://prod-1.westus.logic.azure.com/workflows/abc/triggers/manual/paths/invoke");
+});
+
+test("issue 17 delivery: validateTargetUrl checks against the instance's allowed hosts", async () => {
+  await t.store.setAllowedHostsSetting("");
+  assert.equal((await validateTargetUrl(t.store, hook.url())).ok, false);
+  await t.store.setAllowedHostsSetting("127.0.0.1");
+  assert.equal((await validateTargetUrl(t.store, hook.url())).ok, true);
+  await t.store.setAllowedHostsSetting("");
 });
