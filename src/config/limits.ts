@@ -513,3 +513,49 @@ export const PERSONAL_NOTIFICATION_LIMITS = {
   /** characters (64); of an IANA time zone name (the longest, America/Argentina/ComodRivadavia, has 32). */
   timeZoneMaxLength: 64,
 } as const;
+
+/** Delivering the notification outbox (notify/): webhooks, chat services, e-mail. */
+export const NOTIFICATION_LIMITS = {
+  /** milliseconds; how often an idle sender looks for due notifications when nothing woke it (the digest wakes it at once). */
+  pollMs: 500,
+  /** notifications per claim; delivered side by side, so a slow receiver holds up no more than these few. */
+  batchSize: 10,
+  /**
+   * milliseconds; how long a claim holds a notification for its sender. Far longer than a delivery may take (one
+   * request's time limit, an SMTP exchange), so a live sender never loses its claim; a crashed sender's claims pass
+   * after this, and another sender delivers them (the receiver may then see the key twice: at least once).
+   */
+  claimMs: 60_000,
+  /** milliseconds; one webhook request, connect to last byte (Sentry gives its webhooks 3 s; chat services answer in well under 1 s). */
+  requestTimeoutMs: 5_000,
+  /** bytes; the most of a receiver's answer read (the rest is dropped); answers are a status line for us. */
+  responseMaxBytes: 64 * 1024,
+  /** bytes; the first bytes of an answer kept in the history of a notification (notification_attempts). */
+  responseExcerptBytes: 1024,
+  /** milliseconds; the first retry's delay; each further one doubles it. */
+  retryBaseMs: 15_000,
+  /** milliseconds (1 hour); no wait between two attempts is longer, so a receiver back after an outage hears soon. */
+  retryMaxDelayMs: 60 * 60 * 1000,
+  /** ratio; each delay is spread by ± this much, so the retries of many notifications do not arrive at once. */
+  retryJitter: 0.2,
+  /** milliseconds (24 hours); a notification not delivered by this long after it was decided is marked failed. */
+  maxAgeMs: 24 * 60 * 60 * 1000,
+  /** characters; the error kept with a failed attempt or notification. */
+  errorMaxChars: 500,
+  /** characters; Slack: a section's text (Block Kit's limit 3000) and a header's (150). */
+  slackSectionChars: 3000,
+  slackHeaderChars: 150,
+  /** characters; Discord embeds: title 256, description 4096, field value 1024, all of a message's embeds 6000. */
+  discordTitleChars: 256,
+  discordDescriptionChars: 4096,
+  discordFieldChars: 1024,
+  discordTotalChars: 6000,
+  /** bytes; Teams workflow messages: about 28 KB with the card; the text in one card is kept well under it. */
+  teamsTextChars: 8000,
+  /** milliseconds; each step of an SMTP exchange (connect, greeting, each reply): well inside a claim (nodemailer waits minutes by default). */
+  smtpTimeoutMs: 15_000,
+  /** characters; an e-mail's subject line (RFC 5322 suggests lines under 78; clients cut long subjects anyway). */
+  mailSubjectChars: 200,
+  /** characters; an event's message or an issue's title in a message body. */
+  messageChars: 2000,
+} as const;

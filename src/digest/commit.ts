@@ -17,7 +17,8 @@ import type { ExpandedSpans } from "./spans";
 
 /** `failed`: records whose processing failed twice, set aside in the same transaction (set-aside.ts). */
 export type DigestBatch = { spoolId: string; position: number; events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions?: SessionItem[]; spans?: ExpandedSpans; failed?: FailedRecord[] };
-export type BatchResult = { duplicates: number; newIssues: number };
+/** `notifications`: outbox rows the batch added (notification-ports.ts); more than 0 wakes the senders at once. */
+export type BatchResult = { duplicates: number; newIssues: number; notifications: number };
 
 function byProject<T extends { projectId: number }>(items: T[]): Map<number, T[]> {
   const out = new Map<number, T[]>();
@@ -155,6 +156,6 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch): Promis
     await tx.addOutcomes(counted);
     await writeSetAside(tx, batch.spoolId, batch.failed ?? []);
     await tx.setSpoolPosition(batch.spoolId, batch.position);
-    return { duplicates: batch.events.length - stored.length, newIssues: assignment.created.size };
+    return { duplicates: batch.events.length - stored.length, newIssues: assignment.created.size, notifications: 0 };
   });
 }

@@ -35,6 +35,8 @@ export type DigestLoopOptions = {
   progress?: RecordProgress;
   /** Records a digest thread was ended on (past its budget, or it died), by spool id: what happened each time. */
   endedOn?: ReadonlyMap<number, readonly string[]>;
+  /** Hears that a committed batch added notifications to the outbox (how many), so a sender can go at once. */
+  onNotifications?: (count: number) => void;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -77,7 +79,8 @@ async function digestBatch(opts: DigestLoopOptions, rows: SpoolRow[]): Promise<v
   // One transaction for the batch and `next`: a crash before it commits leaves the saved position where it was, and the
   // batch is read and written again whole; after it commits, the batch is never read again. Counters that add (issue
   // events, outcomes, session counts) rely on this.
-  await writeBatch(opts.store, { spoolId: opts.spool.id, position: next, ...digested });
+  const result = await writeBatch(opts.store, { spoolId: opts.spool.id, position: next, ...digested });
+  if (result.notifications > 0) opts.onNotifications?.(result.notifications);
 }
 
 /** Sets one record aside in a transaction of its own, with the position just past it. */

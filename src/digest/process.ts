@@ -8,6 +8,7 @@ import { DIGEST_LIMITS } from "../config/limits";
 import type { Config } from "../config/env";
 import { existingSpoolId, spoolDir } from "../ingest";
 import { dbOptionsFromConfig, openDb } from "../storage/db";
+import { startNotifications } from "../notify";
 import { migrateToLatest } from "../storage/migrate";
 import { lockDigest } from "./lock";
 import { type SupervisorOptions, superviseDigest } from "./supervisor";
@@ -53,6 +54,8 @@ export async function runWorker(config: Config, log: (line: string) => void = co
     if (stopping) return;
     const lock = lockDigest(dir, "faultline worker");
     let position = 0;
+    // The worker sends the outbox too, woken by its own digest thread: no wait for the server's next poll.
+    const sender = startNotifications(db, log);
     try {
       log(`faultline: worker digesting the spool in ${dir} (${existingSpoolId(config.dataDir)}) into ${config.databaseUrl ? "postgres" : "sqlite"}`);
       const digest = superviseDigest({
@@ -61,11 +64,13 @@ export async function runWorker(config: Config, log: (line: string) => void = co
         log,
         entry: options.entry,
         budgetMs: options.budgetMs,
+        onNotifications: () => sender.wake(),
       });
       await untilStopped;
-      await digest.stop();
+      await Promise.all([digest.stop(), sender.stop()]);
       log(`faultline: worker stopped at spool position ${position}`);
     } finally {
+      await sender.stop();
       lock.release();
     }
   } finally {

@@ -23,6 +23,8 @@ export type SupervisorOptions = {
   budgetMs?: number;
   /** milliseconds between heartbeats and checks (DIGEST_LIMITS.heartbeatMs). */
   heartbeatMs?: number;
+  /** Hears that the thread committed notifications to the outbox: wakes this process's sender (notify/sender.ts). */
+  onNotifications?: () => void;
 };
 
 export function defaultDigestEntry(): URL {
@@ -78,6 +80,7 @@ export function superviseDigest(opts: SupervisorOptions): DigestHandle {
     watchdog.unref();
     thread.on("message", (m: DigestWorkerMessage) => {
       if (m.type === "log") return log(m.line);
+      if (m.type === "notifications") return opts.onNotifications?.();
       for (const record of endedOn.keys()) if (record <= m.position) endedOn.delete(record);
       onPosition(m.position);
     });

@@ -23,7 +23,8 @@ export type DigestWorkerData = { spoolDir: string; db: OpenDbOptions; retentionD
 /** What the supervisor adds: the shared progress slots, the records earlier threads were ended on (why), the beat. */
 export type DigestThreadData = DigestWorkerData & { progress: SharedArrayBuffer; endedOn: [number, string[]][]; heartbeatMs: number };
 
-export type DigestWorkerMessage = { type: "position"; position: number } | { type: "log"; line: string };
+/** `notifications`: a committed batch added that many notifications to the outbox (the parent wakes its sender). */
+export type DigestWorkerMessage = { type: "position"; position: number } | { type: "log"; line: string } | { type: "notifications"; count: number };
 
 /** How the thread maps frames: the real symbolicator, or a test's own (tests/helpers/digest-test-worker.ts). */
 export type SymbolicatorFactory = (store: Store, log: (line: string) => void) => Symbolicator;
@@ -68,6 +69,7 @@ export async function runDigestThread(makeSymbolicator: SymbolicatorFactory = de
       spool,
       store,
       onPosition: (position) => post({ type: "position", position }),
+      onNotifications: (count) => post({ type: "notifications", count }),
       log,
       stopped: () => stopping,
       retention: new RetentionJob(store, retentionSettings(data.retentionDays ?? RETENTION_LIMITS.defaultDays), log),

@@ -8,6 +8,7 @@ import { followExternalDigest } from "../digest/external";
 import { startDigestWorker } from "../digest/spawn";
 import { existingSpoolId, importLegacySpool, openIntake, registerInProcessIntake, spoolDir } from "../ingest";
 import { dbOptionsFromConfig, openDb } from "../storage/db";
+import { startNotifications } from "../notify";
 import { createStore } from "../storage/kysely";
 import { migrateToLatest } from "../storage/migrate";
 import { createListener } from "./listener";
@@ -53,9 +54,12 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   // The dashboard (inside Next's bundle) reaches the same intake through this entry: test events, tunnels.
   registerInProcessIntake(intake.submitEnvelope);
   const digested = (position: number) => intake.spool.digested(position);
+  // Every node sends the outbox (claims make each notification go once); the digest thread wakes it after a batch
+  // that added notifications, so a webhook goes out within moments of the event that decided it.
+  const sender = startNotifications(db, log);
   const digest =
     config.digest === "inline"
-      ? startDigestWorker({ spoolDir: spoolDir(config.dataDir), db: dbOptions, retentionDays: config.retentionDays }, digested, log)
+      ? startDigestWorker({ spoolDir: spoolDir(config.dataDir), db: dbOptions, retentionDays: config.retentionDays }, digested, log, { onNotifications: () => sender.wake() })
       : followExternalDigest(store, intake.spool.id, digested, log);
   if (config.digest === "external") log("faultline: FAULTLINE_DIGEST=external: events are digested by `faultline worker` on this data dir");
 
@@ -84,7 +88,8 @@ export async function start(rootDir: string, log: (line: string) => void = conso
     server.close();
     server.closeIdleConnections();
     // Everything acknowledged is already on disk; stopping only has to finish the commits in flight.
-    void Promise.all([digest.stop(), summaries.stop()])
+    // The sender finishes the deliveries in hand and records them; what it never claimed waits in the outbox.
+    void Promise.all([digest.stop(), summaries.stop(), sender.stop()])
       .then(() => {
         registerInProcessIntake(null);
         intake.close();

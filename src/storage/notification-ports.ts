@@ -133,3 +133,53 @@ export type NotificationAttempt = {
   error: string | null;
   responseExcerpt: string | null;
 };
+
+/** One delivery attempt as a sender records it (the notification's id and the row's own id are the store's). */
+export type NewNotificationAttempt = Omit<NotificationAttempt, "id" | "notificationId">;
+
+/** What becomes of a claimed notification after an attempt: sent, tried again at `nextAttemptAt`, or given up. */
+export type NotificationOutcome =
+  | { status: "sent"; sentAt: string }
+  | { status: "pending"; nextAttemptAt: string; error: string }
+  | { status: "failed"; error: string };
+
+/** A member of an organization who may receive its e-mail. */
+export type NotificationRecipient = { userId: string; email: string; name: string };
+
+/**
+ * The senders' side of the outbox (notify/). Claims make each notification go through one sender at a time: a claim
+ * names its sender and lasts until `claimUntil`; a crashed sender's claims pass, and another sender takes them.
+ */
+export type NotificationStore = {
+  /**
+   * Claims up to `limit` due notifications (pending, next attempt at or before `now`, no live claim) for `owner`
+   * until `claimUntil`, oldest due first. PostgreSQL: FOR UPDATE SKIP LOCKED, so concurrent senders take disjoint rows.
+   */
+  claimDueNotifications(owner: string, now: string, claimUntil: string, limit: number): Promise<Notification[]>;
+  /**
+   * Records `attempt` (when one was made) and, if `owner` still holds the claim, the notification's new state, in one
+   * transaction; the claim is released. Returns whether the state was written (false: the claim had passed to another).
+   */
+  finishNotification(id: number, owner: string, attempt: NewNotificationAttempt | null, outcome: NotificationOutcome): Promise<boolean>;
+  /**
+   * Replaces a notification by `children` (an e-mail action expanded into one notification per recipient) in one
+   * transaction: the children are added (a key already present is skipped), `attempt` recorded, the parent marked sent
+   * (if `owner` still holds it). Returns how many children were new.
+   */
+  expandNotification(id: number, owner: string, children: NewNotification[], attempt: NewNotificationAttempt): Promise<number>;
+  getNotification(id: number): Promise<Notification | null>;
+  listNotificationAttempts(notificationId: number): Promise<NotificationAttempt[]>;
+  /** The project's secret for signing webhook bodies (projects.webhook_secret), or null. */
+  getProjectWebhookSecret(projectId: number): Promise<string | null>;
+  /** Members of the organization with their e-mail addresses: all, or only `userIds`. */
+  listOrganizationRecipients(organizationId: number, userIds?: string[]): Promise<NotificationRecipient[]>;
+  /** Members of the team, if the team belongs to the organization. */
+  listTeamRecipients(organizationId: number, teamId: number): Promise<NotificationRecipient[]>;
+  /** The project's team (null: none) and whether the project belongs to the organization at all. */
+  getProjectTeam(organizationId: number, projectId: number): Promise<{ teamId: number | null } | null>;
+  /** The issue's assignee (a user or a team), if the issue belongs to the organization. */
+  getIssueAssignee(organizationId: number, issueId: number): Promise<{ userId: string | null; teamId: number | null } | null>;
+  /** The instance setting of hosts allowed despite private addresses (notify/allowed-hosts.ts), as typed. */
+  getAllowedHostsSetting(): Promise<string>;
+  setAllowedHostsSetting(text: string): Promise<void>;
+};

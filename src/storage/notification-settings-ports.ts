@@ -2,7 +2,7 @@
 // e-mail action into people asks `recipientPreferences` who of them wants e-mail from that project and in which
 // language; the issue page subscribes and unsubscribes; assignment, comments and the digest's regressions write
 // workflow notices (`WorkflowTx`) in the transaction of the change; the weekly summary reads its figures here.
-import type { IssueNotificationPayload, NewNotification } from "./notification-ports";
+import type { IssueNotificationPayload, NewNotification, NotificationStore } from "./notification-ports";
 
 export const NOTIFICATION_LOCALES = ["en", "de"] as const;
 export type NotificationLocale = (typeof NOTIFICATION_LOCALES)[number];
@@ -85,3 +85,6 @@ export interface NotificationSettingsStore {
   /** Writes notifications decided outside the digest (the weekly summary) in a transaction of their own; returns how many were new. */
   enqueueNotificationRows(rows: NewNotification[]): Promise<number>;
 }
+
+/** The notification sender's store: the outbox, and who of an e-mail action's people want its mail, in which language. */
+export type SenderStore = NotificationStore & Pick<NotificationSettingsStore, "recipientPreferences">;

@@ -31,8 +31,8 @@ export function isPublicAddress(ip: string): boolean {
 
 export class RefusedAddress extends Error {}
 
-type Resolve = (host: string) => Promise<LookupAddress[]>;
-const systemResolve: Resolve = (host) => dnsLookup(host, { all: true, verbatim: true });
+export type Resolve = (host: string) => Promise<LookupAddress[]>;
+export const systemResolve: Resolve = (host) => dnsLookup(host, { all: true, verbatim: true });
 
 /** The host's addresses, all of them public; throws RefusedAddress naming the first that is not. */
 export async function publicAddresses(host: string, resolve: Resolve = systemResolve, allowed: (ip: string) => boolean = isPublicAddress): Promise<LookupAddress[]> {
@@ -44,7 +44,7 @@ export async function publicAddresses(host: string, resolve: Resolve = systemRes
 }
 
 /** A `lookup` for the connection that answers only with the addresses already checked. */
-function pinned(addresses: LookupAddress[]): LookupFunction {
+export function pinned(addresses: LookupAddress[]): LookupFunction {
   return (_host, options, callback) => {
     if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
     else callback(null, addresses[0]!.address, addresses[0]!.family);

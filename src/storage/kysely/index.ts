@@ -14,6 +14,7 @@ import { notificationSettingsStore } from "./notification-settings";
 import { invitationStore } from "./invitations";
 import { projectKeyStore } from "./keys";
 import { memberStore } from "./members";
+import { notificationStore } from "./notifications";
 import { organizationStore } from "./organizations";
 import { orgTokenStore } from "./org-tokens";
 import { outcomeStore } from "./outcomes";
@@ -53,5 +54,6 @@ export function createStore(db: Db): Store {
     ...spanStore(ctx),
     ...deadLetterStore(ctx),
     ...notificationSettingsStore(ctx),
+    ...notificationStore(ctx),
   };
 }

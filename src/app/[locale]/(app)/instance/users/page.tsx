@@ -1,11 +1,14 @@
 // Instance settings, for the install's superusers: every account, and a form to create one (as `faultline
-// createuser` does). Others get the 404 page; the core checks again on every read and in the action.
+// createuser` does); the hosts notifications may reach on private networks. Others get the 404 page; the core checks
+// again on every read and in the action.
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { listAccounts } from "@/core/accounts";
+import { getNotificationAllowedHosts } from "@/core/notification-hosts";
 import { pageRequest } from "@/core/pagination";
 import { LocaleLink } from "@/i18n/locale-link";
 import { createAccountAction } from "@/web/actions/accounts.action";
+import { setNotificationHostsAction } from "@/web/actions/notification-hosts.action";
 import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
 import { TableHead } from "@/web/components/table-head";
 import type { PageRequest } from "@/storage/ports";
@@ -31,6 +34,8 @@ export default async function InstanceUsersPage({ params: { locale }, searchPara
   const core = await requireCore(locale, `/${locale}/instance/users`);
   if (!core.actor.user.isSuperuser) notFound();
   const t = await getTranslations("instance");
+  const th = await getTranslations("notificationHosts");
+  const allowedHosts = await getNotificationAllowedHosts(core);
   const page = await loadOrNotFound(() => listAccounts(core, { ...cursorOrNotFound(searchParams.cursor), limit: PAGE_SIZE }));
   return (
     <>
@@ -72,6 +77,14 @@ export default async function InstanceUsersPage({ params: { locale }, searchPara
             </label>
           </p>
           <SubmitButton>{t("createSubmit")}</SubmitButton>
+        </ActionForm>
+      </section>
+      <section className="card">
+        <h2>{th("title")}</h2>
+        <p className="muted">{th("hint")}</p>
+        <ActionForm action={setNotificationHostsAction.bind(null, locale)} testId="notification-hosts-form">
+          <Field name="hosts" label={th("hosts")} defaultValue={allowedHosts.join(", ")} autoComplete="off" placeholder="chat.intranet.example, 10.0.0.5" />
+          <SubmitButton>{th("submit")}</SubmitButton>
         </ActionForm>
       </section>
     </>
