@@ -10,7 +10,25 @@ export type CreateAuthOptions = {
   publicUrl: string;
   /** The application's base path ("" or e.g. "/monitor"). */
   basePath: string;
+  /**
+   * Sends a password-reset link (src/mail/account-mail.ts passwordResetSender); called only for an address that has an
+   * account, and must not throw or wait for the mail (the answer is the same either way). Absent: nothing is sent.
+   */
+  sendPasswordReset?: (request: { email: string; token: string; locale: string }) => void;
 };
+
+/** The reset page's path for a locale: what the forgot-password form passes as redirectTo. */
+export const resetPasswordPath = (basePath: string, locale: string) => `${basePath}/${locale}/reset-password`;
+
+/** The locale of the reset page better-auth's link would lead to (its callbackURL), as the person asked in it. */
+function resetLocale(url: string): string {
+  try {
+    const callback = new URL(url).searchParams.get("callbackURL") ?? "";
+    return /\/([a-z]{2})\/reset-password$/.exec(new URL(callback, "http://x").pathname)?.[1] ?? "en";
+  } catch {
+    return "en";
+  }
+}
 
 /** Where better-auth's endpoints live. A path in better-auth's baseURL would replace this, so the app's base path goes here. */
 export const authPath = (basePath: string) => `${basePath}/api/auth`;
@@ -18,7 +36,7 @@ export const authPath = (basePath: string) => `${basePath}/api/auth`;
 /** Header the Faultline server sets from the socket (or a trusted proxy); clients cannot forge it. */
 export const CLIENT_IP_HEADER = "x-faultline-client-ip";
 
-export function createAuth({ db, secret, publicUrl, basePath }: CreateAuthOptions) {
+export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset }: CreateAuthOptions) {
   return betterAuth({
     appName: "Faultline",
     baseURL: publicUrl,
@@ -32,6 +50,12 @@ export function createAuth({ db, secret, publicUrl, basePath }: CreateAuthOption
       disableSignUp: true,
       minPasswordLength: AUTH_LIMITS.minPasswordLength,
       maxPasswordLength: AUTH_LIMITS.maxPasswordLength,
+      // A reset link works once (better-auth consumes its token) and for an hour; a reset signs out every session.
+      resetPasswordTokenExpiresIn: AUTH_LIMITS.passwordResetTokenSeconds,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url, token }) => {
+        sendPasswordReset?.({ email: user.email, token, locale: resetLocale(url) });
+      },
     },
     session: {
       modelName: "sessions",
@@ -82,6 +106,8 @@ export function createAuth({ db, secret, publicUrl, basePath }: CreateAuthOption
       customRules: {
         "/sign-in/email": { window: AUTH_LIMITS.signInWindowSeconds, max: AUTH_LIMITS.signInAttemptsPerWindow },
         "/change-password": { window: AUTH_LIMITS.signInWindowSeconds, max: AUTH_LIMITS.signInAttemptsPerWindow },
+        "/request-password-reset": { window: AUTH_LIMITS.passwordResetWindowSeconds, max: AUTH_LIMITS.passwordResetRequestsPerWindow },
+        "/reset-password": { window: AUTH_LIMITS.signInWindowSeconds, max: AUTH_LIMITS.signInAttemptsPerWindow },
       },
     },
     advanced: {
