@@ -1,5 +1,6 @@
 // better-auth configured for Faultline: email and password only, sessions in Faultline's own database.
 import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Db } from "../storage/db";
 import { AUTH_LIMITS } from "../config/limits";
 
@@ -19,6 +20,9 @@ export type CreateAuthOptions = {
 
 /** The reset page's path for a locale: what the forgot-password form passes as redirectTo. */
 export const resetPasswordPath = (basePath: string, locale: string) => `${basePath}/${locale}/reset-password`;
+
+/** A reset token as better-auth makes them; anything else (NUL bytes, megabytes) never reaches the database. */
+const RESET_TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** The locale of the reset page better-auth's link would lead to (its callbackURL), as the person asked in it. */
 function resetLocale(url: string): string {
@@ -95,6 +99,14 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset 
     verification: {
       modelName: "verifications",
       fields: { expiresAt: "expires_at", createdAt: "created_at", updatedAt: "updated_at" },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/reset-password" && ctx.path !== "/reset-password/:token") return;
+        const body = ctx.body as { token?: unknown } | undefined;
+        const token = body?.token ?? ctx.query?.token ?? ctx.params?.token;
+        if (token !== undefined && (typeof token !== "string" || !RESET_TOKEN.test(token))) throw new APIError("BAD_REQUEST", { message: "Invalid token", code: "INVALID_TOKEN" });
+      }),
     },
     rateLimit: {
       enabled: true,
