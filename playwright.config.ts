@@ -1,8 +1,9 @@
 // Browser and HTTP tests against production builds of Faultline, in Debian's Chromium.
-// Two servers: the default build on :9101 and the /monitor base-path build on :9102 (FAULTLINE_E2E_PORT_BASE moves them), each on a fresh SQLite store.
+// Two servers: the default build on :9101 and the /monitor base-path build on :9102 (FAULTLINE_E2E_PORT_BASE moves them), each on a fresh SQLite store,
+// and a real SMTP server on :9110 that the main one mails through (tests/e2e/smtp-serve.ts).
 // Screenshots for review: every spec writes them to test-results/screens/ with screenshot() from tests/e2e/helpers.ts.
 import { defineConfig } from "@playwright/test";
-import { SERVERS } from "./tests/e2e/servers";
+import { SERVERS, SMTP } from "./tests/e2e/servers";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -28,12 +29,15 @@ export default defineConfig({
     { name: "last", testMatch: /\.last\.spec\.ts/, dependencies: ["main"], use: { baseURL: SERVERS.main.url } },
     { name: "base-path", testMatch: /base-path\.spec\.ts/, use: { baseURL: SERVERS.monitor.url } },
   ],
-  webServer: Object.values(SERVERS).map((s) => ({
-    command: `node tests/e2e/serve.mjs ${s.name}`,
-    url: `${s.url}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-  })),
+  webServer: [
+    ...Object.values(SERVERS).map((s) => ({
+      command: `node tests/e2e/serve.mjs ${s.name}`,
+      url: `${s.url}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe" as const,
+      stderr: "pipe" as const,
+    })),
+    { command: "node --import tsx tests/e2e/smtp-serve.ts", port: SMTP.port, timeout: 60_000, reuseExistingServer: false, stdout: "pipe" as const, stderr: "pipe" as const },
+  ],
 });

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every test suite. Installs what it needs on a fresh Debian machine (chromium, postgresql),
 # starts a throwaway PostgreSQL on loopback, builds Faultline with and without a base path, and runs:
-#   1. typecheck  2. core, protocol, storage and intake suites on SQLite and PostgreSQL  3. the first-load JavaScript
+#   1. typecheck  2. core, protocol, storage, intake and mail suites on SQLite and PostgreSQL  3. the first-load JavaScript
 #   budget of the build, and the bad-input corpus against it (tests/hostile)  4. Playwright (API + Chromium) on both builds
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,8 +29,8 @@ trap 'scripts/pg.sh stop >/dev/null 2>&1 || true' EXIT
 step "typecheck"
 npx tsc --noEmit
 
-step "core, protocol, storage and intake suites (SQLite and PostgreSQL)"
-node --import tsx --test --test-concurrency=2 tests/core/*.test.ts tests/protocol/*.test.ts tests/storage/*.test.ts tests/ingest/*.test.ts tests/digest/*.test.ts tests/notify/*.test.ts
+step "core, protocol, storage, intake, notification and mail suites (SQLite and PostgreSQL)"
+node --import tsx --test --test-concurrency=2 tests/core/*.test.ts tests/protocol/*.test.ts tests/storage/*.test.ts tests/ingest/*.test.ts tests/digest/*.test.ts tests/notify/*.test.ts tests/mail/*.test.ts
 
 step "production build"
 npm run build

@@ -1,5 +1,6 @@
 // better-auth configured for Faultline: email and password only, sessions in Faultline's own database.
 import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Db } from "../storage/db";
 import { AUTH_LIMITS } from "../config/limits";
 
@@ -10,7 +11,28 @@ export type CreateAuthOptions = {
   publicUrl: string;
   /** The application's base path ("" or e.g. "/monitor"). */
   basePath: string;
+  /**
+   * Sends a password-reset link (src/mail/account-mail.ts passwordResetSender); called only for an address that has an
+   * account, and must not throw or wait for the mail (the answer is the same either way). Absent: nothing is sent.
+   */
+  sendPasswordReset?: (request: { email: string; token: string; locale: string }) => void;
 };
+
+/** The reset page's path for a locale: what the forgot-password form passes as redirectTo. */
+export const resetPasswordPath = (basePath: string, locale: string) => `${basePath}/${locale}/reset-password`;
+
+/** A reset token as better-auth makes them; anything else (NUL bytes, megabytes) never reaches the database. */
+const RESET_TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** The locale of the reset page better-auth's link would lead to (its callbackURL), as the person asked in it. */
+function resetLocale(url: string): string {
+  try {
+    const callback = new URL(url).searchParams.get("callbackURL") ?? "";
+    return /\/([a-z]{2})\/reset-password$/.exec(new URL(callback, "http://x").pathname)?.[1] ?? "en";
+  } catch {
+    return "en";
+  }
+}
 
 /** Where better-auth's endpoints live. A path in better-auth's baseURL would replace this, so the app's base path goes here. */
 export const authPath = (basePath: string) => `${basePath}/api/auth`;
@@ -18,7 +40,7 @@ export const authPath = (basePath: string) => `${basePath}/api/auth`;
 /** Header the Faultline server sets from the socket (or a trusted proxy); clients cannot forge it. */
 export const CLIENT_IP_HEADER = "x-faultline-client-ip";
 
-export function createAuth({ db, secret, publicUrl, basePath }: CreateAuthOptions) {
+export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset }: CreateAuthOptions) {
   return betterAuth({
     appName: "Faultline",
     baseURL: publicUrl,
@@ -32,6 +54,12 @@ export function createAuth({ db, secret, publicUrl, basePath }: CreateAuthOption
       disableSignUp: true,
       minPasswordLength: AUTH_LIMITS.minPasswordLength,
       maxPasswordLength: AUTH_LIMITS.maxPasswordLength,
+      // A reset link works once (better-auth consumes its token) and for an hour; a reset signs out every session.
+      resetPasswordTokenExpiresIn: AUTH_LIMITS.passwordResetTokenSeconds,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url, token }) => {
+        sendPasswordReset?.({ email: user.email, token, locale: resetLocale(url) });
+      },
     },
     session: {
       modelName: "sessions",
@@ -72,6 +100,14 @@ export function createAuth({ db, secret, publicUrl, basePath }: CreateAuthOption
       modelName: "verifications",
       fields: { expiresAt: "expires_at", createdAt: "created_at", updatedAt: "updated_at" },
     },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/reset-password" && ctx.path !== "/reset-password/:token") return;
+        const body = ctx.body as { token?: unknown } | undefined;
+        const token = body?.token ?? ctx.query?.token ?? ctx.params?.token;
+        if (token !== undefined && (typeof token !== "string" || !RESET_TOKEN.test(token))) throw new APIError("BAD_REQUEST", { message: "Invalid token", code: "INVALID_TOKEN" });
+      }),
+    },
     rateLimit: {
       enabled: true,
       storage: "database",
@@ -82,6 +118,8 @@ export function createAuth({ db, secret, publicUrl, basePath }: CreateAuthOption
       customRules: {
         "/sign-in/email": { window: AUTH_LIMITS.signInWindowSeconds, max: AUTH_LIMITS.signInAttemptsPerWindow },
         "/change-password": { window: AUTH_LIMITS.signInWindowSeconds, max: AUTH_LIMITS.signInAttemptsPerWindow },
+        "/request-password-reset": { window: AUTH_LIMITS.passwordResetWindowSeconds, max: AUTH_LIMITS.passwordResetRequestsPerWindow },
+        "/reset-password": { window: AUTH_LIMITS.signInWindowSeconds, max: AUTH_LIMITS.signInAttemptsPerWindow },
       },
     },
     advanced: {

@@ -3,7 +3,22 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { type MailFrom, parseMailFrom } from "../mail/address";
 import { RETENTION_LIMITS, SELF_MONITORING_LIMITS } from "./limits";
+
+/**
+ * Outgoing mail (FAULTLINE_SMTP_URL and FAULTLINE_MAIL_FROM). The password sits behind a function, so that logging or
+ * serializing the configuration never shows it.
+ */
+export type MailConfig = {
+  host: string;
+  port: number;
+  /** smtps://: TLS from the first byte. smtp://: plain, upgraded with STARTTLS whenever the server offers it. */
+  secure: boolean;
+  user: string | undefined;
+  password: () => string | undefined;
+  from: MailFrom;
+};
 
 export type Config = {
   /** TCP port the HTTP server listens on. */
@@ -46,6 +61,8 @@ export type Config = {
    * FAULTLINE_SELF_MONITORING=0 turns it off). Sample rates are fractions from 0 to 1.
    */
   selfMonitoring: { enabled: boolean; errorSampleRate: number; tracesSampleRate: number };
+  /** Outgoing mail; null when FAULTLINE_SMTP_URL is not set: e-mail is then shown as unavailable. */
+  mail: MailConfig | null;
 };
 
 const rateSchema = (fallback: number) =>
@@ -65,6 +82,59 @@ const portSchema = z.coerce
   .int("must be a whole number")
   .min(1, "must be between 1 and 65535")
   .max(65535, "must be between 1 and 65535");
+
+type SmtpServer = Omit<MailConfig, "from">;
+
+/** smtp://user:pass@host:587 or smtps://user:pass@host:465; user and password percent-encoded. Null when not one. */
+function parseSmtpUrl(raw: string): SmtpServer | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if ((url.protocol !== "smtp:" && url.protocol !== "smtps:") || url.hostname === "" || url.search !== "" || url.hash !== "" || !["", "/"].includes(url.pathname)) return null;
+  const secure = url.protocol === "smtps:";
+  let user: string | undefined;
+  let password: string | undefined;
+  try {
+    user = url.username === "" ? undefined : decodeURIComponent(url.username);
+    password = url.password === "" ? undefined : decodeURIComponent(url.password);
+  } catch {
+    return null;
+  }
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  return { host, port: url.port === "" ? (secure ? 465 : 587) : Number(url.port), secure, user, password: () => password };
+}
+
+// The messages never repeat the value: the URL holds the SMTP password.
+const mailEnvShape = {
+  FAULTLINE_SMTP_URL: z
+    .string()
+    .transform((v, ctx) => parseSmtpUrl(v) ?? (ctx.addIssue({ code: "custom", message: "must be smtp://user:password@host:port or smtps://… (user and password percent-encoded; no path or query)" }), z.NEVER))
+    .optional(),
+  FAULTLINE_MAIL_FROM: z
+    .string()
+    .transform((v, ctx) => parseMailFrom(v) ?? (ctx.addIssue({ code: "custom", message: "must be an address such as alerts@example.com or Faultline <alerts@example.com>" }), z.NEVER))
+    .optional(),
+};
+const mailEnvSchema = z.object(mailEnvShape);
+
+function mailConfig(e: z.infer<typeof mailEnvSchema>): MailConfig | null {
+  if (!e.FAULTLINE_SMTP_URL) return null;
+  if (!e.FAULTLINE_MAIL_FROM) throw new ConfigError(["FAULTLINE_MAIL_FROM must be set along with FAULTLINE_SMTP_URL (the sender of every mail)"]);
+  return { ...e.FAULTLINE_SMTP_URL, from: e.FAULTLINE_MAIL_FROM };
+}
+
+/**
+ * Only the mail settings, for processes that send mail without the rest of the configuration (the delivery worker).
+ * Throws ConfigError as loadConfig does.
+ */
+export function loadMailConfig(env: Record<string, string | undefined> = process.env): MailConfig | null {
+  const parsed = mailEnvSchema.safeParse(stripEmpty(env));
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`));
+  return mailConfig(parsed.data);
+}
 
 const envSchema = z.object({
   PORT: portSchema.default(9000),
@@ -92,6 +162,7 @@ const envSchema = z.object({
   FAULTLINE_SELF_MONITORING: z.enum(["0", "1", "true", "false"], { error: "must be 0 or 1" }).default("1"),
   FAULTLINE_SELF_MONITORING_SAMPLE_RATE: rateSchema(SELF_MONITORING_LIMITS.defaultErrorSampleRate),
   FAULTLINE_SELF_MONITORING_TRACES_SAMPLE_RATE: rateSchema(SELF_MONITORING_LIMITS.defaultTracesSampleRate),
+  ...mailEnvShape,
 });
 
 export class ConfigError extends Error {
@@ -102,7 +173,7 @@ export class ConfigError extends Error {
 }
 
 /** Reads and validates the configuration. Throws ConfigError listing every problem at once. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(stripEmpty(env));
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`));
@@ -127,10 +198,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       errorSampleRate: e.FAULTLINE_SELF_MONITORING_SAMPLE_RATE,
       tracesSampleRate: e.FAULTLINE_SELF_MONITORING_TRACES_SAMPLE_RATE,
     },
+    mail: mailConfig(e),
   };
 }
 
-function stripEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+function stripEmpty(env: Record<string, string | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(env)) if (v !== undefined && v !== "") out[k] = v;
   return out;

@@ -17,6 +17,12 @@ export const AUTH_LIMITS = {
   requestWindowSeconds: 60,
   /** requests per window per client address for the other auth endpoints. */
   requestsPerWindow: 100,
+  /** seconds; window for password-reset requests per client address (better-auth's default for this endpoint). */
+  passwordResetWindowSeconds: 60,
+  /** requests per window; a person who lost a mail asks again once or twice, never more (better-auth's default). */
+  passwordResetRequestsPerWindow: 3,
+  /** seconds (1 hour); how long a password-reset link works (it works once). */
+  passwordResetTokenSeconds: 3600,
 } as const;
 
 export const NAME_LIMITS = {
@@ -558,4 +564,29 @@ export const NOTIFICATION_LIMITS = {
   mailSubjectChars: 200,
   /** characters; an event's message or an issue's title in a message body. */
   messageChars: 2000,
+} as const;
+
+export const MAIL_LIMITS = {
+  /** characters; a subject longer than this is cut (renderLayout) or refused (send): a line in a mail list stays readable. */
+  subjectMaxChars: 200,
+  /** recipients per message; alert mail goes one message per person, so more than this is a caller's mistake. */
+  recipientsMax: 50,
+  /** bytes (512 KiB) per part (text, HTML); alert and account mail is a few KiB, so a larger part is bad input. */
+  partMaxBytes: 512 * 1024,
+  /** custom headers per message (e.g. List-Unsubscribe, X-Faultline-*); a handful is all any caller needs. */
+  headersMax: 20,
+  /** characters per custom header value; RFC 5322's line limit (998), before folding. */
+  headerValueMaxChars: 998,
+  /** paragraphs per renderLayout call; more are dropped, so a huge list of lines cannot make a huge mail. */
+  paragraphsMax: 50,
+  /** characters per paragraph in renderLayout; longer ones are cut with "…" (an event's message can be megabytes). */
+  paragraphMaxChars: 4000,
+  /** milliseconds (10 s) to open the TCP (and TLS) connection to the SMTP server before giving up on this attempt. */
+  connectionTimeoutMs: 10_000,
+  /** milliseconds (10 s) to wait for the server's greeting once connected. */
+  greetingTimeoutMs: 10_000,
+  /** milliseconds (30 s) of silence on an open SMTP connection before it is dropped (and an idle pooled one closed). */
+  socketTimeoutMs: 30_000,
+  /** connections kept to the SMTP server; alert bursts go out in parallel without opening a connection per message. */
+  poolConnections: 3,
 } as const;

@@ -1,5 +1,5 @@
-// Invitations to an organization. An owner or admin invites an e-mail address with a role; Faultline sends no mail yet,
-// so they pass the link on. Only the account with that address joins through it: signed in, or, when the address has
+// Invitations to an organization. An owner or admin invites an e-mail address with a role; the link is mailed to the
+// address when outgoing mail is set up (a failed mail never fails the invitation), and shown once to pass on. Only the account with that address joins through it: signed in, or, when the address has
 // no account yet, with one made there for that address. This is the only way into an organization besides creating
 // one, and apart from the first-run setup, the CLI and a superuser's instance settings, the only way an account comes
 // to be, so nobody can make an account for someone else's address with a password of their choosing, or add an
@@ -8,6 +8,8 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { DASHBOARD_LIMITS } from "../config/limits";
+import { invitationMail, type Site } from "../mail/account-mail";
+import type { Mailer } from "../mail/mailer";
 import type { Invitation } from "../storage/dashboard-ports";
 import type { Organization, Store, User } from "../storage/ports";
 import type { Accounts } from "./accounts";
@@ -30,11 +32,18 @@ function secretHash(secret: unknown): string {
 const inviteSchema = z.object({ email: emailSchema, role: roleSchema });
 const newAccountSchema = z.object({ password: passwordSchema, name: nameSchema.optional() });
 
+/** How to mail the link: the mailer, the inviter's language (the mail's), the site, and the link for a secret. */
+export type InvitationMailing = { mailer: Mailer; locale: string; site: Site; link: (secret: string) => string };
+
+/** What became of the mail: sent (with the SMTP server's answer), failed (why, without secrets), or no mail set up. */
+export type InvitationMailOutcome = { status: "sent"; response: string } | { status: "failed"; error: string } | { status: "unavailable" };
+
 /**
- * Invites an address (replacing an open invitation of the same address). The answer is the same whether the address
- * has an account or not; only an address already among the members is refused, which the member list shows anyway.
+ * Invites an address (replacing an open invitation of the same address), and mails the link when `mailing` is given
+ * and mail is available. The answer is the same whether the address has an account or not; only an address already
+ * among the members is refused, which the member list shows anyway.
  */
-export async function createInvitation(ctx: CoreContext, orgSlug: string, input: unknown): Promise<{ invitation: Invitation; secret: string }> {
+export async function createInvitation(ctx: CoreContext, orgSlug: string, input: unknown, mailing?: InvitationMailing): Promise<{ invitation: Invitation; secret: string; mail: InvitationMailOutcome }> {
   const access = await requireOrg(ctx, orgSlug, "member:add");
   const { email, role } = parseInput(inviteSchema, input);
   if (!canAssignRole(access.role, role)) throw forbidden("Only owners can invite owners");
@@ -50,7 +59,18 @@ export async function createInvitation(ctx: CoreContext, orgSlug: string, input:
     expiresAt: new Date(now + DASHBOARD_LIMITS.invitationDays * 86_400_000).toISOString(),
   });
   if (invitation === "already_member") throw new AppError("conflict", "This person is already a member", { email: ["Already a member"] });
-  return { invitation, secret };
+  const mail = mailing ? await mailInvitation(mailing, { email, role, org: access.org.name, inviter: actingUser(ctx).name || actingUser(ctx).email, secret }) : ({ status: "unavailable" } as const);
+  return { invitation, secret, mail };
+}
+
+async function mailInvitation(m: InvitationMailing, i: { email: string; role: Role; org: string; inviter: string; secret: string }): Promise<InvitationMailOutcome> {
+  if (!m.mailer.available) return { status: "unavailable" };
+  try {
+    const sent = await m.mailer.send({ to: i.email, ...invitationMail(m.locale, m.site, { email: i.email, role: i.role, org: i.org, inviter: i.inviter, link: m.link(i.secret) }) });
+    return { status: "sent", response: sent.response };
+  } catch (err) {
+    return { status: "failed", error: err instanceof Error ? err.message : "Sending failed" };
+  }
 }
 
 export async function listInvitations(ctx: CoreContext, orgSlug: string): Promise<Invitation[]> {

@@ -111,7 +111,7 @@ async function sendMail(n: Notification, ctx: DeliveryContext, started: number):
   }
   const mail = renderEmail(n.payload, n.source, a.locale);
   try {
-    const receipt = await ctx.mailer.send({ to: a.email, ...mail, headers: { "Message-ID": messageId(n.idempotencyKey), "Idempotency-Key": n.idempotencyKey } });
+    const receipt = await ctx.mailer.send({ to: a.email, ...mail, messageId: messageId(n.idempotencyKey), headers: { "Idempotency-Key": n.idempotencyKey } });
     const attempt = { ...base, durationMs: Date.now() - started, statusCode: receipt.code, ok: true, error: null, responseExcerpt: receipt.response.slice(0, NOTIFICATION_LIMITS.responseExcerptBytes) };
     return { kind: "done", attempt, outcome: { status: "sent", sentAt: new Date(ctx.now()).toISOString() } };
   } catch (err) {
@@ -119,7 +119,7 @@ async function sendMail(n: Notification, ctx: DeliveryContext, started: number):
     const message = String((err as Error)?.message ?? err);
     const attempt = { ...base, durationMs: Date.now() - started, statusCode: code, ok: false, error: cut(message) };
     // 5xx: the server refused the message for good (no such mailbox, policy); anything else may pass later.
-    return { kind: "done", attempt, outcome: afterFailure(n, ctx, message, code !== null && code >= 500) };
+    return { kind: "done", attempt, outcome: afterFailure(n, ctx, message, err instanceof MailError && err.permanent) };
   }
 }
 

@@ -4,11 +4,14 @@ import { betterAuthAccounts } from "../auth/accounts";
 import { type Auth, createAuth } from "../auth/create-auth";
 import { type Config, loadConfig } from "../config/env";
 import type { Accounts } from "../core/accounts";
+import { passwordResetSender } from "../mail/account-mail";
+import { getMailer } from "../mail/index";
+import type { Mailer } from "../mail/mailer";
 import { type Db, dbOptionsFromConfig, openDb } from "../storage/db";
 import { createStore } from "../storage/kysely";
 import type { Store } from "../storage/ports";
 
-export type Services = { config: Config; basePath: string; db: Db; store: Store; auth: Auth; accounts: Accounts };
+export type Services = { config: Config; basePath: string; db: Db; store: Store; auth: Auth; accounts: Accounts; mailer: Mailer };
 
 const KEY = Symbol.for("faultline.services");
 type Holder = { [KEY]?: Services };
@@ -21,8 +24,10 @@ export function currentBasePath(): string {
 export function createServices(config: Config, basePath = currentBasePath()): Services {
   const db = openDb(dbOptionsFromConfig(config));
   const store = createStore(db);
-  const auth = createAuth({ db, secret: config.secretKey, publicUrl: config.publicUrl, basePath });
-  return { config, basePath, db, store, auth, accounts: betterAuthAccounts(auth, store) };
+  const mailer = getMailer(config.mail);
+  const sendPasswordReset = passwordResetSender(mailer, { publicUrl: config.publicUrl, basePath });
+  const auth = createAuth({ db, secret: config.secretKey, publicUrl: config.publicUrl, basePath, sendPasswordReset });
+  return { config, basePath, db, store, auth, accounts: betterAuthAccounts(auth, store), mailer };
 }
 
 export function getServices(): Services {

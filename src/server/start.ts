@@ -74,6 +74,8 @@ export async function start(rootDir: string, log: (line: string) => void = conso
     server.listen(config.port, config.host, () => resolve());
   });
   log(`faultline: listening on http://${config.host}:${config.port}${basePath} (public URL ${config.publicUrl}${basePath}, ${config.databaseUrl ? "postgres" : "sqlite"})`);
+  // The server and the sender only: the SMTP password is never logged.
+  log(config.mail ? `faultline: outgoing mail through ${config.mail.secure ? "smtps" : "smtp"}://${config.mail.host}:${config.mail.port} from ${config.mail.from.address}` : "faultline: outgoing mail is not set up (FAULTLINE_SMTP_URL, FAULTLINE_MAIL_FROM): e-mail actions are unavailable");
   // The build's browser source maps, for the internal project's issues: after listening, and never failing the start.
   if (config.selfMonitoring.enabled) {
     void uploadOwnSourceMaps(store, distDir, basePath).then(

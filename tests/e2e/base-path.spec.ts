@@ -2,7 +2,7 @@
 // redirects, the health probe, and DSNs (runtime-spec §2: base-path prefix).
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { cli, watchCsp } from "./helpers";
+import { cli, freshClientAddress, watchCsp } from "./helpers";
 import { OWNER, SERVERS } from "./servers";
 
 const s = SERVERS.monitor;
@@ -92,5 +92,22 @@ test.describe.serial("runtime-spec §2: base path /monitor", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Python" })).toBeVisible();
     await page.waitForFunction(() => (window as { faultlineSelfMonitoring?: string }).faultlineSelfMonitoring === "on");
     expect(violations()).toEqual([]);
+  });
+
+  test("issue 17 mail: without outgoing mail, forgot-password says so and the instance settings say it is not set up", async ({ page }) => {
+    await page.goto(`${s.url}/en/sign-in`);
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await expect(page).toHaveURL(`${s.url}/en/forgot-password`);
+    await expect(page.getByTestId("mail-unavailable")).toContainText("Ask an administrator");
+    await expect(page.getByTestId("forgot-password-form")).toHaveCount(0);
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": freshClientAddress() });
+    await page.goto(`${s.url}/en/sign-in`);
+    await page.getByLabel("E-mail").fill(OWNER.email);
+    await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/monitor\/en\/orgs/);
+    await page.goto(`${s.url}/en/instance/mail`);
+    await expect(page.getByTestId("mail-unconfigured")).toBeVisible();
+    await expect(page.getByTestId("test-mail-form")).toHaveCount(0);
   });
 });

@@ -17,6 +17,20 @@ const server = (name, port, basePath, distDir) => ({
 // FAULTLINE_E2E_PORT_BASE moves both servers (default 9100), so two checkouts can run their browser tests at once.
 const base = Number(process.env.FAULTLINE_E2E_PORT_BASE ?? 9100);
 
+/**
+ * The SMTP server of the browser tests (tests/e2e/smtp-serve.ts, a real smtp-server): the main server sends its mail
+ * there (the /monitor one has no mail, and shows e-mail actions as unavailable). Each message it receives is written
+ * as JSON to `dir`, where specs read it (mail-helpers.ts).
+ */
+export const SMTP = {
+  port: base + 10,
+  user: "faultline",
+  password: "e2e-smtp-password",
+  from: "Faultline <faultline@example.com>",
+  dir: path.join(root, "test-results", "mail"),
+};
+export const smtpUrl = `smtp://${SMTP.user}:${SMTP.password}@127.0.0.1:${SMTP.port}`;
+
 export const SERVERS = {
   main: server("main", base + 1, "", ".next"),
   monitor: server("monitor", base + 2, "/monitor", ".next-monitor"),

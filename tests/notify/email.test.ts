@@ -6,7 +6,9 @@ import { after, before, test } from "node:test";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { sql } from "kysely";
-import { UNAVAILABLE_MAILER, smtpMailer } from "../../src/notify/mailer";
+import { loadMailConfig } from "../../src/config/env";
+import { createMailer } from "../../src/mail";
+import { UNAVAILABLE_MAILER, notificationMailer } from "../../src/notify/mailer";
 import { createSender } from "../../src/notify/sender";
 import { EMAIL_ACTION, type NotificationAction, RECIPIENT_ACTION } from "../../src/storage/notification-ports";
 import { type Seeded, type TestDb, enqueue, notification, seed, settle, testDb } from "./fixtures";
@@ -43,7 +45,7 @@ after(async () => {
 });
 
 const emailOf = (userId: string) => `${userId}@example.test`;
-const mailer = () => smtpMailer(`smtp://127.0.0.1:${PORT}`, "Faultline <alerts@faultline.test>");
+const mailer = () => notificationMailer(createMailer(loadMailConfig({ FAULTLINE_SMTP_URL: `smtp://127.0.0.1:${PORT}`, FAULTLINE_MAIL_FROM: "Faultline <alerts@faultline.test>" })));
 
 /** Sends everything due, expansion and recipients alike, until the parent and all its children are settled. */
 async function sendAll(action: NotificationAction, over: Parameters<typeof notification>[2] = {}, m = mailer()) {

@@ -15,16 +15,22 @@ import { type ActionState, formObject, runAction } from "./result";
 
 const membersPath = (locale: string, org: string) => `/${locale}/orgs/${org}/settings/members`;
 
-/** The same answer whether the address has an account or not: who was invited, and the link to pass on. */
+/**
+ * The same answer whether the address has an account or not: who was invited, whether the link went out by mail (in
+ * the inviter's language), and the link to pass on.
+ */
 export async function createInvitationAction(locale: string, orgSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
   const lang = isLocale(locale) ? locale : DEFAULT_LOCALE;
   const t = await getTranslations({ locale: lang, namespace: "invitations" });
   let result: ActionState = { status: "ok" };
   const state = await act(lang, async (core) => {
-    const { invitation, secret } = await createInvitation(core, orgSlug, formObject(form));
-    const { config, basePath } = getServices();
-    const link = new URL(`${basePath}/${lang}/invite/${secret}`, `${config.publicUrl}/`).toString();
-    result = { status: "ok", message: t("created", { email: invitation.email ?? "" }), data: { link } };
+    const { config, basePath, mailer } = getServices();
+    const linkFor = (secret: string) => new URL(`${basePath}/${lang}/invite/${secret}`, `${config.publicUrl}/`).toString();
+    const site = { publicUrl: config.publicUrl, basePath };
+    const { invitation, secret, mail } = await createInvitation(core, orgSlug, formObject(form), { mailer, locale: lang, site, link: linkFor });
+    const email = invitation.email ?? "";
+    const notice = mail.status === "sent" ? t("mailed", { email }) : mail.status === "failed" ? t("mailFailed", { error: mail.error }) : t("mailUnavailable");
+    result = { status: "ok", message: t("created", { email }), notice, data: { link: linkFor(secret) } };
   });
   revalidatePath(membersPath(lang, orgSlug));
   return state.status === "ok" ? result : state;

@@ -5,6 +5,8 @@ export type ActionState = {
   status: "idle" | "ok" | "error";
   message?: string;
   fields?: Record<string, string[]>;
+  /** A second line of news beside the message (e.g. whether an invitation went out by mail). */
+  notice?: string;
   /** Values to show once, such as a new API token. */
   data?: Record<string, string>;
 };

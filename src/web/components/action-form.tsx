@@ -28,6 +28,11 @@ export function ActionForm({ action, children, className, successMessage, testId
           {state.message ?? successMessage}
         </p>
       ) : null}
+      {state.status === "ok" && state.notice ? (
+        <p className="form-notice" data-testid="form-notice">
+          {state.notice}
+        </p>
+      ) : null}
       {state.status === "ok" && state.data
         ? Object.entries(state.data).map(([k, v]) => (
             <p key={k} className="form-secret" data-testid={`result-${k}`}>

@@ -15,6 +15,7 @@ import type { PageRequest } from "@/storage/ports";
 import { formatDate } from "@/web/format";
 import { loadOrNotFound } from "@/web/load";
 import { requireCore } from "@/web/session";
+import { InstanceTabs } from "../instance-tabs";
 
 export const dynamic = "force-dynamic";
 
@@ -40,6 +41,7 @@ export default async function InstanceUsersPage({ params: { locale }, searchPara
   return (
     <>
       <h1>{t("title")}</h1>
+      <InstanceTabs locale={locale} current="users" />
       <p className="muted">{t("intro")}</p>
       <div className="table-scroll">
         <table className="table" data-testid="account-table">

@@ -1,4 +1,4 @@
-// Invitations on the members page: invite an e-mail address with a role (its link is shown once), see the open ones,
+// Invitations on the members page: invite an e-mail address with a role (its link is mailed and shown once), see the open ones,
 // revoke them. The only way someone joins an organization (core/invitations.ts).
 import { getTranslations } from "next-intl/server";
 import type { OrgAccess } from "@/core/access";
@@ -10,7 +10,7 @@ import { createInvitationAction, revokeInvitationAction } from "@/web/actions/in
 import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
 import { TableHead } from "@/web/components/table-head";
 import { formatDate } from "@/web/format";
-/** Invitations of an address to a role: made here, the link copied once and passed on by hand (no mail yet), revocable. */
+/** Invitations of an address to a role: made here, the link mailed (when mail is set up) and shown once to pass on, revocable. */
 export async function InvitationsCard({ core, access, locale }: { core: CoreContext; access: OrgAccess; locale: string }) {
   const t = await getTranslations("invitations");
   const tr = await getTranslations("roles");
