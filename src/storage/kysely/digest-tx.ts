@@ -8,6 +8,7 @@ import type { DigestTx, IssueState, IssueStatus } from "../digest-ports";
 import { encodeEventData } from "../event-codec";
 import type { OutcomeIncrement } from "../ports";
 import type { Database } from "../schema";
+import { alertTx } from "./alert-tx";
 import { countIssueDays, sightIssueUsers } from "./issue-counters-tx";
 import { deadLetterTx } from "./dead-letters";
 import { notificationOutbox } from "./notification-outbox";
@@ -79,6 +80,7 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
     ...spanTx(trx, dialect),
     ...deadLetterTx(trx),
     ...notificationOutbox(trx),
+    ...alertTx(trx, dialect),
 
     async existingEventIds(projectId, eventIds) {
       const found = new Set<string>();

@@ -1,6 +1,7 @@
 // The one Store implementation, over Kysely, for SQLite and PostgreSQL alike.
 import type { Db } from "../db";
 import type { Store } from "../ports";
+import { alertRuleStore } from "./alert-rules";
 import { artifactStore } from "./artifacts";
 import { deadLetterStore } from "./dead-letters";
 import { digestStore } from "./digest";
@@ -51,5 +52,6 @@ export function createStore(db: Db): Store {
     ...artifactStore(ctx),
     ...spanStore(ctx),
     ...deadLetterStore(ctx),
+    ...alertRuleStore(ctx),
   };
 }
