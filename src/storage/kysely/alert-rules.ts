@@ -86,9 +86,13 @@ export function alertRuleStore({ db, dialect }: Ctx): AlertRuleStore {
       return toAlertRule(r);
     },
     async updateAlertRule(projectId, ruleId, rule) {
+      // The digest's cache compares the newest updated_at: each change moves it forward, even within a millisecond.
+      const prev = await db.selectFrom("alert_rules").select("updated_at").where("project_id", "=", projectId).where("id", "=", ruleId).executeTakeFirst();
+      if (!prev) return null;
+      const next = new Date(Math.max(Date.now(), Date.parse(prev.updated_at) + 1)).toISOString();
       const r = await db
         .updateTable("alert_rules")
-        .set({ ...ruleColumns(rule), updated_at: nowIso() })
+        .set({ ...ruleColumns(rule), updated_at: next })
         .where("project_id", "=", projectId)
         .where("id", "=", ruleId)
         .returningAll()
