@@ -171,3 +171,15 @@ export const DEFAULT_RULE: RuleInput = {
   actions: [{ id: EMAIL_ACTION, targetType: "IssueOwners", targetIdentifier: null, fallthroughType: "ActiveMembers" }],
   status: "active",
 };
+
+export type RuleCreator = { id: string; name: string; email: string };
+
+/** Who made each rule (Sentry's `createdBy`), for the API's answers. */
+export async function ruleCreators(ctx: CoreContext, rules: AlertRule[]): Promise<Map<string, RuleCreator>> {
+  const out = new Map<string, RuleCreator>();
+  for (const id of new Set(rules.map((r) => r.createdBy).filter((v): v is string => v !== null))) {
+    const u = await ctx.store.getUserById(id);
+    if (u) out.set(id, { id: u.id, name: u.name, email: u.email });
+  }
+  return out;
+}
