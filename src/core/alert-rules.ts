@@ -183,3 +183,11 @@ export async function ruleCreators(ctx: CoreContext, rules: AlertRule[]): Promis
   }
   return out;
 }
+
+/** Whom an e-mail action or an assignee filter can name: the organization's teams and members. */
+export async function ruleTargets(ctx: CoreContext, orgSlug: string): Promise<{ teams: { id: number; slug: string }[]; members: { userId: string; name: string; email: string }[] }> {
+  const access = await requireOrg(ctx, orgSlug, "alert:read");
+  const teams = (await ctx.store.listTeams(access.org.id, { limit: 100 })).items.map((t) => ({ id: t.id, slug: t.slug }));
+  const members = (await ctx.store.listMembers(access.org.id)).map((m) => ({ userId: m.userId, name: m.name, email: m.email }));
+  return { teams, members };
+}
