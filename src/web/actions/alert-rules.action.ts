@@ -19,6 +19,8 @@ export async function saveAlertRuleAction(locale: string, orgSlug: string, proje
   });
   revalidatePath(alertsPath(locale, orgSlug, projectSlug), "layout");
   if (state.status === "ok" && ruleId === null) redirect(`${alertsPath(locale, orgSlug, projectSlug)}/${id}`);
+  // The core names the rule's nodes (actions.0.url…), not the form's fields: the form shows what is wrong in its message.
+  if (state.status === "error" && state.fields) return { ...state, message: [state.message, ...Object.values(state.fields).flat()].filter(Boolean).join(" ") };
   return state;
 }
 
