@@ -228,6 +228,41 @@ export const TRIAGE_LIMITS = {
   environmentTagSample: 500,
 } as const;
 
+export const ALERT_RULE_LIMITS = {
+  /**
+   * rules per project; the digest evaluates every active rule of a project for each issue a batch touches, so the
+   * number bounds that work (issue 17 measures the digest with 50 rules per project; twice that is still cheap).
+   */
+  rulesPerProject: 100,
+  /** characters; a rule's name (Sentry's RuleSerializer `name`, max_length 256). */
+  nameMaxLength: 256,
+  /** characters; an environment's name (Sentry's RuleSerializer `environment`, max_length 64). */
+  environmentMaxLength: 64,
+  /** nodes; conditions, filters and actions of one rule each. Sentry sets none; more than this is a mistake, not a rule. */
+  nodesPerList: 20,
+  /** minutes; the least and most time between two notifications of a rule for one issue (Sentry: 5 to 43,200). */
+  frequencyMin: 5,
+  frequencyMax: 60 * 24 * 30,
+  /** minutes; a new rule's frequency when none is given (Sentry's default rule and form: 30). */
+  frequencyDefault: 30,
+  /**
+   * events or users; the largest threshold of a frequency condition or of "issue occurrences". Well past any real
+   * count in an interval, and far inside the integers both dialects and JSON keep exactly.
+   */
+  countMax: 1_000_000_000,
+  /** units of `time` (minutes … weeks); the age filter's largest value (about 19 years in weeks). */
+  ageMax: 1_000,
+  /** characters; a tag key (Sentry's tag keys: 200) and a tag value or list to compare with (Sentry's values: 200; lists longer). */
+  tagKeyMaxLength: 200,
+  tagValueMaxLength: 1_000,
+  /** characters; a webhook URL. Browsers and proxies agree on 2,048; no receiver needs more. */
+  webhookUrlMaxLength: 2_048,
+  /** projects; rule sets kept in the digest's cache (each checked with one cheap query per batch before use). */
+  cachedProjects: 1_000,
+  /** notifications; a rule's history and the project's failing deliveries, newest first, per page. */
+  historyPageSize: 50,
+} as const;
+
 export const RELEASE_LIMITS = {
   /** characters; the longest release version (Sentry's DB_VERSION_LENGTH). */
   versionLength: 250,

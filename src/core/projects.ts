@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { isDuplicateError, type Page, type PageRequest, type Project } from "../storage/ports";
 import { assertCan, requireOrg, requireText, type OrgAccess } from "./access";
+import { DEFAULT_RULE } from "./alert-rules";
 import type { CoreContext } from "./context";
 import { notFound } from "./errors";
 import { newKeyPair } from "./keys";
@@ -31,7 +32,7 @@ export async function getProject(ctx: CoreContext, orgSlug: string, projectSlug:
   return { access, project };
 }
 
-/** Creates a project, optionally owned by a team, with a default DSN key. */
+/** Creates a project, optionally owned by a team, with a default DSN key and Sentry's default alert rule. */
 export async function createProject(ctx: CoreContext, orgSlug: string, input: unknown): Promise<Project> {
   const { org } = await requireOrg(ctx, orgSlug, "project:create");
   const { name, slug, platform, team } = parseInput(createSchema, input);
@@ -44,6 +45,7 @@ export async function createProject(ctx: CoreContext, orgSlug: string, input: un
   try {
     const project = await ctx.store.createProject({ organizationId: org.id, teamId, slug: slug ?? slugify(name), name, platform: platform ?? null });
     await ctx.store.createKey({ projectId: project.id, label: "Default", ...newKeyPair() });
+    await ctx.store.createAlertRule({ ...DEFAULT_RULE, projectId: project.id, createdBy: "user" in ctx.actor ? ctx.actor.user.id : null });
     return project;
   } catch (err) {
     if (isDuplicateError(err)) throw slugTaken("project");

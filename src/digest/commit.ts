@@ -3,11 +3,13 @@
 // `_save_aggregate`); then the issues' counters, users and tag values, the releases and environments events name,
 // the outcome counts, and the spool position. A batch written again after a crash changes nothing twice: stored
 // events are skipped before anything is counted.
+import { linkBase } from "../config/env";
 import { hourOf } from "../core/hours";
 import type { DigestTx, IssueState, IssueUpdate, NewActivity } from "../storage/digest-ports";
 import type { DigestStore, NewRawItem, OutcomeIncrement } from "../storage/ports";
 import type { DigestedEvent } from "./items";
-import { applyLifecycle } from "./lifecycle";
+import { type AlertLinks, evaluateAlerts } from "./alerts";
+import { applyLifecycle, type LifecycleResult } from "./lifecycle";
 import { writeSessions } from "./session-counts";
 import type { SessionItem } from "./sessions";
 import { type FailedRecord, writeSetAside } from "./set-aside";
@@ -17,8 +19,23 @@ import type { ExpandedSpans } from "./spans";
 
 /** `failed`: records whose processing failed twice, set aside in the same transaction (set-aside.ts). */
 export type DigestBatch = { spoolId: string; position: number; events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions?: SessionItem[]; spans?: ExpandedSpans; failed?: FailedRecord[] };
-/** `notifications`: outbox rows the batch added (notification-ports.ts); more than 0 wakes the senders at once. */
+/** notifications: outbox rows the batch's alert rules newly enqueued (the sender wakes up on them). */
 export type BatchResult = { duplicates: number; newIssues: number; notifications: number };
+/** links: where notifications link to (FAULTLINE_URL and base path from the environment unless given). */
+export type BatchOptions = { links?: AlertLinks };
+
+let defaultLinks: AlertLinks | undefined;
+
+/** Issues the lifecycle brought back: regressions with the event that made them, and ignored issues that came back. */
+function lifecycleChanges(lifecycle: LifecycleResult): { regressed: Map<number, string>; reappeared: Set<number> } {
+  const regressed = new Map<number, string>();
+  const reappeared = new Set<number>();
+  for (const a of lifecycle.activity) {
+    if (a.type === "set_regression") regressed.set(a.issueId, String((JSON.parse(a.data) as { event_id?: unknown }).event_id ?? ""));
+    else if (a.type === "set_unresolved" || a.type === "set_escalating") reappeared.add(a.issueId);
+  }
+  return { regressed, reappeared };
+}
 
 function byProject<T extends { projectId: number }>(items: T[]): Map<number, T[]> {
   const out = new Map<number, T[]>();
@@ -125,7 +142,8 @@ async function sight(tx: DigestTx, stored: DigestedEvent[], a: Assignment): Prom
   await tx.sightEnvironments(environments);
 }
 
-export async function writeBatch(store: DigestStore, batch: DigestBatch): Promise<BatchResult> {
+export async function writeBatch(store: DigestStore, batch: DigestBatch, options: BatchOptions = {}): Promise<BatchResult> {
+  const links = options.links ?? (defaultLinks ??= { base: linkBase() });
   return store.digestTransaction(async (tx) => {
     const counted: OutcomeIncrement[] = [...batch.outcomes];
     const fresh = await freshEvents(tx, batch.events, counted);
@@ -147,6 +165,8 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch): Promis
     await tx.updateIssues(lifecycle.updates);
     await tx.addActivity(lifecycle.activity);
     await writeRegressionNotices(tx, lifecycle.activity, eventsOf);
+    // After the issues' counters and states are written: rules read them as they stand at the end of the batch.
+    const notifications = await evaluateAlerts(store, tx, { stored, issueOf: assignment.issueOf, created: assignment.created, ...lifecycleChanges(lifecycle), now: new Date() }, links);
     await writeSessions(tx, batch.sessions ?? []);
     // Sessions name environments too: the environment filter offers those a release's health was counted in.
     await tx.sightEnvironments((batch.sessions ?? []).filter((s) => s.environment !== "").map((s) => ({ projectId: s.projectId, name: s.environment })));
@@ -156,6 +176,6 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch): Promis
     await tx.addOutcomes(counted);
     await writeSetAside(tx, batch.spoolId, batch.failed ?? []);
     await tx.setSpoolPosition(batch.spoolId, batch.position);
-    return { duplicates: batch.events.length - stored.length, newIssues: assignment.created.size, notifications: 0 };
+    return { duplicates: batch.events.length - stored.length, newIssues: assignment.created.size, notifications };
   });
 }

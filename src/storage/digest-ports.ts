@@ -1,6 +1,7 @@
 // The storage port of the digest: one transaction per spool batch, with the few operations that turn events into
 // issues. The digest decides (grouping, regressions, counters); the store only reads and writes rows, so the same
 // decisions hold on SQLite and PostgreSQL.
+import type { AlertTx } from "./alert-ports";
 import type { NotificationOutbox } from "./notification-ports";
 import type { WorkflowTx } from "./notification-settings-ports";
 import type { DeadLetterTx } from "./dead-letter-ports";
@@ -52,7 +53,7 @@ export type EnvironmentSighting = { projectId: number; name: string };
 /** An event to store, with the issue it belongs to (none for transactions). */
 export type NewGroupedEvent = NewEvent & { issueId: number | null };
 
-export interface DigestTx extends SessionTx, SpanTx, DeadLetterTx, NotificationOutbox, WorkflowTx {
+export interface DigestTx extends SessionTx, SpanTx, DeadLetterTx, NotificationOutbox, WorkflowTx, AlertTx {
   /** Of these event ids, those the project already has. */
   existingEventIds(projectId: number, eventIds: string[]): Promise<Set<string>>;
   /** The issues these hashes lead to, by hash. */

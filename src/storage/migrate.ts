@@ -21,6 +21,7 @@ import { quotas } from "./migrations/0017-quotas";
 import { deadLetters } from "./migrations/0018-dead-letters";
 import { invitationEmail } from "./migrations/0019-invitation-email";
 import { notifications } from "./migrations/0020-notifications";
+import { alertRules } from "./migrations/0021-alert-rules";
 import { notificationSettings } from "./migrations/0023-notification-settings";
 
 /** Ordered by name; never rename or edit a released entry. */
@@ -46,6 +47,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0018-dead-letters": deadLetters(dialect),
     "0019-invitation-email": invitationEmail(),
     "0020-notifications": notifications(dialect),
+    "0021-alert-rules": alertRules(dialect),
     "0023-notification-settings": notificationSettings(dialect),
   };
 }

@@ -2,6 +2,7 @@
 // tests/storage/conformance.ts checks these contracts on SQLite and on PostgreSQL.
 import type { Role } from "../core/roles";
 import type { QuotaCategory } from "../protocol/categories";
+import type { AlertRuleStore } from "./alert-ports";
 import type { DeadLetterStore } from "./dead-letter-ports";
 import type { NotificationStore } from "./notification-ports";
 import type { SpanRetentionStore, SpanStore } from "./span-ports";
@@ -213,4 +214,4 @@ export interface OutcomeStore {
   outcomeSeries(projectId: number, q: { sinceHour: string; untilHour: string; outcomes: OutcomeKind[]; categories: string[] }): Promise<{ hour: string; quantity: number }[]>;
 }
 
-export type Store = NotificationStore & DeadLetterStore & InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore & SpanStore & SpanRetentionStore & NotificationSettingsStore;
+export type Store = AlertRuleStore & NotificationStore & DeadLetterStore & InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore & SpanStore & SpanRetentionStore & NotificationSettingsStore;

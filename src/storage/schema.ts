@@ -1,6 +1,7 @@
 // Row types of every table, as Kysely sees them. Timestamps of Faultline's own tables are ISO-8601 UTC strings in
 // both dialects, so that rows read the same on SQLite and PostgreSQL; booleans are 0/1 on SQLite.
 import type { Generated } from "kysely";
+import type { AlertTables } from "./alert-schema";
 import type { NotificationTables } from "./notification-schema";
 import type { NotificationSettingsTables } from "./notification-settings-schema";
 import type { SpanTables } from "./span-schema";
@@ -57,7 +58,8 @@ export type VerificationsTable = {
 
 export type RateLimitsTable = { id: string; key: string; count: number; last_request: number | string };
 
-export type OrganizationsTable = { id: Generated<number>; slug: string; name: string; created_at: string };
+/** alerts_member_write: Sentry's "Let members create alerts" (migration 0021). */
+export type OrganizationsTable = { id: Generated<number>; slug: string; name: string; created_at: string; alerts_member_write: Generated<Bool> };
 
 export type MembersTable = {
   id: Generated<number>;
@@ -93,6 +95,8 @@ export type ProjectsTable = {
   scrape_javascript: Generated<Bool>;
   /** Quotas of the categories other than errors, as JSON (0017). */
   quotas: string | null;
+  /** Signs the project's webhooks (Sentry-Hook-Signature): 32 random bytes in hex, set when the project is made (0021). */
+  webhook_secret: string | null;
 };
 
 export type ProjectKeysTable = {
@@ -321,4 +325,5 @@ export type Database = {
   dead_letters: DeadLettersTable;
 } & SpanTables &
   NotificationTables &
-  NotificationSettingsTables;
+  NotificationSettingsTables &
+  AlertTables;

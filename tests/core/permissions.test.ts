@@ -19,13 +19,16 @@ import { chunkUploadOptions, sha1Hex, uploadChunks } from "../../src/core/upload
 import { assembleArtifactBundle } from "../../src/core/artifact-assemble";
 import { uploadReleaseFile } from "../../src/core/release-files";
 import { writeBatch } from "../../src/digest/commit";
+import { alertRuleHistory, createAlertRule, deleteAlertRule, listAlertRules, sendTestNotification, setAlertsMemberWrite, updateAlertRule } from "../../src/core/alert-rules";
 import type { DigestedEvent } from "../../src/digest/items";
 import { ROLES, type Role } from "../../src/core/roles";
 import { createOrganization } from "../../src/core/organizations";
 import type { User } from "../../src/storage/ports";
 import { joinByInvitation, outcome, type TestCore, testCore, uniq } from "../helpers/core";
 
-type World = { org: string; project: string; team: string; key: string; targetMemberId: number; targetUserId: string; outsiderEmail: string; issueId: number; commentId: number; orgTokenId: number };
+type World = { org: string; project: string; team: string; key: string; targetMemberId: number; targetUserId: string; outsiderEmail: string; issueId: number; commentId: number; orgTokenId: number; ruleId: number };
+
+const RULE = { name: "Errors", actionMatch: "all", conditions: [{ id: "sentry.rules.conditions.first_seen_event.FirstSeenEventCondition" }], actions: [{ id: "sentry.rules.actions.notify_event_service.NotifyEventServiceAction", service: "webhooks", url: "https://93.184.216.34/hook" }] };
 
 const CHUNK = new Uint8Array(Buffer.from("console.log(1)"));
 
@@ -62,6 +65,17 @@ const MUTATIONS: Record<string, { permission: Permission; run: (c: CoreContext, 
   "upload a release file": { permission: "release:write", run: (c, w) => uploadReleaseFile(c, w.org, null, "app@1.0.0", async () => ({ file: { filename: "app.js", data: CHUNK }, name: uniq("~/app.js"), dist: null, headers: [] })) },
   "create organization token": { permission: "org:tokens", run: (c, w) => createOrgToken(c, w.org, { name: "CI" }, "http://localhost:9000") },
   "revoke organization token": { permission: "org:tokens", run: (c, w) => revokeOrgToken(c, w.org, w.orgTokenId) },
+  "create alert rule": { permission: "alert:write", run: (c, w) => createAlertRule(c, w.org, w.project, RULE) },
+  "change alert rule": { permission: "alert:write", run: (c, w) => updateAlertRule(c, w.org, w.project, w.ruleId, { ...RULE, name: "Renamed" }) },
+  "delete alert rule": { permission: "alert:write", run: (c, w) => deleteAlertRule(c, w.org, w.project, w.ruleId) },
+  "send a test notification": { permission: "alert:write", run: (c, w) => sendTestNotification(c, w.org, w.project, w.ruleId, "http://localhost:9000") },
+  "let members create alerts": { permission: "org:update", run: (c, w) => setAlertsMemberWrite(c, w.org, { alertsMemberWrite: true }) },
+};
+
+/** Reads every role may do (alert:read). */
+const READS: Record<string, (c: CoreContext, w: World) => Promise<unknown>> = {
+  "list alert rules": (c, w) => listAlertRules(c, w.org, w.project),
+  "see an alert rule's history": (c, w) => alertRuleHistory(c, w.org, w.project, w.ruleId),
 };
 
 const issueEvent = (projectId: number): DigestedEvent => ({
@@ -98,7 +112,8 @@ async function world(): Promise<{ w: World; owner: User }> {
   const outsider = await user();
   const comment = await t.store.addIssueActivity(issueId, { type: "note", userId: target.userId, data: JSON.stringify({ text: "by the target" }), createdAt: new Date().toISOString() });
   const { token } = await createOrgToken(ctx, org.slug, { name: "CI" }, "http://localhost:9000");
-  return { w: { org: org.slug, project: project.slug, team: team.slug, key: keys[0]!.publicKey, targetMemberId: target.id, targetUserId: target.userId, outsiderEmail: outsider.email, issueId, commentId: comment.id, orgTokenId: token.id }, owner };
+  const ruleId = (await t.store.listAlertRules(p.id))[0]!.id;
+  return { w: { org: org.slug, project: project.slug, team: team.slug, key: keys[0]!.publicKey, targetMemberId: target.id, targetUserId: target.userId, outsiderEmail: outsider.email, issueId, commentId: comment.id, orgTokenId: token.id, ruleId }, owner };
 }
 
 describe("permission matrix (each role × each mutation)", () => {
@@ -113,6 +128,30 @@ describe("permission matrix (each role × each mutation)", () => {
       });
     }
   }
+});
+
+describe("issue 17 rules: alert rules in the matrix", () => {
+  for (const role of ROLES) {
+    test(`${role} may read alert rules`, async () => {
+      const { w, owner } = await world();
+      const actor = role === "owner" ? owner : await user();
+      if (role !== "owner") await joinByInvitation(t, t.as(owner), w.org, { email: actor.email, role });
+      for (const [name, read] of Object.entries(READS)) assert.equal(await outcome(() => read(t.as(actor), w)), "ok", name);
+    });
+  }
+
+  test("with 'Let members create alerts' on, members may write alert rules too; viewers still may not", async () => {
+    const { w, owner } = await world();
+    await setAlertsMemberWrite(t.as(owner), w.org, { alertsMemberWrite: true });
+    for (const [role, expected] of [["member", "ok"], ["viewer", "forbidden"]] as const) {
+      const actor = await user();
+      await joinByInvitation(t, t.as(owner), w.org, { email: actor.email, role });
+      for (const name of ["create alert rule", "change alert rule", "send a test notification"]) assert.equal(await outcome(() => MUTATIONS[name]!.run(t.as(actor), w)), expected, `${role} ${name}`);
+    }
+    const { plaintext } = await createOrgToken(t.as(owner), w.org, { name: "CI" }, "http://localhost:9000");
+    const token = (await authenticateOrgToken(t.store, plaintext))!;
+    assert.equal(await outcome(() => createAlertRule({ store: t.store, actor: token }, w.org, w.project, RULE)), "forbidden", "an organization token never");
+  });
 });
 
 describe("another organization's objects are not found, whatever the role", () => {

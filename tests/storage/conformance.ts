@@ -17,6 +17,7 @@ import { artifactConformance } from "./conformance-artifacts";
 import { spanConformance } from "./conformance-spans";
 import { deadLetterConformance } from "./conformance-dead-letters";
 import { notificationSettingsConformance } from "./conformance-notification-settings";
+import { alertRuleConformance } from "./conformance-alert-rules";
 
 export function conformance(name: string, options: () => OpenDbOptions | Promise<OpenDbOptions>) {
   describe(`storage conformance: ${name}`, () => {
@@ -231,5 +232,6 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
     spanConformance(() => ({ t, alice }));
     deadLetterConformance(() => ({ t, alice }));
     notificationSettingsConformance(() => ({ t, alice }));
+    alertRuleConformance(() => ({ t, alice }));
   });
 }

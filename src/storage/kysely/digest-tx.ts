@@ -8,6 +8,7 @@ import type { DigestTx, IssueState, IssueStatus } from "../digest-ports";
 import { encodeEventData } from "../event-codec";
 import type { OutcomeIncrement } from "../ports";
 import type { Database } from "../schema";
+import { alertTx } from "./alert-tx";
 import { countIssueDays, sightIssueUsers } from "./issue-counters-tx";
 import { deadLetterTx } from "./dead-letters";
 import { notificationOutbox } from "./notification-outbox";
@@ -81,6 +82,7 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
     ...deadLetterTx(trx),
     ...notificationOutbox(trx),
     ...workflowTx(trx, dialect),
+    ...alertTx(trx, dialect),
 
     async existingEventIds(projectId, eventIds) {
       const found = new Set<string>();

@@ -1,6 +1,7 @@
 // The one Store implementation, over Kysely, for SQLite and PostgreSQL alike.
 import type { Db } from "../db";
 import type { Store } from "../ports";
+import { alertRuleStore } from "./alert-rules";
 import { artifactStore } from "./artifacts";
 import { deadLetterStore } from "./dead-letters";
 import { digestStore } from "./digest";
@@ -55,5 +56,6 @@ export function createStore(db: Db): Store {
     ...deadLetterStore(ctx),
     ...notificationSettingsStore(ctx),
     ...notificationStore(ctx),
+    ...alertRuleStore(ctx),
   };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Project, ProjectStore } from "../ports";
 import { type Ctx, dbBool, decodeCursor, nowIso, quotasColumn, rateLimitColumns, toBool, toPage, toQuotas, toRateLimit, uniquely } from "./shared";
 
@@ -38,7 +39,7 @@ export function projectStore({ db, dialect }: Ctx): ProjectStore {
       const r = await uniquely("project", () =>
         db
           .insertInto("projects")
-          .values({ organization_id: organizationId, team_id: teamId, slug, name, platform, created_at: nowIso() })
+          .values({ organization_id: organizationId, team_id: teamId, slug, name, platform, created_at: nowIso(), webhook_secret: randomBytes(32).toString("hex") })
           .returning(columns)
           .executeTakeFirstOrThrow(),
       );

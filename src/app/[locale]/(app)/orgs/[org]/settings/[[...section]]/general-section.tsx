@@ -1,12 +1,15 @@
 import { getTranslations } from "next-intl/server";
 import type { OrgAccess } from "@/core/access";
 import type { CoreContext } from "@/core/context";
+import { getAlertsMemberWrite } from "@/core/alert-rules";
 import { can } from "@/core/permissions";
+import { setAlertsMemberWriteAction } from "@/web/actions/alert-rules.action";
 import { deleteOrganizationAction, updateOrganizationAction } from "@/web/actions/organizations.action";
 import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
 
-export async function GeneralSection({ access, locale }: { core: CoreContext; access: OrgAccess; locale: string }) {
+export async function GeneralSection({ core, access, locale }: { core: CoreContext; access: OrgAccess; locale: string }) {
   const t = await getTranslations("orgSettings.general");
+  const ta = await getTranslations("alerts");
   const { org, role } = access;
   if (!can(role, "org:update")) {
     return (
@@ -24,6 +27,17 @@ export async function GeneralSection({ access, locale }: { core: CoreContext; ac
         <ActionForm action={updateOrganizationAction.bind(null, locale, org.slug)} successMessage={t("saved")} testId="org-general-form">
           <Field name="name" label={t("name")} defaultValue={org.name} required />
           <Field name="slug" label={t("slug")} defaultValue={org.slug} required />
+          <SubmitButton>{t("save")}</SubmitButton>
+        </ActionForm>
+      </section>
+      <section className="card" aria-labelledby="alerts-member-write-title">
+        <h2 id="alerts-member-write-title">{ta("memberWriteTitle")}</h2>
+        <ActionForm action={setAlertsMemberWriteAction.bind(null, locale, org.slug)} successMessage={t("saved")} testId="org-alerts-member-write-form">
+          <p>
+            <label className="check-field">
+              <input type="checkbox" name="alertsMemberWrite" defaultChecked={await getAlertsMemberWrite(core, org.slug)} data-testid="alerts-member-write" /> {ta("memberWrite")}
+            </label>
+          </p>
           <SubmitButton>{t("save")}</SubmitButton>
         </ActionForm>
       </section>
