@@ -172,20 +172,6 @@ export class ConfigError extends Error {
   }
 }
 
-/**
- * Where links in notifications point: FAULTLINE_URL (else http://localhost:PORT) and FAULTLINE_BASE_PATH, without a
- * trailing slash. Read without side effects, so the digest thread can call it.
- */
-export function linkBase(env: NodeJS.ProcessEnv = process.env): string {
-  const url = (env.FAULTLINE_URL || `http://localhost:${env.PORT || 9000}`).replace(/\/+$/, "");
-  return `${url}${(env.FAULTLINE_BASE_PATH ?? "").replace(/\/+$/, "")}`;
-}
-
-/** Whether outgoing mail is set up (FAULTLINE_SMTP_URL); without it e-mail actions are shown as unavailable. */
-export function mailConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
-  return (env.FAULTLINE_SMTP_URL ?? "").trim() !== "";
-}
-
 /** Reads and validates the configuration. Throws ConfigError listing every problem at once. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(stripEmpty(env));

@@ -9,6 +9,7 @@ import { EMAIL_ACTION, type IssueNotificationPayload, type NewNotification } fro
 import type { Project } from "../storage/ports";
 import { allowed, type OrgAccess, requireId, requireOrg, requireText } from "./access";
 import { actionUrls, FIRST_SEEN, parseRule, type RuleAction, type RuleInput } from "./alert-rule-schema";
+import { parseAllowedHosts } from "../notify/allowed-hosts";
 import { assertWebhookUrls, type UrlCheckOptions } from "./alert-rule-urls";
 import type { CoreContext } from "./context";
 import { AppError, forbidden, notFound } from "./errors";
@@ -49,7 +50,8 @@ async function checkTargets(ctx: CoreContext, scope: Scope, actions: RuleAction[
       if (!Number.isSafeInteger(id) || !(await ctx.store.getTeamById(scope.access.org.id, id))) throw bad("team");
     } else if (!(await ctx.store.getMembership(scope.access.org.id, a.targetIdentifier!))) throw bad("member");
   }
-  await assertWebhookUrls(actionUrls(actions), urls);
+  const allowedHosts = urls.allowedHosts ?? parseAllowedHosts(await ctx.store.getAllowedHostsSetting());
+  await assertWebhookUrls(actionUrls(actions), { ...urls, allowedHosts });
 }
 
 export async function listAlertRules(ctx: CoreContext, orgSlug: string, projectSlug: string): Promise<Scope & { rules: AlertRule[]; canWrite: boolean }> {

@@ -3,7 +3,7 @@
 // `_save_aggregate`); then the issues' counters, users and tag values, the releases and environments events name,
 // the outcome counts, and the spool position. A batch written again after a crash changes nothing twice: stored
 // events are skipped before anything is counted.
-import { linkBase } from "../config/env";
+import { linkBase } from "../core/links";
 import { hourOf } from "../core/hours";
 import type { DigestTx, IssueState, IssueUpdate, NewActivity } from "../storage/digest-ports";
 import type { DigestStore, NewRawItem, OutcomeIncrement } from "../storage/ports";

@@ -4,7 +4,7 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { createAlertRule, deleteAlertRule, sendTestNotification, setAlertsMemberWrite, updateAlertRule } from "../../core/alert-rules";
-import { linkBase } from "../../config/env";
+import { linkBase } from "../../core/links";
 import { formToRule } from "../alert-rule-form";
 import { act } from "./act";
 import { type ActionState, formObject } from "./result";

@@ -1,7 +1,7 @@
 // One issue alert rule: its editor (or "new"), its history, a test notification and deletion.
 import { getTranslations } from "next-intl/server";
 import { alertRuleHistory, listAlertRules, ruleTargets } from "@/core/alert-rules";
-import { mailConfigured } from "@/config/env";
+import { getServices } from "@/runtime/services";
 import { deleteAlertRuleAction, saveAlertRuleAction, testAlertRuleAction } from "@/web/actions/alert-rules.action";
 import { ruleToForm } from "@/web/alert-rule-form";
 import { ActionForm, SubmitButton } from "@/web/components/action-form";
@@ -28,7 +28,7 @@ export default async function AlertRulePage({ params }: { params: { locale: stri
       <h1>{rule ? rule.name : t("create")}</h1>
       {canWrite ? (
         <section className="card">
-          <AlertRuleEditor action={saveAlertRuleAction.bind(null, ...bind, rule?.id ?? null)} values={ruleToForm(rule)} teams={teams} members={members} mailReady={mailConfigured()} isNew={isNew} />
+          <AlertRuleEditor action={saveAlertRuleAction.bind(null, ...bind, rule?.id ?? null)} values={ruleToForm(rule)} teams={teams} members={members} mailReady={getServices().mailer.available} isNew={isNew} />
         </section>
       ) : isNew ? (
         <p className="muted">{t("readOnly")}</p>
