@@ -21,6 +21,7 @@ import { quotas } from "./migrations/0017-quotas";
 import { deadLetters } from "./migrations/0018-dead-letters";
 import { invitationEmail } from "./migrations/0019-invitation-email";
 import { notifications } from "./migrations/0020-notifications";
+import { metricAlerts } from "./migrations/0022-metric-alerts";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -45,6 +46,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0018-dead-letters": deadLetters(dialect),
     "0019-invitation-email": invitationEmail(),
     "0020-notifications": notifications(dialect),
+    "0022-metric-alerts": metricAlerts(dialect),
   };
 }
 

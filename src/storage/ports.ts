@@ -3,6 +3,7 @@
 import type { Role } from "../core/roles";
 import type { QuotaCategory } from "../protocol/categories";
 import type { DeadLetterStore } from "./dead-letter-ports";
+import type { MetricAlertStore } from "./metric-alert-ports";
 import type { SpanRetentionStore, SpanStore } from "./span-ports";
 import type { InvitationStore, ReleaseDetailStore } from "./dashboard-ports";
 import type { DigestStore } from "./digest-ports";
@@ -211,4 +212,4 @@ export interface OutcomeStore {
   outcomeSeries(projectId: number, q: { sinceHour: string; untilHour: string; outcomes: OutcomeKind[]; categories: string[] }): Promise<{ hour: string; quantity: number }[]>;
 }
 
-export type Store = DeadLetterStore & InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore & SpanStore & SpanRetentionStore;
+export type Store = DeadLetterStore & MetricAlertStore & InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore & SpanStore & SpanRetentionStore;

@@ -1,6 +1,7 @@
 // Row types of every table, as Kysely sees them. Timestamps of Faultline's own tables are ISO-8601 UTC strings in
 // both dialects, so that rows read the same on SQLite and PostgreSQL; booleans are 0/1 on SQLite.
 import type { Generated } from "kysely";
+import type { MetricAlertTables } from "./metric-alert-schema";
 import type { NotificationTables } from "./notification-schema";
 import type { SpanTables } from "./span-schema";
 
@@ -319,4 +320,5 @@ export type Database = {
   artifact_files: ArtifactFilesTable;
   dead_letters: DeadLettersTable;
 } & SpanTables &
-  NotificationTables;
+  NotificationTables &
+  MetricAlertTables;

@@ -13,6 +13,7 @@ import { intakeStore } from "./intake";
 import { invitationStore } from "./invitations";
 import { projectKeyStore } from "./keys";
 import { memberStore } from "./members";
+import { metricAlertStore } from "./metric-alerts";
 import { organizationStore } from "./organizations";
 import { orgTokenStore } from "./org-tokens";
 import { outcomeStore } from "./outcomes";
@@ -51,5 +52,6 @@ export function createStore(db: Db): Store {
     ...artifactStore(ctx),
     ...spanStore(ctx),
     ...deadLetterStore(ctx),
+    ...metricAlertStore(ctx),
   };
 }
