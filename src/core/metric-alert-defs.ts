@@ -136,7 +136,7 @@ export type Transition = { from: MetricStatus; to: MetricStatus; threshold: numb
  * Each trigger is active or not, as in Sentry: an inactive trigger fires when the value passes its alert threshold
  * (strictly), an active one resolves when the value passes back over its resolve threshold (strictly). Critical implies
  * warning (its threshold lies beyond the warning's), so a critical rule with a warning trigger falls to "warning" when
- * the value drops to the critical threshold and stays above the resolve threshold.
+ * the value drops below the critical threshold and stays above the resolve threshold.
  */
 export function nextStatus(spec: ThresholdSpec, status: MetricStatus, value: number | null): Transition | null {
   if (value === null || !Number.isFinite(value)) return null;

@@ -16,6 +16,7 @@ import { orgTokenConformance } from "./conformance-org-tokens";
 import { artifactConformance } from "./conformance-artifacts";
 import { spanConformance } from "./conformance-spans";
 import { deadLetterConformance } from "./conformance-dead-letters";
+import { metricAlertConformance } from "./conformance-metric-alerts";
 
 export function conformance(name: string, options: () => OpenDbOptions | Promise<OpenDbOptions>) {
   describe(`storage conformance: ${name}`, () => {
@@ -229,5 +230,6 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
     artifactConformance(() => ({ t, alice }));
     spanConformance(() => ({ t, alice }));
     deadLetterConformance(() => ({ t, alice }));
+    metricAlertConformance(() => ({ t, alice }));
   });
 }
