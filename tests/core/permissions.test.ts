@@ -11,6 +11,7 @@ import { authenticateOrgToken, createOrgToken, revokeOrgToken } from "../../src/
 import type { CoreContext } from "../../src/core/context";
 import { createProject, deleteProject, getProject, updateProject } from "../../src/core/projects";
 import { createKey, deleteKey, listKeys, updateKey } from "../../src/core/keys";
+import { createMetricAlert } from "../../src/core/metric-alerts";
 import { createTeam, deleteTeam, setTeamMembership } from "../../src/core/teams";
 import { deleteIssue, updateIssue, updateOrgIssues } from "../../src/core/issues";
 import { addComment, deleteComment } from "../../src/core/issue-comments";
@@ -62,6 +63,7 @@ const MUTATIONS: Record<string, { permission: Permission; run: (c: CoreContext, 
   "upload a release file": { permission: "release:write", run: (c, w) => uploadReleaseFile(c, w.org, null, "app@1.0.0", async () => ({ file: { filename: "app.js", data: CHUNK }, name: uniq("~/app.js"), dist: null, headers: [] })) },
   "create organization token": { permission: "org:tokens", run: (c, w) => createOrgToken(c, w.org, { name: "CI" }, "http://localhost:9000") },
   "revoke organization token": { permission: "org:tokens", run: (c, w) => revokeOrgToken(c, w.org, w.orgTokenId) },
+  "create a metric alert": { permission: "alert:write", run: (c, w) => createMetricAlert(c, w.org, { name: "Errors", aggregate: "count()", timeWindow: 5, thresholdType: 0, projects: [w.project], triggers: [{ label: "critical", alertThreshold: 10, actions: [] }] }) },
 };
 
 const issueEvent = (projectId: number): DigestedEvent => ({
