@@ -21,12 +21,16 @@ export default async function MetricAlertPage({ params }: { params: { locale: st
   const { rule, history, values, canWrite } = await loadOrNotFound(() => metricAlertDetail(core, params.org, params.ruleId));
   const t = await getTranslations("metricAlerts");
   const points = values.filter((v): v is { minute: string; value: number } => v.value !== null);
-  const times = points.map((p) => Date.parse(p.minute) / 1000);
+  // The whole 24 hours on the x axis (a gap before the first evaluation), so a new rule's few points are not stretched.
+  const dayStart = Math.floor((Date.now() - 24 * 3_600_000) / 60_000) * 60;
+  const last = Math.floor(Date.now() / 60_000) * 60;
+  const times = [dayStart, ...points.map((p) => Date.parse(p.minute) / 1000).filter((s) => s > dayStart && s < last), last];
+  const byTime = new Map(points.map((p) => [Date.parse(p.minute) / 1000, p.value]));
   const flat = (x: number) => times.map(() => x);
   const critical = rule.triggers.find((x) => x.label === "critical");
   const warning = rule.triggers.find((x) => x.label === "warning");
   const series = [
-    { label: rule.aggregate, values: points.map((p) => p.value), color: "--accent" },
+    { label: rule.aggregate, values: times.map((s) => byTime.get(s) ?? null), color: "--accent" },
     ...(critical ? [{ label: t("trigger.critical"), values: flat(critical.alertThreshold), color: "--danger" }] : []),
     ...(warning ? [{ label: t("trigger.warning"), values: flat(warning.alertThreshold), color: "--warn" }] : []),
     ...(rule.resolveThreshold !== null ? [{ label: t("resolveThreshold"), values: flat(rule.resolveThreshold), color: "--ok" }] : []),
