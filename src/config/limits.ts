@@ -625,3 +625,27 @@ export const MAIL_LIMITS = {
   /** connections kept to the SMTP server; alert bursts go out in parallel without opening a connection per message. */
   poolConnections: 3,
 } as const;
+
+/** Metric alerts (issue 17): thresholds on the organization's counters, evaluated every minute. */
+export const METRIC_ALERT_LIMITS = {
+  /** milliseconds; how often rules are evaluated, as Sentry's subscriptions (one value per rule and minute). */
+  evaluationIntervalMs: 60_000,
+  /** minutes; the evaluation windows offered, Sentry's (1 minute to 1 day). */
+  timeWindowsMinutes: [1, 5, 10, 15, 30, 60, 120, 240, 1440],
+  /** rules per organization; each is evaluated every minute, so the number bounds the minute's work. */
+  maxRulesPerOrganization: 100,
+  /** actions per trigger; one outbox row each per state change. */
+  maxActionsPerTrigger: 10,
+  /** characters; a rule's name (Sentry's alert names run long: what, where, how much). */
+  maxNameLength: 256,
+  /** characters; the query (a few `key:value` terms). */
+  maxQueryLength: 200,
+  /** characters; a webhook URL of an action. */
+  maxUrlLength: 2048,
+  /** hours; the values each evaluation saw, kept for the chart (24 hours shown, a day's margin). */
+  valuesKeptHours: 48,
+  /** state changes; the history a rule's page and API list, newest first. */
+  historyShown: 100,
+  /** rules; evaluated per pass of one process, so a pass is bounded however many rules are due. */
+  rulesPerPass: 500,
+} as const;

@@ -37,12 +37,11 @@ export const PERMISSIONS = {
   /** Create and update releases (sentry-cli in CI), as Sentry's project:releases scope lets members do. */
   "release:write": ["owner", "admin", "member"],
   "release:delete": ["owner", "admin"],
-  /** Seeing a project's issue alert rules and their history. */
+  /** Seeing alert rules (issue and metric alerts) and their history. */
   "alert:read": ["owner", "admin", "member", "viewer"],
   /**
-   * Creating, changing, deleting and testing issue alert rules, as Sentry's alerts:write. Members too when their
-   * organization lets them (organizations.alerts_member_write, Sentry's "Let members create alerts"):
-   * core/alert-rules.ts canWriteAlerts.
+   * Creating, changing and deleting alert rules: admins and owners, as Sentry's `alerts:write` by default; members
+   * too where the organization allows it (organizations.alerts_member_write, Sentry's "Let members create alerts").
    */
   "alert:write": ["owner", "admin"],
 } as const satisfies Record<string, readonly Role[]>;

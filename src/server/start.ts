@@ -4,6 +4,7 @@ import http from "node:http";
 import path from "node:path";
 import next from "next";
 import { type Config, loadConfig } from "../config/env";
+import { startMetricEvaluator } from "../alerts/metric-evaluator";
 import { followExternalDigest } from "../digest/external";
 import { startDigestWorker } from "../digest/spawn";
 import { existingSpoolId, importLegacySpool, openIntake, registerInProcessIntake, spoolDir } from "../ingest";
@@ -85,8 +86,11 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   }
 
   const summaries = startWeeklySummaries(store, log);
+  // Metric alerts, every minute; with several processes on one database each minute of a rule is claimed by one.
+  const metricAlerts = startMetricEvaluator(store, { baseUrl: `${config.publicUrl}${basePath}`, log });
 
   const stop = () => {
+    metricAlerts.stop();
     server.close();
     server.closeIdleConnections();
     // Everything acknowledged is already on disk; stopping only has to finish the commits in flight.

@@ -23,6 +23,7 @@ import { invitationEmail } from "./migrations/0019-invitation-email";
 import { notifications } from "./migrations/0020-notifications";
 import { alertRules } from "./migrations/0021-alert-rules";
 import { notificationSettings } from "./migrations/0023-notification-settings";
+import { metricAlerts } from "./migrations/0022-metric-alerts";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -49,6 +50,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0020-notifications": notifications(dialect),
     "0021-alert-rules": alertRules(dialect),
     "0023-notification-settings": notificationSettings(dialect),
+    "0022-metric-alerts": metricAlerts(dialect),
   };
 }
 

@@ -2,6 +2,7 @@
 // both dialects, so that rows read the same on SQLite and PostgreSQL; booleans are 0/1 on SQLite.
 import type { Generated } from "kysely";
 import type { AlertTables } from "./alert-schema";
+import type { MetricAlertTables } from "./metric-alert-schema";
 import type { NotificationTables } from "./notification-schema";
 import type { NotificationSettingsTables } from "./notification-settings-schema";
 import type { SpanTables } from "./span-schema";
@@ -326,4 +327,5 @@ export type Database = {
 } & SpanTables &
   NotificationTables &
   NotificationSettingsTables &
-  AlertTables;
+  AlertTables &
+  MetricAlertTables;

@@ -11,6 +11,7 @@ import { authenticateOrgToken, createOrgToken, revokeOrgToken } from "../../src/
 import type { CoreContext } from "../../src/core/context";
 import { createProject, deleteProject, getProject, updateProject } from "../../src/core/projects";
 import { createKey, deleteKey, listKeys, updateKey } from "../../src/core/keys";
+import { createMetricAlert } from "../../src/core/metric-alerts";
 import { createTeam, deleteTeam, setTeamMembership } from "../../src/core/teams";
 import { deleteIssue, updateIssue, updateOrgIssues } from "../../src/core/issues";
 import { addComment, deleteComment } from "../../src/core/issue-comments";
@@ -70,6 +71,7 @@ const MUTATIONS: Record<string, { permission: Permission; run: (c: CoreContext, 
   "delete alert rule": { permission: "alert:write", run: (c, w) => deleteAlertRule(c, w.org, w.project, w.ruleId) },
   "send a test notification": { permission: "alert:write", run: (c, w) => sendTestNotification(c, w.org, w.project, w.ruleId, "http://localhost:9000") },
   "let members create alerts": { permission: "org:update", run: (c, w) => setAlertsMemberWrite(c, w.org, { alertsMemberWrite: true }) },
+  "create a metric alert": { permission: "alert:write", run: (c, w) => createMetricAlert(c, w.org, { name: "Errors", aggregate: "count()", timeWindow: 5, thresholdType: 0, projects: [w.project], triggers: [{ label: "critical", alertThreshold: 10, actions: [] }] }) },
 };
 
 /** Reads every role may do (alert:read). */

@@ -18,6 +18,7 @@ import { spanConformance } from "./conformance-spans";
 import { deadLetterConformance } from "./conformance-dead-letters";
 import { notificationSettingsConformance } from "./conformance-notification-settings";
 import { alertRuleConformance } from "./conformance-alert-rules";
+import { metricAlertConformance } from "./conformance-metric-alerts";
 
 export function conformance(name: string, options: () => OpenDbOptions | Promise<OpenDbOptions>) {
   describe(`storage conformance: ${name}`, () => {
@@ -233,5 +234,6 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
     deadLetterConformance(() => ({ t, alice }));
     notificationSettingsConformance(() => ({ t, alice }));
     alertRuleConformance(() => ({ t, alice }));
+    metricAlertConformance(() => ({ t, alice }));
   });
 }

@@ -16,6 +16,7 @@ import { invitationStore } from "./invitations";
 import { projectKeyStore } from "./keys";
 import { memberStore } from "./members";
 import { notificationStore } from "./notifications";
+import { metricAlertStore } from "./metric-alerts";
 import { organizationStore } from "./organizations";
 import { orgTokenStore } from "./org-tokens";
 import { outcomeStore } from "./outcomes";
@@ -57,5 +58,6 @@ export function createStore(db: Db): Store {
     ...notificationSettingsStore(ctx),
     ...notificationStore(ctx),
     ...alertRuleStore(ctx),
+    ...metricAlertStore(ctx),
   };
 }

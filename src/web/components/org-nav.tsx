@@ -4,7 +4,7 @@ import { LocaleLink } from "@/i18n/locale-link";
 import type { Organization } from "@/storage/ports";
 import { PageTabs } from "./page-tabs";
 
-export async function OrgNav({ org, current }: { org: Organization; current: "projects" | "issues" | "releases" | "general" | "members" | "teams" | "tokens" | "traces" }) {
+export async function OrgNav({ org, current }: { org: Organization; current: "projects" | "issues" | "alerts" | "releases" | "general" | "members" | "teams" | "tokens" | "traces" }) {
   const t = await getTranslations("org");
   // One read of the locale for the links below, instead of one suspension per link (i18n/locale-link.tsx).
   const locale = await getLocale();
@@ -21,6 +21,7 @@ export async function OrgNav({ org, current }: { org: Organization; current: "pr
         tabs={[
           { id: "projects", href: base, label: t("tabs.projects") },
           { id: "issues", href: `${base}/issues`, label: t("tabs.issues") },
+          { id: "alerts", href: `${base}/alerts`, label: t("tabs.alerts") },
           { id: "releases", href: `${base}/releases`, label: t("tabs.releases") },
           { id: "general", href: `${base}/settings`, label: t("tabs.general") },
           { id: "members", href: `${base}/settings/members`, label: t("tabs.members") },

@@ -9,7 +9,8 @@ import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 
 /** `color` names a palette variable, such as "--accent". */
-export type ChartSeries = { label: string; values: number[]; color: string };
+/** `values` may hold null where a series has no value (a gap in a line). */
+export type ChartSeries = { label: string; values: (number | null)[]; color: string };
 export type TimeSeries = { /** bucket starts, Unix seconds */ times: number[]; series: ChartSeries[] };
 
 type Props = { data: TimeSeries; kind?: "bars" | "line"; height?: number; label: string; summary: string; testId?: string };
