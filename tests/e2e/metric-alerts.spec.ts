@@ -76,7 +76,7 @@ test.describe("issue 17 metric alerts", () => {
       await expect(page.getByRole("link", { name: "Alerts" })).toHaveAttribute("aria-current", "page");
       const row = page.getByTestId("metric-alert-table").getByRole("row").filter({ hasText: name });
       await expect(row.getByTestId("metric-alert-state")).toHaveText("Resolved");
-      await expect(page.getByTestId("issue-alert-links").locator(`a[href$="/projects/${project.slug}/settings/alerts"]`)).toHaveCount(1);
+      await expect(page.getByTestId("issue-alert-links").locator(`a[href$="/projects/${project.slug}/alerts"]`)).toHaveCount(1);
       expect(await seriousViolations(page, "metric-alerts-list")).toEqual([]);
 
       await page.goto(`/en/orgs/${project.org}/alerts/metric/new`);
