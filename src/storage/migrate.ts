@@ -49,8 +49,8 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0019-invitation-email": invitationEmail(),
     "0020-notifications": notifications(dialect),
     "0021-alert-rules": alertRules(dialect),
-    "0023-notification-settings": notificationSettings(dialect),
     "0022-metric-alerts": metricAlerts(dialect),
+    "0023-notification-settings": notificationSettings(dialect),
   };
 }
 
