@@ -3,9 +3,9 @@ import type { Kysely, Selectable } from "kysely";
 import type { RuleInput } from "../../core/alert-rule-schema";
 import type { AlertRule, AlertRuleStore, NotificationWithAttempts } from "../alert-ports";
 import type { AlertRulesTable } from "../alert-schema";
-import type { NotificationAction, NotificationPayload, NotificationSource, NotificationStatus } from "../notification-ports";
 import type { Database } from "../schema";
 import { notificationOutbox } from "./notification-outbox";
+import { toAttempt, toNotification } from "./notifications";
 import { type Ctx, dbBool, nowIso, toBool } from "./shared";
 
 export const toAlertRule = (r: Selectable<AlertRulesTable>): AlertRule => ({
@@ -42,24 +42,8 @@ async function withAttempts(db: Kysely<Database>, rows: Selectable<Database["not
   const ids = rows.map((r) => r.id);
   const attempts = ids.length === 0 ? [] : await db.selectFrom("notification_attempts").selectAll().where("notification_id", "in", ids).orderBy("id", "desc").execute();
   return rows.map((r) => ({
-    id: r.id,
-    organizationId: r.organization_id,
-    projectId: r.project_id,
-    source: r.source as NotificationSource,
-    ruleId: r.rule_id,
-    issueId: r.issue_id,
-    action: JSON.parse(r.action) as NotificationAction,
-    payload: JSON.parse(r.payload) as NotificationPayload,
-    idempotencyKey: r.idempotency_key,
-    createdAt: r.created_at,
-    status: r.status as NotificationStatus,
-    attempts: Number(r.attempts),
-    nextAttemptAt: r.next_attempt_at,
-    lastError: r.last_error,
-    sentAt: r.sent_at,
-    attemptList: attempts
-      .filter((a) => a.notification_id === r.id)
-      .map((a) => ({ id: a.id, notificationId: a.notification_id, attemptedAt: a.attempted_at, durationMs: Number(a.duration_ms), target: a.target, statusCode: a.status_code, ok: toBool(a.ok), error: a.error, responseExcerpt: a.response_excerpt })),
+    ...toNotification(r),
+    attemptList: attempts.filter((a) => a.notification_id === r.id).map(toAttempt),
   }));
 }
 

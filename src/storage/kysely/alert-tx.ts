@@ -6,6 +6,7 @@ import type { Dialect } from "../db";
 import type { Database } from "../schema";
 import { toAlertRule } from "./alert-rules";
 import { dbBool, toBool } from "./shared";
+import { latestReleaseOf } from "./issues";
 
 /** Rows per statement, well under both dialects' bound-parameter limits. */
 const CHUNK = 500;
@@ -107,17 +108,6 @@ export function alertTx(trx: Transaction<Database>, dialect: Dialect): AlertTx {
       }
     },
 
-    async latestRelease(projectId) {
-      const r = await trx
-        .selectFrom("releases")
-        .innerJoin("release_projects", "release_projects.release_id", "releases.id")
-        .select("releases.version")
-        .where("release_projects.project_id", "=", projectId)
-        .orderBy("releases.created_at", "desc")
-        .orderBy("releases.id", "desc")
-        .limit(1)
-        .executeTakeFirst();
-      return r?.version ?? null;
-    },
+    latestRelease: (projectId) => latestReleaseOf(trx, projectId),
   };
 }

@@ -1,8 +1,9 @@
 // Reading issues (storage/issue-ports.ts) on SQLite and PostgreSQL. Pages of issues are keyset pages on the sort
 // column and id, most first; each sort has an index (project_id, [status,] column, id), migration 0007.
+import type { Kysely } from "kysely";
 import type { IssueStatus } from "../digest-ports";
 import type { Issue, IssueActivityEntry, IssuePage, IssueSort, IssueStore } from "../issue-ports";
-import type { IssuesTable } from "../schema";
+import type { Database, IssuesTable } from "../schema";
 import { toStoredEvent } from "./events";
 import { applyIssueFilter, inProjects } from "./issue-filters";
 import { type Ctx, decodeCursor, toPage } from "./shared";
@@ -78,6 +79,20 @@ function cursorOf(cursor: string | null | undefined, sort: IssueSort): [string |
   return [sort === "freq" || sort === "user" ? Number(value) : value, Number(id)];
 }
 
+/** The project's newest release (by creation), as Sentry's "latest release" means; null without one. */
+export async function latestReleaseOf(db: Kysely<Database>, projectId: number): Promise<string | null> {
+  const r = await db
+    .selectFrom("release_projects")
+    .innerJoin("releases", "releases.id", "release_projects.release_id")
+    .select("releases.version")
+    .where("release_projects.project_id", "=", projectId)
+    .orderBy("releases.created_at", "desc")
+    .orderBy("releases.id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return r?.version ?? null;
+}
+
 export function issueStore({ db }: Ctx): IssueStore {
   const selectIssues = () =>
     db
@@ -102,18 +117,7 @@ export function issueStore({ db }: Ctx): IssueStore {
       // Events, hashes, counters and activity go with it (foreign keys cascade).
       await db.deleteFrom("issues").where("id", "=", issueId).execute();
     },
-    async latestRelease(projectId) {
-      const r = await db
-        .selectFrom("release_projects")
-        .innerJoin("releases", "releases.id", "release_projects.release_id")
-        .select("releases.version")
-        .where("release_projects.project_id", "=", projectId)
-        .orderBy("releases.created_at", "desc")
-        .orderBy("releases.id", "desc")
-        .limit(1)
-        .executeTakeFirst();
-      return r?.version ?? null;
-    },
+    latestRelease: (projectId) => latestReleaseOf(db, projectId),
     async listIssues(projectIds, { filter, sort = "date", page }) {
       const { column } = SORTS[sort];
       const base = () => applyIssueFilter(inProjects(selectIssues(), projectIds), filter);

@@ -14,7 +14,7 @@ import type {
   NotificationStatus,
   NotificationStore,
 } from "../notification-ports";
-import type { NotificationsTable } from "../notification-schema";
+import type { NotificationAttemptsTable, NotificationsTable } from "../notification-schema";
 import type { SenderStore } from "../notification-settings-ports";
 import { emailRecipients } from "./notification-recipients";
 import type { Database } from "../schema";
@@ -24,7 +24,19 @@ import { dbBool, nowIso, toBool } from "./shared";
 /** The instance setting (instance_settings.key) of hosts allowed despite private addresses. */
 export const ALLOWED_HOSTS_SETTING = "notification_allowed_hosts";
 
-function toNotification(r: Selectable<NotificationsTable>): Notification {
+export const toAttempt = (r: Selectable<NotificationAttemptsTable>): NotificationAttempt => ({
+  id: Number(r.id),
+  notificationId: Number(r.notification_id),
+  attemptedAt: r.attempted_at,
+  durationMs: Number(r.duration_ms),
+  target: r.target,
+  statusCode: r.status_code === null ? null : Number(r.status_code),
+  ok: toBool(r.ok),
+  error: r.error,
+  responseExcerpt: r.response_excerpt,
+});
+
+export function toNotification(r: Selectable<NotificationsTable>): Notification {
   return {
     id: Number(r.id),
     organizationId: Number(r.organization_id),
@@ -157,19 +169,7 @@ export function notificationStore({ db, dialect }: { db: Kysely<Database>; diale
 
     async listNotificationAttempts(notificationId) {
       const rows = await db.selectFrom("notification_attempts").selectAll().where("notification_id", "=", notificationId).orderBy("attempted_at").orderBy("id").execute();
-      return rows.map(
-        (r): NotificationAttempt => ({
-          id: Number(r.id),
-          notificationId: Number(r.notification_id),
-          attemptedAt: r.attempted_at,
-          durationMs: Number(r.duration_ms),
-          target: r.target,
-          statusCode: r.status_code === null ? null : Number(r.status_code),
-          ok: toBool(r.ok),
-          error: r.error,
-          responseExcerpt: r.response_excerpt,
-        }),
-      );
+      return rows.map(toAttempt);
     },
 
     async getProjectWebhookSecret(projectId) {
