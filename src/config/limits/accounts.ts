@@ -1,0 +1,50 @@
+// Accounts, names and the web API: sign-in, passwords, sessions, request sizes.
+// Each limit with its unit and the reason for its value; config/limits.ts gathers the files.
+
+export const AUTH_LIMITS = {
+  /** characters; NIST SP 800-63B asks for at least 8. */
+  minPasswordLength: 8,
+  /** characters; long enough for passphrases, short enough that hashing stays cheap. */
+  maxPasswordLength: 256,
+  /** seconds (30 days); a monitor is opened daily, so people should not sign in every morning. */
+  sessionLifetimeSeconds: 30 * 24 * 3600,
+  /** seconds (1 day); how often an active session's expiry is pushed forward. */
+  sessionRefreshSeconds: 24 * 3600,
+  /** seconds; window for sign-in and password-change attempts per client address. */
+  signInWindowSeconds: 60,
+  /** attempts per window; enough for typos, far too few for guessing. */
+  signInAttemptsPerWindow: 5,
+  /** seconds; window for all other auth endpoints. */
+  requestWindowSeconds: 60,
+  /** requests per window per client address for the other auth endpoints. */
+  requestsPerWindow: 100,
+  /** seconds; window for password-reset requests per client address (better-auth's default for this endpoint). */
+  passwordResetWindowSeconds: 60,
+  /** requests per window; a person who lost a mail asks again once or twice, never more (better-auth's default). */
+  passwordResetRequestsPerWindow: 3,
+  /** seconds (1 hour); how long a password-reset link works (it works once). */
+  passwordResetTokenSeconds: 3600,
+} as const;
+
+export const NAME_LIMITS = {
+  /** characters; slugs appear in URLs and DSN-adjacent links, Sentry caps them at 50. */
+  slugMaxLength: 50,
+  /** characters; display names of organizations, teams, projects and keys. */
+  nameMaxLength: 64,
+  /** characters; e-mail addresses (RFC 5321 path limit). */
+  emailMaxLength: 254,
+} as const;
+
+export const API_LIMITS = {
+  /** items; default page size of list endpoints, as Sentry's. */
+  defaultPageSize: 100,
+  /** items; largest page a client may ask for. */
+  maxPageSize: 100,
+  /** bytes; JSON bodies of the web API are small objects, anything larger is a mistake or abuse. */
+  maxJsonBodyBytes: 64 * 1024,
+} as const;
+
+export const ACTION_LIMITS = {
+  /** bytes (1 MiB); the body of one server action. Next.js's own default (serverActions.bodySizeLimit "1 MB"). */
+  maxBodyBytes: 1024 * 1024,
+} as const;

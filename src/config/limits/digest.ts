@@ -1,0 +1,168 @@
+// The digest and what it stores: batches, triage, retention, storage, symbolication, performance data.
+// Each limit with its unit and the reason for its value; config/limits.ts gathers the files.
+
+export const DIGEST_LIMITS = {
+  /** items; read from the spool and written to the database in one transaction. */
+  batchSize: 500,
+  /**
+   * bytes (8 MiB); a batch also ends once its payloads reach this, so that 500 large events (up to 1 MiB each) never
+   * sit in the digest's memory at once, parsed, under the server's heap limit (package.json's start script).
+   */
+  batchBytes: 8 * 1024 * 1024,
+  /**
+   * milliseconds; how long the digest sleeps when the spool is empty. It finds new records by polling the segment
+   * files (one fstat per poll), in a thread or in `faultline worker` alike: fs.watch misses changes made by another
+   * host on shared storage. 50 ms adds at most that to an event's way to the issues list (target p95 under 1 s).
+   */
+  idlePollMs: 50,
+  /**
+   * nice value (0 normal, 19 lowest); the digest thread's scheduling priority. Below the intake's, so that under load
+   * answering SDKs comes first; the spool absorbs the difference (up to SPOOL_LIMITS.maxBacklogBytes).
+   */
+  threadNiceness: 10,
+  /**
+   * milliseconds; with FAULTLINE_DIGEST=external, how often the server reads the position `faultline worker` saved in
+   * the database. It only frees disk (whole 64 MiB segments) and measures the backlog for backpressure, whose limit
+   * is gigabytes: one small indexed read a second is plenty and costs nothing.
+   */
+  externalPositionPollMs: 1000,
+  /**
+   * milliseconds; how often `faultline worker` looks for a spool the server has not created yet (only before the
+   * server's first start on a new data dir).
+   */
+  spoolWaitMs: 1000,
+  /**
+   * milliseconds; how long one spool record may keep the digest thread's event loop from turning (normalizing,
+   * mapping, grouping: synchronous work) before the thread is ended and restarted, and the record tried alone, then set
+   * aside (progress.ts, supervisor.ts). The largest events (1 MiB, a thousand frames) take tens of milliseconds once
+   * the thread is warm and a few hundred on a cold one; at nice 10 on a machine busy answering SDKs the thread may get a
+   * tenth of a core, so 10 s still leaves a margin, while a record that never ends stalls the digest for about twice
+   * this (the spool absorbs the backlog).
+   */
+  recordBudgetMs: 10_000,
+  /** milliseconds; how often the digest thread's timer beats and the supervisor looks (a small share of the budget). */
+  heartbeatMs: 250,
+  /** milliseconds; before a digest thread that ended is started again (a crash loop stays slow). */
+  restartDelayMs: 1000,
+  /**
+   * records; the dead-letter table keeps the newest this many, deleting older ones as new ones arrive: each holds up
+   * to a request's largest item, so a flood of failing records cannot fill the database.
+   */
+  deadLettersKept: 1000,
+  /**
+   * discarded events counted by one entry of an SDK's client report, at most: Relay reads the quantity as a whole
+   * number (protocol/client_report.rs `u64`; 1e20 or a negative one is refused), and 2^32 − 1 lets 2^31 such entries
+   * add up in the 64-bit `outcomes.quantity` before it could overflow. An entry beyond it is dropped.
+   */
+  clientReportMaxQuantity: 2 ** 32 - 1,
+} as const;
+
+export const TRIAGE_LIMITS = {
+  /** characters; one comment on an issue. Enough for a stack trace pasted with notes; the issue page renders it whole. */
+  commentMaxLength: 10_000,
+  /** values; the most frequent values listed per tag key on an issue's tags (Sentry's TOP_VALUES_DEFAULT_LIMIT). */
+  tagTopValues: 9,
+  /**
+   * events; under an environment filter the issue page counts tag values from the issue's newest events there (tag
+   * counts are kept per issue, not per environment). Decoding one stored event takes tens of microseconds, so 500
+   * keep the page well inside its render budget while giving shares to within a few percent.
+   */
+  environmentTagSample: 500,
+} as const;
+
+export const RETENTION_LIMITS = {
+  /** days; how long events are kept by default (FAULTLINE_RETENTION_DAYS): Sentry's and GlitchTip's default too. */
+  defaultDays: 90,
+  /** days (10 years); the longest FAULTLINE_RETENTION_DAYS accepted: longer is a typo, not a retention policy. */
+  maxDays: 3650,
+  /**
+   * events; an issue keeps its newest this many events, and its first one. One error thrown in a loop can send millions
+   * of events; this bounds such an issue at about 16 MB of browser errors (bench:storage: about 1.6 KB each) long before
+   * age does. Counts, users, tags and the hourly series are counted when events arrive, so no number shown shrinks;
+   * nobody pages through more events than this (100 a page). An ignore "until N times in a window" up to 10,000 is
+   * counted exactly from stored events; beyond (Sentry offers up to 100,000), from the hourly counts.
+   */
+  eventsPerIssue: 10_000,
+  /**
+   * rows; the most one retention step deletes (events, raw items, counters), in its own short transaction between two
+   * digest batches. About 2.5 ms for 500 events on SQLite here, 13 ms at worst (bench:storage), so a batch never waits
+   * long, and 500 per batch of up to 500 events keeps up with any intake the digest keeps up with.
+   */
+  chunkRows: 500,
+  /** issues; the most one step deletes when their last event is past retention (their remaining rows go with them). */
+  chunkIssues: 20,
+  /** events; how many newer events one step looks at to find issues that may have passed eventsPerIssue (3.5 ms here). */
+  scanEvents: 5000,
+  /**
+   * milliseconds (5 minutes); how often a retention pass starts. Events past the cap or the age linger at most this
+   * long; a pass with nothing to delete costs a handful of indexed queries.
+   */
+  passIntervalMs: 5 * 60 * 1000,
+} as const;
+
+export const STORAGE_LIMITS = {
+  /**
+   * statements; prepared SQLite statements one connection keeps by SQL text. Faultline runs a few hundred distinct
+   * statements (multi-row inserts differ by row count); past this the memory starts over rather than growing with
+   * odd queries.
+   */
+  preparedStatements: 500,
+  /**
+   * the largest row id; ids are PostgreSQL `serial` (integer) columns, so a larger number names no row, and a query
+   * with it would fail ("value out of range for type integer") instead of finding nothing.
+   */
+  maxId: 2_147_483_647,
+} as const;
+
+export const SYMBOLICATION_LIMITS = {
+  /**
+   * bytes (estimated: a map's size times `parsedBytesFactor`); parsed source maps kept by the digest, least recently
+   * used dropped first. A quarter of the 384 MiB heap `npm start` gives: about three 5 MB maps, or dozens of the
+   * usual few hundred KB, beside the batches the digest holds.
+   */
+  cacheBytes: 96 * 1024 * 1024,
+  /**
+   * ratio; a parsed map holds its sources' text and the decoded mappings (one small array per segment): measured at
+   * 5.7 times the map's bytes for a 5.3 MB esbuild map (bench:symbolicate's), plus the lines split for context.
+   */
+  parsedBytesFactor: 6,
+  /**
+   * milliseconds (5 minutes); how long a map found by release and URL, or fetched, is trusted before it is read again
+   * (a release's files may be uploaded again under the same name). Maps found by debug id never change.
+   */
+  cacheTtlMs: 5 * 60 * 1000,
+  /** bytes; the largest source or source map read (Sentry refuses remote files over 40 MB; uploads are capped by the upload API). */
+  maxFileBytes: 40 * 1024 * 1024,
+  /** files per event; distinct minified files looked up for one event, the rest are left as sent (Sentry: 50). */
+  maxFilesPerEvent: 50,
+  /** lines; source lines kept before and after the frame's line, as Sentry's SDKs and processing give (5). */
+  contextLines: 5,
+  /** characters; a context line longer than this is cut around the column, as Sentry trims minified lines. */
+  maxContextLineLength: 150,
+  /** milliseconds; a fetch from a project's public URL (connect and read) gives up after this (Sentry: 30 s total). */
+  fetchTimeoutMs: 10_000,
+  /** redirects; followed only when the new host passes the same address checks. */
+  fetchMaxRedirects: 3,
+  /** bytes; the largest file fetched from a public URL (Sentry: 40 MB). */
+  fetchMaxBytes: 40 * 1024 * 1024,
+  /** files per event; fetches from public URLs for one event (a slow site must not stall the digest for long). */
+  fetchMaxPerEvent: 10,
+} as const;
+
+/** Performance monitoring: spans, the transaction table and the trace view. */
+export const PERFORMANCE_LIMITS = {
+  /** spans; the most one transaction event or span item is expanded into (Relay's max_spans_per_transaction is 1000). */
+  spansPerItem: 1000,
+  /** characters; names, ops and descriptions of spans are cut here (a SQL statement as description is long enough). */
+  spanText: 500,
+  /** spans; the most a trace view draws (one waterfall of 2,000 rows is already a long page). */
+  traceSpans: 2000,
+  /** events; the errors a trace view lists. */
+  traceErrors: 100,
+  /** transactions; the rows of a project's transaction table, busiest first. */
+  transactionRows: 100,
+  /** segments; a transaction's newest traces listed under its chart. */
+  recentSegments: 20,
+  /** hours; the periods the performance pages offer (24 hours, 7 days, 14 days), each compared with the one before. */
+  periodsHours: [24, 168, 336],
+} as const;
