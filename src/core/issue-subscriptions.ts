@@ -1,7 +1,9 @@
 // Subscribing to an issue (Sentry's GroupSubscription): a member subscribes to hear of its comments and regressions,
 // or unsubscribes, which also ends what taking part (being assigned, commenting) subscribed them to. "Who will be
-// notified" lists those workflow notices reach and the people the project's e-mail alerts would reach.
+// notified" lists those workflow notices reach and the people the project's alert rules would e-mail.
 import { z } from "zod";
+import { emailRecipients } from "../notify/recipients";
+import { EMAIL_ACTION, type Notification } from "../storage/notification-ports";
 import type { IssueSubscription, Recipient } from "../storage/notification-settings-ports";
 import { getOrgAccess } from "./access";
 import { actingUser, type CoreContext } from "./context";
@@ -14,16 +16,32 @@ export type IssueNotifyList = {
   subscription: IssueSubscription | null;
   /** Who hears of comments and regressions: active subscribers with workflow notices on. */
   workflow: Recipient[];
-  /** Who the project's issue alerts e-mail: its team's members (no team: the organization's) with e-mail on. */
+  /**
+   * Who the project's active issue alert rules would e-mail about this issue, as the sender expands their e-mail
+   * actions (notify/recipients.ts: the assignee or the fallthrough, a team, a member), with e-mail on for the project.
+   */
   alerts: Recipient[];
 };
+
+async function alertRecipients(ctx: CoreContext, view: IssueView): Promise<Recipient[]> {
+  const rules = (await ctx.store.listAlertRules(view.project.id)).filter((r) => r.status === "active");
+  const at = { organizationId: view.project.organizationId, projectId: view.project.id, issueId: view.issue.id } as Notification;
+  const userIds = new Set<string>();
+  for (const rule of rules) {
+    for (const action of rule.actions) {
+      if (action.id !== EMAIL_ACTION) continue;
+      for (const r of await emailRecipients(ctx.store, at, action)) userIds.add(r.userId);
+    }
+  }
+  return userIds.size === 0 ? [] : ctx.store.recipientPreferences([...userIds], view.project.id);
+}
 
 export async function issueNotifyList(ctx: CoreContext, view: IssueView): Promise<IssueNotifyList> {
   const user = "user" in ctx.actor ? ctx.actor.user : null;
   const [subscription, workflow, alerts] = await Promise.all([
     user ? ctx.store.getIssueSubscription(user.id, view.issue.id) : null,
     ctx.store.issueWorkflowRecipients(view.issue.id),
-    ctx.store.projectEmailRecipients(view.project.id),
+    alertRecipients(ctx, view),
   ]);
   return { subscription, workflow, alerts };
 }

@@ -75,8 +75,6 @@ export interface NotificationSettingsStore {
   issueWorkflowRecipients(issueId: number): Promise<Recipient[]>;
   /** Of these people, those in the project's organization who want e-mail alerts from the project, with their language. */
   recipientPreferences(userIds: string[], projectId: number): Promise<Recipient[]>;
-  /** The project's team's members (no team: the organization's members) who want its e-mail alerts. */
-  projectEmailRecipients(projectId: number): Promise<Recipient[]>;
   /** Every person and organization whose weekly summary is on. */
   weeklySummaryCandidates(): Promise<SummaryCandidate[]>;
   weeklySummaryFigures(organizationId: number, from: string, to: string, top: number): Promise<SummaryFigures>;

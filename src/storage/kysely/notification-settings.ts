@@ -3,7 +3,7 @@
 import { sql } from "kysely";
 import { formatShortId } from "../../core/short-id";
 import type { NotificationSettingsStore, ParticipationReason, SummaryCandidate } from "../notification-settings-ports";
-import { emailRecipients, teamUserIds, toLocale, workflowRecipients } from "./notification-recipients";
+import { emailRecipients, toLocale, workflowRecipients } from "./notification-recipients";
 import { notificationOutbox } from "./notification-outbox";
 import { type Ctx, dbBool, toBool } from "./shared";
 
@@ -77,15 +77,6 @@ export function notificationSettingsStore({ db, dialect }: Ctx): NotificationSet
       return issue ? workflowRecipients(db, dialect, issue.organization_id, issueId) : [];
     },
     recipientPreferences: (userIds, projectId) => emailRecipients(db, userIds, projectId),
-    async projectEmailRecipients(projectId) {
-      const project = await db.selectFrom("projects").select(["organization_id", "team_id"]).where("id", "=", projectId).executeTakeFirst();
-      if (!project) return [];
-      const userIds =
-        project.team_id !== null
-          ? await teamUserIds(db, project.team_id)
-          : (await db.selectFrom("members").select("user_id").where("organization_id", "=", project.organization_id).execute()).map((r) => r.user_id);
-      return emailRecipients(db, userIds, projectId);
-    },
     async weeklySummaryCandidates() {
       const rows = await db
         .selectFrom("members")
