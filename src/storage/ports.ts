@@ -46,6 +46,8 @@ export type Project = {
   quotas: Quotas;
   /** Whether the digest may fetch JavaScript sources and source maps from public URLs (off unless turned on). */
   scrapeJavaScript: boolean;
+  /** Days the project keeps its events when shorter than the instance's FAULTLINE_RETENTION_DAYS; null: the instance's. */
+  retentionDays: number | null;
 };
 export type ProjectKey = {
   id: number;
@@ -143,7 +145,7 @@ export interface ProjectStore {
   getProjectById(id: number): Promise<Project | null>;
   /** Ordered by slug, then id: of some organizations, of every organization a user belongs to, or of all. */
   listProjects(input: { scope: { organizationIds: number[] } | { memberUserId: string } | { all: true }; page: PageRequest }): Promise<Page<Project>>;
-  updateProject(id: number, patch: { slug?: string; name?: string; platform?: string | null; teamId?: number | null; rateLimit?: RateLimit | null; quotas?: Quotas; scrapeJavaScript?: boolean }): Promise<Project | null>;
+  updateProject(id: number, patch: { slug?: string; name?: string; platform?: string | null; teamId?: number | null; rateLimit?: RateLimit | null; quotas?: Quotas; scrapeJavaScript?: boolean; retentionDays?: number | null }): Promise<Project | null>;
   deleteProject(id: number): Promise<boolean>;
 }
 

@@ -5,6 +5,7 @@ import { after, before, describe, test } from "node:test";
 import { ERROR_STATUS, isAppError } from "../../src/core/errors";
 import { createOrganization } from "../../src/core/organizations";
 import { erasePersonData, exportPersonData, findPersonEvents } from "../../src/core/personal-data";
+import { createProject, updateProject } from "../../src/core/projects";
 import { type TestCore, testCore, uniq } from "../helpers/core";
 
 let t: TestCore;
@@ -48,5 +49,18 @@ describe("issue 18 personal data: hostile search input", () => {
     const org = await createOrganization(t.as(owner), { name: uniq("Org") });
     const r = await findPersonEvents(t.as(owner), org.slug, { field: "username", value: "ä".repeat(200) });
     assert.deepEqual(r.matches, []);
+  });
+});
+
+describe("issue 18 personal data: a project's own retention", () => {
+  test("shorter than the instance's only; empty goes back to the instance's; bad values are a 400", async () => {
+    const owner = await t.accounts.createUser({ email: `${uniq("o")}@example.com`, password: "password123", name: "O" });
+    const org = await createOrganization(t.as(owner), { name: uniq("Org") });
+    const project = await createProject(t.as(owner), org.slug, { name: uniq("P") });
+    const set = (retentionDays: unknown) => updateProject(t.as(owner), org.slug, project.slug, { retentionDays }, { instanceRetentionDays: 60 });
+    assert.equal((await set(30)).retentionDays, 30);
+    assert.equal((await set(null)).retentionDays, null);
+    for (const bad of [60, 61, 0, -1, 1.5, "30", 1e9]) assert.equal(await status(() => set(bad)), 400, String(bad));
+    assert.equal((await set(59)).retentionDays, 59);
   });
 });
