@@ -112,6 +112,9 @@ export function personalDataConformance(get: () => Fixture) {
     assert.equal(record[0]!.actorUserId, alice.id);
     assert.deepEqual(JSON.parse(record[0]!.counts), { events: 3, attachments: 1, tagValues: 4, users: 2, projects: 2 });
     assert.ok(!record[0]!.counts.includes("ann"), "the record does not name the person");
+    // Deleting bob's issue takes its user rows with it (foreign key).
+    await t.store.deleteIssue(issueA.id);
+    assert.equal((await db.selectFrom("event_users").select("event_id").where("event_id", "=", e3.eventId).execute()).length, 0);
     // Again: nothing left to erase.
     assert.deepEqual((await erasePersonData(t.as(alice), org.slug, { field: "email", value: "ann@example.com" })).totals, { events: 0, attachments: 0, tagValues: 0, users: 0 });
   });

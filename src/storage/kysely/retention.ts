@@ -56,7 +56,7 @@ export function retentionStore({ db }: Ctx): Omit<RetentionStore, "pruneArtifact
       const first = await db.selectFrom("events").select("id").where("issue_id", "=", issueId).orderBy("id").limit(1).executeTakeFirstOrThrow();
       const rows = await db
         .selectFrom("events")
-        .select("id")
+        .select(["id", "project_id", "event_id"])
         .where("issue_id", "=", issueId)
         .where("id", "<", boundary.id)
         .where("id", ">", first.id)
@@ -65,6 +65,7 @@ export function retentionStore({ db }: Ctx): Omit<RetentionStore, "pruneArtifact
         .execute();
       if (rows.length === 0) return 0;
       const r = await db.deleteFrom("events").where("id", "in", rows.map((x) => x.id)).executeTakeFirst();
+      await forgetEventUsers(db, rows);
       return Number(r.numDeletedRows);
     },
 

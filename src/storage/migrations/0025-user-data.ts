@@ -16,7 +16,8 @@ export function userData(dialect: Dialect) {
         .createTable("event_users")
         .addColumn("project_id", "integer", (c) => c.notNull().references("projects.id").onDelete("cascade"))
         .addColumn("event_id", "text", (c) => c.notNull())
-        .addColumn("issue_id", "integer")
+        // The issue the event joined; its rows go with the issue (deleted, or pruned by retention).
+        .addColumn("issue_id", "integer", (c) => c.references("issues.id").onDelete("cascade"))
         // "id", "email", "username", "ip", or "key" (the user key the event's issue counted).
         .addColumn("field", "text", (c) => c.notNull())
         .addColumn("value", "text", (c) => c.notNull())
