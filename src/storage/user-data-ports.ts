@@ -22,8 +22,8 @@ export interface UserDataTx {
 }
 
 export interface UserDataStore {
-  /** Events of the projects whose user has `value` in one of `fields`, newest first, at most `limit`. */
-  findUserEvents(projectIds: number[], fields: readonly UserField[], value: string, limit: number): Promise<UserEventMatch[]>;
+  /** Events of the projects (or of every project) whose user has `value` in one of `fields`, newest first, at most `limit`. */
+  findUserEvents(projectIds: number[] | "all", fields: readonly UserField[], value: string, limit: number): Promise<UserEventMatch[]>;
   /** The decoded JSON of events of one project, by event id (those still stored). */
   eventDataOf(projectId: number, eventIds: string[]): Promise<Map<string, string>>;
   /**

@@ -6,6 +6,7 @@ import { ERROR_STATUS, isAppError } from "../../src/core/errors";
 import { createOrganization } from "../../src/core/organizations";
 import { erasePersonData, exportPersonData, findPersonEvents } from "../../src/core/personal-data";
 import { createProject, updateProject } from "../../src/core/projects";
+import { findPersonEverywhere } from "../../src/core/personal-data-instance";
 import { type TestCore, testCore, uniq } from "../helpers/core";
 
 let t: TestCore;
@@ -62,5 +63,16 @@ describe("issue 18 personal data: a project's own retention", () => {
     assert.equal((await set(null)).retentionDays, null);
     for (const bad of [60, 61, 0, -1, 1.5, "30", 1e9]) assert.equal(await status(() => set(bad)), 400, String(bad));
     assert.equal((await set(59)).retentionDays, 59);
+  });
+});
+
+describe("issue 18 personal data: the install-wide search", () => {
+  test("is the superusers' alone: an organization's owner gets not found; hostile input is a 400 for a superuser", async () => {
+    const owner = await t.accounts.createUser({ email: `${uniq("o")}@example.com`, password: "password123", name: "O" });
+    await createOrganization(t.as(owner), { name: uniq("Org") });
+    assert.equal(await status(() => findPersonEverywhere(t.as(owner), { field: "id", value: "42" })), 404);
+    const su = await t.accounts.createUser({ email: `${uniq("su")}@example.com`, password: "password123", name: "S", isSuperuser: true });
+    assert.equal(await status(() => findPersonEverywhere(t.as(su), { field: "id", value: "x\u0000" })), 400);
+    assert.equal(await status(() => findPersonEverywhere(t.as(su), { field: "id", value: "42" })), "ok");
   });
 });

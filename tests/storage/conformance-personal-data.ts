@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { erasePersonData, exportPersonData, findPersonEvents } from "../../src/core/personal-data";
+import { findPersonEverywhere } from "../../src/core/personal-data-instance";
 import { writeBatch } from "../../src/digest/commit";
 import { issueTags, userKey } from "../../src/digest/event-facts";
 import { userParts } from "../../src/digest/event-users";
@@ -66,6 +67,14 @@ export function personalDataConformance(get: () => Fixture) {
     const found = await findPersonEvents(ctx, org.slug, { value: "ann@example.com" });
     assert.equal(found.search.field, "any");
     assert.equal(found.matches.length, 3, "the other organization's event is not listed");
+  });
+
+  test("issue 18 personal data: superusers search every organization at once", async () => {
+    const { t, alice, org, c, e1, e4, e5 } = await setup();
+    const { matches } = await findPersonEverywhere(t.as(alice), { field: "ip", value: "192.0.2.1" });
+    const mine = matches.filter((m) => [e1, e4, e5].some((e) => e.eventId === m.eventId));
+    assert.equal(mine.length, 3);
+    assert.deepEqual(new Set(mine.map((m) => m.organizationSlug)), new Set([org.slug, (await t.store.getOrganizationById(c.organizationId))!.slug]));
   });
 
   test("issue 18 personal data: the export holds each matching event's stored data and where it matched", async () => {

@@ -71,18 +71,18 @@ async function erase(trx: Transaction<Database>, projectId: number, eventIds: st
 export function userDataStore({ db }: Ctx): UserDataStore {
   return {
     async findUserEvents(projectIds, fields, value, limit) {
-      if (projectIds.length === 0 || fields.length === 0) return [];
-      const rows = await db
+      if ((projectIds !== "all" && projectIds.length === 0) || fields.length === 0) return [];
+      let q = db
         .selectFrom("event_users as u")
         .innerJoin("events as e", (j) => j.onRef("e.project_id", "=", "u.project_id").onRef("e.event_id", "=", "u.event_id"))
         .select(["e.project_id", "e.event_id", "e.issue_id", "e.type", "e.received_at", "e.timestamp", "e.title", "u.field"])
-        .where("u.project_id", "in", projectIds)
         .where("u.value", "=", value)
         .where("u.field", "in", [...fields])
         .orderBy("e.received_at", "desc")
         .orderBy("e.id", "desc")
-        .limit(limit * fields.length)
-        .execute();
+        .limit(limit * fields.length);
+      if (projectIds !== "all") q = q.where("u.project_id", "in", projectIds);
+      const rows = await q.execute();
       const byEvent = new Map<string, UserEventMatch>();
       for (const r of rows) {
         const k = `${r.project_id}:${r.event_id}`;
