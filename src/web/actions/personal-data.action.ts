@@ -4,11 +4,12 @@
 import { getTranslations } from "next-intl/server";
 import { revalidatePath } from "next/cache";
 import { erasePersonData } from "../../core/personal-data";
+import { DEFAULT_LOCALE, isLocale } from "../../i18n/routing";
 import { act } from "./act";
 import { type ActionState, formObject } from "./result";
 
 export async function erasePersonDataAction(locale: string, orgSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
-  const t = await getTranslations({ locale, namespace: "personalData" });
+  const t = await getTranslations({ locale: isLocale(locale) ? locale : DEFAULT_LOCALE, namespace: "personalData" });
   const state = await act(locale, async (core) => {
     const { totals, projects, more } = await erasePersonData(core, orgSlug, formObject(form));
     return { status: "ok", message: t(more ? "erasedMore" : "erased", { ...totals, projects: projects.length }) };

@@ -85,26 +85,28 @@ export async function PrivacySection({ core, access, locale, search }: { core: C
                 {t("export")}
               </a>
             </p>
-            {search.confirm === "erase" ? (
-              <div className="card" data-testid="personal-data-confirm">
-                <h3>{t("confirmTitle")}</h3>
-                <p>{t("confirmText")}</p>
-                <ActionForm action={erasePersonDataAction.bind(null, locale, access.org.slug)} testId="personal-data-erase">
-                  <input type="hidden" name="field" value={field} />
-                  <input type="hidden" name="value" value={value} />
-                  <SubmitButton variant="danger">{t("eraseConfirm")}</SubmitButton>
-                </ActionForm>
-              </div>
-            ) : (
+            {search.confirm !== "erase" ? (
               <form method="get" className="inline-form">
                 <input type="hidden" name="field" value={field} />
                 <input type="hidden" name="value" value={value} />
                 <input type="hidden" name="confirm" value="erase" />
                 <button type="submit" className="button danger">{t("erase")}</button>
               </form>
-            )}
+            ) : null}
           </section>
         )
+      ) : null}
+      {result && search.confirm === "erase" ? (
+        // Outside the results: after the erasure the page shows no results, and this form its counts.
+        <section className="card danger-zone" data-testid="personal-data-confirm">
+          <h2>{t("confirmTitle")}</h2>
+          <p>{t("confirmText")}</p>
+          <ActionForm action={erasePersonDataAction.bind(null, locale, access.org.slug)} testId="personal-data-erase">
+            <input type="hidden" name="field" value={field} />
+            <input type="hidden" name="value" value={value} />
+            <SubmitButton variant="danger">{t("eraseConfirm")}</SubmitButton>
+          </ActionForm>
+        </section>
       ) : null}
     </>
   );
