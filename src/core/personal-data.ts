@@ -128,3 +128,17 @@ export async function erasePersonData(ctx: CoreContext, orgSlug: string, input: 
   });
   return { totals, projects: touched, more };
 }
+
+export type ErasureRecord = { id: number; actor: string; field: string; counts: ErasureCounts & { projects: number }; createdAt: string };
+
+/** The organization's latest erasures (who, which field, what was deleted), for its owners and superusers. */
+export async function listErasures(ctx: CoreContext, orgSlug: string, limit = 20): Promise<ErasureRecord[]> {
+  const access = await requireOrg(ctx, orgSlug, "privacy:manage");
+  const rows = await ctx.store.listErasures(access.org.id, limit);
+  const names = new Map<string, string>();
+  for (const id of new Set(rows.map((r) => r.actorUserId))) {
+    const u = await ctx.store.getUserById(id);
+    names.set(id, u ? u.name || u.email : "—");
+  }
+  return rows.map((r) => ({ id: r.id, actor: names.get(r.actorUserId) ?? "—", field: r.field, counts: JSON.parse(r.counts) as ErasureRecord["counts"], createdAt: r.createdAt }));
+}

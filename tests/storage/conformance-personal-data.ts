@@ -3,7 +3,7 @@
 // while the issues keep their totals and other people's events stay.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { erasePersonData, exportPersonData, findPersonEvents } from "../../src/core/personal-data";
+import { erasePersonData, exportPersonData, findPersonEvents, listErasures } from "../../src/core/personal-data";
 import { findPersonEverywhere } from "../../src/core/personal-data-instance";
 import { writeBatch } from "../../src/digest/commit";
 import { issueTags, userKey } from "../../src/digest/event-facts";
@@ -121,6 +121,8 @@ export function personalDataConformance(get: () => Fixture) {
     assert.equal(record[0]!.actorUserId, alice.id);
     assert.deepEqual(JSON.parse(record[0]!.counts), { events: 3, attachments: 1, tagValues: 4, users: 2, projects: 2 });
     assert.ok(!record[0]!.counts.includes("ann"), "the record does not name the person");
+    const shown = await listErasures(t.as(alice), org.slug);
+    assert.deepEqual(shown.map((e) => [e.actor, e.field, e.counts.events]), [[alice.name, "email", 3]]);
     // Deleting bob's issue takes its user rows with it (foreign key).
     await t.store.deleteIssue(issueA.id);
     assert.equal((await db.selectFrom("event_users").select("event_id").where("event_id", "=", e3.eventId).execute()).length, 0);

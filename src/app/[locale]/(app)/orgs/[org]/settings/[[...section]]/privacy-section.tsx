@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { allowed, type OrgAccess } from "@/core/access";
 import type { CoreContext } from "@/core/context";
 import { isAppError } from "@/core/errors";
-import { findPersonEvents, PERSON_FIELDS, type PersonMatch } from "@/core/personal-data";
+import { findPersonEvents, listErasures, PERSON_FIELDS, type PersonMatch } from "@/core/personal-data";
 import { getServices } from "@/runtime/services";
 import { erasePersonDataAction } from "@/web/actions/personal-data.action";
 import { ActionForm, SubmitButton } from "@/web/components/action-form";
@@ -30,6 +30,7 @@ export async function PrivacySection({ core, access, locale, search }: { core: C
     }
   }
   const { basePath } = getServices();
+  const erasures = await listErasures(core, access.org.slug);
   const query = new URLSearchParams({ field, value }).toString();
   return (
     <>
@@ -106,6 +107,27 @@ export async function PrivacySection({ core, access, locale, search }: { core: C
             <input type="hidden" name="value" value={value} />
             <SubmitButton variant="danger">{t("eraseConfirm")}</SubmitButton>
           </ActionForm>
+        </section>
+      ) : null}
+      {erasures.length > 0 ? (
+        <section className="card" data-testid="personal-data-erasures">
+          <h2>{t("erasuresTitle")}</h2>
+          <div className="table-scroll">
+            <table className="table">
+              <caption className="visually-hidden">{t("erasuresTitle")}</caption>
+              <TableHead columns={[t("when"), t("erasedBy"), t("field"), t("erasedCounts")]} />
+              <tbody>
+                {erasures.map((e) => (
+                  <tr key={e.id}>
+                    <td>{formatDate(locale, e.createdAt)}</td>
+                    <td>{e.actor}</td>
+                    <td>{(PERSON_FIELDS as readonly string[]).includes(e.field) ? t(`fields.${e.field as (typeof PERSON_FIELDS)[number]}`) : e.field}</td>
+                    <td>{t("countsLine", e.counts)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </section>
       ) : null}
     </>
