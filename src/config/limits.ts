@@ -5,3 +5,4 @@ export * from "./limits/digest";
 export * from "./limits/ingest";
 export * from "./limits/releases";
 export * from "./limits/web";
+export * from "./limits/privacy";

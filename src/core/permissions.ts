@@ -44,6 +44,11 @@ export const PERMISSIONS = {
    * too where the organization allows it (organizations.alerts_member_write, Sentry's "Let members create alerts").
    */
   "alert:write": ["owner", "admin"],
+  /**
+   * A person's data (issue 18): finding a user's events in every project of the organization, exporting and erasing
+   * them. Owners only (and superusers): it reads across every project and deletes events.
+   */
+  "privacy:manage": ["owner"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -4,14 +4,17 @@ import { isDuplicateError, type Page, type PageRequest, type Project } from "../
 import { assertCan, requireOrg, requireText, type OrgAccess } from "./access";
 import { DEFAULT_RULE } from "./alert-rules";
 import type { CoreContext } from "./context";
-import { notFound } from "./errors";
+import { AppError, notFound } from "./errors";
+import { PERSONAL_DATA_LIMITS, RETENTION_LIMITS } from "../config/limits";
 import { newKeyPair } from "./keys";
 import { slugTaken } from "./organizations";
 import { nameSchema, parseInput, patchQuotas, platformSchema, quotasSchema, rateLimitSchema, slugify, slugSchema } from "./schemas";
 
 const createSchema = z.object({ name: nameSchema, slug: slugSchema.optional(), platform: platformSchema.nullish(), team: slugSchema.nullish() });
 // scrapeJavaScript: Sentry's project option (its API's name) letting the digest fetch sources and maps from public URLs.
-const updateSchema = z.object({ name: nameSchema.optional(), slug: slugSchema.optional(), platform: platformSchema.nullish(), rateLimit: rateLimitSchema.optional(), quotas: quotasSchema.optional(), scrapeJavaScript: z.boolean().optional() }).refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
+// retentionDays (issue 18): the project's own retention, whole days, shorter than the instance's (checked below); null: the instance's.
+const retentionDaysSchema = z.int("Retention is a whole number of days").min(PERSONAL_DATA_LIMITS.minRetentionDays, `At least ${PERSONAL_DATA_LIMITS.minRetentionDays} day`).max(RETENTION_LIMITS.maxDays, `At most ${RETENTION_LIMITS.maxDays} days`);
+const updateSchema = z.object({ name: nameSchema.optional(), slug: slugSchema.optional(), platform: platformSchema.nullish(), rateLimit: rateLimitSchema.optional(), quotas: quotasSchema.optional(), scrapeJavaScript: z.boolean().optional(), retentionDays: retentionDaysSchema.nullish() }).refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
 
 export async function listProjects(ctx: CoreContext, orgSlug: string, page: PageRequest): Promise<Page<Project>> {
   const { org } = await requireOrg(ctx, orgSlug, "project:read");
@@ -53,8 +56,13 @@ export async function createProject(ctx: CoreContext, orgSlug: string, input: un
   }
 }
 
-export async function updateProject(ctx: CoreContext, orgSlug: string, projectSlug: string, input: unknown): Promise<Project> {
+/** instanceRetentionDays: FAULTLINE_RETENTION_DAYS, which a project's own retention must be shorter than. */
+export async function updateProject(ctx: CoreContext, orgSlug: string, projectSlug: string, input: unknown, options: { instanceRetentionDays?: number } = {}): Promise<Project> {
   const patch = parseInput(updateSchema, input);
+  const instanceDays = options.instanceRetentionDays ?? RETENTION_LIMITS.defaultDays;
+  if (patch.retentionDays != null && patch.retentionDays >= instanceDays) {
+    throw new AppError("bad_request", `Retention must be shorter than the instance's ${instanceDays} days`, { retentionDays: [`Shorter than ${instanceDays} days`] }, true);
+  }
   const { access, project } = await getProject(ctx, orgSlug, projectSlug);
   assertCan(access, "project:update");
   try {

@@ -14,6 +14,7 @@ import { writeSessions } from "./session-counts";
 import type { SessionItem } from "./sessions";
 import { type FailedRecord, writeSetAside } from "./set-aside";
 import { writeSpans } from "./spans-commit";
+import { writeEventUsers } from "./event-users";
 import { writeRegressionNotices } from "./workflow-notices";
 import type { ExpandedSpans } from "./spans";
 
@@ -156,6 +157,7 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch, options
     const firstSeen: NewActivity[] = [...assignment.created].map((issueId) => ({ issueId, type: "first_seen", userId: null, data: "{}", createdAt: now }));
     await tx.addActivity(firstSeen);
     await sight(tx, stored, assignment);
+    await writeEventUsers(tx, stored, assignment.issueOf);
     const eventsOf = new Map<number, DigestedEvent[]>();
     for (const e of stored) {
       const id = assignment.issueOf.get(e);

@@ -8,6 +8,8 @@ import { parseJsonObjectText, utf8Text } from "../protocol/json";
 import type { SpoolRow } from "../ingest/spool";
 import type { NewEvent, NewRawItem, OutcomeIncrement } from "../storage/ports";
 import { issueMetadata, issueTags, stacktraceCulprit, userKey } from "./event-facts";
+import { userParts } from "./event-users";
+import type { UserField } from "../storage/user-data-ports";
 import { groupEvent } from "./grouping";
 import { normalizeEvent } from "./normalize";
 import { stripNul, stripNulFromJsonText } from "./normalize/nul";
@@ -40,6 +42,8 @@ export type DigestedEvent = NewEvent & {
   grouping: { config: string; hashes: string[] } | null;
   metadata: string;
   userKey: string | null;
+  /** The user object's searchable parts (event-users.ts): a person's events are found by them. */
+  userParts?: [UserField, string][];
   tags: [string, string][];
   /** A transaction's spans and the values it adds to the performance rollups (digest/spans.ts). */
   spans?: ExpandedSpans;
@@ -84,6 +88,7 @@ async function toEvent(row: SpoolRow, receivedAt: string, symbolication: DigestS
     grouping,
     metadata: JSON.stringify(issueMetadata(summary.type, summary.title, event)),
     userKey: user,
+    userParts: userParts(event),
     tags: issueTags(event, user),
     spans,
     traceId: grouping ? traceIdOf(event) : null,

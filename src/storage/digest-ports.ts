@@ -1,6 +1,7 @@
 // The storage port of the digest: one transaction per spool batch, with the few operations that turn events into
 // issues. The digest decides (grouping, regressions, counters); the store only reads and writes rows, so the same
 // decisions hold on SQLite and PostgreSQL.
+import type { UserDataTx } from "./user-data-ports";
 import type { AlertTx } from "./alert-ports";
 import type { NotificationOutbox } from "./notification-ports";
 import type { WorkflowTx } from "./notification-settings-ports";
@@ -53,7 +54,7 @@ export type EnvironmentSighting = { projectId: number; name: string };
 /** An event to store, with the issue it belongs to (none for transactions). */
 export type NewGroupedEvent = NewEvent & { issueId: number | null };
 
-export interface DigestTx extends SessionTx, SpanTx, DeadLetterTx, NotificationOutbox, WorkflowTx, AlertTx {
+export interface DigestTx extends SessionTx, SpanTx, DeadLetterTx, NotificationOutbox, WorkflowTx, AlertTx, UserDataTx {
   /** Of these event ids, those the project already has. */
   existingEventIds(projectId: number, eventIds: string[]): Promise<Set<string>>;
   /** The issues these hashes lead to, by hash. */

@@ -4,6 +4,7 @@ import type { Role } from "../core/roles";
 import type { QuotaCategory } from "../protocol/categories";
 import type { AlertRuleStore } from "./alert-ports";
 import type { DeadLetterStore } from "./dead-letter-ports";
+import type { UserDataStore } from "./user-data-ports";
 import type { NotificationStore } from "./notification-ports";
 import type { MetricAlertStore } from "./metric-alert-ports";
 import type { SpanRetentionStore, SpanStore } from "./span-ports";
@@ -45,6 +46,8 @@ export type Project = {
   quotas: Quotas;
   /** Whether the digest may fetch JavaScript sources and source maps from public URLs (off unless turned on). */
   scrapeJavaScript: boolean;
+  /** Days the project keeps its events when shorter than the instance's FAULTLINE_RETENTION_DAYS; null: the instance's. */
+  retentionDays: number | null;
 };
 export type ProjectKey = {
   id: number;
@@ -142,7 +145,7 @@ export interface ProjectStore {
   getProjectById(id: number): Promise<Project | null>;
   /** Ordered by slug, then id: of some organizations, of every organization a user belongs to, or of all. */
   listProjects(input: { scope: { organizationIds: number[] } | { memberUserId: string } | { all: true }; page: PageRequest }): Promise<Page<Project>>;
-  updateProject(id: number, patch: { slug?: string; name?: string; platform?: string | null; teamId?: number | null; rateLimit?: RateLimit | null; quotas?: Quotas; scrapeJavaScript?: boolean }): Promise<Project | null>;
+  updateProject(id: number, patch: { slug?: string; name?: string; platform?: string | null; teamId?: number | null; rateLimit?: RateLimit | null; quotas?: Quotas; scrapeJavaScript?: boolean; retentionDays?: number | null }): Promise<Project | null>;
   deleteProject(id: number): Promise<boolean>;
 }
 
@@ -215,4 +218,4 @@ export interface OutcomeStore {
   outcomeSeries(projectId: number, q: { sinceHour: string; untilHour: string; outcomes: OutcomeKind[]; categories: string[] }): Promise<{ hour: string; quantity: number }[]>;
 }
 
-export type Store = AlertRuleStore & MetricAlertStore & NotificationStore & DeadLetterStore & InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore & SpanStore & SpanRetentionStore & NotificationSettingsStore;
+export type Store = UserDataStore & AlertRuleStore & MetricAlertStore & NotificationStore & DeadLetterStore & InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore & SpanStore & SpanRetentionStore & NotificationSettingsStore;

@@ -9,6 +9,11 @@ export interface RetentionStore {
    */
   pruneEventsBefore(cutoff: string, limit: number): Promise<number>;
   /**
+   * Deletes up to `limit` events of the projects whose own retention (projects.retention_days) is shorter than
+   * `instanceDays`, received before `now` minus their days, oldest first.
+   */
+  pruneProjectEvents(now: string, instanceDays: number, limit: number): Promise<number>;
+  /**
    * The issues that may hold more than `keep` events (seen more often than that) among the events of the `scan` ids
    * after `afterEventId`, and the last id looked at (afterEventId itself when there were none), to go on from.
    */

@@ -6,6 +6,7 @@ import type { MetricAlertTables } from "./metric-alert-schema";
 import type { NotificationTables } from "./notification-schema";
 import type { NotificationSettingsTables } from "./notification-settings-schema";
 import type { SpanTables } from "./span-schema";
+import type { UserDataTables } from "./user-data-schema";
 
 type Bool = boolean | number;
 type Timestamp = Date | string;
@@ -98,6 +99,8 @@ export type ProjectsTable = {
   quotas: string | null;
   /** Signs the project's webhooks (Sentry-Hook-Signature): 32 random bytes in hex, set when the project is made (0021). */
   webhook_secret: string | null;
+  /** Days the project keeps its events, shorter than the instance's; null: the instance's (0025). */
+  retention_days: number | null;
 };
 
 export type ProjectKeysTable = {
@@ -328,4 +331,5 @@ export type Database = {
   NotificationTables &
   NotificationSettingsTables &
   AlertTables &
-  MetricAlertTables;
+  MetricAlertTables &
+  UserDataTables;

@@ -23,6 +23,7 @@ import { writeBatch } from "../../src/digest/commit";
 import { alertRuleHistory, createAlertRule, deleteAlertRule, listAlertRules, sendTestNotification, setAlertsMemberWrite, updateAlertRule } from "../../src/core/alert-rules";
 import type { DigestedEvent } from "../../src/digest/items";
 import { ROLES, type Role } from "../../src/core/roles";
+import { erasePersonData, exportPersonData, findPersonEvents, listErasures } from "../../src/core/personal-data";
 import { createOrganization } from "../../src/core/organizations";
 import type { User } from "../../src/storage/ports";
 import { joinByInvitation, outcome, type TestCore, testCore, uniq } from "../helpers/core";
@@ -72,6 +73,10 @@ const MUTATIONS: Record<string, { permission: Permission; run: (c: CoreContext, 
   "send a test notification": { permission: "alert:write", run: (c, w) => sendTestNotification(c, w.org, w.project, w.ruleId, "http://localhost:9000") },
   "let members create alerts": { permission: "org:update", run: (c, w) => setAlertsMemberWrite(c, w.org, { alertsMemberWrite: true }) },
   "create a metric alert": { permission: "alert:write", run: (c, w) => createMetricAlert(c, w.org, { name: "Errors", aggregate: "count()", timeWindow: 5, thresholdType: 0, projects: [w.project], triggers: [{ label: "critical", alertThreshold: 10, actions: [] }] }) },
+  "issue 18 personal data: find a person's events": { permission: "privacy:manage", run: (c, w) => findPersonEvents(c, w.org, { field: "email", value: "ann@example.com" }) },
+  "issue 18 personal data: export a person's events": { permission: "privacy:manage", run: (c, w) => exportPersonData(c, w.org, { field: "id", value: "42" }) },
+  "issue 18 personal data: see the organization's erasures": { permission: "privacy:manage", run: (c, w) => listErasures(c, w.org) },
+  "issue 18 personal data: erase a person's events": { permission: "privacy:manage", run: (c, w) => erasePersonData(c, w.org, { field: "any", value: "ann@example.com" }) },
 };
 
 /** Reads every role may do (alert:read). */

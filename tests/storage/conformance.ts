@@ -19,6 +19,7 @@ import { deadLetterConformance } from "./conformance-dead-letters";
 import { notificationSettingsConformance } from "./conformance-notification-settings";
 import { alertRuleConformance } from "./conformance-alert-rules";
 import { metricAlertConformance } from "./conformance-metric-alerts";
+import { personalDataConformance } from "./conformance-personal-data";
 
 export function conformance(name: string, options: () => OpenDbOptions | Promise<OpenDbOptions>) {
   describe(`storage conformance: ${name}`, () => {
@@ -235,5 +236,6 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
     notificationSettingsConformance(() => ({ t, alice }));
     alertRuleConformance(() => ({ t, alice }));
     metricAlertConformance(() => ({ t, alice }));
+    personalDataConformance(() => ({ t, alice }));
   });
 }

@@ -151,6 +151,31 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
       });
     });
 
+    test("issue 18 personal data: per-project retention deletes older events of that project only, with their user rows", async () => {
+      await withStore(async (t, p) => {
+        const now = Date.parse("2026-11-23T12:00:00.000Z");
+        const project = (await t.store.getProjectById(p))!;
+        const other = await t.store.createProject({ organizationId: project.organizationId, teamId: null, slug: "api", name: "API", platform: null });
+        const idle = await t.store.createProject({ organizationId: project.organizationId, teamId: null, slug: "idle", name: "Idle", platform: null });
+        await t.store.updateProject(p, { retentionDays: 30 });
+        await t.store.updateProject(idle.id, { retentionDays: 120 });
+        assert.equal((await t.store.getProjectById(p))?.retentionDays, 30);
+        const MONTH_AGO = "2026-10-01T08:00:00.000Z";
+        const withUser = (e: DigestedEvent): DigestedEvent => ({ ...e, userKey: "id:1", userParts: [["id", "1"]] });
+        await write(t, [withUser(event(p, 1, MONTH_AGO, "a")), withUser(event(p, 2, NEW, "a")), withUser(event(other.id, 3, MONTH_AGO, "b")), event(idle.id, 4, MONTH_AGO, "c")]);
+        const settings: RetentionSettings = { days: 90, eventsPerIssue: 100, chunkRows: 1, chunkIssues: 10, scanEvents: 100, passIntervalMs: 60_000 };
+        const lines: string[] = [];
+        const job = new RetentionJob(t.store, settings, (l) => lines.push(l), () => now);
+        while (await job.step());
+        assert.deepEqual(await eventIds(t, p), [hex(2)], "the project's event older than its 30 days is gone");
+        assert.deepEqual(await eventIds(t, other.id), [hex(3)], "another project keeps the instance's 90 days");
+        assert.deepEqual(await eventIds(t, idle.id), [hex(4)], "a retention longer than the instance's changes nothing");
+        const users = await t.db.kysely.selectFrom("event_users").select(["project_id", "event_id"]).where("field", "=", "id").orderBy("event_id").execute();
+        assert.deepEqual(users.map((u) => u.event_id), [hex(2), hex(3)], "the deleted event's user rows went with it");
+        assert.match(lines[0]!, /, 1 events past their project's shorter retention, /);
+      });
+    });
+
     test("the job: a pass runs its phases in bounded steps between batches, logs once with its counts, and is not due again before its interval", async () => {
       await withStore(async (t, p) => {
         let now = Date.parse("2026-11-23T12:00:00.000Z");
@@ -176,7 +201,7 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
         assert.ok(steps >= 8, `bounded steps (${steps})`);
         assert.deepEqual(await eventIds(t, p), [4, 8, 9, 10].map(hex), "old events gone; the busy issue keeps its first and newest three");
         assert.equal(lines.length, 1);
-        assert.match(lines[0]!, /^faultline: retention removed 3 events received before 2026-08-25T12:00:00\.000Z \(90 days\), 3 events beyond 3 per issue, 1 other items, 3 spans, \d+ hourly counters, 2 release health rows and 1 issues last seen before then, 1 artifact bundles and upload chunks, in \d+ steps over \d+ ms$/);
+        assert.match(lines[0]!, /^faultline: retention removed 3 events received before 2026-08-25T12:00:00\.000Z \(90 days\), 0 events past their project's shorter retention, 3 events beyond 3 per issue, 1 other items, 3 spans, \d+ hourly counters, 2 release health rows and 1 issues last seen before then, 1 artifact bundles and upload chunks, in \d+ steps over \d+ ms$/);
         assert.deepEqual([await t.store.bundleByChecksum(project.organizationId, "a".repeat(40)), typeof (await t.store.bundleByChecksum(project.organizationId, "b".repeat(40)))], [null, "number"]);
         assert.deepEqual((await t.db.kysely.selectFrom("spans").select("received_at").execute()).map((r) => r.received_at), [NEW], "old spans gone, the new one stays");
         assert.equal(await job.step(), false, "not due again yet");

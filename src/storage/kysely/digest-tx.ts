@@ -15,6 +15,7 @@ import { notificationOutbox } from "./notification-outbox";
 import { workflowTx } from "./workflow-notices";
 import { sessionTx } from "./digest-sessions";
 import { spanTx } from "./span-tx";
+import { userDataTx } from "./user-data";
 import { nowIso } from "./shared";
 
 /** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
@@ -83,6 +84,7 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
     ...notificationOutbox(trx),
     ...workflowTx(trx, dialect),
     ...alertTx(trx, dialect),
+    ...userDataTx(trx),
 
     async existingEventIds(projectId, eventIds) {
       const found = new Set<string>();

@@ -28,6 +28,7 @@ import { spanStore } from "./spans";
 import { teamStore } from "./teams";
 import { apiTokenStore } from "./tokens";
 import { userStore } from "./users";
+import { userDataStore } from "./user-data";
 
 export function createStore(db: Db): Store {
   const ctx = { db: db.kysely, dialect: db.dialect };
@@ -59,5 +60,6 @@ export function createStore(db: Db): Store {
     ...notificationStore(ctx),
     ...alertRuleStore(ctx),
     ...metricAlertStore(ctx),
+    ...userDataStore(ctx),
   };
 }

@@ -14,6 +14,7 @@ type ProjectRow = {
   rate_limit_window: number | null;
   scrape_javascript: boolean | number;
   quotas: string | null;
+  retention_days: number | null;
 };
 const toProject = (r: ProjectRow): Project => ({
   id: r.id,
@@ -26,8 +27,9 @@ const toProject = (r: ProjectRow): Project => ({
   rateLimit: toRateLimit(r.rate_limit_count, r.rate_limit_window),
   quotas: toQuotas(r.quotas),
   scrapeJavaScript: toBool(r.scrape_javascript),
+  retentionDays: r.retention_days === null ? null : Number(r.retention_days),
 });
-const columns = ["id", "organization_id", "team_id", "slug", "name", "platform", "created_at", "rate_limit_count", "rate_limit_window", "scrape_javascript", "quotas"] as const;
+const columns = ["id", "organization_id", "team_id", "slug", "name", "platform", "created_at", "rate_limit_count", "rate_limit_window", "scrape_javascript", "quotas", "retention_days"] as const;
 
 export function projectStore({ db, dialect }: Ctx): ProjectStore {
   const byId = async (id: number) => {
@@ -73,6 +75,7 @@ export function projectStore({ db, dialect }: Ctx): ProjectStore {
           platform: patch.platform,
           team_id: patch.teamId,
           scrape_javascript: patch.scrapeJavaScript === undefined ? undefined : dbBool(dialect, patch.scrapeJavaScript),
+          ...(patch.retentionDays !== undefined ? { retention_days: patch.retentionDays } : {}),
           ...rateLimitColumns(patch.rateLimit),
           ...quotasColumn(patch.quotas),
         }).filter(([, v]) => v !== undefined),

@@ -4,15 +4,17 @@ import { type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "../schema";
 import type { RetentionStore } from "../retention-ports";
 import type { Ctx } from "./shared";
+import { forgetEventUsers, pruneProjectEvents } from "./retention-projects";
 
 /** Everything of retention but the uploaded artifacts, whose prune is in artifacts.ts. */
 export function retentionStore({ db }: Ctx): Omit<RetentionStore, "pruneArtifactsBefore"> {
   /** Of the `limit` lowest ids of an append-only table, deletes those received before `cutoff`. */
   async function pruneOldest(table: "events" | "raw_items", cutoff: string, limit: number): Promise<number> {
-    const rows = await db.selectFrom(table).select(["id", "received_at"]).orderBy("id").limit(limit).execute();
-    const ids = rows.filter((r) => r.received_at < cutoff).map((r) => r.id);
-    if (ids.length === 0) return 0;
-    const r = await db.deleteFrom(table).where("id", "in", ids).executeTakeFirst();
+    const rows = await db.selectFrom(table).select(["id", "received_at", "project_id", "event_id"]).orderBy("id").limit(limit).execute();
+    const old = rows.filter((r) => r.received_at < cutoff);
+    if (old.length === 0) return 0;
+    const r = await db.deleteFrom(table).where("id", "in", old.map((x) => x.id)).executeTakeFirst();
+    if (table === "events") await forgetEventUsers(db, old as { project_id: number; event_id: string }[]);
     return Number(r.numDeletedRows);
   }
 
@@ -35,6 +37,7 @@ export function retentionStore({ db }: Ctx): Omit<RetentionStore, "pruneArtifact
 
   return {
     pruneEventsBefore: (cutoff, limit) => pruneOldest("events", cutoff, limit),
+    pruneProjectEvents: (now, instanceDays, limit) => pruneProjectEvents(db, now, instanceDays, limit),
     pruneRawItemsBefore: (cutoff, limit) => pruneOldest("raw_items", cutoff, limit),
 
     async crowdedIssuesAfter(afterEventId, scan, keep) {
@@ -53,7 +56,7 @@ export function retentionStore({ db }: Ctx): Omit<RetentionStore, "pruneArtifact
       const first = await db.selectFrom("events").select("id").where("issue_id", "=", issueId).orderBy("id").limit(1).executeTakeFirstOrThrow();
       const rows = await db
         .selectFrom("events")
-        .select("id")
+        .select(["id", "project_id", "event_id"])
         .where("issue_id", "=", issueId)
         .where("id", "<", boundary.id)
         .where("id", ">", first.id)
@@ -62,6 +65,7 @@ export function retentionStore({ db }: Ctx): Omit<RetentionStore, "pruneArtifact
         .execute();
       if (rows.length === 0) return 0;
       const r = await db.deleteFrom("events").where("id", "in", rows.map((x) => x.id)).executeTakeFirst();
+      await forgetEventUsers(db, rows);
       return Number(r.numDeletedRows);
     },
 

@@ -2,6 +2,7 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { createProject, deleteProject, updateProject } from "../../core/projects";
+import { getServices } from "../../runtime/services";
 import { act } from "./act";
 import { type ActionState, formObject } from "./result";
 
@@ -29,6 +30,17 @@ export async function updateProjectAction(locale: string, orgSlug: string, proje
 export async function setSourceFetchingAction(locale: string, orgSlug: string, projectSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
   const state = await act(locale, async (core) => {
     await updateProject(core, orgSlug, projectSlug, { scrapeJavaScript: form.get("scrapeJavaScript") === "on" });
+  });
+  revalidatePath(`/${locale}/orgs/${orgSlug}/projects/${projectSlug}/settings`);
+  return state;
+}
+
+/** The project's own retention in days (the form's `retentionDays`; empty: the instance's), shorter than the instance's. */
+export async function setRetentionAction(locale: string, orgSlug: string, projectSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  const state = await act(locale, async (core) => {
+    const raw = String(form.get("retentionDays") ?? "").trim();
+    const retentionDays = raw === "" ? null : /^\d{1,5}$/.test(raw) ? Number(raw) : raw;
+    await updateProject(core, orgSlug, projectSlug, { retentionDays }, { instanceRetentionDays: getServices().config.retentionDays });
   });
   revalidatePath(`/${locale}/orgs/${orgSlug}/projects/${projectSlug}/settings`);
   return state;

@@ -45,6 +45,8 @@ export function serializeProject(p: Project, org: Organization, team: Team | nul
     rateLimit: p.rateLimit ? { window: p.rateLimit.windowSeconds, count: p.rateLimit.count } : null,
     quotas: serializeQuotas(p.quotas),
     scrapeJavaScript: p.scrapeJavaScript,
+    // Faultline's: days the project keeps its events when shorter than the instance's; null: the instance's.
+    retentionDays: p.retentionDays,
     organization: { id: String(org.id), slug: org.slug, name: org.name },
     team: teamRef,
     teams: teamRef ? [teamRef] : [],

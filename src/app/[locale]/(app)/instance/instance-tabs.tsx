@@ -1,12 +1,14 @@
-// The tabs of the instance settings (superusers only): accounts and e-mail.
+// The tabs of the instance settings (superusers only): accounts, e-mail, and a person's data across organizations.
 import { getTranslations } from "next-intl/server";
 import { PageTabs } from "@/web/components/page-tabs";
 
-export async function InstanceTabs({ locale, current }: { locale: string; current: "users" | "mail" }) {
+export async function InstanceTabs({ locale, current }: { locale: string; current: "users" | "mail" | "personal-data" }) {
   const t = await getTranslations("instanceMail");
+  const tp = await getTranslations("personalData");
   const tabs = [
     { id: "users", href: "/instance/users", label: t("tabUsers") },
     { id: "mail", href: "/instance/mail", label: t("tabMail") },
+    { id: "personal-data", href: "/instance/personal-data", label: tp("instanceTitle") },
   ];
   return <PageTabs locale={locale} tabs={tabs} current={current} label={t("tabs")} />;
 }

@@ -1,5 +1,6 @@
 // GET|PUT|DELETE /api/0/projects/{org}/{project}/
 import { deleteProject, getProject, updateProject } from "@/core/projects";
+import { getServices } from "@/runtime/services";
 import { apiRoute, readJson } from "@/web/api/handler";
 import { projectViews } from "@/web/api/views";
 
@@ -13,7 +14,7 @@ export const GET = apiRoute<P>(async ({ core, params }) => {
 });
 
 export const PUT = apiRoute<P>(async ({ core, params, req }) => {
-  const updated = await updateProject(core, params.org, params.project, await readJson(req));
+  const updated = await updateProject(core, params.org, params.project, await readJson(req), { instanceRetentionDays: getServices().config.retentionDays });
   const { access } = await getProject(core, params.org, updated.slug);
   const [view] = await projectViews(core, [updated], new Map([[access.org.id, access]]));
   return Response.json(view);

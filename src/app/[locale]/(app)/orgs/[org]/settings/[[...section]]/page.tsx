@@ -1,4 +1,4 @@
-// Organization settings: general (optional catch-all default), members, teams, auth tokens.
+// Organization settings: general (optional catch-all default), members, teams, auth tokens, personal data.
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { getOrganization } from "@/core/organizations";
@@ -9,13 +9,16 @@ import { GeneralSection } from "./general-section";
 import { MembersSection } from "./members-section";
 import { TeamsSection } from "./teams-section";
 import { TokensSection } from "./tokens-section";
+import { PrivacySection } from "./privacy-section";
 
 export const dynamic = "force-dynamic";
 
-const SECTIONS = ["general", "members", "teams", "tokens"] as const;
+const SECTIONS = ["general", "members", "teams", "tokens", "privacy"] as const;
 type Section = (typeof SECTIONS)[number];
 
-export default async function OrganizationSettingsPage({ params }: { params: { locale: string; org: string; section?: string[] } }) {
+const one = (v: string | string[] | undefined): string | undefined => (typeof v === "string" ? v : undefined);
+
+export default async function OrganizationSettingsPage({ params, searchParams }: { params: { locale: string; org: string; section?: string[] }; searchParams: Record<string, string | string[] | undefined> }) {
   const [first = "general", ...extra] = params.section ?? [];
   if (extra.length > 0 || !(SECTIONS as readonly string[]).includes(first)) notFound();
   const section = first as Section;
@@ -30,6 +33,7 @@ export default async function OrganizationSettingsPage({ params }: { params: { l
       {section === "members" ? <MembersSection core={core} access={access} locale={params.locale} /> : null}
       {section === "teams" ? <TeamsSection core={core} access={access} locale={params.locale} /> : null}
       {section === "tokens" ? <TokensSection core={core} access={access} locale={params.locale} /> : null}
+      {section === "privacy" ? <PrivacySection core={core} access={access} locale={params.locale} search={{ field: one(searchParams.field), value: one(searchParams.value), confirm: one(searchParams.confirm) }} /> : null}
     </>
   );
 }

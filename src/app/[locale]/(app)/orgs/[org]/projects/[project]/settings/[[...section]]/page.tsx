@@ -11,6 +11,7 @@ import { loadOrNotFound } from "@/web/load";
 import { requireCore } from "@/web/session";
 import { KeysSection } from "./keys-section";
 import { StatsSection } from "./stats-section";
+import { RetentionCard } from "./retention-card";
 
 export const dynamic = "force-dynamic";
 
@@ -50,6 +51,7 @@ export default async function ProjectSettingsPage({ params }: { params: { locale
               <SubmitButton>{t("general.save")}</SubmitButton>
             </ActionForm>
           </section>
+          <RetentionCard locale={params.locale} org={access.org.slug} project={project} editable />
           {can(access.role, "project:delete") ? (
             <section className="card danger-zone">
               <h2>{t("general.deleteTitle")}</h2>
@@ -60,14 +62,17 @@ export default async function ProjectSettingsPage({ params }: { params: { locale
           ) : null}
         </>
       ) : (
-        <dl className="facts">
-          <dt>{t("general.name")}</dt>
-          <dd>{project.name}</dd>
-          <dt>{t("general.slug")}</dt>
-          <dd>{project.slug}</dd>
-          <dt>{t("general.sourceMapsTitle")}</dt>
-          <dd>{project.scrapeJavaScript ? t("general.scrapeJavaScriptOn") : t("general.scrapeJavaScriptOff")}</dd>
-        </dl>
+        <>
+          <dl className="facts">
+            <dt>{t("general.name")}</dt>
+            <dd>{project.name}</dd>
+            <dt>{t("general.slug")}</dt>
+            <dd>{project.slug}</dd>
+            <dt>{t("general.sourceMapsTitle")}</dt>
+            <dd>{project.scrapeJavaScript ? t("general.scrapeJavaScriptOn") : t("general.scrapeJavaScriptOff")}</dd>
+          </dl>
+          <RetentionCard locale={params.locale} org={access.org.slug} project={project} editable={false} />
+        </>
       )}
     </>
   );

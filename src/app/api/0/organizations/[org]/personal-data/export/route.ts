@@ -1,0 +1,35 @@
+// GET /api/0/organizations/{org}/personal-data/export/?field=id|email|username|ip|any&value=…
+// A person's events as one JSON file (issue 18): owners and superusers (core/personal-data.ts checks), streamed in
+// slices of PERSONAL_DATA_LIMITS.exportSlice events, at most exportEvents. Faultline's own; Sentry has no such endpoint.
+import { exportPersonData } from "@/core/personal-data";
+import { apiRoute } from "@/web/api/handler";
+
+export const dynamic = "force-dynamic";
+type P = { org: string };
+
+export const GET = apiRoute<P>(async ({ core, params, url }) => {
+  const input: Record<string, string> = {};
+  for (const key of ["field", "value"]) {
+    const v = url.searchParams.get(key);
+    if (v !== null) input[key] = v;
+  }
+  const { filename, chunks } = await exportPersonData(core, params.org, input);
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename.replace(/[^\w.-]/g, "_")}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+});

@@ -1,0 +1,28 @@
+// Retention per project (issue 18, migration 0025): a project whose retention_days is shorter than the instance's
+// loses its events received before its own cutoff, oldest first through events(project_id, received_at), in bounded
+// deletes; and the user rows (event_users) of events retention deletes go with them.
+import type { Kysely } from "kysely";
+import type { Database } from "../schema";
+
+/** Deletes the event_users rows of deleted events, grouped by project. */
+export async function forgetEventUsers(db: Kysely<Database>, events: { project_id: number; event_id: string }[]): Promise<void> {
+  const byProject = new Map<number, string[]>();
+  for (const e of events) byProject.set(e.project_id, [...(byProject.get(e.project_id) ?? []), e.event_id]);
+  for (const [projectId, ids] of byProject) await db.deleteFrom("event_users").where("project_id", "=", projectId).where("event_id", "in", ids).execute();
+}
+
+/** Up to `limit` events of projects with a retention shorter than `instanceDays`, received before their cutoff. */
+export async function pruneProjectEvents(db: Kysely<Database>, now: string, instanceDays: number, limit: number): Promise<number> {
+  const projects = await db.selectFrom("projects").select(["id", "retention_days"]).where("retention_days", "is not", null).where("retention_days", "<", instanceDays).orderBy("id").execute();
+  let left = limit;
+  for (const p of projects) {
+    if (left <= 0) break;
+    const cutoff = new Date(Date.parse(now) - Number(p.retention_days) * 86_400_000).toISOString();
+    const rows = await db.selectFrom("events").select(["id", "project_id", "event_id"]).where("project_id", "=", p.id).where("received_at", "<", cutoff).orderBy("received_at").limit(left).execute();
+    if (rows.length === 0) continue;
+    const r = await db.deleteFrom("events").where("id", "in", rows.map((x) => x.id)).executeTakeFirst();
+    await forgetEventUsers(db, rows);
+    left -= Number(r.numDeletedRows);
+  }
+  return limit - left;
+}

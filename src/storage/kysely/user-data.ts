@@ -1,0 +1,124 @@
+// A person's data (storage/user-data-ports.ts) for SQLite and PostgreSQL: event_users written in the digest's
+// transaction, searched by value (its index leads with the value), and erasures that delete a project's matching
+// events with what they were counted in, in one transaction.
+import type { Kysely, Transaction } from "kysely";
+import { decodeEventData } from "../event-codec";
+import type { Database } from "../schema";
+import type { ErasureCounts, UserDataStore, UserDataTx, UserEventMatch, UserField } from "../user-data-ports";
+import { chunks } from "./digest-tx";
+import type { Ctx } from "./shared";
+
+export function userDataTx(trx: Transaction<Database>): UserDataTx {
+  return {
+    async insertEventUsers(rows) {
+      for (const part of chunks(rows)) {
+        await trx
+          .insertInto("event_users")
+          .values(part.map((r) => ({ project_id: r.projectId, event_id: r.eventId, issue_id: r.issueId, field: r.field, value: r.value })))
+          .onConflict((oc) => oc.columns(["project_id", "event_id", "field"]).doNothing())
+          .execute();
+      }
+    },
+  };
+}
+
+/** Event ids of the project whose user has the value in one of the fields (distinct), at most `limit`. */
+async function matchingIds(db: Kysely<Database>, projectId: number, fields: readonly UserField[], value: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom("event_users").select("event_id").distinct().where("project_id", "=", projectId).where("value", "=", value).where("field", "in", [...fields]).limit(limit).execute();
+  return rows.map((r) => r.event_id);
+}
+
+async function erase(trx: Transaction<Database>, projectId: number, eventIds: string[], facts: Parameters<UserDataStore["eraseUserEvents"]>[3]): Promise<ErasureCounts> {
+  const counts: ErasureCounts = { events: 0, attachments: 0, tagValues: 0, users: 0 };
+  const tags = new Map<string, { issueId: number; key: string; value: string; n: number }>();
+  const users = new Map<string, { issueId: number; userKey: string }>();
+  for (const part of chunks(eventIds)) {
+    const rows = await trx.selectFrom("events").select(["id", "issue_id", "data"]).where("project_id", "=", projectId).where("event_id", "in", part).execute();
+    for (const r of rows) {
+      if (r.issue_id === null) continue;
+      const f = facts(decodeEventData(r.data));
+      for (const [key, value] of f.tags) {
+        const k = `${r.issue_id}\u0000${key}\u0000${value}`;
+        const seen = tags.get(k);
+        if (seen) seen.n += 1;
+        else tags.set(k, { issueId: r.issue_id, key, value, n: 1 });
+      }
+      if (f.userKey) users.set(`${r.issue_id}\u0000${f.userKey}`, { issueId: r.issue_id, userKey: f.userKey });
+    }
+    if (rows.length > 0) counts.events += Number((await trx.deleteFrom("events").where("id", "in", rows.map((r) => r.id)).executeTakeFirst()).numDeletedRows);
+    const attachments = await trx.deleteFrom("raw_items").where("project_id", "=", projectId).where("event_id", "in", part).executeTakeFirst();
+    counts.attachments += Number(attachments.numDeletedRows);
+    await trx.deleteFrom("event_users").where("project_id", "=", projectId).where("event_id", "in", part).execute();
+  }
+  for (const t of tags.values()) {
+    const where = { issue_id: t.issueId, key: t.key, value: t.value };
+    await trx.updateTable("issue_tags").set((eb) => ({ times_seen: eb("times_seen", "-", t.n) })).where("issue_id", "=", where.issue_id).where("key", "=", where.key).where("value", "=", where.value).execute();
+    const gone = await trx.deleteFrom("issue_tags").where("issue_id", "=", where.issue_id).where("key", "=", where.key).where("value", "=", where.value).where("times_seen", "<=", 0).executeTakeFirst();
+    counts.tagValues += Number(gone.numDeletedRows);
+  }
+  for (const u of users.values()) {
+    // Another stored event of the issue that counted the same user keeps the user counted.
+    const still = await trx.selectFrom("event_users").select("event_id").where("issue_id", "=", u.issueId).where("field", "=", "key").where("value", "=", u.userKey).limit(1).executeTakeFirst();
+    if (still) continue;
+    const gone = await trx.deleteFrom("issue_users").where("issue_id", "=", u.issueId).where("user_key", "=", u.userKey).executeTakeFirst();
+    if (Number(gone.numDeletedRows) === 0) continue;
+    counts.users += 1;
+    await trx.updateTable("issues").set((eb) => ({ user_count: eb("user_count", "-", 1) })).where("id", "=", u.issueId).where("user_count", ">", 0).execute();
+  }
+  return counts;
+}
+
+export function userDataStore({ db }: Ctx): UserDataStore {
+  return {
+    async findUserEvents(projectIds, fields, value, limit) {
+      if ((projectIds !== "all" && projectIds.length === 0) || fields.length === 0) return [];
+      let q = db
+        .selectFrom("event_users as u")
+        .innerJoin("events as e", (j) => j.onRef("e.project_id", "=", "u.project_id").onRef("e.event_id", "=", "u.event_id"))
+        .select(["e.project_id", "e.event_id", "e.issue_id", "e.type", "e.received_at", "e.timestamp", "e.title", "u.field"])
+        .where("u.value", "=", value)
+        .where("u.field", "in", [...fields])
+        .orderBy("e.received_at", "desc")
+        .orderBy("e.id", "desc")
+        .limit(limit * fields.length);
+      if (projectIds !== "all") q = q.where("u.project_id", "in", projectIds);
+      const rows = await q.execute();
+      const byEvent = new Map<string, UserEventMatch>();
+      for (const r of rows) {
+        const k = `${r.project_id}:${r.event_id}`;
+        const seen = byEvent.get(k);
+        if (seen) seen.fields.push(r.field as UserField);
+        else byEvent.set(k, { projectId: r.project_id, eventId: r.event_id, issueId: r.issue_id, type: r.type, receivedAt: r.received_at, timestamp: r.timestamp, title: r.title, fields: [r.field as UserField] });
+      }
+      return [...byEvent.values()].slice(0, limit);
+    },
+
+    async eventDataOf(projectId, eventIds) {
+      const out = new Map<string, string>();
+      for (const part of chunks(eventIds)) {
+        const rows = await db.selectFrom("events").select(["event_id", "data"]).where("project_id", "=", projectId).where("event_id", "in", part).execute();
+        for (const r of rows) out.set(r.event_id, decodeEventData(r.data));
+      }
+      return out;
+    },
+
+    async eraseUserEvents(projectId, fields, value, facts, limit) {
+      return db.transaction().execute(async (trx) => {
+        const ids = await matchingIds(trx, projectId, fields, value, limit);
+        return ids.length === 0 ? { events: 0, attachments: 0, tagValues: 0, users: 0 } : erase(trx, projectId, ids, facts);
+      });
+    },
+
+    async recordErasure(input) {
+      await db
+        .insertInto("personal_data_erasures")
+        .values({ organization_id: input.organizationId, actor_user_id: input.actorUserId, field: input.field, value_sha256: input.valueSha256, counts: JSON.stringify(input.counts), created_at: input.createdAt })
+        .execute();
+    },
+
+    async listErasures(organizationId, limit) {
+      const rows = await db.selectFrom("personal_data_erasures").select(["id", "actor_user_id", "field", "counts", "created_at"]).where("organization_id", "=", organizationId).orderBy("id", "desc").limit(limit).execute();
+      return rows.map((r) => ({ id: r.id, actorUserId: r.actor_user_id, field: r.field, counts: r.counts, createdAt: r.created_at }));
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// A person's data (issue 18): the events that name a user, found through event_users (migration 0025), which the
+// digest fills in its batch transaction; their export; their erasure, one transaction per project; the erasures' record.
+
+/** The parts of an event's user object an event is found by, and "key": the user key its issue counted. */
+export type UserField = "id" | "email" | "username" | "ip" | "key";
+export const USER_FIELDS = ["id", "email", "username", "ip"] as const satisfies readonly UserField[];
+
+export type EventUserRow = { projectId: number; eventId: string; issueId: number | null; field: UserField; value: string };
+
+/** A stored event that names the person; `fields`: which of the searched fields matched. */
+export type UserEventMatch = { projectId: number; eventId: string; issueId: number | null; type: string; receivedAt: string; timestamp: string; title: string; fields: UserField[] };
+
+/** What one erasure deleted. */
+export type ErasureCounts = { events: number; attachments: number; tagValues: number; users: number };
+
+/** What the storage needs to know of an event it erases: the issue's user key and tag values it was counted in. */
+export type EventFacts = (data: string) => { userKey: string | null; tags: [string, string][] };
+
+export interface UserDataTx {
+  /** Records the user parts of newly stored events (rows of events skipped as duplicates are never given). */
+  insertEventUsers(rows: EventUserRow[]): Promise<void>;
+}
+
+export interface UserDataStore {
+  /** Events of the projects (or of every project) whose user has `value` in one of `fields`, newest first, at most `limit`. */
+  findUserEvents(projectIds: number[] | "all", fields: readonly UserField[], value: string, limit: number): Promise<UserEventMatch[]>;
+  /** The decoded JSON of events of one project, by event id (those still stored). */
+  eventDataOf(projectId: number, eventIds: string[]): Promise<Map<string, string>>;
+  /**
+   * In one transaction: deletes up to `limit` events of the project that match, their attachments, the issue tag
+   * values they were counted in (a count of 0 removes the value), the issue's user (and one from its user_count)
+   * when no other stored event of the issue counted the same user, and their event_users rows. Issues keep
+   * times_seen and their hourly counts.
+   */
+  eraseUserEvents(projectId: number, fields: readonly UserField[], value: string, facts: EventFacts, limit: number): Promise<ErasureCounts>;
+  recordErasure(input: { organizationId: number; actorUserId: string; field: string; valueSha256: string; counts: ErasureCounts & { projects: number }; createdAt: string }): Promise<void>;
+  listErasures(organizationId: number, limit: number): Promise<{ id: number; actorUserId: string; field: string; counts: string; createdAt: string }[]>;
+}
