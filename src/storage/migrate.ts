@@ -24,7 +24,7 @@ import { notifications } from "./migrations/0020-notifications";
 import { alertRules } from "./migrations/0021-alert-rules";
 import { notificationSettings } from "./migrations/0023-notification-settings";
 import { metricAlerts } from "./migrations/0022-metric-alerts";
-import { userData } from "./migrations/0025-user-data";
+import { userData } from "./migrations/0024-user-data";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -52,7 +52,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0021-alert-rules": alertRules(dialect),
     "0022-metric-alerts": metricAlerts(dialect),
     "0023-notification-settings": notificationSettings(dialect),
-    "0025-user-data": userData(dialect),
+    "0024-user-data": userData(dialect),
   };
 }
 

@@ -99,7 +99,7 @@ export type ProjectsTable = {
   quotas: string | null;
   /** Signs the project's webhooks (Sentry-Hook-Signature): 32 random bytes in hex, set when the project is made (0021). */
   webhook_secret: string | null;
-  /** Days the project keeps its events, shorter than the instance's; null: the instance's (0025). */
+  /** Days the project keeps its events, shorter than the instance's; null: the instance's (0024). */
   retention_days: number | null;
 };
 

@@ -1,4 +1,4 @@
-// A person's data (issue 18): the events that name a user, found through event_users (migration 0025), which the
+// A person's data (issue 18): the events that name a user, found through event_users (migration 0024), which the
 // digest fills in its batch transaction; their export; their erasure, one transaction per project; the erasures' record.
 
 /** The parts of an event's user object an event is found by, and "key": the user key its issue counted. */

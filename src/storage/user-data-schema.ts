@@ -1,4 +1,4 @@
-// The tables of a person's data (migration 0025), as Kysely sees them.
+// The tables of a person's data (migration 0024), as Kysely sees them.
 import type { Generated } from "kysely";
 export type EventUsersTable = { project_id: number; event_id: string; issue_id: number | null; field: string; value: string };
 export type PersonalDataErasuresTable = {

@@ -1,4 +1,4 @@
-// Retention per project (issue 18, migration 0025): a project whose retention_days is shorter than the instance's
+// Retention per project (issue 18, migration 0024): a project whose retention_days is shorter than the instance's
 // loses its events received before its own cutoff, oldest first through events(project_id, received_at), in bounded
 // deletes; and the user rows (event_users) of events retention deletes go with them.
 import type { Kysely } from "kysely";
