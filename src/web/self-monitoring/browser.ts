@@ -2,6 +2,7 @@
 // out of every route's first-load JavaScript. The page-load span still starts at the navigation's timeOrigin.
 import * as Sentry from "@sentry/nextjs";
 import { NOT_FOUND_MARKER, type SelfMonitoringClientConfig } from "./client-config";
+import { redactEventUrls } from "./redact-urls";
 
 export function startBrowserMonitoring(config: SelfMonitoringClientConfig): void {
   const notFound = document.querySelector(`[${NOT_FOUND_MARKER}]`) !== null;
@@ -20,6 +21,9 @@ export function startBrowserMonitoring(config: SelfMonitoringClientConfig): void
     // two identical errors never compare equal. Running Dedupe after the normalization compares normalized frames on
     // both sides.
     integrations: (defaults) => [...defaults.filter((i) => i.name !== "Dedupe"), Sentry.dedupeIntegration()],
+    // Reset tokens, invitation secrets and searched addresses stay out of Faultline's own reports (redact-urls.ts).
+    beforeSend: redactEventUrls,
+    beforeSendTransaction: redactEventUrls,
   });
 }
 
