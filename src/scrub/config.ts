@@ -96,6 +96,7 @@ function checkReferences(config: PiiConfig, id: string, where: string, depth: nu
   const rule = lookupRule(config, id);
   if (!rule) return `${where}: unknown rule reference ${JSON.stringify(id)}`;
   if (depth > SCRUB_LIMITS.maxRuleNesting) return `${where}: rules refer to each other too deeply (or in a cycle)`;
+  if (!Object.hasOwn(config.rules, id)) return null; // a built-in rule: its own references are Relay's
   const inner = rule.type === "multiple" ? rule.rules : rule.type === "alias" ? [rule.rule] : [];
   for (const next of inner) {
     const error = checkReferences(config, next, `${where} → ${next}`, depth + 1);
