@@ -10,7 +10,8 @@ export type Node =
   /** `Array<T>` / `Object<T>` of a typed element. */
   | { kind: "array"; each: Node }
   | { kind: "object"; each: Node }
-  /** A pair list (headers, cookies, query string, tags): values are entered under their key. */
+  /** A pair list (headers, cookies, query string, tags): values are entered under their key; the list itself is
+   * an object to selectors (processor.rs test `basic_stripping`: `$object.**` reaches header values). */
   | { kind: "pairs" }
   /** A string with extra value types (`Message` is both Message and String). */
   | { kind: "string"; types: number }

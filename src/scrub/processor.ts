@@ -34,6 +34,8 @@ function jsonTypes(value: unknown): number {
 function typesOf(node: Node | undefined, value: unknown): number {
   if (!node) return jsonTypes(value);
   switch (node.kind) {
+    case "pairs":
+      return Array.isArray(value) ? VT.object : jsonTypes(value);
     case "struct":
       return typeof value === "object" && value !== null && !Array.isArray(value) ? node.types : jsonTypes(value);
     case "string":

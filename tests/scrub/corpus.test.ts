@@ -57,3 +57,24 @@ describe("Relay conformance: legacy settings on events (relay-pii convert.rs)", 
     });
   }
 });
+
+type ProcessorCase = { source: string; config?: unknown; settings?: Settings; input: Record<string, unknown>; output: Record<string, unknown>; compare?: string[] };
+
+describe("Relay conformance: rules and selectors on events (relay-pii processor.rs)", () => {
+  for (const c of load<ProcessorCase>("processor.json")) {
+    test(c.source, () => {
+      let out: Record<string, unknown>;
+      if (c.config !== undefined) {
+        const parsed = parsePiiConfig(JSON.stringify(c.config));
+        assert.ok(parsed.ok, parsed.ok ? "" : parsed.error);
+        out = previewPiiConfig(c.input, parsed.config);
+      } else {
+        const s = c.settings!;
+        out = structuredClone(c.input);
+        effectiveScrubbing(OFF, { dataScrubber: s.scrubData, dataScrubberDefaults: s.scrubDefaults, sensitiveFields: s.sensitiveFields, safeFields: s.excludeFields, scrubIPAddresses: s.scrubIpAddresses, relayPiiConfig: null }).scrubEvent(out);
+      }
+      if (c.compare) for (const key of c.compare) assert.deepEqual(out[key], c.output[key]);
+      else assert.deepEqual(out, c.output);
+    });
+  }
+});
