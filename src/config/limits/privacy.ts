@@ -15,3 +15,25 @@ export const PERSONAL_DATA_LIMITS = {
   /** days; the shortest retention a project may set: a day keeps today's events long enough to be looked at. */
   minRetentionDays: 1,
 } as const;
+
+// Data scrubbing (issue 18): the advanced rules (`relayPiiConfig`) people save per organization and per project, and
+// the walk over each event. The rules are checked at save time against these limits, so the digest never compiles an
+// unbounded rule set.
+export const SCRUB_LIMITS = {
+  /** bytes (UTF-8) of one `relayPiiConfig` JSON text; Sentry's own rule sets are a few KB, this leaves room for hundreds of rules. */
+  maxConfigBytes: 65_536,
+  /** rules defined in one config (`rules`); each application walks every value, so more rules cost every event. */
+  maxRules: 100,
+  /** selectors in one config (`applications`), for the same reason as rules. */
+  maxApplications: 100,
+  /** characters of one selector; Relay's longest built-in selector (the cookie list) is about 1,300. */
+  maxSelectorLength: 2_000,
+  /** characters of one regular expression (`pattern`, `keyPattern`); a readable rule is far shorter. */
+  maxPatternLength: 1_000,
+  /** instructions of one compiled regular expression (re2js program size): Relay refuses patterns over 256 KB compiled. */
+  maxProgramSize: 5_000,
+  /** levels of `alias` and `multiple` rules referring to others; Relay's built-ins go two deep, and a cycle stops here. */
+  maxRuleNesting: 8,
+  /** levels of nesting walked in one event; normalization already caps bags at 7 to 10, this guards the recursion. */
+  maxWalkDepth: 128,
+} as const;

@@ -1,0 +1,140 @@
+// A PiiConfig made ready to apply (relay-pii src/compiledconfig.rs): selectors parsed once, `multiple` and `alias`
+// rules flattened into the rules they stand for (reported under the outer id when `hideInner`, with the outer
+// redaction unless it is `default`), rules of one application ordered by id without duplicates (Relay's BTreeSet),
+// and every regular expression compiled once.
+import { SCRUB_LIMITS } from "../config/limits/privacy";
+import { lookupRule, type PiiConfig, type Redaction, type RuleSpec, type SimpleRuleType } from "./config";
+import { PATTERNS, re2Matcher, type Matcher } from "./patterns";
+import { parseSelector, type Selector } from "./selector";
+
+/** How matches are replaced: the whole value, or these groups of each match (regexes.rs `ReplaceBehavior`). */
+export type Replace = "value" | number[];
+
+/** One regular expression of a rule (regexes.rs `get_regex_for_rule_type`): on the value, the key only, or the key then the value. */
+export type RulePattern = { on: "value" | "key" | "keyvalue"; matcher: Matcher; replace: Replace };
+
+export type CompiledRule = {
+  id: string;
+  /** The id reported in remarks. */
+  origin: string;
+  anything: boolean;
+  patterns: RulePattern[];
+  redaction: Redaction;
+  hashKey: string;
+};
+
+export type CompiledConfig = { applications: { selector: Selector; rules: CompiledRule[] }[] };
+
+const MATCH: Replace = [0];
+
+function patternsFor(rule: RuleSpec): RulePattern[] {
+  const v = (matcher: Matcher, replace: Replace = MATCH): RulePattern => ({ on: "value", matcher, replace });
+  switch (rule.type) {
+    case "anything":
+      return [v(PATTERNS.anything)];
+    case "pattern":
+      try {
+        return [v(re2Matcher(rule.pattern, false), rule.replaceGroups ?? MATCH)];
+      } catch {
+        return []; // Relay logs and skips a pattern that does not compile; parsePiiConfig refuses it at save time.
+      }
+    case "redact_pair":
+      try {
+        return [{ on: "keyvalue", matcher: re2Matcher(rule.keyPattern, rule.caseInsensitive === true), replace: "value" }];
+      } catch {
+        return [];
+      }
+    case "bearer":
+      return [v(PATTERNS.bearer)];
+    case "password":
+      return [v(PATTERNS.bearer), { on: "key", matcher: PATTERNS.tokenKey, replace: "value" }, { on: "keyvalue", matcher: PATTERNS.passwordKey, replace: "value" }];
+    case "imei":
+      return [v(PATTERNS.imei)];
+    case "mac":
+      return [v(PATTERNS.mac)];
+    case "uuid":
+      return [v(PATTERNS.uuid)];
+    case "email":
+      return [v(PATTERNS.email)];
+    case "iban":
+      return [v(PATTERNS.iban)];
+    case "ip":
+      return [v(PATTERNS.ipv4), v(PATTERNS.ipv6, [1])];
+    case "creditcard":
+      return [v(PATTERNS.creditcard)];
+    case "pemkey":
+      return [v(PATTERNS.pemkey, [1])];
+    case "url_auth":
+      return [v(PATTERNS.urlauth, [1])];
+    case "us_ssn":
+      return [v(PATTERNS.usssn)];
+    case "userpath":
+      return [v(PATTERNS.userpath, [1])];
+    default:
+      return [];
+  }
+}
+
+/** Built-in rules are compiled once, whatever config refers to them. */
+const patternCache = new Map<string, RulePattern[]>();
+
+function compiledPatterns(id: string, rule: RuleSpec, builtin: boolean): RulePattern[] {
+  if (!builtin) return patternsFor(rule);
+  let p = patternCache.get(id);
+  if (!p) patternCache.set(id, (p = patternsFor(rule)));
+  return p;
+}
+
+type Parent = { origin: string; redaction: Redaction } | null;
+
+function collect(config: PiiConfig, out: Map<string, CompiledRule>, id: string, parent: Parent, depth: number): void {
+  if (depth > SCRUB_LIMITS.maxRuleNesting) return;
+  const rule = lookupRule(config, id);
+  if (!rule) return;
+  if (rule.type === "multiple" || rule.type === "alias") {
+    const next: Parent = rule.hideInner ? (parent ?? { origin: id, redaction: rule.redaction }) : parent;
+    for (const inner of rule.type === "multiple" ? rule.rules : [rule.rule]) collect(config, out, inner, next, depth + 1);
+    return;
+  }
+  const builtin = !Object.hasOwn(config.rules, id);
+  const redaction = parent && parent.redaction.method !== "default" ? parent.redaction : rule.redaction;
+  const origin = parent ? parent.origin : id;
+  const key = `${id}\u0000${origin}\u0000${JSON.stringify(redaction)}`;
+  if (out.has(key)) return;
+  out.set(key, {
+    id,
+    origin,
+    anything: rule.type === "anything",
+    patterns: compiledPatterns(id, rule, builtin),
+    redaction,
+    hashKey: config.vars.hashKey ?? "",
+  });
+}
+
+const byId = (a: CompiledRule, b: CompiledRule) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.origin < b.origin ? -1 : a.origin > b.origin ? 1 : 0);
+
+/** `CompiledPiiConfig::new` over selectors already parsed, in the order given. */
+export function compileParsed(config: PiiConfig, entries: readonly { selector: Selector; ids: readonly string[] }[]): CompiledConfig {
+  const applications: CompiledConfig["applications"] = [];
+  for (const { selector, ids } of entries) {
+    const rules = new Map<string, CompiledRule>();
+    for (const id of ids) collect(config, rules, id, null, 0);
+    if (rules.size > 0) applications.push({ selector, rules: [...rules.values()].sort(byId) });
+  }
+  return { applications };
+}
+
+/** `CompiledPiiConfig::new`. Selectors that do not parse are skipped (they were refused at save time). */
+export function compileConfig(config: PiiConfig): CompiledConfig {
+  const entries: { selector: Selector; ids: string[] }[] = [];
+  for (const [text, ids] of Object.entries(config.applications)) {
+    try {
+      entries.push({ selector: parseSelector(text), ids });
+    } catch {
+      // skipped
+    }
+  }
+  return compileParsed(config, entries);
+}
+
+export type { SimpleRuleType };

@@ -1,0 +1,136 @@
+// The regular expressions of Relay's built-in rule types (relay-pii src/regexes.rs), as native RegExp: each is
+// linear or guarded by a cheap substring test that keeps the backtracking ones off strings they cannot match.
+// User patterns go through re2js (a linear-time RE2 port), as Relay's own `regex` crate is linear-time.
+import { RE2JS } from "re2js";
+
+/** One match: `[start, end]` in UTF-16 units per group (0 = whole match), or undefined for a group that did not take part. */
+export type Groups = ([number, number] | undefined)[];
+
+export interface Matcher {
+  /** Whether the pattern matches anywhere in `text`. */
+  test(text: string): boolean;
+  /** All non-overlapping matches, left to right (an empty match right after a match is skipped, as Rust's `regex` does). */
+  all(text: string): Groups[];
+}
+
+/** A native RegExp (compiled with the `g` and `d` flags), with an optional cheap prefilter. */
+export function nativeMatcher(source: string, flags: string, prefilter?: (text: string) => boolean): Matcher {
+  const finder = new RegExp(source, flags + "gd");
+  const tester = new RegExp(source, flags);
+  return {
+    test: (text) => (prefilter === undefined || prefilter(text)) && tester.test(text),
+    all(text) {
+      if (prefilter !== undefined && !prefilter(text)) return [];
+      const out: Groups[] = [];
+      finder.lastIndex = 0;
+      let lastEnd = -1;
+      for (let m = finder.exec(text); m !== null; m = finder.exec(text)) {
+        const whole = m.indices![0]!;
+        if (whole[0] === whole[1]) {
+          finder.lastIndex = whole[1] + 1;
+          if (whole[0] === lastEnd) continue;
+        }
+        lastEnd = whole[1];
+        out.push(m.indices!.map((g) => (g ? [g[0], g[1]] : undefined)));
+      }
+      return out;
+    },
+  };
+}
+
+/** A user pattern through re2js (linear time); throws RE2JSSyntaxException on a bad pattern. */
+export function re2Matcher(pattern: string, caseInsensitive: boolean): Matcher & { programSize: number } {
+  const re = RE2JS.compile(pattern, caseInsensitive ? RE2JS.CASE_INSENSITIVE : 0);
+  const groups = re.groupCount();
+  return {
+    programSize: re.programSize(),
+    test: (text) => re.matcher(text).find(),
+    all(text) {
+      const m = re.matcher(text);
+      const out: Groups[] = [];
+      let lastEnd = -1;
+      let from = 0;
+      while (from <= text.length && m.find(from)) {
+        const start = m.start();
+        const end = m.end();
+        if (start === end) {
+          from = end + 1;
+          if (start === lastEnd) continue;
+        } else from = end;
+        lastEnd = end;
+        const g: Groups = [[start, end]];
+        for (let i = 1; i <= groups; i++) {
+          const s = m.start(i);
+          g.push(s < 0 ? undefined : [s, m.end(i)]);
+        }
+        out.push(g);
+      }
+      return out;
+    },
+  };
+}
+
+const lower = (text: string) => text.toLowerCase();
+
+const V4S = "(25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)";
+const V4A = `${V4S}\\.${V4S}\\.${V4S}\\.${V4S}`;
+const V6S = "[0-9a-fA-F]{1,4}";
+/** `[[:punct:]]` of Rust's regex: ASCII punctuation. */
+const PUNCT = "!-\\/:-@\\[-`{-~";
+
+const IPV6 =
+  `(?:[\\s${PUNCT}]|^)(` +
+  `(${V6S}:){7}${V6S}|(${V6S}:){1,7}:|(${V6S}:){1,6}::${V6S}|(${V6S}:){1,5}:(:${V6S}){1,2}|` +
+  `(${V6S}:){1,4}:(:${V6S}){1,3}|(${V6S}:){1,3}:(:${V6S}){1,4}|(${V6S}:){1,2}:(:${V6S}){1,5}|` +
+  `${V6S}:((:${V6S}){1,6})|:((:${V6S}){1,7}|:)|fe80:(:${V6S}){0,4}%[0-9a-zA-Z]{1,}` +
+  `::(ffff(:0{1,4}){0,1}:){0,1}${V4A}|(${V6S}:){1,4}:${V4A}` +
+  `)(?:[\\s${PUNCT}]|$)`;
+
+const IBAN_COUNTRIES =
+  "AT|AD|AE|AL|AZ|BA|BE|BG|BH|BR|BY|CH|CR|CY|CZ|DE|DK|DO|EE|EG|ES|FI|FO|FR|GB|GE|GI|GL|GR|GT|HR|HU|IE|IL|IQ|IS|IT|JO|KW|KZ|LB|LC|LI|LT|LU|LV|LY|MC|MD|ME|MK|MR|MT|MU|NL|NO|PK|PL|PS|PT|QA|RO|RU|RS|SA|SC|SE|SI|SK|SM|ST|SV|TL|TN|TR|UA|VA|VG|XK|DZ|AO|BJ|BF|BI|CV|CM|CF|TD|KM|CG|CI|DJ|GQ|GA|GW|HN|IR|MG|ML|MA|MZ|NI|NE|SN|TG";
+
+const hasDigits = (n: number) => (text: string) => {
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      if (++run >= n) return true;
+    } else run = 0;
+  }
+  return false;
+};
+
+/** relay-pii regexes.rs, one per built-in rule type. */
+export const PATTERNS = {
+  anything: nativeMatcher(".*", ""),
+  imei: nativeMatcher("\\b(\\d{2}-?\\d{6}-?\\d{6}-?\\d{1,2})\\b", "", hasDigits(2)),
+  mac: nativeMatcher("\\b([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}\\b", "", (t) => t.includes(":") || t.includes("-")),
+  uuid: nativeMatcher("\\b[a-z0-9]{8}-?[a-z0-9]{4}-?[a-z0-9]{4}-?[a-z0-9]{4}-?[a-z0-9]{12}\\b", "i", (t) => t.length >= 32),
+  email: nativeMatcher("\\b[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9-]+(?:\\.[a-zA-Z0-9-]+)*\\.[a-zA-Z]{2,}\\b", "", (t) => t.includes("@")),
+  iban: nativeMatcher(`\\b(${IBAN_COUNTRIES})\\d{2}[a-zA-Z0-9]{11,29}\\b`, "", hasDigits(2)),
+  ipv4: nativeMatcher(`\\b${V4A}\\b`, "", (t) => t.includes(".")),
+  ipv6: nativeMatcher(IPV6, "i", (t) => t.includes(":")),
+  creditcard: nativeMatcher("\\b((?:3[47]\\d|4\\d{3}|5[1-5]\\d\\d|65\\d\\d|6011)([-\\s]?\\d){12})\\b", "", hasDigits(3)),
+  userpath: nativeMatcher(
+    "(?:(?:\\b(?:[a-zA-Z]:[\\\\/])?(?:users|home|documents and settings|[^/\\\\]+[/\\\\]profiles)[\\\\/])|(?:/(?:home|users)/))([^/\\\\\\r\\n\\x00]+)",
+    "i",
+    (t) => {
+      const l = lower(t);
+      return l.includes("users") || l.includes("home") || l.includes("documents and settings") || l.includes("profiles");
+    },
+  ),
+  pemkey: nativeMatcher(
+    "(?:-----BEGIN[A-Z ]+(?:PRIVATE|PUBLIC) KEY-----[\\t ]*\\r?\\n?)([\\s\\S]+?)(?:\\r?\\n?-----END[A-Z ]+(?:PRIVATE|PUBLIC) KEY-----)",
+    "",
+    (t) => t.includes("-----BEGIN") && t.includes("-----END"),
+  ),
+  urlauth: nativeMatcher("\\b(?:(?:[a-z0-9+-]+:)?//([a-zA-Z0-9%_.-]+(?::[a-zA-Z0-9%_.-]+)?))@", "", (t) => t.includes("//") && t.includes("@")),
+  urlauthLegacy: nativeMatcher("\\b((?:[a-z0-9]+:)?//[a-zA-Z0-9%_.-]+:)([a-zA-Z0-9%_.-]+)@", "", (t) => t.includes("//") && t.includes("@")),
+  usssn: nativeMatcher("\\b([0-9]{3}-[0-9]{2}-[0-9]{4})\\b", "", (t) => t.includes("-")),
+  bearer: nativeMatcher("\\b(Bearer\\s+)([^\\s]+)", "i", (t) => lower(t).includes("bearer")),
+  tokenKey: nativeMatcher("(token)", "i", (t) => lower(t).includes("token")),
+  passwordKey: nativeMatcher(
+    "(password|secret|passwd|api[-_]key|apikey|auth|credentials|mysql_pwd|privatekey|private[-_]key|token[^\\s]*[:=]|^otp$|^two[-_]factor$)",
+    "i",
+  ),
+} satisfies Record<string, Matcher>;

@@ -1,0 +1,209 @@
+// The walk over an event (relay-pii processor.rs `PiiProcessor` driven by relay-event-schema's `process_value`):
+// every value is visited with its path state (key or index, value types, pii attribute); each application whose
+// selector matches applies its rules; strings are scrubbed in chunks, other values can only be deleted. Pair lists are
+// seen as objects (`request.headers.authorization`, utils.rs `process_pairlist`), two-item arrays as key and value
+// (`process_array`), file paths keep their basename (`process_native_image_path`), and an IP address made invalid
+// moves to `user.id` (`process_user`). Notes go into a meta tree by the value's place in the JSON.
+import { isIP } from "node:net";
+import { SCRUB_LIMITS } from "../config/limits/privacy";
+import type { CompiledConfig } from "./compiled";
+import { metaAt, type MetaTree } from "./meta";
+import { contextNode, type Node } from "./pii-fields";
+import { applyRule, DELETE, type Working } from "./redact";
+import { matches, PII_FALSE, PII_TRUE, VT, type Pii, type State } from "./selector";
+
+type S = State & { rawKey: string | null };
+
+type Walk = { config: CompiledConfig; meta: MetaTree; hasMeta: boolean; path: string[] };
+
+function jsonTypes(value: unknown): number {
+  switch (typeof value) {
+    case "string":
+      return VT.string;
+    case "number":
+      return VT.number;
+    case "boolean":
+      return VT.boolean;
+    case "object":
+      return value === null ? 0 : Array.isArray(value) ? VT.array : VT.object;
+    default:
+      return 0;
+  }
+}
+
+function typesOf(node: Node | undefined, value: unknown): number {
+  if (!node) return jsonTypes(value);
+  switch (node.kind) {
+    case "pairs":
+      return Array.isArray(value) ? VT.object : jsonTypes(value);
+    case "struct":
+      return typeof value === "object" && value !== null && !Array.isArray(value) ? node.types : jsonTypes(value);
+    case "string":
+      return typeof value === "string" ? node.types : jsonTypes(value);
+    default:
+      return jsonTypes(value);
+  }
+}
+
+function enter(parent: S, key: string | null, index: number, pii: Pii, types: number): S {
+  return { parent, key: key === null ? null : key.toLowerCase(), rawKey: key, index, pii, types, depth: parent.depth + 1 };
+}
+
+/** `apply_all_rules`: DELETE, or the string after every matching rule (unchanged for non-strings). */
+function applyAll(walk: Walk, state: S, value: string | null): typeof DELETE | string | null {
+  if (state.pii === PII_FALSE) return value;
+  let w: Working | null = null;
+  let existing = false;
+  if (value !== null) {
+    const prev = walk.hasMeta ? metaAt(walk.meta, walk.path, false) : undefined;
+    existing = prev !== undefined;
+    w = { value, remarks: prev ? prev.rem : [], len: prev?.len, changed: false };
+  }
+  for (const app of walk.config.applications) {
+    if (!matches(app.selector, state)) continue;
+    for (const rule of app.rules) {
+      if (applyRule(rule, state.rawKey, w) === DELETE) {
+        const m = metaAt(walk.meta, walk.path, true);
+        if (w?.changed) {
+          m.rem = w.remarks;
+          if (m.len === undefined) m.len = w.len;
+        }
+        m.rem.push([rule.origin, "x"]);
+        walk.hasMeta = true;
+        return DELETE;
+      }
+    }
+  }
+  if (w === null) return null;
+  if (w.changed) {
+    const m = metaAt(walk.meta, walk.path, true);
+    m.rem = w.remarks;
+    if (m.len === undefined) m.len = w.len;
+    walk.hasMeta = true;
+  } else if (existing) {
+    // untouched by this config
+  }
+  return w.value;
+}
+
+const SKIPPED_STRINGS = new Set(["", "true", "false", "null", "undefined"]);
+
+/** Visits `holder[slot]`; sets it to null when a rule deletes it. */
+function visit(walk: Walk, holder: Record<string, unknown> | unknown[], slot: string | number, state: S, node: Node | undefined): void {
+  const value = (holder as Record<string, unknown>)[slot];
+  if (value === null || value === undefined || typeof value === "boolean") return;
+  if (typeof value === "string") {
+    if (node?.kind === "nip") {
+      const cut = Math.max(value.lastIndexOf("/"), value.lastIndexOf("\\"));
+      if (cut < 0) return;
+      const base = value.slice(cut);
+      const head = value.slice(0, cut);
+      const out = SKIPPED_STRINGS.has(head) ? head : applyAll(walk, state, head);
+      (holder as Record<string, unknown>)[slot] = out === DELETE ? base.slice(1) : out + base;
+      return;
+    }
+    if (SKIPPED_STRINGS.has(value)) return;
+    const out = applyAll(walk, state, value);
+    (holder as Record<string, unknown>)[slot] = out === DELETE ? null : out;
+    return;
+  }
+  if (typeof value !== "number" && typeof value !== "object") return;
+  if (applyAll(walk, state, null) === DELETE) {
+    (holder as Record<string, unknown>)[slot] = null;
+    return;
+  }
+  if (typeof value !== "object") return;
+  if (state.depth >= SCRUB_LIMITS.maxWalkDepth) {
+    // Deeper than any normalized event: dropped rather than left unscrubbed.
+    (holder as Record<string, unknown>)[slot] = null;
+    return;
+  }
+  if (Array.isArray(value)) {
+    if (node?.kind === "pairs") return visitPairs(walk, value, state);
+    return visitArray(walk, value, state, node?.kind === "array" ? node.each : undefined);
+  }
+  const obj = value as Record<string, unknown>;
+  if (node?.kind === "struct") return visitStruct(walk, obj, state, node);
+  if (node?.kind === "contexts") return visitContexts(walk, obj, state);
+  const each = node?.kind === "object" ? node.each : undefined;
+  for (const key of Object.keys(obj)) child(walk, obj, key, enter(state, key, -1, state.pii, typesOf(each, obj[key])), each);
+}
+
+function child(walk: Walk, holder: Record<string, unknown> | unknown[], slot: string | number, state: S, node: Node | undefined): void {
+  walk.path.push(String(slot));
+  visit(walk, holder, slot, state, node);
+  walk.path.pop();
+}
+
+function visitStruct(walk: Walk, obj: Record<string, unknown>, state: S, node: Node & { kind: "struct" }): void {
+  const isUser = (state.types & VT.user) !== 0;
+  const ipWasValid = isUser ? validIp(obj.ip_address) : false;
+  for (const key of Object.keys(obj)) {
+    if (key === "_meta") continue;
+    const field = Object.hasOwn(node.fields, key) ? node.fields[key] : undefined;
+    const pii = field ? field.pii : node.other;
+    child(walk, obj, key, enter(state, key, -1, pii, typesOf(field?.node, obj[key])), field?.node);
+  }
+  if (isUser && ipWasValid && obj.id == null && obj.username == null && obj.email == null && !validIp(obj.ip_address)) moveIpToId(walk, obj);
+}
+
+/** `IpAddr::is_valid`: absent, `{{auto}}` or an address. */
+function validIp(ip: unknown): boolean {
+  return ip === undefined || ip === null || ip === "{{auto}}" || (typeof ip === "string" && isIP(ip) !== 0);
+}
+
+function moveIpToId(walk: Walk, user: Record<string, unknown>): void {
+  user.id = user.ip_address;
+  delete user.ip_address;
+  const own = metaAt(walk.meta, [...walk.path, "ip_address"], false);
+  if (own) {
+    const target = metaAt(walk.meta, [...walk.path, "id"], true);
+    target.rem.push(...own.rem);
+    if (target.len === undefined) target.len = own.len;
+    own.rem = [];
+    own.len = undefined;
+  }
+}
+
+function visitContexts(walk: Walk, obj: Record<string, unknown>, state: S): void {
+  for (const key of Object.keys(obj)) {
+    const value = obj[key];
+    const node = typeof value === "object" && value !== null && !Array.isArray(value) ? contextNode(key, value as Record<string, unknown>) : undefined;
+    child(walk, obj, key, enter(state, key, -1, PII_TRUE, typesOf(node, value) | jsonTypes(value)), node);
+  }
+}
+
+function visitPairs(walk: Walk, list: unknown[], state: S): void {
+  for (let i = 0; i < list.length; i++) {
+    const pair = list[i];
+    if (Array.isArray(pair) && pair.length === 2 && typeof pair[0] === "string") {
+      walk.path.push(String(i));
+      child(walk, pair, 1, enter(state, pair[0], -1, state.pii, jsonTypes(pair[1])), undefined);
+      walk.path.pop();
+    } else {
+      child(walk, list, i, enter(state, null, i, state.pii, jsonTypes(pair)), undefined);
+    }
+  }
+}
+
+function visitArray(walk: Walk, list: unknown[], state: S, each: Node | undefined): void {
+  // `process_array`: a two-item array with a string first is tried as a key and its value first.
+  if (list.length === 2 && typeof list[0] === "string" && list[1] !== null && list[1] !== undefined) {
+    const before = metaAt(walk.meta, [...walk.path, "1"], false);
+    const empty = !before || (before.rem.length === 0 && before.len === undefined);
+    child(walk, list, 1, enter(state, list[0], -1, state.pii, jsonTypes(list[1])), undefined);
+    const after = metaAt(walk.meta, [...walk.path, "1"], false);
+    if (empty && after && (after.rem.length > 0 || after.len !== undefined)) return;
+  }
+  for (let i = 0; i < list.length; i++) child(walk, list, i, enter(state, null, i, state.pii, typesOf(each, list[i])), each);
+}
+
+/** Scrubs `root` (an event or a span) in place with one compiled config; notes go into `meta`. */
+export function processRoot(root: Record<string, unknown>, node: Node & { kind: "struct" }, config: CompiledConfig, meta: MetaTree, nested = false): void {
+  if (config.applications.length === 0) return;
+  const walk: Walk = { config, meta, hasMeta: Object.keys(meta).length > 0, path: [] };
+  let state: S = { parent: null, key: null, rawKey: null, index: -1, pii: PII_FALSE, types: nested ? 0 : node.types, depth: 0 };
+  // A standalone span is entered below an unnamed root, as a span inside an event is, so `$span.…` selectors reach it.
+  if (nested) state = enter(state, null, -1, PII_FALSE, node.types);
+  visitStruct(walk, root, state, node);
+}

@@ -1,0 +1,115 @@
+// Applying one rule to one value (relay-pii processor.rs `apply_rule_to_value` and `apply_regex_to_chunks`): a
+// container or a removal rule deletes the value; a string is cut into chunks (text, and redactions already made,
+// which later rules do not look into) and each match is replaced by the rule's redaction.
+import { createHmac } from "node:crypto";
+import type { CompiledRule, Replace } from "./compiled";
+import { codePoints, isRedaction, joinChunks, splitChunks, type Chunk, type Remark } from "./meta";
+import { PATTERNS, type Matcher } from "./patterns";
+
+/** A string value under scrubbing, with the remarks its meta carries (from this walk or an earlier config). */
+export type Working = { value: string; remarks: Remark[]; len: number | undefined; changed: boolean };
+
+/** Returned when the rule deletes the value (Relay's `ProcessingAction::DeleteValueHard`). */
+export const DELETE = Symbol("delete");
+
+/** processor.rs `hash_value`: HMAC-SHA1 (keyed with `vars.hashKey`, empty by default), upper-case hex. */
+function hash(text: string, key: string): string {
+  return createHmac("sha1", key).update(text, "utf8").digest("hex").toUpperCase();
+}
+
+function replacement(rule: CompiledRule, text: string): Chunk {
+  const r = rule.redaction;
+  switch (r.method) {
+    case "mask":
+      return { text: "*".repeat(codePoints(text)), rule: rule.origin, type: "m" };
+    case "hash":
+      return { text: hash(text, rule.hashKey), rule: rule.origin, type: "p" };
+    case "replace":
+      return { text: r.text, rule: rule.origin, type: "s" };
+    default:
+      return { text: "", rule: rule.origin, type: "x" };
+  }
+}
+
+function applyRegex(w: Working, rule: CompiledRule, matcher: Matcher, replace: Replace): void {
+  // Fast path: no redaction yet, the search string is the value itself.
+  const chunks = w.remarks.some((r) => r.length === 4) ? splitChunks(w.value, w.remarks) : [{ text: w.value }];
+  let search = "";
+  let hasText = false;
+  const redactions: Chunk[] = [];
+  if (chunks.length === 1 && !isRedaction(chunks[0]!)) {
+    search = chunks[0]!.text.includes("\u0000") ? chunks[0]!.text.replaceAll("\u0000", "") : chunks[0]!.text;
+    hasText = true;
+  } else {
+    for (const c of chunks) {
+      if (isRedaction(c)) {
+        search += "\u0000";
+        redactions.push(c);
+      } else {
+        hasText = true;
+        search += c.text.replaceAll("\u0000", "");
+      }
+    }
+  }
+  if (!hasText) return;
+  let out: Chunk[];
+  if (replace === "value") {
+    if (!matcher.test(search)) return;
+    out = [replacement(rule, search)];
+  } else {
+    const found = matcher.all(search);
+    if (found.length === 0) return;
+    out = [];
+    let next = 0;
+    const text = (t: string) => {
+      if (t === "") return;
+      let pos = 0;
+      for (let i = t.indexOf("\u0000"); i >= 0; i = t.indexOf("\u0000", pos)) {
+        out.push({ text: t.slice(pos, i) });
+        const r = redactions[next++];
+        if (r) out.push(r);
+        pos = i + 1;
+      }
+      out.push({ text: t.slice(pos) });
+    };
+    let pos = 0;
+    for (const groups of found) {
+      groups.forEach((g, idx) => {
+        if (!g || !replace.includes(idx) || g[0] < pos) return;
+        text(search.slice(pos, g[0]));
+        out.push(replacement(rule, search.slice(g[0], g[1])));
+        pos = g[1];
+      });
+    }
+    text(search.slice(pos));
+  }
+  const joined = joinChunks(out);
+  if (joined.value !== w.value) {
+    if (w.len === undefined) w.len = codePoints(w.value);
+    w.value = joined.value;
+    w.remarks = joined.remarks;
+    w.changed = true;
+  }
+}
+
+/**
+ * `apply_rule_to_value`: `w` is the string being scrubbed, or null for a container, number or other non-string.
+ * Returns DELETE when the value must go (its remark is then in `deleted`).
+ */
+export function applyRule(rule: CompiledRule, key: string | null, w: Working | null): typeof DELETE | undefined {
+  const chunked = rule.redaction.method !== "default" && rule.redaction.method !== "remove";
+  if (rule.anything && (w === null || !chunked)) return DELETE;
+  for (const p of rule.patterns) {
+    if (p.on === "value") {
+      if (w) applyRegex(w, rule, p.matcher, p.replace);
+      continue;
+    }
+    if (p.matcher.test(key ?? "")) {
+      if (w && chunked) applyRegex(w, rule, PATTERNS.anything, p.replace);
+      else return DELETE;
+    } else if (p.on === "keyvalue" && w) {
+      applyRegex(w, rule, p.matcher, p.replace);
+    }
+  }
+  return undefined;
+}
