@@ -3,6 +3,7 @@ import { z } from "zod";
 import { isDuplicateError, type Organization, type Page, type PageRequest } from "../storage/ports";
 import { getOrgAccess, requireOrg, type OrgAccess } from "./access";
 import { actingUser, type CoreContext } from "./context";
+import { hasScrubbingFields, parseScrubbingPatch, storeScrubbingPatch } from "./data-scrubbing";
 import { AppError } from "./errors";
 import { nameSchema, parseInput, slugify, slugSchema } from "./schemas";
 
@@ -36,12 +37,16 @@ export function getOrganization(ctx: CoreContext, orgSlug: string): Promise<OrgA
   return getOrgAccess(ctx, orgSlug);
 }
 
+/** Renames the organization; the body may also hold its data scrubbing settings (core/data-scrubbing.ts), alone or with the rest. */
 export async function updateOrganization(ctx: CoreContext, orgSlug: string, input: unknown): Promise<Organization> {
   const { org } = await requireOrg(ctx, orgSlug, "org:update");
-  const patch = parseInput(updateSchema, input);
+  const scrubbing = hasScrubbingFields(input) ? parseScrubbingPatch(input) : null;
+  const ownFields = typeof input === "object" && input !== null && ("name" in input || "slug" in input);
+  const patch = scrubbing && !ownFields ? {} : parseInput(updateSchema, input);
   try {
     const updated = await ctx.store.updateOrganization(org.id, patch);
     if (!updated) throw new AppError("not_found", "Organization not found");
+    if (scrubbing) await storeScrubbingPatch(ctx, { organizationId: org.id }, scrubbing);
     return updated;
   } catch (err) {
     if (isDuplicateError(err)) throw slugTaken("organization");

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { isDuplicateError, type Page, type PageRequest, type Project } from "../storage/ports";
 import { assertCan, requireOrg, requireText, type OrgAccess } from "./access";
 import { DEFAULT_RULE } from "./alert-rules";
+import { hasScrubbingFields, parseScrubbingPatch, storeScrubbingPatch } from "./data-scrubbing";
 import type { CoreContext } from "./context";
 import { AppError, notFound } from "./errors";
 import { PERSONAL_DATA_LIMITS, RETENTION_LIMITS } from "../config/limits";
@@ -56,15 +57,28 @@ export async function createProject(ctx: CoreContext, orgSlug: string, input: un
   }
 }
 
-/** instanceRetentionDays: FAULTLINE_RETENTION_DAYS, which a project's own retention must be shorter than. */
+/**
+ * instanceRetentionDays: FAULTLINE_RETENTION_DAYS, which a project's own retention must be shorter than. The body may
+ * also hold the project's data scrubbing settings (Sentry's field names, core/data-scrubbing.ts), alone or with the rest.
+ */
 export async function updateProject(ctx: CoreContext, orgSlug: string, projectSlug: string, input: unknown, options: { instanceRetentionDays?: number } = {}): Promise<Project> {
-  const patch = parseInput(updateSchema, input);
+  const scrubbing = hasScrubbingFields(input) ? parseScrubbingPatch(input) : null;
+  const own = scrubbing && !hasOwnFields(input) ? null : parseInput(updateSchema, input);
+  const { access, project } = await getProject(ctx, orgSlug, projectSlug);
+  assertCan(access, "project:update");
+  const updated = own ? await updateOwnFields(ctx, project, own, options) : project;
+  if (scrubbing) await storeScrubbingPatch(ctx, { projectId: project.id }, scrubbing);
+  return updated;
+}
+
+const OWN_FIELDS = ["name", "slug", "platform", "rateLimit", "quotas", "scrapeJavaScript", "retentionDays"];
+const hasOwnFields = (input: unknown) => typeof input === "object" && input !== null && OWN_FIELDS.some((k) => k in input);
+
+async function updateOwnFields(ctx: CoreContext, project: Project, patch: z.output<typeof updateSchema>, options: { instanceRetentionDays?: number }): Promise<Project> {
   const instanceDays = options.instanceRetentionDays ?? RETENTION_LIMITS.defaultDays;
   if (patch.retentionDays != null && patch.retentionDays >= instanceDays) {
     throw new AppError("bad_request", `Retention must be shorter than the instance's ${instanceDays} days`, { retentionDays: [`Shorter than ${instanceDays} days`] }, true);
   }
-  const { access, project } = await getProject(ctx, orgSlug, projectSlug);
-  assertCan(access, "project:update");
   try {
     const updated = await ctx.store.updateProject(project.id, { ...patch, quotas: patch.quotas && patchQuotas(project.quotas, patch.quotas) });
     if (!updated) throw notFound("Project");

@@ -15,6 +15,7 @@ import { normalizeEvent } from "./normalize";
 import { stripNul, stripNulFromJsonText } from "./normalize/nul";
 import { NO_PROGRESS, type RecordProgress } from "./progress";
 import type { FailedRecord } from "./set-aside";
+import type { ScrubberOf } from "./scrubbers";
 import { type SessionItem, readSessionRow } from "./sessions";
 import { type ExpandedSpans, spanItemSpans, traceIdOf, transactionSpans } from "./spans";
 import { summarize } from "./summary";
@@ -57,13 +58,15 @@ const UNGROUPED_TYPES = new Set(["transaction"]);
 /** Symbolication of JavaScript frames, before grouping, with the options of each event's project. */
 export type DigestSymbolication = { symbolicator: Symbolicator; project: (projectId: number) => ProjectOptions };
 
-async function toEvent(row: SpoolRow, receivedAt: string, symbolication: DigestSymbolication | null): Promise<DigestedEvent> {
+async function toEvent(row: SpoolRow, receivedAt: string, symbolication: DigestSymbolication | null, scrubbers: ScrubberOf): Promise<DigestedEvent> {
   // Leniently, as the intake checked it: sentry-python's NaN and Infinity become null here.
   const { value } = parseJsonObjectText(utf8Text(row.payload));
   const meta = JSON.parse(row.meta) as Json;
   if (!value.sdk && meta.sdk) value.sdk = meta.sdk;
   const clientIp = typeof meta.client_ip === "string" ? meta.client_ip : null;
   const { event } = normalizeEvent(value, { receivedAt: row.receivedAt, eventId: row.eventId!, clientIp, itemType: row.itemType, ownsInput: true });
+  // Scrubbed before anything reads it for storage (issue 18): grouping, tags, the user key and the stored JSON.
+  scrubbers(row.projectId)?.scrubEvent(event);
   // Mapped frames are what the culprit, the title's location and the grouping read.
   if (symbolication) await symbolication.symbolicator.symbolicate(event, symbolication.project(row.projectId));
   const summary = summarize(row.itemType, event, receivedAt);
@@ -124,14 +127,16 @@ function clientReportOutcomes(row: SpoolRow): OutcomeIncrement[] {
 const emptyRows = (): DigestedRows => ({ events: [], rawItems: [], outcomes: [], sessions: [], spans: { spans: [], values: [] }, failed: [] });
 
 /** One row into `out`: what it stores and counts. Throws when its processing fails. */
-async function digestRow(row: SpoolRow, out: DigestedRows, symbolication: DigestSymbolication | null): Promise<void> {
+async function digestRow(row: SpoolRow, out: DigestedRows, symbolication: DigestSymbolication | null, scrubbers: ScrubberOf): Promise<void> {
   const receivedAt = new Date(row.receivedAt).toISOString();
   if (row.kind === "outcomes") out.outcomes.push(...(parse(row.payload, "outcome record") as OutcomeIncrement[]));
-  else if (EVENT_TYPES.has(row.itemType)) out.events.push(await toEvent(row, receivedAt, symbolication));
+  else if (EVENT_TYPES.has(row.itemType)) out.events.push(await toEvent(row, receivedAt, symbolication, scrubbers));
   else if (row.itemType === "client_report") out.outcomes.push(...clientReportOutcomes(row));
   else if (row.itemType === "span") {
     // Spans become rows of the span model (digest/spans.ts), counted as accepted one per span.
-    const read = spanItemSpans(parse(row.payload, "span"), row.projectId, receivedAt);
+    const span = parse(row.payload, "span");
+    if (typeof span === "object" && span !== null && !Array.isArray(span)) scrubbers(row.projectId)?.scrubSpan(span as Json);
+    const read = spanItemSpans(span, row.projectId, receivedAt);
     out.spans.spans.push(...read.spans);
     out.spans.values.push(...read.values);
     if (read.spans.length > 0) out.outcomes.push({ projectId: row.projectId, hour: hourOf(row.receivedAt), category: "span", outcome: "accepted", reason: "", quantity: read.spans.length });
@@ -168,12 +173,15 @@ function merge(into: DigestedRows, from: DigestedRows): void {
 /** A payload that is not JSON: the input's fault, counted as invalid (as Relay counts it), not set aside. */
 const invalidJson = (err: unknown) => err instanceof ProtocolError && err.reason === "invalid_json";
 
+/** For callers that digest rows without settings at hand (tests of the digest's other parts): nothing scrubbed. */
+const NO_SCRUBBING: ScrubberOf = () => null;
+
 /**
  * The batch's rows into what the database keeps. A row whose processing throws is tried once more, alone; when it
  * fails again it is returned in `failed`, to be set aside, and the others go on. `progress` hears of each row as its
  * processing starts and ends (the watchdog of the digest thread, digest/progress.ts).
  */
-export async function digestRows(rows: SpoolRow[], log: (line: string) => void = () => undefined, symbolication: DigestSymbolication | null = null, progress: RecordProgress = NO_PROGRESS): Promise<DigestedRows> {
+export async function digestRows(rows: SpoolRow[], log: (line: string) => void = () => undefined, symbolication: DigestSymbolication | null = null, progress: RecordProgress = NO_PROGRESS, scrubbers: ScrubberOf = NO_SCRUBBING): Promise<DigestedRows> {
   const out = emptyRows();
   for (const row of rows) {
     let error: unknown = null;
@@ -181,7 +189,7 @@ export async function digestRows(rows: SpoolRow[], log: (line: string) => void =
       const one = emptyRows();
       progress.begin(row.id);
       try {
-        await digestRow(row, one, symbolication);
+        await digestRow(row, one, symbolication, scrubbers);
         merge(out, one);
         error = null;
         break;

@@ -12,17 +12,19 @@
 import { DIGEST_LIMITS } from "../config/limits";
 import type { SpoolReader, SpoolRow } from "../ingest/spool";
 import type { DigestStore, Project, ProjectStore } from "../storage/ports";
+import type { ScrubbingSettingsStore } from "../storage/scrubbing-ports";
 import { writeBatch } from "./commit";
 import { describeFailure, isDataError } from "./failures";
 import { digestRows } from "./items";
 import { NO_PROGRESS, type RecordProgress } from "./progress";
 import type { RetentionJob } from "./retention";
+import { scrubbersOf } from "./scrubbers";
 import { writeSetAside } from "./set-aside";
 import type { Symbolicator } from "./symbolicate";
 
 export type DigestLoopOptions = {
   spool: SpoolReader;
-  store: DigestStore & Pick<ProjectStore, "getProjectById">;
+  store: DigestStore & Pick<ProjectStore, "getProjectById"> & Pick<ScrubbingSettingsStore, "dataScrubbingOfProjects">;
   onPosition: (position: number) => void;
   log: (line: string) => void;
   /** True once the loop should stop. */
@@ -75,7 +77,8 @@ async function digestBatch(opts: DigestLoopOptions, rows: SpoolRow[]): Promise<v
   const symbolication = opts.symbolicator
     ? { symbolicator: opts.symbolicator, project: (id: number) => ({ id, scrapeJavaScript: live.projects.get(id)?.scrapeJavaScript === true }) }
     : null;
-  const digested = await digestRows(live.rows, opts.log, symbolication, opts.progress ?? NO_PROGRESS);
+  const scrubbers = await scrubbersOf(opts.store, live.projects.keys());
+  const digested = await digestRows(live.rows, opts.log, symbolication, opts.progress ?? NO_PROGRESS, scrubbers);
   // One transaction for the batch and `next`: a crash before it commits leaves the saved position where it was, and the
   // batch is read and written again whole; after it commits, the batch is never read again. Counters that add (issue
   // events, outcomes, session counts) rely on this.

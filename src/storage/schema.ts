@@ -61,7 +61,8 @@ export type VerificationsTable = {
 export type RateLimitsTable = { id: string; key: string; count: number; last_request: number | string };
 
 /** alerts_member_write: Sentry's "Let members create alerts" (migration 0021). */
-export type OrganizationsTable = { id: Generated<number>; slug: string; name: string; created_at: string; alerts_member_write: Generated<Bool> };
+/** data_scrubbing: the organization's data scrubbing options as JSON, null for the defaults (0025). */
+export type OrganizationsTable = { id: Generated<number>; slug: string; name: string; created_at: string; alerts_member_write: Generated<Bool>; data_scrubbing: string | null };
 
 export type MembersTable = {
   id: Generated<number>;
@@ -101,6 +102,8 @@ export type ProjectsTable = {
   webhook_secret: string | null;
   /** Days the project keeps its events, shorter than the instance's; null: the instance's (0024). */
   retention_days: number | null;
+  /** The project's data scrubbing options as JSON; null for the defaults (0025). */
+  data_scrubbing: string | null;
 };
 
 export type ProjectKeysTable = {

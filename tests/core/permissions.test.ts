@@ -24,6 +24,7 @@ import { alertRuleHistory, createAlertRule, deleteAlertRule, listAlertRules, sen
 import type { DigestedEvent } from "../../src/digest/items";
 import { ROLES, type Role } from "../../src/core/roles";
 import { erasePersonData, exportPersonData, findPersonEvents, listErasures } from "../../src/core/personal-data";
+import { previewScrubbing, updateOrganizationScrubbing } from "../../src/core/data-scrubbing";
 import { createOrganization } from "../../src/core/organizations";
 import type { User } from "../../src/storage/ports";
 import { joinByInvitation, outcome, type TestCore, testCore, uniq } from "../helpers/core";
@@ -77,6 +78,10 @@ const MUTATIONS: Record<string, { permission: Permission; run: (c: CoreContext, 
   "issue 18 personal data: export a person's events": { permission: "privacy:manage", run: (c, w) => exportPersonData(c, w.org, { field: "id", value: "42" }) },
   "issue 18 personal data: see the organization's erasures": { permission: "privacy:manage", run: (c, w) => listErasures(c, w.org) },
   "issue 18 personal data: erase a person's events": { permission: "privacy:manage", run: (c, w) => erasePersonData(c, w.org, { field: "any", value: "ann@example.com" }) },
+  "issue 18 data scrubbing: change the project's settings": { permission: "project:update", run: (c, w) => updateProject(c, w.org, w.project, { sensitiveFields: ["iban"], scrubIPAddresses: true }) },
+  "issue 18 data scrubbing: change the project's advanced rules": { permission: "project:update", run: (c, w) => updateProject(c, w.org, w.project, { relayPiiConfig: '{"applications":{"$string":["@ip:replace"]}}' }) },
+  "issue 18 data scrubbing: change the organization's settings": { permission: "org:update", run: (c, w) => updateOrganizationScrubbing(c, w.org, { dataScrubber: true }) },
+  "issue 18 data scrubbing: preview a rule on the project's newest event": { permission: "project:update", run: async (c, w) => previewScrubbing(c, w.org, (await getProject(c, w.org, w.project)).project, '{"applications":{"$string":["@email:replace"]}}') },
 };
 
 /** Reads every role may do (alert:read). */

@@ -10,6 +10,12 @@ export const DIGEST_LIMITS = {
    */
   batchBytes: 8 * 1024 * 1024,
   /**
+   * entries; compiled data scrubbers kept (digest/scrubbers.ts), one per distinct pair of organization and project
+   * settings: an install has about as many as it has projects with settings of their own, and compiling one again
+   * after a clear costs well under a millisecond.
+   */
+  scrubberCacheEntries: 1_000,
+  /**
    * milliseconds; how long the digest sleeps when the spool is empty. It finds new records by polling the segment
    * files (one fstat per poll), in a thread or in `faultline worker` alike: fs.watch misses changes made by another
    * host on shared storage. 50 ms adds at most that to an event's way to the issues list (target p95 under 1 s).

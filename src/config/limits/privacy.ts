@@ -37,3 +37,15 @@ export const SCRUB_LIMITS = {
   /** levels of nesting walked in one event; normalization already caps bags at 7 to 10, this guards the recursion. */
   maxWalkDepth: 128,
 } as const;
+
+/** The data scrubbing settings of an organization or a project (core/data-scrubbing.ts), as the API and the screens take them. */
+export const SCRUBBING_SETTINGS_LIMITS = {
+  /** entries; sensitiveFields and safeFields each: every key is matched against every field the digest walks, so the list stays short. */
+  fieldsPerList: 100,
+  /** characters; one sensitive or safe field name (keys are matched as substrings: longer names are never keys). */
+  fieldLength: 200,
+  /** events; the newest of the project's events the settings screen previews a rule on. */
+  previewEvents: 1,
+  /** values; the most changes a preview lists (a rule that changes more is shown by its first ones). */
+  previewChanges: 50,
+} as const;

@@ -1,4 +1,5 @@
 // GET|PUT|DELETE /api/0/organizations/{org}/
+import { scrubbingOptionsOf } from "@/core/data-scrubbing";
 import { deleteOrganization, getOrganization, updateOrganization } from "@/core/organizations";
 import { apiRoute, readJson } from "@/web/api/handler";
 import { serializeOrganization } from "@/web/api/serializers";
@@ -8,12 +9,13 @@ type P = { org: string };
 
 export const GET = apiRoute<P>(async ({ core, params }) => {
   const { org, role, scopes } = await getOrganization(core, params.org);
-  return Response.json(serializeOrganization(org, scopes === null ? { role } : {})); // an organization token has no role
+  const scrubbing = await scrubbingOptionsOf(core, { organizationId: org.id });
+  return Response.json({ ...serializeOrganization(org, scopes === null ? { role } : {}), ...scrubbing }); // an organization token has no role
 });
 
 export const PUT = apiRoute<P>(async ({ core, params, req }) => {
   const org = await updateOrganization(core, params.org, await readJson(req));
-  return Response.json(serializeOrganization(org));
+  return Response.json({ ...serializeOrganization(org), ...(await scrubbingOptionsOf(core, { organizationId: org.id })) });
 });
 
 export const DELETE = apiRoute<P>(async ({ core, params }) => {
