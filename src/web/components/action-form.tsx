@@ -79,10 +79,11 @@ export function Field({ name, label, type = "text", defaultValue, required, auto
   );
 }
 
-export function SubmitButton({ children, variant }: { children: ReactNode; variant?: "danger" | "secondary" }) {
+/** `name` and `value`: sent with the form when this button submits it (a form with two buttons tells which). */
+export function SubmitButton({ children, variant, name, value }: { children: ReactNode; variant?: "danger" | "secondary"; name?: string; value?: string }) {
   const { pending } = useFormStatus();
   return (
-    <button type="submit" className={variant ? `button ${variant}` : "button"} disabled={pending} aria-busy={pending}>
+    <button type="submit" name={name} value={value} className={variant ? `button ${variant}` : "button"} disabled={pending} aria-busy={pending}>
       {children}
     </button>
   );

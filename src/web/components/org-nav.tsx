@@ -4,7 +4,7 @@ import { LocaleLink } from "@/i18n/locale-link";
 import type { Organization } from "@/storage/ports";
 import { PageTabs } from "./page-tabs";
 
-export async function OrgNav({ org, current }: { org: Organization; current: "projects" | "issues" | "alerts" | "releases" | "general" | "members" | "teams" | "tokens" | "privacy" | "traces" }) {
+export async function OrgNav({ org, current }: { org: Organization; current: "projects" | "issues" | "alerts" | "releases" | "general" | "members" | "teams" | "tokens" | "privacy" | "scrubbing" | "traces" }) {
   const t = await getTranslations("org");
   // One read of the locale for the links below, instead of one suspension per link (i18n/locale-link.tsx).
   const locale = await getLocale();
@@ -28,6 +28,7 @@ export async function OrgNav({ org, current }: { org: Organization; current: "pr
           { id: "teams", href: `${base}/settings/teams`, label: t("tabs.teams") },
           { id: "tokens", href: `${base}/settings/tokens`, label: t("tabs.tokens") },
           { id: "privacy", href: `${base}/settings/privacy`, label: t("tabs.privacy") },
+          { id: "scrubbing", href: `${base}/settings/scrubbing`, label: t("tabs.scrubbing") },
         ]}
       />
     </div>

@@ -1,11 +1,11 @@
 // Breadcrumbs and tabs of a project: setup, issues (the organization's stream narrowed to it), performance, settings,
-// client keys, stats.
+// client keys, stats, data scrubbing, alerts.
 import { getLocale, getTranslations } from "next-intl/server";
 import { LocaleLink } from "@/i18n/locale-link";
 import type { Organization, Project } from "@/storage/ports";
 import { PageTabs } from "./page-tabs";
 
-export async function ProjectNav({ org, project, current }: { org: Organization; project: Project; current: "setup" | "performance" | "general" | "keys" | "stats" | "alerts" }) {
+export async function ProjectNav({ org, project, current }: { org: Organization; project: Project; current: "setup" | "performance" | "general" | "keys" | "stats" | "scrubbing" | "alerts" }) {
   const t = await getTranslations("project");
   // One read of the locale for the links below, instead of one suspension per link (i18n/locale-link.tsx).
   const locale = await getLocale();
@@ -27,6 +27,7 @@ export async function ProjectNav({ org, project, current }: { org: Organization;
           { id: "general", href: `${base}/settings`, label: t("tabs.general") },
           { id: "keys", href: `${base}/settings/keys`, label: t("tabs.keys") },
           { id: "stats", href: `${base}/settings/stats`, label: t("tabs.stats") },
+          { id: "scrubbing", href: `${base}/settings/scrubbing`, label: t("tabs.scrubbing") },
           { id: "alerts", href: `${base}/alerts`, label: t("tabs.alerts") },
         ]}
       />

@@ -27,6 +27,8 @@ import { IssueNotify } from "./issue-notify";
 import { IssueSeen } from "./issue-seen";
 import { ProcessingNotes, processingNotes } from "./processing-notes";
 import { RawEvent } from "./raw-event";
+import { scrubbedFields } from "./scrubbed-fields";
+import { ScrubbedFieldsView } from "./scrubbed-fields-view";
 import { RequestView } from "./request";
 import { StackTrace } from "./stack-trace";
 import { StatusControls } from "./status-controls";
@@ -118,6 +120,7 @@ export async function IssueDetail({ locale, org, issueId, eventRef, environment 
           {view.request ? <RequestView request={view.request} /> : null}
           {user ? <UserView user={user} /> : null}
           <ContextsView contexts={contexts} />
+          <ScrubbedFieldsView fields={scrubbedFields(data)} />
           <RawEvent data={data} />
           <ActivityLog locale={locale} org={org} issueId={issueId} activity={page.activity} actorId={core.actor.user.id} may={page.may} />
         </div>

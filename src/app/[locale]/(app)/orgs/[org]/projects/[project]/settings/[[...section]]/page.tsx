@@ -1,12 +1,14 @@
-// Project settings: general (default of the optional catch-all), DSN keys and usage stats.
+// Project settings: general (default of the optional catch-all), DSN keys, usage stats and data scrubbing.
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { scrubbingOptionsOf } from "@/core/data-scrubbing";
 import { can } from "@/core/permissions";
 import { PLATFORMS } from "@/core/platforms";
 import { getProject } from "@/core/projects";
 import { deleteProjectAction, setSourceFetchingAction, updateProjectAction } from "@/web/actions/projects.action";
 import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
 import { ProjectNav } from "@/web/components/project-nav";
+import { ScrubbingSettings } from "@/web/components/scrubbing-settings";
 import { loadOrNotFound } from "@/web/load";
 import { requireCore } from "@/web/session";
 import { KeysSection } from "./keys-section";
@@ -17,7 +19,7 @@ export const dynamic = "force-dynamic";
 
 export default async function ProjectSettingsPage({ params }: { params: { locale: string; org: string; project: string; section?: string[] } }) {
   const [section = "general", ...extra] = params.section ?? [];
-  if (extra.length > 0 || (section !== "general" && section !== "keys" && section !== "stats")) notFound();
+  if (extra.length > 0 || (section !== "general" && section !== "keys" && section !== "stats" && section !== "scrubbing")) notFound();
   const core = await requireCore(params.locale, `/${params.locale}/orgs/${params.org}/projects/${params.project}/settings`);
   const { access, project } = await loadOrNotFound(() => getProject(core, params.org, params.project));
   const t = await getTranslations("projectSettings");
@@ -25,7 +27,9 @@ export default async function ProjectSettingsPage({ params }: { params: { locale
     <>
       <ProjectNav org={access.org} project={project} current={section} />
       <h1>{t(`${section}.title`)}</h1>
-      {section === "keys" ? (
+      {section === "scrubbing" ? (
+        <ScrubbingSettings locale={params.locale} target={{ org: access.org.slug, project: project.slug }} options={await scrubbingOptionsOf(core, { projectId: project.id })} editable={can(access.role, "project:update")} />
+      ) : section === "keys" ? (
         <KeysSection core={core} access={access} project={project} locale={params.locale} />
       ) : section === "stats" ? (
         <StatsSection core={core} org={access.org} project={project} />
