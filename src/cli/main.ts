@@ -8,7 +8,7 @@ import { isAppError } from "../core/errors";
 import { DigestLockedError } from "../digest/lock";
 import { createToken } from "../core/tokens";
 import { closeServices, getServices } from "../runtime/services";
-import { migrateToLatest } from "../storage/migrate";
+import { MigrationError, migrateToLatest } from "../storage/migrate";
 
 const USAGE = `Usage: faultline <command> [options]
 
@@ -102,7 +102,7 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`faultline: ${err.message}`);
       return EXIT_LOCKED;
     }
-    if (err instanceof ConfigError) console.error(`faultline: ${err.message}`);
+    if (err instanceof ConfigError || err instanceof MigrationError) console.error(`faultline: ${err.message}`);
     else if (err instanceof UsageError) console.error(`faultline: ${err.message}\n\n${USAGE}`);
     else if (isAppError(err)) console.error(`faultline: ${err.message}`);
     else if ((err as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") console.error(`faultline: ${(err as Error).message}\n\n${USAGE}`);
