@@ -8,6 +8,7 @@ import { isAppError } from "../core/errors";
 import { DigestLockedError } from "../digest/lock";
 import { createToken } from "../core/tokens";
 import { closeServices, getServices } from "../runtime/services";
+import { builtBasePath, distDirOf } from "../server/build-info";
 import { MigrationError, migrateToLatest } from "../storage/migrate";
 
 const USAGE = `Usage: faultline <command> [options]
@@ -21,6 +22,8 @@ Commands:
   createuser --email E --password P [--name N] [--superuser] --no-input
                                           create a user (superusers administer the whole install)
   createtoken --email E [--name N]        print a new personal API token for that user, alone on stdout
+  doctor                                  check the configuration, database, migrations, disk, spool, clock and
+                                          public URL; print what is wrong and how to fix it (exit 1 if anything is)
 
 Configuration comes from the environment: PORT, HOST, FAULTLINE_URL, FAULTLINE_DATA_DIR, DATABASE_URL,
 FAULTLINE_SECRET_KEY, FAULTLINE_TRUST_PROXY, FAULTLINE_DIGEST, FAULTLINE_RETENTION_DAYS, FAULTLINE_CHUNK_UPLOAD_ACCEPT
@@ -62,6 +65,22 @@ async function createtoken(argv: string[]): Promise<void> {
   process.stdout.write(`${plaintext}\n`);
 }
 
+/** The base path of the build next to this command, if there is one (doctor asks the public URL under it). */
+function basePathOfBuild(): string {
+  try {
+    return builtBasePath(distDirOf(rootDir));
+  } catch {
+    return (process.env.FAULTLINE_BASE_PATH ?? "").replace(/\/+$/, "");
+  }
+}
+
+async function doctor(): Promise<number> {
+  const { runDoctor, formatDoctor } = await import("../ops/doctor");
+  const results = await runDoctor({ basePath: basePathOfBuild() });
+  process.stdout.write(formatDoctor(results));
+  return results.every((r) => r.ok) ? 0 : 1;
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -85,6 +104,8 @@ export async function main(argv: string[]): Promise<number> {
       case "createtoken":
         await createtoken(rest);
         break;
+      case "doctor":
+        return await doctor();
       case undefined:
       case "help":
       case "--help":

@@ -52,6 +52,12 @@ function scan(dir: string, from: number, to: number): Span[] {
   return spans;
 }
 
+/** Records between two log positions of the spool in `dir`, and when the oldest was received (null: none). */
+export function countRecords(dir: string, from: number, to: number): { records: number; oldestAt: number | null } {
+  const spans = scan(dir, from, to);
+  return { records: spans.reduce((n, s) => n + s.records, 0), oldestAt: spans[0]?.oldestAt ?? null };
+}
+
 export class SpoolBacklog {
   private readonly spans: Span[];
   private digestedUpTo: number;

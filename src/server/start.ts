@@ -1,5 +1,4 @@
 // `faultline start`: migrate, then serve the application on one port with Node's http server.
-import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import next from "next";
@@ -16,19 +15,10 @@ import { SpoolBacklog } from "../ingest/spool-backlog";
 import { startMetricsListener } from "../observability/http";
 import { metrics } from "../observability/metrics";
 import { watchPool } from "../observability/pools";
+import { builtBasePath, distDirOf } from "./build-info";
 import { createListener } from "./listener";
 import { describeOwnMaps, uploadOwnSourceMaps } from "./own-sourcemaps";
 import { startWeeklySummaries } from "./weekly-summaries";
-
-/** The base path is fixed at build time; read it from the build so DSNs and links always match the served URLs. */
-function builtBasePath(distDir: string): string {
-  const file = path.join(distDir, "required-server-files.json");
-  try {
-    return (JSON.parse(readFileSync(file, "utf8")) as { config?: { basePath?: string } }).config?.basePath ?? "";
-  } catch {
-    throw new Error(`No production build found in ${distDir}: run \`npm run build\` first.`);
-  }
-}
 
 /**
  * Where Next.js fetches the page after a redirecting server action. Without it, Next uses the request's Host header,
@@ -40,7 +30,7 @@ function internalOrigin(config: Config): string {
 }
 
 export async function start(rootDir: string, log: (line: string) => void = console.log): Promise<http.Server> {
-  const distDir = path.join(rootDir, process.env.FAULTLINE_DIST_DIR || ".next");
+  const distDir = distDirOf(rootDir);
   const basePath = builtBasePath(distDir);
   process.env.FAULTLINE_BASE_PATH = basePath;
   const config = loadConfig();

@@ -22,6 +22,11 @@ export const DOCTOR_LIMITS = {
   minFreeDiskBytes: 2 * 1024 * 1024 * 1024,
   /** milliseconds; the most this host's clock may differ from the database's: sessions, quotas and retention use both. */
   maxClockSkewMs: 2000,
-  /** milliseconds; how long doctor waits for the public URL to answer, and for the database. */
+  /**
+   * seconds; age of the oldest undigested spool record above which doctor says the digest is behind. A busy install
+   * catches up from a burst within minutes (bench:digest); five minutes behind means it is stopped or overwhelmed.
+   */
+  maxBacklogSeconds: 300,
+  /** milliseconds; how long doctor waits for the public URL to answer. */
   requestTimeoutMs: 5000,
 } as const;
