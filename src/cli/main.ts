@@ -22,6 +22,10 @@ Commands:
   createuser --email E --password P [--name N] [--superuser] --no-input
                                           create a user (superusers administer the whole install)
   createtoken --email E [--name N]        print a new personal API token for that user, alone on stdout
+  backup FILE                             write a backup of this install to FILE (a .tar.gz), while it runs: the
+                                          database, the secret key and the spool (PostgreSQL: needs pg_dump)
+  restore FILE [--force]                  put a backup back into FAULTLINE_DATA_DIR and the database, with Faultline
+                                          stopped; refuses a data dir or database in use unless --force
   doctor                                  check the configuration, database, migrations, disk, spool, clock and
                                           public URL; print what is wrong and how to fix it (exit 1 if anything is)
 
@@ -65,6 +69,8 @@ async function createtoken(argv: string[]): Promise<void> {
   process.stdout.write(`${plaintext}\n`);
 }
 
+const isBackupError = (err: unknown): boolean => err instanceof Error && err.name === "BackupError";
+
 /** The base path of the build next to this command, if there is one (doctor asks the public URL under it). */
 function basePathOfBuild(): string {
   try {
@@ -72,6 +78,24 @@ function basePathOfBuild(): string {
   } catch {
     return (process.env.FAULTLINE_BASE_PATH ?? "").replace(/\/+$/, "");
   }
+}
+
+async function runBackup(argv: string[]): Promise<void> {
+  const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });
+  if (positionals.length !== 1) throw new UsageError("backup needs one FILE to write");
+  const { backup } = await import("../ops/backup");
+  const m = await backup(loadConfig(), positionals[0]!);
+  console.error(`faultline: backed up ${m.dialect === "sqlite" ? "the SQLite database" : "the PostgreSQL database"} (${m.migrations.length} migrations), ${m.secretKey ? "the secret key" : "no secret key (FAULTLINE_SECRET_KEY is set: keep it yourself)"} and ${m.spool ? `the spool (${m.spool.segments.length} segments)` : "no spool"} to ${positionals[0]}`);
+}
+
+async function runRestore(argv: string[]): Promise<void> {
+  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { force: { type: "boolean", default: false } } });
+  if (positionals.length !== 1) throw new UsageError("restore needs one FILE to read");
+  const { restore } = await import("../ops/restore");
+  // Restoring needs no secret key, and must not generate one into the empty data dir it is about to fill.
+  const config = loadConfig({ ...process.env, FAULTLINE_SECRET_KEY: process.env.FAULTLINE_SECRET_KEY || "unused-while-restoring".repeat(2) });
+  const m = await restore(config, positionals[0]!, { force: values.force });
+  console.error(`faultline: restored the backup of ${m.createdAt} into ${config.dataDir}${config.databaseUrl ? " and the PostgreSQL database" : ""}${m.secretKey ? "" : "; it holds no secret key: set the FAULTLINE_SECRET_KEY the install had, or sessions start anew"}; \`faultline start\` migrates it to this version`);
 }
 
 async function doctor(): Promise<number> {
@@ -106,6 +130,12 @@ export async function main(argv: string[]): Promise<number> {
         break;
       case "doctor":
         return await doctor();
+      case "backup":
+        await runBackup(rest);
+        break;
+      case "restore":
+        await runRestore(rest);
+        break;
       case undefined:
       case "help":
       case "--help":
@@ -123,7 +153,7 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`faultline: ${err.message}`);
       return EXIT_LOCKED;
     }
-    if (err instanceof ConfigError || err instanceof MigrationError) console.error(`faultline: ${err.message}`);
+    if (err instanceof ConfigError || err instanceof MigrationError || isBackupError(err)) console.error(`faultline: ${(err as Error).message}`);
     else if (err instanceof UsageError) console.error(`faultline: ${err.message}\n\n${USAGE}`);
     else if (isAppError(err)) console.error(`faultline: ${err.message}`);
     else if ((err as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") console.error(`faultline: ${(err as Error).message}\n\n${USAGE}`);
