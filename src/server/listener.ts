@@ -76,7 +76,10 @@ export function createListener(opts: { config: Pick<Config, "trustProxy" | "publ
     req.headers[CLIENT_IP_HEADER] = clientIp(req, config);
     // Timed from here to the answer's last byte: the page's render (or the API call) and its sending.
     const timed = metrics().pageTimer(routeLabel(pathname, basePath));
-    res.once("finish", () => timed(res.statusCode));
+    // A live stream (server-sent events) lasts minutes by design: it is not a render time.
+    res.once("finish", () => {
+      if (!String(res.getHeader("content-type") ?? "").startsWith("text/event-stream")) timed(res.statusCode);
+    });
     if (next) await next(checked.request, res);
     else refuse(res, 404, "Not found");
   };
