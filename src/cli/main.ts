@@ -30,8 +30,8 @@ Commands:
                                           public URL; print what is wrong and how to fix it (exit 1 if anything is)
 
 Configuration comes from the environment: PORT, HOST, FAULTLINE_URL, FAULTLINE_DATA_DIR, DATABASE_URL,
-FAULTLINE_SECRET_KEY, FAULTLINE_TRUST_PROXY, FAULTLINE_DIGEST, FAULTLINE_RETENTION_DAYS, FAULTLINE_CHUNK_UPLOAD_ACCEPT
-(see README.md).`;
+FAULTLINE_SECRET_KEY, FAULTLINE_TRUST_PROXY, FAULTLINE_DIGEST, FAULTLINE_RETENTION_DAYS, FAULTLINE_CHUNK_UPLOAD_ACCEPT,
+FAULTLINE_METRICS_TOKEN, FAULTLINE_METRICS_ADDRESS (see README.md).`;
 
 /** Exit status when the spool is already being digested: a supervisor should not restart at once. */
 const EXIT_LOCKED = 3;
