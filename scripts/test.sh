@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: every test suite. Installs what it needs on a fresh Debian machine (chromium, postgresql),
+# `npm test`: every test suite. Installs what it needs on a fresh Debian machine (chromium, postgresql, nginx),
 # starts a throwaway PostgreSQL on loopback, builds Faultline with and without a base path, and runs:
 #   1. typecheck  2. core, protocol, storage, intake and mail suites on SQLite and PostgreSQL  3. the first-load JavaScript
 #   budget of the build, and the bad-input corpus against it (tests/hostile)  4. Playwright (API + Chromium) on both builds
@@ -11,6 +11,10 @@ step() { printf '\n== %s\n' "$*"; }
 if [ ! -x /usr/bin/chromium ]; then
   step "installing Debian's chromium (browser tests)"
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+if [ ! -x /usr/sbin/nginx ]; then
+  step "installing Debian's nginx (the reverse-proxy example is checked with nginx -t)"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null
 fi
 if ! /usr/bin/python3 -c "import sentry_sdk" 2>/dev/null; then
   step "installing Debian's python3-sentry-sdk (a real Python SDK for the intake tests)"
@@ -30,7 +34,7 @@ step "typecheck"
 npx tsc --noEmit
 
 step "core, protocol, storage, intake, notification and mail suites (SQLite and PostgreSQL)"
-node --import tsx --test --test-concurrency=2 tests/core/*.test.ts tests/protocol/*.test.ts tests/storage/*.test.ts tests/ingest/*.test.ts tests/digest/*.test.ts tests/notify/*.test.ts tests/mail/*.test.ts tests/scrub/*.test.ts
+node --import tsx --test --test-concurrency=2 tests/core/*.test.ts tests/protocol/*.test.ts tests/storage/*.test.ts tests/ingest/*.test.ts tests/digest/*.test.ts tests/notify/*.test.ts tests/mail/*.test.ts tests/scrub/*.test.ts tests/ops/*.test.ts
 
 step "production build"
 npm run build

@@ -8,7 +8,8 @@ import { isAppError } from "../core/errors";
 import { DigestLockedError } from "../digest/lock";
 import { createToken } from "../core/tokens";
 import { closeServices, getServices } from "../runtime/services";
-import { migrateToLatest } from "../storage/migrate";
+import { builtBasePath, distDirOf } from "../server/build-info";
+import { MigrationError, migrateToLatest } from "../storage/migrate";
 
 const USAGE = `Usage: faultline <command> [options]
 
@@ -21,10 +22,16 @@ Commands:
   createuser --email E --password P [--name N] [--superuser] --no-input
                                           create a user (superusers administer the whole install)
   createtoken --email E [--name N]        print a new personal API token for that user, alone on stdout
+  backup FILE                             write a backup of this install to FILE (a .tar.gz), while it runs: the
+                                          database, the secret key and the spool (PostgreSQL: needs pg_dump)
+  restore FILE [--force]                  put a backup back into FAULTLINE_DATA_DIR and the database, with Faultline
+                                          stopped; refuses a data dir or database in use unless --force
+  doctor                                  check the configuration, database, migrations, disk, spool, clock and
+                                          public URL; print what is wrong and how to fix it (exit 1 if anything is)
 
 Configuration comes from the environment: PORT, HOST, FAULTLINE_URL, FAULTLINE_DATA_DIR, DATABASE_URL,
-FAULTLINE_SECRET_KEY, FAULTLINE_TRUST_PROXY, FAULTLINE_DIGEST, FAULTLINE_RETENTION_DAYS, FAULTLINE_CHUNK_UPLOAD_ACCEPT
-(see README.md).`;
+FAULTLINE_SECRET_KEY, FAULTLINE_TRUST_PROXY, FAULTLINE_DIGEST, FAULTLINE_RETENTION_DAYS, FAULTLINE_CHUNK_UPLOAD_ACCEPT,
+FAULTLINE_METRICS_TOKEN, FAULTLINE_METRICS_ADDRESS (see README.md).`;
 
 /** Exit status when the spool is already being digested: a supervisor should not restart at once. */
 const EXIT_LOCKED = 3;
@@ -62,6 +69,42 @@ async function createtoken(argv: string[]): Promise<void> {
   process.stdout.write(`${plaintext}\n`);
 }
 
+const isBackupError = (err: unknown): boolean => err instanceof Error && err.name === "BackupError";
+
+/** The base path of the build next to this command, if there is one (doctor asks the public URL under it). */
+function basePathOfBuild(): string {
+  try {
+    return builtBasePath(distDirOf(rootDir));
+  } catch {
+    return (process.env.FAULTLINE_BASE_PATH ?? "").replace(/\/+$/, "");
+  }
+}
+
+async function runBackup(argv: string[]): Promise<void> {
+  const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });
+  if (positionals.length !== 1) throw new UsageError("backup needs one FILE to write");
+  const { backup } = await import("../ops/backup");
+  const m = await backup(loadConfig(), positionals[0]!);
+  console.error(`faultline: backed up ${m.dialect === "sqlite" ? "the SQLite database" : "the PostgreSQL database"} (${m.migrations.length} migrations), ${m.secretKey ? "the secret key" : "no secret key (FAULTLINE_SECRET_KEY is set: keep it yourself)"} and ${m.spool ? `the spool (${m.spool.segments.length} segments)` : "no spool"} to ${positionals[0]}`);
+}
+
+async function runRestore(argv: string[]): Promise<void> {
+  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { force: { type: "boolean", default: false } } });
+  if (positionals.length !== 1) throw new UsageError("restore needs one FILE to read");
+  const { restore } = await import("../ops/restore");
+  // Restoring needs no secret key, and must not generate one into the empty data dir it is about to fill.
+  const config = loadConfig({ ...process.env, FAULTLINE_SECRET_KEY: process.env.FAULTLINE_SECRET_KEY || "unused-while-restoring".repeat(2) });
+  const m = await restore(config, positionals[0]!, { force: values.force });
+  console.error(`faultline: restored the backup of ${m.createdAt} into ${config.dataDir}${config.databaseUrl ? " and the PostgreSQL database" : ""}${m.secretKey ? "" : "; it holds no secret key: set the FAULTLINE_SECRET_KEY the install had, or sessions start anew"}; \`faultline start\` migrates it to this version`);
+}
+
+async function doctor(): Promise<number> {
+  const { runDoctor, formatDoctor } = await import("../ops/doctor");
+  const results = await runDoctor({ basePath: basePathOfBuild() });
+  process.stdout.write(formatDoctor(results));
+  return results.every((r) => r.ok) ? 0 : 1;
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -85,6 +128,14 @@ export async function main(argv: string[]): Promise<number> {
       case "createtoken":
         await createtoken(rest);
         break;
+      case "doctor":
+        return await doctor();
+      case "backup":
+        await runBackup(rest);
+        break;
+      case "restore":
+        await runRestore(rest);
+        break;
       case undefined:
       case "help":
       case "--help":
@@ -102,7 +153,7 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`faultline: ${err.message}`);
       return EXIT_LOCKED;
     }
-    if (err instanceof ConfigError) console.error(`faultline: ${err.message}`);
+    if (err instanceof ConfigError || err instanceof MigrationError || isBackupError(err)) console.error(`faultline: ${(err as Error).message}`);
     else if (err instanceof UsageError) console.error(`faultline: ${err.message}\n\n${USAGE}`);
     else if (isAppError(err)) console.error(`faultline: ${err.message}`);
     else if ((err as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") console.error(`faultline: ${(err as Error).message}\n\n${USAGE}`);

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { type MailFrom, parseMailFrom } from "../mail/address";
-import { RETENTION_LIMITS, SELF_MONITORING_LIMITS } from "./limits";
+import { METRICS_LIMITS, RETENTION_LIMITS, SELF_MONITORING_LIMITS } from "./limits";
 
 /**
  * Outgoing mail (FAULTLINE_SMTP_URL and FAULTLINE_MAIL_FROM). The password sits behind a function, so that logging or
@@ -63,6 +63,12 @@ export type Config = {
   selfMonitoring: { enabled: boolean; errorSampleRate: number; tracesSampleRate: number };
   /** Outgoing mail; null when FAULTLINE_SMTP_URL is not set: e-mail is then shown as unavailable. */
   mail: MailConfig | null;
+  /**
+   * `GET /metrics` (Prometheus): on the main port with FAULTLINE_METRICS_TOKEN as a bearer token, and/or without a
+   * token on a listener of its own (FAULTLINE_METRICS_ADDRESS, e.g. 127.0.0.1:9464). Neither set: /metrics is 404.
+   * The token sits behind a function, so that logging the configuration never shows it.
+   */
+  metrics: { token: (() => string) | null; address: { host: string; port: number } | null };
 };
 
 const rateSchema = (fallback: number) =>
@@ -82,6 +88,15 @@ const portSchema = z.coerce
   .int("must be a whole number")
   .min(1, "must be between 1 and 65535")
   .max(65535, "must be between 1 and 65535");
+
+/** host:port, [v6]:port; the port a number from 1 to 65535. Null when not one. */
+function parseAddress(raw: string): { host: string; port: number } | null {
+  const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^:\s\[\]]+)):(\d{1,5})$/.exec(raw);
+  if (!m) return null;
+  const port = Number(m[3]);
+  if (port < 1 || port > 65535) return null;
+  return { host: (m[1] ?? m[2])!, port };
+}
 
 type SmtpServer = Omit<MailConfig, "from">;
 
@@ -162,6 +177,15 @@ const envSchema = z.object({
   FAULTLINE_SELF_MONITORING: z.enum(["0", "1", "true", "false"], { error: "must be 0 or 1" }).default("1"),
   FAULTLINE_SELF_MONITORING_SAMPLE_RATE: rateSchema(SELF_MONITORING_LIMITS.defaultErrorSampleRate),
   FAULTLINE_SELF_MONITORING_TRACES_SAMPLE_RATE: rateSchema(SELF_MONITORING_LIMITS.defaultTracesSampleRate),
+  // Never repeated in a message: it is a secret.
+  FAULTLINE_METRICS_TOKEN: z
+    .string()
+    .refine((v) => v.length >= METRICS_LIMITS.minTokenLength && /^[\x21-\x7e]+$/.test(v), `must be at least ${METRICS_LIMITS.minTokenLength} printable characters without spaces (e.g. \`openssl rand -hex 32\`)`)
+    .optional(),
+  FAULTLINE_METRICS_ADDRESS: z
+    .string()
+    .transform((v, ctx) => parseAddress(v) ?? (ctx.addIssue({ code: "custom", message: "must be host:port, such as 127.0.0.1:9464 or [::1]:9464" }), z.NEVER))
+    .optional(),
   ...mailEnvShape,
 });
 
@@ -199,8 +223,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tracesSampleRate: e.FAULTLINE_SELF_MONITORING_TRACES_SAMPLE_RATE,
     },
     mail: mailConfig(e),
+    metrics: { token: e.FAULTLINE_METRICS_TOKEN ? secretOf(e.FAULTLINE_METRICS_TOKEN) : null, address: e.FAULTLINE_METRICS_ADDRESS ?? null },
   };
 }
+
+const secretOf = (value: string) => () => value;
 
 function stripEmpty(env: Record<string, string | undefined>): Record<string, string> {
   const out: Record<string, string> = {};

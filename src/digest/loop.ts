@@ -11,6 +11,7 @@
 // and never sets a record aside.
 import { DIGEST_LIMITS } from "../config/limits";
 import type { SpoolReader, SpoolRow } from "../ingest/spool";
+import type { DigestBatchFigures } from "../observability/metrics";
 import type { DigestStore, Project, ProjectStore } from "../storage/ports";
 import type { ScrubbingSettingsStore } from "../storage/scrubbing-ports";
 import { writeBatch } from "./commit";
@@ -39,7 +40,18 @@ export type DigestLoopOptions = {
   endedOn?: ReadonlyMap<number, readonly string[]>;
   /** Hears that a committed batch added notifications to the outbox (how many), so a sender can go at once. */
   onNotifications?: (count: number) => void;
+  /** Hears of each committed batch: its records, its events and each event's time from acceptance to commit (metrics). */
+  onBatch?: (batch: DigestBatchFigures) => void;
 };
+
+const EVENT_ITEMS = new Set(["event", "transaction", "feedback", "security"]);
+
+/** A committed batch's figures: records, events, and each event's milliseconds from the intake's acceptance. */
+function batchFigures(rows: SpoolRow[], at: number): DigestBatchFigures {
+  const latenciesMs: number[] = [];
+  for (const r of rows) if (r.kind === "item" && EVENT_ITEMS.has(r.itemType)) latenciesMs.push(at - r.receivedAt);
+  return { records: rows.length, events: latenciesMs.length, latenciesMs, at };
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -84,6 +96,7 @@ async function digestBatch(opts: DigestLoopOptions, rows: SpoolRow[]): Promise<v
   // events, outcomes, session counts) rely on this.
   const result = await writeBatch(opts.store, { spoolId: opts.spool.id, position: next, ...digested });
   if (result.notifications > 0) opts.onNotifications?.(result.notifications);
+  opts.onBatch?.(batchFigures(rows, Date.now()));
 }
 
 /** Sets one record aside in a transaction of its own, with the position just past it. */

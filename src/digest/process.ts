@@ -4,6 +4,9 @@
 // database. New records are found by polling the segment files, as in the server. The OS schedules this process like
 // any other: on the server's host, start it under `nice` to let the intake go first under load, as the server's
 // thread does; on a host of its own there is nothing to yield to.
+import { startMetricsListener } from "../observability/http";
+import { metrics } from "../observability/metrics";
+import { watchPool } from "../observability/pools";
 import { DIGEST_LIMITS } from "../config/limits";
 import type { Config } from "../config/env";
 import { existingSpoolId, spoolDir } from "../ingest";
@@ -45,6 +48,7 @@ export async function runWorker(config: Config, log: (line: string) => void = co
   process.on("SIGTERM", onSignal);
   process.on("SIGINT", onSignal);
   const db = openDb(dbOptionsFromConfig(config));
+  watchPool("server", db.pool);
   try {
     const applied = await migrateToLatest(db);
     if (applied.length > 0) log(`faultline: applied migrations ${applied.join(", ")}`);
@@ -65,8 +69,12 @@ export async function runWorker(config: Config, log: (line: string) => void = co
         entry: options.entry,
         budgetMs: options.budgetMs,
         onNotifications: () => sender.wake(),
+        onBatch: (b) => metrics().digestBatch(b),
       });
+      // Its own figures (the digest's, notifications, the process) on FAULTLINE_METRICS_ADDRESS when set.
+      const metricsServer = config.metrics.address ? await startMetricsListener(config.metrics.address) : null;
       await untilStopped;
+      metricsServer?.close();
       await Promise.all([digest.stop(), sender.stop()]);
       log(`faultline: worker stopped at spool position ${position}`);
     } finally {

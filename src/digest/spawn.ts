@@ -12,7 +12,7 @@ export function startDigestWorker(
   data: DigestWorkerData,
   onPosition: (position: number) => void,
   log: (line: string) => void,
-  options: Pick<SupervisorOptions, "entry" | "budgetMs" | "onNotifications"> = {},
+  options: Pick<SupervisorOptions, "entry" | "budgetMs" | "onNotifications" | "onBatch"> = {},
 ): DigestHandle {
   const lock = lockDigest(data.spoolDir, "the digest thread of faultline start");
   const digest = superviseDigest({ data: { nice: true, ...data }, onPosition, log, ...options });

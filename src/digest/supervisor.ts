@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { DIGEST_LIMITS } from "../config/limits";
+import type { DigestBatchFigures } from "../observability/metrics";
 import { ProgressView, newProgressBuffer, threadCpuMs } from "./progress";
 import type { DigestThreadData, DigestWorkerData, DigestWorkerMessage } from "./thread";
 
@@ -25,6 +26,8 @@ export type SupervisorOptions = {
   heartbeatMs?: number;
   /** Hears that the thread committed notifications to the outbox: wakes this process's sender (notify/sender.ts). */
   onNotifications?: () => void;
+  /** Hears of each committed batch (the server's metrics). */
+  onBatch?: (batch: DigestBatchFigures) => void;
 };
 
 export function defaultDigestEntry(): URL {
@@ -81,6 +84,7 @@ export function superviseDigest(opts: SupervisorOptions): DigestHandle {
     thread.on("message", (m: DigestWorkerMessage) => {
       if (m.type === "log") return log(m.line);
       if (m.type === "notifications") return opts.onNotifications?.();
+      if (m.type === "batch") return opts.onBatch?.({ records: m.records, events: m.events, latenciesMs: m.latenciesMs, at: m.at });
       for (const record of endedOn.keys()) if (record <= m.position) endedOn.delete(record);
       onPosition(m.position);
     });

@@ -6,6 +6,7 @@ import os from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { DIGEST_LIMITS, RETENTION_LIMITS } from "../config/limits";
 import { SpoolReader } from "../ingest/spool";
+import type { DigestBatchFigures } from "../observability/metrics";
 import { type OpenDbOptions, openDb } from "../storage/db";
 import { createStore } from "../storage/kysely";
 import type { Store } from "../storage/ports";
@@ -24,7 +25,12 @@ export type DigestWorkerData = { spoolDir: string; db: OpenDbOptions; retentionD
 export type DigestThreadData = DigestWorkerData & { progress: SharedArrayBuffer; endedOn: [number, string[]][]; heartbeatMs: number };
 
 /** `notifications`: a committed batch added that many notifications to the outbox (the parent wakes its sender). */
-export type DigestWorkerMessage = { type: "position"; position: number } | { type: "log"; line: string } | { type: "notifications"; count: number };
+/** `batch`: a committed batch's figures, for the process's metrics (observability/metrics.ts). */
+export type DigestWorkerMessage =
+  | { type: "position"; position: number }
+  | { type: "log"; line: string }
+  | { type: "notifications"; count: number }
+  | ({ type: "batch" } & DigestBatchFigures);
 
 /** How the thread maps frames: the real symbolicator, or a test's own (tests/helpers/digest-test-worker.ts). */
 export type SymbolicatorFactory = (store: Store, log: (line: string) => void) => Symbolicator;
@@ -70,6 +76,7 @@ export async function runDigestThread(makeSymbolicator: SymbolicatorFactory = de
       store,
       onPosition: (position) => post({ type: "position", position }),
       onNotifications: (count) => post({ type: "notifications", count }),
+      onBatch: (batch) => post({ type: "batch", ...batch }),
       log,
       stopped: () => stopping,
       retention: new RetentionJob(store, retentionSettings(data.retentionDays ?? RETENTION_LIMITS.defaultDays), log),

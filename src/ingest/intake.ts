@@ -21,7 +21,9 @@ import { closeAfterAnswer } from "./linger";
 import { IntakeRefusal, outcomeOf } from "./refusals";
 import { CORS_HEADERS, type IntakeEndpoint, type IntakeRoute, PREFLIGHT_HEADERS } from "./routes";
 import type { InProcessAnswer, InProcessEnvelope } from "./in-process";
-import type { SpoolWriter } from "./spool";
+import type { SpoolEntry, SpoolWriter } from "./spool";
+import { metrics } from "../observability/metrics";
+import { categoryOf } from "../protocol/categories";
 
 export type IntakeDeps = { spool: SpoolWriter; keys: KeyCache; limiter: RateLimiter; pressure: Backpressure; log: (line: string) => void };
 export type IntakeRequest = { req: http.IncomingMessage; res: http.ServerResponse; route: IntakeRoute; clientIp: string };
@@ -65,6 +67,19 @@ function queryOf(url: string): URLSearchParams {
   if (start < 0) return new URLSearchParams();
   const hash = url.indexOf("#", start);
   return new URLSearchParams(url.slice(start + 1, hash < 0 ? undefined : hash));
+}
+
+/** Outcome counts go to the spool (the Stats tab) and to the process's metrics. */
+function countOutcomes(spool: SpoolWriter, counts: OutcomeIncrement[]): void {
+  spool.count(counts);
+  const m = metrics();
+  for (const o of counts) m.outcome(o.category, o.outcome, o.reason, o.quantity);
+}
+
+/** Items spooled: counted as accepted in the metrics (the digest counts them for the Stats tab as it stores them). */
+function countAccepted(entries: SpoolEntry[]): void {
+  const m = metrics();
+  for (const e of entries) m.outcome(categoryOf(e.itemType), "accepted", "", 1);
 }
 
 export function createIntake({ spool, keys, limiter, pressure, log }: IntakeDeps) {
@@ -144,7 +159,7 @@ export function createIntake({ spool, keys, limiter, pressure, log }: IntakeDeps
       accepted = accept(route, body, query, held.key!, JSON.stringify(requestMeta), now);
     }
 
-    if (accepted.outcomes.length > 0) spool.count(accepted.outcomes);
+    if (accepted.outcomes.length > 0) countOutcomes(spool, accepted.outcomes);
     const rateLimits = accepted.limits.length > 0 ? { "x-sentry-rate-limits": formatRateLimits(accepted.limits) } : undefined;
     if (accepted.entries.length === 0 && rateLimits) {
       const retryAfter = Math.max(...accepted.limits.map((l) => l.retryAfterSeconds));
@@ -158,6 +173,7 @@ export function createIntake({ spool, keys, limiter, pressure, log }: IntakeDeps
         log(`faultline: intake could not write to the spool: ${(err as Error).message}`);
         throw new IntakeRefusal("spool_failure", "the server could not store the event; retry later", { "retry-after": "60" });
       }
+      countAccepted(accepted.entries);
     }
     return { eventId: accepted.eventId, headers: rateLimits };
   }
@@ -174,7 +190,7 @@ export function createIntake({ spool, keys, limiter, pressure, log }: IntakeDeps
     }
     if (key) {
       const counts: OutcomeIncrement[] = refusal.outcomes.length > 0 ? refusal.outcomes : [outcome({ key, now: Date.now() }, ENDPOINT_CATEGORY[endpoint], outcomeOf(refusal.reason), refusal.reason)];
-      spool.count(counts);
+      countOutcomes(spool, counts);
     }
     return refusal;
   }
@@ -203,12 +219,21 @@ export function createIntake({ spool, keys, limiter, pressure, log }: IntakeDeps
       const body = await readBody(req, header(req, "content-encoding"), limits, lease.options);
       bodyRead = true;
       const answer = await ingest({ route, body, auth, headers: req.headers, query, clientIp, userAgent: header(req, "user-agent") ?? null }, held);
-      if ("refused" in answer) return refuse(res, answer.refused, false);
+      if ("refused" in answer) {
+        metrics().intakeAnswer(route.endpoint, answer.refused.status, answer.refused.reason);
+        return refuse(res, answer.refused, false);
+      }
+      metrics().intakeAnswer(route.endpoint, 200, "accepted");
       if (route.endpoint === "security") return send(res, 200, "", answer.headers);
       send(res, 200, answer.eventId ? `{"id":"${answer.eventId}"}` : "{}", answer.headers);
     } catch (err) {
-      if (!bodyRead && !(err instanceof IntakeRefusal) && !(err instanceof ProtocolError) && (err as { code?: string }).code === "ECONNRESET") return void res.destroy();
-      refuse(res, refusalOf(err, held.key, route.endpoint), !bodyRead);
+      if (!bodyRead && !(err instanceof IntakeRefusal) && !(err instanceof ProtocolError) && (err as { code?: string }).code === "ECONNRESET") {
+        metrics().intakeAnswer(route.endpoint, 0, "connection_reset");
+        return void res.destroy();
+      }
+      const refusal = refusalOf(err, held.key, route.endpoint);
+      metrics().intakeAnswer(route.endpoint, refusal.status, refusal.reason);
+      refuse(res, refusal, !bodyRead);
     } finally {
       lease.release();
     }
@@ -232,10 +257,15 @@ export function createIntake({ spool, keys, limiter, pressure, log }: IntakeDeps
       if (busy) throw new IntakeRefusal("backpressure", busy, { "retry-after": String(SPOOL_LIMITS.backpressureRetryAfterSeconds) });
       if (input.body.byteLength > BODY_LIMITS.envelope.maxDecompressedBytes) throw new ProtocolError("payload_too_large", `the request body is larger than ${BODY_LIMITS.envelope.maxDecompressedBytes} bytes`);
       const answer = await ingest({ route, body: Buffer.from(input.body), auth, headers: {}, query: new URLSearchParams(), clientIp: input.clientIp, userAgent: input.userAgent ?? null }, held);
-      if ("refused" in answer) return { ok: false, status: answer.refused.status, reason: answer.refused.reason, message: answer.refused.message };
+      if ("refused" in answer) {
+        metrics().intakeAnswer("in_process", answer.refused.status, answer.refused.reason);
+        return { ok: false, status: answer.refused.status, reason: answer.refused.reason, message: answer.refused.message };
+      }
+      metrics().intakeAnswer("in_process", 200, "accepted");
       return { ok: true, eventId: answer.eventId };
     } catch (err) {
       const refusal = refusalOf(err, held.key, "envelope");
+      metrics().intakeAnswer("in_process", refusal.status, refusal.reason);
       return { ok: false, status: refusal.status, reason: refusal.reason, message: refusal.message };
     }
   }

@@ -4,12 +4,13 @@
 // event loop go out in one write, and all of those requests are answered when it has returned (synced first with
 // FAULTLINE_SPOOL_SYNC=full). A record's id is its log offset's end: the digest saves in the database how far it got,
 // in the same transaction as the data it wrote, and the intake deletes the segments that lie wholly behind it.
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
 import { SPOOL_LIMITS } from "../config/limits";
 import type { OutcomeIncrement } from "../storage/ports";
+import { identity, identityFile, listSegments, segmentFile, syncDir } from "./spool-files";
 import { type SpoolRecord, decodeRecord, encodeRecord, recordLength } from "./spool-record";
+
+export { listSegments, segmentFile } from "./spool-files";
 
 export type SpoolEntry = Omit<SpoolRecord, "kind">;
 /** A record as the digest reads it; `id` is the log offset just past it, the position to save once it is digested. */
@@ -20,49 +21,6 @@ export type SpoolRow = SpoolRecord & { id: number };
  * "normal" survives a killed process (kill -9: the kernel has the write) but may lose the last commits in a power cut.
  */
 export type SpoolDurability = "full" | "normal";
-
-const SEGMENT_FILE = /^(\d{16})\.log$/;
-const segmentFile = (dir: string, base: number) => path.join(dir, `${String(base).padStart(16, "0")}.log`);
-const identityFile = (dir: string) => path.join(dir, "identity");
-
-/** The bases (log offsets of their first bytes) of the segments in `dir`, oldest first. */
-function listSegments(dir: string): number[] {
-  const bases: number[] = [];
-  for (const name of fs.readdirSync(dir)) {
-    const m = SEGMENT_FILE.exec(name);
-    if (m) bases.push(Number(m[1]));
-  }
-  return bases.sort((a, b) => a - b);
-}
-
-/** Makes a new file's directory entry durable (a synced file is not enough for a power cut). */
-function syncDir(dir: string): void {
-  const fd = fs.openSync(dir, "r");
-  try {
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-/** The spool's identity, created with it: the digest's position is saved per spool. */
-function identity(dir: string, durability: SpoolDurability): string {
-  try {
-    return fs.readFileSync(identityFile(dir), "utf8").trim();
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-  }
-  const id = randomUUID();
-  const fd = fs.openSync(identityFile(dir), "wx");
-  try {
-    fs.writeSync(fd, id);
-    if (durability === "full") fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  if (durability === "full") syncDir(dir);
-  return id;
-}
 
 /** The length of the whole records at the start of a segment: a crash can leave a torn record after them. */
 function wholeLength(fd: number): number {
@@ -132,6 +90,8 @@ export class SpoolWriter {
   private digestedUpTo = 0;
   /** A write failed: the segment may hold bytes past `size` that the digest has read, so nothing more goes there. */
   private damaged = false;
+  /** Hears of each commit: the log's new end, the records written and when the oldest was received (spool-backlog.ts). */
+  onCommit: ((end: number, records: number, oldestAt: number) => void) | null = null;
 
   private constructor(
     private readonly dir: string,
@@ -172,6 +132,11 @@ export class SpoolWriter {
   /** Bytes accepted but not yet known to be in the database. */
   get backlogBytes(): number {
     return this.end - Math.max(this.digestedUpTo, this.segments[0]!);
+  }
+
+  /** Segment files on disk. */
+  get segmentCount(): number {
+    return this.segments.length;
   }
 
   /** Bytes waiting in memory for the next commit. */
@@ -246,6 +211,7 @@ export class SpoolWriter {
       return fail(err);
     }
     this.size += total;
+    this.onCommit?.(this.end, buffers.length / 2, batch.entries[0]?.receivedAt ?? Date.now());
     batch.resolve();
     // A full segment is left behind; if the next cannot be created, appending goes on here and the next commit retries.
     if (this.size >= SPOOL_LIMITS.segmentBytes) this.startSegment(this.end);

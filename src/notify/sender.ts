@@ -4,6 +4,7 @@
 // notifications (`wake()`), else it looks every NOTIFICATION_LIMITS.pollMs. Delivery is at least once: a sender that
 // dies between claiming and recording leaves its claims to pass (claimMs), and another sender delivers them again
 // with the same idempotency key.
+import { metrics } from "../observability/metrics";
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { NOTIFICATION_LIMITS } from "../config/limits";
@@ -103,6 +104,7 @@ export function createSender(opts: SenderOptions): Pick<NotificationSender, "run
 
   const deliverOne = async (n: Notification, ctx: DeliveryContext) => {
     const result = await deliverNotification(n, ctx);
+    if (result.kind === "done") metrics().notification(n.source, result.outcome.status);
     if (result.kind === "expand") {
       await opts.store.expandNotification(n.id, owner, result.children, result.attempt);
       return;

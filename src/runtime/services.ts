@@ -9,6 +9,7 @@ import { getMailer } from "../mail/index";
 import type { Mailer } from "../mail/mailer";
 import { type Db, dbOptionsFromConfig, openDb } from "../storage/db";
 import { createStore } from "../storage/kysely";
+import { watchPool } from "../observability/pools";
 import type { Store } from "../storage/ports";
 
 export type Services = { config: Config; basePath: string; db: Db; store: Store; auth: Auth; accounts: Accounts; mailer: Mailer };
@@ -23,6 +24,7 @@ export function currentBasePath(): string {
 
 export function createServices(config: Config, basePath = currentBasePath()): Services {
   const db = openDb(dbOptionsFromConfig(config));
+  watchPool("app", db.pool);
   const store = createStore(db);
   const mailer = getMailer(config.mail);
   const sendPasswordReset = passwordResetSender(mailer, { publicUrl: config.publicUrl, basePath });

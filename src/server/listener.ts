@@ -4,6 +4,9 @@ import type http from "node:http";
 import { CLIENT_IP_HEADER } from "../auth/create-auth";
 import type { Config } from "../config/env";
 import { type Intake, matchIntakeRoute } from "../ingest";
+import { answerMetrics, isMetricsPath } from "../observability/http";
+import { metrics } from "../observability/metrics";
+import { routeLabel } from "../observability/route-label";
 import { baseSecurityHeaders } from "../web/security-headers";
 import { checkActionBody } from "./action-body";
 import { crossOriginActionRefusal } from "./guards";
@@ -44,8 +47,10 @@ const refuse = (res: http.ServerResponse, status: number, detail: string): void 
   res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ detail }));
 };
 
-export function createListener(opts: { config: Pick<Config, "trustProxy" | "publicUrl">; basePath: string; intake: Intake; next: NextHandler | null }) {
+/** `metricsToken`: FAULTLINE_METRICS_TOKEN; without it /metrics answers 404 on this listener. */
+export function createListener(opts: { config: Pick<Config, "trustProxy" | "publicUrl">; basePath: string; intake: Intake; next: NextHandler | null; metricsToken?: (() => string) | null }) {
   const { config, basePath, intake, next } = opts;
+  const metricsToken = opts.metricsToken ?? null;
   const security = baseSecurityHeaders(config.publicUrl);
   return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     // Every answer, the intake's included (it adds its CORS headers and keeps these); pages replace the policy.
@@ -54,6 +59,8 @@ export function createListener(opts: { config: Pick<Config, "trustProxy" | "publ
     const query = url.indexOf("?");
     const route = matchIntakeRoute(query < 0 ? url : url.slice(0, query), basePath);
     if (route) return intake.handle({ req, res, route, clientIp: clientIp(req, config) });
+    const pathname = query < 0 ? url : url.slice(0, query);
+    if (isMetricsPath(pathname, basePath)) return answerMetrics(req, res, metricsToken);
 
     dropUntrustedForwarding(req, config);
     dropRequestPolicies(req);
@@ -67,6 +74,12 @@ export function createListener(opts: { config: Pick<Config, "trustProxy" | "publ
     }
     if ("refusal" in checked) return refuse(res, checked.refusal.status, checked.refusal.detail);
     req.headers[CLIENT_IP_HEADER] = clientIp(req, config);
+    // Timed from here to the answer's last byte: the page's render (or the API call) and its sending.
+    const timed = metrics().pageTimer(routeLabel(pathname, basePath));
+    // A live stream (server-sent events) lasts minutes by design: it is not a render time.
+    res.once("finish", () => {
+      if (!String(res.getHeader("content-type") ?? "").startsWith("text/event-stream")) timed(res.statusCode);
+    });
     if (next) await next(checked.request, res);
     else refuse(res, 404, "Not found");
   };

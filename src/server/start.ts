@@ -1,5 +1,4 @@
 // `faultline start`: migrate, then serve the application on one port with Node's http server.
-import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import next from "next";
@@ -12,19 +11,14 @@ import { dbOptionsFromConfig, openDb } from "../storage/db";
 import { startNotifications } from "../notify";
 import { createStore } from "../storage/kysely";
 import { migrateToLatest } from "../storage/migrate";
+import { SpoolBacklog } from "../ingest/spool-backlog";
+import { startMetricsListener } from "../observability/http";
+import { metrics } from "../observability/metrics";
+import { watchPool } from "../observability/pools";
+import { builtBasePath, distDirOf } from "./build-info";
 import { createListener } from "./listener";
 import { describeOwnMaps, uploadOwnSourceMaps } from "./own-sourcemaps";
 import { startWeeklySummaries } from "./weekly-summaries";
-
-/** The base path is fixed at build time; read it from the build so DSNs and links always match the served URLs. */
-function builtBasePath(distDir: string): string {
-  const file = path.join(distDir, "required-server-files.json");
-  try {
-    return (JSON.parse(readFileSync(file, "utf8")) as { config?: { basePath?: string } }).config?.basePath ?? "";
-  } catch {
-    throw new Error(`No production build found in ${distDir}: run \`npm run build\` first.`);
-  }
-}
 
 /**
  * Where Next.js fetches the page after a redirecting server action. Without it, Next uses the request's Host header,
@@ -36,7 +30,7 @@ function internalOrigin(config: Config): string {
 }
 
 export async function start(rootDir: string, log: (line: string) => void = console.log): Promise<http.Server> {
-  const distDir = path.join(rootDir, process.env.FAULTLINE_DIST_DIR || ".next");
+  const distDir = distDirOf(rootDir);
   const basePath = builtBasePath(distDir);
   process.env.FAULTLINE_BASE_PATH = basePath;
   const config = loadConfig();
@@ -44,6 +38,7 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   // bundle, which opens its own services; sharing objects across the two bundles would mix two copies of every class.
   const dbOptions = dbOptionsFromConfig(config);
   const db = openDb(dbOptions);
+  watchPool("server", db.pool);
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log(`faultline: applied migrations ${applied.join(", ")}`);
   const store = createStore(db);
@@ -54,26 +49,34 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   if (moved > 0) log(`faultline: moved ${moved} undigested items from spool.sqlite3 into the spool`);
   // The dashboard (inside Next's bundle) reaches the same intake through this entry: test events, tunnels.
   registerInProcessIntake(intake.submitEnvelope);
-  const digested = (position: number) => intake.spool.digested(position);
+  const backlog = new SpoolBacklog(intake.spool, spoolDir(config.dataDir), resumeAfter);
+  metrics().watchBacklog(() => backlog.figures());
+  const digested = (position: number) => {
+    intake.spool.digested(position);
+    backlog.digested(position);
+  };
   // Every node sends the outbox (claims make each notification go once); the digest thread wakes it after a batch
   // that added notifications, so a webhook goes out within moments of the event that decided it.
   const sender = startNotifications(db, log);
   const digest =
     config.digest === "inline"
-      ? startDigestWorker({ spoolDir: spoolDir(config.dataDir), db: dbOptions, retentionDays: config.retentionDays }, digested, log, { onNotifications: () => sender.wake() })
+      ? startDigestWorker({ spoolDir: spoolDir(config.dataDir), db: dbOptions, retentionDays: config.retentionDays }, digested, log, { onNotifications: () => sender.wake(), onBatch: (b) => metrics().digestBatch(b) })
       : followExternalDigest(store, intake.spool.id, digested, log);
   if (config.digest === "external") log("faultline: FAULTLINE_DIGEST=external: events are digested by `faultline worker` on this data dir");
 
   process.env.__NEXT_PRIVATE_ORIGIN = internalOrigin(config);
   const app = next({ dev: false, dir: rootDir, hostname: config.host, port: config.port });
   await app.prepare();
-  const server = http.createServer(createListener({ config, basePath, intake, next: app.getRequestHandler() }));
+  const server = http.createServer(createListener({ config, basePath, intake, next: app.getRequestHandler(), metricsToken: config.metrics.token }));
   // Keep-alive connections from SDKs and proxies outlive Node's 5 s default between requests.
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  const metricsServer = config.metrics.address ? await startMetricsListener(config.metrics.address) : null;
+  if (config.metrics.address) log(`faultline: metrics on http://${config.metrics.address.host.includes(":") ? `[${config.metrics.address.host}]` : config.metrics.address.host}:${config.metrics.address.port}/metrics`);
+  if (config.metrics.token) log("faultline: metrics at /metrics with FAULTLINE_METRICS_TOKEN as a bearer token");
   log(`faultline: listening on http://${config.host}:${config.port}${basePath} (public URL ${config.publicUrl}${basePath}, ${config.databaseUrl ? "postgres" : "sqlite"})`);
   // The server and the sender only: the SMTP password is never logged.
   log(config.mail ? `faultline: outgoing mail through ${config.mail.secure ? "smtps" : "smtp"}://${config.mail.host}:${config.mail.port} from ${config.mail.from.address}` : "faultline: outgoing mail is not set up (FAULTLINE_SMTP_URL, FAULTLINE_MAIL_FROM): e-mail actions are unavailable");
@@ -93,6 +96,7 @@ export async function start(rootDir: string, log: (line: string) => void = conso
     metricAlerts.stop();
     server.close();
     server.closeIdleConnections();
+    metricsServer?.close();
     // Everything acknowledged is already on disk; stopping only has to finish the commits in flight.
     // The sender finishes the deliveries in hand and records them; what it never claimed waits in the outbox.
     void Promise.all([digest.stop(), summaries.stop(), sender.stop()])

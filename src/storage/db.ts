@@ -13,6 +13,8 @@ export type Db = {
   kysely: Kysely<Database>;
   dialect: Dialect;
   close: () => Promise<void>;
+  /** PostgreSQL: the pool's connections (total, idle) and the queries waiting for one; SQLite has one connection. */
+  pool?: () => { total: number; idle: number; waiting: number };
 };
 
 export type OpenDbOptions =
@@ -44,5 +46,6 @@ export function openDb(options: OpenDbOptions): Db {
   // pool discards the client and the next query connects again. Unheard, the event would end the process.
   pool.on("error", () => undefined);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: "postgres", close: () => kysely.destroy() };
+  const figures = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { kysely, dialect: "postgres", close: () => kysely.destroy(), pool: figures };
 }

@@ -1,5 +1,5 @@
 // Forward-only migrations, run at start. Each entry is frozen once released; changes come as new entries.
-import { type Migration, type MigrationProvider, Migrator } from "kysely";
+import { type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import type { Db, Dialect } from "./db";
 import { initial } from "./migrations/0001-initial";
 import { instanceSettings } from "./migrations/0002-instance-settings";
@@ -65,8 +65,41 @@ export class MigrationError extends Error {
   }
 }
 
-/** Applies every pending migration; returns the names applied in this run. */
+/**
+ * The database holds migrations this build does not have: a newer Faultline migrated it. Migrations only go forward,
+ * so this build must not run on it (its queries would meet a schema it does not know).
+ */
+export class SchemaNewerError extends MigrationError {
+  constructor(readonly unknown: string[]) {
+    super(
+      `the database was migrated by a newer Faultline: it has migration${unknown.length === 1 ? "" : "s"} ${unknown.join(", ")} that this build does not know. ` +
+        "Migrations only go forward: run the newer Faultline (or all nodes at the same version), or restore the backup taken before the upgrade (`faultline restore`).",
+    );
+    this.name = "SchemaNewerError";
+  }
+}
+
+export type MigrationStatus = { applied: string[]; pending: string[]; unknown: string[] };
+
+/** Migrations applied to the database, those of this build still to apply, and those applied that this build lacks. */
+export async function migrationStatus(db: Db): Promise<MigrationStatus> {
+  let applied: string[] = [];
+  try {
+    const r = await sql<{ name: string }>`select name from faultline_migrations order by name`.execute(db.kysely);
+    applied = r.rows.map((row) => row.name);
+  } catch (err) {
+    // No table yet: a new database, nothing applied. Anything else (the database unreachable) is the caller's.
+    if (!/faultline_migrations/.test(String((err as Error).message)) || !/no such table|does not exist/.test(String((err as Error).message))) throw err;
+  }
+  const known = Object.keys(migrationsFor(db.dialect));
+  const done = new Set(applied);
+  return { applied, pending: known.filter((n) => !done.has(n)), unknown: applied.filter((n) => !known.includes(n)) };
+}
+
+/** Applies every pending migration; returns the names applied in this run. Refuses a database newer than this build. */
 export async function migrateToLatest(db: Db, upTo?: string): Promise<string[]> {
+  const { unknown } = await migrationStatus(db);
+  if (unknown.length > 0) throw new SchemaNewerError(unknown);
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db.dialect) };
   const migrator = new Migrator({ db: db.kysely, provider, migrationTableName: "faultline_migrations", migrationLockTableName: "faultline_migrations_lock" });
   const { error, results } = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest();

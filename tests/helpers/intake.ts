@@ -11,6 +11,8 @@ import { followExternalDigest } from "../../src/digest/external";
 import { startDigestWorker } from "../../src/digest/spawn";
 import { type IntakeOptions, openIntake, spoolDir } from "../../src/ingest";
 import type { SpoolWriter } from "../../src/ingest/spool";
+import { SpoolBacklog } from "../../src/ingest/spool-backlog";
+import { metrics } from "../../src/observability/metrics";
 import { createListener } from "../../src/server/listener";
 import type { OpenDbOptions } from "../../src/storage/db";
 import type { SubmitEnvelope } from "../../src/ingest/in-process";
@@ -52,9 +54,11 @@ export type TestIntakeOptions = Pick<IntakeOptions, "pressureLimits"> & {
   digestBudgetMs?: number;
   /** An empty directory for the data (a small file system, say); a fresh one under the system's temp dir by default. */
   dataDir?: string;
+  /** FAULTLINE_METRICS_TOKEN: /metrics answers with it, as `faultline start` wires it (spool backlog, digest figures). */
+  metricsToken?: string;
 };
 
-export async function startTestIntake({ digest: mode = "inline", db, digestDb, digestEntry, digestBudgetMs, dataDir: givenDataDir, ...options }: TestIntakeOptions = {}): Promise<TestIntake> {
+export async function startTestIntake({ digest: mode = "inline", db, digestDb, digestEntry, digestBudgetMs, dataDir: givenDataDir, metricsToken, ...options }: TestIntakeOptions = {}): Promise<TestIntake> {
   const dataDir = givenDataDir ?? mkdtempSync(path.join(tmpdir(), "faultline-intake-"));
   // The file `faultline worker` opens for this data dir when no DATABASE_URL is set.
   const dbOptions: OpenDbOptions = db ?? { dialect: "sqlite", file: path.join(dataDir, "faultline.sqlite3") };
@@ -63,16 +67,19 @@ export async function startTestIntake({ digest: mode = "inline", db, digestDb, d
   const org = await core.store.createOrganization({ slug: uniq("org"), name: "Org", ownerUserId: owner.id });
   const intake = openIntake({ dataDir, durability: "normal", lookupKey: (k) => core.store.getIntakeKey(k), log: () => undefined, ...options });
   let digested = 0;
+  const backlog = metricsToken ? new SpoolBacklog(intake.spool, spoolDir(dataDir), 0) : null;
+  if (backlog) metrics().watchBacklog(() => backlog.figures());
   const onPosition = (p: number) => {
     digested = p;
     intake.spool.digested(p);
+    backlog?.digested(p);
   };
   const log = (line: string) => console.error(line);
   const digest =
     mode === "inline"
-      ? startDigestWorker({ spoolDir: spoolDir(dataDir), db: digestDb ?? dbOptions }, onPosition, log, { entry: digestEntry, budgetMs: digestBudgetMs })
+      ? startDigestWorker({ spoolDir: spoolDir(dataDir), db: digestDb ?? dbOptions }, onPosition, log, { entry: digestEntry, budgetMs: digestBudgetMs, onBatch: metricsToken ? (b) => metrics().digestBatch(b) : undefined })
       : followExternalDigest(core.store, intake.spool.id, onPosition, log, 100);
-  const server = http.createServer(createListener({ config: { trustProxy: false, publicUrl: "http://localhost:9000" }, basePath: "", intake, next: null }));
+  const server = http.createServer(createListener({ config: { trustProxy: false, publicUrl: "http://localhost:9000" }, basePath: "", intake, next: null, metricsToken: metricsToken ? () => metricsToken : null }));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const makeProject = async (): Promise<TestProject> => {

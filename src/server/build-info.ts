@@ -1,0 +1,16 @@
+// What the production build fixes for the server: its base path (FAULTLINE_BASE_PATH at build time).
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+/** The base path the build in `distDir` serves under; throws when there is no build there. */
+export function builtBasePath(distDir: string): string {
+  const file = path.join(distDir, "required-server-files.json");
+  try {
+    return (JSON.parse(readFileSync(file, "utf8")) as { config?: { basePath?: string } }).config?.basePath ?? "";
+  } catch {
+    throw new Error(`No production build found in ${distDir}: run \`npm run build\` first.`);
+  }
+}
+
+/** The build's folder under the package root (FAULTLINE_DIST_DIR, relative to it, or .next). */
+export const distDirOf = (rootDir: string): string => path.join(rootDir, process.env.FAULTLINE_DIST_DIR || ".next");
