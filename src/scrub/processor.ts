@@ -7,7 +7,7 @@
 import { isIP } from "node:net";
 import { SCRUB_LIMITS } from "../config/limits/privacy";
 import type { CompiledConfig } from "./compiled";
-import { metaAt, type MetaTree } from "./meta";
+import { isEmptyMeta, metaAt, type MetaTree } from "./meta";
 import { contextNode, type Node } from "./pii-fields";
 import { applyRule, DELETE, type Working } from "./redact";
 import { matches, PII_FALSE, PII_TRUE, VT, type Pii, type State } from "./selector";
@@ -88,9 +88,15 @@ function applyAll(walk: Walk, state: S, value: string | null): typeof DELETE | s
 
 const SKIPPED_STRINGS = new Set(["", "true", "false", "null", "undefined"]);
 
+/** Writes `holder[slot]`, as an own property even for a key named `__proto__`. */
+function put(holder: Record<string, unknown> | unknown[], slot: string | number, value: unknown): void {
+  if (slot === "__proto__") Object.defineProperty(holder, slot, { value, enumerable: true, writable: true, configurable: true });
+  else (holder as Record<string, unknown>)[slot] = value;
+}
+
 /** Visits `holder[slot]`; sets it to null when a rule deletes it. */
 function visit(walk: Walk, holder: Record<string, unknown> | unknown[], slot: string | number, state: S, node: Node | undefined): void {
-  const value = (holder as Record<string, unknown>)[slot];
+  const value = slot === "__proto__" ? (Object.hasOwn(holder, slot) ? (holder as Record<string, unknown>)[slot] : undefined) : (holder as Record<string, unknown>)[slot];
   if (value === null || value === undefined || typeof value === "boolean") return;
   if (typeof value === "string") {
     if (node?.kind === "nip") {
@@ -99,23 +105,23 @@ function visit(walk: Walk, holder: Record<string, unknown> | unknown[], slot: st
       const base = value.slice(cut);
       const head = value.slice(0, cut);
       const out = SKIPPED_STRINGS.has(head) ? head : applyAll(walk, state, head);
-      (holder as Record<string, unknown>)[slot] = out === DELETE ? base.slice(1) : out + base;
+      put(holder, slot, out === DELETE ? base.slice(1) : out + base);
       return;
     }
     if (SKIPPED_STRINGS.has(value)) return;
     const out = applyAll(walk, state, value);
-    (holder as Record<string, unknown>)[slot] = out === DELETE ? null : out;
+    put(holder, slot, out === DELETE ? null : out);
     return;
   }
   if (typeof value !== "number" && typeof value !== "object") return;
   if (applyAll(walk, state, null) === DELETE) {
-    (holder as Record<string, unknown>)[slot] = null;
+    put(holder, slot, null);
     return;
   }
   if (typeof value !== "object") return;
   if (state.depth >= SCRUB_LIMITS.maxWalkDepth) {
     // Deeper than any normalized event: dropped rather than left unscrubbed.
-    (holder as Record<string, unknown>)[slot] = null;
+    put(holder, slot, null);
     return;
   }
   if (Array.isArray(value)) {
@@ -188,12 +194,13 @@ function visitPairs(walk: Walk, list: unknown[], state: S): void {
 
 function visitArray(walk: Walk, list: unknown[], state: S, each: Node | undefined): void {
   // `process_array`: a two-item array with a string first is tried as a key and its value first.
+  // Relay stops when the value's meta went from empty to not empty; here a value that carries remarks at the end
+  // (from this walk, or from an earlier scrub or config) also counts, so that scrubbing again does not go on to
+  // scrub the key as a value.
   if (list.length === 2 && typeof list[0] === "string" && list[1] !== null && list[1] !== undefined) {
-    const before = metaAt(walk.meta, [...walk.path, "1"], false);
-    const empty = !before || (before.rem.length === 0 && before.len === undefined);
     child(walk, list, 1, enter(state, list[0], -1, state.pii, jsonTypes(list[1])), undefined);
     const after = metaAt(walk.meta, [...walk.path, "1"], false);
-    if (empty && after && (after.rem.length > 0 || after.len !== undefined)) return;
+    if (after && after.rem.length > 0) return;
   }
   for (let i = 0; i < list.length; i++) child(walk, list, i, enter(state, null, i, state.pii, typesOf(each, list[i])), each);
 }
@@ -201,7 +208,7 @@ function visitArray(walk: Walk, list: unknown[], state: S, each: Node | undefine
 /** Scrubs `root` (an event or a span) in place with one compiled config; notes go into `meta`. */
 export function processRoot(root: Record<string, unknown>, node: Node & { kind: "struct" }, config: CompiledConfig, meta: MetaTree, nested = false): void {
   if (config.applications.length === 0) return;
-  const walk: Walk = { config, meta, hasMeta: Object.keys(meta).length > 0, path: [] };
+  const walk: Walk = { config, meta, hasMeta: !isEmptyMeta(meta), path: [] };
   let state: S = { parent: null, key: null, rawKey: null, index: -1, pii: PII_FALSE, types: nested ? 0 : node.types, depth: 0 };
   // A standalone span is entered below an unnamed root, as a span inside an event is, so `$span.…` selectors reach it.
   if (nested) state = enter(state, null, -1, PII_FALSE, node.types);
