@@ -7,6 +7,8 @@ import { RE2JS } from "re2js";
 export type Groups = ([number, number] | undefined)[];
 
 export interface Matcher {
+  /** A regular expression source that matches wherever the pattern could (a necessary condition), or null if unknown. */
+  readonly gate?: string | null;
   /** Whether the pattern matches anywhere in `text`. */
   test(text: string): boolean;
   /** All non-overlapping matches, left to right (an empty match right after a match is skipped, as Rust's `regex` does). */
@@ -14,10 +16,11 @@ export interface Matcher {
 }
 
 /** A native RegExp (compiled with the `g` and `d` flags), with an optional cheap prefilter. */
-export function nativeMatcher(source: string, flags: string, prefilter?: (text: string) => boolean): Matcher {
+export function nativeMatcher(source: string, flags: string, prefilter?: (text: string) => boolean, gate: string | null = null): Matcher {
   const finder = new RegExp(source, flags + "gd");
   const tester = new RegExp(source, flags);
   return {
+    gate,
     test: (text) => (prefilter === undefined || prefilter(text)) && tester.test(text),
     all(text) {
       if (prefilter !== undefined && !prefilter(text)) return [];
@@ -70,7 +73,16 @@ export function re2Matcher(pattern: string, caseInsensitive: boolean): Matcher &
   };
 }
 
-const lower = (text: string) => text.toLowerCase();
+/** The last string lower-cased: several prefilters ask for the same value in a row. */
+let lastText = "";
+let lastLower = "";
+const lower = (text: string) => {
+  if (text !== lastText) {
+    lastText = text;
+    lastLower = text.toLowerCase();
+  }
+  return lastLower;
+};
 
 const V4S = "(25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)";
 const V4A = `${V4S}\\.${V4S}\\.${V4S}\\.${V4S}`;
@@ -89,28 +101,26 @@ const IPV6 =
 const IBAN_COUNTRIES =
   "AT|AD|AE|AL|AZ|BA|BE|BG|BH|BR|BY|CH|CR|CY|CZ|DE|DK|DO|EE|EG|ES|FI|FO|FR|GB|GE|GI|GL|GR|GT|HR|HU|IE|IL|IQ|IS|IT|JO|KW|KZ|LB|LC|LI|LT|LU|LV|LY|MC|MD|ME|MK|MR|MT|MU|NL|NO|PK|PL|PS|PT|QA|RO|RU|RS|SA|SC|SE|SI|SK|SM|ST|SV|TL|TN|TR|UA|VA|VG|XK|DZ|AO|BJ|BF|BI|CV|CM|CF|TD|KM|CG|CI|DJ|GQ|GA|GW|HN|IR|MG|ML|MA|MZ|NI|NE|SN|TG";
 
-const hasDigits = (n: number) => (text: string) => {
-  let run = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
-      if (++run >= n) return true;
-    } else run = 0;
-  }
-  return false;
+const DIGIT_RUNS = [/\d/, /\d\d/, /\d\d\d/];
+const hasDigits = (n: 1 | 2 | 3) => {
+  const re = DIGIT_RUNS[n - 1]!;
+  return (text: string) => re.test(text);
 };
 
-/** relay-pii regexes.rs, one per built-in rule type. */
+const PASSWORD_KEY =
+  "(password|secret|passwd|api[-_]key|apikey|auth|credentials|mysql_pwd|privatekey|private[-_]key|token[^\\s]*[:=]|^otp$|^two[-_]factor$)";
+
+/** relay-pii regexes.rs, one per built-in rule type; each with a cheap gate (see `Matcher.gate`). */
 export const PATTERNS = {
   anything: nativeMatcher(".*", ""),
-  imei: nativeMatcher("\\b(\\d{2}-?\\d{6}-?\\d{6}-?\\d{1,2})\\b", "", hasDigits(2)),
-  mac: nativeMatcher("\\b([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}\\b", "", (t) => t.includes(":") || t.includes("-")),
-  uuid: nativeMatcher("\\b[a-z0-9]{8}-?[a-z0-9]{4}-?[a-z0-9]{4}-?[a-z0-9]{4}-?[a-z0-9]{12}\\b", "i", (t) => t.length >= 32),
-  email: nativeMatcher("\\b[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9-]+(?:\\.[a-zA-Z0-9-]+)*\\.[a-zA-Z]{2,}\\b", "", (t) => t.includes("@")),
-  iban: nativeMatcher(`\\b(${IBAN_COUNTRIES})\\d{2}[a-zA-Z0-9]{11,29}\\b`, "", hasDigits(2)),
-  ipv4: nativeMatcher(`\\b${V4A}\\b`, "", (t) => t.includes(".")),
-  ipv6: nativeMatcher(IPV6, "i", (t) => t.includes(":")),
-  creditcard: nativeMatcher("\\b((?:3[47]\\d|4\\d{3}|5[1-5]\\d\\d|65\\d\\d|6011)([-\\s]?\\d){12})\\b", "", hasDigits(3)),
+  imei: nativeMatcher("\\b(\\d{2}-?\\d{6}-?\\d{6}-?\\d{1,2})\\b", "", hasDigits(2), "\\d\\d"),
+  mac: nativeMatcher("\\b([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}\\b", "", (t) => t.includes(":") || t.includes("-"), "[:-]"),
+  uuid: nativeMatcher("\\b[a-z0-9]{8}-?[a-z0-9]{4}-?[a-z0-9]{4}-?[a-z0-9]{4}-?[a-z0-9]{12}\\b", "i", (t) => t.length >= 32, "[a-z0-9]{8}"),
+  email: nativeMatcher("\\b[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9-]+(?:\\.[a-zA-Z0-9-]+)*\\.[a-zA-Z]{2,}\\b", "", (t) => t.includes("@"), "@"),
+  iban: nativeMatcher(`\\b(${IBAN_COUNTRIES})\\d{2}[a-zA-Z0-9]{11,29}\\b`, "", hasDigits(2), "\\d\\d"),
+  ipv4: nativeMatcher(`\\b${V4A}\\b`, "", (t) => t.includes("."), "\\d\\."),
+  ipv6: nativeMatcher(IPV6, "i", (t) => t.includes(":"), ":"),
+  creditcard: nativeMatcher("\\b((?:3[47]\\d|4\\d{3}|5[1-5]\\d\\d|65\\d\\d|6011)([-\\s]?\\d){12})\\b", "", hasDigits(3), "\\d\\d\\d"),
   userpath: nativeMatcher(
     "(?:(?:\\b(?:[a-zA-Z]:[\\\\/])?(?:users|home|documents and settings|[^/\\\\]+[/\\\\]profiles)[\\\\/])|(?:/(?:home|users)/))([^/\\\\\\r\\n\\x00]+)",
     "i",
@@ -118,19 +128,18 @@ export const PATTERNS = {
       const l = lower(t);
       return l.includes("users") || l.includes("home") || l.includes("documents and settings") || l.includes("profiles");
     },
+    "users|home|documents and settings|profiles",
   ),
   pemkey: nativeMatcher(
     "(?:-----BEGIN[A-Z ]+(?:PRIVATE|PUBLIC) KEY-----[\\t ]*\\r?\\n?)([\\s\\S]+?)(?:\\r?\\n?-----END[A-Z ]+(?:PRIVATE|PUBLIC) KEY-----)",
     "",
     (t) => t.includes("-----BEGIN") && t.includes("-----END"),
+    "-----BEGIN",
   ),
-  urlauth: nativeMatcher("\\b(?:(?:[a-z0-9+-]+:)?//([a-zA-Z0-9%_.-]+(?::[a-zA-Z0-9%_.-]+)?))@", "", (t) => t.includes("//") && t.includes("@")),
-  urlauthLegacy: nativeMatcher("\\b((?:[a-z0-9]+:)?//[a-zA-Z0-9%_.-]+:)([a-zA-Z0-9%_.-]+)@", "", (t) => t.includes("//") && t.includes("@")),
-  usssn: nativeMatcher("\\b([0-9]{3}-[0-9]{2}-[0-9]{4})\\b", "", (t) => t.includes("-")),
-  bearer: nativeMatcher("\\b(Bearer\\s+)([^\\s]+)", "i", (t) => lower(t).includes("bearer")),
-  tokenKey: nativeMatcher("(token)", "i", (t) => lower(t).includes("token")),
-  passwordKey: nativeMatcher(
-    "(password|secret|passwd|api[-_]key|apikey|auth|credentials|mysql_pwd|privatekey|private[-_]key|token[^\\s]*[:=]|^otp$|^two[-_]factor$)",
-    "i",
-  ),
+  urlauth: nativeMatcher("\\b(?:(?:[a-z0-9+-]+:)?//([a-zA-Z0-9%_.-]+(?::[a-zA-Z0-9%_.-]+)?))@", "", (t) => t.includes("//") && t.includes("@"), "//"),
+  urlauthLegacy: nativeMatcher("\\b((?:[a-z0-9]+:)?//[a-zA-Z0-9%_.-]+:)([a-zA-Z0-9%_.-]+)@", "", (t) => t.includes("//") && t.includes("@"), "//"),
+  usssn: nativeMatcher("\\b([0-9]{3}-[0-9]{2}-[0-9]{4})\\b", "", (t) => t.includes("-"), "\\d\\d\\d-"),
+  bearer: nativeMatcher("\\b(Bearer\\s+)([^\\s]+)", "i", (t) => lower(t).includes("bearer"), "bearer"),
+  tokenKey: nativeMatcher("(token)", "i", (t) => lower(t).includes("token"), "token"),
+  passwordKey: nativeMatcher(PASSWORD_KEY, "i", undefined, PASSWORD_KEY),
 } satisfies Record<string, Matcher>;

@@ -7,14 +7,32 @@
 import { isIP } from "node:net";
 import { SCRUB_LIMITS } from "../config/limits/privacy";
 import type { CompiledConfig } from "./compiled";
-import { isEmptyMeta, metaAt, type MetaTree } from "./meta";
+import { isEmptyMeta, metaAt, type MetaTree, type Remark } from "./meta";
 import { contextNode, type Node } from "./pii-fields";
 import { applyRule, DELETE, type Working } from "./redact";
-import { matches, PII_FALSE, PII_TRUE, VT, type Pii, type State } from "./selector";
+import { PII_FALSE, PII_TRUE, VT, type Pii } from "./selector";
 
-type S = State & { rawKey: string | null };
+type S = { parent: S | null; key: string | null; rawKey: string | null; index: number; pii: Pii; types: number; depth: number };
 
-type Walk = { config: CompiledConfig; meta: MetaTree; hasMeta: boolean; path: string[] };
+/** The walk's states by depth, reused: the walk is depth-first, so only the current path is ever alive. */
+type Walk = { config: CompiledConfig; meta: MetaTree; hasMeta: boolean; path: string[]; states: S[]; working: Working };
+
+/** Shared, never written: a value without remarks yet (a change gives the value a new list). */
+const NO_REMARKS: Remark[] = [];
+
+const lowerCache = new Map<string, string>();
+function lower(key: string): string {
+  let l = lowerCache.get(key);
+  if (l === undefined) {
+    l = key.toLowerCase();
+    if (lowerCache.size > 4096) lowerCache.clear();
+    lowerCache.set(key, l);
+  }
+  return l;
+}
+
+const INDEX_SEGMENTS = Array.from({ length: 256 }, (_, i) => String(i));
+const segment = (slot: string | number): string => (typeof slot === "string" ? slot : slot < 256 ? INDEX_SEGMENTS[slot]! : String(slot));
 
 function jsonTypes(value: unknown): number {
   switch (typeof value) {
@@ -45,24 +63,37 @@ function typesOf(node: Node | undefined, value: unknown): number {
   }
 }
 
-function enter(parent: S, key: string | null, index: number, pii: Pii, types: number): S {
-  return { parent, key: key === null ? null : key.toLowerCase(), rawKey: key, index, pii, types, depth: parent.depth + 1 };
+function enter(walk: Walk, parent: S, key: string | null, index: number, pii: Pii, types: number): S {
+  const depth = parent.depth + 1;
+  let s = walk.states[depth];
+  if (!s) walk.states[depth] = s = { parent, key: null, rawKey: null, index: -1, pii, types, depth };
+  s.parent = parent;
+  s.key = key === null ? null : lower(key);
+  s.rawKey = key;
+  s.index = index;
+  s.pii = pii;
+  s.types = types;
+  return s;
 }
 
 /** `apply_all_rules`: DELETE, or the string after every matching rule (unchanged for non-strings). */
 function applyAll(walk: Walk, state: S, value: string | null): typeof DELETE | string | null {
   if (state.pii === PII_FALSE) return value;
   let w: Working | null = null;
-  let existing = false;
   if (value !== null) {
     const prev = walk.hasMeta ? metaAt(walk.meta, walk.path, false) : undefined;
-    existing = prev !== undefined;
-    w = { value, remarks: prev ? prev.rem : [], len: prev?.len, changed: false };
+    w = walk.working;
+    w.value = value;
+    w.remarks = prev ? prev.rem : NO_REMARKS;
+    w.len = prev?.len;
+    w.changed = false;
   }
   for (const app of walk.config.applications) {
-    if (!matches(app.selector, state)) continue;
+    if (w === null && !app.forNonStrings) continue;
+    if (!app.test(state)) continue;
+    const gated = w !== null && app.gate !== null && !app.gate.test(w.value);
     for (const rule of app.rules) {
-      if (applyRule(rule, state.rawKey, w) === DELETE) {
+      if (applyRule(rule, state.rawKey, w, gated) === DELETE) {
         const m = metaAt(walk.meta, walk.path, true);
         if (w?.changed) {
           m.rem = w.remarks;
@@ -80,13 +111,13 @@ function applyAll(walk: Walk, state: S, value: string | null): typeof DELETE | s
     m.rem = w.remarks;
     if (m.len === undefined) m.len = w.len;
     walk.hasMeta = true;
-  } else if (existing) {
-    // untouched by this config
   }
   return w.value;
 }
 
 const SKIPPED_STRINGS = new Set(["", "true", "false", "null", "undefined"]);
+/** `process_string`'s skipped values, without hashing every long string to find out. */
+const skipped = (value: string) => value.length <= 9 && SKIPPED_STRINGS.has(value);
 
 /** Writes `holder[slot]`, as an own property even for a key named `__proto__`. */
 function put(holder: Record<string, unknown> | unknown[], slot: string | number, value: unknown): void {
@@ -104,11 +135,11 @@ function visit(walk: Walk, holder: Record<string, unknown> | unknown[], slot: st
       if (cut < 0) return;
       const base = value.slice(cut);
       const head = value.slice(0, cut);
-      const out = SKIPPED_STRINGS.has(head) ? head : applyAll(walk, state, head);
+      const out = skipped(head) ? head : applyAll(walk, state, head);
       put(holder, slot, out === DELETE ? base.slice(1) : out + base);
       return;
     }
-    if (SKIPPED_STRINGS.has(value)) return;
+    if (skipped(value)) return;
     const out = applyAll(walk, state, value);
     put(holder, slot, out === DELETE ? null : out);
     return;
@@ -132,11 +163,11 @@ function visit(walk: Walk, holder: Record<string, unknown> | unknown[], slot: st
   if (node?.kind === "struct") return visitStruct(walk, obj, state, node);
   if (node?.kind === "contexts") return visitContexts(walk, obj, state);
   const each = node?.kind === "object" ? node.each : undefined;
-  for (const key of Object.keys(obj)) child(walk, obj, key, enter(state, key, -1, state.pii, typesOf(each, obj[key])), each);
+  for (const key in obj) if (Object.hasOwn(obj, key)) child(walk, obj, key, enter(walk, state, key, -1, state.pii, typesOf(each, obj[key])), each);
 }
 
 function child(walk: Walk, holder: Record<string, unknown> | unknown[], slot: string | number, state: S, node: Node | undefined): void {
-  walk.path.push(String(slot));
+  walk.path.push(segment(slot));
   visit(walk, holder, slot, state, node);
   walk.path.pop();
 }
@@ -144,11 +175,11 @@ function child(walk: Walk, holder: Record<string, unknown> | unknown[], slot: st
 function visitStruct(walk: Walk, obj: Record<string, unknown>, state: S, node: Node & { kind: "struct" }): void {
   const isUser = (state.types & VT.user) !== 0;
   const ipWasValid = isUser ? validIp(obj.ip_address) : false;
-  for (const key of Object.keys(obj)) {
-    if (key === "_meta") continue;
+  for (const key in obj) {
+    if (key === "_meta" || !Object.hasOwn(obj, key)) continue;
     const field = Object.hasOwn(node.fields, key) ? node.fields[key] : undefined;
     const pii = field ? field.pii : node.other;
-    child(walk, obj, key, enter(state, key, -1, pii, typesOf(field?.node, obj[key])), field?.node);
+    child(walk, obj, key, enter(walk, state, key, -1, pii, typesOf(field?.node, obj[key])), field?.node);
   }
   if (isUser && ipWasValid && obj.id == null && obj.username == null && obj.email == null && !validIp(obj.ip_address)) moveIpToId(walk, obj);
 }
@@ -175,7 +206,7 @@ function visitContexts(walk: Walk, obj: Record<string, unknown>, state: S): void
   for (const key of Object.keys(obj)) {
     const value = obj[key];
     const node = typeof value === "object" && value !== null && !Array.isArray(value) ? contextNode(key, value as Record<string, unknown>) : undefined;
-    child(walk, obj, key, enter(state, key, -1, PII_TRUE, typesOf(node, value) | jsonTypes(value)), node);
+    child(walk, obj, key, enter(walk, state, key, -1, PII_TRUE, typesOf(node, value) | jsonTypes(value)), node);
   }
 }
 
@@ -183,11 +214,11 @@ function visitPairs(walk: Walk, list: unknown[], state: S): void {
   for (let i = 0; i < list.length; i++) {
     const pair = list[i];
     if (Array.isArray(pair) && pair.length === 2 && typeof pair[0] === "string") {
-      walk.path.push(String(i));
-      child(walk, pair, 1, enter(state, pair[0], -1, state.pii, jsonTypes(pair[1])), undefined);
+      walk.path.push(segment(i));
+      child(walk, pair, 1, enter(walk, state, pair[0], -1, state.pii, jsonTypes(pair[1])), undefined);
       walk.path.pop();
     } else {
-      child(walk, list, i, enter(state, null, i, state.pii, jsonTypes(pair)), undefined);
+      child(walk, list, i, enter(walk, state, null, i, state.pii, jsonTypes(pair)), undefined);
     }
   }
 }
@@ -198,19 +229,21 @@ function visitArray(walk: Walk, list: unknown[], state: S, each: Node | undefine
   // (from this walk, or from an earlier scrub or config) also counts, so that scrubbing again does not go on to
   // scrub the key as a value.
   if (list.length === 2 && typeof list[0] === "string" && list[1] !== null && list[1] !== undefined) {
-    child(walk, list, 1, enter(state, list[0], -1, state.pii, jsonTypes(list[1])), undefined);
+    child(walk, list, 1, enter(walk, state, list[0], -1, state.pii, jsonTypes(list[1])), undefined);
     const after = metaAt(walk.meta, [...walk.path, "1"], false);
     if (after && after.rem.length > 0) return;
   }
-  for (let i = 0; i < list.length; i++) child(walk, list, i, enter(state, null, i, state.pii, typesOf(each, list[i])), each);
+  for (let i = 0; i < list.length; i++) child(walk, list, i, enter(walk, state, null, i, state.pii, typesOf(each, list[i])), each);
 }
 
 /** Scrubs `root` (an event or a span) in place with one compiled config; notes go into `meta`. */
 export function processRoot(root: Record<string, unknown>, node: Node & { kind: "struct" }, config: CompiledConfig, meta: MetaTree, nested = false): void {
   if (config.applications.length === 0) return;
-  const walk: Walk = { config, meta, hasMeta: !isEmptyMeta(meta), path: [] };
+  const walk: Walk = { config, meta, hasMeta: !isEmptyMeta(meta), path: [], states: [], working: { value: "", remarks: NO_REMARKS, len: undefined, changed: false } };
   let state: S = { parent: null, key: null, rawKey: null, index: -1, pii: PII_FALSE, types: nested ? 0 : node.types, depth: 0 };
+  walk.states[0] = state;
   // A standalone span is entered below an unnamed root, as a span inside an event is, so `$span.…` selectors reach it.
-  if (nested) state = enter(state, null, -1, PII_FALSE, node.types);
+  if (nested) state = { ...enter(walk, state, null, -1, PII_FALSE, node.types) };
+  if (nested) walk.states[1] = state;
   visitStruct(walk, root, state, node);
 }
