@@ -33,20 +33,50 @@ export type CompiledApplication = {
    * Matches every string any rule's value patterns could match (the union of the built-in patterns' gates), or null
    * when a rule has no gate (a user pattern, `anything`): a string it misses only needs the key checks.
    */
-  gate: RegExp | null;
+  gate: GateTest | null;
+  /** Whether a rule is `anything` (it acts whatever the key and value). */
+  anything: boolean;
+  /** Whether some rule's key pattern matches this key (answers kept per key). */
+  keyHit: (key: string | null) => boolean;
 };
 
-function gateFor(rules: CompiledRule[]): RegExp | null {
-  const parts: string[] = [];
+function keyHitFor(rules: CompiledRule[]): (key: string | null) => boolean {
+  const patterns = rules.flatMap((r) => r.patterns.filter((p) => p.on !== "value"));
+  if (patterns.length === 0) return () => false;
+  const answers = new Map<string, boolean>();
+  return (key) => {
+    const k = key ?? "";
+    let answer = answers.get(k);
+    if (answer === undefined) {
+      answer = patterns.some((p) => p.matcher.test(k));
+      if (answers.size > 4096) answers.clear();
+      answers.set(k, answer);
+    }
+    return answer;
+  };
+}
+
+/** Passes a string any of the gates could match: a case-sensitive and a case-insensitive union. */
+export type GateTest = (text: string) => boolean;
+
+function gateFor(rules: CompiledRule[]): GateTest | null {
+  const cs = new Set<string>();
+  const ci = new Set<string>();
   for (const r of rules) {
     if (r.anything) return null;
     for (const p of r.patterns) {
       if (p.on === "key") continue;
       if (!p.matcher.gate) return null;
-      parts.push(p.matcher.gate);
+      (p.matcher.gate.ci ? ci : cs).add(p.matcher.gate.source);
     }
   }
-  return parts.length === 0 ? /(?!)/ : new RegExp([...new Set(parts)].map((g) => `(?:${g})`).join("|"), "i");
+  const union = (set: Set<string>, flags: string) => (set.size === 0 ? null : new RegExp([...set].map((g) => `(?:${g})`).join("|"), flags));
+  const a = union(cs, "");
+  const b = union(ci, "i");
+  if (a && b) return (text) => a.test(text) || b.test(text);
+  if (a) return (text) => a.test(text);
+  if (b) return (text) => b.test(text);
+  return () => false;
 }
 
 export type CompiledConfig = { applications: CompiledApplication[] };
@@ -156,6 +186,8 @@ export function compileParsed(config: PiiConfig, entries: readonly { selector: S
       rules: sorted,
       forNonStrings: sorted.some((r) => r.anything || r.patterns.some((p) => p.on !== "value")),
       gate: gateFor(sorted),
+      anything: sorted.some((r) => r.anything),
+      keyHit: keyHitFor(sorted),
     });
   }
   return { applications };

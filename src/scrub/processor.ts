@@ -89,9 +89,16 @@ function applyAll(walk: Walk, state: S, value: string | null): typeof DELETE | s
     w.changed = false;
   }
   for (const app of walk.config.applications) {
-    if (w === null && !app.forNonStrings) continue;
+    // Before the selector, whether any rule could act at all: on a non-string only `anything` or a key rule can, on
+    // a string whose value passes no gate only `anything` or a key rule whose pattern matches the key.
+    let gated = false;
+    if (w === null) {
+      if (!app.forNonStrings || (!app.anything && !app.keyHit(state.rawKey))) continue;
+    } else {
+      gated = app.gate !== null && !app.gate(w.value);
+      if (gated && !app.anything && !app.keyHit(state.rawKey)) continue;
+    }
     if (!app.test(state)) continue;
-    const gated = w !== null && app.gate !== null && !app.gate.test(w.value);
     for (const rule of app.rules) {
       if (applyRule(rule, state.rawKey, w, gated) === DELETE) {
         const m = metaAt(walk.meta, walk.path, true);
