@@ -123,7 +123,7 @@ for (const kind of ["browser", "python"]) {
   const texts = corpus(kind, COUNTS[kind]);
   const bytes = Math.round(texts.reduce((s, t) => s + Buffer.byteLength(t), 0) / texts.length);
   for (const [name, scrubber] of Object.entries(setups)) {
-    measure(scrubber, texts, Math.min(COUNTS[kind], 500)); // warm-up
+    measure(scrubber, texts, COUNTS[kind]); // warm-up: a full run, so that the first measured one is not still compiling
     const measured = Array.from({ length: RUNS }, () => measure(scrubber, texts, COUNTS[kind]));
     const runs = measured.map((m) => m.cpu);
     const med = median(runs);

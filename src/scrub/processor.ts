@@ -134,6 +134,9 @@ function put(holder: Record<string, unknown> | unknown[], slot: string | number,
 
 /** Visits `holder[slot]`; sets it to null when a rule deletes it. */
 function visit(walk: Walk, holder: Record<string, unknown> | unknown[], slot: string | number, state: S, node: Node | undefined): void {
+  // An untyped value with pii=false (context lines, modules, SDK packages...) passes its pii on to everything
+  // below it, and no selector matches pii=false: nothing there can be scrubbed.
+  if (node === undefined && state.pii === PII_FALSE) return;
   const value = slot === "__proto__" ? (Object.hasOwn(holder, slot) ? (holder as Record<string, unknown>)[slot] : undefined) : (holder as Record<string, unknown>)[slot];
   if (value === null || value === undefined || typeof value === "boolean") return;
   if (typeof value === "string") {
@@ -143,12 +146,12 @@ function visit(walk: Walk, holder: Record<string, unknown> | unknown[], slot: st
       const base = value.slice(cut);
       const head = value.slice(0, cut);
       const out = skipped(head) ? head : applyAll(walk, state, head);
-      put(holder, slot, out === DELETE ? base.slice(1) : out + base);
+      if (out !== head) put(holder, slot, out === DELETE ? base.slice(1) : out + base);
       return;
     }
     if (skipped(value)) return;
     const out = applyAll(walk, state, value);
-    put(holder, slot, out === DELETE ? null : out);
+    if (out !== value) put(holder, slot, out === DELETE ? null : out);
     return;
   }
   if (typeof value !== "number" && typeof value !== "object") return;
