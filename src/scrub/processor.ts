@@ -8,7 +8,7 @@ import { isIP } from "node:net";
 import { SCRUB_LIMITS } from "../config/limits/privacy";
 import type { CompiledConfig } from "./compiled";
 import { isEmptyMeta, metaAt, type MetaTree, type Remark } from "./meta";
-import { contextNode, type Node } from "./pii-fields";
+import { contextNode, type Field, type Node } from "./pii-fields";
 import { applyRule, DELETE, type Working } from "./redact";
 import { PII_FALSE, PII_TRUE, VT, type Pii } from "./selector";
 
@@ -246,6 +246,57 @@ function visitArray(walk: Walk, list: unknown[], state: S, each: Node | undefine
   for (let i = 0; i < list.length; i++) child(walk, list, i, enter(walk, state, null, i, state.pii, typesOf(each, list[i])), each);
 }
 
+/**
+ * The state a dotted path (`user.ip_address`, `request.headers.0`) has in the walk, following the schema as `visit`
+ * does; a fresh chain (not the walk's reused states), with the node the value would have there.
+ */
+function stateAt(root: S, rootNode: Node, segments: readonly string[]): { state: S; node: Node | undefined } {
+  let state = root;
+  let node: Node | undefined = rootNode;
+  for (const seg of segments) {
+    const isIndex = /^(0|[1-9][0-9]*)$/.test(seg);
+    let pii = state.pii;
+    let next: Node | undefined;
+    if (node?.kind === "struct") {
+      const field: Field | undefined = Object.hasOwn(node.fields, seg) ? node.fields[seg] : undefined;
+      pii = field ? field.pii : node.other;
+      next = field?.node;
+    } else if (node?.kind === "contexts") {
+      pii = PII_TRUE;
+    } else if (node?.kind === "array" || node?.kind === "object") {
+      next = node.each;
+    }
+    const key = isIndex && (node === undefined || node.kind === "array" || node.kind === "pairs") ? null : seg;
+    const types = next?.kind === "struct" || next?.kind === "string" ? next.types : next?.kind === "array" ? VT.array : next?.kind === "pairs" || next?.kind === "object" ? VT.object : 0;
+    state = { parent: state, key: key === null ? null : lower(key), rawKey: key, index: key === null ? Number(seg) : -1, pii, types, depth: state.depth + 1 };
+    node = next;
+  }
+  return { state, node };
+}
+
+/**
+ * Faultline keeps the original of a repaired value in `errors[].value` (Relay keeps it in the value's meta and
+ * scrubs it there, processor.rs `before_process`): each is scrubbed as the value at its `name` would be, its notes
+ * under `errors.<i>.value`.
+ */
+function scrubOriginals(walk: Walk, root: Record<string, unknown>, rootState: S, rootNode: Node): void {
+  const errors = root.errors;
+  if (!Array.isArray(errors)) return;
+  errors.forEach((error, i) => {
+    if (typeof error !== "object" || error === null || Array.isArray(error)) return;
+    const e = error as Record<string, unknown>;
+    if (typeof e.name !== "string" || e.value === undefined || e.value === null) return;
+    const { state, node } = stateAt(rootState, rootNode, e.name === "" ? [] : e.name.split("."));
+    if (state.depth === 0) return;
+    const typed: S = { ...state, types: typesOf(node, e.value) };
+    walk.path.push("errors", segment(i));
+    walk.states.length = 0;
+    walk.states[typed.depth] = typed;
+    child(walk, e, "value", typed, node?.kind === "nip" ? undefined : node);
+    walk.path.length = 0;
+  });
+}
+
 /** Scrubs `root` (an event or a span) in place with one compiled config; notes go into `meta`. */
 export function processRoot(root: Record<string, unknown>, node: Node & { kind: "struct" }, config: CompiledConfig, meta: MetaTree, nested = false): void {
   if (config.applications.length === 0) return;
@@ -256,4 +307,5 @@ export function processRoot(root: Record<string, unknown>, node: Node & { kind: 
   if (nested) state = { ...enter(walk, state, null, -1, PII_FALSE, node.types) };
   if (nested) walk.states[1] = state;
   visitStruct(walk, root, state, node);
+  if (!nested) scrubOriginals(walk, root, state, node);
 }
