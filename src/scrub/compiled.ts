@@ -5,7 +5,7 @@
 import { SCRUB_LIMITS } from "../config/limits/privacy";
 import { lookupRule, type PiiConfig, type Redaction, type RuleSpec, type SimpleRuleType } from "./config";
 import { PATTERNS, re2Matcher, type Matcher } from "./patterns";
-import { parseSelector, type Selector } from "./selector";
+import { compileSelector, parseSelector, type Selector, type State } from "./selector";
 
 /** How matches are replaced: the whole value, or these groups of each match (regexes.rs `ReplaceBehavior`). */
 export type Replace = "value" | number[];
@@ -23,9 +23,66 @@ export type CompiledRule = {
   hashKey: string;
 };
 
-export type CompiledConfig = { applications: { selector: Selector; rules: CompiledRule[] }[] };
+export type CompiledApplication = {
+  selector: Selector;
+  test: (state: State) => boolean;
+  rules: CompiledRule[];
+  /** Whether any rule can act on a container, number or other non-string (`anything`, or a key rule). */
+  forNonStrings: boolean;
+  /**
+   * Matches every string any rule's value patterns could match (the union of the built-in patterns' gates), or null
+   * when a rule has no gate (a user pattern, `anything`): a string it misses only needs the key checks.
+   */
+  gate: GateTest | null;
+  /** Whether a rule is `anything` (it acts whatever the key and value). */
+  anything: boolean;
+  /** Whether some rule's key pattern matches this key (answers kept per key). */
+  keyHit: (key: string | null) => boolean;
+};
+
+function keyHitFor(rules: CompiledRule[]): (key: string | null) => boolean {
+  const patterns = rules.flatMap((r) => r.patterns.filter((p) => p.on !== "value"));
+  if (patterns.length === 0) return () => false;
+  const answers = new Map<string, boolean>();
+  return (key) => {
+    const k = key ?? "";
+    let answer = answers.get(k);
+    if (answer === undefined) {
+      answer = patterns.some((p) => p.matcher.test(k));
+      if (answers.size > 4096) answers.clear();
+      answers.set(k, answer);
+    }
+    return answer;
+  };
+}
+
+/** Passes a string any of the gates could match: a case-sensitive and a case-insensitive union. */
+export type GateTest = (text: string) => boolean;
+
+function gateFor(rules: CompiledRule[]): GateTest | null {
+  const cs = new Set<string>();
+  const ci = new Set<string>();
+  for (const r of rules) {
+    if (r.anything) return null;
+    for (const p of r.patterns) {
+      if (p.on === "key") continue;
+      if (!p.matcher.gate) return null;
+      (p.matcher.gate.ci ? ci : cs).add(p.matcher.gate.source);
+    }
+  }
+  const union = (set: Set<string>, flags: string) => (set.size === 0 ? null : new RegExp([...set].map((g) => `(?:${g})`).join("|"), flags));
+  const a = union(cs, "");
+  const b = union(ci, "i");
+  if (a && b) return (text) => a.test(text) || b.test(text);
+  if (a) return (text) => a.test(text);
+  if (b) return (text) => b.test(text);
+  return () => false;
+}
+
+export type CompiledConfig = { applications: CompiledApplication[] };
 
 const MATCH: Replace = [0];
+const LEGACY_URL_PASSWORD = "\\b((?:[a-z0-9]+:)?//[a-zA-Z0-9%_.-]+:)([a-zA-Z0-9%_.-]+)@";
 
 function patternsFor(rule: RuleSpec): RulePattern[] {
   const v = (matcher: Matcher, replace: Replace = MATCH): RulePattern => ({ on: "value", matcher, replace });
@@ -33,6 +90,8 @@ function patternsFor(rule: RuleSpec): RulePattern[] {
     case "anything":
       return [v(PATTERNS.anything)];
     case "pattern":
+      // Sentry's legacy URL password pattern (`@urlauth:legacy`) runs natively, behind its substring test.
+      if (rule.pattern === LEGACY_URL_PASSWORD) return [v(PATTERNS.urlauthLegacy, rule.replaceGroups ?? MATCH)];
       try {
         return [v(re2Matcher(rule.pattern, false), rule.replaceGroups ?? MATCH)];
       } catch {
@@ -119,7 +178,17 @@ export function compileParsed(config: PiiConfig, entries: readonly { selector: S
   for (const { selector, ids } of entries) {
     const rules = new Map<string, CompiledRule>();
     for (const id of ids) collect(config, rules, id, null, 0);
-    if (rules.size > 0) applications.push({ selector, rules: [...rules.values()].sort(byId) });
+    if (rules.size === 0) continue;
+    const sorted = [...rules.values()].sort(byId);
+    applications.push({
+      selector,
+      test: compileSelector(selector),
+      rules: sorted,
+      forNonStrings: sorted.some((r) => r.anything || r.patterns.some((p) => p.on !== "value")),
+      gate: gateFor(sorted),
+      anything: sorted.some((r) => r.anything),
+      keyHit: keyHitFor(sorted),
+    });
   }
   return { applications };
 }

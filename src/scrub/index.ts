@@ -5,7 +5,7 @@
 import { compileConfig, compileParsed, type CompiledConfig } from "./compiled";
 import { parsePiiConfig, type PiiConfig } from "./config";
 import { mergeDatascrubbing, mergePiiConfigs, toPiiConfig } from "./legacy";
-import { mergeMeta, type MetaTree } from "./meta";
+import { isEmptyMeta, mergeMeta, seedMeta } from "./meta";
 import { EVENT, SPAN_ROOT } from "./pii-fields";
 import { processRoot } from "./processor";
 import { scrubGraphql } from "./graphql";
@@ -66,14 +66,15 @@ class CompiledScrubber implements Scrubber {
 
   private run(item: Record<string, unknown>, root: typeof EVENT | typeof SPAN_ROOT, graphql: boolean): void {
     if (!this.active || !isObject(item)) return;
-    const meta: MetaTree = Object.create(null) as MetaTree;
+    const meta = seedMeta(item._meta);
+    const seeded = !isEmptyMeta(meta);
     try {
       if (graphql) scrubGraphql(item);
       for (const config of this.configs) processRoot(item, root as typeof EVENT & { kind: "struct" }, config, meta, root === SPAN_ROOT);
     } catch {
       // Never throws: whatever was scrubbed before the failure stays scrubbed, and the notes made so far are kept.
     }
-    if (Object.keys(meta).length > 0) item._meta = mergeMeta(item._meta, meta);
+    if (seeded || !isEmptyMeta(meta)) item._meta = mergeMeta(item._meta, meta);
   }
 
   scrubEvent(event: Record<string, unknown>): void {

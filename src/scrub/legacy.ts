@@ -82,6 +82,13 @@ const REPLACE_ONLY_SELECTOR = or(
   ...GEN_AI_KEYS.flatMap((k) => [path(type(VT.span), key("data"), key(k)), path(key("attributes"), key(k), key("value"))]),
 );
 
+/**
+ * Faultline's addition to the defaults (issue 18: "the Authorization, Cookie and Set-Cookie headers"): Relay moves a
+ * Cookie header into `cookies` during normalization and scrubs only session-like cookie names there, so a Cookie or
+ * Set-Cookie header that stays (or a response's) would keep every cookie. The whole header value is filtered.
+ */
+const COOKIE_HEADERS = or(path(key("headers"), key("cookie")), path(key("headers"), key("set-cookie")));
+
 /** Relay's `regex::escape`. */
 function escapeRegex(text: string): string {
   return text.replace(/[\\.+*?()|[\]{}^$#&\-~]/g, "\\$&");
@@ -96,6 +103,7 @@ export function toPiiConfig(c: DataScrubbingConfig): { config: PiiConfig; applic
     applied.push("@common:filter");
     extra.push({ selector: REPLACE_ONLY_SELECTOR, ids: ["@email:replace", "@creditcard:replace", "@iban:replace", "@usssn:replace", "@bearer:replace"] });
     extra.push({ selector: SENSITIVE_COOKIES, ids: ["@anything:filter"] });
+    extra.push({ selector: COOKIE_HEADERS, ids: ["@anything:filter"] });
   }
   if (c.scrubIpAddresses) {
     extra.unshift({ selector: KNOWN_IP_FIELDS, ids: ["@anything:remove"] });

@@ -9,25 +9,32 @@ export type Remark = [rule: string, type: RemarkType] | [rule: string, type: Rem
 /** What one value's meta holds while scrubbing: its remarks and its length before the first change. */
 export type ValueMeta = { rem: Remark[]; len?: number };
 
-/** A tree of meta by path segment; `""` holds the node's own ValueMeta. */
-export type MetaTree = { [segment: string]: MetaTree | ValueMeta | undefined };
+/** Meta by path segment: a value's own notes and its children's (kept apart: a JSON key may be "" too). */
+export type MetaTree = { own?: ValueMeta; children?: Map<string, MetaTree> };
+
+export function emptyMeta(): MetaTree {
+  return {};
+}
+
+export function isEmptyMeta(tree: MetaTree): boolean {
+  return tree.own === undefined && (tree.children === undefined || tree.children.size === 0);
+}
 
 export function metaAt(tree: MetaTree, path: readonly string[], create: true): ValueMeta;
 export function metaAt(tree: MetaTree, path: readonly string[], create: false): ValueMeta | undefined;
 export function metaAt(tree: MetaTree, path: readonly string[], create: boolean): ValueMeta | undefined {
   let node = tree;
   for (const seg of path) {
-    let next = Object.hasOwn(node, seg) ? (node[seg] as MetaTree | undefined) : undefined;
+    let next = node.children?.get(seg);
     if (!next) {
       if (!create) return undefined;
-      next = Object.create(null) as MetaTree;
-      Object.defineProperty(node, seg, { value: next, enumerable: true, writable: true, configurable: true });
+      next = {};
+      (node.children ??= new Map()).set(seg, next);
     }
     node = next;
   }
-  let own = node[""] as ValueMeta | undefined;
-  if (!own && create) node[""] = own = { rem: [] };
-  return own;
+  if (!node.own && create) node.own = { rem: [] };
+  return node.own;
 }
 
 /** A piece of a string being scrubbed: plain text, or a redaction already made (with its rule and type). */
@@ -96,23 +103,55 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** Merges the scrubbing notes into an event's existing `_meta` (from normalization): remarks are added, an earlier length kept. */
+/**
+ * The remarks an event already carries in `_meta` (from an earlier scrub), as Relay keeps them on the values: later
+ * rules do not look into what was already redacted, so scrubbing twice changes nothing.
+ */
+export function seedMeta(existing: unknown): MetaTree {
+  const walk = (node: Record<string, unknown>): MetaTree => {
+    const out: MetaTree = {};
+    for (const seg of Object.keys(node)) {
+      const child = node[seg];
+      if (!isPlainObject(child)) continue;
+      if (seg === "") {
+        const rem = Array.isArray(child.rem) ? (child.rem as unknown[]).filter(isRemark) : [];
+        if (rem.length > 0) out.own = { rem: rem.map((r) => [...r] as Remark), len: typeof child.len === "number" ? child.len : undefined };
+      } else {
+        const next = walk(child);
+        if (!isEmptyMeta(next)) (out.children ??= new Map()).set(seg, next);
+      }
+    }
+    return out;
+  };
+  return isPlainObject(existing) ? walk(existing) : {};
+}
+
+function isRemark(r: unknown): r is Remark {
+  return Array.isArray(r) && typeof r[0] === "string" && typeof r[1] === "string" && (r.length === 2 || (r.length === 4 && typeof r[2] === "number" && typeof r[3] === "number"));
+}
+
+function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * Writes the scrubbing notes into an event's `_meta` (which may hold normalization's notes): a value's remarks are
+ * the ones the walk ended with (it started from `_meta`'s), an earlier length is kept. A child keyed "" cannot be
+ * told from the value's own notes in Relay's format, so its notes are not written.
+ */
 export function mergeMeta(existing: unknown, tree: MetaTree): Record<string, unknown> {
   const out: Record<string, unknown> = isPlainObject(existing) ? existing : {};
-  for (const seg of Object.keys(tree)) {
-    const child = tree[seg];
-    if (!child) continue;
-    if (seg === "") {
-      const own = child as ValueMeta;
-      const prev = isPlainObject(out[""]) ? (out[""] as Record<string, unknown>) : {};
-      const rem = Array.isArray(prev.rem) ? [...(prev.rem as unknown[]), ...own.rem] : own.rem;
-      const merged: Record<string, unknown> = { ...prev, rem };
-      if (own.len !== undefined && prev.len === undefined) merged.len = own.len;
-      if (rem.length === 0) delete merged.rem;
-      out[""] = merged;
-    } else {
-      Object.defineProperty(out, seg, { value: mergeMeta(out[seg], child as MetaTree), enumerable: true, writable: true, configurable: true });
-    }
+  if (tree.own) {
+    const prev = Object.hasOwn(out, "") && isPlainObject(out[""]) ? (out[""] as Record<string, unknown>) : {};
+    const merged: Record<string, unknown> = { ...prev, rem: tree.own.rem };
+    if (tree.own.len !== undefined && prev.len === undefined) merged.len = tree.own.len;
+    if (tree.own.rem.length === 0) delete merged.rem;
+    if (Object.keys(merged).length > 0) out[""] = merged;
+    else delete out[""];
+  }
+  for (const [seg, child] of tree.children ?? []) {
+    if (seg === "") continue;
+    setOwn(out, seg, mergeMeta(Object.hasOwn(out, seg) ? out[seg] : undefined, child));
   }
   return out;
 }

@@ -6,7 +6,12 @@ import { RE2JS } from "re2js";
 /** One match: `[start, end]` in UTF-16 units per group (0 = whole match), or undefined for a group that did not take part. */
 export type Groups = ([number, number] | undefined)[];
 
+/** A gate's source, and whether it ignores case. */
+export type Gate = { source: string; ci: boolean };
+
 export interface Matcher {
+  /** A regular expression that matches wherever the pattern could (a necessary condition, cheap), or null if unknown. */
+  readonly gate?: Gate | null;
   /** Whether the pattern matches anywhere in `text`. */
   test(text: string): boolean;
   /** All non-overlapping matches, left to right (an empty match right after a match is skipped, as Rust's `regex` does). */
@@ -14,10 +19,11 @@ export interface Matcher {
 }
 
 /** A native RegExp (compiled with the `g` and `d` flags), with an optional cheap prefilter. */
-export function nativeMatcher(source: string, flags: string, prefilter?: (text: string) => boolean): Matcher {
+export function nativeMatcher(source: string, flags: string, prefilter?: (text: string) => boolean, gate: Gate | null = null): Matcher {
   const finder = new RegExp(source, flags + "gd");
   const tester = new RegExp(source, flags);
   return {
+    gate,
     test: (text) => (prefilter === undefined || prefilter(text)) && tester.test(text),
     all(text) {
       if (prefilter !== undefined && !prefilter(text)) return [];
@@ -42,10 +48,18 @@ export function nativeMatcher(source: string, flags: string, prefilter?: (text: 
 export function re2Matcher(pattern: string, caseInsensitive: boolean): Matcher & { programSize: number } {
   const re = RE2JS.compile(pattern, caseInsensitive ? RE2JS.CASE_INSENSITIVE : 0);
   const groups = re.groupCount();
+  // The literal every match starts with, as RE2 works it out (re2js keeps it on the compiled program): a substring
+  // test rules out most strings before the engine runs. Not used when case is folded.
+  const internal = (re as unknown as { re2Input?: { prefix?: unknown } }).re2Input;
+  const prefix = !caseInsensitive && typeof internal?.prefix === "string" ? internal.prefix : "";
+  // `test` runs re2js's DFA without building a Matcher: several times cheaper on the usual string that does not match.
+  const test = prefix === "" ? (text: string) => re.test(text) : (text: string) => text.includes(prefix) && re.test(text);
   return {
     programSize: re.programSize(),
-    test: (text) => re.matcher(text).find(),
+    gate: prefix === "" ? null : { source: prefix.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&"), ci: false },
+    test,
     all(text) {
+      if (!test(text)) return [];
       const m = re.matcher(text);
       const out: Groups[] = [];
       let lastEnd = -1;
@@ -70,7 +84,16 @@ export function re2Matcher(pattern: string, caseInsensitive: boolean): Matcher &
   };
 }
 
-const lower = (text: string) => text.toLowerCase();
+/** The last string lower-cased: several prefilters ask for the same value in a row. */
+let lastText = "";
+let lastLower = "";
+const lower = (text: string) => {
+  if (text !== lastText) {
+    lastText = text;
+    lastLower = text.toLowerCase();
+  }
+  return lastLower;
+};
 
 const V4S = "(25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)";
 const V4A = `${V4S}\\.${V4S}\\.${V4S}\\.${V4S}`;
@@ -89,28 +112,29 @@ const IPV6 =
 const IBAN_COUNTRIES =
   "AT|AD|AE|AL|AZ|BA|BE|BG|BH|BR|BY|CH|CR|CY|CZ|DE|DK|DO|EE|EG|ES|FI|FO|FR|GB|GE|GI|GL|GR|GT|HR|HU|IE|IL|IQ|IS|IT|JO|KW|KZ|LB|LC|LI|LT|LU|LV|LY|MC|MD|ME|MK|MR|MT|MU|NL|NO|PK|PL|PS|PT|QA|RO|RU|RS|SA|SC|SE|SI|SK|SM|ST|SV|TL|TN|TR|UA|VA|VG|XK|DZ|AO|BJ|BF|BI|CV|CM|CF|TD|KM|CG|CI|DJ|GQ|GA|GW|HN|IR|MG|ML|MA|MZ|NI|NE|SN|TG";
 
-const hasDigits = (n: number) => (text: string) => {
-  let run = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
-      if (++run >= n) return true;
-    } else run = 0;
-  }
-  return false;
+const DIGIT_RUNS = [/\d/, /\d\d/, /\d\d\d/];
+const hasDigits = (n: 1 | 2 | 3) => {
+  const re = DIGIT_RUNS[n - 1]!;
+  return (text: string) => re.test(text);
 };
 
-/** relay-pii regexes.rs, one per built-in rule type. */
+const cs = (source: string): Gate => ({ source, ci: false });
+const ci = (source: string): Gate => ({ source, ci: true });
+
+const PASSWORD_KEY =
+  "(password|secret|passwd|api[-_]key|apikey|auth|credentials|mysql_pwd|privatekey|private[-_]key|token[^\\s]*[:=]|^otp$|^two[-_]factor$)";
+
+/** relay-pii regexes.rs, one per built-in rule type; each with a cheap gate (see `Matcher.gate`). */
 export const PATTERNS = {
   anything: nativeMatcher(".*", ""),
-  imei: nativeMatcher("\\b(\\d{2}-?\\d{6}-?\\d{6}-?\\d{1,2})\\b", "", hasDigits(2)),
-  mac: nativeMatcher("\\b([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}\\b", "", (t) => t.includes(":") || t.includes("-")),
-  uuid: nativeMatcher("\\b[a-z0-9]{8}-?[a-z0-9]{4}-?[a-z0-9]{4}-?[a-z0-9]{4}-?[a-z0-9]{12}\\b", "i", (t) => t.length >= 32),
-  email: nativeMatcher("\\b[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9-]+(?:\\.[a-zA-Z0-9-]+)*\\.[a-zA-Z]{2,}\\b", "", (t) => t.includes("@")),
-  iban: nativeMatcher(`\\b(${IBAN_COUNTRIES})\\d{2}[a-zA-Z0-9]{11,29}\\b`, "", hasDigits(2)),
-  ipv4: nativeMatcher(`\\b${V4A}\\b`, "", (t) => t.includes(".")),
-  ipv6: nativeMatcher(IPV6, "i", (t) => t.includes(":")),
-  creditcard: nativeMatcher("\\b((?:3[47]\\d|4\\d{3}|5[1-5]\\d\\d|65\\d\\d|6011)([-\\s]?\\d){12})\\b", "", hasDigits(3)),
+  imei: nativeMatcher("\\b(\\d{2}-?\\d{6}-?\\d{6}-?\\d{1,2})\\b", "", hasDigits(2), cs("\\d{6}-?\\d{6}")),
+  mac: nativeMatcher("\\b([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}\\b", "", (t) => t.includes(":") || t.includes("-"), ci("[0-9a-f]{2}[:-][0-9a-f]{2}[:-]")),
+  uuid: nativeMatcher("\\b[a-z0-9]{8}-?[a-z0-9]{4}-?[a-z0-9]{4}-?[a-z0-9]{4}-?[a-z0-9]{12}\\b", "i", (t) => t.length >= 32, ci("[a-z0-9]{8}-?[a-z0-9]{4}-?[a-z0-9]{4}")),
+  email: nativeMatcher("\\b[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9-]+(?:\\.[a-zA-Z0-9-]+)*\\.[a-zA-Z]{2,}\\b", "", (t) => t.includes("@"), cs("[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]@[a-zA-Z0-9-]")),
+  iban: nativeMatcher(`\\b(${IBAN_COUNTRIES})\\d{2}[a-zA-Z0-9]{11,29}\\b`, "", hasDigits(2), cs(`(?:${IBAN_COUNTRIES})\\d{2}[a-zA-Z0-9]{11}`)),
+  ipv4: nativeMatcher(`\\b${V4A}\\b`, "", (t) => t.includes("."), cs("\\d\\.\\d{1,3}\\.\\d")),
+  ipv6: nativeMatcher(IPV6, "i", (t) => t.includes(":"), ci("[0-9a-f]:[0-9a-f]|::")),
+  creditcard: nativeMatcher("\\b((?:3[47]\\d|4\\d{3}|5[1-5]\\d\\d|65\\d\\d|6011)([-\\s]?\\d){12})\\b", "", hasDigits(3), cs("(?:3[47]\\d|4\\d{3}|5[1-5]\\d\\d|65\\d\\d|6011)[-\\s]?\\d[-\\s]?\\d")),
   userpath: nativeMatcher(
     "(?:(?:\\b(?:[a-zA-Z]:[\\\\/])?(?:users|home|documents and settings|[^/\\\\]+[/\\\\]profiles)[\\\\/])|(?:/(?:home|users)/))([^/\\\\\\r\\n\\x00]+)",
     "i",
@@ -118,19 +142,18 @@ export const PATTERNS = {
       const l = lower(t);
       return l.includes("users") || l.includes("home") || l.includes("documents and settings") || l.includes("profiles");
     },
+    ci("users|home|documents and settings|profiles"),
   ),
   pemkey: nativeMatcher(
     "(?:-----BEGIN[A-Z ]+(?:PRIVATE|PUBLIC) KEY-----[\\t ]*\\r?\\n?)([\\s\\S]+?)(?:\\r?\\n?-----END[A-Z ]+(?:PRIVATE|PUBLIC) KEY-----)",
     "",
     (t) => t.includes("-----BEGIN") && t.includes("-----END"),
+    cs("-----BEGIN"),
   ),
-  urlauth: nativeMatcher("\\b(?:(?:[a-z0-9+-]+:)?//([a-zA-Z0-9%_.-]+(?::[a-zA-Z0-9%_.-]+)?))@", "", (t) => t.includes("//") && t.includes("@")),
-  urlauthLegacy: nativeMatcher("\\b((?:[a-z0-9]+:)?//[a-zA-Z0-9%_.-]+:)([a-zA-Z0-9%_.-]+)@", "", (t) => t.includes("//") && t.includes("@")),
-  usssn: nativeMatcher("\\b([0-9]{3}-[0-9]{2}-[0-9]{4})\\b", "", (t) => t.includes("-")),
-  bearer: nativeMatcher("\\b(Bearer\\s+)([^\\s]+)", "i", (t) => lower(t).includes("bearer")),
-  tokenKey: nativeMatcher("(token)", "i", (t) => lower(t).includes("token")),
-  passwordKey: nativeMatcher(
-    "(password|secret|passwd|api[-_]key|apikey|auth|credentials|mysql_pwd|privatekey|private[-_]key|token[^\\s]*[:=]|^otp$|^two[-_]factor$)",
-    "i",
-  ),
+  urlauth: nativeMatcher("\\b(?:(?:[a-z0-9+-]+:)?//([a-zA-Z0-9%_.-]+(?::[a-zA-Z0-9%_.-]+)?))@", "", (t) => t.includes("//") && t.includes("@"), cs("//[a-zA-Z0-9%_.:-]+@")),
+  urlauthLegacy: nativeMatcher("\\b((?:[a-z0-9]+:)?//[a-zA-Z0-9%_.-]+:)([a-zA-Z0-9%_.-]+)@", "", (t) => t.includes("//") && t.includes("@"), cs("//[a-zA-Z0-9%_.-]+:[a-zA-Z0-9%_.-]+@")),
+  usssn: nativeMatcher("\\b([0-9]{3}-[0-9]{2}-[0-9]{4})\\b", "", (t) => t.includes("-"), cs("\\d{3}-\\d\\d-\\d{4}")),
+  bearer: nativeMatcher("\\b(Bearer\\s+)([^\\s]+)", "i", (t) => lower(t).includes("bearer"), ci("bearer\\s")),
+  tokenKey: nativeMatcher("(token)", "i", (t) => lower(t).includes("token"), ci("token")),
+  passwordKey: nativeMatcher(PASSWORD_KEY, "i", undefined, ci(PASSWORD_KEY)),
 } satisfies Record<string, Matcher>;

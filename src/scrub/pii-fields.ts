@@ -225,8 +225,8 @@ const KNOWN_CONTEXTS: Record<string, Record<string, Field>> = {
 };
 
 /** The schema of one context: a known type's struct, or an untyped object (pii=true) for any other type. */
+const CONTEXT_NODES = new Map(Object.entries(KNOWN_CONTEXTS).map(([type, fields]) => [type, struct(VT.object, fields, M)]));
+
 export function contextNode(key: string, value: Record<string, unknown>): Node | undefined {
-  const type = typeof value.type === "string" ? value.type : key;
-  const fields = Object.hasOwn(KNOWN_CONTEXTS, type) ? KNOWN_CONTEXTS[type] : undefined;
-  return fields ? struct(VT.object, fields, M) : undefined;
+  return CONTEXT_NODES.get(typeof value.type === "string" ? value.type : key);
 }

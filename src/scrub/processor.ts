@@ -7,14 +7,32 @@
 import { isIP } from "node:net";
 import { SCRUB_LIMITS } from "../config/limits/privacy";
 import type { CompiledConfig } from "./compiled";
-import { metaAt, type MetaTree } from "./meta";
-import { contextNode, type Node } from "./pii-fields";
+import { isEmptyMeta, metaAt, type MetaTree, type Remark } from "./meta";
+import { contextNode, type Field, type Node } from "./pii-fields";
 import { applyRule, DELETE, type Working } from "./redact";
-import { matches, PII_FALSE, PII_TRUE, VT, type Pii, type State } from "./selector";
+import { PII_FALSE, PII_TRUE, VT, type Pii } from "./selector";
 
-type S = State & { rawKey: string | null };
+type S = { parent: S | null; key: string | null; rawKey: string | null; index: number; pii: Pii; types: number; depth: number };
 
-type Walk = { config: CompiledConfig; meta: MetaTree; hasMeta: boolean; path: string[] };
+/** The walk's states by depth, reused: the walk is depth-first, so only the current path is ever alive. */
+type Walk = { config: CompiledConfig; meta: MetaTree; hasMeta: boolean; path: string[]; states: S[]; working: Working };
+
+/** Shared, never written: a value without remarks yet (a change gives the value a new list). */
+const NO_REMARKS: Remark[] = [];
+
+const lowerCache = new Map<string, string>();
+function lower(key: string): string {
+  let l = lowerCache.get(key);
+  if (l === undefined) {
+    l = key.toLowerCase();
+    if (lowerCache.size > 4096) lowerCache.clear();
+    lowerCache.set(key, l);
+  }
+  return l;
+}
+
+const INDEX_SEGMENTS = Array.from({ length: 256 }, (_, i) => String(i));
+const segment = (slot: string | number): string => (typeof slot === "string" ? slot : slot < 256 ? INDEX_SEGMENTS[slot]! : String(slot));
 
 function jsonTypes(value: unknown): number {
   switch (typeof value) {
@@ -45,24 +63,44 @@ function typesOf(node: Node | undefined, value: unknown): number {
   }
 }
 
-function enter(parent: S, key: string | null, index: number, pii: Pii, types: number): S {
-  return { parent, key: key === null ? null : key.toLowerCase(), rawKey: key, index, pii, types, depth: parent.depth + 1 };
+function enter(walk: Walk, parent: S, key: string | null, index: number, pii: Pii, types: number): S {
+  const depth = parent.depth + 1;
+  let s = walk.states[depth];
+  if (!s) walk.states[depth] = s = { parent, key: null, rawKey: null, index: -1, pii, types, depth };
+  s.parent = parent;
+  s.key = key === null ? null : lower(key);
+  s.rawKey = key;
+  s.index = index;
+  s.pii = pii;
+  s.types = types;
+  return s;
 }
 
 /** `apply_all_rules`: DELETE, or the string after every matching rule (unchanged for non-strings). */
 function applyAll(walk: Walk, state: S, value: string | null): typeof DELETE | string | null {
   if (state.pii === PII_FALSE) return value;
   let w: Working | null = null;
-  let existing = false;
   if (value !== null) {
     const prev = walk.hasMeta ? metaAt(walk.meta, walk.path, false) : undefined;
-    existing = prev !== undefined;
-    w = { value, remarks: prev ? prev.rem : [], len: prev?.len, changed: false };
+    w = walk.working;
+    w.value = value;
+    w.remarks = prev ? prev.rem : NO_REMARKS;
+    w.len = prev?.len;
+    w.changed = false;
   }
   for (const app of walk.config.applications) {
-    if (!matches(app.selector, state)) continue;
+    // Before the selector, whether any rule could act at all: on a non-string only `anything` or a key rule can, on
+    // a string whose value passes no gate only `anything` or a key rule whose pattern matches the key.
+    let gated = false;
+    if (w === null) {
+      if (!app.forNonStrings || (!app.anything && !app.keyHit(state.rawKey))) continue;
+    } else {
+      gated = app.gate !== null && !app.gate(w.value);
+      if (gated && !app.anything && !app.keyHit(state.rawKey)) continue;
+    }
+    if (!app.test(state)) continue;
     for (const rule of app.rules) {
-      if (applyRule(rule, state.rawKey, w) === DELETE) {
+      if (applyRule(rule, state.rawKey, w, gated) === DELETE) {
         const m = metaAt(walk.meta, walk.path, true);
         if (w?.changed) {
           m.rem = w.remarks;
@@ -80,17 +118,26 @@ function applyAll(walk: Walk, state: S, value: string | null): typeof DELETE | s
     m.rem = w.remarks;
     if (m.len === undefined) m.len = w.len;
     walk.hasMeta = true;
-  } else if (existing) {
-    // untouched by this config
   }
   return w.value;
 }
 
 const SKIPPED_STRINGS = new Set(["", "true", "false", "null", "undefined"]);
+/** `process_string`'s skipped values, without hashing every long string to find out. */
+const skipped = (value: string) => value.length <= 9 && SKIPPED_STRINGS.has(value);
+
+/** Writes `holder[slot]`, as an own property even for a key named `__proto__`. */
+function put(holder: Record<string, unknown> | unknown[], slot: string | number, value: unknown): void {
+  if (slot === "__proto__") Object.defineProperty(holder, slot, { value, enumerable: true, writable: true, configurable: true });
+  else (holder as Record<string, unknown>)[slot] = value;
+}
 
 /** Visits `holder[slot]`; sets it to null when a rule deletes it. */
 function visit(walk: Walk, holder: Record<string, unknown> | unknown[], slot: string | number, state: S, node: Node | undefined): void {
-  const value = (holder as Record<string, unknown>)[slot];
+  // An untyped value with pii=false (context lines, modules, SDK packages...) passes its pii on to everything
+  // below it, and no selector matches pii=false: nothing there can be scrubbed.
+  if (node === undefined && state.pii === PII_FALSE) return;
+  const value = slot === "__proto__" ? (Object.hasOwn(holder, slot) ? (holder as Record<string, unknown>)[slot] : undefined) : (holder as Record<string, unknown>)[slot];
   if (value === null || value === undefined || typeof value === "boolean") return;
   if (typeof value === "string") {
     if (node?.kind === "nip") {
@@ -98,24 +145,24 @@ function visit(walk: Walk, holder: Record<string, unknown> | unknown[], slot: st
       if (cut < 0) return;
       const base = value.slice(cut);
       const head = value.slice(0, cut);
-      const out = SKIPPED_STRINGS.has(head) ? head : applyAll(walk, state, head);
-      (holder as Record<string, unknown>)[slot] = out === DELETE ? base.slice(1) : out + base;
+      const out = skipped(head) ? head : applyAll(walk, state, head);
+      if (out !== head) put(holder, slot, out === DELETE ? base.slice(1) : out + base);
       return;
     }
-    if (SKIPPED_STRINGS.has(value)) return;
+    if (skipped(value)) return;
     const out = applyAll(walk, state, value);
-    (holder as Record<string, unknown>)[slot] = out === DELETE ? null : out;
+    if (out !== value) put(holder, slot, out === DELETE ? null : out);
     return;
   }
   if (typeof value !== "number" && typeof value !== "object") return;
   if (applyAll(walk, state, null) === DELETE) {
-    (holder as Record<string, unknown>)[slot] = null;
+    put(holder, slot, null);
     return;
   }
   if (typeof value !== "object") return;
   if (state.depth >= SCRUB_LIMITS.maxWalkDepth) {
     // Deeper than any normalized event: dropped rather than left unscrubbed.
-    (holder as Record<string, unknown>)[slot] = null;
+    put(holder, slot, null);
     return;
   }
   if (Array.isArray(value)) {
@@ -126,11 +173,11 @@ function visit(walk: Walk, holder: Record<string, unknown> | unknown[], slot: st
   if (node?.kind === "struct") return visitStruct(walk, obj, state, node);
   if (node?.kind === "contexts") return visitContexts(walk, obj, state);
   const each = node?.kind === "object" ? node.each : undefined;
-  for (const key of Object.keys(obj)) child(walk, obj, key, enter(state, key, -1, state.pii, typesOf(each, obj[key])), each);
+  for (const key in obj) if (Object.hasOwn(obj, key)) child(walk, obj, key, enter(walk, state, key, -1, state.pii, typesOf(each, obj[key])), each);
 }
 
 function child(walk: Walk, holder: Record<string, unknown> | unknown[], slot: string | number, state: S, node: Node | undefined): void {
-  walk.path.push(String(slot));
+  walk.path.push(segment(slot));
   visit(walk, holder, slot, state, node);
   walk.path.pop();
 }
@@ -138,11 +185,11 @@ function child(walk: Walk, holder: Record<string, unknown> | unknown[], slot: st
 function visitStruct(walk: Walk, obj: Record<string, unknown>, state: S, node: Node & { kind: "struct" }): void {
   const isUser = (state.types & VT.user) !== 0;
   const ipWasValid = isUser ? validIp(obj.ip_address) : false;
-  for (const key of Object.keys(obj)) {
-    if (key === "_meta") continue;
+  for (const key in obj) {
+    if (key === "_meta" || !Object.hasOwn(obj, key)) continue;
     const field = Object.hasOwn(node.fields, key) ? node.fields[key] : undefined;
     const pii = field ? field.pii : node.other;
-    child(walk, obj, key, enter(state, key, -1, pii, typesOf(field?.node, obj[key])), field?.node);
+    child(walk, obj, key, enter(walk, state, key, -1, pii, typesOf(field?.node, obj[key])), field?.node);
   }
   if (isUser && ipWasValid && obj.id == null && obj.username == null && obj.email == null && !validIp(obj.ip_address)) moveIpToId(walk, obj);
 }
@@ -169,7 +216,7 @@ function visitContexts(walk: Walk, obj: Record<string, unknown>, state: S): void
   for (const key of Object.keys(obj)) {
     const value = obj[key];
     const node = typeof value === "object" && value !== null && !Array.isArray(value) ? contextNode(key, value as Record<string, unknown>) : undefined;
-    child(walk, obj, key, enter(state, key, -1, PII_TRUE, typesOf(node, value) | jsonTypes(value)), node);
+    child(walk, obj, key, enter(walk, state, key, -1, PII_TRUE, typesOf(node, value) | jsonTypes(value)), node);
   }
 }
 
@@ -177,33 +224,88 @@ function visitPairs(walk: Walk, list: unknown[], state: S): void {
   for (let i = 0; i < list.length; i++) {
     const pair = list[i];
     if (Array.isArray(pair) && pair.length === 2 && typeof pair[0] === "string") {
-      walk.path.push(String(i));
-      child(walk, pair, 1, enter(state, pair[0], -1, state.pii, jsonTypes(pair[1])), undefined);
+      walk.path.push(segment(i));
+      child(walk, pair, 1, enter(walk, state, pair[0], -1, state.pii, jsonTypes(pair[1])), undefined);
       walk.path.pop();
     } else {
-      child(walk, list, i, enter(state, null, i, state.pii, jsonTypes(pair)), undefined);
+      child(walk, list, i, enter(walk, state, null, i, state.pii, jsonTypes(pair)), undefined);
     }
   }
 }
 
 function visitArray(walk: Walk, list: unknown[], state: S, each: Node | undefined): void {
   // `process_array`: a two-item array with a string first is tried as a key and its value first.
+  // Relay stops when the value's meta went from empty to not empty; here a value that carries remarks at the end
+  // (from this walk, or from an earlier scrub or config) also counts, so that scrubbing again does not go on to
+  // scrub the key as a value.
   if (list.length === 2 && typeof list[0] === "string" && list[1] !== null && list[1] !== undefined) {
-    const before = metaAt(walk.meta, [...walk.path, "1"], false);
-    const empty = !before || (before.rem.length === 0 && before.len === undefined);
-    child(walk, list, 1, enter(state, list[0], -1, state.pii, jsonTypes(list[1])), undefined);
+    child(walk, list, 1, enter(walk, state, list[0], -1, state.pii, jsonTypes(list[1])), undefined);
     const after = metaAt(walk.meta, [...walk.path, "1"], false);
-    if (empty && after && (after.rem.length > 0 || after.len !== undefined)) return;
+    if (after && after.rem.length > 0) return;
   }
-  for (let i = 0; i < list.length; i++) child(walk, list, i, enter(state, null, i, state.pii, typesOf(each, list[i])), each);
+  for (let i = 0; i < list.length; i++) child(walk, list, i, enter(walk, state, null, i, state.pii, typesOf(each, list[i])), each);
+}
+
+/**
+ * The state a dotted path (`user.ip_address`, `request.headers.0`) has in the walk, following the schema as `visit`
+ * does; a fresh chain (not the walk's reused states), with the node the value would have there.
+ */
+function stateAt(root: S, rootNode: Node, segments: readonly string[]): { state: S; node: Node | undefined } {
+  let state = root;
+  let node: Node | undefined = rootNode;
+  for (const seg of segments) {
+    const isIndex = /^(0|[1-9][0-9]*)$/.test(seg);
+    let pii = state.pii;
+    let next: Node | undefined;
+    if (node?.kind === "struct") {
+      const field: Field | undefined = Object.hasOwn(node.fields, seg) ? node.fields[seg] : undefined;
+      pii = field ? field.pii : node.other;
+      next = field?.node;
+    } else if (node?.kind === "contexts") {
+      pii = PII_TRUE;
+    } else if (node?.kind === "array" || node?.kind === "object") {
+      next = node.each;
+    }
+    const key = isIndex && (node === undefined || node.kind === "array" || node.kind === "pairs") ? null : seg;
+    const types = next?.kind === "struct" || next?.kind === "string" ? next.types : next?.kind === "array" ? VT.array : next?.kind === "pairs" || next?.kind === "object" ? VT.object : 0;
+    state = { parent: state, key: key === null ? null : lower(key), rawKey: key, index: key === null ? Number(seg) : -1, pii, types, depth: state.depth + 1 };
+    node = next;
+  }
+  return { state, node };
+}
+
+/**
+ * Faultline keeps the original of a repaired value in `errors[].value` (Relay keeps it in the value's meta and
+ * scrubs it there, processor.rs `before_process`): each is scrubbed as the value at its `name` would be, its notes
+ * under `errors.<i>.value`.
+ */
+function scrubOriginals(walk: Walk, root: Record<string, unknown>, rootState: S, rootNode: Node): void {
+  const errors = root.errors;
+  if (!Array.isArray(errors)) return;
+  errors.forEach((error, i) => {
+    if (typeof error !== "object" || error === null || Array.isArray(error)) return;
+    const e = error as Record<string, unknown>;
+    if (typeof e.name !== "string" || e.value === undefined || e.value === null) return;
+    const { state, node } = stateAt(rootState, rootNode, e.name === "" ? [] : e.name.split("."));
+    if (state.depth === 0) return;
+    const typed: S = { ...state, types: typesOf(node, e.value) };
+    walk.path.push("errors", segment(i));
+    walk.states.length = 0;
+    walk.states[typed.depth] = typed;
+    child(walk, e, "value", typed, node?.kind === "nip" ? undefined : node);
+    walk.path.length = 0;
+  });
 }
 
 /** Scrubs `root` (an event or a span) in place with one compiled config; notes go into `meta`. */
 export function processRoot(root: Record<string, unknown>, node: Node & { kind: "struct" }, config: CompiledConfig, meta: MetaTree, nested = false): void {
   if (config.applications.length === 0) return;
-  const walk: Walk = { config, meta, hasMeta: Object.keys(meta).length > 0, path: [] };
+  const walk: Walk = { config, meta, hasMeta: !isEmptyMeta(meta), path: [], states: [], working: { value: "", remarks: NO_REMARKS, len: undefined, changed: false } };
   let state: S = { parent: null, key: null, rawKey: null, index: -1, pii: PII_FALSE, types: nested ? 0 : node.types, depth: 0 };
+  walk.states[0] = state;
   // A standalone span is entered below an unnamed root, as a span inside an event is, so `$span.…` selectors reach it.
-  if (nested) state = enter(state, null, -1, PII_FALSE, node.types);
+  if (nested) state = { ...enter(walk, state, null, -1, PII_FALSE, node.types) };
+  if (nested) walk.states[1] = state;
   visitStruct(walk, root, state, node);
+  if (!nested) scrubOriginals(walk, root, state, node);
 }

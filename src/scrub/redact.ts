@@ -2,7 +2,7 @@
 // container or a removal rule deletes the value; a string is cut into chunks (text, and redactions already made,
 // which later rules do not look into) and each match is replaced by the rule's redaction.
 import { createHmac } from "node:crypto";
-import type { CompiledRule, Replace } from "./compiled";
+import type { CompiledRule, Replace, RulePattern } from "./compiled";
 import { codePoints, isRedaction, joinChunks, splitChunks, type Chunk, type Remark } from "./meta";
 import { PATTERNS, type Matcher } from "./patterns";
 
@@ -92,22 +92,37 @@ function applyRegex(w: Working, rule: CompiledRule, matcher: Matcher, replace: R
   }
 }
 
+/** Keys repeat from event to event: a key pattern's answer is kept per key (a bounded map per pattern). */
+const keyAnswers = new WeakMap<RulePattern, Map<string, boolean>>();
+function keyMatches(p: RulePattern, key: string): boolean {
+  let answers = keyAnswers.get(p);
+  if (!answers) keyAnswers.set(p, (answers = new Map()));
+  let answer = answers.get(key);
+  if (answer === undefined) {
+    answer = p.matcher.test(key);
+    if (answers.size > 2048) answers.clear();
+    answers.set(key, answer);
+  }
+  return answer;
+}
+
 /**
- * `apply_rule_to_value`: `w` is the string being scrubbed, or null for a container, number or other non-string.
+ * `apply_rule_to_value`: `w` is the string being scrubbed, or null for a container, number or other non-string;
+ * `gated` when the application's gate showed that no value pattern can match (only the key is looked at).
  * Returns DELETE when the value must go (its remark is then in `deleted`).
  */
-export function applyRule(rule: CompiledRule, key: string | null, w: Working | null): typeof DELETE | undefined {
+export function applyRule(rule: CompiledRule, key: string | null, w: Working | null, gated = false): typeof DELETE | undefined {
   const chunked = rule.redaction.method !== "default" && rule.redaction.method !== "remove";
   if (rule.anything && (w === null || !chunked)) return DELETE;
   for (const p of rule.patterns) {
     if (p.on === "value") {
-      if (w) applyRegex(w, rule, p.matcher, p.replace);
+      if (w && !gated) applyRegex(w, rule, p.matcher, p.replace);
       continue;
     }
-    if (p.matcher.test(key ?? "")) {
+    if (keyMatches(p, key ?? "")) {
       if (w && chunked) applyRegex(w, rule, PATTERNS.anything, p.replace);
       else return DELETE;
-    } else if (p.on === "keyvalue" && w) {
+    } else if (p.on === "keyvalue" && w && !gated) {
       applyRegex(w, rule, p.matcher, p.replace);
     }
   }

@@ -230,6 +230,9 @@ export function matches(selector: Selector, state: State): boolean {
   }
 }
 
+/** Reused by the slow path (the walk is single-threaded and this never recurses). */
+const SCRATCH: State[] = [];
+
 function pathMatches(items: PathItem[], state: State): boolean {
   if (items.length > state.depth) return false;
   const pii = state.pii;
@@ -250,9 +253,10 @@ function pathMatches(items: PathItem[], state: State): boolean {
   }
   if (!deep) return true;
   // Slow path: the items before the deep wildcard must match a run of states ending anywhere above it.
-  const remaining: State[] = [];
+  if (i < 0) return s !== null;
+  const remaining = SCRATCH;
+  remaining.length = 0;
   for (; s !== null; s = s.parent) remaining.push(s);
-  if (i < 0) return remaining.length > 0;
   remaining.reverse(); // root first
   let at = remaining.findIndex((st) => itemMatches(items[0]!, pii, 0, st));
   if (at < 0) return false;
@@ -282,5 +286,67 @@ export function selectorToString(s: Selector): string {
           return /^[A-Za-z_][A-Za-z0-9_-]*$/.test(i.key) ? i.key : `'${i.key.replaceAll("'", "''")}'`;
         })
         .join(".");
+  }
+}
+
+/**
+ * A selector made into a function once, for the walk: the same answers as `matches`, with `||` lists indexed by
+ * their last key (the default cookie list alone is 47 paths, tried on every value otherwise).
+ */
+export function compileSelector(selector: Selector): (state: State) => boolean {
+  const inner = compileInner(selector);
+  return (state) => state.pii !== PII_FALSE && inner(state);
+}
+
+function compileInner(s: Selector): (state: State) => boolean {
+  switch (s.kind) {
+    case "and": {
+      const parts = s.items.map(compileInner);
+      return (state) => parts.every((p) => p(state));
+    }
+    case "not": {
+      const inner = compileInner(s.inner);
+      return (state) => !inner(state);
+    }
+    case "path": {
+      const items = s.items;
+      const [first, second] = items;
+      // `$string`, `$object`...: a bit test (basic types never match under pii=maybe, other types do at i = 0).
+      if (items.length === 1 && first!.kind === "type") {
+        const t = first!.type;
+        const basic = (t & BASIC_TYPES) !== 0;
+        return (state) => state.depth >= 1 && (state.types & t) !== 0 && (state.pii === PII_TRUE || !basic);
+      }
+      // `debug_meta.**`: some state above this one has the key (pii=true only, as `**` is not specific).
+      if (items.length === 2 && first!.kind === "key" && second!.kind === "deep") {
+        const key = first!.key;
+        return (state) => {
+          if (state.pii !== PII_TRUE || state.depth < 2) return false;
+          for (let s = state.parent; s !== null; s = s.parent) if (s.key === key) return true;
+          return false;
+        };
+      }
+      return (state) => pathMatches(items, state);
+    }
+    case "or": {
+      const byKey = new Map<string, ((state: State) => boolean)[]>();
+      const rest: ((state: State) => boolean)[] = [];
+      for (const item of s.items) {
+        const last = item.kind === "path" ? item.items[item.items.length - 1] : undefined;
+        const fn = compileInner(item);
+        if (last?.kind === "key") {
+          const list = byKey.get(last.key);
+          if (list) list.push(fn);
+          else byKey.set(last.key, [fn]);
+        } else rest.push(fn);
+      }
+      return (state) => {
+        if (state.key !== null) {
+          const list = byKey.get(state.key);
+          if (list && list.some((p) => p(state))) return true;
+        }
+        return rest.some((p) => p(state));
+      };
+    }
   }
 }

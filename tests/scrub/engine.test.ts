@@ -2,6 +2,7 @@
 // addresses, the organization's settings winning over the project's, and the _meta notes as Relay writes them.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { normalizeEvent } from "../../src/digest/normalize/index";
 import { DEFAULT_SCRUBBING_OPTIONS as D, effectiveScrubbing, type ScrubbingOptions } from "../../src/scrub/index";
 
 const OFF: ScrubbingOptions = { ...D, dataScrubber: false, dataScrubberDefaults: false };
@@ -102,6 +103,17 @@ describe("issue 18 scrubbing: the other settings", () => {
   test("dataScrubber on with the defaults off: only the listed fields", () => {
     const e = scrub({ extra: { password: "a", mine: "b" } }, { dataScrubberDefaults: false, sensitiveFields: ["mine"] });
     assert.deepEqual(e.extra, { password: "a", mine: "[Filtered]" });
+  });
+
+  test("the original of a repaired value (errors[].value) is scrubbed as the value at its name would be (Relay scrubs meta originals)", () => {
+    const { event } = normalizeEvent({ user: { ip_address: "token=s3cr3t-4111-1111-1111-1111" }, extra: { ok: 1 } }, { receivedAt: Date.now(), eventId: "a".repeat(32), itemType: "event" });
+    assert.equal(event.errors[0]!.name, "user.ip_address");
+    effectiveScrubbing(OFF, D).scrubEvent(event);
+    assert.equal(event.errors[0]!.value, "[Filtered]");
+    assert.deepEqual((event as any)._meta.errors["0"].value[""].rem, [["@password:filter", "s", 0, 10]]);
+    const { event: second } = normalizeEvent({ user: { ip_address: "not an ip" } }, { receivedAt: Date.now(), eventId: "a".repeat(32), itemType: "event" });
+    effectiveScrubbing(OFF, { ...D, scrubIPAddresses: true }).scrubEvent(second);
+    assert.equal(second.errors[0]!.value, null);
   });
 
   test("spans: the same rules through Relay's Span schema", () => {
