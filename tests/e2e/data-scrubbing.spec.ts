@@ -55,9 +55,9 @@ test.describe("data scrubbing", () => {
     expect(await read()).toMatchObject({ scrubIPAddresses: true, sensitiveFields: ["order", "iban"] });
 
     const form = page.getByTestId("scrub-rule-form");
-    await form.getByLabel("Method").selectOption("replace");
-    await form.getByLabel("Data type").selectOption("email");
-    await form.getByLabel("Source").fill("$user.email");
+    await form.getByLabel("Method", { exact: true }).selectOption("replace");
+    await form.getByLabel("Data type", { exact: true }).selectOption("email");
+    await form.getByLabel("Source", { exact: true }).fill("$user.email");
     await form.getByRole("button", { name: "Preview on the newest event" }).click();
     await expect(form.getByRole("status")).toContainText("would change in 1 place");
     await expect(form.getByTestId("result-user.email")).toContainText("ann@example.com → [Filtered]");
