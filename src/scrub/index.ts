@@ -9,6 +9,7 @@ import { isEmptyMeta, mergeMeta, seedMeta } from "./meta";
 import { EVENT, SPAN_ROOT } from "./pii-fields";
 import { processRoot } from "./processor";
 import { scrubGraphql } from "./graphql";
+import { keepOnlySafeFields } from "./fail-closed";
 
 export { parsePiiConfig };
 export type { PiiConfig, Redaction, RuleSpec, RuleType } from "./config";
@@ -72,7 +73,10 @@ class CompiledScrubber implements Scrubber {
       if (graphql) scrubGraphql(item);
       for (const config of this.configs) processRoot(item, root as typeof EVENT & { kind: "struct" }, config, meta, root === SPAN_ROOT);
     } catch {
-      // Never throws: whatever was scrubbed before the failure stays scrubbed, and the notes made so far are kept.
+      // Never throws, and never stores what the rules did not reach: the item keeps only fields that hold no
+      // personal data (fail-closed.ts).
+      keepOnlySafeFields(item, root === SPAN_ROOT ? "span" : "event");
+      return;
     }
     if (seeded || !isEmptyMeta(meta)) item._meta = mergeMeta(item._meta, meta);
   }
