@@ -10,7 +10,8 @@
 // 0: no ramp), BENCH_RAMP_BY (500), BENCH_LATENCY_SECONDS (30), BENCH_CONNECTIONS (64), BENCH_SEED_EVENTS,
 // BENCH_SEED_ISSUES, BENCH_REQUESTS (200), BENCH_WARMUP (20), BENCH_BYTES_EVENTS (20000), BENCH_PORT (9300),
 // BENCH_ONLY (any of sustained,latency,api,bytes), BENCH_JSON (path for the figures), BENCH_KEEP (keep data),
-// BENCH_PROFILE (a directory for the server's CPU profiles).
+// BENCH_PROFILE (a directory for the server's CPU profiles), BENCH_SCRUB (default: the data scrubbing Faultline ships;
+// off: the project's scrubbing turned off, to measure what scrubbing costs the digest).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -36,6 +37,7 @@ const cfg = {
   latencySeconds: num("LATENCY_SECONDS", 30), connections: num("CONNECTIONS", 64), seedEvents: num("SEED_EVENTS", 1_000_000), seedIssues: num("SEED_ISSUES", 10_000),
   requests: num("REQUESTS", 200), warmup: num("WARMUP", 20), bytesEvents: num("BYTES_EVENTS", 20_000), port: num("PORT", 9300),
   only: new Set(String(opt("ONLY", "sustained,latency,api,bytes")).split(",").map((s) => s.trim())), json: opt("JSON", ""), keep: opt("KEEP", ""),
+  scrub: String(opt("SCRUB", "default")),
 };
 const fmt = (n, d = 0) => (n == null || Number.isNaN(n) ? "n/a" : n.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d }));
 const log = (line) => console.log(line);
@@ -50,6 +52,11 @@ function browserErrorJson() {
 async function loadParts(tmp, out) {
   const dataDir = mkdtempSync(path.join(tmp, "load-"));
   const fl = await startFaultline(root, { port: cfg.port, dataDir });
+  if (cfg.scrub === "off") {
+    const r = await fetch(`${fl.origin}/api/0/projects/${fl.org}/${fl.project}/`, { method: "PUT", headers: { authorization: `Bearer ${fl.token}`, "content-type": "application/json" }, body: JSON.stringify({ dataScrubber: false, dataScrubberDefaults: false }) });
+    if (!r.ok) throw new Error(`turning scrubbing off: ${r.status} ${await r.text()}`);
+  }
+  log(`data scrubbing: ${cfg.scrub === "off" ? "off for the project" : "the defaults Faultline ships (on)"}`);
   const backlog = new Backlog(dataDir);
   try {
     if (cfg.only.has("sustained")) {
