@@ -12,24 +12,13 @@ import { contextNode, type Field, type Node } from "./pii-fields";
 import { applyRule, DELETE, type Working } from "./redact";
 import { PII_FALSE, PII_TRUE, VT, type Pii } from "./selector";
 
-type S = { parent: S | null; key: string | null; rawKey: string | null; index: number; pii: Pii; types: number; depth: number };
+type S = { parent: S | null; key: string | null | undefined; rawKey: string | null; index: number; pii: Pii; types: number; depth: number };
 
 /** The walk's states by depth, reused: the walk is depth-first, so only the current path is ever alive. */
 type Walk = { config: CompiledConfig; meta: MetaTree; hasMeta: boolean; path: string[]; states: S[]; working: Working };
 
 /** Shared, never written: a value without remarks yet (a change gives the value a new list). */
 const NO_REMARKS: Remark[] = [];
-
-const lowerCache = new Map<string, string>();
-function lower(key: string): string {
-  let l = lowerCache.get(key);
-  if (l === undefined) {
-    l = key.toLowerCase();
-    if (lowerCache.size > 4096) lowerCache.clear();
-    lowerCache.set(key, l);
-  }
-  return l;
-}
 
 const INDEX_SEGMENTS = Array.from({ length: 256 }, (_, i) => String(i));
 const segment = (slot: string | number): string => (typeof slot === "string" ? slot : slot < 256 ? INDEX_SEGMENTS[slot]! : String(slot));
@@ -68,7 +57,7 @@ function enter(walk: Walk, parent: S, key: string | null, index: number, pii: Pi
   let s = walk.states[depth];
   if (!s) walk.states[depth] = s = { parent, key: null, rawKey: null, index: -1, pii, types, depth };
   s.parent = parent;
-  s.key = key === null ? null : lower(key);
+  s.key = key === null ? null : undefined; // lower-cased by the selectors when they ask (selector.ts `keyOf`)
   s.rawKey = key;
   s.index = index;
   s.pii = pii;
@@ -279,7 +268,7 @@ function stateAt(root: S, rootNode: Node, segments: readonly string[]): { state:
     }
     const key = isIndex && (node === undefined || node.kind === "array" || node.kind === "pairs") ? null : seg;
     const types = next?.kind === "struct" || next?.kind === "string" ? next.types : next?.kind === "array" ? VT.array : next?.kind === "pairs" || next?.kind === "object" ? VT.object : 0;
-    state = { parent: state, key: key === null ? null : lower(key), rawKey: key, index: key === null ? Number(seg) : -1, pii, types, depth: state.depth + 1 };
+    state = { parent: state, key: key === null ? null : undefined, rawKey: key, index: key === null ? Number(seg) : -1, pii, types, depth: state.depth + 1 };
     node = next;
   }
   return { state, node };
