@@ -56,30 +56,47 @@ function keyHitFor(rules: CompiledRule[]): (key: string | null) => boolean {
   };
 }
 
-/** Passes a string any of the gates could match: a case-sensitive and a case-insensitive union. */
+/** Passes a string any of the gates could match. */
 export type GateTest = (text: string) => boolean;
 
-function gateFor(rules: CompiledRule[]): GateTest | null {
-  const cs = new Set<string>();
-  const ci = new Set<string>();
+/** The sources of the gates of a rule set's value patterns, or null when one has none. */
+function gateSources(rules: CompiledRule[]): Set<string> | null {
+  const sources = new Set<string>();
   for (const r of rules) {
     if (r.anything) return null;
     for (const p of r.patterns) {
       if (p.on === "key") continue;
       if (!p.matcher.gate) return null;
-      (p.matcher.gate.ci ? ci : cs).add(p.matcher.gate.source);
+      sources.add(p.matcher.gate.source);
     }
   }
-  const union = (set: Set<string>, flags: string) => (set.size === 0 ? null : new RegExp([...set].map((g) => `(?:${g})`).join("|"), flags));
-  const a = union(cs, "");
-  const b = union(ci, "i");
-  if (a && b) return (text) => a.test(text) || b.test(text);
-  if (a) return (text) => a.test(text);
-  if (b) return (text) => b.test(text);
-  return () => false;
+  return sources;
 }
 
-export type CompiledConfig = { applications: CompiledApplication[] };
+/**
+ * One case-insensitive regular expression for all the gates (a case-sensitive gate only lets more through that
+ * way, which is safe: a gate is a necessary condition, never a sufficient one).
+ */
+function gateTest(sources: Set<string>): GateTest {
+  if (sources.size === 0) return () => false;
+  const re = new RegExp([...sources].map((g) => `(?:${g})`).join("|"), "i");
+  return (text) => re.test(text);
+}
+
+/** What a key means for each rule set, worked out once per distinct key (keys repeat from event to event). */
+export type KeyProfile = {
+  /** Per rule set: some rule's key pattern matches the key. */
+  hit: Uint8Array;
+  /** Per rule set: the selector can match a value under this key at all (its paths all end in other keys, else). */
+  possible: Uint8Array;
+};
+
+export type CompiledConfig = {
+  applications: CompiledApplication[];
+  profile: (key: string | null) => KeyProfile;
+  /** The union of all the gated rule sets' gates: a string it misses skips every gated rule set's value patterns. */
+  gate: GateTest | null;
+};
 
 const MATCH: Replace = [0];
 const LEGACY_URL_PASSWORD = "\\b((?:[a-z0-9]+:)?//[a-zA-Z0-9%_.-]+:)([a-zA-Z0-9%_.-]+)@";
@@ -175,22 +192,71 @@ const byId = (a: CompiledRule, b: CompiledRule) => (a.id < b.id ? -1 : a.id > b.
 /** `CompiledPiiConfig::new` over selectors already parsed, in the order given. */
 export function compileParsed(config: PiiConfig, entries: readonly { selector: Selector; ids: readonly string[] }[]): CompiledConfig {
   const applications: CompiledConfig["applications"] = [];
+  const allGates = new Set<string>();
   for (const { selector, ids } of entries) {
     const rules = new Map<string, CompiledRule>();
     for (const id of ids) collect(config, rules, id, null, 0);
     if (rules.size === 0) continue;
     const sorted = [...rules.values()].sort(byId);
+    const sources = gateSources(sorted);
+    for (const g of sources ?? []) allGates.add(g);
     applications.push({
       selector,
       test: compileSelector(selector),
       rules: sorted,
       forNonStrings: sorted.some((r) => r.anything || r.patterns.some((p) => p.on !== "value")),
-      gate: gateFor(sorted),
+      gate: sources ? gateTest(sources) : null,
       anything: sorted.some((r) => r.anything),
       keyHit: keyHitFor(sorted),
     });
   }
-  return { applications };
+  return { applications, gate: applications.some((a) => a.gate !== null) ? gateTest(allGates) : null, profile: profiles(applications) };
+}
+
+/** The keys a selector's value must have: every alternative a path ending in a key, or null (any key). */
+function lastKeys(s: Selector): Set<string> | null {
+  if (s.kind === "path") {
+    const last = s.items[s.items.length - 1];
+    return last?.kind === "key" ? new Set([last.key]) : null;
+  }
+  if (s.kind === "or") {
+    const out = new Set<string>();
+    for (const item of s.items) {
+      const keys = lastKeys(item);
+      if (!keys) return null;
+      for (const k of keys) out.add(k);
+    }
+    return out;
+  }
+  if (s.kind === "and") {
+    for (const item of s.items) {
+      const keys = lastKeys(item);
+      if (keys) return keys;
+    }
+  }
+  return null;
+}
+
+function profiles(applications: CompiledApplication[]): (key: string | null) => KeyProfile {
+  const filters = applications.map((a) => lastKeys(a.selector));
+  const make = (key: string | null): KeyProfile => {
+    const lower = key === null ? null : key.toLowerCase();
+    return {
+      hit: Uint8Array.from(applications, (a) => (a.keyHit(key) ? 1 : 0)),
+      possible: Uint8Array.from(filters, (f) => (f === null || (lower !== null && f.has(lower)) ? 1 : 0)),
+    };
+  };
+  const forIndex = make(null);
+  const cache = new Map<string, KeyProfile>();
+  return (key) => {
+    if (key === null) return forIndex;
+    let p = cache.get(key);
+    if (!p) {
+      if (cache.size > 4096) cache.clear();
+      cache.set(key, (p = make(key)));
+    }
+    return p;
+  };
 }
 
 /** `CompiledPiiConfig::new`. Selectors that do not parse are skipped (they were refused at save time). */

@@ -52,11 +52,14 @@ export function re2Matcher(pattern: string, caseInsensitive: boolean): Matcher &
   // test rules out most strings before the engine runs. Not used when case is folded.
   const internal = (re as unknown as { re2Input?: { prefix?: unknown } }).re2Input;
   const prefix = !caseInsensitive && typeof internal?.prefix === "string" ? internal.prefix : "";
+  const literals = prefix === "" ? literalAlternatives(pattern, caseInsensitive) : null;
+  const literalGate = literals ? new RegExp(literals.source, literals.ci ? "i" : "") : null;
   // `test` runs re2js's DFA without building a Matcher: several times cheaper on the usual string that does not match.
-  const test = prefix === "" ? (text: string) => re.test(text) : (text: string) => text.includes(prefix) && re.test(text);
+  const test =
+    prefix !== "" ? (text: string) => text.includes(prefix) && re.test(text) : literalGate ? (text: string) => literalGate.test(text) && re.test(text) : (text: string) => re.test(text);
   return {
     programSize: re.programSize(),
-    gate: prefix === "" ? null : { source: prefix.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&"), ci: false },
+    gate: prefix !== "" ? { source: escape(prefix), ci: false } : literals,
     test,
     all(text) {
       if (!test(text)) return [];
@@ -87,6 +90,33 @@ export function re2Matcher(pattern: string, caseInsensitive: boolean): Matcher &
 /** The last string lower-cased: several prefilters ask for the same value in a row. */
 let lastText = "";
 let lastLower = "";
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
+
+/**
+ * The literal words a user pattern must contain where RE2 finds no literal prefix, for two plain shapes only (the
+ * gate must never refuse a string the pattern matches): an alternation of plain words (`(?i)tenant|customer_id`),
+ * or a leading group of plain words not followed by a quantifier (`(?i)(street|road) [0-9]+`).
+ */
+function literalAlternatives(pattern: string, caseInsensitive: boolean): Gate | null {
+  let p = pattern;
+  let ci = caseInsensitive;
+  if (p.startsWith("(?i)")) {
+    ci = true;
+    p = p.slice(4);
+  }
+  const words = (text: string) => {
+    const parts = text.split("|");
+    return parts.every((w) => /^[A-Za-z0-9_ -]{2,}$/.test(w)) ? parts : null;
+  };
+  let found = words(p);
+  if (!found && p.startsWith("(") && !p.startsWith("(?")) {
+    const close = p.indexOf(")");
+    const after = p[close + 1];
+    if (close > 0 && !/^[?*+{]$/.test(after ?? "") && !p.slice(close + 1).includes("|")) found = words(p.slice(1, close));
+  }
+  return found ? { source: found.map(escape).join("|"), ci } : null;
+}
+
 const lower = (text: string) => {
   if (text !== lastText) {
     lastText = text;

@@ -6,7 +6,7 @@ import { PII_FALSE, PII_MAYBE, PII_TRUE, VT, type Pii } from "./selector";
 
 export type Node =
   /** A struct: its value types, its known fields and the pii of its additional properties. */
-  | { kind: "struct"; types: number; fields: Record<string, Field>; other: Pii }
+  | { kind: "struct"; types: number; fields: Record<string, Field>; fieldMap: ReadonlyMap<string, Field>; other: Pii }
   /** `Array<T>` / `Object<T>` of a typed element. */
   | { kind: "array"; each: Node }
   | { kind: "object"; each: Node }
@@ -27,7 +27,7 @@ const M = PII_MAYBE;
 const F = PII_FALSE;
 
 const f = (pii: Pii, node?: Node): Field => (node ? { pii, node } : { pii });
-const struct = (types: number, fields: Record<string, Field>, other: Pii = F): Node => ({ kind: "struct", types, fields, other });
+const struct = (types: number, fields: Record<string, Field>, other: Pii = F): Node => ({ kind: "struct", types, fields, fieldMap: new Map(Object.entries(fields)), other });
 const array = (each: Node): Node => ({ kind: "array", each });
 const PAIRS: Node = { kind: "pairs" };
 const NIP: Node = { kind: "nip" };

@@ -12,24 +12,13 @@ import { contextNode, type Field, type Node } from "./pii-fields";
 import { applyRule, DELETE, type Working } from "./redact";
 import { PII_FALSE, PII_TRUE, VT, type Pii } from "./selector";
 
-type S = { parent: S | null; key: string | null; rawKey: string | null; index: number; pii: Pii; types: number; depth: number };
+type S = { parent: S | null; key: string | null | undefined; rawKey: string | null; index: number; pii: Pii; types: number; depth: number };
 
 /** The walk's states by depth, reused: the walk is depth-first, so only the current path is ever alive. */
 type Walk = { config: CompiledConfig; meta: MetaTree; hasMeta: boolean; path: string[]; states: S[]; working: Working };
 
 /** Shared, never written: a value without remarks yet (a change gives the value a new list). */
 const NO_REMARKS: Remark[] = [];
-
-const lowerCache = new Map<string, string>();
-function lower(key: string): string {
-  let l = lowerCache.get(key);
-  if (l === undefined) {
-    l = key.toLowerCase();
-    if (lowerCache.size > 4096) lowerCache.clear();
-    lowerCache.set(key, l);
-  }
-  return l;
-}
 
 const INDEX_SEGMENTS = Array.from({ length: 256 }, (_, i) => String(i));
 const segment = (slot: string | number): string => (typeof slot === "string" ? slot : slot < 256 ? INDEX_SEGMENTS[slot]! : String(slot));
@@ -68,7 +57,7 @@ function enter(walk: Walk, parent: S, key: string | null, index: number, pii: Pi
   let s = walk.states[depth];
   if (!s) walk.states[depth] = s = { parent, key: null, rawKey: null, index: -1, pii, types, depth };
   s.parent = parent;
-  s.key = key === null ? null : lower(key);
+  s.key = key === null ? null : undefined; // lower-cased by the selectors when they ask (selector.ts `keyOf`)
   s.rawKey = key;
   s.index = index;
   s.pii = pii;
@@ -88,15 +77,22 @@ function applyAll(walk: Walk, state: S, value: string | null): typeof DELETE | s
     w.len = prev?.len;
     w.changed = false;
   }
-  for (const app of walk.config.applications) {
-    // Before the selector, whether any rule could act at all: on a non-string only `anything` or a key rule can, on
-    // a string whose value passes no gate only `anything` or a key rule whose pattern matches the key.
+  // One test of all the gates together first: most strings pass none, and then no gated rule set looks further.
+  const anyGate = value !== null && walk.config.gate !== null ? walk.config.gate(value) : true;
+  const profile = walk.config.profile(state.rawKey);
+  const apps = walk.config.applications;
+  for (let i = 0; i < apps.length; i++) {
+    const app = apps[i]!;
+    // Before the selector, whether any rule could act at all: the selector must allow this key; then on a non-string
+    // only `anything` or a key rule can act, on a string whose value passes no gate only `anything` or a key rule
+    // whose pattern matches the key.
+    if (profile.possible[i] === 0) continue;
     let gated = false;
     if (w === null) {
-      if (!app.forNonStrings || (!app.anything && !app.keyHit(state.rawKey))) continue;
+      if (!app.forNonStrings || (!app.anything && profile.hit[i] === 0)) continue;
     } else {
-      gated = app.gate !== null && !app.gate(w.value);
-      if (gated && !app.anything && !app.keyHit(state.rawKey)) continue;
+      gated = app.gate !== null && (!anyGate || !app.gate(w.value));
+      if (gated && !app.anything && profile.hit[i] === 0) continue;
     }
     if (!app.test(state)) continue;
     for (const rule of app.rules) {
@@ -173,7 +169,8 @@ function visit(walk: Walk, holder: Record<string, unknown> | unknown[], slot: st
   if (node?.kind === "struct") return visitStruct(walk, obj, state, node);
   if (node?.kind === "contexts") return visitContexts(walk, obj, state);
   const each = node?.kind === "object" ? node.each : undefined;
-  for (const key in obj) if (Object.hasOwn(obj, key)) child(walk, obj, key, enter(walk, state, key, -1, state.pii, typesOf(each, obj[key])), each);
+  const keys = Object.keys(obj);
+  for (let i = 0; i < keys.length; i++) child(walk, obj, keys[i]!, enter(walk, state, keys[i]!, -1, state.pii, typesOf(each, obj[keys[i]!])), each);
 }
 
 function child(walk: Walk, holder: Record<string, unknown> | unknown[], slot: string | number, state: S, node: Node | undefined): void {
@@ -185,10 +182,13 @@ function child(walk: Walk, holder: Record<string, unknown> | unknown[], slot: st
 function visitStruct(walk: Walk, obj: Record<string, unknown>, state: S, node: Node & { kind: "struct" }): void {
   const isUser = (state.types & VT.user) !== 0;
   const ipWasValid = isUser ? validIp(obj.ip_address) : false;
-  for (const key in obj) {
-    if (key === "_meta" || !Object.hasOwn(obj, key)) continue;
-    const field = Object.hasOwn(node.fields, key) ? node.fields[key] : undefined;
+  const keys = Object.keys(obj);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (key === "_meta") continue;
+    const field = node.fieldMap.get(key);
     const pii = field ? field.pii : node.other;
+    if (pii === PII_FALSE && field?.node === undefined) continue; // untyped and pii=false: nothing below can change
     child(walk, obj, key, enter(walk, state, key, -1, pii, typesOf(field?.node, obj[key])), field?.node);
   }
   if (isUser && ipWasValid && obj.id == null && obj.username == null && obj.email == null && !validIp(obj.ip_address)) moveIpToId(walk, obj);
@@ -268,7 +268,7 @@ function stateAt(root: S, rootNode: Node, segments: readonly string[]): { state:
     }
     const key = isIndex && (node === undefined || node.kind === "array" || node.kind === "pairs") ? null : seg;
     const types = next?.kind === "struct" || next?.kind === "string" ? next.types : next?.kind === "array" ? VT.array : next?.kind === "pairs" || next?.kind === "object" ? VT.object : 0;
-    state = { parent: state, key: key === null ? null : lower(key), rawKey: key, index: key === null ? Number(seg) : -1, pii, types, depth: state.depth + 1 };
+    state = { parent: state, key: key === null ? null : undefined, rawKey: key, index: key === null ? Number(seg) : -1, pii, types, depth: state.depth + 1 };
     node = next;
   }
   return { state, node };

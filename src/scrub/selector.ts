@@ -65,8 +65,10 @@ export const PII_TRUE: Pii = 2;
 /** One step of the path being scrubbed, innermost first through `parent` (Relay's `ProcessingState`). */
 export interface State {
   readonly parent: State | null;
-  /** Lower-cased key, or null for an index or the root. */
-  readonly key: string | null;
+  /** Lower-cased key, or null for an index or the root; undefined until `keyOf` works it out from `rawKey`. */
+  key: string | null | undefined;
+  /** The key as in the data, when `key` is left to `keyOf`. */
+  readonly rawKey?: string | null;
   readonly index: number;
   readonly types: number;
   readonly pii: Pii;
@@ -74,6 +76,27 @@ export interface State {
 }
 
 export class SelectorError extends Error {}
+
+const lowered = new Map<string, string>();
+
+/** The state's key in lower case, worked out on first use (most values are never asked). */
+export function keyOf(state: State): string | null {
+  let key = state.key;
+  if (key === undefined) {
+    const raw = state.rawKey ?? null;
+    if (raw === null) key = null;
+    else {
+      key = lowered.get(raw);
+      if (key === undefined) {
+        key = raw.toLowerCase();
+        if (lowered.size > 4096) lowered.clear();
+        lowered.set(raw, key);
+      }
+    }
+    state.key = key;
+  }
+  return key;
+}
 
 /** Parses a selector with Relay's legacy names (`freeform`, `email`, `sensitive`, `text`, `databag`, `container`). */
 export function parseSelector(text: string): Selector {
@@ -209,9 +232,9 @@ function itemMatches(item: PathItem, pii: Pii, i: number, state: State): boolean
       if (pii === PII_TRUE) return true;
       return (item.type & BASIC_TYPES) === 0 && i === 0;
     case "index":
-      return state.key === null && state.parent !== null && state.index === item.index;
+      return keyOf(state) === null && state.parent !== null && state.index === item.index;
     case "key":
-      return state.key === item.key;
+      return keyOf(state) === item.key;
   }
 }
 
@@ -322,7 +345,7 @@ function compileInner(s: Selector): (state: State) => boolean {
         const key = first!.key;
         return (state) => {
           if (state.pii !== PII_TRUE || state.depth < 2) return false;
-          for (let s = state.parent; s !== null; s = s.parent) if (s.key === key) return true;
+          for (let s = state.parent; s !== null; s = s.parent) if (keyOf(s) === key) return true;
           return false;
         };
       }
@@ -341,8 +364,9 @@ function compileInner(s: Selector): (state: State) => boolean {
         } else rest.push(fn);
       }
       return (state) => {
-        if (state.key !== null) {
-          const list = byKey.get(state.key);
+        const key = keyOf(state);
+        if (key !== null) {
+          const list = byKey.get(key);
           if (list && list.some((p) => p(state))) return true;
         }
         return rest.some((p) => p(state));

@@ -180,3 +180,19 @@ describe("issue 18: advanced rules on events", () => {
     assert.deepEqual(e.contexts.response.data.data, { viewer: { login: "[Filtered]", id: 1 } });
   });
 });
+
+describe("issue 18: user patterns keep their meaning behind the literal gates", () => {
+  const run = (pattern: string, text: string) => {
+    const c = config({ rules: { r: { type: "pattern", pattern, redaction: { method: "replace", text: "[x]" } } }, applications: { $string: ["r"] } });
+    return (previewPiiConfig({ extra: { v: text } }, c) as any).extra.v as string;
+  };
+
+  test("alternations of words, a leading group, a literal prefix, and shapes that get no gate", () => {
+    assert.equal(run("(?i)tenant|customer_id", "the TENANT and customer_id"), "the [x] and [x]");
+    assert.equal(run("(?i)(street|road|avenue) [0-9]+", "Main Road 12, Elm street 3"), "Main [x], Elm [x]");
+    assert.equal(run("(street|road) x|other", "an other one"), "an [x] one");
+    assert.equal(run("(ab|cd)*e", "e"), "[x]");
+    assert.equal(run("ORD-[0-9]+", "order ORD-123456"), "order [x]");
+    assert.equal(run("(street|road)? x", "a x"), "a[x]");
+  });
+});

@@ -14,7 +14,7 @@ type ConvertCase = { source: string; settings: Settings; input: Record<string, u
 const load = <T>(name: string): T[] => JSON.parse(readFileSync(new URL(`./corpus/${name}`, import.meta.url), "utf8")) as T[];
 const OFF: ScrubbingOptions = { ...D, dataScrubber: false, dataScrubberDefaults: false };
 
-/** Relay test sources whose expectation this port does not meet, with the reason (see the report in the commit). */
+/** Relay test sources whose expectation this port does not meet, each with the reason. */
 const KNOWN_DIVERGENCES: Record<string, string> = {
   // The stored snapshot scrubs the message, so its Relay matched `redact_pair` keys against keys only; the
   // regexes.rs read for this port (`RedactPair` → `KeyValue`, as config.rs documents with this very test) also
