@@ -161,6 +161,9 @@ ensure_db() {
 SELECT format('CREATE ROLE %I LOGIN', '$DB_USER')
   WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '$DB_USER') \gexec
 ALTER ROLE "$DB_USER" LOGIN CREATEDB PASSWORD '$DB_PASS';
+-- Tests drop their databases WITH (FORCE), which ends every session on them: an autovacuum worker's too, which only
+-- members of pg_signal_backend may end (else the drop fails with 42501 whenever autovacuum happens to be there).
+GRANT pg_signal_backend TO "$DB_USER";
 SELECT format('CREATE DATABASE %I OWNER %I', '$DB_NAME', '$DB_USER')
   WHERE NOT EXISTS (SELECT 1 FROM pg_database WHERE datname = '$DB_NAME') \gexec
 EOF
