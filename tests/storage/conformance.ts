@@ -9,6 +9,7 @@ import { DuplicateError, type Member, type User } from "../../src/storage/ports"
 import { type TestCore, testCore, uniq } from "../helpers/core";
 import { digestConformance } from "./conformance-digest";
 import { concurrencyConformance } from "./conformance-concurrency";
+import { clusterConformance } from "./conformance-cluster";
 import { triageConformance } from "./conformance-triage";
 import { streamConformance } from "./conformance-stream";
 import { releaseConformance } from "./conformance-releases";
@@ -228,6 +229,7 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
     });
     digestConformance(() => ({ t, alice }));
     concurrencyConformance(() => ({ t, alice }));
+    clusterConformance(() => ({ t, alice }));
     triageConformance(() => ({ t, alice }));
     streamConformance(() => ({ t, alice }));
     releaseConformance(() => ({ t, alice }));

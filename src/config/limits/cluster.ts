@@ -14,4 +14,15 @@ export const CLUSTER_LIMITS = {
    * just deadlocked do not meet again in step.
    */
   transactionRetryJitterMs: 50,
+  /**
+   * milliseconds; how often each node's intake sends the units it took from its quotas to the shared count in
+   * PostgreSQL and learns the other nodes' (ingest/quota-sync.ts). A quota can be exceeded by what the other nodes
+   * accept in this time (their rate times a quarter second, for a window they have just started using); each exchange
+   * is one small upsert of the open windows, four a second per node.
+   */
+  quotaSyncMs: 250,
+  /** milliseconds; how often ended quota windows are deleted from the shared count. */
+  quotaPruneEveryMs: 60_000,
+  /** rows; ended quota windows deleted at most per prune, in one short statement each. */
+  quotaPruneRows: 1_000,
 };

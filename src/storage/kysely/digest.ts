@@ -6,8 +6,14 @@ import type { DigestStore } from "../digest-ports";
 import { digestTx } from "./digest-tx";
 import type { Ctx } from "./shared";
 
-/** PostgreSQL's SQLSTATEs for a transaction rolled back because of another one: worth running again as it was. */
-const RETRYABLE = new Set(["40P01", "40001"]);
+/**
+ * PostgreSQL's SQLSTATEs for a transaction that failed because of another one, worth running again as it was: a
+ * deadlock, a serialization failure, and a foreign key violation (23503), which another node's retention deleting
+ * an issue between this batch's read of its hashes and its insert of events causes (run again, the event finds no
+ * issue and makes a new one). A foreign key violation of the data itself fails the same way each time, and then
+ * goes on as a failure about the data.
+ */
+const RETRYABLE = new Set(["40P01", "40001", "23503"]);
 
 export const isTransactionConflict = (err: unknown) => typeof err === "object" && err !== null && RETRYABLE.has(String((err as { code?: unknown }).code));
 
