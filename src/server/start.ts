@@ -19,6 +19,7 @@ import { builtBasePath, distDirOf } from "./build-info";
 import { createListener } from "./listener";
 import { describeOwnMaps, uploadOwnSourceMaps } from "./own-sourcemaps";
 import { startWeeklySummaries } from "./weekly-summaries";
+import { checkSharedSecret } from "./shared-secret";
 
 /**
  * Where Next.js fetches the page after a redirecting server action. Without it, Next uses the request's Host header,
@@ -42,6 +43,8 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log(`faultline: applied migrations ${applied.join(", ")}`);
   const store = createStore(db);
+  // Several nodes on PostgreSQL must share the secret that signs sessions: a node with another one says so.
+  if (config.databaseUrl) await checkSharedSecret(store, config.secretKey, !process.env.FAULTLINE_SECRET_KEY, log);
   const spoolId = existingSpoolId(config.dataDir);
   const resumeAfter = spoolId ? await store.getSpoolPosition(spoolId) : 0;
   const intake = openIntake({ dataDir: config.dataDir, durability: config.spoolSync, lookupKey: (k) => store.getIntakeKey(k), log, resumeAfter });
