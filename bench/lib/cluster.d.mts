@@ -15,7 +15,7 @@ export type Cluster = {
   dsn: string;
   nodeEnv: (i: number) => Record<string, string>;
   api: (method: string, path: string, body?: unknown) => Promise<any>;
-  restart: (i: number) => Promise<Node>;
+  restart: (i: number, env?: Record<string, string>) => Promise<Node>;
   stop: () => Promise<void>;
 };
 export declare const NGINX: string | null;

@@ -155,9 +155,9 @@ export async function startCluster(root, { workDir, databaseUrl, count = 2, env:
   const cluster = {
     nodes, proxy, token, email, password, org, project: project.slug, projectId: Number(project.id), publicKey: keys[0].public, dsn, nodeEnv,
     api: (method, p, body) => api(proxy.origin, token, method, p, body),
-    /** Starts node i again on its data dir (after stopNode). */
-    async restart(i) {
-      nodes[i] = await startNode(root, { name: `node-${i + 1}`, port: ports[i], env: nodeEnv(i) });
+    /** Starts node i again on its data dir (after stopNode), with `env` added to its environment. */
+    async restart(i, env = {}) {
+      nodes[i] = await startNode(root, { name: `node-${i + 1}`, port: ports[i], env: { ...nodeEnv(i), ...env } });
       return nodes[i];
     },
     async stop() {

@@ -5,7 +5,8 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -161,6 +162,34 @@ describe("two nodes on one PostgreSQL behind nginx", { skip, timeout: 20 * 60_00
     const ids = load.acknowledged;
     await waitFor(`all ${ids.length} acknowledged events stored (${undigested} were in the killed node's spool or digest)`, async () => ((await stored(ids)).size === ids.length ? true : null), 180_000);
     t.diagnostic(`${ids.length} acknowledged, ${undigested} of them not yet stored at the kill, all stored after the restart; not acknowledged: ${JSON.stringify(Object.fromEntries(load.refused))}`);
+  });
+
+  test("a dead node's spool moved to an empty data dir and digested there by `faultline worker` (README): nothing acknowledged lost", async (t) => {
+    // Node 2 runs its intake only (FAULTLINE_DIGEST=external, no worker), so everything it acknowledges waits in its spool.
+    await stopNode(c.nodes[1]!);
+    await c.restart(1, { FAULTLINE_DIGEST: "external" });
+    const load = new Load(c, [c.nodes[1]!.origin]);
+    await waitFor("load under way", async () => load.acknowledged.length >= 200 || null);
+    await stopNode(c.nodes[1]!, { kill: true });
+    await load.stop();
+    const ids = load.acknowledged;
+    assert.equal((await stored(ids)).size, 0, "nothing digested yet");
+    // The dead node's disk: its spool copied to another data dir, then gone.
+    const deadDir = c.nodeEnv(1).FAULTLINE_DATA_DIR!;
+    const moved = path.join(work, "moved-spool");
+    cpSync(path.join(deadDir, "spool"), path.join(moved, "spool"), { recursive: true });
+    rmSync(deadDir, { recursive: true, force: true });
+    const worker = spawn(process.execPath, ["bin/faultline.mjs", "worker"], { cwd: root, env: { ...process.env, ...c.nodeEnv(1), FAULTLINE_DATA_DIR: moved }, stdio: "ignore" });
+    const exited = new Promise<number | null>((r) => worker.once("exit", (code) => r(code)));
+    try {
+      await waitFor(`all ${ids.length} acknowledged events stored by the worker on the moved spool`, async () => ((await stored(ids)).size === ids.length ? true : null), 180_000);
+    } finally {
+      worker.kill("SIGTERM");
+    }
+    assert.equal(await exited, 0);
+    t.diagnostic(`${ids.length} acknowledged by the killed node, all digested from the moved spool`);
+    // The node comes back on an empty data dir: a spool of its own.
+    await c.restart(1);
   });
 
   test("a rolling restart under load: each node stopped and started in turn, nothing acknowledged lost", async (t) => {
