@@ -161,7 +161,7 @@ describe("two nodes on one PostgreSQL behind nginx", { skip, timeout: 20 * 60_00
     await c.restart(1);
     const ids = load.acknowledged;
     await waitFor(`all ${ids.length} acknowledged events stored (${undigested} were in the killed node's spool or digest)`, async () => ((await stored(ids)).size === ids.length ? true : null), 180_000);
-    t.diagnostic(`${ids.length} acknowledged, ${undigested} of them not yet stored at the kill, all stored after the restart; not acknowledged: ${JSON.stringify(Object.fromEntries(load.refused))}`);
+    t.diagnostic(`${ids.length} acknowledged, ${undigested} of those before the kill still not stored while the node was down, all stored after its restart; not acknowledged: ${JSON.stringify(Object.fromEntries(load.refused))}`);
   });
 
   test("a dead node's spool moved to an empty data dir and digested there by `faultline worker` (README): nothing acknowledged lost", async (t) => {
