@@ -25,6 +25,24 @@ export function clusterConformance(get: () => Fixture) {
     assert.equal(gone!.count, 0, "the ended window was pruned");
   });
 
+  test("cluster: the same artifact bundle stored by several nodes at once (the build's own source maps at start) is one bundle, linked", async () => {
+    const { t, alice } = get();
+    const org = await t.store.createOrganization({ slug: uniq("cl"), name: "CL", ownerUserId: alice.id });
+    const p = await t.store.createProject({ organizationId: org.id, teamId: null, slug: uniq("p"), name: "P", platform: null });
+    const checksum = "c".repeat(40);
+    const now = new Date().toISOString();
+    const ids = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.store.createBundle({ organizationId: org.id, checksum, bundleId: null, size: 3, files: [{ path: "_next/static/a.js", url: "~/_next/static/a.js", type: "minified_source", debugId: null, headers: {}, size: 3, sha1: "a".repeat(40), data: Buffer.from("abc") }], links: [{ projectId: p.id, release: "", dist: "" }], now }),
+      ),
+    );
+    assert.equal(new Set(ids).size, 1, "every node gets the one bundle");
+    const bundles = await t.db.kysely.selectFrom("artifact_bundles").select("id").where("organization_id", "=", org.id).execute();
+    assert.equal(bundles.length, 1);
+    const files = await t.db.kysely.selectFrom("artifact_files").select("id").where("bundle_id", "=", ids[0]!).execute();
+    assert.equal(files.length, 1);
+  });
+
   test("cluster: a job is claimed by one holder at a time, until its claim ends", async () => {
     const { t } = get();
     const job = uniq("retention");
