@@ -2,7 +2,8 @@
 # `npm test`: every test suite. Installs what it needs on a fresh Debian machine (chromium, postgresql, nginx),
 # starts a throwaway PostgreSQL on loopback, builds Faultline with and without a base path, and runs:
 #   1. typecheck  2. core, protocol, storage, intake and mail suites on SQLite and PostgreSQL  3. the first-load JavaScript
-#   budget of the build, and the bad-input corpus against it (tests/hostile)  4. Playwright (API + Chromium) on both builds
+#   budget of the build, and the bad-input corpus against it (tests/hostile)  4. two nodes of the build on PostgreSQL
+#   behind nginx (tests/cluster)  5. Playwright (API + Chromium) on both builds
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -40,6 +41,8 @@ step "production build"
 npm run build
 step "first-load JavaScript budget, and the bad-input corpus against the production build (SQLite and PostgreSQL)"
 node --import tsx --test tests/build/*.test.ts tests/hostile/*.test.ts
+step "several nodes: two production nodes on one PostgreSQL behind nginx (tests/cluster)"
+node --import tsx --test tests/cluster/*.test.ts
 step "production build under the base path /monitor"
 FAULTLINE_BASE_PATH=/monitor FAULTLINE_DIST_DIR=.next-monitor node node_modules/next/dist/bin/next build
 

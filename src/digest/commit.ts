@@ -81,14 +81,40 @@ type Assignment = {
   states: Map<number, IssueState>;
 };
 
+/**
+ * The issues each project's hashes lead to. Hashes no issue owns yet are locked (DigestTx.lockHashes) and read again:
+ * another node's digest may have created their issue meanwhile, and from here on none can until this batch commits.
+ */
+async function knownIssues(tx: DigestTx, grouped: Map<number, DigestedEvent[]>): Promise<Map<number, Map<string, IssueState>>> {
+  const knownOf = new Map<number, Map<string, IssueState>>();
+  const unknown: { projectId: number; hash: string }[] = [];
+  for (const [projectId, list] of grouped) {
+    const hashes = list.flatMap((e) => e.grouping!.hashes);
+    const known = await tx.issuesByHash(projectId, hashes);
+    knownOf.set(projectId, known);
+    for (const hash of new Set(hashes)) if (!known.has(hash)) unknown.push({ projectId, hash });
+  }
+  if (unknown.length === 0) return knownOf;
+  await tx.lockHashes(unknown);
+  for (const [projectId, known] of knownOf) {
+    const missing = unknown.filter((u) => u.projectId === projectId).map((u) => u.hash);
+    if (missing.length === 0) continue;
+    for (const [hash, issue] of await tx.issuesByHash(projectId, missing)) known.set(hash, issue);
+  }
+  return knownOf;
+}
+
 /** Finds or creates each grouped event's issue, in batch order, so that later events join issues earlier ones made. */
 async function assignIssues(tx: DigestTx, events: DigestedEvent[]): Promise<Assignment> {
   const issueOf = new Map<DigestedEvent, number>();
   const created = new Set<number>();
   const updates = new Map<number, IssueUpdate>();
   const states = new Map<number, IssueState>();
-  for (const [projectId, list] of byProject(events.filter((e) => e.grouping && e.grouping.hashes.length > 0))) {
-    const known: Map<string, IssueState> = await tx.issuesByHash(projectId, list.flatMap((e) => e.grouping!.hashes));
+  // Projects in id order: issue creation takes each project's row lock (its short-id counter) in one order.
+  const grouped = new Map([...byProject(events.filter((e) => e.grouping && e.grouping.hashes.length > 0))].sort(([a], [b]) => a - b));
+  const knownOf = await knownIssues(tx, grouped);
+  for (const [projectId, list] of grouped) {
+    const known = knownOf.get(projectId)!;
     for (const e of list) {
       const { hashes, config } = e.grouping!;
       let issue = hashes.map((h) => known.get(h)).find((i) => i !== undefined);
@@ -111,6 +137,15 @@ async function assignIssues(tx: DigestTx, events: DigestedEvent[]): Promise<Assi
     }
   }
   return { issueOf, created, updates, states };
+}
+
+/**
+ * The existing issues as they stand now that this batch's updates hold their rows: another node may have regressed,
+ * resolved or counted them since the batch read them. times_seen without this batch's own events, as first read.
+ */
+async function refreshStates(tx: DigestTx, a: Assignment): Promise<void> {
+  if (a.states.size === 0) return;
+  for (const [id, now] of await tx.issueStates([...a.states.keys()])) a.states.set(id, { ...now, timesSeen: now.timesSeen - (a.updates.get(id)?.newEvents ?? 0) });
 }
 
 /** Counters, users, tag values, releases and environments of the stored events. */
@@ -153,6 +188,7 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch, options
     const stored = fresh.filter((e) => storedKeys.has(`${e.projectId}:${e.eventId}`));
     for (const e of fresh) counted.push(storedKeys.has(`${e.projectId}:${e.eventId}`) ? outcome(e, "accepted") : outcome(e, "invalid", "duplicate"));
     await tx.updateIssues([...assignment.updates.values()]);
+    await refreshStates(tx, assignment);
     const now = new Date().toISOString();
     const firstSeen: NewActivity[] = [...assignment.created].map((issueId) => ({ issueId, type: "first_seen", userId: null, data: "{}", createdAt: now }));
     await tx.addActivity(firstSeen);

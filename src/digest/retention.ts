@@ -5,6 +5,8 @@
 // release health past it (session counts by hour, a release's users by when they were last seen). Issue totals (times
 // seen, users, tag counts) stay: they were counted when events arrived.
 //
+// With several nodes on one PostgreSQL, each interval's pass runs on the one node that claims it (job_claims).
+//
 // It never blocks intake: the digest loop calls step() between batches (and while the spool is empty), and a step is
 // one bounded delete (RETENTION_LIMITS.chunkRows rows) in its own short statement, so a batch waits for at most one.
 // A pass starts every passIntervalMs and goes through the phases below; it ends with one log line when it deleted
@@ -12,10 +14,12 @@
 //
 // Age removes everything older, an issue's first event too: what retention promises. The per-issue cap keeps an issue's
 // first event (where it began, shown as its oldest event) besides its newest ones, as long as age allows.
+import { randomUUID } from "node:crypto";
 import { RETENTION_LIMITS, UPLOAD_LIMITS } from "../config/limits";
 import { hourOf } from "../core/hours";
 import type { RetentionStore } from "../storage/retention-ports";
 import type { SpanRetentionStore } from "../storage/span-ports";
+import type { ClusterStore } from "../storage/cluster-ports";
 
 export type RetentionSettings = { days: number; eventsPerIssue: number; chunkRows: number; chunkIssues: number; scanEvents: number; passIntervalMs: number };
 
@@ -35,9 +39,11 @@ export class RetentionJob {
   private pendingIssues: number[] = [];
   /** The hour whose counters and issues were last pruned: those are pruned once per hour of cutoff. */
   private hourlyDoneFor = "";
+  /** This job's name in job_claims: one per process. */
+  private readonly holder = randomUUID();
 
   constructor(
-    private readonly store: RetentionStore & SpanRetentionStore,
+    private readonly store: RetentionStore & SpanRetentionStore & Pick<ClusterStore, "claimJob">,
     private readonly settings: RetentionSettings,
     private readonly log: (line: string) => void,
     private readonly now: () => number = Date.now,
@@ -48,6 +54,7 @@ export class RetentionJob {
     const now = this.now();
     if (!this.pass) {
       if (now < this.nextPassAt) return false;
+      if (!(await this.claim(now))) return false;
       const cutoff = new Date(now - this.settings.days * 86_400_000).toISOString();
       this.pass = { cutoff, hour: hourOf(cutoff), phase: "events", counts: { events: 0, projectEvents: 0, overflow: 0, rawItems: 0, spans: 0, counters: 0, releaseHealth: 0, issues: 0, artifacts: 0 }, steps: 0, started: now };
     }
@@ -68,6 +75,20 @@ export class RetentionJob {
       this.finish(pass);
       return false;
     }
+  }
+
+  /**
+   * Whether this node runs the pass due now: with several nodes on one database, one of them claims each interval's
+   * pass (job_claims), and the others look again at the next interval. A claim that fails to be asked is no pass.
+   */
+  private async claim(now: number): Promise<boolean> {
+    try {
+      if (await this.store.claimJob("retention", this.holder, new Date(now).toISOString(), new Date(now + this.settings.passIntervalMs).toISOString())) return true;
+    } catch (err) {
+      this.log(`faultline: retention pass not claimed: ${(err as Error).message}`);
+    }
+    this.nextPassAt = now + this.settings.passIntervalMs;
+    return false;
   }
 
   /** One delete of the pass's phase; true when the phase has more to do. */

@@ -13,6 +13,7 @@ export type { IntakeRoute } from "./routes";
 
 export { importLegacySpool } from "./legacy-spool";
 export { registerInProcessIntake } from "./in-process";
+export { startQuotaSync } from "./quota-sync";
 
 export const spoolDir = (dataDir: string) => path.join(dataDir, "spool");
 
@@ -29,6 +30,8 @@ export type Intake = {
   handle: ReturnType<typeof createIntake>["handleIntake"];
   submitEnvelope: ReturnType<typeof createIntake>["submitEnvelope"];
   spool: SpoolWriter;
+  /** The quotas' counts in memory (shared with other nodes by quota-sync.ts on PostgreSQL). */
+  limiter: RateLimiter;
   close: () => void;
 };
 
@@ -46,11 +49,13 @@ export type IntakeOptions = {
 export function openIntake(opts: IntakeOptions): Intake {
   const spool = SpoolWriter.open(spoolDir(opts.dataDir), opts.durability, opts.resumeAfter ?? 0);
   const pressure = new Backpressure(spool, opts.dataDir, opts.pressureLimits);
-  const { handleIntake, submitEnvelope } = createIntake({ spool, keys: new KeyCache(opts.lookupKey), limiter: new RateLimiter(), pressure, log: opts.log });
+  const limiter = new RateLimiter();
+  const { handleIntake, submitEnvelope } = createIntake({ spool, keys: new KeyCache(opts.lookupKey), limiter, pressure, log: opts.log });
   return {
     handle: handleIntake,
     submitEnvelope,
     spool,
+    limiter,
     close: () => {
       pressure.close();
       spool.close();

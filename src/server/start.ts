@@ -6,7 +6,7 @@ import { type Config, loadConfig } from "../config/env";
 import { startMetricEvaluator } from "../alerts/metric-evaluator";
 import { followExternalDigest } from "../digest/external";
 import { startDigestWorker } from "../digest/spawn";
-import { existingSpoolId, importLegacySpool, openIntake, registerInProcessIntake, spoolDir } from "../ingest";
+import { existingSpoolId, importLegacySpool, openIntake, registerInProcessIntake, spoolDir, startQuotaSync } from "../ingest";
 import { dbOptionsFromConfig, openDb } from "../storage/db";
 import { startNotifications } from "../notify";
 import { createStore } from "../storage/kysely";
@@ -19,6 +19,7 @@ import { builtBasePath, distDirOf } from "./build-info";
 import { createListener } from "./listener";
 import { describeOwnMaps, uploadOwnSourceMaps } from "./own-sourcemaps";
 import { startWeeklySummaries } from "./weekly-summaries";
+import { checkSharedSecret } from "./shared-secret";
 
 /**
  * Where Next.js fetches the page after a redirecting server action. Without it, Next uses the request's Host header,
@@ -42,6 +43,8 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log(`faultline: applied migrations ${applied.join(", ")}`);
   const store = createStore(db);
+  // Several nodes on PostgreSQL must share the secret that signs sessions: a node with another one says so.
+  if (config.databaseUrl) await checkSharedSecret(store, config.secretKey, !process.env.FAULTLINE_SECRET_KEY, log);
   const spoolId = existingSpoolId(config.dataDir);
   const resumeAfter = spoolId ? await store.getSpoolPosition(spoolId) : 0;
   const intake = openIntake({ dataDir: config.dataDir, durability: config.spoolSync, lookupKey: (k) => store.getIntakeKey(k), log, resumeAfter });
@@ -49,6 +52,8 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   if (moved > 0) log(`faultline: moved ${moved} undigested items from spool.sqlite3 into the spool`);
   // The dashboard (inside Next's bundle) reaches the same intake through this entry: test events, tunnels.
   registerInProcessIntake(intake.submitEnvelope);
+  // On PostgreSQL other nodes may serve the same keys: quotas count every node's units (ingest/quota-sync.ts).
+  const quotaSync = config.databaseUrl ? startQuotaSync(intake.limiter, store, log) : null;
   const backlog = new SpoolBacklog(intake.spool, spoolDir(config.dataDir), resumeAfter);
   metrics().watchBacklog(() => backlog.figures());
   const digested = (position: number) => {
@@ -99,7 +104,7 @@ export async function start(rootDir: string, log: (line: string) => void = conso
     metricsServer?.close();
     // Everything acknowledged is already on disk; stopping only has to finish the commits in flight.
     // The sender finishes the deliveries in hand and records them; what it never claimed waits in the outbox.
-    void Promise.all([digest.stop(), summaries.stop(), sender.stop()])
+    void Promise.all([digest.stop(), summaries.stop(), sender.stop(), quotaSync?.stop()])
       .then(() => {
         registerInProcessIntake(null);
         intake.close();

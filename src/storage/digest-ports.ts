@@ -54,7 +54,18 @@ export type EnvironmentSighting = { projectId: number; name: string };
 /** An event to store, with the issue it belongs to (none for transactions). */
 export type NewGroupedEvent = NewEvent & { issueId: number | null };
 
-export interface DigestTx extends SessionTx, SpanTx, DeadLetterTx, NotificationOutbox, WorkflowTx, AlertTx, UserDataTx {
+/** What keeps concurrent digests (several nodes on PostgreSQL) from deciding the same thing twice. */
+export interface IssueClaimTx {
+  /**
+   * Waits until no other transaction can be creating an issue for these hashes, and keeps it so until commit: hashes
+   * read as unknown are read again after this, and then either found or created by this transaction alone.
+   */
+  lockHashes(hashes: { projectId: number; hash: string }[]): Promise<void>;
+  /** The issues as they stand now (read again after updateIssues holds their rows). */
+  issueStates(ids: number[]): Promise<Map<number, IssueState>>;
+}
+
+export interface DigestTx extends SessionTx, SpanTx, DeadLetterTx, NotificationOutbox, WorkflowTx, AlertTx, UserDataTx, IssueClaimTx {
   /** Of these event ids, those the project already has. */
   existingEventIds(projectId: number, eventIds: string[]): Promise<Set<string>>;
   /** The issues these hashes lead to, by hash. */

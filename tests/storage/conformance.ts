@@ -8,6 +8,8 @@ import type { Role } from "../../src/core/roles";
 import { DuplicateError, type Member, type User } from "../../src/storage/ports";
 import { type TestCore, testCore, uniq } from "../helpers/core";
 import { digestConformance } from "./conformance-digest";
+import { concurrencyConformance } from "./conformance-concurrency";
+import { clusterConformance } from "./conformance-cluster";
 import { triageConformance } from "./conformance-triage";
 import { streamConformance } from "./conformance-stream";
 import { releaseConformance } from "./conformance-releases";
@@ -226,6 +228,8 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
       assert.equal(await t.store.deleteToken(bob.id, tok.id), true);
     });
     digestConformance(() => ({ t, alice }));
+    concurrencyConformance(() => ({ t, alice }));
+    clusterConformance(() => ({ t, alice }));
     triageConformance(() => ({ t, alice }));
     streamConformance(() => ({ t, alice }));
     releaseConformance(() => ({ t, alice }));

@@ -211,5 +211,25 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
         assert.equal((await t.store.listIssues(p, { page: { limit: 10 } })).items.find((i) => i.title.startsWith("TypeError"))?.timesSeen, 7);
       });
     });
+
+    test("several nodes: each interval's pass runs on the one node that claims it; another takes the next when the first is gone", async () => {
+      await withStore(async (t, p) => {
+        let now = Date.parse("2026-11-23T12:00:00.000Z");
+        const settings: RetentionSettings = { days: 90, eventsPerIssue: 100, chunkRows: 10, chunkIssues: 10, scanEvents: 100, passIntervalMs: 60_000 };
+        const logs: string[][] = [[], []];
+        const [a, b] = logs.map((lines) => new RetentionJob(t.store, settings, (l) => lines.push(l), () => now));
+        await write(t, [event(p, 1, OLD, "old")]);
+        while (await a!.step());
+        while (await b!.step());
+        assert.equal(logs[0]!.length, 1, "the first node pruned");
+        assert.equal(logs[1]!.length, 0, "the second found the pass claimed");
+        await write(t, [event(p, 2, OLD, "old")]);
+        now += 60_000;
+        // The first node is gone: the second claims the next pass.
+        while (await b!.step());
+        assert.equal(logs[1]!.length, 1);
+        assert.deepEqual(await eventIds(t, p), []);
+      });
+    });
   });
 }

@@ -16,6 +16,7 @@ import { workflowTx } from "./workflow-notices";
 import { sessionTx } from "./digest-sessions";
 import { spanTx } from "./span-tx";
 import { userDataTx } from "./user-data";
+import { issueClaimTx } from "./issue-claims-tx";
 import { nowIso } from "./shared";
 
 /** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
@@ -27,7 +28,10 @@ export function chunks<T>(items: T[], size = ROWS_PER_STATEMENT): T[][] {
   return out;
 }
 
-/** Sums increments with the same key, so that one upsert statement never touches a row twice. */
+/**
+ * Sums increments with the same key, so that one upsert statement never touches a row twice; in key order, so that
+ * concurrent transactions (several nodes on PostgreSQL) lock the rows they share in the same order, not in a cycle.
+ */
 export function sumBy<T>(rows: T[], key: (r: T) => string, add: (into: T, from: T) => void): T[] {
   const byKey = new Map<string, T>();
   for (const r of rows) {
@@ -36,7 +40,7 @@ export function sumBy<T>(rows: T[], key: (r: T) => string, add: (into: T, from: 
     if (seen) add(seen, r);
     else byKey.set(k, { ...r });
   }
-  return [...byKey.values()];
+  return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
 }
 
 const minIso = (a: string, b: string) => (a < b ? a : b);
@@ -44,7 +48,7 @@ const maxIso = (a: string, b: string) => (a > b ? a : b);
 
 type IssueRow = Pick<Database["issues"], "project_id" | "short_id" | "status" | "substatus" | "resolution" | "snooze" | "first_seen" | "last_seen" | "times_seen"> & { id: number };
 
-const toIssue = (r: IssueRow): IssueState => ({
+export const toIssue = (r: IssueRow): IssueState => ({
   id: r.id,
   projectId: r.project_id,
   shortId: r.short_id,
@@ -57,7 +61,7 @@ const toIssue = (r: IssueRow): IssueState => ({
   timesSeen: Number(r.times_seen),
 });
 
-const ISSUE_COLUMNS = ["id", "project_id", "short_id", "status", "substatus", "resolution", "snooze", "first_seen", "last_seen", "times_seen"] as const;
+export const ISSUE_COLUMNS = ["id", "project_id", "short_id", "status", "substatus", "resolution", "snooze", "first_seen", "last_seen", "times_seen"] as const;
 
 /** The dialect's scalar two-argument min and max, for widening first/last-seen columns in upserts. */
 export function scalarMinMax(dialect: Dialect) {
@@ -85,6 +89,7 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
     ...workflowTx(trx, dialect),
     ...alertTx(trx, dialect),
     ...userDataTx(trx),
+    ...issueClaimTx(trx, dialect),
 
     async existingEventIds(projectId, eventIds) {
       const found = new Set<string>();
@@ -190,7 +195,8 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
     },
 
     async updateIssues(updates) {
-      for (const u of updates) {
+      // In id order: two batches updating the same issues lock them in one order.
+      for (const u of [...updates].sort((a, b) => a.id - b.id)) {
         await trx
           .updateTable("issues")
           .set((eb) => ({

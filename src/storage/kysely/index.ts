@@ -30,6 +30,7 @@ import { apiTokenStore } from "./tokens";
 import { userStore } from "./users";
 import { userDataStore } from "./user-data";
 import { scrubbingSettingsStore } from "./data-scrubbing";
+import { clusterStore } from "./cluster";
 
 export function createStore(db: Db): Store {
   const ctx = { db: db.kysely, dialect: db.dialect };
@@ -62,6 +63,7 @@ export function createStore(db: Db): Store {
     ...alertRuleStore(ctx),
     ...metricAlertStore(ctx),
     ...userDataStore(ctx),
+    ...clusterStore(ctx),
     ...scrubbingSettingsStore(ctx),
   };
 }

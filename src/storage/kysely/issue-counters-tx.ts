@@ -18,7 +18,7 @@ export async function countIssueDays(trx: Transaction<Database>, hourly: IssueCo
     if (seen) seen.count += r.count;
     else byDay.set(key, { issue_id: r.issueId, day: dayOf(r.hour), count: r.count });
   }
-  for (const part of chunks([...byDay.values()])) {
+  for (const part of chunks([...byDay.values()].sort((a, b) => a.issue_id - b.issue_id || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0)))) {
     await trx
       .insertInto("issue_counts_daily")
       .values(part)
@@ -57,7 +57,7 @@ export async function sightIssueUsers(
       .onConflict((oc) => oc.columns(["issue_id", "user_key"]).doUpdateSet({ last_seen: greatest(sql.ref("issue_users.last_seen"), sql.ref("excluded.last_seen")) as RawBuilder<string> }))
       .execute();
   }
-  for (const [issueId, n] of added) {
+  for (const [issueId, n] of [...added].sort(([a], [b]) => a - b)) {
     await trx.updateTable("issues").set((eb) => ({ user_count: eb("user_count", "+", n) })).where("id", "=", issueId).execute();
   }
 }
