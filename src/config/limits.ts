@@ -6,3 +6,4 @@ export * from "./limits/ingest";
 export * from "./limits/releases";
 export * from "./limits/web";
 export * from "./limits/privacy";
+export * from "./limits/monitors";

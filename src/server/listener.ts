@@ -4,6 +4,7 @@ import type http from "node:http";
 import { CLIENT_IP_HEADER } from "../auth/create-auth";
 import type { Config } from "../config/env";
 import { type Intake, matchIntakeRoute } from "../ingest";
+import { handleCron, matchCronRoute } from "../ingest/cron";
 import { baseSecurityHeaders } from "../web/security-headers";
 import { checkActionBody } from "./action-body";
 import { crossOriginActionRefusal } from "./guards";
@@ -54,6 +55,8 @@ export function createListener(opts: { config: Pick<Config, "trustProxy" | "publ
     const query = url.indexOf("?");
     const route = matchIntakeRoute(query < 0 ? url : url.slice(0, query), basePath);
     if (route) return intake.handle({ req, res, route, clientIp: clientIp(req, config) });
+    const cron = matchCronRoute(query < 0 ? url : url.slice(0, query), basePath);
+    if (cron) return handleCron(req, res, cron, clientIp(req, config), intake.submitEnvelope);
 
     dropUntrustedForwarding(req, config);
     dropRequestPolicies(req);

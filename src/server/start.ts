@@ -5,6 +5,8 @@ import path from "node:path";
 import next from "next";
 import { type Config, loadConfig } from "../config/env";
 import { startMetricEvaluator } from "../alerts/metric-evaluator";
+import { startMonitorScheduler } from "../monitors/scheduler";
+import { intakeSubmitter } from "../monitors/submit";
 import { followExternalDigest } from "../digest/external";
 import { startDigestWorker } from "../digest/spawn";
 import { existingSpoolId, importLegacySpool, openIntake, registerInProcessIntake, spoolDir } from "../ingest";
@@ -88,6 +90,8 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   const summaries = startWeeklySummaries(store, log);
   // Metric alerts, every minute; with several processes on one database each minute of a rule is claimed by one.
   const metricAlerts = startMetricEvaluator(store, { baseUrl: `${config.publicUrl}${basePath}`, log });
+  // Cron monitors' missed check-ins and timeouts, every 10 s; each deadline is claimed by one process.
+  const monitors = startMonitorScheduler(store, intakeSubmitter(store, intake.submitEnvelope, log), log);
 
   const stop = () => {
     metricAlerts.stop();
@@ -95,7 +99,7 @@ export async function start(rootDir: string, log: (line: string) => void = conso
     server.closeIdleConnections();
     // Everything acknowledged is already on disk; stopping only has to finish the commits in flight.
     // The sender finishes the deliveries in hand and records them; what it never claimed waits in the outbox.
-    void Promise.all([digest.stop(), summaries.stop(), sender.stop()])
+    void Promise.all([digest.stop(), summaries.stop(), sender.stop(), monitors.stop()])
       .then(() => {
         registerInProcessIntake(null);
         intake.close();

@@ -10,6 +10,7 @@ import type { Issue } from "./issue-ports";
 import type { NewEvent, NewRawItem, OutcomeIncrement } from "./ports";
 import type { SessionTx } from "./session-ports";
 import type { SpanTx } from "./span-ports";
+import type { MonitorTx } from "./monitor-ports";
 
 export type IssueStatus = "unresolved" | "resolved" | "ignored";
 
@@ -54,7 +55,7 @@ export type EnvironmentSighting = { projectId: number; name: string };
 /** An event to store, with the issue it belongs to (none for transactions). */
 export type NewGroupedEvent = NewEvent & { issueId: number | null };
 
-export interface DigestTx extends SessionTx, SpanTx, DeadLetterTx, NotificationOutbox, WorkflowTx, AlertTx, UserDataTx {
+export interface DigestTx extends MonitorTx, SessionTx, SpanTx, DeadLetterTx, NotificationOutbox, WorkflowTx, AlertTx, UserDataTx {
   /** Of these event ids, those the project already has. */
   existingEventIds(projectId: number, eventIds: string[]): Promise<Set<string>>;
   /** The issues these hashes lead to, by hash. */

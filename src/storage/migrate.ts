@@ -25,6 +25,7 @@ import { alertRules } from "./migrations/0021-alert-rules";
 import { notificationSettings } from "./migrations/0023-notification-settings";
 import { metricAlerts } from "./migrations/0022-metric-alerts";
 import { userData } from "./migrations/0024-user-data";
+import { monitors } from "./migrations/0026-monitors";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -53,6 +54,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0022-metric-alerts": metricAlerts(dialect),
     "0023-notification-settings": notificationSettings(dialect),
     "0024-user-data": userData(dialect),
+    "0026-monitors": monitors(dialect),
   };
 }
 

@@ -29,6 +29,7 @@ import { teamStore } from "./teams";
 import { apiTokenStore } from "./tokens";
 import { userStore } from "./users";
 import { userDataStore } from "./user-data";
+import { monitorStore } from "./monitors";
 
 export function createStore(db: Db): Store {
   const ctx = { db: db.kysely, dialect: db.dialect };
@@ -61,5 +62,6 @@ export function createStore(db: Db): Store {
     ...alertRuleStore(ctx),
     ...metricAlertStore(ctx),
     ...userDataStore(ctx),
+    ...monitorStore(ctx),
   };
 }
