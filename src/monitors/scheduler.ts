@@ -18,7 +18,7 @@ export type SubmitFailure = (projectId: number, failure: FailureEvent) => Promis
 export type PassResult = { missed: number; timeouts: number; failures: number };
 
 /** The missed check-in's id: the same for every process that sees the deadline, so it is stored once. */
-const missedGuid = (envId: number, expected: string) => createHash("sha256").update(`missed\0${envId}\0${expected}`).digest("hex").slice(0, 32);
+export const missedGuid = (envId: number, expected: string) => createHash("sha256").update(`missed\0${envId}\0${expected}`).digest("hex").slice(0, 32);
 
 async function markMissed(store: Store, { monitor, environment: env }: DueDeadline, now: number): Promise<FailureEvent | null | undefined> {
   const expected = env.nextCheckin ?? env.nextCheckinLatest!;
