@@ -20,6 +20,7 @@ import { notificationSettingsConformance } from "./conformance-notification-sett
 import { alertRuleConformance } from "./conformance-alert-rules";
 import { metricAlertConformance } from "./conformance-metric-alerts";
 import { personalDataConformance } from "./conformance-personal-data";
+import { monitorConformance } from "./conformance-monitors";
 
 export function conformance(name: string, options: () => OpenDbOptions | Promise<OpenDbOptions>) {
   describe(`storage conformance: ${name}`, () => {
@@ -237,5 +238,6 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
     alertRuleConformance(() => ({ t, alice }));
     metricAlertConformance(() => ({ t, alice }));
     personalDataConformance(() => ({ t, alice }));
+    monitorConformance(() => ({ t, alice }));
   });
 }
