@@ -25,7 +25,7 @@ describe("sentry-cli 2.58.6 monitors run", () => {
 
   const run = (args: string[]) =>
     new Promise<{ code: number; out: string }>((resolve) =>
-      execFile(SENTRY_CLI, args, { timeout: 60_000, env: { PATH: process.env.PATH, HOME: home, SENTRY_DSN: t.projects[0].dsn, SENTRY_LOAD_DOTENV: "0", SENTRY_DISABLE_UPDATE_CHECK: "true" } }, (err, stdout, stderr) =>
+      execFile(SENTRY_CLI, args, { timeout: 60_000, env: { PATH: process.env.PATH, HOME: home, SENTRY_DSN: t.projects[0].dsn, SENTRY_LOAD_DOTENV: "0", SENTRY_DISABLE_UPDATE_CHECK: "true", NODE_ENV: "test" } }, (err, stdout, stderr) =>
         resolve({ code: err ? Number((err as { code?: unknown }).code ?? 1) : 0, out: `${stdout}\n${stderr}` }),
       ),
     );
