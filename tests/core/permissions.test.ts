@@ -25,6 +25,7 @@ import type { DigestedEvent } from "../../src/digest/items";
 import { ROLES, type Role } from "../../src/core/roles";
 import { erasePersonData, exportPersonData, findPersonEvents, listErasures } from "../../src/core/personal-data";
 import { createOrganization } from "../../src/core/organizations";
+import { sendApiCheckIn } from "../../src/core/monitor-checkins";
 import { createMonitor, deleteMonitor, getMonitor, listMonitors, setMonitorMuted, updateMonitor } from "../../src/core/monitors";
 import type { User } from "../../src/storage/ports";
 import { joinByInvitation, outcome, type TestCore, testCore, uniq } from "../helpers/core";
@@ -82,6 +83,7 @@ const MUTATIONS: Record<string, { permission: Permission; run: (c: CoreContext, 
   "issue 19 cron monitors: edit a monitor's schedule": { permission: "monitor:write", run: (c, w) => updateMonitor(c, w.org, "nightly", { config: { schedule: "*/5 * * * *" } }) },
   "issue 19 cron monitors: mute a monitor": { permission: "monitor:write", run: (c, w) => setMonitorMuted(c, w.org, "nightly", true) },
   "issue 19 cron monitors: delete a monitor": { permission: "monitor:write", run: (c, w) => deleteMonitor(c, w.org, "nightly") },
+  "issue 19 cron monitors: send a check-in through the API": { permission: "issue:update", run: (c, w) => sendApiCheckIn(c, w.org, "nightly", { status: "ok" }, async () => ({ ok: true, eventId: null }), "127.0.0.1") },
 };
 
 /** Cron monitors every role may read (monitor:read, as Sentry's event:read). */
