@@ -19,20 +19,20 @@ export type CheckInResult = { events: DigestedEvent[]; outcomes: OutcomeIncremen
 
 const counted = (item: CheckInItem, outcome: "accepted" | "invalid", reason = ""): OutcomeIncrement => ({ projectId: item.projectId, hour: hourOf(item.receivedAt), category: "monitor", outcome, reason, quantity: 1 });
 
-/** A monitor's failure as the digest's event: through the same reading, normalization and grouping as an SDK's. */
-export async function failureAsEvent(monitor: Monitor, environment: string, checkIn: FailureCheckIn): Promise<DigestedEvent> {
+/**
+ * A monitor's failure as the digest's event: through the same reading, normalization and grouping as an SDK's. Null
+ * if that failed (it never should: every field is Faultline's own), so the batch goes on without it.
+ */
+export async function failureAsEvent(monitor: Monitor, environment: string, checkIn: FailureCheckIn): Promise<DigestedEvent | null> {
   const failure = monitorFailureEvent(monitor, environment, checkIn);
   const row: SpoolRow = { id: 0, kind: "item", projectId: monitor.projectId, keyId: 0, receivedAt: Date.parse(checkIn.dateAdded), itemType: "event", eventId: failure.eventId, headers: "{}", meta: "{}", payload: Buffer.from(JSON.stringify(failure.event)) };
-  const out = await digestRows([row]);
-  const event = out.events[0];
-  if (!event) throw new Error(`the failure event of monitor ${monitor.slug} could not be read`);
-  return event;
+  return (await digestRows([row])).events[0] ?? null;
 }
 
 /** Resolves the monitor's issue in the environment, if it has one still open. */
 async function resolveIssue(tx: DigestTx, monitor: Monitor, environment: string, at: string): Promise<void> {
   const probe = await failureAsEvent(monitor, environment, { guid: NIL_GUID, status: "error", dateAdded: at, expectedTime: null });
-  const found = await tx.issuesByHash(monitor.projectId, probe.grouping?.hashes ?? []);
+  const found = await tx.issuesByHash(monitor.projectId, probe?.grouping?.hashes ?? []);
   for (const issue of new Map([...found.values()].map((i) => [i.id, i])).values()) {
     if (issue.status === "resolved") continue;
     await tx.updateIssues([{ id: issue.id, newEvents: 0, lastSeen: issue.lastSeen, status: "resolved", substatus: null, snooze: null, resolution: JSON.stringify({ type: "now", release: null, at }) }]);
@@ -44,7 +44,8 @@ async function resolveIssue(tx: DigestTx, monitor: Monitor, environment: string,
 async function finish(tx: DigestTx, monitor: Monitor, env: MonitorEnvironment, checkIn: FailureCheckIn, events: DigestedEvent[], extra = {}): Promise<void> {
   const change = applyFinishedStatus(monitor, env, checkIn.status);
   await tx.updateMonitorEnvironment(env.id, { ...extra, ...change.patch });
-  if (change.failureEvent) events.push(await failureAsEvent(monitor, env.environment, checkIn));
+  const failure = change.failureEvent ? await failureAsEvent(monitor, env.environment, checkIn) : null;
+  if (failure) events.push(failure);
   if (change.resolve) await resolveIssue(tx, monitor, env.environment, checkIn.dateAdded);
 }
 
