@@ -24,9 +24,10 @@ export default async function MonitorPage({ params }: { params: { locale: string
   const t = await getTranslations("monitors");
   const canWrite = allowed(access, "monitor:write");
   const envName = (id: number) => m.environments.find((e) => e.id === id)?.environment ?? "";
-  // Oldest first, one point per second at most (the chart's x axis is in seconds).
+  // Oldest first, one point per millisecond at most (the chart's x axis is in seconds, fractions kept); a line needs
+  // two points, so a single timed check-in is told in the summary alone.
   const timed = [...m.checkIns].reverse().filter((c) => c.durationMs !== null);
-  const bySecond = new Map(timed.map((c) => [Math.floor(Date.parse(c.dateAdded) / 1000), c.durationMs!]));
+  const bySecond = new Map(timed.map((c) => [Date.parse(c.dateAdded) / 1000, c.durationMs!]));
   const times = [...bySecond.keys()].sort((a, b) => a - b);
   return (
     <>
@@ -54,8 +55,8 @@ export default async function MonitorPage({ params }: { params: { locale: string
       </section>
       <section className="card">
         <h2>{t("durations")}</h2>
-        {times.length === 0 ? (
-          <p className="muted">{t("noDurations")}</p>
+        {times.length < 2 ? (
+          <p className="muted">{times.length === 0 ? t("noDurations") : t("durationsSummary", { count: 1 })}</p>
         ) : (
           <TimeSeriesChart kind="line" data={{ times, series: [{ label: t("durationMs"), values: times.map((s) => bySecond.get(s) ?? null), color: "--accent" }] }} label={t("durations")} summary={t("durationsSummary", { count: times.length })} testId="monitor-durations" />
         )}
