@@ -11,6 +11,7 @@ import { monitorFailureEvent } from "../core/monitor-failure";
 import { afterMissed, applyFinishedStatus } from "../core/monitor-state";
 import type { DueDeadline, DueTimeout, Monitor } from "../storage/monitor-ports";
 import type { Store } from "../storage/ports";
+import { pruneCheckIns } from "./retention";
 
 export type FailureEvent = ReturnType<typeof monitorFailureEvent>;
 /** Hands a failure event of the project to the intake. */
@@ -63,13 +64,24 @@ export async function runMonitorPass(store: Store, submit: SubmitFailure, now = 
   return result;
 }
 
-/** Runs a pass every MONITOR_LIMITS.schedulerIntervalMs, one at a time; a failing pass is logged and the next tries again. */
-export function startMonitorScheduler(store: Store, submit: SubmitFailure, log: (line: string) => void): { stop: () => Promise<void> } {
+/**
+ * Runs a pass every MONITOR_LIMITS.schedulerIntervalMs, one at a time, and once an hour prunes check-ins older than
+ * `retentionDays` (monitors/retention.ts); a failing pass is logged and the next tries again.
+ */
+export function startMonitorScheduler(store: Store, submit: SubmitFailure, log: (line: string) => void, retentionDays: number): { stop: () => Promise<void> } {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
+  let prunedAt = 0;
+  const pass = async () => {
+    await runMonitorPass(store, submit);
+    if (Date.now() - prunedAt >= MONITOR_LIMITS.pruneIntervalMs) {
+      prunedAt = Date.now();
+      await pruneCheckIns(store, retentionDays);
+    }
+  };
   const tick = () => {
-    running = runMonitorPass(store, submit)
+    running = pass()
       .then(
         () => undefined,
         (err: unknown) => log(`faultline: monitors not checked this pass: ${String((err as Error)?.message ?? err).split("\n", 1)[0]}`),

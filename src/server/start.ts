@@ -90,8 +90,8 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   const summaries = startWeeklySummaries(store, log);
   // Metric alerts, every minute; with several processes on one database each minute of a rule is claimed by one.
   const metricAlerts = startMetricEvaluator(store, { baseUrl: `${config.publicUrl}${basePath}`, log });
-  // Cron monitors' missed check-ins and timeouts, every 10 s; each deadline is claimed by one process.
-  const monitors = startMonitorScheduler(store, intakeSubmitter(store, intake.submitEnvelope, log), log);
+  // Cron monitors' missed check-ins and timeouts, every 10 s (each deadline claimed by one process), and old check-ins pruned.
+  const monitors = startMonitorScheduler(store, intakeSubmitter(store, intake.submitEnvelope, log), log, config.retentionDays);
 
   const stop = () => {
     metricAlerts.stop();

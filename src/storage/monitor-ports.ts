@@ -112,4 +112,9 @@ export interface MonitorStore {
   recentCheckIns(environmentIds: number[], perEnvironment: number): Promise<CheckIn[]>;
   /** An active public key of the project, to send its monitors' failure events with. */
   activePublicKey(projectId: number): Promise<string | null>;
+  /**
+   * Deletes up to `limit` check-ins that arrived before `cutoff` (ISO), oldest first (by id, which follows arrival,
+   * as events are pruned). Returns how many; fewer than `limit` means nothing more is due.
+   */
+  pruneCheckInsBefore(cutoff: string, limit: number): Promise<number>;
 }

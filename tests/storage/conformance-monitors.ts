@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { MonitorConfig } from "../../src/storage/monitor-ports";
 import type { User } from "../../src/storage/ports";
+import { pruneCheckIns } from "../../src/monitors/retention";
 import { type TestCore, uniq } from "../helpers/core";
 
 type Fixture = { t: TestCore; alice: User };
@@ -81,5 +82,24 @@ export function monitorConformance(get: () => Fixture) {
     assert.equal(await t.store.deleteMonitor(other.id), true);
     assert.equal(await t.store.monitorInOrganization(org.id, "other"), null);
     assert.equal(typeof (await t.store.activePublicKey(p.id)), "object", "no key yet: null");
+  });
+
+  test("monitors: check-ins older than retention are pruned oldest first, newer ones and the monitor stay", async () => {
+    const { t, alice } = get();
+    const org = await t.store.createOrganization({ slug: uniq("mon"), name: "Mon", ownerUserId: alice.id });
+    const p = await t.store.createProject({ organizationId: org.id, teamId: null, slug: uniq("p"), name: "P", platform: null });
+    const m = (await t.store.createMonitor({ ...config, projectId: p.id, slug: "old", name: "Old" }, "2020-01-01T00:00:00.000Z"))!;
+    const env = await t.store.monitorTransaction((tx) => tx.monitorEnvironment(m.id, "prod"));
+    const now = Date.parse("2026-05-01T00:00:00.000Z");
+    const at = (days: number) => new Date(now - days * 86_400_000).toISOString();
+    // Arrival order is id order: three old ones first, then a recent one.
+    for (const [i, days] of [100, 95, 91, 2].entries()) {
+      await t.store.monitorTransaction((tx) => tx.insertCheckIn({ guid: String(i).repeat(32), monitorId: m.id, environmentId: env.id, projectId: p.id, status: "ok", durationMs: 1, dateAdded: at(days), dateUpdated: at(days), expectedTime: null, timeoutAt: null }));
+    }
+    // Other tests' check-ins are recent (their dates are 2026-05-01 or today), so only these three are past 90 days.
+    assert.equal(await pruneCheckIns(t.store, 90, now), 3);
+    assert.deepEqual((await t.store.recentCheckIns([env.id], 10)).map((c) => c.dateAdded), [at(2)]);
+    assert.equal(await pruneCheckIns(t.store, 90, now), 0);
+    assert.ok(await t.store.monitorInOrganization(org.id, "old"));
   });
 }

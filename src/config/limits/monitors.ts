@@ -34,6 +34,10 @@ export const MONITOR_LIMITS = {
   schedulerIntervalMs: 10_000,
   /** rows; missed deadlines and timeouts handled per pass each (the next pass, 10 s later, takes the rest). */
   scheduledPerPass: 500,
+  /** check-ins; deleted per statement once they are older than FAULTLINE_RETENTION_DAYS (a short write, as retention's). */
+  pruneChunk: 500,
+  /** milliseconds; how often the scheduler looks for check-ins past retention (hourly: they age by days). */
+  pruneIntervalMs: 3_600_000,
   /** check-ins; the timeline of each environment on the monitors list. */
   timelineLength: 30,
   /** check-ins; a monitor's page (its chart and list). */

@@ -93,6 +93,12 @@ export function monitorStore({ db, dialect }: Ctx): MonitorStore {
       }
       return out;
     },
+    async pruneCheckInsBefore(cutoff, limit) {
+      const ids = (await db.selectFrom("monitor_checkins").select(["id", "date_added"]).orderBy("id").limit(limit).execute()).filter((r) => r.date_added < cutoff).map((r) => r.id);
+      if (ids.length === 0) return 0;
+      const r = await db.deleteFrom("monitor_checkins").where("id", "in", ids).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
     async activePublicKey(projectId) {
       const r = await db.selectFrom("project_keys").select("public_key").where("project_id", "=", projectId).where("is_active", "=", dbBool(dialect, true) as never).orderBy("id").limit(1).executeTakeFirst();
       return r?.public_key ?? null;
