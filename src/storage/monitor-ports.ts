@@ -74,7 +74,7 @@ export interface MonitorTx {
   monitorBySlug(projectId: number, slug: string): Promise<Monitor | null>;
   /** Creates the monitor, or updates its configuration; null when the organization's slug is another project's, or the organization has its most. */
   upsertMonitor(projectId: number, slug: string, config: MonitorConfig, now: string): Promise<Monitor | null>;
-  /** The monitor's state in the environment, created ("active", no deadline) on first use. */
+  /** The monitor's state in the environment, created ("active", no deadline) on first use; on PostgreSQL locked to the end of the transaction. */
   monitorEnvironment(monitorId: number, environment: string): Promise<MonitorEnvironment>;
   updateMonitorEnvironment(id: number, patch: MonitorEnvironmentPatch): Promise<void>;
   /**

@@ -150,25 +150,25 @@ for (const dialect of DIALECTS) {
     test("an in-progress check-in past its max_runtime times out and opens the issue", async () => {
       const p = t.projects[1];
       const id = randomBytes(16).toString("hex");
-      const body = { check_in_id: id, status: "in_progress", environment: "staging", monitor_config: { schedule: { type: "crontab", value: "*/10 * * * *" }, max_runtime: 3, failure_issue_threshold: 1 } };
+      const body = { check_in_id: id, status: "in_progress", environment: "staging", monitor_config: { schedule: { type: "interval", value: 1, unit: "day" }, max_runtime: 3, failure_issue_threshold: 1 } };
       assert.equal((await cron(p, "long-job", "", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).status, 202);
       await t.settle();
       const m = await monitor("long-job");
-      const started = (await checkIns(m))[0]!;
+      const started = (await checkIns(m)).find((c) => c.guid === id)!;
       assert.equal(started.status, "in_progress");
       assert.equal(Date.parse(started.timeoutAt!) - Date.parse(started.dateAdded), 3 * 60_000);
       const at = Date.parse(started.timeoutAt!) + MONITOR_LIMITS.schedulerIntervalMs;
       const [a, b] = await Promise.all([runMonitorPass(t.core.store, submit(), at), passElsewhere(at)]);
       assert.equal(a.timeouts + b.timeouts, 1);
       await t.settle();
-      const after = (await checkIns(m))[0]!;
+      const after = (await checkIns(m)).find((c) => c.guid === id)!;
       assert.equal(after.status, "timeout");
       const issue = await issueOf(p, failureEventId(m, "staging", id));
       assert.equal(issue.status, "unresolved");
       // The job's late ok changes nothing: a finished check-in stays as it finished.
       assert.equal((await cron(p, "long-job", `?status=ok&check_in_id=${id}&environment=staging`)).status, 202);
       await t.settle();
-      assert.equal((await checkIns(m))[0]!.status, "timeout");
+      assert.equal((await checkIns(m)).find((c) => c.guid === id)!.status, "timeout");
     });
   });
 }

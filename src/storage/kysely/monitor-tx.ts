@@ -52,7 +52,11 @@ export function monitorTx(trx: Transaction<Database>, dialect: Dialect): Monitor
     },
     async monitorEnvironment(monitorId, environment) {
       await trx.insertInto("monitor_environments").values({ monitor_id: monitorId, environment, status: "active" }).onConflict((oc) => oc.columns(["monitor_id", "environment"]).doNothing()).execute();
-      const r = await trx.selectFrom("monitor_environments").selectAll().where("monitor_id", "=", monitorId).where("environment", "=", environment).executeTakeFirstOrThrow();
+      // On PostgreSQL the row stays locked to the end of the transaction: the digest and the scheduler each change the
+      // counters from what they read, so one waits for the other's commit and reads its result (SQLite's write lock
+      // already makes them take turns).
+      const q = trx.selectFrom("monitor_environments").selectAll().where("monitor_id", "=", monitorId).where("environment", "=", environment);
+      const r = await (dialect === "postgres" ? q.forUpdate() : q).executeTakeFirstOrThrow();
       return toEnvironment(r);
     },
     async updateMonitorEnvironment(id, patch) {
