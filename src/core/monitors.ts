@@ -3,7 +3,7 @@
 // as Sentry's project:write). Check-ins themselves arrive through the intake and the digest.
 import { z } from "zod";
 import { MONITOR_LIMITS } from "../config/limits";
-import type { CheckIn, Monitor, MonitorConfig, MonitorPatch, MonitorWithEnvironments } from "../storage/monitor-ports";
+import type { CheckIn, MonitorConfig, MonitorPatch, MonitorWithEnvironments } from "../storage/monitor-ports";
 import type { Project } from "../storage/ports";
 import { requireOrg, requireText } from "./access";
 import type { CoreContext } from "./context";
@@ -117,4 +117,3 @@ export async function deleteMonitor(ctx: CoreContext, orgSlug: string, slug: str
   await ctx.store.deleteMonitor(monitor.id);
 }
 
-export type { Monitor };

@@ -6,8 +6,10 @@
 import type http from "node:http";
 import { INGEST_LIMITS, MONITOR_LIMITS } from "../config/limits";
 import { extractAuth, isPublicKey } from "../protocol/auth";
+import { jsonDepthExceeds } from "../protocol/json";
 import { readBody } from "../protocol/content-encoding";
 import { ProtocolError } from "../protocol/errors";
+import { closeAfterAnswer } from "./linger";
 import { CORS_HEADERS } from "./routes";
 import type { SubmitEnvelope } from "./in-process";
 
@@ -33,18 +35,23 @@ export function matchCronRoute(pathname: string, basePath: string): CronRoute | 
 
 const STATUSES = new Set(["ok", "error", "in_progress"]);
 
-function answer(res: http.ServerResponse, status: number, detail: string | null): void {
+function answer(res: http.ServerResponse, status: number, detail: string | null, bodyUnread = false): void {
   const body = detail === null ? "" : JSON.stringify({ detail });
-  res.writeHead(status, { ...CORS_HEADERS, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), ...(detail ? { "x-sentry-error": detail } : {}) });
+  // A body left unread is read and dropped after the answer (ingest/linger.ts), so the client reads the answer.
+  if (bodyUnread) closeAfterAnswer(res);
+  res.writeHead(status, { ...CORS_HEADERS, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), ...(detail ? { "x-sentry-error": detail } : {}), ...(bodyUnread ? { connection: "close" } : {}) });
   res.end(body);
 }
 
 /** The check-in the request describes, or a 400's reason. */
 function checkInOf(body: Buffer | null, query: URLSearchParams, slug: string): Record<string, unknown> | string {
   if (body && body.length > 0) {
+    const text = body.toString("utf8");
+    // Deeper JSON is invalid to Relay too (serde_json's recursion limit), and would overflow the stack further on.
+    if (jsonDepthExceeds(text, INGEST_LIMITS.maxJsonDepth)) return `the check-in nests deeper than ${INGEST_LIMITS.maxJsonDepth} levels`;
     let parsed: unknown;
     try {
-      parsed = JSON.parse(body.toString("utf8"));
+      parsed = JSON.parse(text);
     } catch {
       return "the check-in is not valid JSON";
     }
@@ -61,19 +68,30 @@ function checkInOf(body: Buffer | null, query: URLSearchParams, slug: string): R
   return { check_in_id: checkInId ?? "00000000000000000000000000000000", monitor_slug: slug, status, ...(environment !== null && { environment }), ...(seconds !== undefined && { duration: seconds }) };
 }
 
-export async function handleCron(req: http.IncomingMessage, res: http.ServerResponse, route: CronRoute, clientIp: string, submit: SubmitEnvelope): Promise<void> {
+/** Answers every request, whatever happens: a failure of Faultline's own is logged and answered 503, as the intake's. */
+export async function handleCron(req: http.IncomingMessage, res: http.ServerResponse, route: CronRoute, clientIp: string, submit: SubmitEnvelope, log: (line: string) => void = console.error): Promise<void> {
+  try {
+    await handle(req, res, route, clientIp, submit);
+  } catch (err) {
+    log(`faultline: cron check-in error: ${(err as Error)?.stack ?? String(err)}`);
+    if (!res.headersSent) answer(res, 503, "the server could not take the check-in; retry later", true);
+    else res.destroy();
+  }
+}
+
+async function handle(req: http.IncomingMessage, res: http.ServerResponse, route: CronRoute, clientIp: string, submit: SubmitEnvelope): Promise<void> {
   if (req.method === "OPTIONS") return void res.writeHead(200, { ...CORS_HEADERS, "access-control-allow-methods": "GET, POST, OPTIONS", "content-length": "0" }).end();
-  if (req.method !== "GET" && req.method !== "POST") return answer(res, 405, "use GET or POST");
+  if (req.method !== "GET" && req.method !== "POST") return answer(res, 405, "use GET or POST", true);
   const url = req.url ?? "/";
   const query = new URLSearchParams(url.includes("?") ? url.slice(url.indexOf("?") + 1) : "");
-  if (route.slug.length > 4 * MONITOR_LIMITS.slugMaxLength) return answer(res, 400, "the monitor slug is too long");
+  if (route.slug.length > 4 * MONITOR_LIMITS.slugMaxLength) return answer(res, 400, "the monitor slug is too long", true);
   let publicKey = route.publicKey;
   try {
     if (!publicKey) publicKey = extractAuth({ headers: req.headers, query }).publicKey;
   } catch (err) {
-    return answer(res, 401, err instanceof ProtocolError ? err.message : "missing authorization");
+    return answer(res, 401, err instanceof ProtocolError ? err.message : "missing authorization", true);
   }
-  if (!isPublicKey(publicKey)) return answer(res, 401, "the public key is not 32 hexadecimal characters");
+  if (!isPublicKey(publicKey)) return answer(res, 401, "the public key is not 32 hexadecimal characters", true);
   let body: Buffer | null = null;
   const json = String(req.headers["content-type"] ?? "").startsWith("application/json");
   if (req.method === "POST" && json) {
@@ -81,8 +99,7 @@ export async function handleCron(req: http.IncomingMessage, res: http.ServerResp
       const encoding = req.headers["content-encoding"];
       body = await readBody(req, Array.isArray(encoding) ? encoding[0] : encoding, { maxCompressedBytes: INGEST_LIMITS.maxCheckInBytes, maxDecompressedBytes: INGEST_LIMITS.maxCheckInBytes });
     } catch (err) {
-      res.setHeader("connection", "close");
-      return answer(res, err instanceof ProtocolError && err.reason === "payload_too_large" ? 413 : 400, err instanceof Error ? err.message : "the body could not be read");
+      return answer(res, err instanceof ProtocolError && err.reason === "payload_too_large" ? 413 : 400, err instanceof Error ? err.message : "the body could not be read", true);
     }
   } else req.resume();
   const checkIn = checkInOf(body, query, route.slug);

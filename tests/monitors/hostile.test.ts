@@ -81,6 +81,7 @@ describe("hostile check-ins", () => {
       [`${base}/job/${key}/`, { method: "POST", headers: { "content-type": "application/json" }, body: "{oops" }, 400],
       [`${base}/job/${key}/`, { method: "POST", headers: { "content-type": "application/json" }, body: "[1]" }, 400],
       [`${base}/job/${key}/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ status: "ok", x: "y".repeat(1024 * 1024) }) }, 413],
+      [`${base}/job/${key}/`, { method: "POST", headers: { "content-type": "application/json" }, body: `{"status":"ok","monitor_config":${"[".repeat(5000)}${"]".repeat(5000)}}` }, 400],
       [`${base}/job/${key}/`, { method: "PUT" }, 405],
       [`${base}/${"%E0%A4%A".repeat(3)}/${key}/?status=ok`, undefined, 202],
     ];
