@@ -35,7 +35,7 @@ step "typecheck"
 npx tsc --noEmit
 
 step "core, protocol, storage, intake, notification and mail suites (SQLite and PostgreSQL)"
-node --import tsx --test --test-concurrency=2 tests/core/*.test.ts tests/protocol/*.test.ts tests/storage/*.test.ts tests/ingest/*.test.ts tests/digest/*.test.ts tests/notify/*.test.ts tests/mail/*.test.ts tests/scrub/*.test.ts tests/ops/*.test.ts
+node --import tsx --test --test-concurrency=2 tests/core/*.test.ts tests/protocol/*.test.ts tests/storage/*.test.ts tests/ingest/*.test.ts tests/monitors/*.test.ts tests/digest/*.test.ts tests/notify/*.test.ts tests/mail/*.test.ts tests/scrub/*.test.ts tests/ops/*.test.ts
 
 step "production build"
 npm run build

@@ -8,3 +8,4 @@ export * from "./limits/web";
 export * from "./limits/privacy";
 export * from "./limits/operations";
 export * from "./limits/cluster";
+export * from "./limits/monitors";

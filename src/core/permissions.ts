@@ -49,6 +49,10 @@ export const PERMISSIONS = {
    * them. Owners only (and superusers): it reads across every project and deletes events.
    */
   "privacy:manage": ["owner"],
+  /** Cron monitors (issue 19): seeing monitors and their check-ins, as Sentry's event:read. */
+  "monitor:read": ["owner", "admin", "member", "viewer"],
+  /** Creating, editing, muting and deleting monitors, as Sentry's project:write (project settings). */
+  "monitor:write": ["owner", "admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -17,9 +17,11 @@ import { writeSpans } from "./spans-commit";
 import { writeEventUsers } from "./event-users";
 import { writeRegressionNotices } from "./workflow-notices";
 import type { ExpandedSpans } from "./spans";
+import type { CheckInItem } from "./check-ins";
+import { applyCheckIns } from "./check-ins-commit";
 
 /** `failed`: records whose processing failed twice, set aside in the same transaction (set-aside.ts). */
-export type DigestBatch = { spoolId: string; position: number; events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions?: SessionItem[]; spans?: ExpandedSpans; failed?: FailedRecord[] };
+export type DigestBatch = { spoolId: string; position: number; events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions?: SessionItem[]; spans?: ExpandedSpans; failed?: FailedRecord[]; checkIns?: CheckInItem[] };
 /** notifications: outbox rows the batch's alert rules newly enqueued (the sender wakes up on them). */
 export type BatchResult = { duplicates: number; newIssues: number; notifications: number };
 /** links: where notifications link to (FAULTLINE_URL and base path from the environment unless given). */
@@ -181,8 +183,10 @@ async function sight(tx: DigestTx, stored: DigestedEvent[], a: Assignment): Prom
 export async function writeBatch(store: DigestStore, batch: DigestBatch, options: BatchOptions = {}): Promise<BatchResult> {
   const links = options.links ?? (defaultLinks ??= { base: linkBase() });
   return store.digestTransaction(async (tx) => {
-    const counted: OutcomeIncrement[] = [...batch.outcomes];
-    const fresh = await freshEvents(tx, batch.events, counted);
+    // Check-ins first: the failures they make are events of this batch (digest/check-ins-commit.ts).
+    const monitors = await applyCheckIns(tx, batch.checkIns ?? []);
+    const counted: OutcomeIncrement[] = [...batch.outcomes, ...monitors.outcomes];
+    const fresh = await freshEvents(tx, [...batch.events, ...monitors.events], counted);
     const assignment = await assignIssues(tx, fresh);
     const storedKeys = await tx.insertEvents(fresh.map((e) => ({ ...e, issueId: assignment.issueOf.get(e) ?? null })));
     const stored = fresh.filter((e) => storedKeys.has(`${e.projectId}:${e.eventId}`));
@@ -214,6 +218,6 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch, options
     await tx.addOutcomes(counted);
     await writeSetAside(tx, batch.spoolId, batch.failed ?? []);
     await tx.setSpoolPosition(batch.spoolId, batch.position);
-    return { duplicates: batch.events.length - stored.length, newIssues: assignment.created.size, notifications };
+    return { duplicates: batch.events.length + monitors.events.length - stored.length, newIssues: assignment.created.size, notifications };
   });
 }

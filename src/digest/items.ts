@@ -17,12 +17,13 @@ import { NO_PROGRESS, type RecordProgress } from "./progress";
 import type { FailedRecord } from "./set-aside";
 import type { ScrubberOf } from "./scrubbers";
 import { type SessionItem, readSessionRow } from "./sessions";
+import { type CheckInItem, readCheckIn } from "./check-ins";
 import { type ExpandedSpans, spanItemSpans, traceIdOf, transactionSpans } from "./spans";
 import { summarize } from "./summary";
 import { ArtifactsUnavailable, type ProjectOptions, type Symbolicator } from "./symbolicate";
 
 /** `failed`: rows whose processing threw in the batch and again alone, to be set aside (set-aside.ts). */
-export type DigestedRows = { events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions: SessionItem[]; spans: ExpandedSpans; failed: FailedRecord[] };
+export type DigestedRows = { events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions: SessionItem[]; spans: ExpandedSpans; failed: FailedRecord[]; checkIns?: CheckInItem[] };
 
 const EVENT_TYPES = new Set(["event", "transaction", "feedback", "security"]);
 type Json = Record<string, unknown>;
@@ -141,6 +142,12 @@ async function digestRow(row: SpoolRow, out: DigestedRows, symbolication: Digest
     out.spans.values.push(...read.values);
     if (read.spans.length > 0) out.outcomes.push({ projectId: row.projectId, hour: hourOf(row.receivedAt), category: "span", outcome: "accepted", reason: "", quantity: read.spans.length });
   }
+  else if (row.itemType === "check_in") {
+    // Check-ins go to the monitors, applied in the batch's transaction (check-ins-commit.ts); one unread is counted.
+    const read = readCheckIn(parse(row.payload, "check-in"), row.projectId, receivedAt);
+    if ("item" in read) (out.checkIns ??= []).push(read.item);
+    else out.outcomes.push({ projectId: row.projectId, hour: hourOf(row.receivedAt), category: "monitor", outcome: "invalid", reason: read.dropped, quantity: 1 });
+  }
   else if (row.itemType === "session" || row.itemType === "sessions") {
     const read = readSessionRow(row, parse(row.payload, row.itemType));
     out.sessions.push(...read.items);
@@ -168,6 +175,7 @@ function merge(into: DigestedRows, from: DigestedRows): void {
   into.spans.spans.push(...from.spans.spans);
   into.spans.values.push(...from.spans.values);
   into.failed.push(...from.failed);
+  if (from.checkIns) (into.checkIns ??= []).push(...from.checkIns);
 }
 
 /** A payload that is not JSON: the input's fault, counted as invalid (as Relay counts it), not set aside. */

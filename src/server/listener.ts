@@ -7,6 +7,7 @@ import { type Intake, matchIntakeRoute } from "../ingest";
 import { answerMetrics, isMetricsPath } from "../observability/http";
 import { metrics } from "../observability/metrics";
 import { routeLabel } from "../observability/route-label";
+import { handleCron, matchCronRoute } from "../ingest/cron";
 import { baseSecurityHeaders } from "../web/security-headers";
 import { checkActionBody } from "./action-body";
 import { crossOriginActionRefusal } from "./guards";
@@ -61,6 +62,8 @@ export function createListener(opts: { config: Pick<Config, "trustProxy" | "publ
     if (route) return intake.handle({ req, res, route, clientIp: clientIp(req, config) });
     const pathname = query < 0 ? url : url.slice(0, query);
     if (isMetricsPath(pathname, basePath)) return answerMetrics(req, res, metricsToken);
+    const cron = matchCronRoute(pathname, basePath);
+    if (cron) return handleCron(req, res, cron, clientIp(req, config), intake.submitEnvelope);
 
     dropUntrustedForwarding(req, config);
     dropRequestPolicies(req);

@@ -4,6 +4,8 @@ import path from "node:path";
 import next from "next";
 import { type Config, loadConfig } from "../config/env";
 import { startMetricEvaluator } from "../alerts/metric-evaluator";
+import { startMonitorScheduler } from "../monitors/scheduler";
+import { intakeSubmitter } from "../monitors/submit";
 import { followExternalDigest } from "../digest/external";
 import { startDigestWorker } from "../digest/spawn";
 import { existingSpoolId, importLegacySpool, openIntake, registerInProcessIntake, spoolDir, startQuotaSync } from "../ingest";
@@ -96,6 +98,8 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   const summaries = startWeeklySummaries(store, log);
   // Metric alerts, every minute; with several processes on one database each minute of a rule is claimed by one.
   const metricAlerts = startMetricEvaluator(store, { baseUrl: `${config.publicUrl}${basePath}`, log });
+  // Cron monitors' missed check-ins and timeouts, every 10 s (each deadline claimed by one process), and old check-ins pruned.
+  const monitors = startMonitorScheduler(store, intakeSubmitter(store, intake.submitEnvelope, log), log, config.retentionDays);
 
   const stop = () => {
     metricAlerts.stop();
@@ -104,7 +108,7 @@ export async function start(rootDir: string, log: (line: string) => void = conso
     metricsServer?.close();
     // Everything acknowledged is already on disk; stopping only has to finish the commits in flight.
     // The sender finishes the deliveries in hand and records them; what it never claimed waits in the outbox.
-    void Promise.all([digest.stop(), summaries.stop(), sender.stop(), quotaSync?.stop()])
+    void Promise.all([digest.stop(), summaries.stop(), sender.stop(), quotaSync?.stop(), monitors.stop()])
       .then(() => {
         registerInProcessIntake(null);
         intake.close();

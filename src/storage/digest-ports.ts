@@ -10,6 +10,7 @@ import type { Issue } from "./issue-ports";
 import type { NewEvent, NewRawItem, OutcomeIncrement } from "./ports";
 import type { SessionTx } from "./session-ports";
 import type { SpanTx } from "./span-ports";
+import type { MonitorTx } from "./monitor-ports";
 
 export type IssueStatus = "unresolved" | "resolved" | "ignored";
 
@@ -65,7 +66,7 @@ export interface IssueClaimTx {
   issueStates(ids: number[]): Promise<Map<number, IssueState>>;
 }
 
-export interface DigestTx extends SessionTx, SpanTx, DeadLetterTx, NotificationOutbox, WorkflowTx, AlertTx, UserDataTx, IssueClaimTx {
+export interface DigestTx extends MonitorTx, SessionTx, SpanTx, DeadLetterTx, NotificationOutbox, WorkflowTx, AlertTx, UserDataTx, IssueClaimTx {
   /** Of these event ids, those the project already has. */
   existingEventIds(projectId: number, eventIds: string[]): Promise<Set<string>>;
   /** The issues these hashes lead to, by hash. */

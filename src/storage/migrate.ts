@@ -27,6 +27,7 @@ import { metricAlerts } from "./migrations/0022-metric-alerts";
 import { userData } from "./migrations/0024-user-data";
 import { dataScrubbing } from "./migrations/0025-data-scrubbing";
 import { cluster } from "./migrations/0026-cluster";
+import { monitors } from "./migrations/0027-monitors";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -57,6 +58,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0024-user-data": userData(dialect),
     "0025-data-scrubbing": dataScrubbing(),
     "0026-cluster": cluster(),
+    "0027-monitors": monitors(dialect),
   };
 }
 

@@ -8,6 +8,7 @@ import type { NotificationSettingsTables } from "./notification-settings-schema"
 import type { SpanTables } from "./span-schema";
 import type { UserDataTables } from "./user-data-schema";
 import type { ClusterTables } from "./cluster-schema";
+import type { MonitorTables } from "./monitor-schema";
 
 type Bool = boolean | number;
 type Timestamp = Date | string;
@@ -337,4 +338,5 @@ export type Database = {
   AlertTables &
   MetricAlertTables &
   UserDataTables &
-  ClusterTables;
+  ClusterTables &
+  MonitorTables;

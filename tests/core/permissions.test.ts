@@ -26,6 +26,8 @@ import { ROLES, type Role } from "../../src/core/roles";
 import { erasePersonData, exportPersonData, findPersonEvents, listErasures } from "../../src/core/personal-data";
 import { previewScrubbing, updateOrganizationScrubbing } from "../../src/core/data-scrubbing";
 import { createOrganization } from "../../src/core/organizations";
+import { sendApiCheckIn } from "../../src/core/monitor-checkins";
+import { createMonitor, deleteMonitor, getMonitor, listMonitors, setMonitorMuted, updateMonitor } from "../../src/core/monitors";
 import type { User } from "../../src/storage/ports";
 import { joinByInvitation, outcome, type TestCore, testCore, uniq } from "../helpers/core";
 
@@ -82,6 +84,17 @@ const MUTATIONS: Record<string, { permission: Permission; run: (c: CoreContext, 
   "issue 18 data scrubbing: change the project's advanced rules": { permission: "project:update", run: (c, w) => updateProject(c, w.org, w.project, { relayPiiConfig: '{"applications":{"$string":["@ip:replace"]}}' }) },
   "issue 18 data scrubbing: change the organization's settings": { permission: "org:update", run: (c, w) => updateOrganizationScrubbing(c, w.org, { dataScrubber: true }) },
   "issue 18 data scrubbing: preview a rule on the project's newest event": { permission: "project:update", run: async (c, w) => previewScrubbing(c, w.org, (await getProject(c, w.org, w.project)).project, '{"applications":{"$string":["@email:replace"]}}') },
+  "issue 19 cron monitors: create a monitor": { permission: "monitor:write", run: (c, w) => createMonitor(c, w.org, { name: uniq("Job"), project: w.project, config: { schedule_type: "crontab", schedule: "0 * * * *" } }) },
+  "issue 19 cron monitors: edit a monitor's schedule": { permission: "monitor:write", run: (c, w) => updateMonitor(c, w.org, "nightly", { config: { schedule: "*/5 * * * *" } }) },
+  "issue 19 cron monitors: mute a monitor": { permission: "monitor:write", run: (c, w) => setMonitorMuted(c, w.org, "nightly", true) },
+  "issue 19 cron monitors: delete a monitor": { permission: "monitor:write", run: (c, w) => deleteMonitor(c, w.org, "nightly") },
+  "issue 19 cron monitors: send a check-in through the API": { permission: "issue:update", run: (c, w) => sendApiCheckIn(c, w.org, "nightly", { status: "ok" }, async () => ({ ok: true, eventId: null }), "127.0.0.1") },
+};
+
+/** Cron monitors every role may read (monitor:read, as Sentry's event:read). */
+const MONITOR_READS: Record<string, (c: CoreContext, w: World) => Promise<unknown>> = {
+  "list cron monitors": (c, w) => listMonitors(c, w.org),
+  "see a cron monitor and its check-ins": (c, w) => getMonitor(c, w.org, "nightly"),
 };
 
 /** Reads every role may do (alert:read). */
@@ -125,6 +138,7 @@ async function world(): Promise<{ w: World; owner: User }> {
   const comment = await t.store.addIssueActivity(issueId, { type: "note", userId: target.userId, data: JSON.stringify({ text: "by the target" }), createdAt: new Date().toISOString() });
   const { token } = await createOrgToken(ctx, org.slug, { name: "CI" }, "http://localhost:9000");
   const ruleId = (await t.store.listAlertRules(p.id))[0]!.id;
+  await t.store.createMonitor({ projectId: p.id, slug: "nightly", name: "Nightly", scheduleType: "crontab", schedule: "0 3 * * *", intervalUnit: null, timezone: "UTC", checkinMargin: null, maxRuntime: null, failureIssueThreshold: null, recoveryThreshold: null }, new Date().toISOString());
   return { w: { org: org.slug, project: project.slug, team: team.slug, key: keys[0]!.publicKey, targetMemberId: target.id, targetUserId: target.userId, outsiderEmail: outsider.email, issueId, commentId: comment.id, orgTokenId: token.id, ruleId }, owner };
 }
 
@@ -140,6 +154,24 @@ describe("permission matrix (each role × each mutation)", () => {
       });
     }
   }
+});
+
+describe("issue 19 cron monitors: every role reads them; another organization's monitor is not found", () => {
+  for (const role of ROLES) {
+    test(`${role} may read cron monitors`, async () => {
+      const { w, owner } = await world();
+      const actor = role === "owner" ? owner : await user();
+      if (role !== "owner") await joinByInvitation(t, t.as(owner), w.org, { email: actor.email, role });
+      for (const [name, read] of Object.entries(MONITOR_READS)) assert.equal(await outcome(() => read(t.as(actor), w)), "ok", name);
+    });
+  }
+  test("an outsider finds no monitor, and a slug of another organization names nothing", async () => {
+    const { w } = await world();
+    const other = await world();
+    assert.equal(await outcome(() => getMonitor(t.as(other.owner), w.org, "nightly")), "not_found");
+    assert.equal(await outcome(() => setMonitorMuted(t.as(other.owner), w.org, "nightly", true)), "not_found");
+    assert.equal(await outcome(() => getMonitor(t.as(other.owner), other.w.org, "missing")), "not_found");
+  });
 });
 
 describe("issue 17 rules: alert rules in the matrix", () => {

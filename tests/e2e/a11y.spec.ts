@@ -62,6 +62,8 @@ const SCREENS: Screen[] = [
   { name: "performance-web-vitals", path: "/en/orgs/{org}/projects/{project}/performance/web-vitals" },
   { name: "trace", path: "/en/orgs/{org}/traces/{trace}" },
   { name: "diagnostics", path: "/en/diagnostics" },
+  { name: "monitors", path: "/en/orgs/{org}/monitors" },
+  { name: "monitor-new-de", path: "/de/orgs/{org}/monitors/new" },
 ];
 
 let fixtures: Fixtures;

@@ -23,6 +23,7 @@ import { alertRuleConformance } from "./conformance-alert-rules";
 import { metricAlertConformance } from "./conformance-metric-alerts";
 import { personalDataConformance } from "./conformance-personal-data";
 import { scrubbingConformance } from "./conformance-scrubbing";
+import { monitorConformance } from "./conformance-monitors";
 
 export function conformance(name: string, options: () => OpenDbOptions | Promise<OpenDbOptions>) {
   describe(`storage conformance: ${name}`, () => {
@@ -243,5 +244,6 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
     metricAlertConformance(() => ({ t, alice }));
     personalDataConformance(() => ({ t, alice }));
     scrubbingConformance(() => ({ t, alice }));
+    monitorConformance(() => ({ t, alice }));
   });
 }

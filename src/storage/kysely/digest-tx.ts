@@ -17,6 +17,7 @@ import { sessionTx } from "./digest-sessions";
 import { spanTx } from "./span-tx";
 import { userDataTx } from "./user-data";
 import { issueClaimTx } from "./issue-claims-tx";
+import { monitorTx } from "./monitor-tx";
 import { nowIso } from "./shared";
 
 /** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
@@ -90,6 +91,7 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
     ...alertTx(trx, dialect),
     ...userDataTx(trx),
     ...issueClaimTx(trx, dialect),
+    ...monitorTx(trx, dialect),
 
     async existingEventIds(projectId, eventIds) {
       const found = new Set<string>();

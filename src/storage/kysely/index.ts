@@ -31,6 +31,7 @@ import { userStore } from "./users";
 import { userDataStore } from "./user-data";
 import { scrubbingSettingsStore } from "./data-scrubbing";
 import { clusterStore } from "./cluster";
+import { monitorStore } from "./monitors";
 
 export function createStore(db: Db): Store {
   const ctx = { db: db.kysely, dialect: db.dialect };
@@ -65,5 +66,6 @@ export function createStore(db: Db): Store {
     ...userDataStore(ctx),
     ...clusterStore(ctx),
     ...scrubbingSettingsStore(ctx),
+    ...monitorStore(ctx),
   };
 }

@@ -1,0 +1,71 @@
+// When a monitor's next check-in is expected: the crontab's next tick in the monitor's time zone (cron-parser, on
+// luxon's IANA zones), or the interval added to the last check-in, each from the reference minute (Sentry's
+// get_next_schedule, which works on the check-in's time with seconds dropped).
+import { CronExpressionParser } from "cron-parser";
+import type { IntervalUnit, MonitorConfig } from "../storage/monitor-ports";
+import { MONITOR_LIMITS } from "../config/limits";
+
+const floorMinute = (ms: number) => ms - (((ms % 60_000) + 60_000) % 60_000);
+
+function addInterval(from: Date, count: number, unit: IntervalUnit): Date {
+  const d = new Date(from.getTime());
+  switch (unit) {
+    case "minute":
+      return new Date(d.getTime() + count * 60_000);
+    case "hour":
+      return new Date(d.getTime() + count * 3_600_000);
+    case "day":
+      d.setUTCDate(d.getUTCDate() + count);
+      return d;
+    case "week":
+      d.setUTCDate(d.getUTCDate() + 7 * count);
+      return d;
+    case "month":
+      d.setUTCMonth(d.getUTCMonth() + count);
+      return d;
+    case "year":
+      d.setUTCFullYear(d.getUTCFullYear() + count);
+      return d;
+  }
+}
+
+/** The first expected check-in after `reference` (epoch ms); null when the schedule reads no time (never for a saved config). */
+export function nextExpected(config: Pick<MonitorConfig, "scheduleType" | "schedule" | "intervalUnit" | "timezone">, reference: number): Date | null {
+  const from = floorMinute(reference);
+  if (config.scheduleType === "interval") {
+    const count = Number(config.schedule);
+    if (!Number.isInteger(count) || count < 1 || !config.intervalUnit) return null;
+    return addInterval(new Date(from), count, config.intervalUnit);
+  }
+  try {
+    return CronExpressionParser.parse(config.schedule, { currentDate: new Date(from), tz: config.timezone }).next().toDate();
+  } catch {
+    return null;
+  }
+}
+
+/** The deadline of an expected check-in: its time plus the margin in minutes (Sentry's next_checkin_latest). */
+export const deadlineOf = (expected: Date, marginMinutes: number | null): Date => new Date(expected.getTime() + (marginMinutes ?? MONITOR_LIMITS.marginDefault) * 60_000);
+
+/** A crontab Sentry would take: five fields (no seconds) or a nickname, each in range. Null when valid, else why not. */
+export function crontabProblem(value: string, timezone: string): string | null {
+  const fields = value.trim().split(/\s+/);
+  if (!value.trim().startsWith("@") && fields.length !== 5) return "a crontab has five fields: minute, hour, day of month, month and day of week";
+  try {
+    CronExpressionParser.parse(value, { tz: timezone }).next();
+    return null;
+  } catch (err) {
+    return `not a valid crontab: ${String((err as Error).message).slice(0, 200)}`;
+  }
+}
+
+/** Whether the name is an IANA time zone this runtime knows. */
+export function isTimeZone(name: string): boolean {
+  if (name.length === 0 || name.length > MONITOR_LIMITS.timezoneMaxLength) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
