@@ -7,3 +7,4 @@ export * from "./limits/releases";
 export * from "./limits/web";
 export * from "./limits/privacy";
 export * from "./limits/operations";
+export * from "./limits/feedback";

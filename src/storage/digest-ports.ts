@@ -2,6 +2,7 @@
 // issues. The digest decides (grouping, regressions, counters); the store only reads and writes rows, so the same
 // decisions hold on SQLite and PostgreSQL.
 import type { UserDataTx } from "./user-data-ports";
+import type { FeedbackTx } from "./feedback-ports";
 import type { AlertTx } from "./alert-ports";
 import type { NotificationOutbox } from "./notification-ports";
 import type { WorkflowTx } from "./notification-settings-ports";
@@ -54,7 +55,7 @@ export type EnvironmentSighting = { projectId: number; name: string };
 /** An event to store, with the issue it belongs to (none for transactions). */
 export type NewGroupedEvent = NewEvent & { issueId: number | null };
 
-export interface DigestTx extends SessionTx, SpanTx, DeadLetterTx, NotificationOutbox, WorkflowTx, AlertTx, UserDataTx {
+export interface DigestTx extends SessionTx, SpanTx, DeadLetterTx, NotificationOutbox, WorkflowTx, AlertTx, UserDataTx, FeedbackTx {
   /** Of these event ids, those the project already has. */
   existingEventIds(projectId: number, eventIds: string[]): Promise<Set<string>>;
   /** The issues these hashes lead to, by hash. */

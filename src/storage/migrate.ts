@@ -26,6 +26,7 @@ import { notificationSettings } from "./migrations/0023-notification-settings";
 import { metricAlerts } from "./migrations/0022-metric-alerts";
 import { userData } from "./migrations/0024-user-data";
 import { dataScrubbing } from "./migrations/0025-data-scrubbing";
+import { userFeedback } from "./migrations/0027-user-feedback";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -55,6 +56,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0023-notification-settings": notificationSettings(dialect),
     "0024-user-data": userData(dialect),
     "0025-data-scrubbing": dataScrubbing(),
+    "0027-user-feedback": userFeedback(dialect),
   };
 }
 

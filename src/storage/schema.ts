@@ -7,6 +7,7 @@ import type { NotificationTables } from "./notification-schema";
 import type { NotificationSettingsTables } from "./notification-settings-schema";
 import type { SpanTables } from "./span-schema";
 import type { UserDataTables } from "./user-data-schema";
+import type { FeedbackTables } from "./feedback-schema";
 
 type Bool = boolean | number;
 type Timestamp = Date | string;
@@ -335,4 +336,5 @@ export type Database = {
   NotificationSettingsTables &
   AlertTables &
   MetricAlertTables &
-  UserDataTables;
+  UserDataTables &
+  FeedbackTables;

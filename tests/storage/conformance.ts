@@ -21,6 +21,7 @@ import { alertRuleConformance } from "./conformance-alert-rules";
 import { metricAlertConformance } from "./conformance-metric-alerts";
 import { personalDataConformance } from "./conformance-personal-data";
 import { scrubbingConformance } from "./conformance-scrubbing";
+import { feedbackConformance } from "./conformance-feedback";
 
 export function conformance(name: string, options: () => OpenDbOptions | Promise<OpenDbOptions>) {
   describe(`storage conformance: ${name}`, () => {
@@ -239,5 +240,6 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
     metricAlertConformance(() => ({ t, alice }));
     personalDataConformance(() => ({ t, alice }));
     scrubbingConformance(() => ({ t, alice }));
+    feedbackConformance(() => ({ t, alice }));
   });
 }

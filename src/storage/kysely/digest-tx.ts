@@ -16,6 +16,7 @@ import { workflowTx } from "./workflow-notices";
 import { sessionTx } from "./digest-sessions";
 import { spanTx } from "./span-tx";
 import { userDataTx } from "./user-data";
+import { feedbackTx } from "./feedback";
 import { nowIso } from "./shared";
 
 /** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
@@ -85,6 +86,7 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
     ...workflowTx(trx, dialect),
     ...alertTx(trx, dialect),
     ...userDataTx(trx),
+    ...feedbackTx(trx),
 
     async existingEventIds(projectId, eventIds) {
       const found = new Set<string>();

@@ -30,6 +30,7 @@ import { apiTokenStore } from "./tokens";
 import { userStore } from "./users";
 import { userDataStore } from "./user-data";
 import { scrubbingSettingsStore } from "./data-scrubbing";
+import { feedbackStore } from "./feedback";
 
 export function createStore(db: Db): Store {
   const ctx = { db: db.kysely, dialect: db.dialect };
@@ -63,5 +64,6 @@ export function createStore(db: Db): Store {
     ...metricAlertStore(ctx),
     ...userDataStore(ctx),
     ...scrubbingSettingsStore(ctx),
+    ...feedbackStore(ctx),
   };
 }
