@@ -26,10 +26,13 @@ import { ROLES, type Role } from "../../src/core/roles";
 import { erasePersonData, exportPersonData, findPersonEvents, listErasures } from "../../src/core/personal-data";
 import { previewScrubbing, updateOrganizationScrubbing } from "../../src/core/data-scrubbing";
 import { createOrganization } from "../../src/core/organizations";
+import { assignFeedback, getFeedbackView, listFeedbackInbox, listIssueFeedback, setFeedbackStatus } from "../../src/core/feedback";
+import { submitUserFeedback } from "../../src/core/feedback-submit";
+import { feedbackOfUserReport } from "../../src/digest/feedback";
 import type { User } from "../../src/storage/ports";
 import { joinByInvitation, outcome, type TestCore, testCore, uniq } from "../helpers/core";
 
-type World = { org: string; project: string; team: string; key: string; targetMemberId: number; targetUserId: string; outsiderEmail: string; issueId: number; commentId: number; orgTokenId: number; ruleId: number };
+type World = { org: string; project: string; team: string; key: string; targetMemberId: number; targetUserId: string; outsiderEmail: string; issueId: number; commentId: number; orgTokenId: number; ruleId: number; feedbackId: number; eventId: string };
 
 const RULE = { name: "Errors", actionMatch: "all", conditions: [{ id: "sentry.rules.conditions.first_seen_event.FirstSeenEventCondition" }], actions: [{ id: "sentry.rules.actions.notify_event_service.NotifyEventServiceAction", service: "webhooks", url: "https://93.184.216.34/hook" }] };
 
@@ -82,12 +85,18 @@ const MUTATIONS: Record<string, { permission: Permission; run: (c: CoreContext, 
   "issue 18 data scrubbing: change the project's advanced rules": { permission: "project:update", run: (c, w) => updateProject(c, w.org, w.project, { relayPiiConfig: '{"applications":{"$string":["@ip:replace"]}}' }) },
   "issue 18 data scrubbing: change the organization's settings": { permission: "org:update", run: (c, w) => updateOrganizationScrubbing(c, w.org, { dataScrubber: true }) },
   "issue 18 data scrubbing: preview a rule on the project's newest event": { permission: "project:update", run: async (c, w) => previewScrubbing(c, w.org, (await getProject(c, w.org, w.project)).project, '{"applications":{"$string":["@email:replace"]}}') },
+  "issue 19 feedback: resolve or mark as spam": { permission: "issue:update", run: (c, w) => setFeedbackStatus(c, w.org, w.feedbackId, { status: "spam" }) },
+  "issue 19 feedback: assign to a member": { permission: "issue:update", run: (c, w) => assignFeedback(c, w.org, w.feedbackId, w.targetUserId) },
+  "issue 19 feedback: submit a user report with a token": { permission: "issue:update", run: (c, w) => submitUserFeedback(c.store, { ctx: c }, w.org, w.project, { event_id: w.eventId, name: "A", email: "a@example.com", comments: "broken" }) },
 };
 
-/** Reads every role may do (alert:read). */
+/** Reads every role may do (alert:read, event:read). */
 const READS: Record<string, (c: CoreContext, w: World) => Promise<unknown>> = {
   "list alert rules": (c, w) => listAlertRules(c, w.org, w.project),
   "see an alert rule's history": (c, w) => alertRuleHistory(c, w.org, w.project, w.ruleId),
+  "issue 19 feedback: list the inbox": (c, w) => listFeedbackInbox(c, w.org, { status: "all" }),
+  "issue 19 feedback: open one": (c, w) => getFeedbackView(c, w.org, w.feedbackId),
+  "issue 19 feedback: see an issue's feedback": (c, w) => listIssueFeedback(c, w.issueId),
 };
 
 const issueEvent = (projectId: number): DigestedEvent => ({
@@ -117,7 +126,10 @@ async function world(): Promise<{ w: World; owner: User }> {
   const project = await createProject(ctx, org.slug, { name: uniq("Project"), platform: "python" });
   const { keys } = await listKeys(ctx, org.slug, project.slug);
   const p = (await t.store.getProjectBySlug((await t.store.getOrganizationBySlug(org.slug))!.id, project.slug))!;
-  await writeBatch(t.store, { spoolId: uniq("spool"), position: 1, rawItems: [], outcomes: [], events: [issueEvent(p.id)] });
+  const event = issueEvent(p.id);
+  const report = feedbackOfUserReport({ event_id: event.eventId, name: "Ann", email: "ann@example.com", comments: "It broke" }, p.id, new Date().toISOString(), "user_report");
+  await writeBatch(t.store, { spoolId: uniq("spool"), position: 1, rawItems: [], outcomes: [], events: [event], feedback: [report] });
+  const feedbackId = (await t.store.listFeedback({ organizationId: p.organizationId, status: null, limit: 1 }))[0]!.id;
   const issueId = (await t.store.listIssues(p.id, { page: { limit: 1 } })).items[0]!.id;
   await t.store.upsertRelease({ organizationId: p.organizationId, version: "app@1.0.0", projectIds: [p.id], createdAt: new Date().toISOString() });
   const target = await joinByInvitation(t, ctx, org.slug, { email: (await user()).email, role: "member" });
@@ -125,7 +137,7 @@ async function world(): Promise<{ w: World; owner: User }> {
   const comment = await t.store.addIssueActivity(issueId, { type: "note", userId: target.userId, data: JSON.stringify({ text: "by the target" }), createdAt: new Date().toISOString() });
   const { token } = await createOrgToken(ctx, org.slug, { name: "CI" }, "http://localhost:9000");
   const ruleId = (await t.store.listAlertRules(p.id))[0]!.id;
-  return { w: { org: org.slug, project: project.slug, team: team.slug, key: keys[0]!.publicKey, targetMemberId: target.id, targetUserId: target.userId, outsiderEmail: outsider.email, issueId, commentId: comment.id, orgTokenId: token.id, ruleId }, owner };
+  return { w: { org: org.slug, project: project.slug, team: team.slug, key: keys[0]!.publicKey, targetMemberId: target.id, targetUserId: target.userId, outsiderEmail: outsider.email, issueId, commentId: comment.id, orgTokenId: token.id, ruleId, feedbackId, eventId: event.eventId }, owner };
 }
 
 describe("permission matrix (each role × each mutation)", () => {
