@@ -56,8 +56,12 @@ export type DigestedEvent = NewEvent & {
   feedback?: NewFeedback | null;
 };
 
-/** Transactions are stored but not grouped (performance monitoring reads them); everything else becomes an issue. */
-const UNGROUPED_TYPES = new Set(["transaction"]);
+/**
+ * Transactions are stored but not grouped (performance monitoring reads them); so is feedback, which the feedback
+ * inbox lists (digest/feedback.ts): with nothing to group by, every feedback event fell into one fallback issue, shared
+ * with any other event without a message or exception. Everything else becomes an issue.
+ */
+const UNGROUPED_TYPES = new Set(["transaction", "feedback"]);
 
 /** Symbolication of JavaScript frames, before grouping, with the options of each event's project. */
 export type DigestSymbolication = { symbolicator: Symbolicator; project: (projectId: number) => ProjectOptions };

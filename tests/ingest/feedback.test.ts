@@ -64,6 +64,10 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       assert.ok(linked.details.os, "the OS from the SDK's contexts");
       const loose = items.find((f) => f.message === `${marker} love the new layout`);
       assert.ok(loose && loose.issue === null && loose.associatedEventId === null, "feedback about nothing in particular stays unlinked");
+      // The feedback events are kept as events, but make no issue: the inbox is where they are read.
+      const issues = (await t.core.store.listIssues(p.id, { page: { limit: 100 } })).items;
+      assert.deepEqual(issues.filter((i) => i.type === "feedback").map((i) => i.title), []);
+      assert.ok(await t.core.store.getEvent(p.id, linked.feedbackEventId!), "the feedback event is stored");
       const onIssue = await listIssueFeedback(await owner(), linked.issue!.id);
       assert.deepEqual(onIssue.map((f) => f.id), [linked.id]);
       const view = await getFeedbackView(await owner(), t.org, linked.id);
