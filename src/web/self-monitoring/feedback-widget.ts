@@ -25,6 +25,8 @@ function readLabels(json: string | undefined): FeedbackLabels {
   return out;
 }
 
+const themeOf = (v: string | undefined): "light" | "dark" | "system" => (v === "light" || v === "dark" ? v : "system");
+
 export function attachFeedbackWidget(): void {
   const button = document.querySelector<HTMLButtonElement>(`button[${FEEDBACK_BUTTON}]`);
   if (!button) return;
@@ -33,7 +35,8 @@ export function attachFeedbackWidget(): void {
     autoInject: false,
     showBranding: false,
     enableScreenshot: false,
-    colorScheme: document.documentElement.dataset.theme === "dark" ? "dark" : "light",
+    // The theme switch's choice (html[data-theme]: light, dark or system), as the dashboard's own colours follow it.
+    colorScheme: themeOf(document.documentElement.dataset.theme),
     styleNonce: nonce,
     tags: { feedback_source: "faultline-report-a-problem" },
     ...readLabels(button.dataset.labels),
