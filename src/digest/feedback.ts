@@ -11,6 +11,7 @@ import { ProtocolError } from "../protocol/errors";
 import type { FeedbackDetails, NewFeedback } from "../storage/feedback-ports";
 import type { DigestTx } from "../storage/digest-ports";
 import type { DigestedEvent } from "./items";
+import { browserOfUserAgent, osOfUserAgent, userAgentOf } from "./user-agent";
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json | null => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Json) : null);
@@ -36,15 +37,17 @@ export function textField(v: unknown, field: string, max: number, notes: string[
 }
 
 const detail = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v.slice(0, FEEDBACK_LIMITS.maxDetailLength) : undefined);
-const nameVersion = (c: Json | null): string | undefined => (c ? detail([c.name, c.version].filter((x) => typeof x === "string" && x !== "").join(" ")) : undefined);
+const nameVersion = (c: Json | null): string | null => (c ? (detail([c.name, c.version].filter((x) => typeof x === "string" && x !== "").join(" ")) ?? null) : null);
 
 /** Where a feedback event came from: its browser, OS, device, environment, release, user and tags. */
 function detailsOf(event: Json): FeedbackDetails {
   const contexts = obj(event.contexts);
   const details: FeedbackDetails = {};
-  const browser = nameVersion(obj(contexts?.browser));
+  // Browser SDKs send no browser context, only the User-Agent header (Relay derives the contexts from it).
+  const ua = userAgentOf(event.request);
+  const browser = nameVersion(obj(contexts?.browser)) ?? (ua ? browserOfUserAgent(ua) : null);
   if (browser) details.browser = browser;
-  const os = nameVersion(obj(contexts?.os));
+  const os = nameVersion(obj(contexts?.os)) ?? (ua ? osOfUserAgent(ua) : null);
   if (os) details.os = os;
   const device = detail(obj(contexts?.device)?.model) ?? detail(obj(contexts?.device)?.family);
   if (device) details.device = device;

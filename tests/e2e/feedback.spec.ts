@@ -118,6 +118,9 @@ test.describe("user feedback", () => {
     await page.getByRole("link", { name: text }).click();
     await expect(page.getByTestId("feedback-facts")).toContainText(`${SERVERS.main.origin}/en/orgs`);
     await expect(page.locator("main")).not.toContainText("widget-secret");
+    // The browser SDK sends no browser context: the browser and OS come from its User-Agent header (Debian's Chromium).
+    await expect(page.getByTestId("feedback-facts")).toContainText(/Chrome \d+/);
+    await expect(page.getByTestId("feedback-facts")).toContainText("Linux");
     expect(refused).toEqual([]);
   });
 });
