@@ -9,3 +9,4 @@ export * from "./limits/privacy";
 export * from "./limits/operations";
 export * from "./limits/cluster";
 export * from "./limits/monitors";
+export * from "./limits/feedback";

@@ -108,12 +108,12 @@ export type ErasureResult = { totals: ErasureCounts; projects: { slug: string; n
 export async function erasePersonData(ctx: CoreContext, orgSlug: string, input: unknown): Promise<ErasureResult> {
   const { access, search, projects, fields } = await prepare(ctx, orgSlug, input);
   const actor = actingUser(ctx);
-  const totals: ErasureCounts = { events: 0, attachments: 0, tagValues: 0, users: 0 };
+  const totals: ErasureCounts = { events: 0, attachments: 0, tagValues: 0, users: 0, feedback: 0 };
   const touched: ErasureResult["projects"] = [];
   let more = false;
   for (const p of projects) {
     const counts = await ctx.store.eraseUserEvents(p.id, fields, search.value, eventFacts, PERSONAL_DATA_LIMITS.eraseEventsPerProject);
-    if (counts.events === 0 && counts.attachments === 0) continue;
+    if (counts.events === 0 && counts.attachments === 0 && counts.feedback === 0) continue;
     if (counts.events >= PERSONAL_DATA_LIMITS.eraseEventsPerProject) more = true;
     touched.push({ slug: p.slug, name: p.name, counts });
     for (const k of Object.keys(totals) as (keyof ErasureCounts)[]) totals[k] += counts[k];
@@ -140,5 +140,5 @@ export async function listErasures(ctx: CoreContext, orgSlug: string, limit = 20
     const u = await ctx.store.getUserById(id);
     names.set(id, u ? u.name || u.email : "—");
   }
-  return rows.map((r) => ({ id: r.id, actor: names.get(r.actorUserId) ?? "—", field: r.field, counts: JSON.parse(r.counts) as ErasureRecord["counts"], createdAt: r.createdAt }));
+  return rows.map((r) => ({ id: r.id, actor: names.get(r.actorUserId) ?? "—", field: r.field, counts: { feedback: 0, ...(JSON.parse(r.counts) as Partial<ErasureRecord["counts"]>) } as ErasureRecord["counts"], createdAt: r.createdAt }));
 }

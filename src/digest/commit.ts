@@ -19,9 +19,11 @@ import { writeRegressionNotices } from "./workflow-notices";
 import type { ExpandedSpans } from "./spans";
 import type { CheckInItem } from "./check-ins";
 import { applyCheckIns } from "./check-ins-commit";
+import type { NewFeedback } from "../storage/feedback-ports";
+import { writeFeedback } from "./feedback";
 
 /** `failed`: records whose processing failed twice, set aside in the same transaction (set-aside.ts). */
-export type DigestBatch = { spoolId: string; position: number; events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions?: SessionItem[]; spans?: ExpandedSpans; failed?: FailedRecord[]; checkIns?: CheckInItem[] };
+export type DigestBatch = { spoolId: string; position: number; events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions?: SessionItem[]; spans?: ExpandedSpans; failed?: FailedRecord[]; checkIns?: CheckInItem[]; feedback?: NewFeedback[] };
 /** notifications: outbox rows the batch's alert rules newly enqueued (the sender wakes up on them). */
 export type BatchResult = { duplicates: number; newIssues: number; notifications: number };
 /** links: where notifications link to (FAULTLINE_URL and base path from the environment unless given). */
@@ -198,6 +200,9 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch, options
     await tx.addActivity(firstSeen);
     await sight(tx, stored, assignment);
     await writeEventUsers(tx, stored, assignment.issueOf);
+    await writeFeedback(tx, stored, assignment.issueOf, batch.feedback ?? []);
+    // User reports are counted as accepted as they were when kept as raw items (category user_report_v2).
+    for (const f of batch.feedback ?? []) counted.push({ projectId: f.projectId, hour: hourOf(f.receivedAt), category: "user_report_v2", outcome: "accepted", reason: "", quantity: 1 });
     const eventsOf = new Map<number, DigestedEvent[]>();
     for (const e of stored) {
       const id = assignment.issueOf.get(e);

@@ -10,6 +10,8 @@ import type { NewEvent, NewRawItem, OutcomeIncrement } from "../storage/ports";
 import { issueMetadata, issueTags, stacktraceCulprit, userKey } from "./event-facts";
 import { userParts } from "./event-users";
 import type { UserField } from "../storage/user-data-ports";
+import type { NewFeedback } from "../storage/feedback-ports";
+import { feedbackOfEvent, feedbackOfUserReport } from "./feedback";
 import { groupEvent } from "./grouping";
 import { normalizeEvent } from "./normalize";
 import { stripNul, stripNulFromJsonText } from "./normalize/nul";
@@ -23,7 +25,7 @@ import { summarize } from "./summary";
 import { ArtifactsUnavailable, type ProjectOptions, type Symbolicator } from "./symbolicate";
 
 /** `failed`: rows whose processing threw in the batch and again alone, to be set aside (set-aside.ts). */
-export type DigestedRows = { events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions: SessionItem[]; spans: ExpandedSpans; failed: FailedRecord[]; checkIns?: CheckInItem[] };
+export type DigestedRows = { events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions: SessionItem[]; spans: ExpandedSpans; failed: FailedRecord[]; checkIns?: CheckInItem[]; feedback: NewFeedback[] };
 
 const EVENT_TYPES = new Set(["event", "transaction", "feedback", "security"]);
 type Json = Record<string, unknown>;
@@ -51,10 +53,16 @@ export type DigestedEvent = NewEvent & {
   spans?: ExpandedSpans;
   /** The trace an error event belongs to (contexts.trace.trace_id). */
   traceId?: string | null;
+  /** A feedback event's feedback (digest/feedback.ts), stored in user_feedback with the event. */
+  feedback?: NewFeedback | null;
 };
 
-/** Transactions are stored but not grouped (performance monitoring reads them); everything else becomes an issue. */
-const UNGROUPED_TYPES = new Set(["transaction"]);
+/**
+ * Transactions are stored but not grouped (performance monitoring reads them); so is feedback, which the feedback
+ * inbox lists (digest/feedback.ts): with nothing to group by, every feedback event fell into one fallback issue, shared
+ * with any other event without a message or exception. Everything else becomes an issue.
+ */
+const UNGROUPED_TYPES = new Set(["transaction", "feedback"]);
 
 /** Symbolication of JavaScript frames, before grouping, with the options of each event's project. */
 export type DigestSymbolication = { symbolicator: Symbolicator; project: (projectId: number) => ProjectOptions };
@@ -96,6 +104,7 @@ async function toEvent(row: SpoolRow, receivedAt: string, symbolication: DigestS
     tags: issueTags(event, user),
     spans,
     traceId: grouping ? traceIdOf(event) : null,
+    feedback: summary.type === "feedback" ? feedbackOfEvent(event, row.projectId, row.eventId!, receivedAt) : null,
   };
 }
 
@@ -125,7 +134,7 @@ function clientReportOutcomes(row: SpoolRow): OutcomeIncrement[] {
     }));
 }
 
-const emptyRows = (): DigestedRows => ({ events: [], rawItems: [], outcomes: [], sessions: [], spans: { spans: [], values: [] }, failed: [] });
+const emptyRows = (): DigestedRows => ({ events: [], rawItems: [], outcomes: [], sessions: [], spans: { spans: [], values: [] }, failed: [], feedback: [] });
 
 /** One row into `out`: what it stores and counts. Throws when its processing fails. */
 async function digestRow(row: SpoolRow, out: DigestedRows, symbolication: DigestSymbolication | null, scrubbers: ScrubberOf): Promise<void> {
@@ -133,6 +142,7 @@ async function digestRow(row: SpoolRow, out: DigestedRows, symbolication: Digest
   if (row.kind === "outcomes") out.outcomes.push(...(parse(row.payload, "outcome record") as OutcomeIncrement[]));
   else if (EVENT_TYPES.has(row.itemType)) out.events.push(await toEvent(row, receivedAt, symbolication, scrubbers));
   else if (row.itemType === "client_report") out.outcomes.push(...clientReportOutcomes(row));
+  else if (row.itemType === "user_report") out.feedback.push(feedbackOfUserReport(parse(row.payload, "user report"), row.projectId, receivedAt, "user_report"));
   else if (row.itemType === "span") {
     // Spans become rows of the span model (digest/spans.ts), counted as accepted one per span.
     const span = parse(row.payload, "span");
@@ -176,6 +186,7 @@ function merge(into: DigestedRows, from: DigestedRows): void {
   into.spans.values.push(...from.spans.values);
   into.failed.push(...from.failed);
   if (from.checkIns) (into.checkIns ??= []).push(...from.checkIns);
+  into.feedback.push(...from.feedback);
 }
 
 /** A payload that is not JSON: the input's fault, counted as invalid (as Relay counts it), not set aside. */

@@ -1,5 +1,5 @@
 // Retention: events older than FAULTLINE_RETENTION_DAYS (or a project's shorter retention_days), and beyond the newest RETENTION_LIMITS.eventsPerIssue of an
-// issue, are deleted, with the other kept items, spans and hourly counters (span rollups too) past retention, and
+// issue, are deleted, with the other kept items, user feedback, spans and hourly counters (span rollups too) past retention, and
 // issues last seen before it (as Sentry's cleanup deletes groups whose last_seen is past retention) unless an event of
 // theirs arrived since, and
 // release health past it (session counts by hour, a release's users by when they were last seen). Issue totals (times
@@ -25,11 +25,11 @@ export type RetentionSettings = { days: number; eventsPerIssue: number; chunkRow
 
 export const retentionSettings = (days: number): RetentionSettings => ({ ...RETENTION_LIMITS, days });
 
-type Counts = { events: number; projectEvents: number; overflow: number; rawItems: number; spans: number; counters: number; releaseHealth: number; issues: number; artifacts: number };
+type Counts = { events: number; projectEvents: number; overflow: number; rawItems: number; feedback: number; spans: number; counters: number; releaseHealth: number; issues: number; artifacts: number };
 type Phase = keyof Counts;
 type Pass = { cutoff: string; hour: string; phase: Phase; counts: Counts; steps: number; started: number };
 
-const PHASES: Phase[] = ["events", "projectEvents", "overflow", "rawItems", "spans", "counters", "releaseHealth", "issues", "artifacts"];
+const PHASES: Phase[] = ["events", "projectEvents", "overflow", "rawItems", "feedback", "spans", "counters", "releaseHealth", "issues", "artifacts"];
 
 export class RetentionJob {
   private pass: Pass | null = null;
@@ -56,7 +56,7 @@ export class RetentionJob {
       if (now < this.nextPassAt) return false;
       if (!(await this.claim(now))) return false;
       const cutoff = new Date(now - this.settings.days * 86_400_000).toISOString();
-      this.pass = { cutoff, hour: hourOf(cutoff), phase: "events", counts: { events: 0, projectEvents: 0, overflow: 0, rawItems: 0, spans: 0, counters: 0, releaseHealth: 0, issues: 0, artifacts: 0 }, steps: 0, started: now };
+      this.pass = { cutoff, hour: hourOf(cutoff), phase: "events", counts: { events: 0, projectEvents: 0, overflow: 0, rawItems: 0, feedback: 0, spans: 0, counters: 0, releaseHealth: 0, issues: 0, artifacts: 0 }, steps: 0, started: now };
     }
     const pass = this.pass;
     try {
@@ -103,6 +103,8 @@ export class RetentionJob {
         return this.count(pass, "projectEvents", await this.store.pruneProjectEvents(new Date(this.now()).toISOString(), this.settings.days, chunkRows), chunkRows);
       case "rawItems":
         return this.count(pass, "rawItems", await this.store.pruneRawItemsBefore(pass.cutoff, chunkRows), chunkRows);
+      case "feedback":
+        return this.count(pass, "feedback", await this.store.pruneFeedbackBefore(pass.cutoff, chunkRows), chunkRows);
       case "spans":
         return this.count(pass, "spans", await this.store.pruneSpansBefore(pass.cutoff, chunkRows), chunkRows);
       case "counters": {
@@ -153,7 +155,7 @@ export class RetentionJob {
     this.log(
       `faultline: retention removed ${c.events} events received before ${pass.cutoff} (${this.settings.days} days), ` +
         `${c.projectEvents} events past their project's shorter retention, ` +
-        `${c.overflow} events beyond ${this.settings.eventsPerIssue} per issue, ${c.rawItems} other items, ${c.spans} spans, ` +
+        `${c.overflow} events beyond ${this.settings.eventsPerIssue} per issue, ${c.rawItems} other items, ${c.feedback} user feedback, ${c.spans} spans, ` +
         `${c.counters} hourly counters, ${c.releaseHealth} release health rows and ${c.issues} issues last seen before then, ` +
         `${c.artifacts} artifact bundles and upload chunks, in ${pass.steps} steps over ${this.now() - pass.started} ms`,
     );

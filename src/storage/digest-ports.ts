@@ -2,6 +2,7 @@
 // issues. The digest decides (grouping, regressions, counters); the store only reads and writes rows, so the same
 // decisions hold on SQLite and PostgreSQL.
 import type { UserDataTx } from "./user-data-ports";
+import type { FeedbackTx } from "./feedback-ports";
 import type { AlertTx } from "./alert-ports";
 import type { NotificationOutbox } from "./notification-ports";
 import type { WorkflowTx } from "./notification-settings-ports";
@@ -66,7 +67,7 @@ export interface IssueClaimTx {
   issueStates(ids: number[]): Promise<Map<number, IssueState>>;
 }
 
-export interface DigestTx extends MonitorTx, SessionTx, SpanTx, DeadLetterTx, NotificationOutbox, WorkflowTx, AlertTx, UserDataTx, IssueClaimTx {
+export interface DigestTx extends MonitorTx, SessionTx, SpanTx, DeadLetterTx, NotificationOutbox, WorkflowTx, AlertTx, UserDataTx, IssueClaimTx, FeedbackTx {
   /** Of these event ids, those the project already has. */
   existingEventIds(projectId: number, eventIds: string[]): Promise<Set<string>>;
   /** The issues these hashes lead to, by hash. */

@@ -28,6 +28,7 @@ import { userData } from "./migrations/0024-user-data";
 import { dataScrubbing } from "./migrations/0025-data-scrubbing";
 import { cluster } from "./migrations/0026-cluster";
 import { monitors } from "./migrations/0027-monitors";
+import { userFeedback } from "./migrations/0028-user-feedback";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -59,6 +60,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0025-data-scrubbing": dataScrubbing(),
     "0026-cluster": cluster(),
     "0027-monitors": monitors(dialect),
+    "0028-user-feedback": userFeedback(dialect),
   };
 }
 

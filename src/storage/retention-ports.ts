@@ -22,6 +22,8 @@ export interface RetentionStore {
   pruneIssueOverflow(issueId: number, keep: number, limit: number): Promise<number>;
   /** As pruneEventsBefore, for raw_items (sessions, attachments, spans, check-ins…). */
   pruneRawItemsBefore(cutoff: string, limit: number): Promise<number>;
+  /** As pruneEventsBefore, for user feedback (issue 19): among the `limit` lowest ids, those received before `cutoff`. */
+  pruneFeedbackBefore(cutoff: string, limit: number): Promise<number>;
   /** Deletes up to `limit` hourly counters (issue events per hour, outcomes) of hours before `hour`. */
   pruneHourlyCountersBefore(hour: string, limit: number): Promise<number>;
   /**

@@ -9,6 +9,7 @@ import type { SpanTables } from "./span-schema";
 import type { UserDataTables } from "./user-data-schema";
 import type { ClusterTables } from "./cluster-schema";
 import type { MonitorTables } from "./monitor-schema";
+import type { FeedbackTables } from "./feedback-schema";
 
 type Bool = boolean | number;
 type Timestamp = Date | string;
@@ -339,4 +340,5 @@ export type Database = {
   MetricAlertTables &
   UserDataTables &
   ClusterTables &
-  MonitorTables;
+  MonitorTables &
+  FeedbackTables;

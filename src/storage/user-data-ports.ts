@@ -11,7 +11,8 @@ export type EventUserRow = { projectId: number; eventId: string; issueId: number
 export type UserEventMatch = { projectId: number; eventId: string; issueId: number | null; type: string; receivedAt: string; timestamp: string; title: string; fields: UserField[] };
 
 /** What one erasure deleted. */
-export type ErasureCounts = { events: number; attachments: number; tagValues: number; users: number };
+/** `feedback`: user feedback about the erased events, or from the erased e-mail address (issue 19). */
+export type ErasureCounts = { events: number; attachments: number; tagValues: number; users: number; feedback: number };
 
 /** What the storage needs to know of an event it erases: the issue's user key and tag values it was counted in. */
 export type EventFacts = (data: string) => { userKey: string | null; tags: [string, string][] };
@@ -29,7 +30,8 @@ export interface UserDataStore {
   /**
    * In one transaction: deletes up to `limit` events of the project that match, their attachments, the issue tag
    * values they were counted in (a count of 0 removes the value), the issue's user (and one from its user_count)
-   * when no other stored event of the issue counted the same user, and their event_users rows. Issues keep
+   * when no other stored event of the issue counted the same user, their event_users rows, and the user feedback
+   * about them or (when e-mail is among the fields) from the address. Issues keep
    * times_seen and their hourly counts.
    */
   eraseUserEvents(projectId: number, fields: readonly UserField[], value: string, facts: EventFacts, limit: number): Promise<ErasureCounts>;

@@ -28,10 +28,13 @@ import { previewScrubbing, updateOrganizationScrubbing } from "../../src/core/da
 import { createOrganization } from "../../src/core/organizations";
 import { sendApiCheckIn } from "../../src/core/monitor-checkins";
 import { createMonitor, deleteMonitor, getMonitor, listMonitors, setMonitorMuted, updateMonitor } from "../../src/core/monitors";
+import { assignFeedback, getFeedbackView, listFeedbackInbox, listIssueFeedback, setFeedbackStatus } from "../../src/core/feedback";
+import { submitUserFeedback } from "../../src/core/feedback-submit";
+import { feedbackOfUserReport } from "../../src/digest/feedback";
 import type { User } from "../../src/storage/ports";
 import { joinByInvitation, outcome, type TestCore, testCore, uniq } from "../helpers/core";
 
-type World = { org: string; project: string; team: string; key: string; targetMemberId: number; targetUserId: string; outsiderEmail: string; issueId: number; commentId: number; orgTokenId: number; ruleId: number };
+type World = { org: string; project: string; team: string; key: string; targetMemberId: number; targetUserId: string; outsiderEmail: string; issueId: number; commentId: number; orgTokenId: number; ruleId: number; feedbackId: number; eventId: string };
 
 const RULE = { name: "Errors", actionMatch: "all", conditions: [{ id: "sentry.rules.conditions.first_seen_event.FirstSeenEventCondition" }], actions: [{ id: "sentry.rules.actions.notify_event_service.NotifyEventServiceAction", service: "webhooks", url: "https://93.184.216.34/hook" }] };
 
@@ -89,6 +92,9 @@ const MUTATIONS: Record<string, { permission: Permission; run: (c: CoreContext, 
   "issue 19 cron monitors: mute a monitor": { permission: "monitor:write", run: (c, w) => setMonitorMuted(c, w.org, "nightly", true) },
   "issue 19 cron monitors: delete a monitor": { permission: "monitor:write", run: (c, w) => deleteMonitor(c, w.org, "nightly") },
   "issue 19 cron monitors: send a check-in through the API": { permission: "issue:update", run: (c, w) => sendApiCheckIn(c, w.org, "nightly", { status: "ok" }, async () => ({ ok: true, eventId: null }), "127.0.0.1") },
+  "issue 19 feedback: resolve or mark as spam": { permission: "issue:update", run: (c, w) => setFeedbackStatus(c, w.org, w.feedbackId, { status: "spam" }) },
+  "issue 19 feedback: assign to a member": { permission: "issue:update", run: (c, w) => assignFeedback(c, w.org, w.feedbackId, w.targetUserId) },
+  "issue 19 feedback: submit a user report with a token": { permission: "issue:update", run: (c, w) => submitUserFeedback(c.store, { ctx: c }, w.org, w.project, { event_id: w.eventId, name: "A", email: "a@example.com", comments: "broken" }) },
 };
 
 /** Cron monitors every role may read (monitor:read, as Sentry's event:read). */
@@ -97,10 +103,13 @@ const MONITOR_READS: Record<string, (c: CoreContext, w: World) => Promise<unknow
   "see a cron monitor and its check-ins": (c, w) => getMonitor(c, w.org, "nightly"),
 };
 
-/** Reads every role may do (alert:read). */
+/** Reads every role may do (alert:read, event:read). */
 const READS: Record<string, (c: CoreContext, w: World) => Promise<unknown>> = {
   "list alert rules": (c, w) => listAlertRules(c, w.org, w.project),
   "see an alert rule's history": (c, w) => alertRuleHistory(c, w.org, w.project, w.ruleId),
+  "issue 19 feedback: list the inbox": (c, w) => listFeedbackInbox(c, w.org, { status: "all" }),
+  "issue 19 feedback: open one": (c, w) => getFeedbackView(c, w.org, w.feedbackId),
+  "issue 19 feedback: see an issue's feedback": (c, w) => listIssueFeedback(c, w.issueId),
 };
 
 const issueEvent = (projectId: number): DigestedEvent => ({
@@ -130,7 +139,10 @@ async function world(): Promise<{ w: World; owner: User }> {
   const project = await createProject(ctx, org.slug, { name: uniq("Project"), platform: "python" });
   const { keys } = await listKeys(ctx, org.slug, project.slug);
   const p = (await t.store.getProjectBySlug((await t.store.getOrganizationBySlug(org.slug))!.id, project.slug))!;
-  await writeBatch(t.store, { spoolId: uniq("spool"), position: 1, rawItems: [], outcomes: [], events: [issueEvent(p.id)] });
+  const event = issueEvent(p.id);
+  const report = feedbackOfUserReport({ event_id: event.eventId, name: "Ann", email: "ann@example.com", comments: "It broke" }, p.id, new Date().toISOString(), "user_report");
+  await writeBatch(t.store, { spoolId: uniq("spool"), position: 1, rawItems: [], outcomes: [], events: [event], feedback: [report] });
+  const feedbackId = (await t.store.listFeedback({ organizationId: p.organizationId, status: null, limit: 1 }))[0]!.id;
   const issueId = (await t.store.listIssues(p.id, { page: { limit: 1 } })).items[0]!.id;
   await t.store.upsertRelease({ organizationId: p.organizationId, version: "app@1.0.0", projectIds: [p.id], createdAt: new Date().toISOString() });
   const target = await joinByInvitation(t, ctx, org.slug, { email: (await user()).email, role: "member" });
@@ -139,7 +151,7 @@ async function world(): Promise<{ w: World; owner: User }> {
   const { token } = await createOrgToken(ctx, org.slug, { name: "CI" }, "http://localhost:9000");
   const ruleId = (await t.store.listAlertRules(p.id))[0]!.id;
   await t.store.createMonitor({ projectId: p.id, slug: "nightly", name: "Nightly", scheduleType: "crontab", schedule: "0 3 * * *", intervalUnit: null, timezone: "UTC", checkinMargin: null, maxRuntime: null, failureIssueThreshold: null, recoveryThreshold: null }, new Date().toISOString());
-  return { w: { org: org.slug, project: project.slug, team: team.slug, key: keys[0]!.publicKey, targetMemberId: target.id, targetUserId: target.userId, outsiderEmail: outsider.email, issueId, commentId: comment.id, orgTokenId: token.id, ruleId }, owner };
+  return { w: { org: org.slug, project: project.slug, team: team.slug, key: keys[0]!.publicKey, targetMemberId: target.id, targetUserId: target.userId, outsiderEmail: outsider.email, issueId, commentId: comment.id, orgTokenId: token.id, ruleId, feedbackId, eventId: event.eventId }, owner };
 }
 
 describe("permission matrix (each role × each mutation)", () => {

@@ -8,7 +8,7 @@ import { OWNER_STATE, ownerApiToken, watchCsp } from "./helpers";
 import { createProject, expectJson, mainApi, type TestProject, waitForEvent } from "./ingest-helpers";
 import { SERVERS } from "./servers";
 
-type Fixtures = { org: string; project: string; emptyProject: string; issue: string; event: string; release: string; trace: string; invite: string };
+type Fixtures = { org: string; project: string; emptyProject: string; issue: string; event: string; release: string; trace: string; invite: string; feedback: string };
 
 type Screen = {
   name: string;
@@ -64,6 +64,9 @@ const SCREENS: Screen[] = [
   { name: "diagnostics", path: "/en/diagnostics" },
   { name: "monitors", path: "/en/orgs/{org}/monitors" },
   { name: "monitor-new-de", path: "/de/orgs/{org}/monitors/new" },
+  { name: "feedback-inbox", path: "/en/orgs/{org}/feedback?status=all" },
+  { name: "feedback-inbox-de", path: "/de/orgs/{org}/feedback" },
+  { name: "feedback", path: "/en/orgs/{org}/feedback/{feedback}" },
 ];
 
 let fixtures: Fixtures;
@@ -114,7 +117,13 @@ test.describe("accessibility", () => {
     const stored = await waitForEvent(api, project, await sendError(project, release));
     expect(stored.groupID).toBeTruthy();
     const trace = await sendTransaction(project);
-    fixtures = { org: "acme", project: project.slug, emptyProject: empty.slug, issue: String(stored.groupID), event: stored.eventID, release, trace, invite: "" };
+    fixtures = { org: "acme", project: project.slug, emptyProject: empty.slug, issue: String(stored.groupID), event: stored.eventID, release, trace, invite: "", feedback: "" };
+    // A user report about the error (issue 19), for the feedback inbox and its page.
+    const report = await request.post(`${SERVERS.main.url}/api/0/projects/acme/${project.slug}/user-feedback/`, {
+      headers: { authorization: `DSN ${project.dsn}` },
+      data: { event_id: stored.eventID, name: "Ada", email: "ada@example.com", comments: "The total is missing after checkout." },
+    });
+    fixtures.feedback = (await expectJson<{ id: string }>(report, 200, "a user report")).id;
     await expectJson(await api.get(`/organizations/acme/releases/${encodeURIComponent(release)}/`), 200, "the release the event named");
     // A release file, so that the release page's source files table is checked too.
     const upload = await request.post(`${SERVERS.main.url}/api/0/organizations/acme/releases/${encodeURIComponent(release)}/files/`, {

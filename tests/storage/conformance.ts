@@ -24,6 +24,7 @@ import { metricAlertConformance } from "./conformance-metric-alerts";
 import { personalDataConformance } from "./conformance-personal-data";
 import { scrubbingConformance } from "./conformance-scrubbing";
 import { monitorConformance } from "./conformance-monitors";
+import { feedbackConformance } from "./conformance-feedback";
 
 export function conformance(name: string, options: () => OpenDbOptions | Promise<OpenDbOptions>) {
   describe(`storage conformance: ${name}`, () => {
@@ -245,5 +246,6 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
     personalDataConformance(() => ({ t, alice }));
     scrubbingConformance(() => ({ t, alice }));
     monitorConformance(() => ({ t, alice }));
+    feedbackConformance(() => ({ t, alice }));
   });
 }

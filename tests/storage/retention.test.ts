@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { describe, test } from "node:test";
+import { feedbackOfUserReport } from "../../src/digest/feedback";
 import { writeBatch } from "../../src/digest/commit";
 import type { DigestedEvent } from "../../src/digest/items";
 import type { SessionAggregate } from "../../src/digest/sessions";
@@ -185,6 +186,9 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
         await write(t, [1, 2, 3].map((n) => event(p, n, OLD, "old")), [rawItem(p, OLD)]);
         await write(t, [4, 5, 6, 7, 8, 9].map((n) => event(p, n, NEW, "busy")), [rawItem(p, NEW)]);
         await writeBatch(t.store, { spoolId: "s", position: 2, events: [], rawItems: [], outcomes: [], sessions: [aggregate(p, OLD, "production", "u1")] });
+        // User feedback (issue 19): an old user report goes with its age, a new one stays.
+        const report = (n: number, at: string) => feedbackOfUserReport({ event_id: hex(n), comments: `report ${n}` }, p, at, "user_report");
+        await writeBatch(t.store, { spoolId: "s", position: 2, events: [], rawItems: [], outcomes: [], feedback: [report(1, OLD), report(9, NEW)] });
         // An artifact bundle last used longer ago than UPLOAD_LIMITS.bundleRetentionDays, and one used now.
         const project = (await t.store.getProjectById(p))!;
         const bundle = (checksum: string, at: string) => t.store.createBundle({ organizationId: project.organizationId, checksum, bundleId: null, size: 1, files: [], links: [{ projectId: p, release: "", dist: "" }], now: at });
@@ -201,9 +205,10 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
         assert.ok(steps >= 8, `bounded steps (${steps})`);
         assert.deepEqual(await eventIds(t, p), [4, 8, 9, 10].map(hex), "old events gone; the busy issue keeps its first and newest three");
         assert.equal(lines.length, 1);
-        assert.match(lines[0]!, /^faultline: retention removed 3 events received before 2026-08-25T12:00:00\.000Z \(90 days\), 0 events past their project's shorter retention, 3 events beyond 3 per issue, 1 other items, 3 spans, \d+ hourly counters, 2 release health rows and 1 issues last seen before then, 1 artifact bundles and upload chunks, in \d+ steps over \d+ ms$/);
+        assert.match(lines[0]!, /^faultline: retention removed 3 events received before 2026-08-25T12:00:00\.000Z \(90 days\), 0 events past their project's shorter retention, 3 events beyond 3 per issue, 1 other items, 1 user feedback, 3 spans, \d+ hourly counters, 2 release health rows and 1 issues last seen before then, 1 artifact bundles and upload chunks, in \d+ steps over \d+ ms$/);
         assert.deepEqual([await t.store.bundleByChecksum(project.organizationId, "a".repeat(40)), typeof (await t.store.bundleByChecksum(project.organizationId, "b".repeat(40)))], [null, "number"]);
         assert.deepEqual((await t.db.kysely.selectFrom("spans").select("received_at").execute()).map((r) => r.received_at), [NEW], "old spans gone, the new one stays");
+        assert.deepEqual((await t.db.kysely.selectFrom("user_feedback").select("message").execute()).map((r) => r.message), ["report 9"], "old feedback gone, the new one stays");
         assert.equal(await job.step(), false, "not due again yet");
         now += 60_000;
         while (await job.step());

@@ -18,6 +18,7 @@ import { spanTx } from "./span-tx";
 import { userDataTx } from "./user-data";
 import { issueClaimTx } from "./issue-claims-tx";
 import { monitorTx } from "./monitor-tx";
+import { feedbackTx } from "./feedback";
 import { nowIso } from "./shared";
 
 /** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
@@ -92,6 +93,7 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
     ...userDataTx(trx),
     ...issueClaimTx(trx, dialect),
     ...monitorTx(trx, dialect),
+    ...feedbackTx(trx),
 
     async existingEventIds(projectId, eventIds) {
       const found = new Set<string>();

@@ -32,6 +32,7 @@ import { userDataStore } from "./user-data";
 import { scrubbingSettingsStore } from "./data-scrubbing";
 import { clusterStore } from "./cluster";
 import { monitorStore } from "./monitors";
+import { feedbackStore } from "./feedback";
 
 export function createStore(db: Db): Store {
   const ctx = { db: db.kysely, dialect: db.dialect };
@@ -67,5 +68,6 @@ export function createStore(db: Db): Store {
     ...clusterStore(ctx),
     ...scrubbingSettingsStore(ctx),
     ...monitorStore(ctx),
+    ...feedbackStore(ctx),
   };
 }

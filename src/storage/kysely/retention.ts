@@ -40,6 +40,13 @@ export function retentionStore({ db }: Ctx): Omit<RetentionStore, "pruneArtifact
     pruneProjectEvents: (now, instanceDays, limit) => pruneProjectEvents(db, now, instanceDays, limit),
     pruneRawItemsBefore: (cutoff, limit) => pruneOldest("raw_items", cutoff, limit),
 
+    async pruneFeedbackBefore(cutoff, limit) {
+      const rows = await db.selectFrom("user_feedback").select(["id", "received_at"]).orderBy("id").limit(limit).execute();
+      const old = rows.filter((r) => r.received_at < cutoff).map((r) => r.id);
+      if (old.length === 0) return 0;
+      return Number((await db.deleteFrom("user_feedback").where("id", "in", old).executeTakeFirst()).numDeletedRows);
+    },
+
     async crowdedIssuesAfter(afterEventId, scan, keep) {
       const rows = await db.selectFrom("events").select(["id", "issue_id"]).where("id", ">", afterEventId).orderBy("id").limit(scan).execute();
       const lastEventId = rows.length > 0 ? rows[rows.length - 1]!.id : afterEventId;

@@ -29,7 +29,7 @@ async function matchingIds(db: Kysely<Database>, projectId: number, fields: read
 }
 
 async function erase(trx: Transaction<Database>, projectId: number, eventIds: string[], facts: Parameters<UserDataStore["eraseUserEvents"]>[3]): Promise<ErasureCounts> {
-  const counts: ErasureCounts = { events: 0, attachments: 0, tagValues: 0, users: 0 };
+  const counts: ErasureCounts = { events: 0, attachments: 0, tagValues: 0, users: 0, feedback: 0 };
   const tags = new Map<string, { issueId: number; key: string; value: string; n: number }>();
   const users = new Map<string, { issueId: number; userKey: string }>();
   for (const part of chunks(eventIds)) {
@@ -49,6 +49,9 @@ async function erase(trx: Transaction<Database>, projectId: number, eventIds: st
     const attachments = await trx.deleteFrom("raw_items").where("project_id", "=", projectId).where("event_id", "in", part).executeTakeFirst();
     counts.attachments += Number(attachments.numDeletedRows);
     await trx.deleteFrom("event_users").where("project_id", "=", projectId).where("event_id", "in", part).execute();
+    // Feedback the person sent (their feedback events) or about their events (issue 19).
+    const feedback = await trx.deleteFrom("user_feedback").where("project_id", "=", projectId).where((eb) => eb.or([eb("feedback_event_id", "in", part), eb("associated_event_id", "in", part)])).executeTakeFirst();
+    counts.feedback += Number(feedback.numDeletedRows);
   }
   for (const t of tags.values()) {
     const where = { issue_id: t.issueId, key: t.key, value: t.value };
@@ -105,7 +108,10 @@ export function userDataStore({ db }: Ctx): UserDataStore {
     async eraseUserEvents(projectId, fields, value, facts, limit) {
       return db.transaction().execute(async (trx) => {
         const ids = await matchingIds(trx, projectId, fields, value, limit);
-        return ids.length === 0 ? { events: 0, attachments: 0, tagValues: 0, users: 0 } : erase(trx, projectId, ids, facts);
+        const counts = ids.length === 0 ? { events: 0, attachments: 0, tagValues: 0, users: 0, feedback: 0 } : await erase(trx, projectId, ids, facts);
+        // User reports name no user object: the contact address they were sent with is what finds them.
+        if (fields.includes("email")) counts.feedback += Number((await trx.deleteFrom("user_feedback").where("project_id", "=", projectId).where("email", "=", value).executeTakeFirst()).numDeletedRows);
+        return counts;
       });
     },
 

@@ -1,10 +1,10 @@
-// Breadcrumbs and tabs of an organization: projects, issues, alerts, cron monitors, releases and settings sections (auth tokens included).
+// Breadcrumbs and tabs of an organization: projects, issues, alerts, cron monitors, releases, user feedback and settings sections (auth tokens included).
 import { getLocale, getTranslations } from "next-intl/server";
 import { LocaleLink } from "@/i18n/locale-link";
 import type { Organization } from "@/storage/ports";
 import { PageTabs } from "./page-tabs";
 
-export async function OrgNav({ org, current }: { org: Organization; current: "projects" | "issues" | "alerts" | "monitors" | "releases" | "general" | "members" | "teams" | "tokens" | "privacy" | "scrubbing" | "traces" }) {
+export async function OrgNav({ org, current }: { org: Organization; current: "projects" | "issues" | "alerts" | "monitors" | "releases" | "general" | "members" | "teams" | "tokens" | "privacy" | "scrubbing" | "traces" | "feedback" }) {
   const t = await getTranslations("org");
   // One read of the locale for the links below, instead of one suspension per link (i18n/locale-link.tsx).
   const locale = await getLocale();
@@ -24,6 +24,7 @@ export async function OrgNav({ org, current }: { org: Organization; current: "pr
           { id: "alerts", href: `${base}/alerts`, label: t("tabs.alerts") },
           { id: "monitors", href: `${base}/monitors`, label: t("tabs.monitors") },
           { id: "releases", href: `${base}/releases`, label: t("tabs.releases") },
+          { id: "feedback", href: `${base}/feedback`, label: t("tabs.feedback") },
           { id: "general", href: `${base}/settings`, label: t("tabs.general") },
           { id: "members", href: `${base}/settings/members`, label: t("tabs.members") },
           { id: "teams", href: `${base}/settings/teams`, label: t("tabs.teams") },

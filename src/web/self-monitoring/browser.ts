@@ -2,6 +2,7 @@
 // out of every route's first-load JavaScript. The page-load span still starts at the navigation's timeOrigin.
 import * as Sentry from "@sentry/nextjs";
 import { NOT_FOUND_MARKER, type SelfMonitoringClientConfig } from "./client-config";
+import { attachFeedbackWidget } from "./feedback-widget";
 import { redactEventUrls } from "./redact-urls";
 
 export function startBrowserMonitoring(config: SelfMonitoringClientConfig): void {
@@ -25,6 +26,8 @@ export function startBrowserMonitoring(config: SelfMonitoringClientConfig): void
     beforeSend: redactEventUrls,
     beforeSendTransaction: redactEventUrls,
   });
+  // "Report a problem" on the signed-in pages (feedback-widget.ts).
+  attachFeedbackWidget();
 }
 
 /** An error a boundary caught in the browser (error.tsx, global-error.tsx), which no global handler sees. */

@@ -6,10 +6,15 @@ import { signOutAction } from "@/web/actions/auth.action";
 import { LocaleSwitcher } from "@/web/components/locale-switcher";
 import { ThemeSwitch } from "@/web/components/theme-switch";
 import { getCurrentUser } from "@/web/session";
+import { FEEDBACK_BUTTON, FEEDBACK_LABELS } from "@/web/self-monitoring/feedback-widget-button";
+import { selfMonitoringClientConfig } from "@/web/self-monitoring/server-config";
 
 export default async function AppLayout({ children, params: { locale } }: { children: ReactNode; params: { locale: string } }) {
   const t = await getTranslations("nav");
   const user = await getCurrentUser();
+  // "Report a problem": hidden until Faultline's own SDK has loaded and attached its feedback widget (feedback-widget.ts).
+  const monitoring = user ? await selfMonitoringClientConfig() : null;
+  const report = monitoring ? await getTranslations("reportProblem") : null;
   return (
     <div className="app-shell">
       <header className="app-header">
@@ -23,6 +28,11 @@ export default async function AppLayout({ children, params: { locale } }: { chil
           {user?.isSuperuser ? <LocaleLink locale={locale} href="/instance/users">{t("instance")}</LocaleLink> : null}
         </nav>
         <div className="header-end">
+          {report ? (
+            <button type="button" className="button secondary" hidden {...{ [FEEDBACK_BUTTON]: "" }} data-labels={JSON.stringify(Object.fromEntries(FEEDBACK_LABELS.map((k) => [k, report(k)])))}>
+              {report("triggerLabel")}
+            </button>
+          ) : null}
           <ThemeSwitch />
           <LocaleSwitcher />
           {user ? (

@@ -1,6 +1,6 @@
 // The issue page: the issue's header and triage controls, one of its events (exception and stack trace,
 // breadcrumbs, request, user, contexts, raw JSON), its activity, and beside them when it was seen, how often, and
-// its tags. Shared by the issue's URL (latest event) and its events' URLs.
+// its tags, and the user feedback of its events. Shared by the issue's URL (latest event) and its events' URLs.
 import { getTranslations } from "next-intl/server";
 import { eventData, eventUser } from "@/core/event-data";
 import { getIssuePage } from "@/core/issue-page";
@@ -21,6 +21,7 @@ import { EventNav } from "./event-nav";
 import { eventView } from "./event-view";
 import { ExceptionView } from "./exception";
 import { FrequencyChart } from "./frequency-chart";
+import { IssueFeedback } from "./issue-feedback";
 import { IssueHeader } from "./issue-header";
 import { issueMarkdown } from "./issue-markdown";
 import { IssueNotify } from "./issue-notify";
@@ -103,6 +104,7 @@ export async function IssueDetail({ locale, org, issueId, eventRef, environment 
             </p>
           ) : null}
           <ProcessingNotes notes={processingNotes(data)} />
+          <IssueFeedback core={core} locale={locale} org={org} issueId={issue.id} />
           {view.message ? (
             <section className="card" aria-labelledby="message-title">
               <h2 id="message-title">{t("message")}</h2>
