@@ -19,6 +19,7 @@ import { builtBasePath, distDirOf } from "./build-info";
 import { createListener } from "./listener";
 import { describeOwnMaps, uploadOwnSourceMaps } from "./own-sourcemaps";
 import { startWeeklySummaries } from "./weekly-summaries";
+import { startWeeklyVacuum } from "./weekly-vacuum";
 import { checkSharedSecret } from "./shared-secret";
 
 /**
@@ -94,6 +95,8 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   }
 
   const summaries = startWeeklySummaries(store, log);
+  // Free space back to the file system at most weekly, on one node, in small steps (server/weekly-vacuum.ts).
+  const vacuum = startWeeklyVacuum(db, store, log);
   // Metric alerts, every minute; with several processes on one database each minute of a rule is claimed by one.
   const metricAlerts = startMetricEvaluator(store, { baseUrl: `${config.publicUrl}${basePath}`, log });
 
@@ -104,7 +107,7 @@ export async function start(rootDir: string, log: (line: string) => void = conso
     metricsServer?.close();
     // Everything acknowledged is already on disk; stopping only has to finish the commits in flight.
     // The sender finishes the deliveries in hand and records them; what it never claimed waits in the outbox.
-    void Promise.all([digest.stop(), summaries.stop(), sender.stop(), quotaSync?.stop()])
+    void Promise.all([digest.stop(), summaries.stop(), vacuum.stop(), sender.stop(), quotaSync?.stop()])
       .then(() => {
         registerInProcessIntake(null);
         intake.close();

@@ -10,9 +10,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, test } from "node:test";
 import SQLite from "better-sqlite3";
-import { sql } from "kysely";
 import { checkRoomForFullVacuum, sqliteFileBytes, sqliteSpace, vacuumSqlite } from "../../src/ops/vacuum";
-import { testCore, type TestCore } from "../helpers/core";
+import { testCore } from "../helpers/core";
+import { fillAndDelete } from "../helpers/deleted-events";
 import { freshPgDatabase } from "../helpers/pg";
 
 const dirs: string[] = [];
@@ -24,23 +24,6 @@ const newDir = () => {
 after(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
-
-/** 3,000 events of 4 KiB of incompressible data each (about 12 MiB), then all but 100 of them deleted. */
-async function fillAndDelete(t: TestCore): Promise<void> {
-  const { db, store } = t;
-  const owner = await t.accounts.createUser({ email: "o@example.com", password: "password123", name: "O" });
-  const org = await store.createOrganization({ slug: "org", name: "Org", ownerUserId: owner.id });
-  const p = await store.createProject({ organizationId: org.id, teamId: null, slug: "web", name: "Web", platform: null });
-  const now = new Date().toISOString();
-  for (let batch = 0; batch < 30; batch++) {
-    const rows = Array.from({ length: 100 }, (_, i) => ({
-      project_id: p.id, event_id: randomBytes(16).toString("hex"), type: "error", received_at: now, timestamp: now, platform: "javascript",
-      level: "error", title: `E ${batch}-${i}`, message: "", culprit: "", release: null, environment: null, size: 4096, data: randomBytes(4096), issue_id: null,
-    }));
-    await db.kysely.insertInto("events").values(rows).execute();
-  }
-  await sql`delete from events where id > 100`.execute(db.kysely);
-}
 
 /** Runs `faultline vacuum` (from source) with only the given Faultline variables. */
 function cli(env: Record<string, string>) {
