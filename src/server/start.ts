@@ -20,6 +20,7 @@ import { createListener } from "./listener";
 import { describeOwnMaps, uploadOwnSourceMaps } from "./own-sourcemaps";
 import { startWeeklySummaries } from "./weekly-summaries";
 import { startWeeklyVacuum } from "./weekly-vacuum";
+import { startDailyDiskSample } from "./daily-disk-sample";
 import { checkSharedSecret } from "./shared-secret";
 
 /**
@@ -97,11 +98,14 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   const summaries = startWeeklySummaries(store, log);
   // Free space back to the file system at most weekly, on one node, in small steps (server/weekly-vacuum.ts).
   const vacuum = startWeeklyVacuum(db, store, log);
+  // The data dir's usage once a day, for the growth shown under Instance settings → Disk (ops/disk-samples.ts).
+  const diskSample = startDailyDiskSample(config.dataDir, db, log);
   // Metric alerts, every minute; with several processes on one database each minute of a rule is claimed by one.
   const metricAlerts = startMetricEvaluator(store, { baseUrl: `${config.publicUrl}${basePath}`, log });
 
   const stop = () => {
     metricAlerts.stop();
+    diskSample.stop();
     server.close();
     server.closeIdleConnections();
     metricsServer?.close();

@@ -54,3 +54,14 @@ export const VACUUM_LIMITS = {
    */
   fullVacuumFreeRatio: 1.1,
 } as const;
+
+export const DISK_USAGE_LIMITS = {
+  /** days; daily samples kept in the data dir's disk-usage.json: a month to look back on, a few KiB of JSON. */
+  keptSamples: 30,
+  /** samples (days); the growth per day is measured over the last this many: a week evens out weekdays and weekends. */
+  growthSamples: 7,
+  /** milliseconds (1 hour); how often the server looks whether today's sample is taken: one a day is written. */
+  sampleCheckIntervalMs: 3_600_000,
+  /** files; the most counted when adding up the data dir's sizes, so a data dir full of stray files cannot stall a page. */
+  maxFilesWalked: 100_000,
+} as const;
