@@ -92,8 +92,11 @@ export async function vacuumSqlite(db: Db, file: string): Promise<SqliteVacuum> 
   const before = sqliteFileBytes(file);
   const space = await sqliteSpace(db);
   if (space.autoVacuum === "incremental") {
-    let free = space.freePages;
-    while (free > 0) free = await incrementalStep(db, VACUUM_LIMITS.stepPages * 16);
+    // Until no page is free, or a step frees none (nothing more it can move): never a loop without progress.
+    for (let free = space.freePages, before = Infinity; free > 0 && free < before; ) {
+      before = free;
+      free = await incrementalStep(db, VACUUM_LIMITS.stepPages * 16);
+    }
     await checkpoint(db);
     return { mode: "incremental", before, after: sqliteFileBytes(file), converted: false };
   }

@@ -55,7 +55,8 @@ export class WeeklyVacuum {
       return { ran: true, freedPages: 0, needsFullVacuum: true };
     }
     let free = space.freePages;
-    while (free > 0 && !this.stopped) {
+    for (let before = Infinity; free > 0 && free < before && !this.stopped; ) {
+      before = free;
       free = await incrementalStep(this.db, this.settings.stepPages);
       await pause(this.settings.stepPauseMs);
     }

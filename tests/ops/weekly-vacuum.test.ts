@@ -1,7 +1,9 @@
 // The server's weekly vacuum on a real SQLite file: after many events are deleted, its pass frees the pages in small
 // steps and the file shrinks; it runs once per interval, and only on the node holding the week's claim; a database
-// without auto_vacuum=INCREMENTAL is left alone (no full VACUUM in the server) with a line saying what to run.
+// without auto_vacuum=INCREMENTAL is left alone (no full VACUUM in the server) with a line saying what to run; on
+// PostgreSQL the pass is VACUUM (ANALYZE) of the largest tables, claimed once.
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,6 +12,7 @@ import SQLite from "better-sqlite3";
 import { checkpoint, sqliteFileBytes } from "../../src/ops/vacuum";
 import { WeeklyVacuum } from "../../src/server/weekly-vacuum";
 import { testCore } from "../helpers/core";
+import { freshPgDatabase } from "../helpers/pg";
 import { fillAndDelete } from "../helpers/deleted-events";
 
 const dirs: string[] = [];
@@ -62,4 +65,20 @@ test("a database without auto_vacuum=INCREMENTAL gets no full VACUUM from the se
   assert.ok(sqliteFileBytes(file) >= before);
   assert.match(lines.join("\n"), /run `faultline vacuum` once/);
   await t.close();
+});
+
+test("on PostgreSQL the weekly pass runs VACUUM (ANALYZE) on the largest tables, on the node that claims it", async () => {
+  const pg = await freshPgDatabase(`faultline_weekly_vacuum_${randomBytes(4).toString("hex")}`);
+  try {
+    const t = await testCore({ dialect: "postgres", url: pg.url });
+    await fillAndDelete(t);
+    const lines: string[] = [];
+    const r = await new WeeklyVacuum(t.db, t.store, (l) => lines.push(l), settings).pass();
+    assert.ok(r.ran && r.tables?.includes("events"), JSON.stringify(r));
+    assert.match(lines.join("\n"), /weekly VACUUM \(ANALYZE\) of \d+ tables done/);
+    assert.deepEqual(await new WeeklyVacuum(t.db, t.store, () => undefined, settings).pass(), { ran: false, reason: "claimed-elsewhere" });
+    await t.close();
+  } finally {
+    await pg.drop();
+  }
 });
