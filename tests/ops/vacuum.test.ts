@@ -67,7 +67,7 @@ describe("vacuum on SQLite", () => {
     await assert.rejects(checkRoomForFullVacuum(file, 2 ** 50), /not enough free disk for VACUUM: it needs about \d+ MiB free/);
   });
 
-  test("`faultline vacuum` prints the size before and after; a missing database is a message, not a crash", () => {
+  test("`faultline vacuum` prints the size before and after; a missing or busy database is a message, not a crash", () => {
     const dir = newDir();
     const missing = cli({ FAULTLINE_DATA_DIR: path.join(dir, "nowhere") });
     assert.equal(missing.status, 1, missing.stderr);
@@ -75,6 +75,13 @@ describe("vacuum on SQLite", () => {
     const db = new SQLite(path.join(dir, "faultline.sqlite3"));
     db.exec("create table t (x blob)");
     db.close();
+    const holder = new SQLite(path.join(dir, "faultline.sqlite3"));
+    holder.exec("begin exclusive"); // another process writing: the command waits busy_timeout, then says so
+    const busy = cli({ FAULTLINE_DATA_DIR: dir });
+    holder.exec("rollback");
+    holder.close();
+    assert.equal(busy.status, 1, busy.stderr);
+    assert.match(busy.stderr, /faultline: .*faultline\.sqlite3 is busy \(Faultline is writing to it\): stop Faultline/);
     const r = cli({ FAULTLINE_DATA_DIR: dir });
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stderr, /faultline: VACUUM of .*faultline\.sqlite3: [\d.]+ MiB before, [\d.]+ MiB after/);
