@@ -108,9 +108,9 @@ async function cachedSet(root, { prefix: setPrefix, nameFor: setName, port, log,
   }
   mkdirSync(cacheRoot, { recursive: true });
   for (const old of readdirSync(cacheRoot)) {
-    if (!old.startsWith(prefix) || old === name || old.endsWith(".partial")) continue;
+    if (!old.startsWith(prefix) || old === name) continue;
     log(`removing the stale data set bench/.cache/${old}`);
-    if (server) await dropDatabase(server, cachedDatabaseName(old));
+    if (server) await dropDatabase(server, cachedDatabaseName(old.replace(/\.partial$/, "")));
     rmSync(path.join(cacheRoot, old), { recursive: true, force: true });
   }
   const partial = `${dir}.partial`;
