@@ -11,18 +11,20 @@
 // BENCH_SEED_ISSUES, BENCH_REQUESTS (200), BENCH_WARMUP (20), BENCH_BYTES_EVENTS (20000), BENCH_PORT (9300),
 // BENCH_ONLY (any of sustained,latency,api,bytes), BENCH_JSON (path for the figures), BENCH_KEEP (keep data),
 // BENCH_PROFILE (a directory for the server's CPU profiles), BENCH_SCRUB (default: the data scrubbing Faultline ships;
-// off: the project's scrubbing turned off, to measure what scrubbing costs the digest).
+// off: the project's scrubbing turned off, to measure what scrubbing costs the digest), BENCH_DATABASE_URL (a
+// postgres:// server: every part runs on PostgreSQL, each fresh data dir on a database of its own made there and
+// dropped after, the cached set in a database kept there: bench/lib/bench-db.mjs; the baseline stays bare SQLite).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import SQLite from "better-sqlite3";
 import { measureIssueApi } from "./lib/api-latency.mjs";
 import { Backlog } from "./lib/backlog.mjs";
 import { ramp, sustained, visibleLatency } from "./lib/digest-load.mjs";
 import { prng } from "./lib/mix.mjs";
 import { EID, browserError } from "./lib/payloads.mjs";
 import { cpuSeconds, machineBusySeconds } from "./lib/proc.mjs";
+import { benchDatabaseUrl, freshDatabase, pluck, postgresDatabaseBytes } from "./lib/bench-db.mjs";
 import { bytesByTable, cachedDataSet, checkpointedBytes, prepareDataDir, runSeeder } from "./lib/seeded.mjs";
 import { missingBuild, startFaultline, stopServer } from "./lib/server.mjs";
 import { bareInsertRate } from "./lib/sqlite-baseline.mjs";
@@ -39,6 +41,9 @@ const cfg = {
   only: new Set(String(opt("ONLY", "sustained,latency,api,bytes")).split(",").map((s) => s.trim())), json: opt("JSON", ""), keep: opt("KEEP", ""),
   scrub: String(opt("SCRUB", "default")),
 };
+/** The PostgreSQL server every part runs on, or null for SQLite. */
+const server = benchDatabaseUrl(flags);
+const dbName = server ? "PostgreSQL" : "SQLite";
 const fmt = (n, d = 0) => (n == null || Number.isNaN(n) ? "n/a" : n.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d }));
 const log = (line) => console.log(line);
 
@@ -51,14 +56,16 @@ function browserErrorJson() {
 /** Parts 1 and 2 on one fresh server: the fixed-rate run, the ramp, then the latency at half the highest rate kept. */
 async function loadParts(tmp, out) {
   const dataDir = mkdtempSync(path.join(tmp, "load-"));
-  const fl = await startFaultline(root, { port: cfg.port, dataDir });
+  const fresh = server ? await freshDatabase(server) : null;
+  const fl = await startFaultline(root, { port: cfg.port, dataDir, env: fresh ? { DATABASE_URL: fresh.url } : {} });
   if (cfg.scrub === "off") {
     const r = await fetch(`${fl.origin}/api/0/projects/${fl.org}/${fl.project}/`, { method: "PUT", headers: { authorization: `Bearer ${fl.token}`, "content-type": "application/json" }, body: JSON.stringify({ dataScrubber: false, dataScrubberDefaults: false }) });
     if (!r.ok) throw new Error(`turning scrubbing off: ${r.status} ${await r.text()}`);
   }
   log(`data scrubbing: ${cfg.scrub === "off" ? "off for the project" : "the defaults Faultline ships (on)"}`);
-  const backlog = new Backlog(dataDir);
+  const backlog = new Backlog(dataDir, fresh?.url);
   try {
+    await backlog.ready;
     if (cfg.only.has("sustained")) {
       log(`\n== sustained: ${fmt(cfg.rate)} requests/s of the mix for ${cfg.seconds} s (open loop, ≤ ${cfg.connections} in flight) ==`);
       const cpu0 = cpuSeconds(fl.pid), main0 = cpuSeconds(fl.pid, fl.pid), busy0 = machineBusySeconds(), self0 = process.cpuUsage(), t0 = performance.now();
@@ -94,23 +101,22 @@ async function loadParts(tmp, out) {
   } finally {
     backlog.close();
     await stopServer(fl);
+    if (fresh && !cfg.keep) await fresh.drop();
   }
 }
 
 /** Part 3: the issue API on the cached data set. */
 async function apiPart(out) {
-  log(`\n== issue API with ${fmt(cfg.seedEvents)} events in ${fmt(cfg.seedIssues)} issues (SQLite) ==`);
+  log(`\n== issue API with ${fmt(cfg.seedEvents)} events in ${fmt(cfg.seedIssues)} issues (${dbName}) ==`);
   const t0 = performance.now();
-  const set = await cachedDataSet(root, { events: cfg.seedEvents, issues: cfg.seedIssues, port: cfg.port, log });
+  const set = await cachedDataSet(root, { events: cfg.seedEvents, issues: cfg.seedIssues, port: cfg.port, log, server });
   const s = set.seed;
   log(set.cached
     ? `  cached data set from ${set.madeAt} (seeded then in ${fmt(s.seconds)} s, ${fmt(s.events / s.seconds)} events/s)`
     : `  seeded in ${fmt(s.seconds)} s (${fmt(s.events / s.seconds)} events/s; digest code ${fmt(s.digestCpuSeconds)} s in worker threads, writeBatch ${fmt(s.writeSeconds)} s), ${fmt((performance.now() - t0) / 1000)} s with setup`);
-  log(`  database ${fmt(s.bytes / 1e6)} MB after checkpoint: ${fmt(s.bytes / s.events)} bytes per event`);
-  const db = new SQLite(path.join(set.dataDir, "faultline.sqlite3"), { readonly: true });
-  const ids = db.prepare("SELECT id FROM issues ORDER BY id").pluck().all();
-  db.close();
-  const fl = await startFaultline(root, { port: cfg.port, dataDir: set.dataDir, reuse: set.reuse });
+  log(`  database ${fmt(s.bytes / 1e6)} MB ${server ? "(pg_database_size)" : "after checkpoint"}: ${fmt(s.bytes / s.events)} bytes per event`);
+  const ids = await pluck(path.join(set.dataDir, "faultline.sqlite3"), set.dbUrl, "SELECT id FROM issues ORDER BY id");
+  const fl = await startFaultline(root, { port: cfg.port, dataDir: set.dataDir, reuse: set.reuse, env: set.dbUrl ? { DATABASE_URL: set.dbUrl } : {} });
   try {
     out.api = { seed: s, cached: set.cached, madeAt: set.madeAt, endpoints: await measureIssueApi(fl, ids, { requests: cfg.requests, warmup: cfg.warmup }) };
   } finally {
@@ -125,20 +131,28 @@ async function bytesPart(tmp, out) {
   const issues = Math.max(1, Math.round(cfg.bytesEvents / 100));
   log(`\n== bytes on disk: ${fmt(cfg.bytesEvents)} browser errors (the mix's 5 KB shape) in ${fmt(issues)} issues ==`);
   const dataDir = mkdtempSync(path.join(tmp, "bytes-"));
-  const reuse = await prepareDataDir(root, { port: cfg.port, dataDir });
-  const empty = checkpointedBytes(dataDir);
-  const seed = await runSeeder(root, { dataDir, publicKey: new URL(reuse.dsn).username, events: cfg.bytesEvents, issues });
-  const total = checkpointedBytes(dataDir);
-  const sent = Buffer.byteLength(browserErrorJson());
-  out.bytes = { events: seed.events, issues: seed.issues, total, empty, perEvent: total / seed.events, marginalPerEvent: (total - empty) / seed.events, sentBytes: sent, tables: bytesByTable(dataDir) };
-  const b = out.bytes;
-  log(`  database ${fmt(total / 1e6, 1)} MB after checkpoint (${fmt(empty / 1e3)} KB before the events): ${fmt(b.perEvent)} bytes per event (${fmt(b.marginalPerEvent)} without the empty database); the event JSON sent is ${fmt(sent)} bytes`);
-  if (b.tables.length) log(`  largest tables with their indexes: ${b.tables.slice(0, 6).map((t) => `${t.table} ${fmt(t.bytes / seed.events)} B/event`).join(", ")}`);
+  const fresh = server ? await freshDatabase(server) : null;
+  // On PostgreSQL: pg_database_size() (tables, indexes and TOAST; per-table bytes are SQLite's dbstat only).
+  const bytesNow = () => (fresh ? postgresDatabaseBytes(fresh.url) : checkpointedBytes(dataDir));
+  try {
+    const reuse = await prepareDataDir(root, { port: cfg.port, dataDir, dbUrl: fresh?.url });
+    const empty = await bytesNow();
+    const seed = await runSeeder(root, { dataDir, databaseUrl: fresh?.url, publicKey: new URL(reuse.dsn).username, events: cfg.bytesEvents, issues });
+    const total = await bytesNow();
+    const sent = Buffer.byteLength(browserErrorJson());
+    out.bytes = { events: seed.events, issues: seed.issues, total, empty, perEvent: total / seed.events, marginalPerEvent: (total - empty) / seed.events, sentBytes: sent, tables: fresh ? [] : bytesByTable(dataDir) };
+    const b = out.bytes;
+    log(`  database ${fmt(total / 1e6, 1)} MB after checkpoint (${fmt(empty / 1e3)} KB before the events): ${fmt(b.perEvent)} bytes per event (${fmt(b.marginalPerEvent)} without the empty database); the event JSON sent is ${fmt(sent)} bytes`);
+    if (b.tables.length) log(`  largest tables with their indexes: ${b.tables.slice(0, 6).map((t) => `${t.table} ${fmt(t.bytes / seed.events)} B/event`).join(", ")}`);
+  } finally {
+    if (fresh && !cfg.keep) await fresh.drop();
+  }
 }
 
 async function main() {
   const load = os.loadavg().map((l) => l.toFixed(2)).join(" ");
   const machine = { cores: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version, loadAverageAtStart: load, memGB: +(os.totalmem() / 2 ** 30).toFixed(1) };
+  log(`database: ${server ? `PostgreSQL (BENCH_DATABASE_URL, ${new URL(server).host})` : "SQLite in each data dir"}`);
   log(`machine: ${machine.cores} cores (${machine.cpu}), ${machine.memGB} GiB, Node ${machine.node}, load average at start ${load}`);
   const missing = missingBuild(root);
   if (missing) { console.error(`bench: Faultline is not built (missing ${missing.join(", ")}); run \`npm run build\` first`); process.exit(1); }

@@ -7,13 +7,14 @@
 // baseline (GET /api/health in the same run) shows what the machine and the HTTP path cost without a page.
 // Settings (env or --flag=value): BENCH_SEED_EVENTS (1,000,000), BENCH_SEED_ISSUES (10,000), BENCH_SEED_SPANS (1,000,000), BENCH_REQUESTS (200),
 // BENCH_WARMUP (20), BENCH_CONCURRENCY (4), BENCH_PORT (9310), BENCH_PAGES (ids of PAGES, comma-separated; all by
-// default), BENCH_JSON (path for the figures).
+// default), BENCH_JSON (path for the figures), BENCH_DATABASE_URL (a postgres:// server: the data sets are seeded into
+// databases kept there, bench/lib/bench-db.mjs, and the servers run on them).
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import SQLite from "better-sqlite3";
 import { signInCookie, timePage } from "./lib/page-timing.mjs";
+import { benchDatabaseUrl, pluck } from "./lib/bench-db.mjs";
 import { cachedDataSet, cachedSpanSet } from "./lib/seeded.mjs";
 import { cli, faultlineEnv, missingBuild, startFaultline, stopServer } from "./lib/server.mjs";
 
@@ -53,6 +54,8 @@ const PAGES = [
   { id: "trace", name: "trace view (10 spans)", path: (f, i) => `/en/orgs/${f.org}/traces/${f.traces[i % f.traces.length]}`, budget: PERFORMANCE_BUDGET_P95_MS, set: "spans" },
 ].map((p) => ({ set: "issues", ...p, budget: p.budget === true ? BUDGET_P95_MS : p.budget }));
 
+/** The PostgreSQL server the data sets live on, or null for SQLite. */
+const server = benchDatabaseUrl(flags);
 const fmt = (n, d = 1) => (n == null || Number.isNaN(n) ? "n/a" : n.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d }));
 const log = (line) => console.log(line);
 
@@ -70,7 +73,7 @@ function benchUser(env) {
 function printTable(results) {
   const sets = new Set(results.map((r) => r.set));
   const data = [sets.has("issues") && `${cfg.seedEvents.toLocaleString("en-US")} events in ${cfg.seedIssues.toLocaleString("en-US")} issues`, sets.has("spans") && `${cfg.seedSpans.toLocaleString("en-US")} spans`].filter(Boolean);
-  log(`\n## Page benchmark (${data.join("; ")}; SQLite; ms)\n`);
+  log(`\n## Page benchmark (${data.join("; ")}; ${server ? "PostgreSQL" : "SQLite"}; ms)\n`);
   log(`| page | one at a time p50 / p95 / p99 | ${cfg.concurrency} in flight p50 / p95 / p99 | p95 ÷ baseline (one at a time) | budget p95 |`);
   log("| --- | ---: | ---: | ---: | --- |");
   for (const r of results) {
@@ -92,23 +95,24 @@ async function main() {
   // A data set's baseline runs only when one of its pages does.
   const sets = new Set(PAGES.filter((p) => !p.baseline && (!wanted || wanted.has(p.id))).map((p) => p.set));
   const pages = PAGES.filter((p) => sets.has(p.set) && (p.baseline || !wanted || wanted.has(p.id)));
+  log(`database: ${server ? `PostgreSQL (BENCH_DATABASE_URL, ${new URL(server).host})` : "SQLite in the data dir"}`);
   log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model}), Node ${process.version}, load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
 
   const results = [];
   const seeds = {};
   for (const name of ["issues", "spans"].filter((n) => sets.has(n))) {
     const set = name === "issues"
-      ? await cachedDataSet(root, { events: cfg.seedEvents, issues: cfg.seedIssues, port: cfg.port, log })
-      : await cachedSpanSet(root, { spans: cfg.seedSpans, port: cfg.port, log });
+      ? await cachedDataSet(root, { events: cfg.seedEvents, issues: cfg.seedIssues, port: cfg.port, log, server })
+      : await cachedSpanSet(root, { spans: cfg.seedSpans, port: cfg.port, log, server });
     seeds[name] = set.seed;
     log(set.cached ? `cached ${name} data set from ${set.madeAt}` : `seeded the ${name} data set in ${fmt(set.seed.seconds, 0)} s`);
-    const db = new SQLite(path.join(set.dataDir, "faultline.sqlite3"), { readonly: true });
-    const issueIds = name === "issues" ? db.prepare("SELECT id FROM issues ORDER BY id").pluck().all() : [];
+    const file = path.join(set.dataDir, "faultline.sqlite3");
+    const issueIds = name === "issues" ? await pluck(file, set.dbUrl, "SELECT id FROM issues ORDER BY id") : [];
     // Traces from the middle of the spans data set (14 days): some within the last week.
-    const traces = name === "spans" ? db.prepare("SELECT trace_id FROM spans WHERE is_segment = 1 AND id % 997 = 0 ORDER BY id DESC LIMIT 50").pluck().all() : [];
-    db.close();
-    const user = benchUser(faultlineEnv(cfg.port, set.dataDir));
-    const fl = await startFaultline(root, { port: cfg.port, dataDir: set.dataDir, reuse: set.reuse });
+    const traces = name === "spans" ? await pluck(file, set.dbUrl, `SELECT trace_id FROM spans WHERE is_segment = ${set.dbUrl ? "true" : "1"} AND id % 997 = 0 ORDER BY id DESC LIMIT 50`) : [];
+    const dbEnv = set.dbUrl ? { DATABASE_URL: set.dbUrl } : {};
+    const user = benchUser({ ...faultlineEnv(cfg.port, set.dataDir), ...dbEnv });
+    const fl = await startFaultline(root, { port: cfg.port, dataDir: set.dataDir, reuse: set.reuse, env: dbEnv });
     const facts = { org: fl.org, project: fl.project, issueIds, traces };
     try {
       const cookie = await signInCookie(fl.origin, "", user.email, user.password);

@@ -1,23 +1,42 @@
-// The digest's backlog, read from outside a running Faultline (SQLite): the spool's records in `spool/` in the data
+// The digest's backlog, read from outside a running Faultline (SQLite or PostgreSQL): the spool's records in `spool/` in the data
 // dir (src/ingest/spool.ts: segment files named by the log offset they start at; each record framed by its body's
 // length, src/ingest/spool-record.ts) against the position the digest saved in `spool_cursors` with each batch.
-// Read-only: the server is not touched.
+// Read-only: the server is not touched. On PostgreSQL (`databaseUrl`) the two figures are read in the background every
+// POLL_MS and `sample()` gives the latest, so it stays synchronous for its callers; `await backlog.ready` first.
 import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import pg from "pg";
 
 const SEGMENT = /^(\d{16})\.log$/;
 const FRAME_BYTES = 8;
 const CHUNK = 4 * 1024 * 1024;
+const POLL_MS = 100;
 
 export class Backlog {
-  constructor(dataDir) {
+  constructor(dataDir, databaseUrl = null) {
     this.dir = path.join(dataDir, "spool");
     this.spoolId = readFileSync(path.join(this.dir, "identity"), "utf8").trim();
-    this.db = new SQLite(path.join(dataDir, "faultline.sqlite3"), { readonly: true, fileMustExist: true });
-    this.db.pragma("busy_timeout = 5000");
-    this.positionQuery = this.db.prepare("SELECT position FROM spool_cursors WHERE spool_id = ?").pluck();
-    this.eventsQuery = this.db.prepare("SELECT coalesce(max(id), 0) FROM events").pluck();
+    if (databaseUrl) {
+      this.latest = { position: 0, events: 0 };
+      this.client = new pg.Client({ connectionString: databaseUrl });
+      const poll = async () => {
+        const p = await this.client.query("SELECT position FROM spool_cursors WHERE spool_id = $1", [this.spoolId]);
+        const e = await this.client.query("SELECT coalesce(max(id), 0) AS n FROM events");
+        this.latest = { position: Number(p.rows[0]?.position ?? 0), events: Number(e.rows[0].n) };
+      };
+      this.ready = this.client.connect().then(poll).then(() => {
+        this.timer = setInterval(() => { poll().catch(() => {}); }, POLL_MS);
+      });
+      this.positionQuery = { get: () => this.latest.position };
+      this.eventsQuery = { get: () => this.latest.events };
+    } else {
+      this.db = new SQLite(path.join(dataDir, "faultline.sqlite3"), { readonly: true, fileMustExist: true });
+      this.db.pragma("busy_timeout = 5000");
+      this.positionQuery = this.db.prepare("SELECT position FROM spool_cursors WHERE spool_id = ?").pluck();
+      this.eventsQuery = this.db.prepare("SELECT coalesce(max(id), 0) FROM events").pluck();
+      this.ready = Promise.resolve();
+    }
     /** Log offsets just past each record seen so far (a record's id), ascending; `scanned` is where scanning resumes. */
     this.ends = [];
     this.scanned = 0;
@@ -93,6 +112,8 @@ export class Backlog {
 
   close() {
     if (this.open) closeSync(this.open.fd);
-    this.db.close();
+    clearInterval(this.timer);
+    this.db?.close();
+    this.client?.end().catch(() => {});
   }
 }

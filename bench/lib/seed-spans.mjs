@@ -1,4 +1,5 @@
-// The span seeder (forked by seeded.mjs cachedSpanSet): writes N spans into a stopped Faultline's SQLite database
+// The span seeder (forked by seeded.mjs cachedSpanSet): writes N spans into a stopped Faultline's database
+// (SQLite in the data dir, or PostgreSQL at `databaseUrl`)
 // through the storage layer in bulk: one digest transaction per batch of segments (DigestTx.insertSpans and
 // addSpanHours, the rollups made by the digest's own rollupSpans), as the digest writes spans it reads from the spool.
 // Transactions are a segment span with 9 child spans; 25 transaction names (20 server routes, 5 page loads with web
@@ -16,12 +17,12 @@ const NAMES = [...ROUTES, ...PAGES];
 const SPANS_PER_TRACE = 10;
 const hex = (rng, n) => { let s = ""; while (s.length < n) s += Math.floor(rng() * 0x100000000).toString(16).padStart(8, "0"); return s.slice(0, n); };
 
-async function seed({ dataDir, publicKey, spans, batch, spanDays }) {
+async function seed({ dataDir, databaseUrl, publicKey, spans, batch, spanDays }) {
   const { openDb } = await import("../../src/storage/db.ts");
   const { createStore } = await import("../../src/storage/kysely/index.ts");
   const { rollupSpans } = await import("../../src/digest/spans.ts");
   const { hourOf } = await import("../../src/core/hours.ts");
-  const db = openDb({ dialect: "sqlite", file: path.join(dataDir, "faultline.sqlite3") });
+  const db = openDb(databaseUrl ? { dialect: "postgres", url: databaseUrl } : { dialect: "sqlite", file: path.join(dataDir, "faultline.sqlite3") });
   const store = createStore(db);
   const key = await store.getIntakeKey(publicKey);
   if (!key) throw new Error(`no project key ${publicKey} in ${dataDir}`);

@@ -1,5 +1,5 @@
 // The seeder (child_process.fork'ed by digest.mjs): writes N browser errors in I issues into a stopped Faultline's
-// SQLite database through the digest's own code, so every row is what production writes: spool rows built as the
+// database (SQLite in the data dir, or PostgreSQL at `databaseUrl`) through the digest's own code, so every row is what production writes: spool rows built as the
 // intake builds them, items.ts (digestRows: normalization, grouping, the issue's facts), then commit.ts (writeBatch,
 // one transaction per batch). Runs from source through tsx, as the digest's worker does in tests.
 // Events are spread over `spanDays` up to now, oldest first; issue popularity follows a Zipf law (a few issues get
@@ -86,11 +86,11 @@ async function digestWorker() {
   });
 }
 
-async function seed({ dataDir, publicKey, events, issues, batch, spanDays, threads }) {
+async function seed({ dataDir, databaseUrl, publicKey, events, issues, batch, spanDays, threads }) {
   const { writeBatch } = await import("../../src/digest/commit.ts");
   const { openDb } = await import("../../src/storage/db.ts");
   const { createStore } = await import("../../src/storage/kysely/index.ts");
-  const db = openDb({ dialect: "sqlite", file: path.join(dataDir, "faultline.sqlite3") });
+  const db = openDb(databaseUrl ? { dialect: "postgres", url: databaseUrl } : { dialect: "sqlite", file: path.join(dataDir, "faultline.sqlite3") });
   const store = createStore(db);
   const key = await store.getIntakeKey(publicKey);
   if (!key) throw new Error(`no project key ${publicKey} in ${dataDir}`);

@@ -3,10 +3,14 @@
 // on. The cache lives in bench/.cache/, keyed by the migrations and SEED_VERSION, so reruns skip seeding; a set made
 // before newer migrations is kept and carried forward (Faultline migrates its data dir when it starts), since seeding
 // a million events takes a quarter of an hour on a quiet machine and far longer on a busy one.
+// With a PostgreSQL server (`server`, from BENCH_DATABASE_URL: bench-db.mjs), a set's rows live in a database of that
+// server named after its cache entry (bench/.cache/pg-…, which keeps the data dir); such sets are not carried forward
+// across migrations (they are made again), and a stale one's database is dropped with its folder.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import { cachedDatabaseName, databaseExists, databaseUrl, dropDatabase, ensureDatabase, postgresDatabaseBytes } from "./bench-db.mjs";
 import { forkRun } from "./ipc.mjs";
 import { startFaultline, stopServer } from "./server.mjs";
 
@@ -46,9 +50,12 @@ export function runSeeder(root, cfg, onProgress = () => {}) {
   return forkRun(path.join(root, "bench/lib/seed.mjs"), { batch: 1000, spanDays: 7, threads: 2, ...cfg }, { done: "done", onMessage: onProgress, cwd: root });
 }
 
-/** Sets up a new data dir (user, organization, project) by starting Faultline once; returns what a restart reuses. */
-export async function prepareDataDir(root, { port, dataDir }) {
-  const fl = await startFaultline(root, { port, dataDir });
+/**
+ * Sets up a new data dir (user, organization, project) by starting Faultline once, on PostgreSQL when `dbUrl` is
+ * given; returns what a restart reuses.
+ */
+export async function prepareDataDir(root, { port, dataDir, dbUrl }) {
+  const fl = await startFaultline(root, { port, dataDir, env: dbUrl ? { DATABASE_URL: dbUrl } : {} });
   await stopServer(fl);
   return { email: fl.email, org: fl.org, project: fl.project, dsn: fl.dsn };
 }
@@ -76,48 +83,64 @@ export function bytesByTable(dataDir) {
  * A cached data set bench/.cache/<name>, `name` being `nameFor(schemaKey)` (names starting with `prefix`; other names
  * with that prefix are stale and removed, unless one was made with a prefix of today's migrations, which is carried
  * forward): made when missing by preparing a data dir and running `seed(dataDir, reuse)`. Returns {dataDir, reuse,
- * seed, cached, madeAt}.
+ * seed, cached, madeAt, dbUrl} (dbUrl: the set's PostgreSQL database, or null on SQLite).
  */
-async function cachedSet(root, { prefix, nameFor, port, log, what, seed: run }) {
+async function cachedSet(root, { prefix: setPrefix, nameFor: setName, port, log, what, seed: run, server = null }) {
+  const prefix = server ? `pg-${setPrefix}` : setPrefix;
+  const nameFor = server ? (key) => `pg-${setName(key)}` : setName;
+  const dbUrlOf = (entry) => (server ? databaseUrl(server, cachedDatabaseName(entry)) : null);
   const cacheRoot = path.join(root, "bench/.cache");
   const name = nameFor(schemaKey(root));
+  const dbUrl = dbUrlOf(name);
   const dir = path.join(cacheRoot, name), metaFile = path.join(dir, "seed.json");
-  const older = existsSync(metaFile) ? null : olderSchemaSet(root, cacheRoot, nameFor);
+  const older = existsSync(metaFile) || server ? null : olderSchemaSet(root, cacheRoot, nameFor);
   if (older) {
     log(`carrying bench/.cache/${older} forward to today's migrations as ${name} (Faultline migrates it when it starts)`);
     renameSync(path.join(cacheRoot, older), dir);
   }
+  if (existsSync(metaFile) && server && !(await databaseExists(server, cachedDatabaseName(name)))) {
+    log(`the database of bench/.cache/${name} is gone from the PostgreSQL server: making the data set again`);
+    rmSync(dir, { recursive: true, force: true });
+  }
   if (existsSync(metaFile)) {
     const meta = JSON.parse(readFileSync(metaFile, "utf8"));
-    return { dataDir: path.join(dir, "data"), reuse: meta.reuse, seed: meta.seed, madeAt: meta.madeAt, cached: true };
+    return { dataDir: path.join(dir, "data"), dbUrl, reuse: meta.reuse, seed: meta.seed, madeAt: meta.madeAt, cached: true };
   }
   mkdirSync(cacheRoot, { recursive: true });
   for (const old of readdirSync(cacheRoot)) {
-    if (old.startsWith(prefix) && old !== name) { log(`removing the stale data set bench/.cache/${old}`); rmSync(path.join(cacheRoot, old), { recursive: true, force: true }); }
+    if (!old.startsWith(prefix) || old === name) continue;
+    log(`removing the stale data set bench/.cache/${old}`);
+    if (server) await dropDatabase(server, cachedDatabaseName(old.replace(/\.partial$/, "")));
+    rmSync(path.join(cacheRoot, old), { recursive: true, force: true });
   }
   const partial = `${dir}.partial`;
   rmSync(partial, { recursive: true, force: true });
   const dataDir = path.join(partial, "data");
-  const reuse = await prepareDataDir(root, { port, dataDir });
-  log(`seeding ${what} into bench/.cache/${name} …`);
-  const seed = await run(dataDir, reuse);
-  seed.bytes = checkpointedBytes(dataDir);
+  if (server) {
+    // A database left by a run stopped while seeding is made again from nothing.
+    await dropDatabase(server, cachedDatabaseName(name));
+    await ensureDatabase(server, cachedDatabaseName(name));
+  }
+  const reuse = await prepareDataDir(root, { port, dataDir, dbUrl });
+  log(`seeding ${what} into bench/.cache/${name}${server ? ` and the database ${cachedDatabaseName(name)}` : ""} …`);
+  const seed = await run(dataDir, reuse, dbUrl);
+  seed.bytes = dbUrl ? await postgresDatabaseBytes(dbUrl) : checkpointedBytes(dataDir);
   const madeAt = new Date().toISOString();
   writeFileSync(path.join(partial, "seed.json"), JSON.stringify({ reuse, seed, madeAt }, null, 2) + "\n");
   renameSync(partial, dir);
-  return { dataDir: path.join(dir, "data"), reuse, seed, madeAt, cached: false };
+  return { dataDir: path.join(dir, "data"), dbUrl, reuse, seed, madeAt, cached: false };
 }
 
 /**
  * The cached data set of `events` events in `issues` issues: made (and the stale ones removed) when missing.
  * Returns {dataDir, reuse, seed, cached}; seed holds the seeder's result from when it was made.
  */
-export function cachedDataSet(root, { events, issues, port, log }) {
+export function cachedDataSet(root, { events, issues, port, log, server = null }) {
   return cachedSet(root, {
-    prefix: "issues-", nameFor: (key) => `issues-${events}-${issues}-${key}`, port, log,
+    prefix: "issues-", nameFor: (key) => `issues-${events}-${issues}-${key}`, port, log, server,
     what: `${events.toLocaleString("en-US")} events in ${issues.toLocaleString("en-US")} issues through the digest's code`,
-    seed: async (dataDir, reuse) => {
-      const seed = await runSeeder(root, { dataDir, publicKey: new URL(reuse.dsn).username, events, issues }, (p) =>
+    seed: async (dataDir, reuse, dbUrl) => {
+      const seed = await runSeeder(root, { dataDir, databaseUrl: dbUrl, publicKey: new URL(reuse.dsn).username, events, issues }, (p) =>
         log(`  ${p.events.toLocaleString("en-US")} events after ${p.seconds.toFixed(0)} s (${Math.round(p.events / p.seconds).toLocaleString("en-US")}/s)`));
       if (seed.events !== events || seed.issues !== issues) throw new Error(`the seeder stored ${seed.events} events in ${seed.issues} issues, not ${events} in ${issues}`);
       return seed;
@@ -129,12 +152,12 @@ export function cachedDataSet(root, { events, issues, port, log }) {
  * The cached data set of `spans` spans (bench/lib/seed-spans.mjs: transactions of 10 spans over the 14 days up to
  * when it was made). Its periods are relative to that time, so it is made again each UTC day.
  */
-export function cachedSpanSet(root, { spans, port, log }) {
+export function cachedSpanSet(root, { spans, port, log, server = null }) {
   return cachedSet(root, {
-    prefix: "spans-", nameFor: (key) => `spans-${spans}-${key}-${new Date().toISOString().slice(0, 10)}`, port, log,
+    prefix: "spans-", nameFor: (key) => `spans-${spans}-${key}-${new Date().toISOString().slice(0, 10)}`, port, log, server,
     what: `${spans.toLocaleString("en-US")} spans through the storage layer`,
-    seed: async (dataDir, reuse) => {
-      const seed = await forkRun(path.join(root, "bench/lib/seed-spans.mjs"), { dataDir, publicKey: new URL(reuse.dsn).username, spans, batch: 2000, spanDays: 14 }, {
+    seed: async (dataDir, reuse, dbUrl) => {
+      const seed = await forkRun(path.join(root, "bench/lib/seed-spans.mjs"), { dataDir, databaseUrl: dbUrl, publicKey: new URL(reuse.dsn).username, spans, batch: 2000, spanDays: 14 }, {
         done: "done", cwd: root, onMessage: (p) => log(`  ${p.spans.toLocaleString("en-US")} spans after ${p.seconds.toFixed(0)} s (${Math.round(p.spans / p.seconds).toLocaleString("en-US")}/s)`),
       });
       if (seed.spans < spans) throw new Error(`the seeder stored ${seed.spans} spans, not ${spans}`);

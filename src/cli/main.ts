@@ -1,4 +1,4 @@
-// The `faultline` command: start, worker, migrate, createuser, createtoken. Non-interactive, for scripts and automation.
+// The `faultline` command: start, worker, migrate, createuser, createtoken, backup, restore, vacuum, doctor. Non-interactive, for scripts and automation.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -26,6 +26,9 @@ Commands:
                                           database, the secret key and the spool (PostgreSQL: needs pg_dump)
   restore FILE [--force]                  put a backup back into FAULTLINE_DATA_DIR and the database, with Faultline
                                           stopped; refuses a data dir or database in use unless --force
+  vacuum                                  return the space of deleted rows: SQLite shrinks its file (the first time a
+                                          full VACUUM, which needs free disk about the database's size); PostgreSQL
+                                          runs VACUUM (ANALYZE) on its largest tables
   doctor                                  check the configuration, database, migrations, disk, spool, clock and
                                           public URL; print what is wrong and how to fix it (exit 1 if anything is)
 
@@ -69,7 +72,7 @@ async function createtoken(argv: string[]): Promise<void> {
   process.stdout.write(`${plaintext}\n`);
 }
 
-const isBackupError = (err: unknown): boolean => err instanceof Error && err.name === "BackupError";
+const isOpsError = (err: unknown): boolean => err instanceof Error && (err.name === "BackupError" || err.name === "VacuumError");
 
 /** The base path of the build next to this command, if there is one (doctor asks the public URL under it). */
 function basePathOfBuild(): string {
@@ -136,6 +139,11 @@ export async function main(argv: string[]): Promise<number> {
       case "restore":
         await runRestore(rest);
         break;
+      case "vacuum": {
+        const { runVacuum } = await import("../ops/vacuum-command");
+        await runVacuum(loadConfig(), (line) => console.error(line));
+        break;
+      }
       case undefined:
       case "help":
       case "--help":
@@ -153,7 +161,7 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`faultline: ${err.message}`);
       return EXIT_LOCKED;
     }
-    if (err instanceof ConfigError || err instanceof MigrationError || isBackupError(err)) console.error(`faultline: ${(err as Error).message}`);
+    if (err instanceof ConfigError || err instanceof MigrationError || isOpsError(err)) console.error(`faultline: ${(err as Error).message}`);
     else if (err instanceof UsageError) console.error(`faultline: ${err.message}\n\n${USAGE}`);
     else if (isAppError(err)) console.error(`faultline: ${err.message}`);
     else if ((err as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") console.error(`faultline: ${(err as Error).message}\n\n${USAGE}`);

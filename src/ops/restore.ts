@@ -13,8 +13,11 @@ import { migrationStatus, migrationsFor } from "../storage/migrate";
 import { BackupError, type BackupManifest, MANIFEST, PG_DUMP_FILE, SECRET_FILE, SQLITE_FILE, readManifest } from "./backup-format";
 import { findPgTool, pgConnection, runPgTool } from "./pg-tools";
 
-/** Faultline's own entries in a data dir: what --force replaces. */
-const OWN_ENTRIES = [SQLITE_FILE, `${SQLITE_FILE}-wal`, `${SQLITE_FILE}-shm`, SECRET_FILE, "spool"];
+/**
+ * Faultline's own entries in a data dir: what --force replaces. The disk usage samples (ops/disk-samples.ts) go too:
+ * they describe the data set being replaced, and its growth is not the restored one's.
+ */
+const OWN_ENTRIES = [SQLITE_FILE, `${SQLITE_FILE}-wal`, `${SQLITE_FILE}-shm`, SECRET_FILE, "spool", "disk-usage.json"];
 const STAGING_PREFIX = ".faultline-restore-";
 
 /** Only the backup's own names are unpacked: nothing lands outside the staging folder, nothing unexpected inside. */

@@ -21,6 +21,8 @@ import { builtBasePath, distDirOf } from "./build-info";
 import { createListener } from "./listener";
 import { describeOwnMaps, uploadOwnSourceMaps } from "./own-sourcemaps";
 import { startWeeklySummaries } from "./weekly-summaries";
+import { startWeeklyVacuum } from "./weekly-vacuum";
+import { startDailyDiskSample } from "./daily-disk-sample";
 import { checkSharedSecret } from "./shared-secret";
 
 /**
@@ -96,6 +98,10 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   }
 
   const summaries = startWeeklySummaries(store, log);
+  // Free space back to the file system at most weekly, on one node, in small steps (server/weekly-vacuum.ts).
+  const vacuum = startWeeklyVacuum(db, store, log);
+  // The data dir's usage once a day, for the growth shown under Instance settings → Disk (ops/disk-samples.ts).
+  const diskSample = startDailyDiskSample(config.dataDir, db, log);
   // Metric alerts, every minute; with several processes on one database each minute of a rule is claimed by one.
   const metricAlerts = startMetricEvaluator(store, { baseUrl: `${config.publicUrl}${basePath}`, log });
   // Cron monitors' missed check-ins and timeouts, every 10 s (each deadline claimed by one process), and old check-ins pruned.
@@ -103,12 +109,13 @@ export async function start(rootDir: string, log: (line: string) => void = conso
 
   const stop = () => {
     metricAlerts.stop();
+    diskSample.stop();
     server.close();
     server.closeIdleConnections();
     metricsServer?.close();
     // Everything acknowledged is already on disk; stopping only has to finish the commits in flight.
     // The sender finishes the deliveries in hand and records them; what it never claimed waits in the outbox.
-    void Promise.all([digest.stop(), summaries.stop(), sender.stop(), quotaSync?.stop(), monitors.stop()])
+    void Promise.all([digest.stop(), summaries.stop(), vacuum.stop(), sender.stop(), quotaSync?.stop(), monitors.stop()])
       .then(() => {
         registerInProcessIntake(null);
         intake.close();

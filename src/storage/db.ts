@@ -32,6 +32,9 @@ export function openDb(options: OpenDbOptions): Db {
   if (options.dialect === "sqlite") {
     if (options.file !== ":memory:") mkdirSync(path.dirname(options.file), { recursive: true });
     const sqlite = new SQLite(options.file);
+    // A new database keeps freed pages apart so the server can return them to the file system in small steps (ops/
+    // vacuum.ts); on a database that has tables already this only takes effect with the next full VACUUM.
+    sqlite.pragma("auto_vacuum = INCREMENTAL");
     // WAL lets readers proceed while one writer commits; NORMAL is durable across process crashes in WAL mode.
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("synchronous = NORMAL");

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { createAccount, listAccounts } from "../../src/core/accounts";
+import { type DiskProbe, instanceDiskUsage } from "../../src/core/disk-usage";
 import { createInvitation } from "../../src/core/invitations";
 import { removeMember, updateMemberRole } from "../../src/core/members";
 import { deleteOrganization, getOrganization, updateOrganization } from "../../src/core/organizations";
@@ -260,6 +261,28 @@ describe("accounts are made by superusers only (instance settings)", () => {
       assert.equal(await t.store.getUserByEmail(email), null);
     });
   }
+
+  test("only a superuser sees the instance's disk usage: owners, members and tokens are refused before anything is measured", async () => {
+    const { w, owner } = await world();
+    let measured = 0;
+    const probe: DiskProbe = {
+      measure: async () => {
+        measured++;
+        return { dialect: "sqlite", bytes: { database: 1, artifacts: 0, spool: 0, attachments: 0, other: 0 }, freeBytes: 10, totalBytes: 20 };
+      },
+      record: () => [],
+      samples: () => [],
+      growth: () => ({ bytesPerDay: null, daysLeft: null, samples: 0 }),
+    };
+    assert.equal(await outcome(() => instanceDiskUsage(t.as(owner), probe)), "forbidden");
+    const { plaintext } = await createOrgToken(t.as(owner), w.org, { name: "CI" }, "http://localhost:9000");
+    const token = (await authenticateOrgToken(t.store, plaintext))!;
+    assert.equal(await outcome(() => instanceDiskUsage({ store: t.store, actor: token }, probe)), "forbidden");
+    assert.equal(measured, 0);
+    const su = await user(true);
+    assert.equal(await outcome(() => instanceDiskUsage(t.as(su), probe)), "ok");
+    assert.equal(measured, 1);
+  });
 
   test("an organization token may neither create an account nor list accounts", async () => {
     const { w, owner } = await world();

@@ -39,6 +39,7 @@ const SCREENS: Screen[] = [
   { name: "account-tokens", path: "/en/account/tokens" },
   { name: "instance-users", path: "/en/instance/users" },
   { name: "instance-mail", path: "/en/instance/mail" },
+  { name: "instance-disk", path: "/en/instance/disk" },
   { name: "forgot-password", path: "/en/forgot-password", signedOut: true },
   { name: "forgot-password-de", path: "/de/forgot-password", signedOut: true },
   { name: "reset-password", path: "/en/reset-password?token=abcdefghijklmnopqrstuvwx", signedOut: true },

@@ -30,3 +30,38 @@ export const DOCTOR_LIMITS = {
   /** milliseconds; how long doctor waits for the public URL to answer. */
   requestTimeoutMs: 5000,
 } as const;
+
+export const VACUUM_LIMITS = {
+  /**
+   * milliseconds (7 days); the server's vacuum runs at most this often, claimed by one node: deleting by retention
+   * frees pages every hour, and returning them weekly keeps the file near its live size without busy work.
+   */
+  intervalMs: 7 * 86_400_000,
+  /** milliseconds (1 hour); how often the server looks whether the weekly vacuum is due: the first look is one interval after the start. */
+  checkIntervalMs: 3_600_000,
+  /**
+   * pages (4 MiB at SQLite's 4 KiB pages); freed per incremental step: one step holds the write lock for milliseconds,
+   * so the digest waits at most that long (busy_timeout is 5 s).
+   */
+  stepPages: 1024,
+  /** milliseconds; the pause between two incremental steps, so the digest's batches come first. */
+  stepPauseMs: 250,
+  /** tables; PostgreSQL's largest tables that `faultline vacuum` and the weekly vacuum run VACUUM (ANALYZE) on. */
+  postgresTables: 12,
+  /**
+   * ratio; free disk a full SQLite VACUUM needs, times the database's size, on the data dir's file system (the whole
+   * database passes through the WAL) and on the temporary directory's (SQLite builds the copy there); both, when one.
+   */
+  fullVacuumFreeRatio: 1.1,
+} as const;
+
+export const DISK_USAGE_LIMITS = {
+  /** days; daily samples kept in the data dir's disk-usage.json: a month to look back on, a few KiB of JSON. */
+  keptSamples: 30,
+  /** samples (days); the growth per day is measured over the last this many: a week evens out weekdays and weekends. */
+  growthSamples: 7,
+  /** milliseconds (1 hour); how often the server looks whether today's sample is taken: one a day is written. */
+  sampleCheckIntervalMs: 3_600_000,
+  /** files; the most counted when adding up the data dir's sizes, so a data dir full of stray files cannot stall a page. */
+  maxFilesWalked: 100_000,
+} as const;

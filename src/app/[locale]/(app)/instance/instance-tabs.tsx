@@ -1,14 +1,15 @@
-// The tabs of the instance settings (superusers only): accounts, e-mail, and a person's data across organizations.
+// The tabs of the instance settings (superusers only): accounts, e-mail, a person's data across organizations, and the disk.
 import { getTranslations } from "next-intl/server";
 import { PageTabs } from "@/web/components/page-tabs";
 
-export async function InstanceTabs({ locale, current }: { locale: string; current: "users" | "mail" | "personal-data" }) {
+export async function InstanceTabs({ locale, current }: { locale: string; current: "users" | "mail" | "personal-data" | "disk" }) {
   const t = await getTranslations("instanceMail");
   const tp = await getTranslations("personalData");
   const tabs = [
     { id: "users", href: "/instance/users", label: t("tabUsers") },
     { id: "mail", href: "/instance/mail", label: t("tabMail") },
     { id: "personal-data", href: "/instance/personal-data", label: tp("instanceTitle") },
+    { id: "disk", href: "/instance/disk", label: t("tabDisk") },
   ];
   return <PageTabs locale={locale} tabs={tabs} current={current} label={t("tabs")} />;
 }
