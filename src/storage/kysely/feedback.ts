@@ -141,7 +141,9 @@ export function feedbackStore({ db }: Ctx): FeedbackStore {
       return (await selectFeedback(db).where("f.issue_id", "=", issueId).where("f.status", "!=", "spam").orderBy("f.id", "desc").limit(limit).execute()).map(toFeedback);
     },
     async submitFeedback(row) {
-      await db.transaction().execute((trx) => insertOne(trx, row));
+      // Not in a transaction: on SQLite a transaction that reads and then writes cannot wait for the digest's write
+      // lock (the read's snapshot would be stale), and fails at once with "database is locked"; a single insert waits.
+      await insertOne(db, row);
       const r = await selectFeedback(db).where("f.project_id", "=", row.projectId).where("f.dedupe_key", "=", dedupeKey(row)).executeTakeFirstOrThrow();
       return toFeedback(r);
     },
