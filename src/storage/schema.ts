@@ -10,6 +10,7 @@ import type { UserDataTables } from "./user-data-schema";
 import type { ClusterTables } from "./cluster-schema";
 import type { MonitorTables } from "./monitor-schema";
 import type { FeedbackTables } from "./feedback-schema";
+import type { AttachmentTables } from "./attachment-schema";
 
 type Bool = boolean | number;
 type Timestamp = Date | string;
@@ -65,7 +66,7 @@ export type RateLimitsTable = { id: string; key: string; count: number; last_req
 
 /** alerts_member_write: Sentry's "Let members create alerts" (migration 0021). */
 /** data_scrubbing: the organization's data scrubbing options as JSON, null for the defaults (0025). */
-export type OrganizationsTable = { id: Generated<number>; slug: string; name: string; created_at: string; alerts_member_write: Generated<Bool>; data_scrubbing: string | null };
+export type OrganizationsTable = { id: Generated<number>; slug: string; name: string; created_at: string; alerts_member_write: Generated<Bool>; data_scrubbing: string | null; /** Per-organization quotas as JSON (0030). */ quotas: string | null };
 
 export type MembersTable = {
   id: Generated<number>;
@@ -107,6 +108,8 @@ export type ProjectsTable = {
   retention_days: number | null;
   /** The project's data scrubbing options as JSON; null for the defaults (0025). */
   data_scrubbing: string | null;
+  /** The least role that may download the project's attachments (Sentry's attachmentsRole); null: member (0030). */
+  attachments_role: string | null;
 };
 
 export type ProjectKeysTable = {
@@ -341,4 +344,5 @@ export type Database = {
   UserDataTables &
   ClusterTables &
   MonitorTables &
-  FeedbackTables;
+  FeedbackTables &
+  AttachmentTables;
