@@ -61,6 +61,8 @@ export function readUploadForm(req: http.IncomingMessage, dir: string, sync: boo
   try {
     bb = Busboy({
       headers: { "content-type": type },
+      // File names as SDKs and Crashpad write them: UTF-8 (busboy's default reads them as Latin-1).
+      defParamCharset: "utf8",
       limits: {
         files: ATTACHMENT_LIMITS.maxFiles,
         fields: ATTACHMENT_LIMITS.maxFields,
@@ -77,6 +79,8 @@ export function readUploadForm(req: http.IncomingMessage, dir: string, sync: boo
   const files: StagedPart[] = [];
   const fields: [string, string][] = [];
   const staging: Promise<unknown>[] = [];
+  /** Parts still being staged: ended with the request's failure, so their staging files go too. */
+  const active = new Set<PassThrough>();
   const budget = { left: ATTACHMENT_LIMITS.maxRequestBytes };
   let fieldBytes = 0;
   return new Promise<UploadForm>((resolve, reject) => {
@@ -85,6 +89,7 @@ export function readUploadForm(req: http.IncomingMessage, dir: string, sync: boo
       if (failed) return;
       failed = err;
       stopPace();
+      for (const part of active) part.destroy(err);
       body.unpipe(bb);
       if (body !== req) req.unpipe(body as unknown as NodeJS.WritableStream);
       // The rest of the body is read and dropped (the answer goes out with a lingering close).
@@ -96,6 +101,11 @@ export function readUploadForm(req: http.IncomingMessage, dir: string, sync: boo
     bb.on("file", (field, stream, info) => {
       if (failed) return void stream.resume();
       const part = new PassThrough();
+      active.add(part);
+      part.on("close", () => active.delete(part));
+      // Errors reach the staging pipeline (or the request's failure); none may go unheard before it is piped.
+      part.on("error", () => undefined);
+      stream.on("error", (err: Error) => part.destroy(err));
       stream.on("limit", () => part.destroy(new ProtocolError("payload_too_large", `an attachment is larger than ${ATTACHMENT_LIMITS.maxFileBytes} bytes`)));
       stream.pipe(part);
       const staged = stageStream(dir, part, ATTACHMENT_LIMITS.maxFileBytes, sync, budget).then(

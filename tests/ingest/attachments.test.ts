@@ -20,6 +20,7 @@ import type { OpenDbOptions } from "../../src/storage/db";
 import { type TestIntake, startTestIntake } from "../helpers/intake";
 import { freshPgDatabase } from "../helpers/pg";
 import { makePng } from "../helpers/png";
+import { crashpadBody } from "../helpers/crashpad";
 
 const MINIDUMP = readFileSync(new URL("../fixtures/minidumps/simple-crashpad.dmp", import.meta.url));
 
@@ -27,18 +28,6 @@ function run(file: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) =>
     execFile(file, args, { timeout: 30_000 }, (err, out, stderr) => (err ? reject(new Error(`${file} ${args[0]}: ${stderr || err.message}`)) : resolve(out.trim()))),
   );
-}
-
-/** A multipart/form-data body as Crashpad's HTTPMultipartBuilder writes it. */
-export function crashpadBody(fields: [string, string][], files: { field: string; filename: string; data: Buffer; type?: string }[], boundary = `---MultipartBoundary-${randomBytes(16).toString("hex")}---`) {
-  const parts: Buffer[] = [];
-  for (const [name, value] of fields) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  for (const f of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.type ?? "application/octet-stream"}\r\n\r\n`));
-    parts.push(f.data, Buffer.from("\r\n"));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 for (const dialect of ["sqlite", "postgres"] as const) {
