@@ -12,6 +12,8 @@ import { AppError, forbidden, notFound } from "./errors";
 import { getProject } from "./projects";
 import { ROLES, type Role } from "./roles";
 import { normalizeEventId } from "../protocol/json";
+import { ATTACHMENT_LIMITS } from "../config/limits";
+import { type ViewHierarchy, readViewHierarchy } from "./view-hierarchy";
 
 const gunzip = promisify(zlib.gunzip);
 
@@ -61,4 +63,16 @@ export async function downloadEventAttachment(ctx: CoreContext, orgSlug: string,
   const stored = await ctx.store.readAttachmentBlob(attachment.blobKey);
   if (!stored) throw new AppError("not_found", "The attachment's file is missing");
   return { attachment, body: await gunzip(stored) };
+}
+
+/** What the event page shows of an event's attachments: the list, and its view hierarchy drawn when one may open it. */
+export type EventAttachmentsView = EventAttachments & { viewHierarchy: { attachmentId: number; tree: ViewHierarchy } | null };
+
+export async function eventAttachmentsView(ctx: CoreContext, orgSlug: string, projectSlug: string, eventId: string): Promise<EventAttachmentsView> {
+  const listed = await listEventAttachments(ctx, orgSlug, projectSlug, eventId);
+  const vh = listed.attachments.find((a) => a.attachmentType === "event.view_hierarchy" && a.size <= ATTACHMENT_LIMITS.maxViewHierarchyBytes);
+  if (!vh || !listed.canDownload) return { ...listed, viewHierarchy: null };
+  const stored = await ctx.store.readAttachmentBlob(vh.blobKey);
+  const tree = stored ? readViewHierarchy(await gunzip(stored)) : null;
+  return { ...listed, viewHierarchy: tree ? { attachmentId: vh.id, tree } : null };
 }
