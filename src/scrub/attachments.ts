@@ -8,9 +8,11 @@ import type { CompiledConfig } from "./compiled";
 import { applyRule, DELETE, type Working } from "./redact";
 import { PII_FALSE, PII_TRUE, VT, type State } from "./selector";
 
+/** As Relay: the root, an unnamed state of type attachments below it, and the file by its name (binary, pii true). */
 function stateOf(filename: string): State {
-  const root: State = { parent: null, key: null, index: -1, pii: PII_FALSE, types: VT.attachments, depth: 0 };
-  return { parent: root, key: undefined, rawKey: filename, index: -1, pii: PII_TRUE, types: VT.binary, depth: 1 };
+  const root: State = { parent: null, key: null, index: -1, pii: PII_FALSE, types: 0, depth: 0 };
+  const attachments: State = { parent: root, key: "", index: -1, pii: PII_FALSE, types: VT.attachments, depth: 1 };
+  return { parent: attachments, key: undefined, rawKey: filename, index: -1, pii: PII_TRUE, types: VT.binary, depth: 2 };
 }
 
 /** Whether any rule of these configs applies to the attachment named `filename`. */

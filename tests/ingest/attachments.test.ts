@@ -13,6 +13,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { after, before, describe, test } from "node:test";
 import { downloadEventAttachment, listEventAttachments } from "../../src/core/attachments";
+import { updateProject } from "../../src/core/projects";
 import { startDigestWorker } from "../../src/digest/spawn";
 import { spoolDir, stagingDir } from "../../src/ingest";
 import { NOT_SYMBOLICATED } from "../../src/protocol/minidump-event";
@@ -117,6 +118,24 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       assert.equal(attachments[0]!.name, "8b2a5c7e-crash.dmp");
       assert.equal(attachments[0]!.size, MINIDUMP.byteLength);
       assert.ok((await downloadEventAttachment(owner(), t.org, p.slug, eventId, String(attachments[0]!.id))).body.equals(MINIDUMP));
+    });
+
+    test("scrubbing rules naming attachments ($attachments.'…') apply to text attachments; a binary one they name is not stored", async () => {
+      const p = t.projects[1];
+      const rules = { applications: { "$attachments.'notes.txt'": ["@email:replace"], "$attachments.'dump.bin'": ["@email:replace"] } };
+      await updateProject(owner(), t.org, p.slug, { relayPiiConfig: JSON.stringify(rules) });
+      const eventId = randomBytes(16).toString("hex");
+      const text = "contact ann@example.com\n";
+      const body = `{"event_id":"${eventId}"}\n{"type":"event"}\n{"message":"scrub"}\n{"type":"attachment","length":${text.length},"filename":"notes.txt","content_type":"text/plain"}\n${text}\n{"type":"attachment","length":4,"filename":"dump.bin"}\n\u0000\u0001\u0002\u0003\n{"type":"attachment","length":${text.length},"filename":"other.txt"}\n${text}\n`;
+      assert.equal((await fetch(t.url("envelope", p, `?sentry_key=${p.key.publicKey}`), { method: "POST", body })).status, 200);
+      await t.waitForEvent(p, eventId);
+      await t.settle();
+      const { attachments } = await listEventAttachments(owner(), t.org, p.slug, eventId);
+      assert.deepEqual(attachments.map((a) => a.name).sort(), ["notes.txt", "other.txt"], "the binary file a rule names is dropped");
+      const read = async (name: string) => (await downloadEventAttachment(owner(), t.org, p.slug, eventId, String(attachments.find((a) => a.name === name)!.id))).body.toString();
+      assert.equal(await read("notes.txt"), "contact [email]\n");
+      assert.equal(await read("other.txt"), text, "a file no rule names is kept as sent");
+      await updateProject(owner(), t.org, p.slug, { relayPiiConfig: null });
     });
 
     test("the standalone attachment endpoint: files for an event, 201", async () => {
