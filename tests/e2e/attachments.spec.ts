@@ -29,7 +29,7 @@ test.describe("attachments", () => {
   let issueId: string;
 
   test.beforeAll(async ({ request }) => {
-    project = await createProject(mainApi(request), { platform: "android" });
+    project = await createProject(mainApi(request), { platform: "java" });
     eventId = hex();
     const event = { event_id: eventId, platform: "java", level: "error", exception: { values: [{ type: "IllegalStateException", value: "checkout crashed" }] } };
     const body = Buffer.concat([
