@@ -19,6 +19,10 @@ import type { OutcomeIncrement } from "../storage/ports";
 import type { Scrubber } from "../scrub";
 
 const gzip = promisify(zlib.gzip);
+
+/** Formats compressed already (screenshots): gzip's fastest level, which costs little and gains nothing more at 6. */
+const COMPRESSED = /^(image\/(png|jpeg|gif|webp|avif)|video\/|audio\/|application\/(zip|gzip|x-7z-compressed|zstd))/;
+const levelFor = (contentType: string) => (COMPRESSED.test(contentType) ? 1 : ATTACHMENT_LIMITS.gzipLevel);
 const gunzip = promisify(zlib.gunzip);
 
 /** A row to store and its compressed bytes: in memory, or a staging file (its name, in `stagingDir`). */
@@ -60,7 +64,7 @@ export async function readAttachment(row: SpoolRow, stagingDir: string | null, s
     const sha1 = typeof headers.sha1 === "string" && /^[0-9a-f]{40}$/.test(headers.sha1) ? headers.sha1 : "";
     return { recordId: row.id, staged, row: { ...base, size, storedSize: Number(headers.stored_length) || 0, sha1 } };
   }
-  const bytes = await gzip(row.payload, { level: ATTACHMENT_LIMITS.gzipLevel });
+  const bytes = await gzip(row.payload, { level: levelFor(contentType) });
   return { recordId: row.id, bytes, row: { ...base, size, storedSize: bytes.byteLength, sha1: createHash("sha1").update(row.payload).digest("hex") } };
 }
 

@@ -1,6 +1,8 @@
 // Attachment blobs as files (SQLite installs): `attachments/` in the data dir, one file per blob, named by its key
 // (hex characters and dashes only, checked) under a folder of its first two characters, so no folder grows past a
-// few thousand files. A blob is written to a temporary name, synced and renamed, so a file under its key is whole.
+// few thousand files. A blob is written to a temporary name and renamed, so a file under its key is whole. As the
+// spool: by default it survives a killed process (the kernel has the write); with `sync` (FAULTLINE_SPOOL_SYNC=full)
+// the file and its folder are synced too, and it survives a power cut.
 import { constants, createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -8,13 +10,14 @@ import type { AttachmentBlobs } from "./attachment-ports";
 
 const KEY = /^[0-9a-z][0-9a-z-]{1,199}$/;
 
-export function fileBlobs(dir: string): AttachmentBlobs {
+export function fileBlobs(dir: string, sync = false): AttachmentBlobs {
   function fileOf(key: string): string {
     if (!KEY.test(key)) throw new RangeError(`not an attachment blob key: ${JSON.stringify(key.slice(0, 50))}`);
     return path.join(dir, key.slice(0, 2), key);
   }
 
   async function syncDir(folder: string): Promise<void> {
+    if (!sync) return;
     const handle = await fs.open(folder, constants.O_RDONLY);
     try {
       await handle.sync();
@@ -31,7 +34,7 @@ export function fileBlobs(dir: string): AttachmentBlobs {
       const handle = await fs.open(tmp, "w");
       try {
         await handle.writeFile(data);
-        await handle.sync();
+        if (sync) await handle.sync();
       } finally {
         await handle.close();
       }

@@ -22,17 +22,20 @@ export type Db = {
    * folder for an in-memory database). PostgreSQL keeps attachments in the database (attachment_chunks): null.
    */
   attachmentsDir: string | null;
+  /** Whether attachment files are synced as they are written (as the spool with FAULTLINE_SPOOL_SYNC=full). */
+  syncAttachments?: boolean;
 };
 
+/** syncAttachments: attachment files are synced to disk as written (FAULTLINE_SPOOL_SYNC=full), else left to the kernel. */
 export type OpenDbOptions =
-  | { dialect: "sqlite"; file: string }
+  | { dialect: "sqlite"; file: string; syncAttachments?: boolean }
   | { dialect: "postgres"; url: string; maxConnections?: number };
 
 /** Chooses the store from the configuration: DATABASE_URL wins, otherwise SQLite in the data dir. */
-export function dbOptionsFromConfig(cfg: { databaseUrl: string | undefined; dataDir: string }): OpenDbOptions {
+export function dbOptionsFromConfig(cfg: { databaseUrl: string | undefined; dataDir: string; spoolSync?: "full" | "normal" }): OpenDbOptions {
   return cfg.databaseUrl
     ? { dialect: "postgres", url: cfg.databaseUrl }
-    : { dialect: "sqlite", file: path.join(cfg.dataDir, "faultline.sqlite3") };
+    : { dialect: "sqlite", file: path.join(cfg.dataDir, "faultline.sqlite3"), syncAttachments: cfg.spoolSync === "full" };
 }
 
 export function openDb(options: OpenDbOptions): Db {
@@ -50,7 +53,7 @@ export function openDb(options: OpenDbOptions): Db {
     sqlite.pragma("busy_timeout = 5000");
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     const attachmentsDir = options.file === ":memory:" ? path.join(os.tmpdir(), `faultline-attachments-${randomUUID()}`) : path.join(path.dirname(options.file), "attachments");
-    return { kysely, dialect: "sqlite", close: () => kysely.destroy(), attachmentsDir };
+    return { kysely, dialect: "sqlite", close: () => kysely.destroy(), attachmentsDir, syncAttachments: options.syncAttachments === true };
   }
   const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
   // An idle connection that drops (the server restarted, the network went away) is an error event of the pool: the

@@ -39,7 +39,7 @@ import { fileBlobs } from "../attachment-files";
 export function createStore(db: Db): Store {
   const ctx = { db: db.kysely, dialect: db.dialect };
   // Attachment blobs: files beside the SQLite database, chunks in PostgreSQL (shared by every node).
-  const attachmentBlobs = db.attachmentsDir ? fileBlobs(db.attachmentsDir) : chunkBlobs(ctx);
+  const attachmentBlobs = db.attachmentsDir ? fileBlobs(db.attachmentsDir, db.syncAttachments === true) : chunkBlobs(ctx);
   const projects = projectStore(ctx);
   const organizations = organizationStore(ctx);
   return {
