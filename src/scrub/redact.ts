@@ -32,16 +32,15 @@ function replacement(rule: CompiledRule, text: string): Chunk {
 }
 
 function applyRegex(w: Working, rule: CompiledRule, matcher: Matcher, replace: Replace): void {
-  // Fast path: no redaction yet, the search string is the value itself.
-  const chunks = w.remarks.some((r) => r.length === 4) ? splitChunks(w.value, w.remarks) : [{ text: w.value }];
+  // Most values carry no redaction yet, and most patterns find nothing: then the value itself is searched and
+  // nothing is allocated before a match.
+  const plain = !w.remarks.some(isRanged);
   let search = "";
-  let hasText = false;
+  let hasText = plain;
   const redactions: Chunk[] = [];
-  if (chunks.length === 1 && !isRedaction(chunks[0]!)) {
-    search = chunks[0]!.text.includes("\u0000") ? chunks[0]!.text.replaceAll("\u0000", "") : chunks[0]!.text;
-    hasText = true;
-  } else {
-    for (const c of chunks) {
+  if (plain) search = w.value.includes("\u0000") ? w.value.replaceAll("\u0000", "") : w.value;
+  else {
+    for (const c of splitChunks(w.value, w.remarks)) {
       if (isRedaction(c)) {
         search += "\u0000";
         redactions.push(c);
@@ -91,6 +90,8 @@ function applyRegex(w: Working, rule: CompiledRule, matcher: Matcher, replace: R
     w.changed = true;
   }
 }
+
+const isRanged = (r: Remark) => r.length === 4;
 
 /** Keys repeat from event to event: a key pattern's answer is kept per key (a bounded map per pattern). */
 const keyAnswers = new WeakMap<RulePattern, Map<string, boolean>>();
