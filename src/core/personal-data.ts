@@ -94,6 +94,19 @@ export async function exportPersonData(ctx: CoreContext, orgSlug: string, input:
       }
       if (piece) yield piece;
     }
+    // The user feedback erasure would take with them: about these events, or from the searched address (issue 19).
+    yield '],"feedback":[';
+    first = true;
+    const email = fields.includes("email") ? search.value : null;
+    for (const project of projects) {
+      const eventIds = matches.filter((m) => m.projectId === project.id).map((m) => m.eventId);
+      if (eventIds.length === 0 && email === null) continue;
+      const rows = await ctx.store.feedbackOf(project.id, eventIds, email, PERSONAL_DATA_LIMITS.exportFeedbackPerProject);
+      if (rows.length === 0) continue;
+      const items = rows.map(({ id: _id, ...f }) => JSON.stringify({ project: project.slug, ...f }));
+      yield `${first ? "" : ","}${items.join(",")}`;
+      first = false;
+    }
     yield "]}";
   }
   return { filename: `personal-data-${access.org.slug}-${search.field}.json`, chunks: chunks() };

@@ -97,6 +97,22 @@ export function personalDataConformance(get: () => Fixture) {
     }
   });
 
+  test("issue 18/19 personal data: the export holds the person's user feedback, about their events and from their address", async () => {
+    const { t, alice, org, a, b, e1 } = await setup();
+    const read = async (field: string, value: string) => JSON.parse(await collect((await exportPersonData(t.as(alice), org.slug, { field, value })).chunks)) as { events: unknown[]; feedback: { project: string; message: string; associatedEventId: string | null; email: string; source: string }[] };
+    const byIp = await read("ip", "192.0.2.1");
+    assert.deepEqual(
+      byIp.feedback.map((f) => [f.project, f.message, f.associatedEventId]),
+      [[a.slug, "about ann's error", e1.eventId]],
+      "by IP address: the feedback about her events, not the one sent from her address",
+    );
+    const byEmail = await read("email", "ann@example.com");
+    assert.deepEqual(byEmail.feedback.map((f) => [f.project, f.message]).sort(), [[a.slug, "about ann's error"], [b.slug, "from ann"]].sort());
+    assert.ok(byEmail.feedback.every((f) => f.source === "user_report" && !("id" in f)));
+    const bob = await read("email", "nobody@example.com");
+    assert.deepEqual([bob.events, bob.feedback], [[], []]);
+  });
+
   test("issue 18 personal data: erasure leaves no event of the person, the issue's user count down and totals kept, others untouched", async () => {
     const { t, alice, org, a, b, c, e1, e3, e5 } = await setup();
     const db = t.db.kysely;

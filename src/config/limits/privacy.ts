@@ -10,6 +10,8 @@ export const PERSONAL_DATA_LIMITS = {
   exportEvents: 10_000,
   /** events; read and decoded per query while exporting, so memory holds one slice of events, not the whole file. */
   exportSlice: 100,
+  /** feedback rows; the most one export holds per project (a few KB each at most: user feedback messages are cut at 64 KiB, most are a sentence). */
+  exportFeedbackPerProject: 1_000,
   /** events; the most erased in one project's transaction: an erasure that finds more runs again for the rest. */
   eraseEventsPerProject: 5_000,
   /** days; the shortest retention a project may set: a day keeps today's events long enough to be looked at. */
