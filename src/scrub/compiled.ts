@@ -87,11 +87,30 @@ function gatesOf(rules: CompiledRule[]): Gates | null {
 function gateTest({ sources, prefilters }: Gates): GateTest {
   const re = sources.size === 0 ? null : new RegExp([...sources].map((g) => `(?:${g})`).join("|"), "i");
   const pre = [...new Set(prefilters)];
-  if (pre.length === 0) return re ? (text) => re.test(text) : () => false;
-  return (text) => {
+  if (re === null && pre.length === 0) return () => false;
+  const test = (text: string) => {
     if (re !== null && re.test(text)) return true;
     for (let i = 0; i < pre.length; i++) if (pre[i]!.test(text)) return true;
     return false;
+  };
+  return memoized(test);
+}
+
+/**
+ * A gate's answers kept per string: the joined expression tries every gate at every position of the string, and
+ * most strings come again and again (file paths, variable representations, messages of the same error).
+ */
+function memoized(test: GateTest): GateTest {
+  const answers = new Map<string, boolean>();
+  return (text) => {
+    if (text.length > SCRUB_LIMITS.gateMemoMaxLength) return test(text);
+    let answer = answers.get(text);
+    if (answer === undefined) {
+      answer = test(text);
+      if (answers.size >= SCRUB_LIMITS.gateMemoEntries) answers.clear();
+      answers.set(text, answer);
+    }
+    return answer;
   };
 }
 
@@ -110,8 +129,10 @@ export type CompiledConfig = {
   gate: GateTest | null;
 };
 
-const MATCH: Replace = [0];
+const MATCH: number[] = [0];
 const LEGACY_URL_PASSWORD = "\\b((?:[a-z0-9]+:)?//[a-zA-Z0-9%_.-]+:)([a-zA-Z0-9%_.-]+)@";
+
+const isWholeMatch = (groups: number[]) => groups.every((g) => g === 0);
 
 function patternsFor(rule: RuleSpec): RulePattern[] {
   const v = (matcher: Matcher, replace: Replace = MATCH): RulePattern => ({ on: "value", matcher, replace });
@@ -122,7 +143,7 @@ function patternsFor(rule: RuleSpec): RulePattern[] {
       // Sentry's legacy URL password pattern (`@urlauth:legacy`) runs natively, behind its substring test.
       if (rule.pattern === LEGACY_URL_PASSWORD) return [v(PATTERNS.urlauthLegacy, rule.replaceGroups ?? MATCH)];
       try {
-        return [v(re2Matcher(rule.pattern, false), rule.replaceGroups ?? MATCH)];
+        return [v(re2Matcher(rule.pattern, false, isWholeMatch(rule.replaceGroups ?? MATCH)), rule.replaceGroups ?? MATCH)];
       } catch {
         return []; // Relay logs and skips a pattern that does not compile; parsePiiConfig refuses it at save time.
       }

@@ -55,6 +55,8 @@ function foldedRange(lo: number, hi: number): string {
 
 class Translator {
   private i = 0;
+  /** Whether the pattern asserts on its context (`^`, `$`, `\b`, `\B`): then a match depends on what surrounds it. */
+  contextual = false;
   /**
    * @param cap the largest count a repetition keeps (V8's linear engine unrolls counted repetitions, up to 16
    * copies in all): `{n,m}` above it becomes `{min(n, cap),}`, which matches wherever the original does.
@@ -120,6 +122,7 @@ class Translator {
       return { text: ANY, repeatable: true };
     }
     if (c === "^" || c === "$") {
+      this.contextual = true;
       this.i++;
       return { text: c, repeatable: false };
     }
@@ -143,7 +146,10 @@ class Translator {
     const c = this.p[this.i + 1];
     if (c === undefined) throw new Unsupported();
     this.i += 2;
-    if (c === "b" || c === "B") return { text: `\\${c}`, repeatable: false };
+    if (c === "b" || c === "B") {
+      this.contextual = true;
+      return { text: `\\${c}`, repeatable: false };
+    }
     const perl = PERL[c.toLowerCase()];
     if (perl !== undefined) {
       const members = c === "w" || c === "W" ? perl + (this.fold ? "\\u212A\\u017F" : "") : perl;
@@ -231,31 +237,51 @@ class Translator {
   }
 }
 
+function leadingFlag(pattern: string, caseInsensitive: boolean): { p: string; fold: boolean } {
+  return pattern.startsWith("(?i)") ? { p: pattern.slice(4), fold: true } : { p: pattern, fold: caseInsensitive };
+}
+
+/** The translation with counts up to `cap`, when V8's linear-time engine can run it; null when it cannot. */
+function linear(p: string, fold: boolean, cap: number): { re: RegExp; contextual: boolean } | null | "unsupported" {
+  const t = new Translator(p, fold, cap);
+  let source: string;
+  try {
+    source = t.run();
+  } catch {
+    return "unsupported";
+  }
+  try {
+    new RegExp(source, "l"); // throws unless V8's linear-time engine can run it
+    return { re: new RegExp(source), contextual: t.contextual };
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The prefilter of an RE2 pattern, or null when the pattern is outside the translated subset or V8 could not run
  * it in linear time when it backtracks too much.
  */
 export function nativePrefilter(pattern: string, caseInsensitive: boolean): RegExp | null {
   if (!linearFallback) return null;
-  let p = pattern;
-  let fold = caseInsensitive;
-  if (p.startsWith("(?i)")) {
-    fold = true;
-    p = p.slice(4);
-  }
+  const { p, fold } = leadingFlag(pattern, caseInsensitive);
   for (const cap of [16, 4, 1]) {
-    let source: string;
-    try {
-      source = new Translator(p, fold, cap).run();
-    } catch {
-      return null;
-    }
-    try {
-      new RegExp(source, "l"); // throws unless V8's linear-time engine can run it
-      return new RegExp(source);
-    } catch {
-      // too many copies for the linear engine: try again with lower counts
-    }
+    const found = linear(p, fold, cap);
+    if (found === "unsupported") return null;
+    if (found) return found.re;
+    // too many copies for the linear engine: again with lower counts
   }
   return null;
+}
+
+/**
+ * The same pattern natively, matching exactly where RE2 matches (counts kept), for a pattern that makes no
+ * assertion on its context: a search from any position of a string then finds what RE2 finds from there, so the
+ * matches of a string are found by searching its rest after each one. Null otherwise.
+ */
+export function nativeEquivalent(pattern: string, caseInsensitive: boolean): RegExp | null {
+  if (!linearFallback) return null;
+  const { p, fold } = leadingFlag(pattern, caseInsensitive);
+  const found = linear(p, fold, Infinity);
+  return found && found !== "unsupported" && !found.contextual ? found.re : null;
 }

@@ -2,7 +2,7 @@
 // linear or guarded by a cheap substring test that keeps the backtracking ones off strings they cannot match.
 // User patterns go through re2js (a linear-time RE2 port), as Relay's own `regex` crate is linear-time.
 import { RE2JS } from "re2js";
-import { nativePrefilter } from "./native-prefilter";
+import { nativeEquivalent, nativePrefilter } from "./native-prefilter";
 
 /** One match: `[start, end]` in UTF-16 units per group (0 = whole match), or undefined for a group that did not take part. */
 export type Groups = ([number, number] | undefined)[];
@@ -51,8 +51,36 @@ export function nativeMatcher(source: string, flags: string, prefilter?: (text: 
   };
 }
 
-/** A user pattern through re2js (linear time); throws RE2JSSyntaxException on a bad pattern. */
-export function re2Matcher(pattern: string, caseInsensitive: boolean): Matcher & { programSize: number } {
+/**
+ * The whole matches of `re` (a pattern without context assertions, native-prefilter.ts `nativeEquivalent`) left to
+ * right, each found by searching the rest of the string after the previous one (an empty match right after a match
+ * skipped, as Rust's `regex` does). Only group 0 is reported.
+ */
+function wholeMatches(re: RegExp, text: string): Groups[] {
+  let out: Groups[] = NONE;
+  let from = 0;
+  let lastEnd = -1;
+  while (from <= text.length) {
+    const m = re.exec(from === 0 ? text : text.slice(from));
+    if (m === null) break;
+    const start = from + m.index;
+    const end = start + m[0].length;
+    if (start === end) {
+      from = end + 1;
+      if (start === lastEnd) continue;
+    } else from = end;
+    lastEnd = end;
+    if (out === NONE) out = [];
+    out.push([[start, end]]);
+  }
+  return out;
+}
+
+/**
+ * A user pattern through re2js (linear time); throws RE2JSSyntaxException on a bad pattern. With `wholeOnly` (only
+ * group 0 of each match is used), a pattern V8 runs exactly as RE2 does is searched natively.
+ */
+export function re2Matcher(pattern: string, caseInsensitive: boolean, wholeOnly = false): Matcher & { programSize: number } {
   const re = RE2JS.compile(pattern, caseInsensitive ? RE2JS.CASE_INSENSITIVE : 0);
   const groups = re.groupCount();
   // The literal every match starts with, as RE2 works it out (re2js keeps it on the compiled program): a substring
@@ -71,6 +99,7 @@ export function re2Matcher(pattern: string, caseInsensitive: boolean): Matcher &
         : prefilter
           ? (text: string) => prefilter.test(text) && re.test(text)
           : (text: string) => re.test(text);
+  const native = wholeOnly ? nativeEquivalent(pattern, caseInsensitive) : null;
   return {
     programSize: re.programSize(),
     prefilter,
@@ -78,6 +107,7 @@ export function re2Matcher(pattern: string, caseInsensitive: boolean): Matcher &
     test,
     all(text) {
       if (!test(text)) return NONE;
+      if (native !== null) return wholeMatches(native, text);
       const m = re.matcher(text);
       const out: Groups[] = [];
       let lastEnd = -1;

@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
 import { RE2JS } from "re2js";
-import { linearFallback, nativePrefilter } from "../../src/scrub/native-prefilter";
+import { linearFallback, nativeEquivalent, nativePrefilter } from "../../src/scrub/native-prefilter";
+import { re2Matcher } from "../../src/scrub/patterns";
 
 /** Patterns people write in advanced rules, and ones that stress the translation (case folding, classes, `.`). */
 const PATTERNS: [pattern: string, caseInsensitive: boolean][] = [
@@ -60,6 +61,30 @@ describe("native prefilter of user patterns", () => {
       assert.ok(matched > 0 || ["\\.\\*\\(\\)", "\\d{3}-\\d{2}-\\d{4}"].includes(pattern), `no string matched ${pattern}`);
     });
   }
+
+  for (const [pattern, ci] of PATTERNS) {
+    const native = nativeEquivalent(pattern, ci);
+    if (native === null) continue;
+    test(`native matches are re2js's, at the same places: ${pattern}${ci ? " (case-insensitive)" : ""}`, () => {
+      const fast = re2Matcher(pattern, ci, true);
+      const exact = re2Matcher(pattern, ci, false);
+      const text = fc.array(fc.constantFrom(...ALPHABET), { maxLength: 24 }).map((parts) => parts.join(""));
+      fc.assert(
+        fc.property(text, (s) => {
+          assert.deepEqual(
+            fast.all(s),
+            exact.all(s).map((g) => [g[0]]),
+          );
+        }),
+        { seed: 19, numRuns: 2000 },
+      );
+    });
+  }
+
+  test("patterns that look at their context, or whose counts V8's linear engine cannot take, are not searched natively", () => {
+    for (const p of ["\\bfoo", "^sk_", "id$", "\\Bx", "[a-z]{20,40}x"]) assert.equal(nativeEquivalent(p, false), null, p);
+    assert.ok(nativeEquivalent("(?i)(street|road|avenue) [0-9]+", false));
+  });
 
   test("the strings the patterns are written for are let through", () => {
     const cases: [string, string][] = [

@@ -38,6 +38,10 @@ export const SCRUB_LIMITS = {
   maxRuleNesting: 8,
   /** levels of nesting walked in one event; normalization already caps bags at 7 to 10, this guards the recursion. */
   maxWalkDepth: 128,
+  /** strings; answers of a rule set's gates kept per string (values repeat from event to event: paths, variable reprs, messages); cleared when full. */
+  gateMemoEntries: 8_192,
+  /** characters; only strings up to this long are remembered, so the memo holds at most about 4 MB. */
+  gateMemoMaxLength: 256,
 } as const;
 
 /** The data scrubbing settings of an organization or a project (core/data-scrubbing.ts), as the API and the screens take them. */
