@@ -275,13 +275,22 @@ export function nativePrefilter(pattern: string, caseInsensitive: boolean): RegE
 }
 
 /**
- * The same pattern natively, matching exactly where RE2 matches (counts kept), for a pattern that makes no
- * assertion on its context: a search from any position of a string then finds what RE2 finds from there, so the
- * matches of a string are found by searching its rest after each one. Null otherwise.
+ * The same pattern natively, matching exactly where RE2 matches (counts kept), when V8's linear-time engine can run
+ * it, with whether it asserts on its context (`^ $ \b \B`). Null otherwise.
  */
-export function nativeEquivalent(pattern: string, caseInsensitive: boolean): RegExp | null {
+export function nativeExact(pattern: string, caseInsensitive: boolean): { re: RegExp; contextual: boolean } | null {
   if (!linearFallback) return null;
   const { p, fold } = leadingFlag(pattern, caseInsensitive);
   const found = linear(p, fold, Infinity);
-  return found && found !== "unsupported" && !found.contextual ? found.re : null;
+  return found && found !== "unsupported" ? found : null;
+}
+
+/**
+ * The same pattern natively for a pattern that makes no assertion on its context: a search from any position of a
+ * string then finds what RE2 finds from there, so the matches of a string are found by searching its rest after
+ * each one. Null otherwise.
+ */
+export function nativeEquivalent(pattern: string, caseInsensitive: boolean): RegExp | null {
+  const found = nativeExact(pattern, caseInsensitive);
+  return found && !found.contextual ? found.re : null;
 }

@@ -2,7 +2,7 @@
 // linear or guarded by a cheap substring test that keeps the backtracking ones off strings they cannot match.
 // User patterns go through re2js (a linear-time RE2 port), as Relay's own `regex` crate is linear-time.
 import { RE2JS } from "re2js";
-import { nativeEquivalent, nativePrefilter } from "./native-prefilter";
+import { nativeExact, nativePrefilter } from "./native-prefilter";
 
 /** One match: `[start, end]` in UTF-16 units per group (0 = whole match), or undefined for a group that did not take part. */
 export type Groups = ([number, number] | undefined)[];
@@ -89,20 +89,23 @@ export function re2Matcher(pattern: string, caseInsensitive: boolean, wholeOnly 
   const prefix = !caseInsensitive && typeof internal?.prefix === "string" ? internal.prefix : "";
   const literals = prefix === "" ? literalAlternatives(pattern, caseInsensitive) : null;
   const literalGate = literals ? new RegExp(literals.source, literals.ci ? "i" : "") : null;
-  const prefilter = prefix === "" && !literalGate ? nativePrefilter(pattern, caseInsensitive) : null;
-  // `test` runs re2js's DFA without building a Matcher: several times cheaper on the usual string that does not match.
-  const test =
-    prefix !== ""
+  // A pattern V8 runs exactly as RE2 does is tested natively; otherwise re2js's DFA runs (without building a
+  // Matcher: several times cheaper on the usual string that does not match), behind a literal or a native prefilter.
+  const exact = nativeExact(pattern, caseInsensitive);
+  const prefilter = exact ? exact.re : prefix === "" && !literalGate ? nativePrefilter(pattern, caseInsensitive) : null;
+  const test = exact
+    ? (text: string) => exact.re.test(text)
+    : prefix !== ""
       ? (text: string) => text.includes(prefix) && re.test(text)
       : literalGate
         ? (text: string) => literalGate.test(text) && re.test(text)
         : prefilter
           ? (text: string) => prefilter.test(text) && re.test(text)
           : (text: string) => re.test(text);
-  const native = wholeOnly ? nativeEquivalent(pattern, caseInsensitive) : null;
+  const native = wholeOnly && exact && !exact.contextual ? exact.re : null;
   return {
     programSize: re.programSize(),
-    prefilter,
+    prefilter: prefix === "" && !literalGate ? prefilter : null,
     gate: prefix !== "" ? { source: escape(prefix), ci: false } : literals,
     test,
     all(text) {
