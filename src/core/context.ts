@@ -2,8 +2,11 @@
 import type { Store, User } from "../storage/ports";
 import { forbidden } from "./errors";
 
-/** A person, signed in or through a personal API token: acts with their roles in each organization. */
-export type UserActor = { user: User };
+/**
+ * A person, signed in or through a personal API token: acts with their roles in each organization. `token` is the
+ * personal token the request came with: its scopes narrow what the API routes let it do (null: full access).
+ */
+export type UserActor = { user: User; token?: { id: number; scopes: readonly string[] | null } };
 /**
  * An organization auth token (core/org-tokens.ts): acts for one organization, never as a person, with the
  * permissions its scopes give (core/permissions.ts ORG_TOKEN_SCOPES).
@@ -19,4 +22,10 @@ export type UserContext = { store: Store; actor: UserActor };
 export function actingUser(ctx: CoreContext): User {
   if ("orgToken" in ctx.actor) throw forbidden("Organization tokens cannot do this");
   return ctx.actor.user;
+}
+
+/** The token scopes that limit this actor on the web API; null for a browser session or a token with full access. */
+export function actorScopes(actor: Actor): readonly string[] | null {
+  if ("orgToken" in actor) return actor.orgToken.scopes;
+  return actor.token?.scopes ?? null;
 }

@@ -65,6 +65,6 @@ export async function authenticateOrgToken(store: Store, bearer: string): Promis
 /** Who a bearer token stands for: an organization (`sntrys_`), or the person owning a personal token; null if nobody. */
 export async function authenticateBearer(store: Store, bearer: string): Promise<Actor | null> {
   if (isOrgToken(bearer)) return authenticateOrgToken(store, bearer);
-  const user = await authenticateToken(store, bearer);
-  return user ? { user } : null;
+  const found = await authenticateToken(store, bearer);
+  return found ? { user: found.user, token: found.token } : null;
 }

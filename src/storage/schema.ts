@@ -131,6 +131,9 @@ export type ApiTokensTable = {
   token_suffix: string;
   created_at: string;
   last_used_at: string | null;
+  /** JSON array of Sentry scopes (migration 0032); null: a token from before scopes, with full access. */
+  scopes: string | null;
+  expires_at: string | null;
 };
 
 export type EventsTable = {

@@ -24,6 +24,8 @@ export const AUTH_LIMITS = {
   passwordResetRequestsPerWindow: 3,
   /** seconds (1 hour); how long a password-reset link works (it works once). */
   passwordResetTokenSeconds: 3600,
+  /** days (about 10 years); the furthest expiry a personal token can be given, beyond it "no expiry" says the same. */
+  tokenMaxLifetimeDays: 3660,
 } as const;
 
 export const NAME_LIMITS = {
