@@ -14,9 +14,10 @@ export type UserActor = { user: User; token?: { id: number; scopes: readonly str
 export type OrgTokenActor = { orgToken: { id: number; organizationId: number; scopes: readonly string[] } };
 export type Actor = UserActor | OrgTokenActor;
 
-export type CoreContext = { store: Store; actor: Actor };
+/** `ip`: the client's address (the server's x-faultline-client-ip), recorded in the audit trail; absent in the CLI. */
+export type CoreContext = { store: Store; actor: Actor; ip?: string | null };
 /** A context whose actor is a person (pages and server actions: a signed-in user). */
-export type UserContext = { store: Store; actor: UserActor };
+export type UserContext = { store: Store; actor: UserActor; ip?: string | null };
 
 /** The person acting; what only a person can do (own an organization, comment, own personal tokens) is forbidden to an organization token. */
 export function actingUser(ctx: CoreContext): User {

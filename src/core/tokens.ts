@@ -5,6 +5,7 @@ import { z } from "zod";
 import { AUTH_LIMITS } from "../config/limits";
 import type { ApiToken, Store, User } from "../storage/ports";
 import { requireId } from "./access";
+import { audit } from "./audit";
 import { actingUser, type CoreContext } from "./context";
 import { AppError, notFound } from "./errors";
 import { nameSchema, parseInput } from "./schemas";
@@ -53,6 +54,7 @@ const createSchema = z.object({ name: nameSchema, scopes: scopesSchema, expiresA
 async function storeToken(ctx: CoreContext, name: string, scopes: TokenScope[] | null, expiresAt: string | null): Promise<{ token: ApiToken; plaintext: string }> {
   const plaintext = `${TOKEN_PREFIX}${randomBytes(32).toString("hex")}`;
   const token = await ctx.store.createToken({ userId: actingUser(ctx).id, name, tokenHash: hashToken(plaintext), tokenSuffix: plaintext.slice(-4), scopes, expiresAt });
+  await audit(ctx, { organizationId: null, event: "api-token.create", target: token.id, note: `created the personal token ${name}`, data: { name, scopes: scopes ?? "full access", expiresAt } });
   return { token, plaintext };
 }
 
@@ -76,7 +78,10 @@ export function listTokens(ctx: CoreContext): Promise<ApiToken[]> {
 }
 
 export async function deleteToken(ctx: CoreContext, tokenId: number): Promise<void> {
-  if (!(await ctx.store.deleteToken(actingUser(ctx).id, requireId(tokenId, "Token")))) throw notFound("Token");
+  const id = requireId(tokenId, "Token");
+  const token = (await ctx.store.listTokens(actingUser(ctx).id)).find((t) => t.id === id);
+  if (!token || !(await ctx.store.deleteToken(actingUser(ctx).id, id))) throw notFound("Token");
+  await audit(ctx, { organizationId: null, event: "api-token.remove", target: id, note: `revoked the personal token ${token.name}`, data: { name: token.name } });
 }
 
 /** Whether the token has passed its expiry at `now`. */

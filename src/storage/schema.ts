@@ -10,6 +10,7 @@ import type { UserDataTables } from "./user-data-schema";
 import type { ClusterTables } from "./cluster-schema";
 import type { MonitorTables } from "./monitor-schema";
 import type { FeedbackTables } from "./feedback-schema";
+import type { AuditTables } from "./audit-schema";
 
 type Bool = boolean | number;
 type Timestamp = Date | string;
@@ -344,4 +345,5 @@ export type Database = {
   UserDataTables &
   ClusterTables &
   MonitorTables &
-  FeedbackTables;
+  FeedbackTables &
+  AuditTables;

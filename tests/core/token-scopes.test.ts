@@ -28,6 +28,7 @@ const ROUTE_SCOPES: Record<string, Record<string, string>> = {
   "organizations/[org]/alert-rules/route.ts": { GET: "alerts:read|org:read", POST: "alerts:write|org:write" },
   "organizations/[org]/alert-rules/[ruleId]/route.ts": { GET: "alerts:read|org:read", PUT: "alerts:write|org:write", DELETE: "alerts:write|org:write" },
   "organizations/[org]/personal-data/export/route.ts": { GET: "event:read" },
+  "organizations/[org]/audit-logs/route.ts": { GET: "org:write" },
   "organizations/[org]/monitors/route.ts": { GET: "project:read|org:read", POST: "project:write" },
   "organizations/[org]/monitors/[monitor]/route.ts": { GET: "project:read|org:read", PUT: "project:write", DELETE: "project:write" },
   "organizations/[org]/monitors/[monitor]/checkins/route.ts": { GET: "project:read|org:read", POST: "project:write" },

@@ -50,3 +50,12 @@ export const ACTION_LIMITS = {
   /** bytes (1 MiB); the body of one server action. Next.js's own default (serverActions.bodySizeLimit "1 MB"). */
   maxBodyBytes: 1024 * 1024,
 } as const;
+
+export const AUDIT_LIMITS = {
+  /** entries; one page of the audit trail on the settings screen and in the API (Sentry's page size). */
+  pageSize: 100,
+  /** characters; a note is one line about one change: names and slugs in it are already bounded. */
+  noteMaxLength: 500,
+  /** characters; a failed sign-in's address as typed (RFC 5321's path limit; longer input is cut). */
+  emailMaxLength: 254,
+} as const;

@@ -3,6 +3,7 @@
 // and the error table. A bearer token is a person's (personal API token) or an organization's (`sntrys_`, acting
 // for that organization alone with its scopes); the token itself is never logged. Routes stay thin: parse, call one core function, serialize.
 import "server-only";
+import { CLIENT_IP_HEADER } from "../../auth/create-auth";
 import { API_LIMITS } from "../../config/limits";
 import { type Actor, actorScopes, type CoreContext } from "../../core/context";
 import { AppError } from "../../core/errors";
@@ -58,7 +59,8 @@ export function apiRoute<P = Record<string, string>>(scope: RouteScope | readonl
       const actor = await authenticate(req);
       if (!scopeSatisfied(actorScopes(actor), scope)) throw new AppError("forbidden", SCOPE_DENIED_MESSAGE);
       const { store, config, basePath } = getServices();
-      return await handler({ req, url: new URL(req.url), params, core: { store, actor }, publicUrl: config.publicUrl, basePath });
+      const core = { store, actor, ip: req.headers.get(CLIENT_IP_HEADER) };
+      return await handler({ req, url: new URL(req.url), params, core, publicUrl: config.publicUrl, basePath });
     } catch (err) {
       return toErrorResponse(err);
     }
