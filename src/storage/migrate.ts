@@ -29,6 +29,8 @@ import { dataScrubbing } from "./migrations/0025-data-scrubbing";
 import { cluster } from "./migrations/0026-cluster";
 import { monitors } from "./migrations/0027-monitors";
 import { userFeedback } from "./migrations/0028-user-feedback";
+import { tokenScopes } from "./migrations/0032-token-scopes";
+import { auditLog } from "./migrations/0033-audit-log";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -61,6 +63,8 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0026-cluster": cluster(),
     "0027-monitors": monitors(dialect),
     "0028-user-feedback": userFeedback(dialect),
+    "0032-token-scopes": tokenScopes(),
+    "0033-audit-log": auditLog(dialect),
   };
 }
 

@@ -55,6 +55,4 @@ export interface UserDataStore {
    * times_seen and their hourly counts.
    */
   eraseUserEvents(projectId: number, fields: readonly UserField[], value: string, facts: EventFacts, limit: number): Promise<ErasureCounts>;
-  recordErasure(input: { organizationId: number; actorUserId: string; field: string; valueSha256: string; counts: ErasureCounts & { projects: number }; createdAt: string }): Promise<void>;
-  listErasures(organizationId: number, limit: number): Promise<{ id: number; actorUserId: string; field: string; counts: string; createdAt: string }[]>;
 }

@@ -32,6 +32,7 @@ import { userDataStore } from "./user-data";
 import { scrubbingSettingsStore } from "./data-scrubbing";
 import { clusterStore } from "./cluster";
 import { monitorStore } from "./monitors";
+import { auditStore } from "./audit";
 import { feedbackStore } from "./feedback";
 
 export function createStore(db: Db): Store {
@@ -69,5 +70,6 @@ export function createStore(db: Db): Store {
     ...scrubbingSettingsStore(ctx),
     ...monitorStore(ctx),
     ...feedbackStore(ctx),
+    ...auditStore(ctx),
   };
 }

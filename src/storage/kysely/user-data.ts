@@ -142,17 +142,5 @@ export function userDataStore({ db }: Ctx): UserDataStore {
         return counts;
       });
     },
-
-    async recordErasure(input) {
-      await db
-        .insertInto("personal_data_erasures")
-        .values({ organization_id: input.organizationId, actor_user_id: input.actorUserId, field: input.field, value_sha256: input.valueSha256, counts: JSON.stringify(input.counts), created_at: input.createdAt })
-        .execute();
-    },
-
-    async listErasures(organizationId, limit) {
-      const rows = await db.selectFrom("personal_data_erasures").select(["id", "actor_user_id", "field", "counts", "created_at"]).where("organization_id", "=", organizationId).orderBy("id", "desc").limit(limit).execute();
-      return rows.map((r) => ({ id: r.id, actorUserId: r.actor_user_id, field: r.field, counts: r.counts, createdAt: r.created_at }));
-    },
   };
 }
