@@ -2,7 +2,7 @@
 // digest to every stored item before grouping. Two configs run in order, as in Relay: the advanced rules
 // (organization and project `relayPiiConfig`, merged as Sentry's `get_pii_config`), then the legacy settings
 // converted by `to_pii_config`. Every scrubbed value leaves Relay's remark in the event's `_meta`.
-import { compileConfig, compileParsed, type CompiledConfig } from "./compiled";
+import { combineConfigs, compileConfig, compileParsed, type CompiledConfig } from "./compiled";
 import { parsePiiConfig, type PiiConfig } from "./config";
 import { mergeDatascrubbing, mergePiiConfigs, toPiiConfig } from "./legacy";
 import { isEmptyMeta, mergeMeta, seedMeta } from "./meta";
@@ -61,13 +61,16 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 class CompiledScrubber implements Scrubber {
   readonly active: boolean;
+  /** The configs' rule sets, applied in one walk (compiled.ts `combineConfigs`), or null when there are none. */
+  private readonly config: CompiledConfig | null;
   constructor(
-    private readonly configs: CompiledConfig[],
+    configs: CompiledConfig[],
     private readonly graphql: boolean,
     readonly scrubIpAddresses: boolean,
   ) {
-    this.configs = configs.filter((c) => c.applications.length > 0);
-    this.active = this.configs.length > 0 || graphql;
+    const used = configs.filter((c) => c.applications.length > 0);
+    this.config = used.length > 0 ? combineConfigs(used) : null;
+    this.active = this.config !== null || graphql;
   }
 
   private run(item: Record<string, unknown>, root: typeof EVENT | typeof SPAN_ROOT, graphql: boolean): void {
@@ -76,7 +79,7 @@ class CompiledScrubber implements Scrubber {
     const seeded = !isEmptyMeta(meta);
     try {
       if (graphql) scrubGraphql(item);
-      for (const config of this.configs) processRoot(item, root as typeof EVENT & { kind: "struct" }, config, meta, root === SPAN_ROOT);
+      if (this.config) processRoot(item, root as typeof EVENT & { kind: "struct" }, this.config, meta, root === SPAN_ROOT);
     } catch {
       // Never throws, and never stores what the rules did not reach: the item keeps only fields that hold no
       // personal data (fail-closed.ts).
@@ -95,11 +98,11 @@ class CompiledScrubber implements Scrubber {
   }
 
   attachmentRulesApply(filename: string): boolean {
-    return attachmentRulesApply(this.configs, filename);
+    return attachmentRulesApply(this.config ? [this.config] : [], filename);
   }
 
   scrubAttachmentText(filename: string, text: string): { text: string | null; changed: boolean } {
-    return scrubAttachmentText(this.configs, filename, text);
+    return scrubAttachmentText(this.config ? [this.config] : [], filename, text);
   }
 }
 

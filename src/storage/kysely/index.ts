@@ -32,6 +32,7 @@ import { userDataStore } from "./user-data";
 import { scrubbingSettingsStore } from "./data-scrubbing";
 import { clusterStore } from "./cluster";
 import { monitorStore } from "./monitors";
+import { auditStore } from "./audit";
 import { feedbackStore } from "./feedback";
 import { attachmentStore, chunkBlobs, removingBlobs } from "./attachments";
 import { fileBlobs } from "../attachment-files";
@@ -79,5 +80,6 @@ export function createStore(db: Db): Store {
     ...monitorStore(ctx),
     ...feedbackStore(ctx),
     ...removingBlobs(ctx, attachmentBlobs, { deleteProject: projects.deleteProject, deleteOrganization: organizations.deleteOrganization }),
+    ...auditStore(ctx),
   };
 }

@@ -9,20 +9,20 @@ import { serializeOrganization } from "@/web/api/serializers";
 export const dynamic = "force-dynamic";
 type P = { org: string };
 
-export const GET = apiRoute<P>(async ({ core, params }) => {
+export const GET = apiRoute<P>("org:read", async ({ core, params }) => {
   const { org, role, scopes } = await getOrganization(core, params.org);
   const scrubbing = await scrubbingOptionsOf(core, { organizationId: org.id });
   const quotas = serializeQuotas(await getOrganizationQuotas(core, params.org));
   return Response.json({ ...serializeOrganization(org, scopes === null ? { role } : {}), ...scrubbing, quotas }); // an organization token has no role
 });
 
-export const PUT = apiRoute<P>(async ({ core, params, req }) => {
+export const PUT = apiRoute<P>("org:write", async ({ core, params, req }) => {
   const org = await updateOrganization(core, params.org, await readJson(req));
   const quotas = serializeQuotas(await getOrganizationQuotas(core, org.slug));
   return Response.json({ ...serializeOrganization(org), ...(await scrubbingOptionsOf(core, { organizationId: org.id })), quotas });
 });
 
-export const DELETE = apiRoute<P>(async ({ core, params }) => {
+export const DELETE = apiRoute<P>("org:admin", async ({ core, params }) => {
   await deleteOrganization(core, params.org);
   return new Response(null, { status: 204 });
 });

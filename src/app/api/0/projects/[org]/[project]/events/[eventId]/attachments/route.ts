@@ -5,7 +5,7 @@ import { apiRoute } from "@/web/api/handler";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute<{ org: string; project: string; eventId: string }>(async ({ core, params }) => {
+export const GET = apiRoute<{ org: string; project: string; eventId: string }>("event:read", async ({ core, params }) => {
   const { attachments } = await listEventAttachments(core, params.org, params.project, params.eventId);
   return Response.json(attachments.map(serializeAttachment));
 });

@@ -7,7 +7,7 @@ import { apiRoute } from "@/web/api/handler";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute<{ org: string; project: string; eventId: string; attachmentId: string }>(async ({ core, params, url }) => {
+export const GET = apiRoute<{ org: string; project: string; eventId: string; attachmentId: string }>("event:read", async ({ core, params, url }) => {
   const download = url.searchParams.get("download");
   if (download === null || download === "0" || download === "false") {
     return Response.json(serializeAttachment(await getEventAttachment(core, params.org, params.project, params.eventId, params.attachmentId)));
