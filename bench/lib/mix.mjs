@@ -7,7 +7,9 @@ import * as P from "./payloads.mjs";
 
 // kind -> weight (percent of requests) and how it is sent.
 export const KINDS = {
-  "js-error": { weight: 35, sdk: "js", build: (r, k, t) => P.browserError(r, k, t) },
+  "js-error": { weight: 33, sdk: "js", build: (r, k, t) => P.browserError(r, k, t) },
+  // Issue 19: a 200 KB screenshot attached to 2 % of the envelopes.
+  "js-error-screenshot": { weight: 2, sdk: "js", build: (r, k, t) => P.browserErrorWithScreenshot(r, k, t) },
   "py-error": { weight: 20, sdk: "py-store", build: (r, k, t) => P.pythonError(r, k, t) },
   // @sentry/browser 11.5.0 streams spans (span v2 items) by default; older browser SDKs send transaction events.
   "js-transaction": { weight: 6, sdk: "js", build: (r, k, t) => P.transaction(r, k, t, false) },
@@ -23,9 +25,9 @@ export function prng(seed) {
   return () => { seed = (seed + 0x6d2b79f5) | 0; let x = Math.imul(seed ^ (seed >>> 15), 1 | seed); x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x; return ((x ^ (x >>> 14)) >>> 0) / 4294967296; };
 }
 
-/** JS SDK serialisation (serializeEnvelope): item headers as given, no length. */
+/** JS SDK serialisation (serializeEnvelope): item headers as given, no length; an attachment's bytes ({raw}) with their length. */
 function jsEnvelope([headers, items]) {
-  return [JSON.stringify(headers), ...items.flatMap(([h, p]) => [JSON.stringify(h), JSON.stringify(p)])].join("\n");
+  return [JSON.stringify(headers), ...items.flatMap(([h, p]) => (p && typeof p.raw === "string" ? [JSON.stringify({ ...h, length: Buffer.byteLength(p.raw) }), p.raw] : [JSON.stringify(h), JSON.stringify(p)]))].join("\n");
 }
 /** sentry-python 1.9 serialisation (Envelope.serialize_into): every item gets `length`, each line ends in \n. */
 function pyEnvelope([headers, items]) {

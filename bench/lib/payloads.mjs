@@ -66,6 +66,18 @@ export function browserError(rng, key, t) {
   return [{ event_id: EID, sent_at: new Date(t * 1000).toISOString(), sdk: JS_SDK, trace }, [[{ type: "event" }, event]]];
 }
 
+/**
+ * A browser error with a 200 KB screenshot attachment (issue 19: 2 % of envelopes), as @sentry/browser sends a hint or
+ * scope attachment: an `attachment` item with its length. The bytes stand in for a PNG: random base64 text, as little
+ * compressible as an image once gzipped, and text so the pool's templates keep it byte for byte.
+ */
+export function browserErrorWithScreenshot(rng, key, t) {
+  const [headers, items] = browserError(rng, key, t);
+  let data = "";
+  while (data.length < 200 * 1024) data += Buffer.from(Array.from({ length: 3072 }, () => Math.floor(rng() * 256))).toString("base64");
+  return [headers, [...items, [{ type: "attachment", filename: "screenshot.png", content_type: "image/png", attachment_type: "event.attachment" }, { raw: data.slice(0, 200 * 1024) }]]];
+}
+
 function pyFrames(rng, n) {
   const frames = [];
   for (let i = 0; i < n; i++) {

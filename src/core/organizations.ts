@@ -6,6 +6,7 @@ import { audit } from "./audit";
 import { actingUser, type CoreContext } from "./context";
 import { hasScrubbingFields, parseScrubbingPatch, storeScrubbingPatch } from "./data-scrubbing";
 import { AppError } from "./errors";
+import { hasQuotaField, updateOrganizationQuotas } from "./organization-quotas";
 import { nameSchema, parseInput, slugify, slugSchema } from "./schemas";
 
 const createSchema = z.object({ name: nameSchema, slug: slugSchema.optional() });
@@ -43,7 +44,9 @@ export async function updateOrganization(ctx: CoreContext, orgSlug: string, inpu
   const { org } = await requireOrg(ctx, orgSlug, "org:update");
   const scrubbing = hasScrubbingFields(input) ? parseScrubbingPatch(input) : null;
   const ownFields = typeof input === "object" && input !== null && ("name" in input || "slug" in input);
-  const patch = scrubbing && !ownFields ? {} : parseInput(updateSchema, input);
+  const quotas = hasQuotaField(input);
+  const patch = (scrubbing || quotas) && !ownFields ? {} : parseInput(updateSchema, input);
+  if (quotas) await updateOrganizationQuotas(ctx, orgSlug, input);
   try {
     const updated = await ctx.store.updateOrganization(org.id, patch);
     if (!updated) throw new AppError("not_found", "Organization not found");

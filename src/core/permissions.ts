@@ -55,6 +55,12 @@ export const PERMISSIONS = {
   "monitor:read": ["owner", "admin", "member", "viewer"],
   /** Creating, editing, muting and deleting monitors, as Sentry's project:write (project settings). */
   "monitor:write": ["owner", "admin"],
+  /**
+   * Downloading an event's attachments (issue 19; seeing their names and sizes is event:read): the roles at or above
+   * the project's "attachments role" (Sentry's attachmentsRole), member by default, which this row is; checked by
+   * canDownloadAttachments in core/attachments.ts. Attachments may hold personal data (screenshots, logs, dumps).
+   */
+  "attachment:download": ["owner", "admin", "member"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

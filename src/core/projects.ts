@@ -10,13 +10,16 @@ import { AppError, notFound } from "./errors";
 import { PERSONAL_DATA_LIMITS, RETENTION_LIMITS } from "../config/limits";
 import { newKeyPair } from "./keys";
 import { slugTaken } from "./organizations";
+import { ROLES } from "./roles";
 import { nameSchema, parseInput, patchQuotas, platformSchema, quotasSchema, rateLimitSchema, slugify, slugSchema } from "./schemas";
 
 const createSchema = z.object({ name: nameSchema, slug: slugSchema.optional(), platform: platformSchema.nullish(), team: slugSchema.nullish() });
 // scrapeJavaScript: Sentry's project option (its API's name) letting the digest fetch sources and maps from public URLs.
 // retentionDays (issue 18): the project's own retention, whole days, shorter than the instance's (checked below); null: the instance's.
 const retentionDaysSchema = z.int("Retention is a whole number of days").min(PERSONAL_DATA_LIMITS.minRetentionDays, `At least ${PERSONAL_DATA_LIMITS.minRetentionDays} day`).max(RETENTION_LIMITS.maxDays, `At most ${RETENTION_LIMITS.maxDays} days`);
-const updateSchema = z.object({ name: nameSchema.optional(), slug: slugSchema.optional(), platform: platformSchema.nullish(), rateLimit: rateLimitSchema.optional(), quotas: quotasSchema.optional(), scrapeJavaScript: z.boolean().optional(), retentionDays: retentionDaysSchema.nullish() }).refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
+// attachmentsRole (issue 19): Sentry's project option, the least role that may download attachments; null: member.
+const attachmentsRoleSchema = z.enum(ROLES, "One of owner, admin, member, viewer");
+const updateSchema = z.object({ name: nameSchema.optional(), slug: slugSchema.optional(), platform: platformSchema.nullish(), rateLimit: rateLimitSchema.optional(), quotas: quotasSchema.optional(), scrapeJavaScript: z.boolean().optional(), retentionDays: retentionDaysSchema.nullish(), attachmentsRole: attachmentsRoleSchema.nullish() }).refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
 
 export async function listProjects(ctx: CoreContext, orgSlug: string, page: PageRequest): Promise<Page<Project>> {
   const { org } = await requireOrg(ctx, orgSlug, "project:read");
@@ -72,7 +75,7 @@ export async function updateProject(ctx: CoreContext, orgSlug: string, projectSl
   return updated;
 }
 
-const OWN_FIELDS = ["name", "slug", "platform", "rateLimit", "quotas", "scrapeJavaScript", "retentionDays"];
+const OWN_FIELDS = ["name", "slug", "platform", "rateLimit", "quotas", "scrapeJavaScript", "retentionDays", "attachmentsRole"];
 const hasOwnFields = (input: unknown) => typeof input === "object" && input !== null && OWN_FIELDS.some((k) => k in input);
 
 async function updateOwnFields(ctx: CoreContext, project: Project, patch: z.output<typeof updateSchema>, options: { instanceRetentionDays?: number }): Promise<Project> {

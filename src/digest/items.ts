@@ -22,10 +22,11 @@ import { type SessionItem, readSessionRow } from "./sessions";
 import { type CheckInItem, readCheckIn } from "./check-ins";
 import { type ExpandedSpans, spanItemSpans, traceIdOf, transactionSpans } from "./spans";
 import { summarize } from "./summary";
+import { type PendingAttachment, readAttachment } from "./attachments";
 import { ArtifactsUnavailable, type ProjectOptions, type Symbolicator } from "./symbolicate";
 
 /** `failed`: rows whose processing threw in the batch and again alone, to be set aside (set-aside.ts). */
-export type DigestedRows = { events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions: SessionItem[]; spans: ExpandedSpans; failed: FailedRecord[]; checkIns?: CheckInItem[]; feedback: NewFeedback[] };
+export type DigestedRows = { events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions: SessionItem[]; spans: ExpandedSpans; failed: FailedRecord[]; checkIns?: CheckInItem[]; feedback: NewFeedback[]; pendingAttachments?: PendingAttachment[] };
 
 const EVENT_TYPES = new Set(["event", "transaction", "feedback", "security"]);
 type Json = Record<string, unknown>;
@@ -108,9 +109,6 @@ async function toEvent(row: SpoolRow, receivedAt: string, symbolication: DigestS
   };
 }
 
-/** Sentry counts attachments in bytes; everything else kept as it came one per item (sessions: sessions.ts). */
-const quantityOf = (row: SpoolRow): number => (row.itemType === "attachment" ? row.payload.byteLength : 1);
-
 /**
  * A discarded-event count as Relay reads it (protocol/client_report.rs `quantity: u64`: a whole number, so 1e20 or
  * -1 refuse the entry), within DIGEST_LIMITS.clientReportMaxQuantity so that the 64-bit counters it adds to never
@@ -137,7 +135,7 @@ function clientReportOutcomes(row: SpoolRow): OutcomeIncrement[] {
 const emptyRows = (): DigestedRows => ({ events: [], rawItems: [], outcomes: [], sessions: [], spans: { spans: [], values: [] }, failed: [], feedback: [] });
 
 /** One row into `out`: what it stores and counts. Throws when its processing fails. */
-async function digestRow(row: SpoolRow, out: DigestedRows, symbolication: DigestSymbolication | null, scrubbers: ScrubberOf): Promise<void> {
+async function digestRow(row: SpoolRow, out: DigestedRows, symbolication: DigestSymbolication | null, scrubbers: ScrubberOf, stagingDir: string | null): Promise<void> {
   const receivedAt = new Date(row.receivedAt).toISOString();
   if (row.kind === "outcomes") out.outcomes.push(...(parse(row.payload, "outcome record") as OutcomeIncrement[]));
   else if (EVENT_TYPES.has(row.itemType)) out.events.push(await toEvent(row, receivedAt, symbolication, scrubbers));
@@ -158,6 +156,12 @@ async function digestRow(row: SpoolRow, out: DigestedRows, symbolication: Digest
     if ("item" in read) (out.checkIns ??= []).push(read.item);
     else out.outcomes.push({ projectId: row.projectId, hour: hourOf(row.receivedAt), category: "monitor", outcome: "invalid", reason: read.dropped, quantity: 1 });
   }
+  else if (row.itemType === "attachment" || row.itemType === "staged_attachment") {
+    // Attachments are stored outside the events table (digest/attachments.ts), or dropped and counted.
+    const read = await readAttachment(row, stagingDir, scrubbers(row.projectId));
+    if ("row" in read) (out.pendingAttachments ??= []).push(read);
+    else out.outcomes.push(read);
+  }
   else if (row.itemType === "session" || row.itemType === "sessions") {
     const read = readSessionRow(row, parse(row.payload, row.itemType));
     out.sessions.push(...read.items);
@@ -172,7 +176,8 @@ async function digestRow(row: SpoolRow, out: DigestedRows, symbolication: Digest
       headers: stripNulFromJsonText(row.headers),
       payload: row.payload,
       category: categoryOf(row.itemType),
-      quantity: quantityOf(row),
+      // One per item (sessions: sessions.ts; attachments, in bytes: commit.ts).
+      quantity: 1,
     });
   }
 }
@@ -186,6 +191,7 @@ function merge(into: DigestedRows, from: DigestedRows): void {
   into.spans.values.push(...from.spans.values);
   into.failed.push(...from.failed);
   if (from.checkIns) (into.checkIns ??= []).push(...from.checkIns);
+  if (from.pendingAttachments) (into.pendingAttachments ??= []).push(...from.pendingAttachments);
   into.feedback.push(...from.feedback);
 }
 
@@ -200,7 +206,7 @@ const NO_SCRUBBING: ScrubberOf = () => null;
  * fails again it is returned in `failed`, to be set aside, and the others go on. `progress` hears of each row as its
  * processing starts and ends (the watchdog of the digest thread, digest/progress.ts).
  */
-export async function digestRows(rows: SpoolRow[], log: (line: string) => void = () => undefined, symbolication: DigestSymbolication | null = null, progress: RecordProgress = NO_PROGRESS, scrubbers: ScrubberOf = NO_SCRUBBING): Promise<DigestedRows> {
+export async function digestRows(rows: SpoolRow[], log: (line: string) => void = () => undefined, symbolication: DigestSymbolication | null = null, progress: RecordProgress = NO_PROGRESS, scrubbers: ScrubberOf = NO_SCRUBBING, stagingDir: string | null = null): Promise<DigestedRows> {
   const out = emptyRows();
   for (const row of rows) {
     let error: unknown = null;
@@ -208,7 +214,7 @@ export async function digestRows(rows: SpoolRow[], log: (line: string) => void =
       const one = emptyRows();
       progress.begin(row.id);
       try {
-        await digestRow(row, one, symbolication, scrubbers);
+        await digestRow(row, one, symbolication, scrubbers, stagingDir);
         merge(out, one);
         error = null;
         break;

@@ -14,6 +14,7 @@ import type { SpoolReader, SpoolRow } from "../ingest/spool";
 import type { DigestBatchFigures } from "../observability/metrics";
 import type { DigestStore, Project, ProjectStore } from "../storage/ports";
 import type { ScrubbingSettingsStore } from "../storage/scrubbing-ports";
+import type { AttachmentBlobs } from "../storage/attachment-ports";
 import { writeBatch } from "./commit";
 import { describeFailure, isDataError } from "./failures";
 import { digestRows } from "./items";
@@ -21,11 +22,12 @@ import { NO_PROGRESS, type RecordProgress } from "./progress";
 import type { RetentionJob } from "./retention";
 import { scrubbersOf } from "./scrubbers";
 import { writeSetAside } from "./set-aside";
+import { removeStaged, writePendingBlobs } from "./attachments";
 import type { Symbolicator } from "./symbolicate";
 
 export type DigestLoopOptions = {
   spool: SpoolReader;
-  store: DigestStore & Pick<ProjectStore, "getProjectById"> & Pick<ScrubbingSettingsStore, "dataScrubbingOfProjects">;
+  store: DigestStore & Pick<ProjectStore, "getProjectById"> & Pick<ScrubbingSettingsStore, "dataScrubbingOfProjects"> & { attachmentBlobs: AttachmentBlobs };
   onPosition: (position: number) => void;
   log: (line: string) => void;
   /** True once the loop should stop. */
@@ -42,6 +44,8 @@ export type DigestLoopOptions = {
   onNotifications?: (count: number) => void;
   /** Hears of each committed batch: its records, its events and each event's time from acceptance to commit (metrics). */
   onBatch?: (batch: DigestBatchFigures) => void;
+  /** Where multipart uploads staged their files (ingest/attachment-staging.ts); without it such records are dropped. */
+  stagingDir?: string;
 };
 
 const EVENT_ITEMS = new Set(["event", "transaction", "feedback", "security"]);
@@ -90,11 +94,15 @@ async function digestBatch(opts: DigestLoopOptions, rows: SpoolRow[]): Promise<v
     ? { symbolicator: opts.symbolicator, project: (id: number) => ({ id, scrapeJavaScript: live.projects.get(id)?.scrapeJavaScript === true }) }
     : null;
   const scrubbers = await scrubbersOf(opts.store, live.projects.keys());
-  const digested = await digestRows(live.rows, opts.log, symbolication, opts.progress ?? NO_PROGRESS, scrubbers);
+  const stagingDir = opts.stagingDir ?? null;
+  const digested = await digestRows(live.rows, opts.log, symbolication, opts.progress ?? NO_PROGRESS, scrubbers, stagingDir);
+  // Attachment blobs before the transaction, under keys of their records: written again with the batch if it fails.
+  const blobs = await writePendingBlobs(opts.store.attachmentBlobs, opts.spool.id, stagingDir, digested.pendingAttachments ?? [], opts.log);
   // One transaction for the batch and `next`: a crash before it commits leaves the saved position where it was, and the
   // batch is read and written again whole; after it commits, the batch is never read again. Counters that add (issue
   // events, outcomes, session counts) rely on this.
-  const result = await writeBatch(opts.store, { spoolId: opts.spool.id, position: next, ...digested });
+  const result = await writeBatch(opts.store, { spoolId: opts.spool.id, position: next, ...digested, attachments: blobs.rows });
+  await removeStaged(blobs.cleanup);
   if (result.notifications > 0) opts.onNotifications?.(result.notifications);
   opts.onBatch?.(batchFigures(rows, Date.now()));
 }

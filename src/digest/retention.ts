@@ -20,22 +20,26 @@ import { hourOf } from "../core/hours";
 import type { RetentionStore } from "../storage/retention-ports";
 import type { SpanRetentionStore } from "../storage/span-ports";
 import type { ClusterStore } from "../storage/cluster-ports";
+import type { AttachmentStore } from "../storage/attachment-ports";
+import { ATTACHMENT_LIMITS } from "../config/limits";
 
 export type RetentionSettings = { days: number; eventsPerIssue: number; chunkRows: number; chunkIssues: number; scanEvents: number; passIntervalMs: number };
 
 export const retentionSettings = (days: number): RetentionSettings => ({ ...RETENTION_LIMITS, days });
 
-type Counts = { events: number; projectEvents: number; overflow: number; rawItems: number; feedback: number; spans: number; counters: number; releaseHealth: number; issues: number; artifacts: number };
+type Counts = { events: number; projectEvents: number; overflow: number; rawItems: number; feedback: number; attachments: number; spans: number; counters: number; releaseHealth: number; issues: number; artifacts: number };
 type Phase = keyof Counts;
 type Pass = { cutoff: string; hour: string; phase: Phase; counts: Counts; steps: number; started: number };
 
-const PHASES: Phase[] = ["events", "projectEvents", "overflow", "rawItems", "feedback", "spans", "counters", "releaseHealth", "issues", "artifacts"];
+const PHASES: Phase[] = ["events", "projectEvents", "overflow", "rawItems", "feedback", "spans", "counters", "releaseHealth", "issues", "attachments", "artifacts"];
 
 export class RetentionJob {
   private pass: Pass | null = null;
   private nextPassAt = 0;
   /** Events after this id have not been looked at for crowded issues yet; it survives passes (0 after a restart). */
   private overflowCursor = 0;
+  /** Attachments after this id have not been looked at for a missing event in this pass. */
+  private orphanCursor = 0;
   private pendingIssues: number[] = [];
   /** The hour whose counters and issues were last pruned: those are pruned once per hour of cutoff. */
   private hourlyDoneFor = "";
@@ -43,7 +47,7 @@ export class RetentionJob {
   private readonly holder = randomUUID();
 
   constructor(
-    private readonly store: RetentionStore & SpanRetentionStore & Pick<ClusterStore, "claimJob">,
+    private readonly store: RetentionStore & SpanRetentionStore & Pick<ClusterStore, "claimJob"> & Pick<AttachmentStore, "pruneAttachmentsBefore" | "pruneOrphanAttachments">,
     private readonly settings: RetentionSettings,
     private readonly log: (line: string) => void,
     private readonly now: () => number = Date.now,
@@ -56,7 +60,7 @@ export class RetentionJob {
       if (now < this.nextPassAt) return false;
       if (!(await this.claim(now))) return false;
       const cutoff = new Date(now - this.settings.days * 86_400_000).toISOString();
-      this.pass = { cutoff, hour: hourOf(cutoff), phase: "events", counts: { events: 0, projectEvents: 0, overflow: 0, rawItems: 0, feedback: 0, spans: 0, counters: 0, releaseHealth: 0, issues: 0, artifacts: 0 }, steps: 0, started: now };
+      this.pass = { cutoff, hour: hourOf(cutoff), phase: "events", counts: { events: 0, projectEvents: 0, overflow: 0, rawItems: 0, feedback: 0, attachments: 0, spans: 0, counters: 0, releaseHealth: 0, issues: 0, artifacts: 0 }, steps: 0, started: now };
     }
     const pass = this.pass;
     try {
@@ -119,6 +123,17 @@ export class RetentionJob {
         if (!more) this.hourlyDoneFor = pass.hour;
         return more;
       }
+      case "attachments": {
+        // Attachments past the cutoff, then (issue 19) those whose event is gone: deleted by age, the per-issue cap,
+        // its project's retention or its issue's deletion, or never stored (ATTACHMENT_LIMITS.orphanGraceMs after).
+        if (this.count(pass, "attachments", await this.store.pruneAttachmentsBefore(pass.cutoff, chunkRows), chunkRows)) return true;
+        const before = new Date(this.now() - ATTACHMENT_LIMITS.orphanGraceMs).toISOString();
+        const { deleted, lastId } = await this.store.pruneOrphanAttachments(this.orphanCursor, ATTACHMENT_LIMITS.orphanScanRows, before);
+        pass.counts.attachments += deleted;
+        const moved = lastId !== this.orphanCursor;
+        this.orphanCursor = moved ? lastId : 0;
+        return moved;
+      }
       case "artifacts": {
         // Bundles by their own 90 days after last use (as Sentry), whatever the event retention; unassembled chunks after a day.
         const bundleCutoff = new Date(this.now() - UPLOAD_LIMITS.bundleRetentionDays * 86_400_000).toISOString();
@@ -155,7 +170,7 @@ export class RetentionJob {
     this.log(
       `faultline: retention removed ${c.events} events received before ${pass.cutoff} (${this.settings.days} days), ` +
         `${c.projectEvents} events past their project's shorter retention, ` +
-        `${c.overflow} events beyond ${this.settings.eventsPerIssue} per issue, ${c.rawItems} other items, ${c.feedback} user feedback, ${c.spans} spans, ` +
+        `${c.overflow} events beyond ${this.settings.eventsPerIssue} per issue, ${c.rawItems} other items, ${c.feedback} user feedback, ${c.attachments} attachments, ${c.spans} spans, ` +
         `${c.counters} hourly counters, ${c.releaseHealth} release health rows and ${c.issues} issues last seen before then, ` +
         `${c.artifacts} artifact bundles and upload chunks, in ${pass.steps} steps over ${this.now() - pass.started} ms`,
     );

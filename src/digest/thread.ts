@@ -3,6 +3,8 @@
 // an entry module (worker.ts; tests give one of their own); reports each committed spool position, publishes the
 // record in hand and a heartbeat for the supervisor's watchdog (progress.ts).
 import os from "node:os";
+import path from "node:path";
+import { stagingDir } from "../ingest/attachment-staging";
 import { parentPort, workerData } from "node:worker_threads";
 import { DIGEST_LIMITS, RETENTION_LIMITS } from "../config/limits";
 import { SpoolReader } from "../ingest/spool";
@@ -83,6 +85,7 @@ export async function runDigestThread(makeSymbolicator: SymbolicatorFactory = de
       symbolicator: makeSymbolicator(store, log),
       progress,
       endedOn: new Map(data.endedOn),
+      stagingDir: stagingDir(path.dirname(data.spoolDir)),
     });
   } finally {
     clearInterval(heartbeat);

@@ -50,17 +50,19 @@ export const outcome = (ctx: { key: IntakeKey; now: number }, category: string, 
 });
 
 /**
- * Applies the key's and the project's quotas of the item's category to one item of `quantity` units (bytes for
- * attachments); the limit hit, if any, named with the category's Sentry names for X-Sentry-Rate-Limits. The internal
- * project's key has quotas of its own by default (SELF_MONITORING_LIMITS.internalKeyQuotas): its DSN is public.
+ * Applies the key's, the project's and the organization's quotas of the item's category to one item of `quantity`
+ * units (bytes for attachments); the limit hit, if any, named with the category's Sentry names for
+ * X-Sentry-Rate-Limits. The internal project's key has quotas of its own by default
+ * (SELF_MONITORING_LIMITS.internalKeyQuotas): its DSN is public.
  */
-function quotaRefusal(ctx: AcceptContext, category: DataCategory, quantity: number): { limit: ActiveRateLimit; reason: string } | null {
+export function quotaRefusal(ctx: AcceptContext, category: DataCategory, quantity: number): { limit: ActiveRateLimit; reason: string } | null {
   const name = quotaCategoryOf(category);
   if (!name) return null;
   const keyLimit = ctx.key.keyQuotas[name] ?? (ctx.key.internal ? SELF_MONITORING_LIMITS.internalKeyQuotas[name] : undefined);
   const quotas = [
     { name: `key:${ctx.key.keyId}:${name}`, limit: keyLimit, scope: "key" as const, reason: "key_quota" },
     { name: `project:${ctx.key.projectId}:${name}`, limit: ctx.key.projectQuotas[name], scope: "project" as const, reason: "project_quota" },
+    { name: `org:${ctx.key.organizationId}:${name}`, limit: ctx.key.organizationQuotas[name], scope: "organization" as const, reason: "org_quota" },
   ];
   for (const q of quotas) {
     if (!q.limit) continue;
@@ -84,7 +86,11 @@ export function acceptEnvelope(envelope: Envelope, ctx: AcceptContext): Accepted
     throw new IntakeRefusal(reason, message, {}, [outcome(ctx, category, "invalid", reason)]);
   };
 
-  for (const item of envelope.items) {
+  // The event first: when its quota refuses it, the attachments of the envelope go with it (Relay's EnvelopeLimiter),
+  // while attachments refused by their own quota leave the event as it is.
+  let eventLimited: { limit: ActiveRateLimit; reason: string } | null = null;
+  const ordered = [...envelope.items.filter((i) => EVENT_ITEMS.has(i.headers.type)), ...envelope.items.filter((i) => !EVENT_ITEMS.has(i.headers.type))];
+  for (const item of ordered) {
     const type = item.headers.type;
     if (!KEPT_ITEMS.has(type)) {
       outcomes.push(outcome(ctx, categoryOf(type), "filtered", "unsupported_item_type"));
@@ -110,14 +116,16 @@ export function acceptEnvelope(envelope: Envelope, ctx: AcceptContext): Accepted
     } else if (type === "attachment") {
       attachmentBytes += item.payload.byteLength;
       if (attachmentBytes > INGEST_LIMITS.maxAttachmentBytes) refuse("payload_too_large", `attachments are larger than ${INGEST_LIMITS.maxAttachmentBytes} bytes together`, category);
-      itemEventId = headerEventId;
+      // The envelope's event (read first), else the envelope header's id: an envelope of attachments alone names it there.
+      itemEventId = eventId;
     } else if (type === "user_report") {
       itemEventId = headerEventId;
     }
     const quantity = type === "attachment" ? item.payload.byteLength : 1;
-    const limited = quotaRefusal(ctx, category, quantity);
+    const limited: { limit: ActiveRateLimit; reason: string } | null = type === "attachment" && eventLimited ? eventLimited : quotaRefusal(ctx, category, quantity);
     if (limited) {
-      limits.push(limited.limit);
+      if (EVENT_ITEMS.has(type)) eventLimited = limited;
+      if (!limits.includes(limited.limit)) limits.push(limited.limit);
       // An event is counted as "error" or "default" by whether it has an exception; only a refused one is read here.
       if (type === "event") category = categoryOf(type, payload ?? parseJsonObjectOrNull(item.payload) ?? undefined);
       outcomes.push(outcome(ctx, category, "rate_limited", limited.reason, quantity));

@@ -6,6 +6,7 @@ import { Backpressure } from "./backpressure";
 import { createIntake } from "./intake";
 import { KeyCache } from "./key-cache";
 import { RateLimiter } from "./rate-limiter";
+import { stagingDir } from "./attachment-staging";
 import { type SpoolDurability, SpoolWriter } from "./spool";
 
 export { matchIntakeRoute } from "./routes";
@@ -14,6 +15,7 @@ export type { IntakeRoute } from "./routes";
 export { importLegacySpool } from "./legacy-spool";
 export { registerInProcessIntake } from "./in-process";
 export { startQuotaSync } from "./quota-sync";
+export { stagingDir } from "./attachment-staging";
 
 export const spoolDir = (dataDir: string) => path.join(dataDir, "spool");
 
@@ -50,7 +52,8 @@ export function openIntake(opts: IntakeOptions): Intake {
   const spool = SpoolWriter.open(spoolDir(opts.dataDir), opts.durability, opts.resumeAfter ?? 0);
   const pressure = new Backpressure(spool, opts.dataDir, opts.pressureLimits);
   const limiter = new RateLimiter();
-  const { handleIntake, submitEnvelope } = createIntake({ spool, keys: new KeyCache(opts.lookupKey), limiter, pressure, log: opts.log });
+  const uploads = { stagingDir: stagingDir(opts.dataDir), sync: opts.durability === "full" };
+  const { handleIntake, submitEnvelope } = createIntake({ spool, keys: new KeyCache(opts.lookupKey), limiter, pressure, log: opts.log, uploads });
   return {
     handle: handleIntake,
     submitEnvelope,

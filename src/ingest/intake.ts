@@ -1,7 +1,7 @@
 // The intake: answers SDKs on /api/{project_id}/envelope|store|security/. Cheap checks only (auth, key, limits while
 // streaming, quotas, backpressure), then the spool, then the answer: 200 means the items are on disk.
 import type http from "node:http";
-import { INGEST_LIMITS, SPOOL_LIMITS } from "../config/limits";
+import { ATTACHMENT_LIMITS, INGEST_LIMITS, SPOOL_LIMITS } from "../config/limits";
 import { type SentryAuth, extractAuth, isPublicKey, parseDsn } from "../protocol/auth";
 import { envelopeProjectId } from "./in-process";
 import { BodyBudgetError, readBody } from "../protocol/content-encoding";
@@ -24,8 +24,11 @@ import type { InProcessAnswer, InProcessEnvelope } from "./in-process";
 import type { SpoolEntry, SpoolWriter } from "./spool";
 import { metrics } from "../observability/metrics";
 import { categoryOf } from "../protocol/categories";
+import { discardStaged } from "./attachment-staging";
+import { type UploadResult, acceptUpload, rateLimitedUpload } from "./uploads";
 
-export type IntakeDeps = { spool: SpoolWriter; keys: KeyCache; limiter: RateLimiter; pressure: Backpressure; log: (line: string) => void };
+/** uploads: where multipart uploads stage their files, and whether to sync them (FAULTLINE_SPOOL_SYNC=full). */
+export type IntakeDeps = { spool: SpoolWriter; keys: KeyCache; limiter: RateLimiter; pressure: Backpressure; log: (line: string) => void; uploads?: { stagingDir: string; sync: boolean } };
 export type IntakeRequest = { req: http.IncomingMessage; res: http.ServerResponse; route: IntakeRoute; clientIp: string };
 /** A request whose body has been read, from HTTP or from inside the process. */
 type ReadRequest = { route: IntakeRoute; body: Buffer; auth: SentryAuth | null; headers: http.IncomingHttpHeaders; query: URLSearchParams; clientIp: string; userAgent: string | null };
@@ -36,10 +39,13 @@ const BODY_LIMITS: Record<IntakeEndpoint, { maxCompressedBytes: number; maxDecom
   // A store body may be base64 of the event, a third larger than the event itself.
   store: { maxCompressedBytes: INGEST_LIMITS.maxEventBytes * 2, maxDecompressedBytes: INGEST_LIMITS.maxEventBytes * 2 },
   security: { maxCompressedBytes: INGEST_LIMITS.maxSecurityReportBytes, maxDecompressedBytes: INGEST_LIMITS.maxSecurityReportBytes },
+  // Multipart uploads stream to staging files (uploads.ts); these bound the declared length only.
+  attachments: { maxCompressedBytes: ATTACHMENT_LIMITS.maxRequestBytes, maxDecompressedBytes: ATTACHMENT_LIMITS.maxRequestBytes },
+  minidump: { maxCompressedBytes: ATTACHMENT_LIMITS.maxRequestBytes, maxDecompressedBytes: ATTACHMENT_LIMITS.maxRequestBytes },
 };
 
 /** The category a refused request is counted in when its items could not be read. */
-const ENDPOINT_CATEGORY: Record<IntakeEndpoint, string> = { envelope: "default", store: "error", security: "security" };
+const ENDPOINT_CATEGORY: Record<IntakeEndpoint, string> = { envelope: "default", store: "error", security: "security", attachments: "attachment", minidump: "error" };
 
 function send(res: http.ServerResponse, status: number, body: string, headers?: Record<string, string>): void {
   const all: Record<string, string> = { ...CORS_HEADERS, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) };
@@ -82,7 +88,7 @@ function countAccepted(entries: SpoolEntry[]): void {
   for (const e of entries) m.outcome(categoryOf(e.itemType), "accepted", "", 1);
 }
 
-export function createIntake({ spool, keys, limiter, pressure, log }: IntakeDeps) {
+export function createIntake({ spool, keys, limiter, pressure, log, uploads }: IntakeDeps) {
   const reading = new ReadBudget();
 
   /** The request's key; from the cache without a promise when it is there (nearly every request). */
@@ -216,6 +222,13 @@ export function createIntake({ spool, keys, limiter, pressure, log }: IntakeDeps
       const limits = BODY_LIMITS[route.endpoint];
       const declared = Number(header(req, "content-length") ?? 0);
       if (declared > limits.maxCompressedBytes && declared > limits.maxDecompressedBytes) throw new ProtocolError("payload_too_large", `the request body is larger than ${limits.maxCompressedBytes} bytes`);
+      if (route.endpoint === "attachments" || route.endpoint === "minidump") {
+        if (!uploads || !held.key) throw new ProtocolError("missing_auth", "missing authorization information");
+        const meta = JSON.stringify({ client_ip: clientIp, user_agent: header(req, "user-agent") ?? null, client: auth?.client ?? null });
+        const upload = await acceptUpload(req, route.endpoint, route.eventId, { key: held.key, now: Date.now(), meta, limiter, ...uploads });
+        bodyRead = true;
+        return await answerUpload(res, route.endpoint, upload);
+      }
       const body = await readBody(req, header(req, "content-encoding"), limits, lease.options);
       bodyRead = true;
       const answer = await ingest({ route, body, auth, headers: req.headers, query, clientIp, userAgent: header(req, "user-agent") ?? null }, held);
@@ -237,6 +250,34 @@ export function createIntake({ spool, keys, limiter, pressure, log }: IntakeDeps
     } finally {
       lease.release();
     }
+  }
+
+  /** Spools what an upload kept and answers: 201 (attachments), or 200 with the event id as text (minidump). */
+  async function answerUpload(res: http.ServerResponse, endpoint: "attachments" | "minidump", upload: UploadResult): Promise<void> {
+    if (upload.outcomes.length > 0) countOutcomes(spool, upload.outcomes);
+    const rateLimits = upload.limits.length > 0 ? { "x-sentry-rate-limits": formatRateLimits(upload.limits) } : undefined;
+    if (endpoint === "attachments" && upload.entries.length === 0 && rateLimits) {
+      const refused = rateLimitedUpload(upload.limits, rateLimits["x-sentry-rate-limits"]);
+      metrics().intakeAnswer(endpoint, refused.status, refused.reason);
+      return refuse(res, refused, false);
+    }
+    if (upload.entries.length > 0) {
+      try {
+        await spool.append(upload.entries);
+      } catch (err) {
+        await discardStaged(upload.staged);
+        log(`faultline: intake could not write to the spool: ${(err as Error).message}`);
+        throw new IntakeRefusal("spool_failure", "the server could not store the upload; retry later", { "retry-after": "60" });
+      }
+      countAccepted(upload.entries);
+    }
+    metrics().intakeAnswer(endpoint, endpoint === "attachments" ? 201 : 200, "accepted");
+    if (endpoint === "attachments") {
+      res.writeHead(201, { ...CORS_HEADERS, "content-length": "0", ...rateLimits });
+      return void res.end();
+    }
+    const id = upload.eventId.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
+    send(res, 200, id, { "content-type": "text/plain; charset=utf-8" });
   }
 
   /**

@@ -6,6 +6,8 @@
 //   database.pgdump         PostgreSQL: `pg_dump --format=custom` (one consistent snapshot)
 //   secret.key              the data dir's secret key, when the install generated one (not FAULTLINE_SECRET_KEY)
 //   spool/identity, spool/<segment>.log   the intake's spool: events accepted but not digested yet
+//   attachments/incoming/<uuid>.gz          uploads' files staged for the spool's records (issue 19)
+//   attachments/<xx>/<key>                  SQLite: the stored attachments (backup-attachments.ts)
 //
 // The spool is copied before the database: every record it holds past the position the database then saves is still
 // in the copy (segments go only once the digest has passed them), and a segment copied while being written ends at
@@ -22,6 +24,7 @@ import { createStore } from "../storage/kysely";
 import { migrationStatus } from "../storage/migrate";
 import { BackupError, type BackupManifest, MANIFEST, PG_DUMP_FILE, SECRET_FILE, SQLITE_FILE } from "./backup-format";
 import { findPgTool, pgConnection, runPgTool } from "./pg-tools";
+import { copyAttachmentFiles } from "./backup-attachments";
 
 /** Copies the spool's identity and segments into `into/spool`; the names copied. */
 function copySpool(dataDir: string, into: string): string[] {
@@ -81,7 +84,9 @@ export async function backup(config: Config, file: string): Promise<BackupManife
   try {
     const spoolId = existingSpoolId(config.dataDir);
     const segments = spoolId ? copySpool(config.dataDir, work) : [];
+    const staged = copyAttachmentFiles(config.dataDir, work, "staged");
     await copyDatabase(config, work);
+    const stored = config.databaseUrl ? [] : copyAttachmentFiles(config.dataDir, work, "stored");
     const secret = path.join(config.dataDir, SECRET_FILE);
     const secretKey = !process.env.FAULTLINE_SECRET_KEY && existsSync(secret);
     if (secretKey) copyFileSync(secret, path.join(work, SECRET_FILE));
@@ -97,7 +102,7 @@ export async function backup(config: Config, file: string): Promise<BackupManife
       secretKey,
     };
     writeFileSync(path.join(work, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-    const entries = [MANIFEST, manifest.dialect === "sqlite" ? SQLITE_FILE : PG_DUMP_FILE, ...(secretKey ? [SECRET_FILE] : []), ...(spoolId ? ["spool/identity", ...segments.map((s) => `spool/${s}`)] : [])];
+    const entries = [MANIFEST, manifest.dialect === "sqlite" ? SQLITE_FILE : PG_DUMP_FILE, ...(secretKey ? [SECRET_FILE] : []), ...(spoolId ? ["spool/identity", ...segments.map((s) => `spool/${s}`)] : []), ...staged, ...stored];
     const partial = path.join(work, "backup.tar.gz");
     await createTar({ gzip: true, file: partial, cwd: work, portable: true }, entries);
     renameSync(partial, target);

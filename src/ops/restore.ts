@@ -8,6 +8,7 @@ import { extract } from "tar";
 import type { Config } from "../config/env";
 import { lockDigest } from "../digest/lock";
 import { spoolDir } from "../ingest";
+import { ATTACHMENT_ENTRY } from "./backup-attachments";
 import { openDb } from "../storage/db";
 import { migrationStatus, migrationsFor } from "../storage/migrate";
 import { BackupError, type BackupManifest, MANIFEST, PG_DUMP_FILE, SECRET_FILE, SQLITE_FILE, readManifest } from "./backup-format";
@@ -17,13 +18,13 @@ import { findPgTool, pgConnection, runPgTool } from "./pg-tools";
  * Faultline's own entries in a data dir: what --force replaces. The disk usage samples (ops/disk-samples.ts) go too:
  * they describe the data set being replaced, and its growth is not the restored one's.
  */
-const OWN_ENTRIES = [SQLITE_FILE, `${SQLITE_FILE}-wal`, `${SQLITE_FILE}-shm`, SECRET_FILE, "spool", "disk-usage.json"];
+const OWN_ENTRIES = [SQLITE_FILE, `${SQLITE_FILE}-wal`, `${SQLITE_FILE}-shm`, SECRET_FILE, "spool", "attachments", "disk-usage.json"];
 const STAGING_PREFIX = ".faultline-restore-";
 
 /** Only the backup's own names are unpacked: nothing lands outside the staging folder, nothing unexpected inside. */
 const allowed = (entry: string): boolean => {
   const p = entry.replace(/^\.\//, "").replace(/\/$/, "");
-  return [MANIFEST, SQLITE_FILE, PG_DUMP_FILE, SECRET_FILE, "spool", "spool/identity"].includes(p) || /^spool\/\d{16}\.log$/.test(p);
+  return [MANIFEST, SQLITE_FILE, PG_DUMP_FILE, SECRET_FILE, "spool", "spool/identity"].includes(p) || /^spool\/\d{16}\.log$/.test(p) || ATTACHMENT_ENTRY.test(p);
 };
 
 /** What already occupies the data dir (a stopped restore's staging folder aside). */
@@ -96,6 +97,8 @@ export async function restore(config: Config, file: string, opts: { force: boole
       chmodSync(path.join(dataDir, SECRET_FILE), 0o600);
     }
     if (manifest.spool && existsSync(path.join(staging, "spool"))) renameSync(path.join(staging, "spool"), spoolDir(dataDir));
+    // Attachment files (issue 19): staged uploads and, on SQLite, the stored ones.
+    if (existsSync(path.join(staging, "attachments"))) renameSync(path.join(staging, "attachments"), path.join(dataDir, "attachments"));
     return manifest;
   } finally {
     rmSync(staging, { recursive: true, force: true });

@@ -32,6 +32,7 @@ export function categoryOf(itemType: string, event?: Record<string, unknown>): D
     case "otel_span":
       return "span";
     case "attachment":
+    case "staged_attachment":
       return "attachment";
     case "session":
     case "sessions":

@@ -15,7 +15,10 @@ export type ProtocolErrorReason =
   | "invalid_json"
   | "invalid_report"
   | "too_many_items"
-  | "request_timeout";
+  | "request_timeout"
+  | "invalid_multipart"
+  | "missing_minidump"
+  | "invalid_minidump";
 
 export class ProtocolError extends Error {
   readonly isProtocolError = true;

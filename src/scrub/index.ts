@@ -10,6 +10,7 @@ import { EVENT, SPAN_ROOT } from "./pii-fields";
 import { processRoot } from "./processor";
 import { scrubGraphql } from "./graphql";
 import { keepOnlySafeFields } from "./fail-closed";
+import { attachmentRulesApply, scrubAttachmentText } from "./attachments";
 
 export { parsePiiConfig };
 export type { PiiConfig, Redaction, RuleSpec, RuleType } from "./config";
@@ -42,6 +43,10 @@ export interface Scrubber {
   scrubSpan(span: Record<string, unknown>): void;
   /** For sessions: whether IP addresses must not be stored. */
   readonly scrubIpAddresses: boolean;
+  /** Whether a rule names the attachment `filename` (`$attachments.'<filename>'`, `$attachments.**`, `$binary`). */
+  attachmentRulesApply(filename: string): boolean;
+  /** A text attachment after those rules (scrub/attachments.ts); null text: a rule removes it whole. */
+  scrubAttachmentText(filename: string, text: string): { text: string | null; changed: boolean };
 }
 
 function decode(text: string | null): PiiConfig | null {
@@ -90,6 +95,14 @@ class CompiledScrubber implements Scrubber {
 
   scrubSpan(span: Record<string, unknown>): void {
     this.run(span, SPAN_ROOT, false);
+  }
+
+  attachmentRulesApply(filename: string): boolean {
+    return attachmentRulesApply(this.config ? [this.config] : [], filename);
+  }
+
+  scrubAttachmentText(filename: string, text: string): { text: string | null; changed: boolean } {
+    return scrubAttachmentText(this.config ? [this.config] : [], filename, text);
   }
 }
 

@@ -1,5 +1,7 @@
 // Opens the database Faultline runs on: SQLite (better-sqlite3, WAL) by default, PostgreSQL when a URL says so.
+import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type Driver } from "kysely";
@@ -15,17 +17,25 @@ export type Db = {
   close: () => Promise<void>;
   /** PostgreSQL: the pool's connections (total, idle) and the queries waiting for one; SQLite has one connection. */
   pool?: () => { total: number; idle: number; waiting: number };
+  /**
+   * SQLite: the folder of attachment files (issue 19), `attachments/` beside the database file (a private temporary
+   * folder for an in-memory database). PostgreSQL keeps attachments in the database (attachment_chunks): null.
+   */
+  attachmentsDir: string | null;
+  /** Whether attachment files are synced as they are written (as the spool with FAULTLINE_SPOOL_SYNC=full). */
+  syncAttachments?: boolean;
 };
 
+/** syncAttachments: attachment files are synced to disk as written (FAULTLINE_SPOOL_SYNC=full), else left to the kernel. */
 export type OpenDbOptions =
-  | { dialect: "sqlite"; file: string }
+  | { dialect: "sqlite"; file: string; syncAttachments?: boolean }
   | { dialect: "postgres"; url: string; maxConnections?: number };
 
 /** Chooses the store from the configuration: DATABASE_URL wins, otherwise SQLite in the data dir. */
-export function dbOptionsFromConfig(cfg: { databaseUrl: string | undefined; dataDir: string }): OpenDbOptions {
+export function dbOptionsFromConfig(cfg: { databaseUrl: string | undefined; dataDir: string; spoolSync?: "full" | "normal" }): OpenDbOptions {
   return cfg.databaseUrl
     ? { dialect: "postgres", url: cfg.databaseUrl }
-    : { dialect: "sqlite", file: path.join(cfg.dataDir, "faultline.sqlite3") };
+    : { dialect: "sqlite", file: path.join(cfg.dataDir, "faultline.sqlite3"), syncAttachments: cfg.spoolSync === "full" };
 }
 
 /**
@@ -58,7 +68,8 @@ export function openDb(options: OpenDbOptions): Db {
     // Several processes (web, worker, CLI) may write: wait for the lock instead of failing at once.
     sqlite.pragma("busy_timeout = 5000");
     const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
+    const attachmentsDir = options.file === ":memory:" ? path.join(os.tmpdir(), `faultline-attachments-${randomUUID()}`) : path.join(path.dirname(options.file), "attachments");
+    return { kysely, dialect: "sqlite", close: () => kysely.destroy(), attachmentsDir, syncAttachments: options.syncAttachments === true };
   }
   const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
   // An idle connection that drops (the server restarted, the network went away) is an error event of the pool: the
@@ -66,5 +77,5 @@ export function openDb(options: OpenDbOptions): Db {
   pool.on("error", () => undefined);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const figures = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-  return { kysely, dialect: "postgres", close: () => kysely.destroy(), pool: figures };
+  return { kysely, dialect: "postgres", close: () => kysely.destroy(), pool: figures, attachmentsDir: null };
 }

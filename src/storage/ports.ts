@@ -9,6 +9,7 @@ import type { DeadLetterStore } from "./dead-letter-ports";
 import type { UserDataStore } from "./user-data-ports";
 import type { AuditStore } from "./audit-ports";
 import type { FeedbackStore } from "./feedback-ports";
+import type { AttachmentBlobs, AttachmentStore } from "./attachment-ports";
 import type { ScrubbingSettingsStore } from "./scrubbing-ports";
 import type { NotificationStore } from "./notification-ports";
 import type { MetricAlertStore } from "./metric-alert-ports";
@@ -53,6 +54,8 @@ export type Project = {
   scrapeJavaScript: boolean;
   /** Days the project keeps its events when shorter than the instance's FAULTLINE_RETENTION_DAYS; null: the instance's. */
   retentionDays: number | null;
+  /** The least role that may download the project's attachments (Sentry's attachmentsRole); null: member. */
+  attachmentsRole: Role | null;
 };
 export type ProjectKey = {
   id: number;
@@ -161,7 +164,7 @@ export interface ProjectStore {
   getProjectById(id: number): Promise<Project | null>;
   /** Ordered by slug, then id: of some organizations, of every organization a user belongs to, or of all. */
   listProjects(input: { scope: { organizationIds: number[] } | { memberUserId: string } | { all: true }; page: PageRequest }): Promise<Page<Project>>;
-  updateProject(id: number, patch: { slug?: string; name?: string; platform?: string | null; teamId?: number | null; rateLimit?: RateLimit | null; quotas?: Quotas; scrapeJavaScript?: boolean; retentionDays?: number | null }): Promise<Project | null>;
+  updateProject(id: number, patch: { slug?: string; name?: string; platform?: string | null; teamId?: number | null; rateLimit?: RateLimit | null; quotas?: Quotas; scrapeJavaScript?: boolean; retentionDays?: number | null; attachmentsRole?: Role | null }): Promise<Project | null>;
   deleteProject(id: number): Promise<boolean>;
 }
 
@@ -185,10 +188,17 @@ export interface ApiTokenStore {
 
 /** What the intake needs to know about a DSN key, in one lookup. */
 /** A DSN key as the intake sees it: its quotas and its project's, and whether it is the internal project's. */
-export type IntakeKey = { keyId: number; projectId: number; isActive: boolean; keyQuotas: QuotaMap; projectQuotas: QuotaMap; internal: boolean };
+/** organizationQuotas: the organization's own quotas (issue 19: attachments in bytes), shared by all its projects. */
+export type IntakeKey = { keyId: number; projectId: number; isActive: boolean; keyQuotas: QuotaMap; projectQuotas: QuotaMap; internal: boolean; organizationId: number; organizationQuotas: QuotaMap };
 
 export interface IntakeStore {
   getIntakeKey(publicKey: string): Promise<IntakeKey | null>;
+}
+
+/** Per-organization quotas (migration 0030), as the organization's settings and API set them. */
+export interface OrganizationQuotaStore {
+  organizationQuotas(organizationId: number): Promise<Quotas>;
+  setOrganizationQuotas(organizationId: number, quotas: Quotas): Promise<void>;
 }
 
 export type OutcomeKind = "accepted" | "filtered" | "rate_limited" | "invalid" | "client_discard";
@@ -234,4 +244,4 @@ export interface OutcomeStore {
   outcomeSeries(projectId: number, q: { sinceHour: string; untilHour: string; outcomes: OutcomeKind[]; categories: string[] }): Promise<{ hour: string; quantity: number }[]>;
 }
 
-export type Store = AuditStore & FeedbackStore & MonitorStore & ClusterStore & ScrubbingSettingsStore & UserDataStore & AlertRuleStore & MetricAlertStore & NotificationStore & DeadLetterStore & InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore & SpanStore & SpanRetentionStore & NotificationSettingsStore;
+export type Store = { attachmentBlobs: AttachmentBlobs } & AttachmentStore & OrganizationQuotaStore & AuditStore & FeedbackStore & MonitorStore & ClusterStore & ScrubbingSettingsStore & UserDataStore & AlertRuleStore & MetricAlertStore & NotificationStore & DeadLetterStore & InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore & SpanStore & SpanRetentionStore & NotificationSettingsStore;

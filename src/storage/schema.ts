@@ -10,6 +10,7 @@ import type { UserDataTables } from "./user-data-schema";
 import type { ClusterTables } from "./cluster-schema";
 import type { MonitorTables } from "./monitor-schema";
 import type { FeedbackTables } from "./feedback-schema";
+import type { AttachmentTables } from "./attachment-schema";
 import type { AuditTables } from "./audit-schema";
 
 type Bool = boolean | number;
@@ -66,7 +67,7 @@ export type RateLimitsTable = { id: string; key: string; count: number; last_req
 
 /** alerts_member_write: Sentry's "Let members create alerts" (migration 0021). */
 /** data_scrubbing: the organization's data scrubbing options as JSON, null for the defaults (0025). */
-export type OrganizationsTable = { id: Generated<number>; slug: string; name: string; created_at: string; alerts_member_write: Generated<Bool>; data_scrubbing: string | null };
+export type OrganizationsTable = { id: Generated<number>; slug: string; name: string; created_at: string; alerts_member_write: Generated<Bool>; data_scrubbing: string | null; /** Per-organization quotas as JSON (0030). */ quotas: string | null };
 
 export type MembersTable = {
   id: Generated<number>;
@@ -108,6 +109,8 @@ export type ProjectsTable = {
   retention_days: number | null;
   /** The project's data scrubbing options as JSON; null for the defaults (0025). */
   data_scrubbing: string | null;
+  /** The least role that may download the project's attachments (Sentry's attachmentsRole); null: member (0030). */
+  attachments_role: string | null;
 };
 
 export type ProjectKeysTable = {
@@ -346,4 +349,5 @@ export type Database = {
   ClusterTables &
   MonitorTables &
   FeedbackTables &
+  AttachmentTables &
   AuditTables;

@@ -32,11 +32,13 @@ import { sendApiCheckIn } from "../../src/core/monitor-checkins";
 import { createMonitor, deleteMonitor, getMonitor, listMonitors, setMonitorMuted, updateMonitor } from "../../src/core/monitors";
 import { assignFeedback, getFeedbackView, listFeedbackInbox, listIssueFeedback, setFeedbackStatus } from "../../src/core/feedback";
 import { submitUserFeedback } from "../../src/core/feedback-submit";
+import { downloadEventAttachment, getEventAttachment, listEventAttachments } from "../../src/core/attachments";
+import { updateOrganizationQuotas } from "../../src/core/organization-quotas";
 import { feedbackOfUserReport } from "../../src/digest/feedback";
 import type { User } from "../../src/storage/ports";
 import { joinByInvitation, outcome, type TestCore, testCore, uniq } from "../helpers/core";
 
-type World = { org: string; project: string; team: string; key: string; targetMemberId: number; targetUserId: string; outsiderEmail: string; issueId: number; commentId: number; orgTokenId: number; ruleId: number; feedbackId: number; eventId: string };
+type World = { org: string; project: string; team: string; key: string; targetMemberId: number; targetUserId: string; outsiderEmail: string; issueId: number; commentId: number; orgTokenId: number; ruleId: number; feedbackId: number; eventId: string; attachmentId: string };
 
 const RULE = { name: "Errors", actionMatch: "all", conditions: [{ id: "sentry.rules.conditions.first_seen_event.FirstSeenEventCondition" }], actions: [{ id: "sentry.rules.actions.notify_event_service.NotifyEventServiceAction", service: "webhooks", url: "https://93.184.216.34/hook" }] };
 
@@ -97,6 +99,9 @@ const MUTATIONS: Record<string, { permission: Permission; run: (c: CoreContext, 
   "issue 19 cron monitors: send a check-in through the API": { permission: "issue:update", run: (c, w) => sendApiCheckIn(c, w.org, "nightly", { status: "ok" }, async () => ({ ok: true, eventId: null }), "127.0.0.1") },
   "issue 19 feedback: resolve or mark as spam": { permission: "issue:update", run: (c, w) => setFeedbackStatus(c, w.org, w.feedbackId, { status: "spam" }) },
   "issue 19 feedback: assign to a member": { permission: "issue:update", run: (c, w) => assignFeedback(c, w.org, w.feedbackId, w.targetUserId) },
+  "issue 19 attachments: download an event's attachment (the project's attachments role, member by default)": { permission: "attachment:download", run: (c, w) => downloadEventAttachment(c, w.org, w.project, w.eventId, w.attachmentId) },
+  "issue 19 attachments: choose who may download attachments": { permission: "project:update", run: (c, w) => updateProject(c, w.org, w.project, { attachmentsRole: "admin" }) },
+  "issue 19 attachments: set the organization's attachment quota": { permission: "org:update", run: (c, w) => updateOrganizationQuotas(c, w.org, { quotas: { attachment: { window: 86400, count: 1_000_000 } } }) },
   "issue 19 feedback: submit a user report with a token": { permission: "issue:update", run: (c, w) => submitUserFeedback(c.store, { ctx: c }, w.org, w.project, { event_id: w.eventId, name: "A", email: "a@example.com", comments: "broken" }) },
 };
 
@@ -113,6 +118,8 @@ const READS: Record<string, (c: CoreContext, w: World) => Promise<unknown>> = {
   "issue 19 feedback: list the inbox": (c, w) => listFeedbackInbox(c, w.org, { status: "all" }),
   "issue 19 feedback: open one": (c, w) => getFeedbackView(c, w.org, w.feedbackId),
   "issue 19 feedback: see an issue's feedback": (c, w) => listIssueFeedback(c, w.issueId),
+  "issue 19 attachments: list an event's attachments": (c, w) => listEventAttachments(c, w.org, w.project, w.eventId),
+  "issue 19 attachments: see one attachment's details": (c, w) => getEventAttachment(c, w.org, w.project, w.eventId, w.attachmentId),
 };
 
 const issueEvent = (projectId: number): DigestedEvent => ({
@@ -144,7 +151,11 @@ async function world(): Promise<{ w: World; owner: User }> {
   const p = (await t.store.getProjectBySlug((await t.store.getOrganizationBySlug(org.slug))!.id, project.slug))!;
   const event = issueEvent(p.id);
   const report = feedbackOfUserReport({ event_id: event.eventId, name: "Ann", email: "ann@example.com", comments: "It broke" }, p.id, new Date().toISOString(), "user_report");
-  await writeBatch(t.store, { spoolId: uniq("spool"), position: 1, rawItems: [], outcomes: [], events: [event], feedback: [report] });
+  const blobKey = `perm${crypto.randomUUID().replace(/-/g, "")}`;
+  await t.store.attachmentBlobs.write(blobKey, (await import("node:zlib")).gzipSync("screenshot bytes"));
+  const attachment = { projectId: p.id, eventId: event.eventId, blobKey, name: "screen.png", contentType: "image/png", attachmentType: "event.attachment" as const, size: 16, storedSize: 36, codec: "gzip" as const, sha1: "0".repeat(40), receivedAt: event.receivedAt };
+  await writeBatch(t.store, { spoolId: uniq("spool"), position: 1, rawItems: [], outcomes: [], events: [event], feedback: [report], attachments: [attachment] });
+  const attachmentId = String((await t.store.listAttachments(p.id, event.eventId))[0]!.id);
   const feedbackId = (await t.store.listFeedback({ organizationId: p.organizationId, status: null, limit: 1 }))[0]!.id;
   const issueId = (await t.store.listIssues(p.id, { page: { limit: 1 } })).items[0]!.id;
   await t.store.upsertRelease({ organizationId: p.organizationId, version: "app@1.0.0", projectIds: [p.id], createdAt: new Date().toISOString() });
@@ -154,7 +165,7 @@ async function world(): Promise<{ w: World; owner: User }> {
   const { token } = await createOrgToken(ctx, org.slug, { name: "CI" }, "http://localhost:9000");
   const ruleId = (await t.store.listAlertRules(p.id))[0]!.id;
   await t.store.createMonitor({ projectId: p.id, slug: "nightly", name: "Nightly", scheduleType: "crontab", schedule: "0 3 * * *", intervalUnit: null, timezone: "UTC", checkinMargin: null, maxRuntime: null, failureIssueThreshold: null, recoveryThreshold: null }, new Date().toISOString());
-  return { w: { org: org.slug, project: project.slug, team: team.slug, key: keys[0]!.publicKey, targetMemberId: target.id, targetUserId: target.userId, outsiderEmail: outsider.email, issueId, commentId: comment.id, orgTokenId: token.id, ruleId, feedbackId, eventId: event.eventId }, owner };
+  return { w: { org: org.slug, project: project.slug, team: team.slug, key: keys[0]!.publicKey, targetMemberId: target.id, targetUserId: target.userId, outsiderEmail: outsider.email, issueId, commentId: comment.id, orgTokenId: token.id, ruleId, feedbackId, eventId: event.eventId, attachmentId }, owner };
 }
 
 describe("permission matrix (each role × each mutation)", () => {
@@ -186,6 +197,37 @@ describe("issue 19 cron monitors: every role reads them; another organization's 
     assert.equal(await outcome(() => getMonitor(t.as(other.owner), w.org, "nightly")), "not_found");
     assert.equal(await outcome(() => setMonitorMuted(t.as(other.owner), w.org, "nightly", true)), "not_found");
     assert.equal(await outcome(() => getMonitor(t.as(other.owner), other.w.org, "missing")), "not_found");
+  });
+});
+
+describe("issue 19 attachments: the project's attachments role decides downloads; listing is every role's", () => {
+  for (const [setting, allowedRoles] of [["admin", ["owner", "admin"]], ["viewer", ["owner", "admin", "member", "viewer"]], ["owner", ["owner"]]] as const) {
+    for (const role of ROLES) {
+      const may = (allowedRoles as readonly string[]).includes(role);
+      test(`with the attachments role ${setting}, ${role} ${may ? "may" : "may not"} download`, async () => {
+        const { w, owner } = await world();
+        await updateProject(t.as(owner), w.org, w.project, { attachmentsRole: setting });
+        const actor = role === "owner" ? owner : await user();
+        if (role !== "owner") await joinByInvitation(t, t.as(owner), w.org, { email: actor.email, role });
+        assert.equal(await outcome(() => downloadEventAttachment(t.as(actor), w.org, w.project, w.eventId, w.attachmentId)), may ? "ok" : "forbidden");
+        const listed = await listEventAttachments(t.as(actor), w.org, w.project, w.eventId);
+        assert.equal(listed.attachments.length, 1, "the list is shown to every role");
+        assert.equal(listed.canDownload, may);
+      });
+    }
+  }
+  test("a superuser downloads, an organization token never does, another organization's attachment is not found", async () => {
+    const { w, owner } = await world();
+    const admin = await user(true);
+    assert.equal((await downloadEventAttachment(t.as(admin), w.org, w.project, w.eventId, w.attachmentId)).body.toString(), "screenshot bytes");
+    const { plaintext } = await createOrgToken(t.as(owner), w.org, { name: "CI" }, "http://localhost:9000");
+    const tokenActor = await authenticateOrgToken(t.store, plaintext);
+    assert.ok(tokenActor);
+    assert.equal(await outcome(() => downloadEventAttachment({ store: t.store, actor: tokenActor }, w.org, w.project, w.eventId, w.attachmentId)), "forbidden");
+    const other = await world();
+    assert.equal(await outcome(() => downloadEventAttachment(t.as(other.owner), w.org, w.project, w.eventId, w.attachmentId)), "not_found");
+    assert.equal(await outcome(() => downloadEventAttachment(t.as(owner), w.org, w.project, w.eventId, "999999999")), "not_found");
+    assert.equal(await outcome(() => downloadEventAttachment(t.as(owner), w.org, w.project, "../../etc", w.attachmentId)), "not_found");
   });
 });
 

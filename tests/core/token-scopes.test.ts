@@ -41,6 +41,8 @@ const ROUTE_SCOPES: Record<string, Record<string, string>> = {
   "projects/[org]/[project]/issues/route.ts": { GET: "event:read", PUT: "event:write", DELETE: "event:admin" },
   "projects/[org]/[project]/events/route.ts": { GET: "event:read" },
   "projects/[org]/[project]/events/[eventId]/route.ts": { GET: "event:read" },
+  "projects/[org]/[project]/events/[eventId]/attachments/route.ts": { GET: "event:read" },
+  "projects/[org]/[project]/events/[eventId]/attachments/[attachmentId]/route.ts": { GET: "event:read" },
   "projects/[org]/[project]/releases/route.ts": { GET: "project:releases|project:read", POST: "project:releases" },
   "projects/[org]/[project]/releases/[version]/route.ts": { GET: "project:releases|project:read", PUT: "project:releases" },
   "projects/[org]/[project]/rules/route.ts": { GET: "alerts:read|project:read", POST: "alerts:write|project:write" },

@@ -5,7 +5,7 @@ import { INTAKE_CACHE_LIMITS } from "../../src/config/limits";
 import { KeyCache } from "../../src/ingest/key-cache";
 import type { IntakeKey } from "../../src/storage/ports";
 
-const key: IntakeKey = { keyId: 1, projectId: 7, isActive: true, keyQuotas: {}, projectQuotas: {}, internal: false };
+const key: IntakeKey = { keyId: 1, projectId: 7, isActive: true, keyQuotas: {}, projectQuotas: {}, internal: false, organizationId: 1, organizationQuotas: {} };
 
 describe("key cache", () => {
   test("peek knows a key only once its lookup has settled, and only until the TTL passes", async () => {

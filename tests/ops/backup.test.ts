@@ -61,6 +61,11 @@ async function fill(t: TestIntake): Promise<void> {
     fetch(t.url("envelope", p, `?sentry_key=${p.key.publicKey}&sentry_version=7`), { method: "POST", body: `{"event_id":"${id}"}\n{"type":"event"}\n${JSON.stringify({ exception: { values: [{ type, value: "backup" }] }, release: "web@1.0" })}\n` });
   const ids = [hex(), hex(), hex()];
   for (const [i, id] of ids.entries()) assert.equal((await send(id, i < 2 ? "TypeError" : "RangeError")).status, 200);
+  // An event with an attachment (issue 19): its row in the database, its file in the data dir on SQLite.
+  const withFile = hex();
+  const shot = `{"type":"attachment","length":9,"filename":"shot.png","content_type":"image/png"}\nPNGPNGPNG\n`;
+  assert.equal((await fetch(t.url("envelope", p, `?sentry_key=${p.key.publicKey}&sentry_version=7`), { method: "POST", body: `{"event_id":"${withFile}"}\n{"type":"event"}\n{"message":"with a file"}\n${shot}` })).status, 200);
+  ids.push(withFile);
   for (const id of ids) await t.waitForEvent(p, id);
   await t.settle();
   const org = (await t.core.store.getOrganizationBySlug(t.org))!;
@@ -101,6 +106,10 @@ async function roundTrip(t: TestIntake, source: Record<string, string>, target: 
   assert.equal(r.status, 0, r.stderr);
   const restored = await withDb(targetDb, tables);
   assert.deepEqual(restored, original);
+  // Attachments come back with their files (SQLite) or chunks (PostgreSQL).
+  const attachments = (restored.event_attachments ?? []).map((r) => JSON.parse(r as string) as { blob_key: string });
+  assert.ok(attachments.length >= 1, "an attachment to compare");
+  for (const a of attachments) assert.ok(await withDb(targetDb, (db) => createStore(db).readAttachmentBlob(a.blob_key)), `the blob of ${a.blob_key}`);
   assert.equal(readFileSync(path.join(dataDir, "secret.key"), "utf8"), readFileSync(path.join(t.dataDir, "secret.key"), "utf8"));
   const spoolId = existingSpoolId(dataDir);
   assert.equal(spoolId, t.spool.id);

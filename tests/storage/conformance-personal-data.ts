@@ -51,11 +51,15 @@ export function personalDataConformance(get: () => Fixture) {
     // The same batch again (after a crash): no second row of anything.
     await writeBatch(t.store, { spoolId: uniq("spool"), position: 1, rawItems: [], outcomes: [], events: [e1] });
     await t.store.digestTransaction((tx) => tx.insertRawItems([{ projectId: a.id, type: "attachment", eventId: e1.eventId, receivedAt: e1.receivedAt, headers: "{}", payload: new Uint8Array([1, 2, 3]), category: "attachment", quantity: 3 }]));
+    // An attachment of ann's event as issue 19 keeps them: a row and its blob.
+    const blobKey = `pd${crypto.randomUUID().replace(/-/g, "")}`;
+    await t.store.attachmentBlobs.write(blobKey, new Uint8Array([9, 9, 9]));
+    await writeBatch(t.store, { spoolId: uniq("spool"), position: 3, rawItems: [], outcomes: [], events: [], attachments: [{ projectId: a.id, eventId: e1.eventId, blobKey, name: "screen.png", contentType: "image/png", attachmentType: "event.attachment", size: 3, storedSize: 3, codec: "gzip", sha1: "0".repeat(40), receivedAt: e1.receivedAt }] });
     // User feedback (issue 19): about ann's event, from ann's address about nothing stored, and about bob's event.
     const report = (projectId: number, eventId: string, email: string, comments: string) => feedbackOfUserReport({ event_id: eventId, email, comments }, projectId, e1.receivedAt, "user_report");
     const someEvent = crypto.randomUUID().replace(/-/g, "");
     await writeBatch(t.store, { spoolId: uniq("spool"), position: 2, rawItems: [], outcomes: [], events: [], feedback: [report(a.id, e1.eventId, "", "about ann's error"), report(b.id, someEvent, "ann@example.com", "from ann"), report(a.id, e3.eventId, "bob@example.com", "from bob")] });
-    return { t, alice, org, a, b, c, e1, e2, e3, e4, e5 };
+    return { t, alice, org, a, b, c, e1, e2, e3, e4, e5, blobKey };
   }
 
   test("issue 18 personal data: found by id, e-mail, username and IP address, exactly, in the organization's projects only", async () => {
@@ -114,13 +118,14 @@ export function personalDataConformance(get: () => Fixture) {
   });
 
   test("issue 18 personal data: erasure leaves no event of the person, the issue's user count down and totals kept, others untouched", async () => {
-    const { t, alice, org, a, b, c, e1, e3, e5 } = await setup();
+    const { t, alice, org, a, b, c, e1, e3, e5, blobKey } = await setup();
     const db = t.db.kysely;
     const issueA = (await db.selectFrom("issues").select(["id", "times_seen", "user_count"]).where("project_id", "=", a.id).executeTakeFirstOrThrow());
     assert.equal(Number(issueA.times_seen), 3);
     assert.equal(Number(issueA.user_count), 2);
     const result = await erasePersonData(t.as(alice), org.slug, { field: "email", value: "ann@example.com" });
-    assert.deepEqual(result.totals, { events: 3, attachments: 1, tagValues: 4, users: 2, feedback: 2 });
+    assert.deepEqual(result.totals, { events: 3, attachments: 2, tagValues: 4, users: 2, feedback: 2 });
+    assert.equal(await t.store.attachmentBlobs.has(blobKey), false, "the attachment's blob is gone with its row (issue 19)");
     assert.deepEqual((await db.selectFrom("user_feedback").select("message").where("project_id", "in", [a.id, b.id]).execute()).map((r) => r.message), ["from bob"], "the feedback about ann's event and from her address is gone");
     assert.equal(result.projects.length, 2);
     assert.equal(result.more, false);
@@ -143,7 +148,7 @@ export function personalDataConformance(get: () => Fixture) {
     assert.equal(record[0]!.actorUserId, alice.id);
     const data = JSON.parse(record[0]!.data);
     assert.equal(data.field, "email");
-    assert.deepEqual(data.counts, { events: 3, attachments: 1, tagValues: 4, users: 2, feedback: 2, projects: 2 });
+    assert.deepEqual(data.counts, { events: 3, attachments: 2, tagValues: 4, users: 2, feedback: 2, projects: 2 });
     assert.ok(!record[0]!.data.includes("ann") && !record[0]!.note.includes("ann"), "the record does not name the person");
     const shown = await listErasures(t.as(alice), org.slug);
     assert.deepEqual(shown.map((e) => [e.actor, e.field, e.counts.events]), [[alice.email, "email", 3]]);

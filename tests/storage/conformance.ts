@@ -25,6 +25,7 @@ import { personalDataConformance } from "./conformance-personal-data";
 import { scrubbingConformance } from "./conformance-scrubbing";
 import { monitorConformance } from "./conformance-monitors";
 import { feedbackConformance } from "./conformance-feedback";
+import { attachmentConformance } from "./conformance-attachments";
 import { auditConformance } from "./conformance-audit";
 
 export function conformance(name: string, options: () => OpenDbOptions | Promise<OpenDbOptions>) {
@@ -193,12 +194,15 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
       const org = await t.store.createOrganization({ slug: uniq("ik"), name: "IK", ownerUserId: alice.id });
       const p = await t.store.createProject({ organizationId: org.id, teamId: null, slug: "ik", name: "IK", platform: null });
       const k = await t.store.createKey({ projectId: p.id, label: "Default", publicKey: uniq("ipk"), secretKey: "s" });
-      assert.deepEqual(await t.store.getIntakeKey(k.publicKey), { keyId: k.id, projectId: p.id, isActive: true, keyQuotas: {}, projectQuotas: {}, internal: false });
+      assert.deepEqual(await t.store.getIntakeKey(k.publicKey), { keyId: k.id, projectId: p.id, isActive: true, keyQuotas: {}, projectQuotas: {}, internal: false, organizationId: org.id, organizationQuotas: {} });
       assert.deepEqual((await t.store.updateKey(p.id, k.id, { rateLimit: { count: 100, windowSeconds: 60 } }))?.rateLimit, { count: 100, windowSeconds: 60 });
       assert.deepEqual((await t.store.updateProject(p.id, { rateLimit: { count: 5000, windowSeconds: 86400 } }))?.rateLimit, { count: 5000, windowSeconds: 86400 });
       const keyQuotas = { transaction: { count: 10, windowSeconds: 60 }, attachment: { count: 1_000_000, windowSeconds: 3600 } };
       assert.deepEqual((await t.store.updateKey(p.id, k.id, { quotas: keyQuotas }))?.quotas, keyQuotas);
       assert.deepEqual((await t.store.updateProject(p.id, { quotas: { span: { count: 7, windowSeconds: 1 } } }))?.quotas, { span: { count: 7, windowSeconds: 1 } });
+      // The organization's own quotas (issue 19: attachments in bytes), read with the key.
+      await t.store.setOrganizationQuotas(org.id, { attachment: { count: 50_000_000, windowSeconds: 86400 } });
+      assert.deepEqual(await t.store.organizationQuotas(org.id), { attachment: { count: 50_000_000, windowSeconds: 86400 } });
       await t.store.updateKey(p.id, k.id, { isActive: false });
       assert.deepEqual(await t.store.getIntakeKey(k.publicKey), {
         keyId: k.id,
@@ -207,6 +211,8 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
         keyQuotas: { ...keyQuotas, error: { count: 100, windowSeconds: 60 } },
         projectQuotas: { span: { count: 7, windowSeconds: 1 }, error: { count: 5000, windowSeconds: 86400 } },
         internal: false,
+        organizationId: org.id,
+        organizationQuotas: { attachment: { count: 50_000_000, windowSeconds: 86400 } },
       });
       assert.equal((await t.store.updateKey(p.id, k.id, { rateLimit: null }))?.rateLimit, null);
       assert.deepEqual((await t.store.updateKey(p.id, k.id, { quotas: {} }))?.quotas, {});
@@ -269,6 +275,7 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
     scrubbingConformance(() => ({ t, alice }));
     monitorConformance(() => ({ t, alice }));
     feedbackConformance(() => ({ t, alice }));
+    attachmentConformance(() => ({ t, alice }));
     auditConformance(() => ({ t, alice }));
   });
 }

@@ -196,6 +196,10 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
         await bundle("b".repeat(40), "2026-11-23T11:00:00.000Z");
         const span = (n: number, at: string) => ({ projectId: p, traceId: "f".repeat(32), spanId: hex(n).slice(-16), parentSpanId: null, segmentId: null, isSegment: false, transaction: "t", op: "db", description: "", status: "ok", startTime: at, durationMs: 1, environment: null, release: null, eventId: null, receivedAt: at });
         await writeBatch(t.store, { spoolId: "s", position: 3, events: [], rawItems: [], outcomes: [], spans: { spans: [span(1, OLD), span(2, OLD), span(3, OLD), span(4, NEW)], values: [] } });
+        // Attachments (issue 19): an old one goes with its age (and its blob), one of a kept event stays.
+        const attachment = (key: string, eventN: number, at: string) => ({ projectId: p, eventId: hex(eventN), blobKey: key, name: "a.txt", contentType: "text/plain", attachmentType: "event.attachment" as const, size: 1, storedSize: 1, codec: "gzip" as const, sha1: "0".repeat(40), receivedAt: at });
+        for (const key of ["rtold", "rtnew"]) await t.store.attachmentBlobs.write(key, new Uint8Array([1]));
+        await writeBatch(t.store, { spoolId: "s", position: 4, events: [], rawItems: [], outcomes: [], attachments: [attachment("rtold", 1, OLD), attachment("rtnew", 4, NEW)] });
         let steps = 0;
         while (await job.step()) {
           steps++;
@@ -205,10 +209,11 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
         assert.ok(steps >= 8, `bounded steps (${steps})`);
         assert.deepEqual(await eventIds(t, p), [4, 8, 9, 10].map(hex), "old events gone; the busy issue keeps its first and newest three");
         assert.equal(lines.length, 1);
-        assert.match(lines[0]!, /^faultline: retention removed 3 events received before 2026-08-25T12:00:00\.000Z \(90 days\), 0 events past their project's shorter retention, 3 events beyond 3 per issue, 1 other items, 1 user feedback, 3 spans, \d+ hourly counters, 2 release health rows and 1 issues last seen before then, 1 artifact bundles and upload chunks, in \d+ steps over \d+ ms$/);
+        assert.match(lines[0]!, /^faultline: retention removed 3 events received before 2026-08-25T12:00:00\.000Z \(90 days\), 0 events past their project's shorter retention, 3 events beyond 3 per issue, 1 other items, 1 user feedback, 1 attachments, 3 spans, \d+ hourly counters, 2 release health rows and 1 issues last seen before then, 1 artifact bundles and upload chunks, in \d+ steps over \d+ ms$/);
         assert.deepEqual([await t.store.bundleByChecksum(project.organizationId, "a".repeat(40)), typeof (await t.store.bundleByChecksum(project.organizationId, "b".repeat(40)))], [null, "number"]);
         assert.deepEqual((await t.db.kysely.selectFrom("spans").select("received_at").execute()).map((r) => r.received_at), [NEW], "old spans gone, the new one stays");
         assert.deepEqual((await t.db.kysely.selectFrom("user_feedback").select("message").execute()).map((r) => r.message), ["report 9"], "old feedback gone, the new one stays");
+        assert.deepEqual([await t.store.attachmentBlobs.has("rtold"), await t.store.attachmentBlobs.has("rtnew")], [false, true], "the old attachment's blob gone, the kept event's stays");
         assert.equal(await job.step(), false, "not due again yet");
         now += 60_000;
         while (await job.step());

@@ -10,7 +10,7 @@ import { issueTriageStore } from "./issue-triage";
 import { issueStreamStore } from "./issue-stream";
 import { eventStore } from "./events";
 import { instanceStore } from "./instance";
-import { intakeStore } from "./intake";
+import { intakeStore, organizationQuotaStore } from "./intake";
 import { notificationSettingsStore } from "./notification-settings";
 import { invitationStore } from "./invitations";
 import { projectKeyStore } from "./keys";
@@ -34,19 +34,28 @@ import { clusterStore } from "./cluster";
 import { monitorStore } from "./monitors";
 import { auditStore } from "./audit";
 import { feedbackStore } from "./feedback";
+import { attachmentStore, chunkBlobs, removingBlobs } from "./attachments";
+import { fileBlobs } from "../attachment-files";
 
 export function createStore(db: Db): Store {
   const ctx = { db: db.kysely, dialect: db.dialect };
+  // Attachment blobs: files beside the SQLite database, chunks in PostgreSQL (shared by every node).
+  const attachmentBlobs = db.attachmentsDir ? fileBlobs(db.attachmentsDir, db.syncAttachments === true) : chunkBlobs(ctx);
+  const projects = projectStore(ctx);
+  const organizations = organizationStore(ctx);
   return {
+    attachmentBlobs,
+    ...attachmentStore(ctx, attachmentBlobs),
     ...instanceStore(ctx),
     ...userStore(ctx),
-    ...organizationStore(ctx),
+    ...organizations,
     ...memberStore(ctx),
     ...teamStore(ctx),
-    ...projectStore(ctx),
+    ...projects,
     ...projectKeyStore(ctx),
     ...apiTokenStore(ctx),
     ...intakeStore(ctx),
+    ...organizationQuotaStore(ctx),
     ...digestStore(ctx),
     ...issueStore(ctx),
     ...issueTriageStore(ctx),
@@ -65,11 +74,12 @@ export function createStore(db: Db): Store {
     ...notificationStore(ctx),
     ...alertRuleStore(ctx),
     ...metricAlertStore(ctx),
-    ...userDataStore(ctx),
+    ...userDataStore(ctx, attachmentBlobs),
     ...clusterStore(ctx),
     ...scrubbingSettingsStore(ctx),
     ...monitorStore(ctx),
     ...feedbackStore(ctx),
+    ...removingBlobs(ctx, attachmentBlobs, { deleteProject: projects.deleteProject, deleteOrganization: organizations.deleteOrganization }),
     ...auditStore(ctx),
   };
 }

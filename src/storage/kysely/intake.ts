@@ -1,6 +1,6 @@
 import { INTERNAL_PROJECT_SETTING } from "../migrations/0014-internal-project";
-import type { IntakeStore, QuotaMap, RateLimit } from "../ports";
-import { type Ctx, toBool, toQuotas, toRateLimit } from "./shared";
+import type { IntakeStore, OrganizationQuotaStore, QuotaMap, RateLimit } from "../ports";
+import { type Ctx, quotasColumn, toBool, toQuotas, toRateLimit } from "./shared";
 
 /** A key's or project's quotas in one map, the error quota (its own columns) under "error". */
 function quotaMap(errors: RateLimit | null, others: string | null): QuotaMap {
@@ -23,7 +23,10 @@ export function intakeStore({ db }: Ctx): IntakeStore {
           "p.rate_limit_count as project_rate_limit_count",
           "p.rate_limit_window as project_rate_limit_window",
           "p.quotas as project_quotas",
+          "p.organization_id",
         ])
+        .innerJoin("organizations as o", "o.id", "p.organization_id")
+        .select("o.quotas as organization_quotas")
         .select((eb) => eb.selectFrom("instance_settings").select("value").where("key", "=", INTERNAL_PROJECT_SETTING).as("internal_project"))
         .where("k.public_key", "=", publicKey)
         .executeTakeFirst();
@@ -35,7 +38,21 @@ export function intakeStore({ db }: Ctx): IntakeStore {
         keyQuotas: quotaMap(toRateLimit(r.rate_limit_count, r.rate_limit_window), r.quotas),
         projectQuotas: quotaMap(toRateLimit(r.project_rate_limit_count, r.project_rate_limit_window), r.project_quotas),
         internal: r.internal_project === String(r.project_id),
+        organizationId: r.organization_id,
+        organizationQuotas: toQuotas(r.organization_quotas),
       };
+    },
+  };
+}
+
+export function organizationQuotaStore({ db }: Ctx): OrganizationQuotaStore {
+  return {
+    async organizationQuotas(organizationId) {
+      const r = await db.selectFrom("organizations").select("quotas").where("id", "=", organizationId).executeTakeFirst();
+      return toQuotas(r?.quotas ?? null);
+    },
+    async setOrganizationQuotas(organizationId, quotas) {
+      await db.updateTable("organizations").set(quotasColumn(quotas)).where("id", "=", organizationId).execute();
     },
   };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Project, ProjectStore } from "../ports";
+import { isRole } from "../../core/roles";
 import { type Ctx, dbBool, decodeCursor, nowIso, quotasColumn, rateLimitColumns, toBool, toPage, toQuotas, toRateLimit, uniquely } from "./shared";
 
 type ProjectRow = {
@@ -15,6 +16,7 @@ type ProjectRow = {
   scrape_javascript: boolean | number;
   quotas: string | null;
   retention_days: number | null;
+  attachments_role: string | null;
 };
 const toProject = (r: ProjectRow): Project => ({
   id: r.id,
@@ -28,8 +30,9 @@ const toProject = (r: ProjectRow): Project => ({
   quotas: toQuotas(r.quotas),
   scrapeJavaScript: toBool(r.scrape_javascript),
   retentionDays: r.retention_days === null ? null : Number(r.retention_days),
+  attachmentsRole: isRole(r.attachments_role) ? r.attachments_role : null,
 });
-const columns = ["id", "organization_id", "team_id", "slug", "name", "platform", "created_at", "rate_limit_count", "rate_limit_window", "scrape_javascript", "quotas", "retention_days"] as const;
+const columns = ["id", "organization_id", "team_id", "slug", "name", "platform", "created_at", "rate_limit_count", "rate_limit_window", "scrape_javascript", "quotas", "retention_days", "attachments_role"] as const;
 
 export function projectStore({ db, dialect }: Ctx): ProjectStore {
   const byId = async (id: number) => {
@@ -76,6 +79,7 @@ export function projectStore({ db, dialect }: Ctx): ProjectStore {
           team_id: patch.teamId,
           scrape_javascript: patch.scrapeJavaScript === undefined ? undefined : dbBool(dialect, patch.scrapeJavaScript),
           ...(patch.retentionDays !== undefined ? { retention_days: patch.retentionDays } : {}),
+          ...(patch.attachmentsRole !== undefined ? { attachments_role: patch.attachmentsRole } : {}),
           ...rateLimitColumns(patch.rateLimit),
           ...quotasColumn(patch.quotas),
         }).filter(([, v]) => v !== undefined),

@@ -8,6 +8,8 @@ import type { Database } from "../schema";
 import type { ErasureCounts, PersonFeedback, UserDataStore, UserDataTx, UserEventMatch, UserField } from "../user-data-ports";
 import { chunks } from "./digest-tx";
 import type { Ctx } from "./shared";
+import type { AttachmentBlobs } from "../attachment-ports";
+import { deleteAttachmentsOfEvents } from "./attachments";
 
 export function userDataTx(trx: Transaction<Database>): UserDataTx {
   return {
@@ -31,7 +33,8 @@ async function matchingIds(db: Kysely<Database>, projectId: number, fields: read
   return rows.map((r) => r.event_id);
 }
 
-async function erase(trx: Transaction<Database>, projectId: number, eventIds: string[], facts: Parameters<UserDataStore["eraseUserEvents"]>[3]): Promise<ErasureCounts> {
+/** `blobKeys` gathers the blobs of the attachments deleted, removed once the transaction has committed. */
+async function erase(trx: Transaction<Database>, projectId: number, eventIds: string[], facts: Parameters<UserDataStore["eraseUserEvents"]>[3], blobKeys: string[]): Promise<ErasureCounts> {
   const counts: ErasureCounts = { events: 0, attachments: 0, tagValues: 0, users: 0, feedback: 0 };
   const tags = new Map<string, { issueId: number; key: string; value: string; n: number }>();
   const users = new Map<string, { issueId: number; userKey: string }>();
@@ -49,8 +52,12 @@ async function erase(trx: Transaction<Database>, projectId: number, eventIds: st
       if (f.userKey) users.set(`${r.issue_id}\u0000${f.userKey}`, { issueId: r.issue_id, userKey: f.userKey });
     }
     if (rows.length > 0) counts.events += Number((await trx.deleteFrom("events").where("id", "in", rows.map((r) => r.id)).executeTakeFirst()).numDeletedRows);
+    // Attachments (issue 19, event_attachments) and, from before 0030, attachment items kept in raw_items.
     const attachments = await trx.deleteFrom("raw_items").where("project_id", "=", projectId).where("event_id", "in", part).executeTakeFirst();
     counts.attachments += Number(attachments.numDeletedRows);
+    const keys = await deleteAttachmentsOfEvents(trx, projectId, part);
+    counts.attachments += keys.length;
+    blobKeys.push(...keys);
     await trx.deleteFrom("event_users").where("project_id", "=", projectId).where("event_id", "in", part).execute();
     // Feedback the person sent (their feedback events) or about their events (issue 19).
     const feedback = await trx.deleteFrom("user_feedback").where("project_id", "=", projectId).where((eb) => eb.or([eb("feedback_event_id", "in", part), eb("associated_event_id", "in", part)])).executeTakeFirst();
@@ -74,7 +81,7 @@ async function erase(trx: Transaction<Database>, projectId: number, eventIds: st
   return counts;
 }
 
-export function userDataStore({ db }: Ctx): UserDataStore {
+export function userDataStore({ db }: Ctx, blobs: AttachmentBlobs): UserDataStore {
   return {
     async findUserEvents(projectIds, fields, value, limit) {
       if ((projectIds !== "all" && projectIds.length === 0) || fields.length === 0) return [];
@@ -134,13 +141,16 @@ export function userDataStore({ db }: Ctx): UserDataStore {
     },
 
     async eraseUserEvents(projectId, fields, value, facts, limit) {
-      return db.transaction().execute(async (trx) => {
+      const blobKeys: string[] = [];
+      const counts = await db.transaction().execute(async (trx) => {
         const ids = await matchingIds(trx, projectId, fields, value, limit);
-        const counts = ids.length === 0 ? { events: 0, attachments: 0, tagValues: 0, users: 0, feedback: 0 } : await erase(trx, projectId, ids, facts);
+        const counts = ids.length === 0 ? { events: 0, attachments: 0, tagValues: 0, users: 0, feedback: 0 } : await erase(trx, projectId, ids, facts, blobKeys);
         // User reports name no user object: the contact address they were sent with is what finds them.
         if (fields.includes("email")) counts.feedback += Number((await trx.deleteFrom("user_feedback").where("project_id", "=", projectId).where("email", "=", value).executeTakeFirst()).numDeletedRows);
         return counts;
       });
+      await blobs.remove(blobKeys);
+      return counts;
     },
   };
 }

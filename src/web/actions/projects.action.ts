@@ -46,6 +46,15 @@ export async function setRetentionAction(locale: string, orgSlug: string, projec
   return state;
 }
 
+/** Who may download the project's attachments (issue 19): the form's `attachmentsRole`, checked by the core. */
+export async function setAttachmentsRoleAction(locale: string, orgSlug: string, projectSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  const state = await act(locale, async (core) => {
+    await updateProject(core, orgSlug, projectSlug, { attachmentsRole: String(form.get("attachmentsRole") ?? "") });
+  });
+  revalidatePath(`/${locale}/orgs/${orgSlug}/projects/${projectSlug}/settings`);
+  return state;
+}
+
 export async function deleteProjectAction(locale: string, orgSlug: string, projectSlug: string, _prev: ActionState, _form: FormData): Promise<ActionState> {
   const state = await act(locale, (core) => deleteProject(core, orgSlug, projectSlug));
   if (state.status === "ok") redirect(`/${locale}/orgs/${orgSlug}`);

@@ -47,6 +47,8 @@ export function serializeProject(p: Project, org: Organization, team: Team | nul
     scrapeJavaScript: p.scrapeJavaScript,
     // Faultline's: days the project keeps its events when shorter than the instance's; null: the instance's.
     retentionDays: p.retentionDays,
+    // Sentry's: the least role that may download the project's attachments (issue 19); member when unset.
+    attachmentsRole: p.attachmentsRole ?? "member",
     organization: { id: String(org.id), slug: org.slug, name: org.name },
     team: teamRef,
     teams: teamRef ? [teamRef] : [],
@@ -55,7 +57,7 @@ export function serializeProject(p: Project, org: Organization, team: Team | nul
 }
 
 /** Quotas of the other data categories, in `rateLimit`'s shape (Faultline's addition to Sentry's key and project). */
-function serializeQuotas(quotas: Quotas): Record<string, { window: number; count: number }> {
+export function serializeQuotas(quotas: Quotas): Record<string, { window: number; count: number }> {
   return Object.fromEntries(Object.entries(quotas).flatMap(([name, q]) => (q ? [[name, { window: q.windowSeconds, count: q.count }]] : [])));
 }
 

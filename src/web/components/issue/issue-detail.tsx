@@ -22,6 +22,7 @@ import { eventView } from "./event-view";
 import { ExceptionView } from "./exception";
 import { FrequencyChart } from "./frequency-chart";
 import { IssueFeedback } from "./issue-feedback";
+import { EventAttachments } from "./event-attachments";
 import { IssueHeader } from "./issue-header";
 import { issueMarkdown } from "./issue-markdown";
 import { IssueNotify } from "./issue-notify";
@@ -105,6 +106,7 @@ export async function IssueDetail({ locale, org, issueId, eventRef, environment 
           ) : null}
           <ProcessingNotes notes={processingNotes(data)} />
           <IssueFeedback core={core} locale={locale} org={org} issueId={issue.id} />
+          <EventAttachments core={core} locale={locale} org={org} projectSlug={project.slug} eventId={event.eventId} />
           {view.message ? (
             <section className="card" aria-labelledby="message-title">
               <h2 id="message-title">{t("message")}</h2>

@@ -14,6 +14,7 @@ import { requireCore } from "@/web/session";
 import { KeysSection } from "./keys-section";
 import { StatsSection } from "./stats-section";
 import { RetentionCard } from "./retention-card";
+import { AttachmentsCard } from "./attachments-card";
 
 export const dynamic = "force-dynamic";
 
@@ -56,6 +57,7 @@ export default async function ProjectSettingsPage({ params }: { params: { locale
             </ActionForm>
           </section>
           <RetentionCard locale={params.locale} org={access.org.slug} project={project} editable />
+          <AttachmentsCard locale={params.locale} org={access.org.slug} project={project} editable />
           {can(access.role, "project:delete") ? (
             <section className="card danger-zone">
               <h2>{t("general.deleteTitle")}</h2>
@@ -76,6 +78,7 @@ export default async function ProjectSettingsPage({ params }: { params: { locale
             <dd>{project.scrapeJavaScript ? t("general.scrapeJavaScriptOn") : t("general.scrapeJavaScriptOff")}</dd>
           </dl>
           <RetentionCard locale={params.locale} org={access.org.slug} project={project} editable={false} />
+          <AttachmentsCard locale={params.locale} org={access.org.slug} project={project} editable={false} />
         </>
       )}
     </>

@@ -1,0 +1,56 @@
+// Attachments and minidumps (issue 19): what one upload may carry, how it is kept, what the event page shows.
+// Each limit with its unit and the reason for its value; config/limits.ts gathers the files. The size of one
+// attachment item in an envelope is INGEST_LIMITS.maxAttachmentBytes (Relay's max_attachment_size, 100 MiB).
+
+export const ATTACHMENT_LIMITS = {
+  /** bytes (100 MiB); one file of a multipart upload (the attachment and minidump endpoints): Relay's max_attachment_size. */
+  maxFileBytes: 100 * 1024 * 1024,
+  /**
+   * bytes (200 MiB); all files of one multipart upload together. These bodies never sit in memory: each file is
+   * compressed into a staging file on disk as it arrives (ingest/attachment-staging.ts), so the intake's read budget
+   * (INGEST_LIMITS.maxBufferedBodyBytes) holds only the current chunk of each.
+   */
+  maxRequestBytes: 200 * 1024 * 1024,
+  /** files; parts with a filename in one multipart upload. Crashpad sends the minidump and a few logs. */
+  maxFiles: 20,
+  /** form fields (without a filename) in one multipart upload: Crashpad's annotations and Breakpad's `sentry[…]` keys. */
+  maxFields: 500,
+  /** bytes (1 MiB); all form fields of an upload together, as the event they become (INGEST_LIMITS.maxEventBytes). */
+  maxFieldBytes: 1024 * 1024,
+  /** bytes (64 KiB); one form field's name, or one part's header block (busboy's own default is 16 KiB per header). */
+  maxFieldNameBytes: 64 * 1024,
+  /** characters; a stored attachment's name. File systems and Sentry's EventAttachment.name stop at 255. */
+  maxNameLength: 255,
+  /** characters; a stored content type (RFC 6838 names stop at 127 per part). */
+  maxContentTypeLength: 255,
+  /**
+   * bytes (64 KiB); chunks of a stored attachment on PostgreSQL (attachment_chunks.data): small enough that a read
+   * holds little of a 100 MiB file in memory at once, large enough that one has few rows.
+   */
+  chunkBytes: 64 * 1024,
+  /** gzip level of stored attachments: 6 is zlib's default, the usual balance of CPU and size for logs and JSON. */
+  gzipLevel: 6,
+  /**
+   * bytes (10 MiB); the largest text attachment that data scrubbing rules naming attachments are applied to. One
+   * that a rule names but that is binary or larger is not stored (fail closed: it might hold what the rule removes).
+   */
+  maxScrubbedTextBytes: 10 * 1024 * 1024,
+  /**
+   * milliseconds (24 hours); an attachment whose event is not stored this long after it arrived is deleted by
+   * retention: a standalone upload may come before its event, and an event may wait in a backlog, but one that was
+   * dropped (rate limited, invalid) never comes.
+   */
+  orphanGraceMs: 24 * 3600 * 1000,
+  /** attachments looked at per retention step for a missing event (one indexed lookup each). */
+  orphanScanRows: 500,
+  /** bytes (16 MiB); an image shown inline on the event page: a bigger one is listed with its download link only. */
+  maxInlineImageBytes: 16 * 1024 * 1024,
+  /** bytes (2 MiB); a view hierarchy drawn as a tree on the event page; larger ones are downloaded. */
+  maxViewHierarchyBytes: 2 * 1024 * 1024,
+  /** nodes of a view hierarchy drawn (depth-first); the rest are counted. A screen rarely has a thousand views. */
+  maxViewHierarchyNodes: 2000,
+  /** levels of a view hierarchy drawn; deeper nodes are counted, not drawn. */
+  maxViewHierarchyDepth: 64,
+  /** attachments listed per event (the API and the page); SDKs send a handful. */
+  maxListed: 100,
+} as const;
