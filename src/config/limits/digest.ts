@@ -129,6 +129,11 @@ export const RETENTION_LIMITS = {
    * pass tries again.
    */
   partitionLockTimeoutMs: 5_000,
+  /**
+   * attempts; how often one partition change that met a deadlock with a digest batch (or its lock timeout) is tried
+   * again at once before it is left for the next pass; three cover the batches of a few nodes.
+   */
+  partitionAttempts: 3,
 } as const;
 
 export const STORAGE_LIMITS = {

@@ -4,12 +4,12 @@ import { type RawBuilder, type Transaction, sql } from "kysely";
 import { DIGEST_LIMITS, RETENTION_LIMITS } from "../../config/limits";
 import { hourOf } from "../../core/hours";
 import type { Dialect } from "../db";
-import type { DigestTx, IssueState, IssueStatus } from "../digest-ports";
+import type { DigestTx, IssueState, IssueStatus, IssueUpdate } from "../digest-ports";
 import { encodeEventData } from "../event-codec";
 import type { OutcomeIncrement } from "../ports";
 import type { Database } from "../schema";
 import { alertTx } from "./alert-tx";
-import { countIssueDays, sightIssueUsers } from "./issue-counters-tx";
+import { addToIssues, countIssueDays, lockIssues, sightIssueUsers } from "./issue-counters-tx";
 import { deadLetterTx } from "./dead-letters";
 import { notificationOutbox } from "./notification-outbox";
 import { workflowTx } from "./workflow-notices";
@@ -216,8 +216,17 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
     },
 
     async updateIssues(updates) {
+      let rest = updates;
+      if (dialect === "postgres") {
+        // Every row locked first, in id order; the usual update (counts, last seen, the newest event's description)
+        // of all of them in one statement, changes of status one by one.
+        await lockIssues(trx, updates.map((u) => u.id));
+        const counted = (u: IssueUpdate) => u.status === undefined && u.substatus === undefined && u.resolution === undefined && u.snooze === undefined;
+        await addToIssues(trx, updates.filter(counted).map((u) => ({ id: u.id, events: u.newEvents, lastSeen: u.lastSeen, users: 0, title: u.title, culprit: u.culprit, level: u.level, metadata: u.metadata })));
+        rest = updates.filter((u) => !counted(u));
+      }
       // In id order: two batches updating the same issues lock them in one order.
-      for (const u of [...updates].sort((a, b) => a.id - b.id)) {
+      for (const u of [...rest].sort((a, b) => a.id - b.id)) {
         await trx
           .updateTable("issues")
           .set((eb) => ({
@@ -260,7 +269,7 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
         into.first = minIso(into.first, from.first);
         into.last = maxIso(into.last, from.last);
       });
-      await sightIssueUsers(trx, merged, greatest, chunks);
+      await sightIssueUsers(trx, merged, greatest, chunks, dialect);
     },
 
     async sightTags(rows) {

@@ -38,13 +38,26 @@ async function partitionsOf(db: Kysely<Database>, table: PartitionedTable): Prom
   return r.rows.map((x) => x.name);
 }
 
-/** Runs `work` in a transaction holding the partition lock, with DDL lock waits bounded. */
-function underLock<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${PARTITION_LOCK})`.execute(trx);
-    await sql.raw(`set local lock_timeout = ${RETENTION_LIMITS.partitionLockTimeoutMs}`).execute(trx);
-    return work(trx);
-  });
+/**
+ * Runs `work` in a transaction holding the partition lock, with DDL lock waits bounded. Attaching or dropping a
+ * partition also locks the tables its foreign keys reference (projects, issues), which a digest batch may hold while
+ * it waits for the partitioned table: PostgreSQL then ends one of the two (deadlock, 40P01). The batch is written
+ * again by the digest; this change is tried again here, a few times, before it is left for the next pass.
+ */
+async function underLock<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(${PARTITION_LOCK})`.execute(trx);
+        await sql.raw(`set local lock_timeout = ${RETENTION_LIMITS.partitionLockTimeoutMs}`).execute(trx);
+        return work(trx);
+      });
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if ((code !== "40P01" && code !== "55P03") || attempt >= RETENTION_LIMITS.partitionAttempts) throw err;
+      await new Promise((r) => setTimeout(r, 50 * attempt));
+    }
+  }
 }
 
 export function partitionStore({ db, dialect }: Ctx): PartitionStore {
