@@ -31,6 +31,10 @@ async function seed({ dataDir, databaseUrl, publicKey, spans, batch, spanDays })
   const normal = () => Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
   const traces = Math.ceil(spans / SPANS_PER_TRACE);
   const end = Date.now(), start = end - spanDays * 86_400_000, step = (end - start) / traces;
+  // On PostgreSQL, a partition for each seeded day (as retention makes them for the days ahead), so that the rows go
+  // straight into their day rather than into the DEFAULT partition (migration 0029). Nothing on SQLite.
+  const { daysBetween } = await import("./seed-days.mjs");
+  await store.ensureDayPartitions(daysBetween(start, Date.now()));
   const weights = NAMES.map((_, k) => 1 / (k + 1) ** 0.8), total = weights.reduce((a, b) => a + b, 0);
   const pick = () => { let x = rng() * total; for (let k = 0; k < NAMES.length; k++) if ((x -= weights[k]) <= 0) return k; return NAMES.length - 1; };
   const t0 = performance.now();

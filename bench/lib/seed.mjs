@@ -96,6 +96,10 @@ async function seed({ dataDir, databaseUrl, publicKey, events, issues, batch, sp
   if (!key) throw new Error(`no project key ${publicKey} in ${dataDir}`);
   const seq = issueSequence(events, issues, prng(42));
   const end = Date.now() / 1000, start = end - spanDays * 86400, step = (end - start) / events;
+  // On PostgreSQL, a partition for each seeded day (as retention makes them for the days ahead), so that the rows go
+  // straight into their day rather than into the DEFAULT partition (migration 0029). Nothing on SQLite.
+  const { daysBetween } = await import("./seed-days.mjs");
+  await store.ensureDayPartitions(daysBetween(start * 1000, Date.now()));
   const t0 = performance.now();
   let digestMs = 0, writeMs = 0, lastReport = t0;
   // Worker threads digest batches ahead (at most two each in flight); this thread writes them in order.

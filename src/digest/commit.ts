@@ -66,8 +66,9 @@ const outcome = (e: DigestedEvent, kind: "accepted" | "invalid", reason = ""): O
 /** Events not stored yet, first copy only; the others are counted as duplicates. */
 async function freshEvents(tx: DigestTx, events: DigestedEvent[], counted: OutcomeIncrement[]): Promise<DigestedEvent[]> {
   const fresh: DigestedEvent[] = [];
-  for (const [projectId, list] of byProject(events)) {
-    const seen = await tx.existingEventIds(projectId, list.map((e) => e.eventId));
+  // Projects in id order: on PostgreSQL each project's event ids are locked in turn, in one order for every batch.
+  for (const [projectId, list] of [...byProject(events)].sort(([a], [b]) => a - b)) {
+    const seen = await tx.existingEventIds(projectId, list);
     for (const e of list) {
       if (seen.has(e.eventId)) counted.push(outcome(e, "invalid", "duplicate"));
       else {

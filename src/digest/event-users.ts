@@ -28,8 +28,8 @@ export async function writeEventUsers(tx: DigestTx, stored: DigestedEvent[], iss
   const rows: EventUserRow[] = [];
   for (const e of stored) {
     const issueId = issueOf.get(e) ?? null;
-    for (const [field, value] of e.userParts ?? []) rows.push({ projectId: e.projectId, eventId: e.eventId, issueId, field, value });
-    if (e.userKey) rows.push({ projectId: e.projectId, eventId: e.eventId, issueId, field: "key", value: e.userKey });
+    for (const [field, value] of e.userParts ?? []) rows.push({ projectId: e.projectId, eventId: e.eventId, issueId, field, value, receivedAt: e.receivedAt });
+    if (e.userKey) rows.push({ projectId: e.projectId, eventId: e.eventId, issueId, field: "key", value: e.userKey, receivedAt: e.receivedAt });
   }
   if (rows.length > 0) await tx.insertEventUsers(rows);
 }

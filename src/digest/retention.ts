@@ -7,6 +7,11 @@
 //
 // With several nodes on one PostgreSQL, each interval's pass runs on the one node that claims it (job_claims).
 //
+// On PostgreSQL the per-event tables are partitioned by day of arrival (migration 0029): each pass first makes the
+// partitions of today and the days ahead (and of recent days whose rows wait in the DEFAULT partition), then drops
+// the days wholly past the instance's retention, which frees their space at once. The row deletes below then only
+// meet rows outside every day partition, a project's shorter retention and the per-issue cap.
+//
 // It never blocks intake: the digest loop calls step() between batches (and while the spool is empty), and a step is
 // one bounded delete (RETENTION_LIMITS.chunkRows rows) in its own short statement, so a batch waits for at most one.
 // A pass starts every passIntervalMs and goes through the phases below; it ends with one log line when it deleted
@@ -22,16 +27,28 @@ import type { SpanRetentionStore } from "../storage/span-ports";
 import type { ClusterStore } from "../storage/cluster-ports";
 import type { AttachmentStore } from "../storage/attachment-ports";
 import { ATTACHMENT_LIMITS } from "../config/limits";
+import type { PartitionChange, PartitionStore } from "../storage/partition-ports";
 
-export type RetentionSettings = { days: number; eventsPerIssue: number; chunkRows: number; chunkIssues: number; scanEvents: number; passIntervalMs: number };
+export type RetentionSettings = {
+  days: number;
+  eventsPerIssue: number;
+  chunkRows: number;
+  chunkIssues: number;
+  scanEvents: number;
+  passIntervalMs: number;
+  partitionDaysAhead: number;
+  defaultDaysPerPass: number;
+};
+
+const none = (): PartitionChange => ({ partitions: [], rows: 0, bytes: 0 });
 
 export const retentionSettings = (days: number): RetentionSettings => ({ ...RETENTION_LIMITS, days });
 
 type Counts = { events: number; projectEvents: number; overflow: number; rawItems: number; feedback: number; attachments: number; spans: number; counters: number; releaseHealth: number; issues: number; artifacts: number };
 type Phase = keyof Counts;
-type Pass = { cutoff: string; hour: string; phase: Phase; counts: Counts; steps: number; started: number };
+type Pass = { cutoff: string; hour: string; phase: Phase | "partitions"; counts: Counts; dropped: PartitionChange; steps: number; started: number };
 
-const PHASES: Phase[] = ["events", "projectEvents", "overflow", "rawItems", "feedback", "spans", "counters", "releaseHealth", "issues", "attachments", "artifacts"];
+const PHASES: (Phase | "partitions")[] = ["partitions", "events", "projectEvents", "overflow", "rawItems", "feedback", "spans", "counters", "releaseHealth", "issues", "attachments", "artifacts"];
 
 export class RetentionJob {
   private pass: Pass | null = null;
@@ -47,7 +64,7 @@ export class RetentionJob {
   private readonly holder = randomUUID();
 
   constructor(
-    private readonly store: RetentionStore & SpanRetentionStore & Pick<ClusterStore, "claimJob"> & Pick<AttachmentStore, "pruneAttachmentsBefore" | "pruneOrphanAttachments">,
+    private readonly store: RetentionStore & SpanRetentionStore & PartitionStore & Pick<ClusterStore, "claimJob"> & Pick<AttachmentStore, "pruneAttachmentsBefore" | "pruneOrphanAttachments">,
     private readonly settings: RetentionSettings,
     private readonly log: (line: string) => void,
     private readonly now: () => number = Date.now,
@@ -60,7 +77,8 @@ export class RetentionJob {
       if (now < this.nextPassAt) return false;
       if (!(await this.claim(now))) return false;
       const cutoff = new Date(now - this.settings.days * 86_400_000).toISOString();
-      this.pass = { cutoff, hour: hourOf(cutoff), phase: "events", counts: { events: 0, projectEvents: 0, overflow: 0, rawItems: 0, feedback: 0, attachments: 0, spans: 0, counters: 0, releaseHealth: 0, issues: 0, artifacts: 0 }, steps: 0, started: now };
+      const counts = { events: 0, projectEvents: 0, overflow: 0, rawItems: 0, feedback: 0, attachments: 0, spans: 0, counters: 0, releaseHealth: 0, issues: 0, artifacts: 0 };
+      this.pass = { cutoff, hour: hourOf(cutoff), phase: "partitions", counts, dropped: none(), steps: 0, started: now };
     }
     const pass = this.pass;
     try {
@@ -100,6 +118,9 @@ export class RetentionJob {
     const { chunkRows, chunkIssues, eventsPerIssue, scanEvents } = this.settings;
     const hourly = this.hourlyDoneFor !== pass.hour;
     switch (pass.phase) {
+      case "partitions":
+        await this.partitions(pass);
+        return false;
       case "events":
         return this.count(pass, "events", await this.store.pruneEventsBefore(pass.cutoff, chunkRows), chunkRows);
       case "projectEvents":
@@ -157,6 +178,24 @@ export class RetentionJob {
     }
   }
 
+  /**
+   * PostgreSQL's day partitions (SQLite: nothing): today's and the days ahead made, recent days waiting in the DEFAULT
+   * partition given theirs, whole days past the cutoff dropped. A failure (a lock not had in time) is logged and the
+   * pass goes on with its deletes; the next pass tries again.
+   */
+  private async partitions(pass: Pass): Promise<void> {
+    const { partitionDaysAhead, defaultDaysPerPass } = this.settings;
+    const today = new Date(this.now()).toISOString().slice(0, 10);
+    const ahead = Array.from({ length: partitionDaysAhead + 1 }, (_, i) => new Date(Date.parse(`${today}T00:00:00.000Z`) + i * 86_400_000).toISOString().slice(0, 10));
+    try {
+      const waiting = await this.store.daysInDefaultPartitions(pass.cutoff.slice(0, 10), ahead.at(-1)!, defaultDaysPerPass);
+      await this.store.ensureDayPartitions([...waiting, ...ahead]);
+      pass.dropped = await this.store.dropDayPartitionsBefore(pass.cutoff);
+    } catch (err) {
+      this.log(`faultline: retention could not change the day partitions: ${(err as Error).message}`);
+    }
+  }
+
   private count(pass: Pass, key: keyof Counts, deleted: number, limit: number): boolean {
     pass.counts[key] += deleted;
     return deleted >= limit;
@@ -166,6 +205,11 @@ export class RetentionJob {
     this.pass = null;
     this.nextPassAt = pass.started + this.settings.passIntervalMs;
     const c = pass.counts;
+    // Making the days ahead is routine and says nothing; dropping days says what it freed.
+    const { dropped } = pass;
+    if (dropped.partitions.length > 0) {
+      this.log(`faultline: retention dropped the day partitions ${dropped.partitions.join(", ")} (${dropped.rows > 0 ? `about ${Math.round(dropped.rows)} rows ` : ""}received before ${pass.cutoff}, ${(dropped.bytes / 1048576).toFixed(1)} MiB freed)`);
+    }
     if (Object.values(c).every((n) => n === 0)) return;
     this.log(
       `faultline: retention removed ${c.events} events received before ${pass.cutoff} (${this.settings.days} days), ` +

@@ -12,7 +12,7 @@ import { ATTACHMENT_ENTRY } from "./backup-attachments";
 import { openDb } from "../storage/db";
 import { migrationStatus, migrationsFor } from "../storage/migrate";
 import { BackupError, type BackupManifest, MANIFEST, PG_DUMP_FILE, SECRET_FILE, SQLITE_FILE, readManifest } from "./backup-format";
-import { findPgTool, pgConnection, runPgTool } from "./pg-tools";
+import { findPgTool, pgConnection, restoreReplacing, runPgTool } from "./pg-tools";
 
 /**
  * Faultline's own entries in a data dir: what --force replaces. The disk usage samples (ops/disk-samples.ts) go too:
@@ -89,8 +89,9 @@ export async function restore(config: Config, file: string, opts: { force: boole
       renameSync(path.join(staging, SQLITE_FILE), path.join(dataDir, SQLITE_FILE));
     } else {
       const { url, env } = pgConnection(config.databaseUrl!);
-      const args = ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", ...(dbInUse ? ["--clean", "--if-exists"] : []), `--dbname=${url}`, path.join(staging, PG_DUMP_FILE)];
-      await runPgTool(findPgTool("pg_restore"), args, env);
+      const dump = path.join(staging, PG_DUMP_FILE);
+      if (dbInUse) await restoreReplacing(dump, url, env);
+      else await runPgTool(findPgTool("pg_restore"), ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", `--dbname=${url}`, dump], env);
     }
     if (manifest.secretKey && existsSync(path.join(staging, SECRET_FILE))) {
       renameSync(path.join(staging, SECRET_FILE), path.join(dataDir, SECRET_FILE));

@@ -107,9 +107,23 @@ export async function vacuumSqlite(db: Db, file: string): Promise<SqliteVacuum> 
   return { mode: "full", before, after: sqliteFileBytes(file), converted: (await sqliteSpace(db)).autoVacuum === "incremental" };
 }
 
-/** PostgreSQL's largest tables by their size with indexes and TOAST, largest first. */
+/**
+ * PostgreSQL's largest tables by their size with indexes and TOAST, largest first. A partitioned table (events and
+ * the other day-partitioned tables, migration 0029) counts as one, with all its partitions: VACUUM (ANALYZE) of it
+ * goes through every partition (those that did not change are skipped by the visibility map) and gathers the
+ * statistics of the table as a whole, which autovacuum never does for a partitioned table.
+ */
 export async function largestTables(db: Db, limit: number = VACUUM_LIMITS.postgresTables): Promise<string[]> {
-  const r = await sql<{ name: string }>`select relname as name from pg_stat_user_tables where schemaname = current_schema() order by pg_total_relation_size(relid) desc limit ${limit}`.execute(db.kysely);
+  const r = await sql<{ name: string }>`
+    select coalesce(parent.relname, c.relname) as name
+    from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
+    left join pg_inherits i on i.inhrelid = c.oid
+    left join pg_class parent on parent.oid = i.inhparent
+    where c.relkind in ('r', 'm')
+    group by 1
+    order by sum(pg_total_relation_size(c.oid)) desc, 1
+    limit ${limit}`.execute(db.kysely);
   return r.rows.map((row) => row.name);
 }
 

@@ -69,8 +69,12 @@ export interface IssueClaimTx {
 }
 
 export interface DigestTx extends MonitorTx, SessionTx, SpanTx, DeadLetterTx, NotificationOutbox, WorkflowTx, AlertTx, UserDataTx, IssueClaimTx, FeedbackTx, AttachmentTx {
-  /** Of these event ids, those the project already has. */
-  existingEventIds(projectId: number, eventIds: string[]): Promise<Set<string>>;
+  /**
+   * Of these events' ids, those the project already has. On PostgreSQL, among the events received within
+   * DIGEST_LIMITS.duplicateWindowHours of these (events are partitioned by day), after waiting for any other
+   * transaction that may be storing the same ids; until commit, none can.
+   */
+  existingEventIds(projectId: number, events: { eventId: string; receivedAt: string }[]): Promise<Set<string>>;
   /** The issues these hashes lead to, by hash. */
   issuesByHash(projectId: number, hashes: string[]): Promise<Map<string, IssueState>>;
   /** Creates an issue with the project's next short id, unresolved and new, seen once. */

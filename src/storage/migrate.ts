@@ -29,6 +29,7 @@ import { dataScrubbing } from "./migrations/0025-data-scrubbing";
 import { cluster } from "./migrations/0026-cluster";
 import { monitors } from "./migrations/0027-monitors";
 import { userFeedback } from "./migrations/0028-user-feedback";
+import { dayPartitions } from "./migrations/0029-day-partitions";
 import { attachments } from "./migrations/0030-attachments";
 import { tokenScopes } from "./migrations/0032-token-scopes";
 import { auditLog } from "./migrations/0033-audit-log";
@@ -64,6 +65,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0026-cluster": cluster(),
     "0027-monitors": monitors(dialect),
     "0028-user-feedback": userFeedback(dialect),
+    "0029-day-partitions": dayPartitions(dialect),
     "0030-attachments": attachments(dialect),
     "0032-token-scopes": tokenScopes(),
     "0033-audit-log": auditLog(dialect),

@@ -22,6 +22,7 @@ import type { NotificationSettingsStore } from "./notification-settings-ports";
 import type { IssueStreamStore } from "./stream-ports";
 import type { ReleaseStore } from "./release-ports";
 import type { RetentionStore } from "./retention-ports";
+import type { PartitionStore } from "./partition-ports";
 import type { OrgTokenStore } from "./org-token-ports";
 import type { ArtifactReads } from "./artifact-ports";
 import type { UploadStore } from "./upload-ports";
@@ -244,4 +245,4 @@ export interface OutcomeStore {
   outcomeSeries(projectId: number, q: { sinceHour: string; untilHour: string; outcomes: OutcomeKind[]; categories: string[] }): Promise<{ hour: string; quantity: number }[]>;
 }
 
-export type Store = { attachmentBlobs: AttachmentBlobs } & AttachmentStore & OrganizationQuotaStore & AuditStore & FeedbackStore & MonitorStore & ClusterStore & ScrubbingSettingsStore & UserDataStore & AlertRuleStore & MetricAlertStore & NotificationStore & DeadLetterStore & InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore & SpanStore & SpanRetentionStore & NotificationSettingsStore;
+export type Store = PartitionStore & { attachmentBlobs: AttachmentBlobs } & AttachmentStore & OrganizationQuotaStore & AuditStore & FeedbackStore & MonitorStore & ClusterStore & ScrubbingSettingsStore & UserDataStore & AlertRuleStore & MetricAlertStore & NotificationStore & DeadLetterStore & InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore & SpanStore & SpanRetentionStore & NotificationSettingsStore;

@@ -5,7 +5,7 @@
 export type UserField = "id" | "email" | "username" | "ip" | "key";
 export const USER_FIELDS = ["id", "email", "username", "ip"] as const satisfies readonly UserField[];
 
-export type EventUserRow = { projectId: number; eventId: string; issueId: number | null; field: UserField; value: string };
+export type EventUserRow = { projectId: number; eventId: string; issueId: number | null; field: UserField; value: string; receivedAt: string };
 
 /** A stored event that names the person; `fields`: which of the searched fields matched. */
 export type UserEventMatch = { projectId: number; eventId: string; issueId: number | null; type: string; receivedAt: string; timestamp: string; title: string; fields: UserField[] };

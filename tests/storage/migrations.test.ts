@@ -9,6 +9,7 @@ import { createStore } from "../../src/storage/kysely";
 import { migrateToLatest, migrationsFor } from "../../src/storage/migrate";
 import { findInternalProject, internalDsn } from "../../src/core/internal-project";
 import { freshPgDatabase } from "../helpers/pg";
+import { carriesDataIntoDayPartitions } from "./migration-0029";
 
 type Fresh = { options: OpenDbOptions; drop: () => Promise<void> };
 const dialects: Record<string, () => Promise<Fresh>> = {
@@ -161,6 +162,19 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
         await f.drop();
       }
     });
+
+    if (dialect === "postgres") {
+      test("0029-day-partitions turns events, their user rows, spans and kept items into day partitions with their rows, ids and lookups intact", async () => {
+        const f = await fresh();
+        const db = openDb(f.options);
+        try {
+          await carriesDataIntoDayPartitions(db);
+        } finally {
+          await db.close();
+          await f.drop();
+        }
+      });
+    }
 
     for (const previous of Object.keys(migrationsFor("sqlite"))) {
       test(`a database at ${previous} with data upgrades to the latest schema and keeps its data`, async () => {

@@ -164,7 +164,7 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
         const MONTH_AGO = "2026-10-01T08:00:00.000Z";
         const withUser = (e: DigestedEvent): DigestedEvent => ({ ...e, userKey: "id:1", userParts: [["id", "1"]] });
         await write(t, [withUser(event(p, 1, MONTH_AGO, "a")), withUser(event(p, 2, NEW, "a")), withUser(event(other.id, 3, MONTH_AGO, "b")), event(idle.id, 4, MONTH_AGO, "c")]);
-        const settings: RetentionSettings = { days: 90, eventsPerIssue: 100, chunkRows: 1, chunkIssues: 10, scanEvents: 100, passIntervalMs: 60_000 };
+        const settings: RetentionSettings = { days: 90, eventsPerIssue: 100, chunkRows: 1, chunkIssues: 10, scanEvents: 100, passIntervalMs: 60_000, partitionDaysAhead: 3, defaultDaysPerPass: 7 };
         const lines: string[] = [];
         const job = new RetentionJob(t.store, settings, (l) => lines.push(l), () => now);
         while (await job.step());
@@ -181,7 +181,7 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
       await withStore(async (t, p) => {
         let now = Date.parse("2026-11-23T12:00:00.000Z");
         const lines: string[] = [];
-        const settings: RetentionSettings = { days: 90, eventsPerIssue: 3, chunkRows: 2, chunkIssues: 1, scanEvents: 3, passIntervalMs: 60_000 };
+        const settings: RetentionSettings = { days: 90, eventsPerIssue: 3, chunkRows: 2, chunkIssues: 1, scanEvents: 3, passIntervalMs: 60_000, partitionDaysAhead: 3, defaultDaysPerPass: 7 };
         const job = new RetentionJob(t.store, settings, (l) => lines.push(l), () => now);
         await write(t, [1, 2, 3].map((n) => event(p, n, OLD, "old")), [rawItem(p, OLD)]);
         await write(t, [4, 5, 6, 7, 8, 9].map((n) => event(p, n, NEW, "busy")), [rawItem(p, NEW)]);
@@ -225,7 +225,7 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
     test("several nodes: each interval's pass runs on the one node that claims it; another takes the next when the first is gone", async () => {
       await withStore(async (t, p) => {
         let now = Date.parse("2026-11-23T12:00:00.000Z");
-        const settings: RetentionSettings = { days: 90, eventsPerIssue: 100, chunkRows: 10, chunkIssues: 10, scanEvents: 100, passIntervalMs: 60_000 };
+        const settings: RetentionSettings = { days: 90, eventsPerIssue: 100, chunkRows: 10, chunkIssues: 10, scanEvents: 100, passIntervalMs: 60_000, partitionDaysAhead: 3, defaultDaysPerPass: 7 };
         const logs: string[][] = [[], []];
         const [a, b] = logs.map((lines) => new RetentionJob(t.store, settings, (l) => lines.push(l), () => now));
         await write(t, [event(p, 1, OLD, "old")]);

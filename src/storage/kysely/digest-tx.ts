@@ -1,15 +1,15 @@
 // The digest's operations inside one transaction (storage/digest-ports.ts DigestTx), for SQLite and PostgreSQL.
 // Counters are upserts that add; first/last-seen columns widen with the dialect's two-argument min and max.
 import { type RawBuilder, type Transaction, sql } from "kysely";
-import { RETENTION_LIMITS } from "../../config/limits";
+import { DIGEST_LIMITS, RETENTION_LIMITS } from "../../config/limits";
 import { hourOf } from "../../core/hours";
 import type { Dialect } from "../db";
-import type { DigestTx, IssueState, IssueStatus } from "../digest-ports";
+import type { DigestTx, IssueState, IssueStatus, IssueUpdate } from "../digest-ports";
 import { encodeEventData } from "../event-codec";
 import type { OutcomeIncrement } from "../ports";
 import type { Database } from "../schema";
 import { alertTx } from "./alert-tx";
-import { countIssueDays, sightIssueUsers } from "./issue-counters-tx";
+import { addToIssues, countIssueDays, lockIssues, sightIssueUsers } from "./issue-counters-tx";
 import { deadLetterTx } from "./dead-letters";
 import { notificationOutbox } from "./notification-outbox";
 import { workflowTx } from "./workflow-notices";
@@ -21,6 +21,9 @@ import { monitorTx } from "./monitor-tx";
 import { feedbackTx } from "./feedback";
 import { attachmentTx } from "./attachments";
 import { nowIso } from "./shared";
+
+/** The first key of the event-id advisory locks on PostgreSQL (the second is a hash of project and event id): "FLEV". */
+const EVENT_ID_LOCK = 0x464c4556;
 
 /** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
 const ROWS_PER_STATEMENT = 100;
@@ -91,17 +94,30 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
     ...notificationOutbox(trx),
     ...workflowTx(trx, dialect),
     ...alertTx(trx, dialect),
-    ...userDataTx(trx),
+    ...userDataTx(trx, dialect),
     ...issueClaimTx(trx, dialect),
     ...monitorTx(trx, dialect),
     ...feedbackTx(trx),
     ...attachmentTx({ db: trx, dialect }),
 
-    async existingEventIds(projectId, eventIds) {
+    async existingEventIds(projectId, events) {
       const found = new Set<string>();
+      if (events.length === 0) return found;
+      const eventIds = [...new Set(events.map((e) => e.eventId))];
+      let window: [string, string] | null = null;
+      if (dialect === "postgres") {
+        // Events are partitioned by day of arrival and no constraint can hold an event id unique across days
+        // (migration 0029): a copy that another node's digest is storing now is waited for (the lock), then found.
+        const keys = eventIds.map((id) => `${projectId}:${id}`);
+        await sql`select pg_advisory_xact_lock(${EVENT_ID_LOCK}, k) from (select distinct hashtext(x) as k from unnest(${keys}::text[]) as x order by k) as ordered`.execute(trx);
+        const arrivals = events.map((e) => Date.parse(e.receivedAt)).filter((t) => !Number.isNaN(t));
+        const margin = DIGEST_LIMITS.duplicateWindowHours * 3_600_000;
+        if (arrivals.length === events.length) window = [new Date(Math.min(...arrivals) - margin).toISOString(), new Date(Math.max(...arrivals) + margin).toISOString()];
+      }
       for (const part of chunks(eventIds)) {
-        const rows = await trx.selectFrom("events").select("event_id").where("project_id", "=", projectId).where("event_id", "in", part).execute();
-        for (const r of rows) found.add(r.event_id);
+        let q = trx.selectFrom("events").select("event_id").where("project_id", "=", projectId).where("event_id", "in", part);
+        if (window) q = q.where("received_at", ">=", window[0]).where("received_at", "<=", window[1]);
+        for (const r of await q.execute()) found.add(r.event_id);
       }
       return found;
     },
@@ -183,7 +199,8 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
               issue_id: e.issueId,
             })),
           )
-          .onConflict((oc) => oc.columns(["project_id", "event_id"]).doNothing())
+          // On PostgreSQL the day of arrival is part of the key (migration 0029): a batch written again has the same.
+          .onConflict((oc) => oc.columns(dialect === "postgres" ? ["project_id", "event_id", "received_at"] : ["project_id", "event_id"]).doNothing())
           .returning(["project_id", "event_id"])
           .execute();
         for (const r of rows) stored.add(`${r.project_id}:${r.event_id}`);
@@ -201,8 +218,17 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
     },
 
     async updateIssues(updates) {
+      let rest = updates;
+      if (dialect === "postgres") {
+        // Every row locked first, in id order; the usual update (counts, last seen, the newest event's description)
+        // of all of them in one statement, changes of status one by one.
+        await lockIssues(trx, updates.map((u) => u.id));
+        const counted = (u: IssueUpdate) => u.status === undefined && u.substatus === undefined && u.resolution === undefined && u.snooze === undefined;
+        await addToIssues(trx, updates.filter(counted).map((u) => ({ id: u.id, events: u.newEvents, lastSeen: u.lastSeen, users: 0, title: u.title, culprit: u.culprit, level: u.level, metadata: u.metadata })));
+        rest = updates.filter((u) => !counted(u));
+      }
       // In id order: two batches updating the same issues lock them in one order.
-      for (const u of [...updates].sort((a, b) => a.id - b.id)) {
+      for (const u of [...rest].sort((a, b) => a.id - b.id)) {
         await trx
           .updateTable("issues")
           .set((eb) => ({
@@ -245,7 +271,7 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
         into.first = minIso(into.first, from.first);
         into.last = maxIso(into.last, from.last);
       });
-      await sightIssueUsers(trx, merged, greatest, chunks);
+      await sightIssueUsers(trx, merged, greatest, chunks, dialect);
     },
 
     async sightTags(rows) {

@@ -36,6 +36,7 @@ import { auditStore } from "./audit";
 import { feedbackStore } from "./feedback";
 import { attachmentStore, chunkBlobs, removingBlobs } from "./attachments";
 import { fileBlobs } from "../attachment-files";
+import { partitionStore } from "./partitions";
 
 export function createStore(db: Db): Store {
   const ctx = { db: db.kysely, dialect: db.dialect };
@@ -81,5 +82,6 @@ export function createStore(db: Db): Store {
     ...feedbackStore(ctx),
     ...removingBlobs(ctx, attachmentBlobs, { deleteProject: projects.deleteProject, deleteOrganization: organizations.deleteOrganization }),
     ...auditStore(ctx),
+    ...partitionStore(ctx),
   };
 }

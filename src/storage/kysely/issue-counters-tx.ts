@@ -1,6 +1,7 @@
 // The digest's per-issue counters that go beyond one upsert (part of DigestTx, kysely/digest-tx.ts): events per
 // day next to events per hour, and distinct users with the issue's user_count raised by those seen for the first time.
 import { type RawBuilder, type Transaction, sql } from "kysely";
+import type { Dialect } from "../db";
 import type { IssueCountIncrement, IssueUserSighting } from "../digest-ports";
 import type { Database } from "../schema";
 
@@ -37,6 +38,7 @@ export async function sightIssueUsers(
   merged: { issueId: number; userKey: string; first: string; last: string }[],
   greatest: (a: RawBuilder<unknown>, b: RawBuilder<unknown>) => RawBuilder<unknown>,
   chunks: Chunker,
+  dialect: Dialect,
 ): Promise<void> {
   const added = new Map<number, number>();
   for (const part of chunks(merged)) {
@@ -57,7 +59,44 @@ export async function sightIssueUsers(
       .onConflict((oc) => oc.columns(["issue_id", "user_key"]).doUpdateSet({ last_seen: greatest(sql.ref("issue_users.last_seen"), sql.ref("excluded.last_seen")) as RawBuilder<string> }))
       .execute();
   }
+  if (dialect === "postgres") {
+    const rows = [...added].map(([id, users]) => ({ id, events: 0, lastSeen: null, users }));
+    await lockIssues(trx, rows.map((r) => r.id));
+    await addToIssues(trx, rows);
+    return;
+  }
   for (const [issueId, n] of [...added].sort(([a], [b]) => a - b)) {
     await trx.updateTable("issues").set((eb) => ({ user_count: eb("user_count", "+", n) })).where("id", "=", issueId).execute();
   }
+}
+
+/**
+ * PostgreSQL: locks the issues' rows in id order (two batches meet in one order, never in a cycle) until commit, in
+ * the mode an UPDATE takes (FOR NO KEY UPDATE): FOR UPDATE would also wait for the key-share locks that another
+ * batch's event inserts hold on the same issues (their foreign key checks), and the two would deadlock.
+ */
+export async function lockIssues(trx: Transaction<Database>, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`select id from issues where id = any(${[...new Set(ids)].sort((a, b) => a - b)}::int[]) order by id for no key update`.execute(trx);
+}
+
+/** What addToIssues adds to an issue; a description (title, culprit, level, metadata) replaces the issue's when given. */
+export type IssueAddition = { id: number; events: number; lastSeen: string | null; users: number; title?: string; culprit?: string; level?: string; metadata?: string };
+
+/**
+ * PostgreSQL: adds events, users, a later last_seen and the newest event's description to many issues in one
+ * statement, rather than one UPDATE per issue: one round trip for a batch instead of two per issue it touched, which
+ * were half of a batch's time (ten 1,000-event batches over many issues spent 39 of their 79 s on them, measured).
+ * One addition per issue; the caller has locked the rows (lockIssues).
+ */
+export async function addToIssues(trx: Transaction<Database>, rows: IssueAddition[]): Promise<void> {
+  if (rows.length === 0) return;
+  const v = [...rows].sort((a, b) => a.id - b.id);
+  const text = (pick: (r: IssueAddition) => string | null | undefined) => v.map((r) => pick(r) ?? null);
+  // greatest() ignores a null: an issue given no last_seen keeps its own; coalesce keeps what is not given.
+  await sql`update issues as i set times_seen = i.times_seen + v.n, user_count = i.user_count + v.u, last_seen = greatest(i.last_seen, v.last),
+      title = coalesce(v.title, i.title), culprit = coalesce(v.culprit, i.culprit), level = coalesce(v.level, i.level), metadata = coalesce(v.metadata, i.metadata)
+    from unnest(${v.map((r) => r.id)}::int[], ${v.map((r) => r.events)}::bigint[], ${text((r) => r.lastSeen)}::text[], ${v.map((r) => r.users)}::bigint[],
+      ${text((r) => r.title)}::text[], ${text((r) => r.culprit)}::text[], ${text((r) => r.level)}::text[], ${text((r) => r.metadata)}::text[]) as v(id, n, last, u, title, culprit, level, metadata)
+    where i.id = v.id`.execute(trx);
 }

@@ -5,11 +5,23 @@ import type { Database } from "../schema";
 import type { RetentionStore } from "../retention-ports";
 import type { Ctx } from "./shared";
 import { forgetEventUsers, pruneProjectEvents } from "./retention-projects";
+import { pruneDefaultEventUsers, pruneDefaultPartition } from "./partitions";
 
 /** Everything of retention but the uploaded artifacts, whose prune is in artifacts.ts. */
-export function retentionStore({ db }: Ctx): Omit<RetentionStore, "pruneArtifactsBefore"> {
-  /** Of the `limit` lowest ids of an append-only table, deletes those received before `cutoff`. */
+export function retentionStore({ db, dialect }: Ctx): Omit<RetentionStore, "pruneArtifactsBefore"> {
+  /**
+   * Of the `limit` lowest ids of an append-only table, deletes those received before `cutoff`. On PostgreSQL whole
+   * days go by dropping their partition (kysely/partitions.ts): only rows of the DEFAULT partition are deleted here.
+   */
   async function pruneOldest(table: "events" | "raw_items", cutoff: string, limit: number): Promise<number> {
+    if (dialect === "postgres") {
+      const gone = await pruneDefaultPartition(db, table, cutoff, limit);
+      if (table === "events") {
+        await forgetEventUsers(db, gone.filter((r): r is { project_id: number; event_id: string } => r.event_id !== null));
+        if (gone.length < limit) await pruneDefaultEventUsers(db, cutoff, limit);
+      }
+      return gone.length;
+    }
     const rows = await db.selectFrom(table).select(["id", "received_at", "project_id", "event_id"]).orderBy("id").limit(limit).execute();
     const old = rows.filter((r) => r.received_at < cutoff);
     if (old.length === 0) return 0;

@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import type { HourRange, SpanRetentionStore, SpanStore, StoredSpan } from "../span-ports";
 import type { Database } from "../schema";
 import { type Ctx, toBool } from "./shared";
+import { pruneDefaultPartition } from "./partitions";
 
 type SpanRow = Database["spans"] extends infer T ? { [K in keyof T]: K extends "id" ? number : T[K] } : never;
 
@@ -118,6 +119,8 @@ export function spanStore({ db, dialect }: Ctx): SpanStore & SpanRetentionStore 
     },
 
     async pruneSpansBefore(cutoff, limit) {
+      // PostgreSQL drops whole days (kysely/partitions.ts); rows outside every day partition go here.
+      if (dialect === "postgres") return (await pruneDefaultPartition(db, "spans", cutoff, limit)).length;
       const rows = await db.selectFrom("spans").select(["id", "received_at"]).orderBy("id").limit(limit).execute();
       const ids = rows.filter((r) => r.received_at < cutoff).map((r) => r.id);
       if (ids.length === 0) return 0;

@@ -4,6 +4,7 @@
 import type { Kysely, SelectQueryBuilder, Selectable, Transaction } from "kysely";
 import type { UserFeedbackTable } from "../feedback-schema";
 import { decodeEventData } from "../event-codec";
+import type { Dialect } from "../db";
 import type { Database } from "../schema";
 import type { ErasureCounts, PersonFeedback, UserDataStore, UserDataTx, UserEventMatch, UserField } from "../user-data-ports";
 import { chunks } from "./digest-tx";
@@ -11,14 +12,16 @@ import type { Ctx } from "./shared";
 import type { AttachmentBlobs } from "../attachment-ports";
 import { deleteAttachmentsOfEvents } from "./attachments";
 
-export function userDataTx(trx: Transaction<Database>): UserDataTx {
+export function userDataTx(trx: Transaction<Database>, dialect: Dialect): UserDataTx {
+  // On PostgreSQL the rows are partitioned with their events, by the event's arrival (migration 0029).
+  const pg = dialect === "postgres";
   return {
     async insertEventUsers(rows) {
       for (const part of chunks(rows)) {
         await trx
           .insertInto("event_users")
-          .values(part.map((r) => ({ project_id: r.projectId, event_id: r.eventId, issue_id: r.issueId, field: r.field, value: r.value })))
-          .onConflict((oc) => oc.columns(["project_id", "event_id", "field"]).doNothing())
+          .values(part.map((r) => ({ project_id: r.projectId, event_id: r.eventId, issue_id: r.issueId, field: r.field, value: r.value, ...(pg ? { received_at: r.receivedAt } : {}) })))
+          .onConflict((oc) => oc.columns(pg ? ["project_id", "event_id", "field", "received_at"] : ["project_id", "event_id", "field"]).doNothing())
           .execute();
       }
     },
