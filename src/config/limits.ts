@@ -10,3 +10,4 @@ export * from "./limits/operations";
 export * from "./limits/cluster";
 export * from "./limits/monitors";
 export * from "./limits/feedback";
+export * from "./limits/logs";

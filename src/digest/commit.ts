@@ -21,9 +21,10 @@ import type { CheckInItem } from "./check-ins";
 import { applyCheckIns } from "./check-ins-commit";
 import type { NewFeedback } from "../storage/feedback-ports";
 import { writeFeedback } from "./feedback";
+import type { NewLog } from "../storage/log-ports";
 
 /** `failed`: records whose processing failed twice, set aside in the same transaction (set-aside.ts). */
-export type DigestBatch = { spoolId: string; position: number; events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions?: SessionItem[]; spans?: ExpandedSpans; failed?: FailedRecord[]; checkIns?: CheckInItem[]; feedback?: NewFeedback[] };
+export type DigestBatch = { spoolId: string; position: number; events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions?: SessionItem[]; spans?: ExpandedSpans; failed?: FailedRecord[]; checkIns?: CheckInItem[]; feedback?: NewFeedback[]; logs?: NewLog[] };
 /** notifications: outbox rows the batch's alert rules newly enqueued (the sender wakes up on them). */
 export type BatchResult = { duplicates: number; newIssues: number; notifications: number };
 /** links: where notifications link to (FAULTLINE_URL and base path from the environment unless given). */
@@ -219,6 +220,8 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch, options
     await tx.sightEnvironments((batch.sessions ?? []).filter((s) => s.environment !== "").map((s) => ({ projectId: s.projectId, name: s.environment })));
     await writeSpans(tx, stored, assignment.issueOf, batch.spans);
     await tx.insertRawItems(batch.rawItems);
+    // Structured logs, counted as read (digest/logs.ts).
+    await tx.insertLogs(batch.logs ?? []);
     for (const i of batch.rawItems) counted.push({ projectId: i.projectId, hour: hourOf(i.receivedAt), category: i.category, outcome: "accepted", reason: "", quantity: i.quantity });
     await tx.addOutcomes(counted);
     await writeSetAside(tx, batch.spoolId, batch.failed ?? []);

@@ -20,12 +20,14 @@ import type { FailedRecord } from "./set-aside";
 import type { ScrubberOf } from "./scrubbers";
 import { type SessionItem, readSessionRow } from "./sessions";
 import { type CheckInItem, readCheckIn } from "./check-ins";
+import type { NewLog } from "../storage/log-ports";
+import { readLogItem } from "./logs";
 import { type ExpandedSpans, spanItemSpans, traceIdOf, transactionSpans } from "./spans";
 import { summarize } from "./summary";
 import { ArtifactsUnavailable, type ProjectOptions, type Symbolicator } from "./symbolicate";
 
 /** `failed`: rows whose processing threw in the batch and again alone, to be set aside (set-aside.ts). */
-export type DigestedRows = { events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions: SessionItem[]; spans: ExpandedSpans; failed: FailedRecord[]; checkIns?: CheckInItem[]; feedback: NewFeedback[] };
+export type DigestedRows = { events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions: SessionItem[]; spans: ExpandedSpans; failed: FailedRecord[]; checkIns?: CheckInItem[]; feedback: NewFeedback[]; logs?: NewLog[] };
 
 const EVENT_TYPES = new Set(["event", "transaction", "feedback", "security"]);
 type Json = Record<string, unknown>;
@@ -158,6 +160,12 @@ async function digestRow(row: SpoolRow, out: DigestedRows, symbolication: Digest
     if ("item" in read) (out.checkIns ??= []).push(read.item);
     else out.outcomes.push({ projectId: row.projectId, hour: hourOf(row.receivedAt), category: "monitor", outcome: "invalid", reason: read.dropped, quantity: 1 });
   }
+  else if (row.itemType === "log" || row.itemType === "otel_log") {
+    // Structured logs (digest/logs.ts), scrubbed as they are read; counted in log_item and log_byte.
+    const read = readLogItem(row.itemType, row.payload, row.projectId, row.receivedAt, scrubbers(row.projectId));
+    (out.logs ??= []).push(...read.logs);
+    out.outcomes.push(...read.outcomes);
+  }
   else if (row.itemType === "session" || row.itemType === "sessions") {
     const read = readSessionRow(row, parse(row.payload, row.itemType));
     out.sessions.push(...read.items);
@@ -187,6 +195,7 @@ function merge(into: DigestedRows, from: DigestedRows): void {
   into.failed.push(...from.failed);
   if (from.checkIns) (into.checkIns ??= []).push(...from.checkIns);
   into.feedback.push(...from.feedback);
+  if (from.logs) (into.logs ??= []).push(...from.logs);
 }
 
 /** A payload that is not JSON: the input's fault, counted as invalid (as Relay counts it), not set aside. */

@@ -1,5 +1,5 @@
 // Retention: events older than FAULTLINE_RETENTION_DAYS (or a project's shorter retention_days), and beyond the newest RETENTION_LIMITS.eventsPerIssue of an
-// issue, are deleted, with the other kept items, user feedback, spans and hourly counters (span rollups too) past retention, and
+// issue, are deleted, with the other kept items, user feedback, log lines, spans and hourly counters (span rollups too) past retention, and
 // issues last seen before it (as Sentry's cleanup deletes groups whose last_seen is past retention) unless an event of
 // theirs arrived since, and
 // release health past it (session counts by hour, a release's users by when they were last seen). Issue totals (times
@@ -20,16 +20,17 @@ import { hourOf } from "../core/hours";
 import type { RetentionStore } from "../storage/retention-ports";
 import type { SpanRetentionStore } from "../storage/span-ports";
 import type { ClusterStore } from "../storage/cluster-ports";
+import type { LogStore } from "../storage/log-ports";
 
 export type RetentionSettings = { days: number; eventsPerIssue: number; chunkRows: number; chunkIssues: number; scanEvents: number; passIntervalMs: number };
 
 export const retentionSettings = (days: number): RetentionSettings => ({ ...RETENTION_LIMITS, days });
 
-type Counts = { events: number; projectEvents: number; overflow: number; rawItems: number; feedback: number; spans: number; counters: number; releaseHealth: number; issues: number; artifacts: number };
+type Counts = { events: number; projectEvents: number; overflow: number; rawItems: number; feedback: number; logs: number; spans: number; counters: number; releaseHealth: number; issues: number; artifacts: number };
 type Phase = keyof Counts;
 type Pass = { cutoff: string; hour: string; phase: Phase; counts: Counts; steps: number; started: number };
 
-const PHASES: Phase[] = ["events", "projectEvents", "overflow", "rawItems", "feedback", "spans", "counters", "releaseHealth", "issues", "artifacts"];
+const PHASES: Phase[] = ["events", "projectEvents", "overflow", "rawItems", "feedback", "logs", "spans", "counters", "releaseHealth", "issues", "artifacts"];
 
 export class RetentionJob {
   private pass: Pass | null = null;
@@ -43,7 +44,7 @@ export class RetentionJob {
   private readonly holder = randomUUID();
 
   constructor(
-    private readonly store: RetentionStore & SpanRetentionStore & Pick<ClusterStore, "claimJob">,
+    private readonly store: RetentionStore & SpanRetentionStore & Pick<ClusterStore, "claimJob"> & Pick<LogStore, "pruneLogsBefore">,
     private readonly settings: RetentionSettings,
     private readonly log: (line: string) => void,
     private readonly now: () => number = Date.now,
@@ -56,7 +57,7 @@ export class RetentionJob {
       if (now < this.nextPassAt) return false;
       if (!(await this.claim(now))) return false;
       const cutoff = new Date(now - this.settings.days * 86_400_000).toISOString();
-      this.pass = { cutoff, hour: hourOf(cutoff), phase: "events", counts: { events: 0, projectEvents: 0, overflow: 0, rawItems: 0, feedback: 0, spans: 0, counters: 0, releaseHealth: 0, issues: 0, artifacts: 0 }, steps: 0, started: now };
+      this.pass = { cutoff, hour: hourOf(cutoff), phase: "events", counts: { events: 0, projectEvents: 0, overflow: 0, rawItems: 0, feedback: 0, logs: 0, spans: 0, counters: 0, releaseHealth: 0, issues: 0, artifacts: 0 }, steps: 0, started: now };
     }
     const pass = this.pass;
     try {
@@ -105,6 +106,9 @@ export class RetentionJob {
         return this.count(pass, "rawItems", await this.store.pruneRawItemsBefore(pass.cutoff, chunkRows), chunkRows);
       case "feedback":
         return this.count(pass, "feedback", await this.store.pruneFeedbackBefore(pass.cutoff, chunkRows), chunkRows);
+      case "logs":
+        // Log lines by the instance's retention, and by a project's own shorter one (issue 19).
+        return this.count(pass, "logs", await this.store.pruneLogsBefore(pass.cutoff, new Date(this.now()).toISOString(), this.settings.days, chunkRows), chunkRows);
       case "spans":
         return this.count(pass, "spans", await this.store.pruneSpansBefore(pass.cutoff, chunkRows), chunkRows);
       case "counters": {
@@ -155,7 +159,7 @@ export class RetentionJob {
     this.log(
       `faultline: retention removed ${c.events} events received before ${pass.cutoff} (${this.settings.days} days), ` +
         `${c.projectEvents} events past their project's shorter retention, ` +
-        `${c.overflow} events beyond ${this.settings.eventsPerIssue} per issue, ${c.rawItems} other items, ${c.feedback} user feedback, ${c.spans} spans, ` +
+        `${c.overflow} events beyond ${this.settings.eventsPerIssue} per issue, ${c.rawItems} other items, ${c.feedback} user feedback, ${c.logs} log lines, ${c.spans} spans, ` +
         `${c.counters} hourly counters, ${c.releaseHealth} release health rows and ${c.issues} issues last seen before then, ` +
         `${c.artifacts} artifact bundles and upload chunks, in ${pass.steps} steps over ${this.now() - pass.started} ms`,
     );

@@ -12,6 +12,7 @@ import type { NewEvent, NewRawItem, OutcomeIncrement } from "./ports";
 import type { SessionTx } from "./session-ports";
 import type { SpanTx } from "./span-ports";
 import type { MonitorTx } from "./monitor-ports";
+import type { LogTx } from "./log-ports";
 
 export type IssueStatus = "unresolved" | "resolved" | "ignored";
 
@@ -67,7 +68,7 @@ export interface IssueClaimTx {
   issueStates(ids: number[]): Promise<Map<number, IssueState>>;
 }
 
-export interface DigestTx extends MonitorTx, SessionTx, SpanTx, DeadLetterTx, NotificationOutbox, WorkflowTx, AlertTx, UserDataTx, IssueClaimTx, FeedbackTx {
+export interface DigestTx extends MonitorTx, SessionTx, SpanTx, DeadLetterTx, NotificationOutbox, WorkflowTx, AlertTx, UserDataTx, IssueClaimTx, FeedbackTx, LogTx {
   /** Of these event ids, those the project already has. */
   existingEventIds(projectId: number, eventIds: string[]): Promise<Set<string>>;
   /** The issues these hashes lead to, by hash. */

@@ -29,6 +29,7 @@ import { dataScrubbing } from "./migrations/0025-data-scrubbing";
 import { cluster } from "./migrations/0026-cluster";
 import { monitors } from "./migrations/0027-monitors";
 import { userFeedback } from "./migrations/0028-user-feedback";
+import { logs } from "./migrations/0031-logs";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -61,6 +62,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0026-cluster": cluster(),
     "0027-monitors": monitors(dialect),
     "0028-user-feedback": userFeedback(dialect),
+    "0031-logs": logs(dialect),
   };
 }
 

@@ -9,6 +9,7 @@ import type { SpanTables } from "./span-schema";
 import type { UserDataTables } from "./user-data-schema";
 import type { ClusterTables } from "./cluster-schema";
 import type { MonitorTables } from "./monitor-schema";
+import type { LogTables } from "./log-schema";
 import type { FeedbackTables } from "./feedback-schema";
 
 type Bool = boolean | number;
@@ -341,4 +342,5 @@ export type Database = {
   UserDataTables &
   ClusterTables &
   MonitorTables &
-  FeedbackTables;
+  FeedbackTables &
+  LogTables;

@@ -25,6 +25,7 @@ import { personalDataConformance } from "./conformance-personal-data";
 import { scrubbingConformance } from "./conformance-scrubbing";
 import { monitorConformance } from "./conformance-monitors";
 import { feedbackConformance } from "./conformance-feedback";
+import { logConformance } from "./conformance-logs";
 
 export function conformance(name: string, options: () => OpenDbOptions | Promise<OpenDbOptions>) {
   describe(`storage conformance: ${name}`, () => {
@@ -247,5 +248,6 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
     scrubbingConformance(() => ({ t, alice }));
     monitorConformance(() => ({ t, alice }));
     feedbackConformance(() => ({ t, alice }));
+    logConformance(() => ({ t, alice }));
   });
 }

@@ -19,6 +19,7 @@ import { userDataTx } from "./user-data";
 import { issueClaimTx } from "./issue-claims-tx";
 import { monitorTx } from "./monitor-tx";
 import { feedbackTx } from "./feedback";
+import { logTx } from "./logs";
 import { nowIso } from "./shared";
 
 /** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
@@ -94,6 +95,7 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
     ...issueClaimTx(trx, dialect),
     ...monitorTx(trx, dialect),
     ...feedbackTx(trx),
+    ...logTx(trx, dialect),
 
     async existingEventIds(projectId, eventIds) {
       const found = new Set<string>();

@@ -33,6 +33,7 @@ import { scrubbingSettingsStore } from "./data-scrubbing";
 import { clusterStore } from "./cluster";
 import { monitorStore } from "./monitors";
 import { feedbackStore } from "./feedback";
+import { logStore } from "./logs";
 
 export function createStore(db: Db): Store {
   const ctx = { db: db.kysely, dialect: db.dialect };
@@ -69,5 +70,6 @@ export function createStore(db: Db): Store {
     ...scrubbingSettingsStore(ctx),
     ...monitorStore(ctx),
     ...feedbackStore(ctx),
+    ...logStore(ctx),
   };
 }
