@@ -57,6 +57,28 @@ export async function listTraceLogs(ctx: CoreContext, orgSlug: string, traceIdPa
   return ctx.store.traceLogs(access.org.id, traceId, LOG_LIMITS.perTrace);
 }
 
+/**
+ * The API's reading of Sentry's parameters (GET …/logs/ and the events API's logs dataset): `query`, `level` or
+ * `severity`, `statsPeriod` (a period), `start`/`end` (ISO), `trace`, `cursor`, `per_page` (at most
+ * LOG_LIMITS.maxApiPageSize).
+ */
+export function apiLogQuery(p: URLSearchParams): { input: LogQueryInput; pageSize: number } {
+  const perPage = p.get("per_page");
+  const pageSize = perPage === null ? LOG_LIMITS.pageSize : Number(perPage);
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > LOG_LIMITS.maxApiPageSize) throw new AppError("bad_request", `per_page must be a whole number from 1 to ${LOG_LIMITS.maxApiPageSize}`);
+  const get = (k: string) => p.get(k) ?? undefined;
+  return { input: { query: get("query"), level: get("level") ?? get("severity"), period: get("statsPeriod"), from: get("start"), to: get("end"), trace: get("trace"), before: get("cursor") }, pageSize };
+}
+
+/** A project of the organization by its numeric id (the events API names projects so), for event:read. */
+export async function projectSlugById(ctx: CoreContext, orgSlug: string, projectId: unknown): Promise<string> {
+  const access = await requireOrg(ctx, orgSlug, "event:read");
+  const id = typeof projectId === "string" && /^\d{1,9}$/.test(projectId) ? Number(projectId) : null;
+  const project = id === null ? null : await ctx.store.getProjectById(id);
+  if (!project || project.organizationId !== access.org.id) throw notFound("Project");
+  return project.slug;
+}
+
 /** The live tail's starting point from a URL: a line id. */
 export function readAfterId(raw: unknown): number {
   if (typeof raw !== "string" || !/^\d{1,15}$/.test(raw)) throw new AppError("bad_request", "after must be a log line id");
