@@ -196,6 +196,9 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
         await bundle("b".repeat(40), "2026-11-23T11:00:00.000Z");
         const span = (n: number, at: string) => ({ projectId: p, traceId: "f".repeat(32), spanId: hex(n).slice(-16), parentSpanId: null, segmentId: null, isSegment: false, transaction: "t", op: "db", description: "", status: "ok", startTime: at, durationMs: 1, environment: null, release: null, eventId: null, receivedAt: at });
         await writeBatch(t.store, { spoolId: "s", position: 3, events: [], rawItems: [], outcomes: [], spans: { spans: [span(1, OLD), span(2, OLD), span(3, OLD), span(4, NEW)], values: [] } });
+        // Log lines (issue 19): an old one goes with its age, a new one stays.
+        const logLine = (body: string, at: string) => ({ projectId: p, timestamp: at, receivedAt: at, level: "info" as const, severityNumber: 9, body, attributes: {}, traceId: null, spanId: null, release: null, environment: null, meta: null });
+        await writeBatch(t.store, { spoolId: "s", position: 3, events: [], rawItems: [], outcomes: [], logs: [logLine("old line", OLD), logLine("new line", NEW)] });
         let steps = 0;
         while (await job.step()) {
           steps++;
@@ -205,7 +208,8 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
         assert.ok(steps >= 8, `bounded steps (${steps})`);
         assert.deepEqual(await eventIds(t, p), [4, 8, 9, 10].map(hex), "old events gone; the busy issue keeps its first and newest three");
         assert.equal(lines.length, 1);
-        assert.match(lines[0]!, /^faultline: retention removed 3 events received before 2026-08-25T12:00:00\.000Z \(90 days\), 0 events past their project's shorter retention, 3 events beyond 3 per issue, 1 other items, 1 user feedback, 3 spans, \d+ hourly counters, 2 release health rows and 1 issues last seen before then, 1 artifact bundles and upload chunks, in \d+ steps over \d+ ms$/);
+        assert.match(lines[0]!, /^faultline: retention removed 3 events received before 2026-08-25T12:00:00\.000Z \(90 days\), 0 events past their project's shorter retention, 3 events beyond 3 per issue, 1 other items, 1 user feedback, 1 log lines, 3 spans, \d+ hourly counters, 2 release health rows and 1 issues last seen before then, 1 artifact bundles and upload chunks, in \d+ steps over \d+ ms$/);
+        assert.deepEqual((await t.store.listLogs({ projectId: p }, 10)).map((l) => l.body), ["new line"], "the new log line stays");
         assert.deepEqual([await t.store.bundleByChecksum(project.organizationId, "a".repeat(40)), typeof (await t.store.bundleByChecksum(project.organizationId, "b".repeat(40)))], [null, "number"]);
         assert.deepEqual((await t.db.kysely.selectFrom("spans").select("received_at").execute()).map((r) => r.received_at), [NEW], "old spans gone, the new one stays");
         assert.deepEqual((await t.db.kysely.selectFrom("user_feedback").select("message").execute()).map((r) => r.message), ["report 9"], "old feedback gone, the new one stays");
