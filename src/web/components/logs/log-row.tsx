@@ -1,15 +1,19 @@
 // One log line as a table row, and the table around the lines: rendered by the logs page on the server and by the
 // live tail in the browser from the same props (no hooks, nothing server-only), so a line looks the same either way.
-// A line's attributes open in a <details> element (no JavaScript needed); each value links to the search for it.
+// A line's attributes open in a <details> element (no JavaScript needed); each value of the application's links to
+// the search for it.
 import type { ReactNode } from "react";
 import { LocaleLink } from "@/i18n/locale-link";
 import type { StoredLog } from "@/storage/log-ports";
 
 /** Labels with `#` for a count and `{pair}` for an attribute, filled in here (the browser has no message files). */
-export type LogRowLabels = { time: string; level: string; message: string; trace: string; attributesOne: string; attributesOther: string; notes: string; searchAttribute: string };
+export type LogRowLabels = { time: string; level: string; message: string; trace: string; attributesOne: string; attributesOther: string; notes: string };
 
-/** Where the line's links go: the project's logs page (for `key:value` searches) and the organization's trace pages. */
-export type LogLinks = { locale: string; logsPath: string; tracesPath: string };
+/**
+ * Where the line's links go: the organization's trace pages (after the locale), and the project's logs page for
+ * `key:value` searches (`searchHref`: its whole path, base path and locale included, for a plain link).
+ */
+export type LogLinks = { locale: string; searchHref: string; tracesPath: string };
 
 /** A timestamp as `YYYY-MM-DD HH:MM:SS.mmm` (UTC): log lines are compared to the millisecond, in any language. */
 export const logTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 23)}`;
@@ -37,12 +41,12 @@ export function LogRow({ log, labels, links }: { log: StoredLog; labels: LogRowL
             <dl className="facts">
               {attributes.map(([key, a]) => {
                 const term = pairTerm(key, valueText(a.value));
+                const text = valueText(a.value) === "" ? '""' : valueText(a.value);
+                // The SDK's own attributes (sentry.*) are shown as text; the application's link to their search.
                 return [
                   <dt key={`k-${key}`}>{key}</dt>,
                   <dd key={`v-${key}`}>
-                    <LocaleLink locale={links.locale} href={`${links.logsPath}?query=${encodeURIComponent(term)}`} title={labels.searchAttribute.replace("{pair}", term)}>
-                      {valueText(a.value) === "" ? '""' : valueText(a.value)}
-                    </LocaleLink>
+                    {key.startsWith("sentry.") ? text : <a href={`${links.searchHref}?query=${encodeURIComponent(term)}`}>{text}</a>}
                   </dd>,
                 ];
               })}

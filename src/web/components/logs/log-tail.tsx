@@ -9,9 +9,31 @@ import { type LogLinks, LogRow, type LogRowLabels, LogTable } from "./log-row";
 /** lines kept above the page: older tail lines drop off the bottom of this list (they are in the page when reloaded). */
 const KEPT = 500;
 
+export type LogTailLabels = Labels;
 type Labels = { on: string; off: string; start: string; stop: string; more: string; ended: string };
 
-export function LogTail({ url, labels, rowLabels, links, children }: { url: string; labels: Labels; rowLabels: LogRowLabels; links: LogLinks; children: ReactNode }) {
+/**
+ * The page's lines, `items`, rendered here from data rather than as server components: the page's RSC payload then
+ * carries the lines' JSON, not their element tree besides the HTML (as the issue stream's rows). `url`: the live tail's
+ * stream, on the first page only (null: no tail).
+ */
+export function LogLines({ items, url, labels, rowLabels, links }: { items: StoredLog[]; url: string | null; labels: Labels; rowLabels: LogRowLabels; links: LogLinks }) {
+  const rows = (
+    <tbody>
+      {items.map((log) => (
+        <LogRow key={log.id} log={log} labels={rowLabels} links={links} />
+      ))}
+    </tbody>
+  );
+  if (url === null) return <LogTable labels={rowLabels}>{rows}</LogTable>;
+  return (
+    <LogTail url={url} labels={labels} rowLabels={rowLabels} links={links}>
+      {rows}
+    </LogTail>
+  );
+}
+
+function LogTail({ url, labels, rowLabels, links, children }: { url: string; labels: Labels; rowLabels: LogRowLabels; links: LogLinks; children: ReactNode }) {
   const [lines, setLines] = useState<StoredLog[]>([]);
   const [following, setFollowing] = useState(true);
   const [more, setMore] = useState(false);

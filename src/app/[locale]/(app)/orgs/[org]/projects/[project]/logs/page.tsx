@@ -7,9 +7,9 @@ import { getProject } from "@/core/projects";
 import { type LogPage, listProjectLogs } from "@/core/logs";
 import { LocaleLink } from "@/i18n/locale-link";
 import { getServices } from "@/runtime/services";
-import { type LogLinks, LogRow, type LogRowLabels, LogTable } from "@/web/components/logs/log-row";
+import type { LogLinks, LogRowLabels } from "@/web/components/logs/log-row";
 import { LogSearchForm } from "@/web/components/logs/log-search-form";
-import { LogTail } from "@/web/components/logs/log-tail";
+import { LogLines } from "@/web/components/logs/log-tail";
 import { ProjectNav } from "@/web/components/project-nav";
 import { loadOrNotFound } from "@/web/load";
 import { requireCore } from "@/web/session";
@@ -42,18 +42,11 @@ export default async function LogsPage({ params, searchParams }: { params: { loc
   }
   const { org, project, query } = page;
   const logsPath = `/orgs/${org.slug}/projects/${project.slug}/logs`;
-  const links: LogLinks = { locale: l, logsPath, tracesPath: `/orgs/${org.slug}/traces` };
+  const links: LogLinks = { locale: l, searchHref: `${getServices().basePath}/${l}${logsPath}`, tracesPath: `/orgs/${org.slug}/traces` };
   const labels: LogRowLabels = {
     time: t("time"), level: t("level"), message: t("message"), trace: t("trace"), notes: t("notes"),
-    attributesOne: t("attributes", { count: 1 }).replace("1", "#"), attributesOther: t("attributes", { count: 2 }).replace("2", "#"), searchAttribute: t("searchAttribute", { pair: "{pair}" }),
+    attributesOne: t("attributes", { count: 1 }).replace("1", "#"), attributesOther: t("attributes", { count: 2 }).replace("2", "#"),
   };
-  const rows = (
-    <tbody>
-      {page.items.map((log) => (
-        <LogRow key={log.id} log={log} labels={labels} links={links} />
-      ))}
-    </tbody>
-  );
   // The tail follows the page's search; a page of older lines, or one ending in the past, has nothing new to follow.
   const tail = new URLSearchParams({ after: String(page.tailFrom) });
   if (query.query) tail.set("query", query.query);
@@ -68,13 +61,13 @@ export default async function LogsPage({ params, searchParams }: { params: { loc
       <ProjectNav org={org} project={project} current="logs" />
       <h1>{t("title")}</h1>
       <LogSearchForm locale={l} logsPath={logsPath} query={query} />
-      {live ? (
-        <LogTail url={liveUrl} links={links} rowLabels={labels} labels={{ on: t("liveOn"), off: t("liveOff"), start: t("start"), stop: t("stop"), more: t("more"), ended: t("ended", { reason: "{reason}" }) }}>
-          {rows}
-        </LogTail>
-      ) : (
-        <LogTable labels={labels}>{rows}</LogTable>
-      )}
+      <LogLines
+        items={page.items.map(({ meta, ...l }) => ({ ...l, meta: meta?.notes ? { notes: meta.notes } : null }))}
+        url={live ? liveUrl : null}
+        links={links}
+        rowLabels={labels}
+        labels={{ on: t("liveOn"), off: t("liveOff"), start: t("start"), stop: t("stop"), more: t("more"), ended: t("ended", { reason: "{reason}" }) }}
+      />
       {page.items.length === 0 ? (
         <p className="muted" data-testid="logs-empty">
           {filtered || !page.first ? t("empty") : t("emptyProject")}
