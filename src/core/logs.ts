@@ -18,7 +18,7 @@ export type LogPage = {
   nextBefore: string | null;
   /** Whether this is the first page (the live tail adds to it). */
   first: boolean;
-  /** The last line stored in the project when the page was read: where its live tail starts. */
+  /** The last line stored (of any project) when the page was read: where its live tail starts. */
   tailFrom: number;
   query: LogQueryEcho;
 };
@@ -34,7 +34,7 @@ export async function listProjectLogs(ctx: CoreContext, orgSlug: string, project
   const q = readLogQuery(input);
   const filter: LogFilter = { ...q.filter, projectId: project.id };
   // Read before the page, so that a line stored in between is in the page or in the tail, never in neither.
-  const tailFrom = await ctx.store.lastLogId(project.id);
+  const tailFrom = await ctx.store.lastLogId();
   const rows = await ctx.store.listLogs(filter, pageSize + 1, q.before);
   const items = rows.slice(0, pageSize);
   const last = items[items.length - 1];

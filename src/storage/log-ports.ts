@@ -55,8 +55,8 @@ export interface LogStore {
   listLogs(filter: LogFilter, limit: number, before?: LogCursor | null): Promise<StoredLog[]>;
   /** Lines stored after the line `afterId` (arrival order, oldest first), at most `limit`: the live tail. */
   tailLogs(filter: LogFilter, afterId: number, limit: number): Promise<StoredLog[]>;
-  /** The id of the project's last stored line (0 when none): where a live tail starts. */
-  lastLogId(projectId: number): Promise<number>;
+  /** The id of the last stored line of any project (0 when none): where a live tail starts. */
+  lastLogId(): Promise<number>;
   /** A trace's lines in the organization's projects, oldest first, at most `limit`, with their project's slug. */
   traceLogs(organizationId: number, traceId: string, limit: number): Promise<(StoredLog & { projectSlug: string })[]>;
   /** Retention: up to `limit` lines received before `cutoff` among the lowest ids, then of projects with a shorter retention. */

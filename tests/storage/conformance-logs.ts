@@ -119,14 +119,13 @@ export function logConformance(get: () => Fixture) {
   test("issue 19 logs: the live tail reads lines stored after a given one, with the page's filters", async () => {
     const { t, p, q } = await setup();
     await write(t, [line(p.id, "before", 10)]);
-    const from = await t.store.lastLogId(p.id);
+    const from = await t.store.lastLogId();
     assert.ok(from > 0);
     await write(t, [line(p.id, "new info", 1), line(p.id, "new error", 1, { level: "error" }), line(q.id, "other project", 1)]);
     assert.deepEqual((await t.store.tailLogs({ projectId: p.id }, from, 10)).map((l) => l.body), ["new info", "new error"]);
     assert.deepEqual((await t.store.tailLogs({ projectId: p.id, levels: ["error"] }, from, 10)).map((l) => l.body), ["new error"]);
     assert.deepEqual((await t.store.tailLogs({ projectId: p.id, words: ["info"] }, from, 10)).map((l) => l.body), ["new info"]);
-    assert.equal(await t.store.lastLogId(q.id) > from, true);
-    assert.equal(await t.store.lastLogId(0), 0);
+    assert.equal((await t.store.lastLogId()) > from, true);
   });
 
   test("issue 19 logs: a trace's lines across the organization's projects, not another organization's", async () => {

@@ -50,9 +50,9 @@ export const LOG_LIMITS = {
   /** words and `key:value` terms of one search; more are refused with 400 (each is one term of the index query). */
   maxQueryTerms: 10,
   /**
-   * rows; on SQLite a text or attribute search first reads at most this many matches from the search index, newest
-   * first by arrival, and orders them by timestamp; a search matching more lines walks the timestamp index instead
-   * (storage/kysely/log-search.ts).
+   * rows; on SQLite a text or attribute search reads this many matches from the search index, newest first by arrival,
+   * and orders them by timestamp; when the page could hold an older arrival it reads ten and a hundred times more
+   * before walking the timestamp index (storage/kysely/log-search.ts). FTS5 reads 2,000 in about 10 ms.
    */
   searchCandidateRows: 2_000,
   /** log lines one live tail frame sends; a burst beyond this asks the page to reload for the rest. */

@@ -3,10 +3,10 @@
 // the dialect's full-text index (migration 0031):
 // - PostgreSQL: `search @@ tsquery` of exactly the terms (prefix matches for words), the planner choosing between the
 //   GIN index and the timestamp index by its statistics.
-// - SQLite: the FTS5 index is asked first for the newest LOG_LIMITS.searchCandidateRows matching lines of the project
-//   (by arrival, which FTS5 reads backwards cheaply); when there are no more than that, they are all the matches, and
-//   the page is those rows ordered by timestamp. When there are more, the search is common enough that walking the
-//   timestamp index newest first and asking FTS5 about each line finds a page after few lines.
+// - SQLite: the FTS5 index is asked for the newest LOG_LIMITS.searchCandidateRows matching lines of the project (by
+//   arrival, which FTS5 reads backwards cheaply, stopping at the limit) and the page is those rows ordered by
+//   timestamp, exact as long as an arrival bound holds (sqliteSearch); else ten times more, and in the end the
+//   timestamp index walked line by line.
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import { LOG_LIMITS } from "../../config/limits";
 import { pairToken, projectToken } from "../../core/log-terms";
@@ -49,15 +49,21 @@ function tsQuery(f: LogFilter): string {
   return [...(f.words ?? []).map((w) => `${quote(w)}:*`), ...(f.pairs ?? []).map((p) => quote(`=${pairToken(p.key, p.value)}`))].join(" & ");
 }
 
-/** The filters every read shares, but the search. Several levels are read through the timestamp index on SQLite. */
-function narrow(q: Query, f: LogFilter, dialect: Dialect): Query {
-  q = q.where("project_id", "=", f.projectId);
+/**
+ * The filters every read shares, but the search. On SQLite, which has no statistics to choose by, a column written
+ * `+column` is kept from choosing the index: several levels are read through the timestamp index; a trace through
+ * trace_id (a few lines, sorted); candidate ids (`byId`) by their primary key, with every filter checked per row.
+ */
+function narrow(q: Query, f: LogFilter, dialect: Dialect, byId = false): Query {
+  const lite = dialect === "sqlite";
+  const col = (name: string, plain: boolean) => (lite && plain ? sql.raw(`+${name}`) : sql.ref(name));
+  q = q.where(sql<boolean>`${col("project_id", byId || !!f.traceId)} = ${f.projectId}`);
   const levels = f.levels ?? [];
-  if (levels.length === 1) q = q.where("level", "=", levels[0]!);
-  else if (levels.length > 1) q = dialect === "sqlite" ? q.where(sql<boolean>`+level in (${sql.join(levels)})`) : q.where("level", "in", levels);
-  if (f.from) q = q.where("timestamp", ">=", f.from);
-  if (f.to) q = q.where("timestamp", "<", f.to);
-  if (f.traceId) q = q.where("trace_id", "=", f.traceId);
+  if (levels.length === 1) q = q.where(sql<boolean>`${col("level", byId)} = ${levels[0]!}`);
+  else if (levels.length > 1) q = q.where(sql<boolean>`${col("level", true)} in (${sql.join(levels)})`);
+  if (f.from) q = q.where(sql<boolean>`${col("timestamp", byId)} >= ${f.from}`);
+  if (f.to) q = q.where(sql<boolean>`${col("timestamp", byId)} < ${f.to}`);
+  if (f.traceId) q = q.where(sql<boolean>`${col("trace_id", byId)} = ${f.traceId}`);
   return q;
 }
 
@@ -73,18 +79,44 @@ const newestFirst = (q: Query, before: LogCursor | null): Query => {
   return q.orderBy("timestamp", "desc").orderBy("id", "desc");
 };
 
-export async function listLogs(db: Kysely<Database>, dialect: Dialect, f: LogFilter, limit: number, before: LogCursor | null): Promise<StoredLog[]> {
+/** Rows of these ids with the filters, newest first by timestamp: the page among the candidates. */
+async function pageOf(db: Kysely<Database>, dialect: Dialect, f: LogFilter, ids: number[], limit: number, before: LogCursor | null): Promise<StoredLog[]> {
   const base = db.selectFrom("logs").selectAll() as unknown as Query;
-  if (dialect === "sqlite" && hasSearch(f)) {
-    const cap = LOG_LIMITS.searchCandidateRows;
-    const found = await sql<{ id: number }>`select rowid as id from logs_fts where logs_fts match ${ftsQuery(f)} order by rowid desc limit ${cap + 1}`.execute(db);
-    if (found.rows.length === 0) return [];
-    if (found.rows.length <= cap) {
-      const ids = JSON.stringify(found.rows.map((r) => r.id));
-      const rows = await newestFirst(narrow(base, f, dialect).where(sql<boolean>`id in (select value from json_each(${ids}))`), before).limit(limit).execute();
-      return rows.map(toLog);
-    }
+  const rows = await newestFirst(narrow(base, f, dialect, true).where(sql<boolean>`id in (select value from json_each(${JSON.stringify(ids)}))`), before).limit(limit).execute();
+  return rows.map(toLog);
+}
+
+/**
+ * SQLite's search: the newest matches by arrival from FTS5, then their page by timestamp. Exact: every match not read
+ * arrived before the oldest one read, and a line's timestamp is never later than its arrival plus
+ * LOG_LIMITS.maxSecondsInFuture (digest/logs.ts clamps it), so once the page's last line is newer than that bound, no
+ * unread match can enter the page. Otherwise ten times more are read, and past the last step the timestamp index is
+ * walked, asking FTS5 about each line.
+ */
+async function sqliteSearch(db: Kysely<Database>, f: LogFilter, limit: number, before: LogCursor | null): Promise<StoredLog[] | null> {
+  const match = ftsQuery(f);
+  for (let k = LOG_LIMITS.searchCandidateRows; k <= LOG_LIMITS.searchCandidateRows * 100; k *= 10) {
+    const found = await sql<{ id: number }>`select rowid as id from logs_fts where logs_fts match ${match} order by rowid desc limit ${k + 1}`.execute(db);
+    const ids = found.rows.map((r) => Number(r.id));
+    if (ids.length === 0) return [];
+    const page = await pageOf(db, "sqlite", f, ids.slice(0, k), limit, before);
+    if (ids.length <= k) return page;
+    const oldest = ids[k - 1]!;
+    const arrived = await db.selectFrom("logs").select("received_at").where("id", "=", oldest).executeTakeFirst();
+    // A second of slack: requests accepted together may be stored in either order.
+    const bound = arrived ? new Date(Date.parse(arrived.received_at) + LOG_LIMITS.maxSecondsInFuture * 1000 + 1000).toISOString() : null;
+    const last = page[limit - 1];
+    if (bound !== null && last && last.timestamp > bound) return page;
   }
+  return null;
+}
+
+export async function listLogs(db: Kysely<Database>, dialect: Dialect, f: LogFilter, limit: number, before: LogCursor | null): Promise<StoredLog[]> {
+  if (dialect === "sqlite" && hasSearch(f)) {
+    const page = await sqliteSearch(db, f, limit, before);
+    if (page) return page;
+  }
+  const base = db.selectFrom("logs").selectAll() as unknown as Query;
   const rows = await newestFirst(perRowSearch(narrow(base, f, dialect), f, dialect), before).limit(limit).execute();
   return rows.map(toLog);
 }
