@@ -1,7 +1,7 @@
 // One log line as a table row, and the table around the lines: rendered by the logs page on the server and by the
 // live tail in the browser from the same props (no hooks, nothing server-only), so a line looks the same either way.
-// A line's attributes open in a <details> element (no JavaScript needed); each value of the application's links to
-// the search for it.
+// A line's release and environment follow its message; its attributes open in a <details> element (no JavaScript
+// needed), each value a link to the search for it.
 import type { ReactNode } from "react";
 import { LocaleLink } from "@/i18n/locale-link";
 import type { StoredLog } from "@/storage/log-ports";
@@ -25,6 +25,7 @@ export const pairTerm = (key: string, value: string) => `${key}:${/[\s"]/.test(v
 export function LogRow({ log, labels, links }: { log: StoredLog; labels: LogRowLabels; links: LogLinks }) {
   const attributes = Object.entries(log.attributes);
   const notes = log.meta?.notes ?? [];
+  const origin = [log.release, log.environment].filter((v) => v !== null).join(" · ");
   return (
     <tr data-testid="log-row" data-log-id={log.id} data-level={log.level}>
       <td className="log-time">
@@ -35,6 +36,7 @@ export function LogRow({ log, labels, links }: { log: StoredLog; labels: LogRowL
       </td>
       <td className="wrap log-body">
         <span className="log-message" data-testid="log-message">{log.body}</span>
+        {origin !== "" ? <span className="muted log-origin"> {origin}</span> : null}
         {attributes.length > 0 || notes.length > 0 ? (
           <details className="log-attributes">
             <summary>{(attributes.length === 1 ? labels.attributesOne : labels.attributesOther).replace("#", String(attributes.length))}</summary>
@@ -42,11 +44,10 @@ export function LogRow({ log, labels, links }: { log: StoredLog; labels: LogRowL
               {attributes.map(([key, a]) => {
                 const term = pairTerm(key, valueText(a.value));
                 const text = valueText(a.value) === "" ? '""' : valueText(a.value);
-                // The SDK's own attributes (sentry.*) are shown as text; the application's link to their search.
                 return [
                   <dt key={`k-${key}`}>{key}</dt>,
                   <dd key={`v-${key}`}>
-                    {key.startsWith("sentry.") ? text : <a href={`${links.searchHref}?query=${encodeURIComponent(term)}`}>{text}</a>}
+                    <a href={`${links.searchHref}?query=${encodeURIComponent(term)}`}>{text}</a>
                   </dd>,
                 ];
               })}
