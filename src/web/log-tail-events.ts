@@ -12,6 +12,7 @@ import type { LogQueryInput } from "../core/log-query";
 import { readAfterId, tailProjectLogs } from "../core/logs";
 import { holdLiveStream } from "./live-streams";
 import type { StreamOwner } from "./issue-stream-events";
+import { pageLine } from "./components/logs/log-row";
 
 const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
@@ -54,7 +55,7 @@ export async function logTailResponse(ctx: CoreContext, org: string, project: st
       const emit = (tick: Awaited<ReturnType<typeof tailProjectLogs>>) => {
         const last = tick.items[tick.items.length - 1];
         if (last) after = last.id;
-        write(tick.items.length > 0 ? frame("logs", tick) : ": tick\n\n");
+        write(tick.items.length > 0 ? frame("logs", { items: tick.items.map(pageLine), more: tick.more }) : ": tick\n\n");
         return tick.more;
       };
       const end = (code: string, reason: string) => {

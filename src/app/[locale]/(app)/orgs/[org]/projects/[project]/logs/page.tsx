@@ -7,11 +7,10 @@ import { getProject } from "@/core/projects";
 import { type LogPage, listProjectLogs } from "@/core/logs";
 import { LocaleLink } from "@/i18n/locale-link";
 import { getServices } from "@/runtime/services";
-import type { LogLinks, LogRowLabels } from "@/web/components/logs/log-row";
+import { type LogLinks, type LogRowLabels, pageLine } from "@/web/components/logs/log-row";
 import { LogSearchForm } from "@/web/components/logs/log-search-form";
 import { LogLines } from "@/web/components/logs/log-tail";
 import { ProjectNav } from "@/web/components/project-nav";
-import type { StoredLog } from "@/storage/log-ports";
 import { loadOrNotFound } from "@/web/load";
 import { requireCore } from "@/web/session";
 
@@ -19,16 +18,6 @@ export const dynamic = "force-dynamic";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
-/**
- * What the page sends of a line: the application's attributes (the SDK's own `sentry.*` ones, about ten a line, stay in
- * the API: the row shows their release and environment), and the notes of its meta. A page of 50 lines with every
- * attribute was 140 kB of HTML and props, and its render most of the page's time.
- */
-const pageLine = ({ meta, attributes, ...l }: StoredLog): StoredLog => ({
-  ...l,
-  attributes: Object.fromEntries(Object.entries(attributes).filter(([k]) => !k.startsWith("sentry."))),
-  meta: meta?.notes ? { notes: meta.notes } : null,
-});
 
 export default async function LogsPage({ params, searchParams }: { params: { locale: string; org: string; project: string }; searchParams: SearchParams }) {
   const l = params.locale;
