@@ -106,6 +106,16 @@ function corpus(kind, n) {
 v8.setFlagsFromString("--expose-gc");
 const gc = vm.runInNewContext("gc");
 
+/** Strings per event, and the remarks scrubbing leaves on one (what the figures pay for). */
+function shape(scrubber, text) {
+  const strings = (v) => (typeof v === "string" ? 1 : v && typeof v === "object" ? Object.entries(v).reduce((n, [k, c]) => n + (k === "_meta" ? 0 : strings(c)), 0) : 0);
+  const remarks = (m) => (m && typeof m === "object" ? Object.entries(m).reduce((n, [k, c]) => n + (k === "" ? (c?.rem?.length ?? 0) : remarks(c)), 0) : 0);
+  const event = JSON.parse(text);
+  const before = remarks(event._meta);
+  scrubber.scrubEvent(event);
+  return { strings: strings(JSON.parse(text)), remarks: remarks(event._meta) - before };
+}
+
 function measure(scrubber, texts, n) {
   const events = Array.from({ length: n }, (_, i) => JSON.parse(texts[i % texts.length]));
   gc();
@@ -130,9 +140,10 @@ for (const kind of ["browser", "python"]) {
     const wall = median(measured.map((m) => m.wall));
     const spread = ((Math.max(...runs) - Math.min(...runs)) / med) * 100;
     const ok = med <= TARGETS[kind];
-    figures.results.push({ kind, setup: name, bytes, cpuMicrosPerRun: runs, median: med, wallMedian: wall, spreadPercent: spread, target: TARGETS[kind], ok });
+    const { strings, remarks } = shape(scrubber, texts[0]);
+    figures.results.push({ kind, setup: name, bytes, strings, remarks, cpuMicrosPerRun: runs, median: med, wallMedian: wall, spreadPercent: spread, target: TARGETS[kind], ok });
     console.log(
-      `${kind === "browser" ? "browser error" : "python error "} (${fmt(bytes / 1024)} KB), ${name.padEnd(17)}: ${runs.map((r) => fmt(r)).join(" / ")} CPU µs per event; median ${fmt(med)} µs (wall ${fmt(wall)}), spread ${fmt(spread)} % — target ≤ ${TARGETS[kind]} µs ${ok ? "met" : "MISSED"}`,
+      `${kind === "browser" ? "browser error" : "python error "} (${fmt(bytes / 1024)} KB, ${strings} strings, ${remarks} redactions), ${name.padEnd(17)}: ${runs.map((r) => fmt(r)).join(" / ")} CPU µs per event; median ${fmt(med)} µs (wall ${fmt(wall)}), spread ${fmt(spread)} % — target ≤ ${TARGETS[kind]} µs ${ok ? "met" : "MISSED"}`,
     );
   }
 }

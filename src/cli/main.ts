@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from "../config/env";
 import { registerUser } from "../core/accounts";
 import { isAppError } from "../core/errors";
 import { DigestLockedError } from "../digest/lock";
-import { createToken } from "../core/tokens";
+import { createFullAccessToken, createToken } from "../core/tokens";
 import { closeServices, getServices } from "../runtime/services";
 import { builtBasePath, distDirOf } from "../server/build-info";
 import { MigrationError, migrateToLatest } from "../storage/migrate";
@@ -21,7 +21,9 @@ Commands:
   migrate                                 apply pending database migrations and exit
   createuser --email E --password P [--name N] [--superuser] --no-input
                                           create a user (superusers administer the whole install)
-  createtoken --email E [--name N]        print a new personal API token for that user, alone on stdout
+  createtoken --email E [--name N] [--scope S]... [--expires YYYY-MM-DD]
+                                          print a new personal API token for that user, alone on stdout; with each
+                                          --scope given (Sentry's, e.g. project:releases), else with full access
   backup FILE                             write a backup of this install to FILE (a .tar.gz), while it runs: the
                                           database, the secret key and the spool (PostgreSQL: needs pg_dump)
   restore FILE [--force]                  put a backup back into FAULTLINE_DATA_DIR and the database, with Faultline
@@ -62,13 +64,15 @@ async function createuser(argv: string[]): Promise<void> {
 }
 
 async function createtoken(argv: string[]): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { email: { type: "string" }, name: { type: "string" } } });
+  const { values } = parseArgs({ args: argv, options: { email: { type: "string" }, name: { type: "string" }, scope: { type: "string", multiple: true }, expires: { type: "string" } } });
   if (!values.email) throw new UsageError("createtoken needs --email");
   const s = getServices();
   await migrateToLatest(s.db);
   const user = await s.store.getUserByEmail(values.email);
   if (!user) throw new UsageError(`no user with e-mail ${values.email}`);
-  const { plaintext } = await createToken({ store: s.store, actor: { user } }, { name: values.name ?? "CLI token" });
+  const ctx = { store: s.store, actor: { user } };
+  const input = { name: values.name ?? "CLI token", scopes: values.scope, expiresAt: values.expires };
+  const { plaintext } = values.scope ? await createToken(ctx, input) : await createFullAccessToken(ctx, input);
   process.stdout.write(`${plaintext}\n`);
 }
 

@@ -8,6 +8,7 @@ import type { AlertRule, NotificationWithAttempts } from "../storage/alert-ports
 import { EMAIL_ACTION, type IssueNotificationPayload, type NewNotification } from "../storage/notification-ports";
 import type { Project } from "../storage/ports";
 import { allowed, type OrgAccess, requireId, requireOrg, requireText } from "./access";
+import { audit } from "./audit";
 import { actionUrls, FIRST_SEEN, parseRule, type RuleAction, type RuleInput } from "./alert-rule-schema";
 import { parseAllowedHosts } from "../notify/allowed-hosts";
 import { assertWebhookUrls, type UrlCheckOptions } from "./alert-rule-urls";
@@ -32,6 +33,9 @@ async function projectScope(ctx: CoreContext, orgSlug: string, projectSlug: stri
   if (write && !(await canWriteAlerts(ctx, access))) throw forbidden();
   return { access, project };
 }
+
+/** A rule's settings without its ids and times, as the audit trail keeps them. */
+const ruleFields = ({ id: _id, projectId: _p, createdBy: _c, createdAt: _a, updatedAt: _u, ...rest }: AlertRule): RuleInput => rest;
 
 async function ruleIn(ctx: CoreContext, scope: Scope, ruleId: unknown): Promise<AlertRule> {
   const rule = await ctx.store.getAlertRule(scope.project.id, requireId(ruleId, "Rule"));
@@ -73,23 +77,28 @@ export async function createAlertRule(ctx: CoreContext, orgSlug: string, project
   if ((await ctx.store.countAlertRules(scope.project.id)) >= ALERT_RULE_LIMITS.rulesPerProject) {
     throw new AppError("bad_request", `A project has at most ${ALERT_RULE_LIMITS.rulesPerProject} alert rules`);
   }
-  return ctx.store.createAlertRule({ ...rule, projectId: scope.project.id, createdBy: actorUserId(ctx) });
+  const created = await ctx.store.createAlertRule({ ...rule, projectId: scope.project.id, createdBy: actorUserId(ctx) });
+  await audit(ctx, { organizationId: scope.project.organizationId, event: "rule.create", target: created.id, note: `created the alert rule ${created.name} of ${scope.project.slug}`, data: { project: scope.project.slug, new: rule } });
+  return created;
 }
 
 /** Sentry's PUT replaces the rule with the body (its serializer requires the same fields as a create). */
 export async function updateAlertRule(ctx: CoreContext, orgSlug: string, projectSlug: string, ruleId: unknown, input: unknown, urls: UrlCheckOptions = {}): Promise<AlertRule> {
   const scope = await projectScope(ctx, orgSlug, projectSlug, true);
-  await ruleIn(ctx, scope, ruleId);
+  const before = await ruleIn(ctx, scope, ruleId);
   const rule = parseRule(input);
   await checkTargets(ctx, scope, rule.actions, urls);
   const updated = await ctx.store.updateAlertRule(scope.project.id, requireId(ruleId, "Rule"), rule);
   if (!updated) throw notFound("Rule");
+  await audit(ctx, { organizationId: scope.project.organizationId, event: "rule.edit", target: updated.id, note: `changed the alert rule ${updated.name} of ${scope.project.slug}`, data: { project: scope.project.slug, old: ruleFields(before), new: rule } });
   return updated;
 }
 
 export async function deleteAlertRule(ctx: CoreContext, orgSlug: string, projectSlug: string, ruleId: unknown): Promise<void> {
   const scope = await projectScope(ctx, orgSlug, projectSlug, true);
-  if (!(await ctx.store.deleteAlertRule(scope.project.id, requireId(ruleId, "Rule")))) throw notFound("Rule");
+  const before = await ruleIn(ctx, scope, ruleId);
+  if (!(await ctx.store.deleteAlertRule(scope.project.id, before.id))) throw notFound("Rule");
+  await audit(ctx, { organizationId: scope.project.organizationId, event: "rule.remove", target: before.id, note: `deleted the alert rule ${before.name} of ${scope.project.slug}`, data: { project: scope.project.slug, old: ruleFields(before) } });
 }
 
 /** The organization's "Let members create alerts" setting (owners and admins change it, as the organization's settings). */

@@ -10,6 +10,7 @@ import { type PiiConfig, type ScrubbingOptions, parsePiiConfig, previewPiiConfig
 import type { ScrubbingOwner } from "../storage/scrubbing-ports";
 import type { Project } from "../storage/ports";
 import { assertCan, requireOrg } from "./access";
+import { audit } from "./audit";
 import type { CoreContext } from "./context";
 import { AppError, notFound } from "./errors";
 import { ORGANIZATION_SCRUBBING_DEFAULTS, PROJECT_SCRUBBING_DEFAULTS, type ScrubbingPatch, parseScrubbingPatch, readScrubbingOptions, withPatch } from "./scrubbing-options";
@@ -24,17 +25,31 @@ export async function scrubbingOptionsOf(ctx: CoreContext, owner: ScrubbingOwner
   return readScrubbingOptions(await ctx.store.getDataScrubbing(owner), defaultsOf(owner));
 }
 
-/** Applies a checked patch to the owner's stored options (callers check the permission: org:update, project:update). */
-export async function storeScrubbingPatch(ctx: CoreContext, owner: ScrubbingOwner, patch: ScrubbingPatch): Promise<ScrubbingOptions> {
-  const next = withPatch(await scrubbingOptionsOf(ctx, owner), patch);
+/**
+ * Applies a checked patch to the owner's stored options (callers check the permission: org:update, project:update)
+ * and records the change, old and new values of the options that changed, in the organization's audit trail.
+ */
+export async function storeScrubbingPatch(ctx: CoreContext, owner: ScrubbingOwner, patch: ScrubbingPatch, trail: { organizationId: number; what: string }): Promise<ScrubbingOptions> {
+  const before = await scrubbingOptionsOf(ctx, owner);
+  const next = withPatch(before, patch);
   await ctx.store.setDataScrubbing(owner, JSON.stringify(next));
+  const changed = (Object.keys(next) as (keyof ScrubbingOptions)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(next[k]));
+  if (changed.length > 0) {
+    await audit(ctx, {
+      organizationId: trail.organizationId,
+      event: "projectId" in owner ? "project.edit" : "org.edit",
+      target: "projectId" in owner ? owner.projectId : owner.organizationId,
+      note: `changed the data scrubbing settings of ${trail.what}`,
+      data: { settings: "dataScrubbing", old: Object.fromEntries(changed.map((k) => [k, before[k]])), new: Object.fromEntries(changed.map((k) => [k, next[k]])) },
+    });
+  }
   return next;
 }
 
 /** The organization's settings (org:update), from the API or the organization's settings screen. */
 export async function updateOrganizationScrubbing(ctx: CoreContext, orgSlug: string, input: unknown): Promise<ScrubbingOptions> {
   const { org } = await requireOrg(ctx, orgSlug, "org:update");
-  return storeScrubbingPatch(ctx, { organizationId: org.id }, parseScrubbingPatch(input));
+  return storeScrubbingPatch(ctx, { organizationId: org.id }, parseScrubbingPatch(input), { organizationId: org.id, what: "the organization" });
 }
 
 /** The organization's settings, for those who may change them. */

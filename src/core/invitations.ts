@@ -14,6 +14,7 @@ import type { Invitation } from "../storage/dashboard-ports";
 import type { Organization, Store, User } from "../storage/ports";
 import type { Accounts } from "./accounts";
 import { requireId, requireOrg } from "./access";
+import { audit } from "./audit";
 import { actingUser, type CoreContext } from "./context";
 import { AppError, forbidden, notFound } from "./errors";
 import { canAssignRole } from "./permissions";
@@ -59,6 +60,7 @@ export async function createInvitation(ctx: CoreContext, orgSlug: string, input:
     expiresAt: new Date(now + DASHBOARD_LIMITS.invitationDays * 86_400_000).toISOString(),
   });
   if (invitation === "already_member") throw new AppError("conflict", "This person is already a member", { email: ["Already a member"] });
+  await audit(ctx, { organizationId: access.org.id, event: "member.invite", target: invitation.id, note: `invited ${email} as ${role}`, data: { email, role } });
   const mail = mailing ? await mailInvitation(mailing, { email, role, org: access.org.name, inviter: actingUser(ctx).name || actingUser(ctx).email, secret }) : ({ status: "unavailable" } as const);
   return { invitation, secret, mail };
 }
@@ -80,7 +82,10 @@ export async function listInvitations(ctx: CoreContext, orgSlug: string): Promis
 
 export async function revokeInvitation(ctx: CoreContext, orgSlug: string, invitationId: number): Promise<void> {
   const { org } = await requireOrg(ctx, orgSlug, "member:add");
-  if (!(await ctx.store.deleteInvitation(org.id, requireId(invitationId, "Invitation")))) throw notFound("Invitation");
+  const id = requireId(invitationId, "Invitation");
+  const invitation = (await ctx.store.listPendingInvitations(org.id)).find((i) => i.id === id);
+  if (!(await ctx.store.deleteInvitation(org.id, id))) throw notFound("Invitation");
+  await audit(ctx, { organizationId: org.id, event: "invite.revoke", target: id, note: `revoked the invitation of ${invitation?.email ?? "a link"}`, data: { email: invitation?.email ?? null, role: invitation?.role ?? null } });
 }
 
 export type InvitationPreview = { organization: Organization; role: Role; email: string; open: boolean };
@@ -96,7 +101,7 @@ export async function previewInvitation(store: Store, secret: unknown): Promise<
 
 /** The signed-in user joins, if theirs is the invited address; returns the organization's slug. */
 export async function acceptInvitation(ctx: CoreContext, secret: unknown): Promise<string> {
-  return join(ctx.store, secretHash(secret), actingUser(ctx));
+  return join(ctx.store, secretHash(secret), actingUser(ctx), ctx.ip ?? null);
 }
 
 /**
@@ -106,7 +111,7 @@ export async function acceptInvitation(ctx: CoreContext, secret: unknown): Promi
  * given, through the sign-in's own checks and rate limit, and accepts as that account. The input is checked first,
  * so a malformed password is answered alike either way.
  */
-export async function joinWithNewAccount(accounts: Accounts, store: Store, secret: unknown, input: unknown): Promise<{ email: string; joined: string | null }> {
+export async function joinWithNewAccount(accounts: Accounts, store: Store, secret: unknown, input: unknown, ip: string | null = null): Promise<{ email: string; joined: string | null }> {
   const { password, name } = parseInput(newAccountSchema, input);
   const preview = await previewInvitation(store, secret);
   if (!preview.open) throw used();
@@ -120,12 +125,12 @@ export async function joinWithNewAccount(accounts: Accounts, store: Store, secre
     if (await store.getUserByEmail(email)) return { email, joined: null };
     throw err;
   }
-  return { email, joined: await join(store, secretHash(secret), user) };
+  return { email, joined: await join(store, secretHash(secret), user, ip) };
 }
 
 const used = () => new AppError("conflict", "This invitation was used or has expired; ask for a new link");
 
-async function join(store: Store, hash: string, user: User): Promise<string> {
+async function join(store: Store, hash: string, user: User, ip: string | null): Promise<string> {
   const result = await store.acceptInvitation(hash, user.id, new Date().toISOString());
   if (result === "invalid") {
     if (!(await store.getInvitationByHash(hash))) throw notFound("Invitation");
@@ -135,5 +140,7 @@ async function join(store: Store, hash: string, user: User): Promise<string> {
   if (result === "other_address") throw forbidden("This invitation is for another e-mail address: sign in with that address to accept it");
   const org = await store.getOrganizationById(result.organizationId);
   if (!org) throw notFound("Organization");
+  const role = (await store.getMembership(org.id, user.id))?.role ?? null;
+  await audit({ store, actor: { user }, ip }, { organizationId: org.id, event: "member.accept-invite", targetUserId: user.id, note: `${user.email} joined as ${role ?? "member"}`, data: { email: user.email, role } });
   return org.slug;
 }

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Project, ProjectKey } from "../storage/ports";
 import { assertCan, requireText } from "./access";
+import { audit } from "./audit";
 import type { CoreContext } from "./context";
 import { notFound } from "./errors";
 import { nameSchema, parseInput, patchQuotas, quotasSchema, rateLimitSchema } from "./schemas";
@@ -39,6 +40,7 @@ export async function createKey(ctx: CoreContext, orgSlug: string, projectSlug: 
   assertCan(access, "key:create");
   const { name, label } = parseInput(createSchema, input ?? {});
   const key = await ctx.store.createKey({ projectId: project.id, label: label ?? name ?? "Default", ...newKeyPair() });
+  await audit(ctx, { organizationId: project.organizationId, event: "projectkey.create", target: key.publicKey, note: `created the key ${key.label} of ${project.slug}`, data: { project: project.slug, label: key.label } });
   return { project, key };
 }
 
@@ -57,6 +59,15 @@ export async function updateKey(ctx: CoreContext, orgSlug: string, projectSlug: 
   const existing = await findKey(ctx, project, publicKey);
   const key = await ctx.store.updateKey(project.id, existing.id, { label: label ?? name, isActive, rateLimit, quotas: quotas && patchQuotas(existing.quotas, quotas) });
   if (!key) throw notFound("Key");
+  const fields = ["label", "isActive", "rateLimit", "quotas"] as const;
+  const changed = fields.filter((f) => JSON.stringify(existing[f]) !== JSON.stringify(key[f]));
+  await audit(ctx, {
+    organizationId: project.organizationId,
+    event: "projectkey.edit",
+    target: key.publicKey,
+    note: existing.isActive !== key.isActive ? `${key.isActive ? "enabled" : "disabled"} the key ${key.label} of ${project.slug}` : `changed the key ${key.label} of ${project.slug}`,
+    data: { project: project.slug, old: Object.fromEntries(changed.map((f) => [f, existing[f]])), new: Object.fromEntries(changed.map((f) => [f, key[f]])) },
+  });
   return { project, key };
 }
 
@@ -65,4 +76,5 @@ export async function deleteKey(ctx: CoreContext, orgSlug: string, projectSlug: 
   assertCan(access, "key:delete");
   const existing = await findKey(ctx, project, publicKey);
   await ctx.store.deleteKey(project.id, existing.id);
+  await audit(ctx, { organizationId: project.organizationId, event: "projectkey.remove", target: existing.publicKey, note: `revoked the key ${existing.label} of ${project.slug}`, data: { project: project.slug, label: existing.label } });
 }

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { Member } from "../storage/ports";
 import { requireId, requireOrg } from "./access";
+import { audit } from "./audit";
 import { actingUser, type CoreContext } from "./context";
 import { AppError, forbidden, notFound } from "./errors";
 import { canAssignRole } from "./permissions";
@@ -31,6 +32,7 @@ export async function updateMemberRole(ctx: CoreContext, orgSlug: string, member
   const updated = await ctx.store.updateMemberRole(access.org.id, target.id, role);
   if (updated === "last_owner") throw lastOwner();
   if (!updated) throw notFound("Member");
+  await audit(ctx, { organizationId: access.org.id, event: "member.edit", target: target.id, targetUserId: target.userId, note: `changed the role of ${target.email} from ${target.role} to ${role}`, data: { email: target.email, old: { role: target.role }, new: { role } } });
   return updated;
 }
 
@@ -43,4 +45,6 @@ export async function removeMember(ctx: CoreContext, orgSlug: string, memberId: 
     if (!canAssignRole(self.role, target.role)) throw forbidden("Only owners can remove an owner");
   }
   if ((await ctx.store.removeMember(self.org.id, target.id)) === "last_owner") throw lastOwner();
+  const left = target.userId === actingUser(ctx).id;
+  await audit(ctx, { organizationId: self.org.id, event: "member.remove", target: target.id, targetUserId: target.userId, note: left ? `${target.email} left` : `removed ${target.email}`, data: { email: target.email, role: target.role } });
 }

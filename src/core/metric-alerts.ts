@@ -5,6 +5,7 @@ import { z } from "zod";
 import { METRIC_ALERT_LIMITS } from "../config/limits";
 import type { MetricAlertChange, MetricAlertInput, MetricAlertRule } from "../storage/metric-alert-ports";
 import { allowed, type OrgAccess, requireId, requireOrg } from "./access";
+import { audit } from "./audit";
 import type { CoreContext } from "./context";
 import { canWriteAlerts } from "./alert-rules";
 import { AppError, forbidden, notFound } from "./errors";
@@ -159,7 +160,9 @@ export async function createMetricAlert(ctx: CoreContext, orgSlug: string, raw: 
     throw new AppError("bad_request", `An organization has at most ${L.maxRulesPerOrganization} metric alerts`);
   }
   const createdBy = "user" in ctx.actor ? ctx.actor.user.id : null;
-  return ctx.store.createMetricAlert(access.org.id, input, createdBy, new Date().toISOString());
+  const rule = await ctx.store.createMetricAlert(access.org.id, input, createdBy, new Date().toISOString());
+  await audit(ctx, { organizationId: access.org.id, event: "alertrule.create", target: rule.id, note: `created the metric alert ${rule.name}`, data: { new: ruleAsInput(rule) } });
+  return rule;
 }
 
 /** Sentry's PUT: the fields given replace the rule's; those left out keep their values. */
@@ -175,12 +178,16 @@ export async function updateMetricAlert(ctx: CoreContext, orgSlug: string, id: u
   const input = await validate(ctx, access, merged);
   const rule = await ctx.store.updateMetricAlert(access.org.id, ruleId, input, new Date().toISOString());
   if (!rule) throw notFound("Alert rule");
+  await audit(ctx, { organizationId: access.org.id, event: "alertrule.edit", target: rule.id, note: `changed the metric alert ${rule.name}`, data: { old: ruleAsInput(current), new: ruleAsInput(rule) } });
   return rule;
 }
 
 export async function deleteMetricAlert(ctx: CoreContext, orgSlug: string, id: unknown): Promise<void> {
   const access = await requireAlertWrite(ctx, orgSlug);
-  if (!(await ctx.store.deleteMetricAlert(access.org.id, requireId(id, "Alert rule")))) throw notFound("Alert rule");
+  const ruleId = requireId(id, "Alert rule");
+  const current = await ctx.store.getMetricAlert(access.org.id, ruleId);
+  if (!current || !(await ctx.store.deleteMetricAlert(access.org.id, ruleId))) throw notFound("Alert rule");
+  await audit(ctx, { organizationId: access.org.id, event: "alertrule.remove", target: ruleId, note: `deleted the metric alert ${current.name}`, data: { old: ruleAsInput(current) } });
 }
 
 export type MetricAlertDetail = { rule: MetricAlertRule; history: MetricAlertChange[]; values: { minute: string; value: number | null }[]; canWrite: boolean };

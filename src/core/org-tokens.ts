@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { OrgToken } from "../storage/org-token-ports";
 import type { Store } from "../storage/ports";
 import { requireId, requireOrg } from "./access";
+import { audit } from "./audit";
 import { type Actor, actingUser, type CoreContext, type OrgTokenActor } from "./context";
 import { notFound } from "./errors";
 import type { OrgTokenScope } from "./permissions";
@@ -40,6 +41,7 @@ export async function createOrgToken(ctx: CoreContext, orgSlug: string, input: u
     createdBy: actingUser(ctx).id,
     createdAt: new Date().toISOString(),
   });
+  await audit(ctx, { organizationId: org.id, event: "orgauthtoken.create", target: token.id, note: `created the auth token ${name}`, data: { name, tokenSuffix: token.tokenSuffix } });
   return { token, plaintext };
 }
 
@@ -50,7 +52,10 @@ export async function listOrgTokens(ctx: CoreContext, orgSlug: string): Promise<
 
 export async function revokeOrgToken(ctx: CoreContext, orgSlug: string, tokenId: unknown): Promise<void> {
   const { org } = await requireOrg(ctx, orgSlug, "org:tokens");
-  if (!(await ctx.store.revokeOrgToken(org.id, requireId(tokenId, "Token"), new Date().toISOString()))) throw notFound("Token");
+  const id = requireId(tokenId, "Token");
+  const token = (await ctx.store.listOrgTokens(org.id)).find((t) => t.id === id);
+  if (!(await ctx.store.revokeOrgToken(org.id, id, new Date().toISOString()))) throw notFound("Token");
+  await audit(ctx, { organizationId: org.id, event: "orgauthtoken.remove", target: id, note: `revoked the auth token ${token?.name ?? id}`, data: { name: token?.name ?? null } });
 }
 
 export const isOrgToken = (bearer: string) => bearer.startsWith(ORG_TOKEN_PREFIX);
@@ -65,6 +70,6 @@ export async function authenticateOrgToken(store: Store, bearer: string): Promis
 /** Who a bearer token stands for: an organization (`sntrys_`), or the person owning a personal token; null if nobody. */
 export async function authenticateBearer(store: Store, bearer: string): Promise<Actor | null> {
   if (isOrgToken(bearer)) return authenticateOrgToken(store, bearer);
-  const user = await authenticateToken(store, bearer);
-  return user ? { user } : null;
+  const found = await authenticateToken(store, bearer);
+  return found ? { user: found.user, token: found.token } : null;
 }

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { isDuplicateError, type Organization, type Page, type PageRequest } from "../storage/ports";
 import { getOrgAccess, requireOrg, type OrgAccess } from "./access";
+import { audit } from "./audit";
 import { actingUser, type CoreContext } from "./context";
 import { hasScrubbingFields, parseScrubbingPatch, storeScrubbingPatch } from "./data-scrubbing";
 import { AppError } from "./errors";
@@ -46,7 +47,10 @@ export async function updateOrganization(ctx: CoreContext, orgSlug: string, inpu
   try {
     const updated = await ctx.store.updateOrganization(org.id, patch);
     if (!updated) throw new AppError("not_found", "Organization not found");
-    if (scrubbing) await storeScrubbingPatch(ctx, { organizationId: org.id }, scrubbing);
+    if (updated.name !== org.name || updated.slug !== org.slug) {
+      await audit(ctx, { organizationId: org.id, event: "org.edit", target: org.id, note: "changed the organization's name or slug", data: { old: { name: org.name, slug: org.slug }, new: { name: updated.name, slug: updated.slug } } });
+    }
+    if (scrubbing) await storeScrubbingPatch(ctx, { organizationId: org.id }, scrubbing, { organizationId: org.id, what: "the organization" });
     return updated;
   } catch (err) {
     if (isDuplicateError(err)) throw slugTaken("organization");
@@ -57,4 +61,6 @@ export async function updateOrganization(ctx: CoreContext, orgSlug: string, inpu
 export async function deleteOrganization(ctx: CoreContext, orgSlug: string): Promise<void> {
   const { org } = await requireOrg(ctx, orgSlug, "org:delete");
   await ctx.store.deleteOrganization(org.id);
+  // The organization's trail goes with it; its deletion is kept in the instance's.
+  await audit(ctx, { organizationId: null, event: "org.remove", target: org.id, note: `deleted the organization ${org.slug}`, data: { slug: org.slug, name: org.name } });
 }

@@ -6,6 +6,8 @@ export const PERMISSIONS = {
   "org:read": ["owner", "admin", "member", "viewer"],
   "org:update": ["owner", "admin"],
   "org:delete": ["owner"],
+  /** The organization's audit trail (issue 20): who changed members, tokens, keys, settings and rules, and when. */
+  "org:audit": ["owner", "admin"],
   /** Create, see and revoke the organization's auth tokens (CI, sentry-cli). */
   "org:tokens": ["owner", "admin"],
   "member:read": ["owner", "admin", "member", "viewer"],

@@ -2,12 +2,14 @@
 // username or IP address, exactly, as Sentry's user search) in every project of the organization, export them as
 // one JSON file, and erase them with what they were counted in (storage/user-data-ports.ts). Issues keep their
 // totals (times seen, hourly counts); their user counts and tag values lose the person. Each erasure is recorded in
-// personal_data_erasures with who did it, the field, a SHA-256 of the value (not the value) and the counts.
+// the organization's audit trail (core/audit.ts, event personal-data.erase) with who did it, the field, a SHA-256 of
+// the value (not the value) and the counts.
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { PERSONAL_DATA_LIMITS } from "../config/limits";
 import { issueTags, userKey } from "../digest/event-facts";
 import type { Project } from "../storage/ports";
+import { audit } from "./audit";
 import { type ErasureCounts, type EventFacts, USER_FIELDS, type UserEventMatch, type UserField } from "../storage/user-data-ports";
 import { requireOrg } from "./access";
 import { actingUser, type CoreContext } from "./context";
@@ -94,6 +96,19 @@ export async function exportPersonData(ctx: CoreContext, orgSlug: string, input:
       }
       if (piece) yield piece;
     }
+    // The user feedback erasure would take with them: about these events, or from the searched address (issue 19).
+    yield '],"feedback":[';
+    first = true;
+    const email = fields.includes("email") ? search.value : null;
+    for (const project of projects) {
+      const eventIds = matches.filter((m) => m.projectId === project.id).map((m) => m.eventId);
+      if (eventIds.length === 0 && email === null) continue;
+      const rows = await ctx.store.feedbackOf(project.id, eventIds, email, PERSONAL_DATA_LIMITS.exportFeedbackPerProject);
+      if (rows.length === 0) continue;
+      const items = rows.map(({ id: _id, ...f }) => JSON.stringify({ project: project.slug, ...f }));
+      yield `${first ? "" : ","}${items.join(",")}`;
+      first = false;
+    }
     yield "]}";
   }
   return { filename: `personal-data-${access.org.slug}-${search.field}.json`, chunks: chunks() };
@@ -118,27 +133,25 @@ export async function erasePersonData(ctx: CoreContext, orgSlug: string, input: 
     touched.push({ slug: p.slug, name: p.name, counts });
     for (const k of Object.keys(totals) as (keyof ErasureCounts)[]) totals[k] += counts[k];
   }
-  await ctx.store.recordErasure({
+  // The person erased is not named again in the trail: only which field matched and a SHA-256 of the value.
+  await audit(ctx, {
     organizationId: access.org.id,
-    actorUserId: actor.id,
-    field: search.field,
-    valueSha256: createHash("sha256").update(search.value).digest("hex"),
-    counts: { ...totals, projects: touched.length },
-    createdAt: new Date().toISOString(),
+    event: "personal-data.erase",
+    note: `erased the events of a person (by ${search.field})`,
+    data: { field: search.field, valueSha256: createHash("sha256").update(search.value).digest("hex"), counts: { ...totals, projects: touched.length } },
   });
   return { totals, projects: touched, more };
 }
 
 export type ErasureRecord = { id: number; actor: string; field: string; counts: ErasureCounts & { projects: number }; createdAt: string };
 
-/** The organization's latest erasures (who, which field, what was deleted), for its owners and superusers. */
+/** The organization's latest erasures (who, which field, what was deleted), from its audit trail, for its owners and superusers. */
 export async function listErasures(ctx: CoreContext, orgSlug: string, limit = 20): Promise<ErasureRecord[]> {
   const access = await requireOrg(ctx, orgSlug, "privacy:manage");
-  const rows = await ctx.store.listErasures(access.org.id, limit);
-  const names = new Map<string, string>();
-  for (const id of new Set(rows.map((r) => r.actorUserId))) {
-    const u = await ctx.store.getUserById(id);
-    names.set(id, u ? u.name || u.email : "—");
-  }
-  return rows.map((r) => ({ id: r.id, actor: names.get(r.actorUserId) ?? "—", field: r.field, counts: { feedback: 0, ...(JSON.parse(r.counts) as Partial<ErasureRecord["counts"]>) } as ErasureRecord["counts"], createdAt: r.createdAt }));
+  const rows = await ctx.store.listAudit({ organizationId: access.org.id, events: ["personal-data.erase"], limit });
+  return rows.map((r) => {
+    const data = JSON.parse(r.data) as { field?: string; counts?: Partial<ErasureRecord["counts"]> };
+    const counts = { events: 0, attachments: 0, tagValues: 0, users: 0, feedback: 0, projects: 0, ...data.counts };
+    return { id: r.id, actor: r.actorLabel, field: data.field ?? "—", counts, createdAt: r.createdAt };
+  });
 }

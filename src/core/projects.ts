@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { isDuplicateError, type Page, type PageRequest, type Project } from "../storage/ports";
 import { assertCan, requireOrg, requireText, type OrgAccess } from "./access";
+import { audit } from "./audit";
 import { DEFAULT_RULE } from "./alert-rules";
 import { hasScrubbingFields, parseScrubbingPatch, storeScrubbingPatch } from "./data-scrubbing";
 import type { CoreContext } from "./context";
@@ -67,7 +68,7 @@ export async function updateProject(ctx: CoreContext, orgSlug: string, projectSl
   const { access, project } = await getProject(ctx, orgSlug, projectSlug);
   assertCan(access, "project:update");
   const updated = own ? await updateOwnFields(ctx, project, own, options) : project;
-  if (scrubbing) await storeScrubbingPatch(ctx, { projectId: project.id }, scrubbing);
+  if (scrubbing) await storeScrubbingPatch(ctx, { projectId: project.id }, scrubbing, { organizationId: access.org.id, what: `the project ${project.slug}` });
   return updated;
 }
 
@@ -93,4 +94,5 @@ export async function deleteProject(ctx: CoreContext, orgSlug: string, projectSl
   const { access, project } = await getProject(ctx, orgSlug, projectSlug);
   assertCan(access, "project:delete");
   await ctx.store.deleteProject(project.id);
+  await audit(ctx, { organizationId: access.org.id, event: "project.remove", target: project.id, note: `deleted the project ${project.slug}`, data: { slug: project.slug, name: project.name } });
 }

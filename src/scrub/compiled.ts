@@ -34,6 +34,8 @@ export type CompiledApplication = {
    * when a rule has no gate (a user pattern, `anything`): a string it misses only needs the key checks.
    */
   gate: GateTest | null;
+  /** What `gate` was made of (kept to join rule sets of several configs into one walk). */
+  gates: Gates | null;
   /** Whether a rule is `anything` (it acts whatever the key and value). */
   anything: boolean;
   /** Whether some rule's key pattern matches this key (answers kept per key). */
@@ -59,28 +61,57 @@ function keyHitFor(rules: CompiledRule[]): (key: string | null) => boolean {
 /** Passes a string any of the gates could match. */
 export type GateTest = (text: string) => boolean;
 
-/** The sources of the gates of a rule set's value patterns, or null when one has none. */
-function gateSources(rules: CompiledRule[]): Set<string> | null {
-  const sources = new Set<string>();
+/** A rule set's gates: sources to join into one expression, and user patterns' native prefilters tested one by one. */
+type Gates = { sources: Set<string>; prefilters: RegExp[] };
+
+/** The gates of a rule set's value patterns, or null when one has none. */
+function gatesOf(rules: CompiledRule[]): Gates | null {
+  const gates: Gates = { sources: new Set(), prefilters: [] };
   for (const r of rules) {
     if (r.anything) return null;
     for (const p of r.patterns) {
       if (p.on === "key") continue;
-      if (!p.matcher.gate) return null;
-      sources.add(p.matcher.gate.source);
+      if (p.matcher.gate) gates.sources.add(p.matcher.gate.source);
+      else if (p.matcher.prefilter) gates.prefilters.push(p.matcher.prefilter);
+      else return null;
     }
   }
-  return sources;
+  return gates;
 }
 
 /**
  * One case-insensitive regular expression for all the gates (a case-sensitive gate only lets more through that
- * way, which is safe: a gate is a necessary condition, never a sufficient one).
+ * way, which is safe: a gate is a necessary condition, never a sufficient one), then each prefilter. Prefilters stay
+ * apart: joined under a flag, V8 could no longer run one that backtracks badly in linear time.
  */
-function gateTest(sources: Set<string>): GateTest {
-  if (sources.size === 0) return () => false;
-  const re = new RegExp([...sources].map((g) => `(?:${g})`).join("|"), "i");
-  return (text) => re.test(text);
+function gateTest({ sources, prefilters }: Gates): GateTest {
+  const re = sources.size === 0 ? null : new RegExp([...sources].map((g) => `(?:${g})`).join("|"), "i");
+  const pre = [...new Set(prefilters)];
+  if (re === null && pre.length === 0) return () => false;
+  const test = (text: string) => {
+    if (re !== null && re.test(text)) return true;
+    for (let i = 0; i < pre.length; i++) if (pre[i]!.test(text)) return true;
+    return false;
+  };
+  return memoized(test);
+}
+
+/**
+ * A gate's answers kept per string: the joined expression tries every gate at every position of the string, and
+ * most strings come again and again (file paths, variable representations, messages of the same error).
+ */
+function memoized(test: GateTest): GateTest {
+  const answers = new Map<string, boolean>();
+  return (text) => {
+    if (text.length > SCRUB_LIMITS.gateMemoMaxLength) return test(text);
+    let answer = answers.get(text);
+    if (answer === undefined) {
+      answer = test(text);
+      if (answers.size >= SCRUB_LIMITS.gateMemoEntries) answers.clear();
+      answers.set(text, answer);
+    }
+    return answer;
+  };
 }
 
 /** What a key means for each rule set, worked out once per distinct key (keys repeat from event to event). */
@@ -98,8 +129,10 @@ export type CompiledConfig = {
   gate: GateTest | null;
 };
 
-const MATCH: Replace = [0];
+const MATCH: number[] = [0];
 const LEGACY_URL_PASSWORD = "\\b((?:[a-z0-9]+:)?//[a-zA-Z0-9%_.-]+:)([a-zA-Z0-9%_.-]+)@";
+
+const isWholeMatch = (groups: number[]) => groups.every((g) => g === 0);
 
 function patternsFor(rule: RuleSpec): RulePattern[] {
   const v = (matcher: Matcher, replace: Replace = MATCH): RulePattern => ({ on: "value", matcher, replace });
@@ -110,7 +143,7 @@ function patternsFor(rule: RuleSpec): RulePattern[] {
       // Sentry's legacy URL password pattern (`@urlauth:legacy`) runs natively, behind its substring test.
       if (rule.pattern === LEGACY_URL_PASSWORD) return [v(PATTERNS.urlauthLegacy, rule.replaceGroups ?? MATCH)];
       try {
-        return [v(re2Matcher(rule.pattern, false), rule.replaceGroups ?? MATCH)];
+        return [v(re2Matcher(rule.pattern, false, isWholeMatch(rule.replaceGroups ?? MATCH)), rule.replaceGroups ?? MATCH)];
       } catch {
         return []; // Relay logs and skips a pattern that does not compile; parsePiiConfig refuses it at save time.
       }
@@ -191,26 +224,44 @@ const byId = (a: CompiledRule, b: CompiledRule) => (a.id < b.id ? -1 : a.id > b.
 
 /** `CompiledPiiConfig::new` over selectors already parsed, in the order given. */
 export function compileParsed(config: PiiConfig, entries: readonly { selector: Selector; ids: readonly string[] }[]): CompiledConfig {
-  const applications: CompiledConfig["applications"] = [];
-  const allGates = new Set<string>();
+  const applications: CompiledApplication[] = [];
   for (const { selector, ids } of entries) {
     const rules = new Map<string, CompiledRule>();
     for (const id of ids) collect(config, rules, id, null, 0);
     if (rules.size === 0) continue;
     const sorted = [...rules.values()].sort(byId);
-    const sources = gateSources(sorted);
-    for (const g of sources ?? []) allGates.add(g);
+    const gates = gatesOf(sorted);
     applications.push({
       selector,
       test: compileSelector(selector),
       rules: sorted,
       forNonStrings: sorted.some((r) => r.anything || r.patterns.some((p) => p.on !== "value")),
-      gate: sources ? gateTest(sources) : null,
+      gate: gates ? gateTest(gates) : null,
+      gates,
       anything: sorted.some((r) => r.anything),
       keyHit: keyHitFor(sorted),
     });
   }
-  return { applications, gate: applications.some((a) => a.gate !== null) ? gateTest(allGates) : null, profile: profiles(applications) };
+  return assemble(applications);
+}
+
+function assemble(applications: CompiledApplication[]): CompiledConfig {
+  const all: Gates = { sources: new Set(), prefilters: [] };
+  for (const a of applications) {
+    for (const g of a.gates?.sources ?? []) all.sources.add(g);
+    all.prefilters.push(...(a.gates?.prefilters ?? []));
+  }
+  return { applications, gate: applications.some((a) => a.gate !== null) ? gateTest(all) : null, profile: profiles(applications) };
+}
+
+/**
+ * Several configs as one, applied in one walk: at every value the first config's rule sets act, then the next's.
+ * Relay runs one pass per config; the values come out the same, because what a rule set does to a value depends
+ * only on the value's path and on the value as the rule sets before left it. (Where a later config deletes a whole
+ * container, the earlier one's notes on values inside it are not kept: they described values that are gone.)
+ */
+export function combineConfigs(configs: readonly CompiledConfig[]): CompiledConfig {
+  return configs.length === 1 ? configs[0]! : assemble(configs.flatMap((c) => c.applications));
 }
 
 /** The keys a selector's value must have: every alternative a path ending in a key, or null (any key). */

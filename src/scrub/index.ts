@@ -2,7 +2,7 @@
 // digest to every stored item before grouping. Two configs run in order, as in Relay: the advanced rules
 // (organization and project `relayPiiConfig`, merged as Sentry's `get_pii_config`), then the legacy settings
 // converted by `to_pii_config`. Every scrubbed value leaves Relay's remark in the event's `_meta`.
-import { compileConfig, compileParsed, type CompiledConfig } from "./compiled";
+import { combineConfigs, compileConfig, compileParsed, type CompiledConfig } from "./compiled";
 import { parsePiiConfig, type PiiConfig } from "./config";
 import { mergeDatascrubbing, mergePiiConfigs, toPiiConfig } from "./legacy";
 import { isEmptyMeta, mergeMeta, seedMeta } from "./meta";
@@ -82,13 +82,19 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 class CompiledScrubber implements Scrubber {
   readonly active: boolean;
+  /** The configs' rule sets, applied in one walk (compiled.ts `combineConfigs`), or null when there are none. */
+  private readonly config: CompiledConfig | null;
+  /** The same rule sets apart, for logs: the legacy ones see attributes by value (scrubLog). */
+  private readonly parts: CompiledConfig[];
   constructor(
-    private readonly configs: CompiledConfig[],
+    configs: CompiledConfig[],
     private readonly graphql: boolean,
     readonly scrubIpAddresses: boolean,
   ) {
-    this.configs = configs.filter((c) => c.applications.length > 0);
-    this.active = this.configs.length > 0 || graphql;
+    const used = configs.filter((c) => c.applications.length > 0);
+    this.parts = used;
+    this.config = used.length > 0 ? combineConfigs(used) : null;
+    this.active = this.config !== null || graphql;
   }
 
   private run(item: Record<string, unknown>, root: typeof EVENT | typeof SPAN_ROOT, graphql: boolean): void {
@@ -97,7 +103,7 @@ class CompiledScrubber implements Scrubber {
     const seeded = !isEmptyMeta(meta);
     try {
       if (graphql) scrubGraphql(item);
-      for (const config of this.configs) processRoot(item, root as typeof EVENT & { kind: "struct" }, config, meta, root === SPAN_ROOT);
+      if (this.config) processRoot(item, root as typeof EVENT & { kind: "struct" }, this.config, meta, root === SPAN_ROOT);
     } catch {
       // Never throws, and never stores what the rules did not reach: the item keeps only fields that hold no
       // personal data (fail-closed.ts).
@@ -116,10 +122,10 @@ class CompiledScrubber implements Scrubber {
   }
 
   scrubLog(log: Record<string, unknown>): void {
-    if (this.configs.length === 0 || !isObject(log)) return;
+    if (this.parts.length === 0 || !isObject(log)) return;
     const meta = seedMeta(log._meta);
     try {
-      for (const config of this.configs) {
+      for (const config of this.parts) {
         if (LEGACY_CONFIGS.has(config)) scrubLogValues(log, config, meta);
         else processRoot(log, LOG_ROOT as typeof EVENT & { kind: "struct" }, config, meta, true);
       }

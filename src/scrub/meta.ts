@@ -130,8 +130,10 @@ function isRemark(r: unknown): r is Remark {
   return Array.isArray(r) && typeof r[0] === "string" && typeof r[1] === "string" && (r.length === 2 || (r.length === 4 && typeof r[2] === "number" && typeof r[3] === "number"));
 }
 
+/** `obj[key] = value` as an own property, also for a key named `__proto__` (which assignment would not create). */
 function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === "__proto__") Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
 }
 
 /**

@@ -2,6 +2,7 @@
 // linear or guarded by a cheap substring test that keeps the backtracking ones off strings they cannot match.
 // User patterns go through re2js (a linear-time RE2 port), as Relay's own `regex` crate is linear-time.
 import { RE2JS } from "re2js";
+import { nativeExact, nativePrefilter } from "./native-prefilter";
 
 /** One match: `[start, end]` in UTF-16 units per group (0 = whole match), or undefined for a group that did not take part. */
 export type Groups = ([number, number] | undefined)[];
@@ -12,11 +13,16 @@ export type Gate = { source: string; ci: boolean };
 export interface Matcher {
   /** A regular expression that matches wherever the pattern could (a necessary condition, cheap), or null if unknown. */
   readonly gate?: Gate | null;
+  /** A user pattern's native prefilter (native-prefilter.ts), when it has no literal gate: also a necessary condition. */
+  readonly prefilter?: RegExp | null;
   /** Whether the pattern matches anywhere in `text`. */
   test(text: string): boolean;
   /** All non-overlapping matches, left to right (an empty match right after a match is skipped, as Rust's `regex` does). */
   all(text: string): Groups[];
 }
+
+/** No match: shared, never written (most searches find nothing). */
+const NONE: Groups[] = Object.freeze([]) as unknown as Groups[];
 
 /** A native RegExp (compiled with the `g` and `d` flags), with an optional cheap prefilter. */
 export function nativeMatcher(source: string, flags: string, prefilter?: (text: string) => boolean, gate: Gate | null = null): Matcher {
@@ -26,8 +32,8 @@ export function nativeMatcher(source: string, flags: string, prefilter?: (text: 
     gate,
     test: (text) => (prefilter === undefined || prefilter(text)) && tester.test(text),
     all(text) {
-      if (prefilter !== undefined && !prefilter(text)) return [];
-      const out: Groups[] = [];
+      if (prefilter !== undefined && !prefilter(text)) return NONE;
+      let out: Groups[] = NONE;
       finder.lastIndex = 0;
       let lastEnd = -1;
       for (let m = finder.exec(text); m !== null; m = finder.exec(text)) {
@@ -37,6 +43,7 @@ export function nativeMatcher(source: string, flags: string, prefilter?: (text: 
           if (whole[0] === lastEnd) continue;
         }
         lastEnd = whole[1];
+        if (out === NONE) out = [];
         out.push(m.indices!.map((g) => (g ? [g[0], g[1]] : undefined)));
       }
       return out;
@@ -44,8 +51,36 @@ export function nativeMatcher(source: string, flags: string, prefilter?: (text: 
   };
 }
 
-/** A user pattern through re2js (linear time); throws RE2JSSyntaxException on a bad pattern. */
-export function re2Matcher(pattern: string, caseInsensitive: boolean): Matcher & { programSize: number } {
+/**
+ * The whole matches of `re` (a pattern without context assertions, native-prefilter.ts `nativeEquivalent`) left to
+ * right, each found by searching the rest of the string after the previous one (an empty match right after a match
+ * skipped, as Rust's `regex` does). Only group 0 is reported.
+ */
+function wholeMatches(re: RegExp, text: string): Groups[] {
+  let out: Groups[] = NONE;
+  let from = 0;
+  let lastEnd = -1;
+  while (from <= text.length) {
+    const m = re.exec(from === 0 ? text : text.slice(from));
+    if (m === null) break;
+    const start = from + m.index;
+    const end = start + m[0].length;
+    if (start === end) {
+      from = end + 1;
+      if (start === lastEnd) continue;
+    } else from = end;
+    lastEnd = end;
+    if (out === NONE) out = [];
+    out.push([[start, end]]);
+  }
+  return out;
+}
+
+/**
+ * A user pattern through re2js (linear time); throws RE2JSSyntaxException on a bad pattern. With `wholeOnly` (only
+ * group 0 of each match is used), a pattern V8 runs exactly as RE2 does is searched natively.
+ */
+export function re2Matcher(pattern: string, caseInsensitive: boolean, wholeOnly = false): Matcher & { programSize: number } {
   const re = RE2JS.compile(pattern, caseInsensitive ? RE2JS.CASE_INSENSITIVE : 0);
   const groups = re.groupCount();
   // The literal every match starts with, as RE2 works it out (re2js keeps it on the compiled program): a substring
@@ -54,15 +89,28 @@ export function re2Matcher(pattern: string, caseInsensitive: boolean): Matcher &
   const prefix = !caseInsensitive && typeof internal?.prefix === "string" ? internal.prefix : "";
   const literals = prefix === "" ? literalAlternatives(pattern, caseInsensitive) : null;
   const literalGate = literals ? new RegExp(literals.source, literals.ci ? "i" : "") : null;
-  // `test` runs re2js's DFA without building a Matcher: several times cheaper on the usual string that does not match.
-  const test =
-    prefix !== "" ? (text: string) => text.includes(prefix) && re.test(text) : literalGate ? (text: string) => literalGate.test(text) && re.test(text) : (text: string) => re.test(text);
+  // A pattern V8 runs exactly as RE2 does is tested natively; otherwise re2js's DFA runs (without building a
+  // Matcher: several times cheaper on the usual string that does not match), behind a literal or a native prefilter.
+  const exact = nativeExact(pattern, caseInsensitive);
+  const prefilter = exact ? exact.re : prefix === "" && !literalGate ? nativePrefilter(pattern, caseInsensitive) : null;
+  const test = exact
+    ? (text: string) => exact.re.test(text)
+    : prefix !== ""
+      ? (text: string) => text.includes(prefix) && re.test(text)
+      : literalGate
+        ? (text: string) => literalGate.test(text) && re.test(text)
+        : prefilter
+          ? (text: string) => prefilter.test(text) && re.test(text)
+          : (text: string) => re.test(text);
+  const native = wholeOnly && exact && !exact.contextual ? exact.re : null;
   return {
     programSize: re.programSize(),
+    prefilter: prefix === "" && !literalGate ? prefilter : null,
     gate: prefix !== "" ? { source: escape(prefix), ci: false } : literals,
     test,
     all(text) {
-      if (!test(text)) return [];
+      if (!test(text)) return NONE;
+      if (native !== null) return wholeMatches(native, text);
       const m = re.matcher(text);
       const out: Groups[] = [];
       let lastEnd = -1;

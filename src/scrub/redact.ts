@@ -1,7 +1,7 @@
 // Applying one rule to one value (relay-pii processor.rs `apply_rule_to_value` and `apply_regex_to_chunks`): a
 // container or a removal rule deletes the value; a string is cut into chunks (text, and redactions already made,
 // which later rules do not look into) and each match is replaced by the rule's redaction.
-import { createHmac } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 import type { CompiledRule, Replace, RulePattern } from "./compiled";
 import { codePoints, isRedaction, joinChunks, splitChunks, type Chunk, type Remark } from "./meta";
 import { PATTERNS, type Matcher } from "./patterns";
@@ -12,9 +12,26 @@ export type Working = { value: string; remarks: Remark[]; len: number | undefine
 /** Returned when the rule deletes the value (Relay's `ProcessingAction::DeleteValueHard`). */
 export const DELETE = Symbol("delete");
 
+/** HMAC-SHA1's two keyed states (RFC 2104), per key: each value then costs two copies instead of a new HMAC. */
+const keyed = new Map<string, { inner: Hash; outer: Hash }>();
+
+function keyedStates(key: string): { inner: Hash; outer: Hash } {
+  let states = keyed.get(key);
+  if (!states) {
+    const block = Buffer.alloc(64);
+    const raw = Buffer.from(key, "utf8");
+    (raw.byteLength > 64 ? createHash("sha1").update(raw).digest() : raw).copy(block);
+    states = { inner: createHash("sha1").update(block.map((b) => b ^ 0x36)), outer: createHash("sha1").update(block.map((b) => b ^ 0x5c)) };
+    if (keyed.size >= 64) keyed.clear();
+    keyed.set(key, states);
+  }
+  return states;
+}
+
 /** processor.rs `hash_value`: HMAC-SHA1 (keyed with `vars.hashKey`, empty by default), upper-case hex. */
-function hash(text: string, key: string): string {
-  return createHmac("sha1", key).update(text, "utf8").digest("hex").toUpperCase();
+export function hash(text: string, key: string): string {
+  const { inner, outer } = keyedStates(key);
+  return outer.copy().update(inner.copy().update(text, "utf8").digest()).digest("hex").toUpperCase();
 }
 
 function replacement(rule: CompiledRule, text: string): Chunk {
@@ -32,16 +49,15 @@ function replacement(rule: CompiledRule, text: string): Chunk {
 }
 
 function applyRegex(w: Working, rule: CompiledRule, matcher: Matcher, replace: Replace): void {
-  // Fast path: no redaction yet, the search string is the value itself.
-  const chunks = w.remarks.some((r) => r.length === 4) ? splitChunks(w.value, w.remarks) : [{ text: w.value }];
+  // Most values carry no redaction yet, and most patterns find nothing: then the value itself is searched and
+  // nothing is allocated before a match.
+  const plain = !w.remarks.some(isRanged);
   let search = "";
-  let hasText = false;
+  let hasText = plain;
   const redactions: Chunk[] = [];
-  if (chunks.length === 1 && !isRedaction(chunks[0]!)) {
-    search = chunks[0]!.text.includes("\u0000") ? chunks[0]!.text.replaceAll("\u0000", "") : chunks[0]!.text;
-    hasText = true;
-  } else {
-    for (const c of chunks) {
+  if (plain) search = w.value.includes("\u0000") ? w.value.replaceAll("\u0000", "") : w.value;
+  else {
+    for (const c of splitChunks(w.value, w.remarks)) {
       if (isRedaction(c)) {
         search += "\u0000";
         redactions.push(c);
@@ -91,6 +107,8 @@ function applyRegex(w: Working, rule: CompiledRule, matcher: Matcher, replace: R
     w.changed = true;
   }
 }
+
+const isRanged = (r: Remark) => r.length === 4;
 
 /** Keys repeat from event to event: a key pattern's answer is kept per key (a bounded map per pattern). */
 const keyAnswers = new WeakMap<RulePattern, Map<string, boolean>>();

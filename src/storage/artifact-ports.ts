@@ -22,4 +22,6 @@ export interface ArtifactReads {
    * URL is `url` ("~/static/app.js"), or null. `dist` null matches files uploaded without a dist.
    */
   fileByUrl(projectId: number, release: string, dist: string | null, url: string): Promise<ArtifactFile | null>;
+  /** Whether any file is bound to this release and dist of the project (most releases have none: one query answers every URL). */
+  releaseHasFiles(projectId: number, release: string, dist: string | null): Promise<boolean>;
 }

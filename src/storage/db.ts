@@ -2,7 +2,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type Driver } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 import { withStatementCache } from "./sqlite-statements";
@@ -28,6 +28,22 @@ export function dbOptionsFromConfig(cfg: { databaseUrl: string | undefined; data
     : { dialect: "sqlite", file: path.join(cfg.dataDir, "faultline.sqlite3") };
 }
 
+/**
+ * SQLite transactions begin IMMEDIATE: every transaction Faultline runs writes, and most read first. A deferred one
+ * that read while another process (the digest) was writing cannot become a writer afterwards: SQLite answers
+ * "database is locked" at once, without waiting (its snapshot is stale). Taking the write lock at BEGIN waits for it
+ * (busy_timeout) and then reads what is current.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    };
+    return driver;
+  }
+}
+
 export function openDb(options: OpenDbOptions): Db {
   if (options.dialect === "sqlite") {
     if (options.file !== ":memory:") mkdirSync(path.dirname(options.file), { recursive: true });
@@ -41,7 +57,7 @@ export function openDb(options: OpenDbOptions): Db {
     sqlite.pragma("foreign_keys = ON");
     // Several processes (web, worker, CLI) may write: wait for the lock instead of failing at once.
     sqlite.pragma("busy_timeout = 5000");
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
     return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
   }
   const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });

@@ -30,6 +30,8 @@ import { cluster } from "./migrations/0026-cluster";
 import { monitors } from "./migrations/0027-monitors";
 import { userFeedback } from "./migrations/0028-user-feedback";
 import { logs } from "./migrations/0031-logs";
+import { tokenScopes } from "./migrations/0032-token-scopes";
+import { auditLog } from "./migrations/0033-audit-log";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -63,6 +65,8 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0027-monitors": monitors(dialect),
     "0028-user-feedback": userFeedback(dialect),
     "0031-logs": logs(dialect),
+    "0032-token-scopes": tokenScopes(),
+    "0033-audit-log": auditLog(dialect),
   };
 }
 

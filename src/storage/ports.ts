@@ -7,6 +7,7 @@ import type { QuotaCategory } from "../protocol/categories";
 import type { AlertRuleStore } from "./alert-ports";
 import type { DeadLetterStore } from "./dead-letter-ports";
 import type { UserDataStore } from "./user-data-ports";
+import type { AuditStore } from "./audit-ports";
 import type { FeedbackStore } from "./feedback-ports";
 import type { LogStore } from "./log-ports";
 import type { ScrubbingSettingsStore } from "./scrubbing-ports";
@@ -65,7 +66,18 @@ export type ProjectKey = {
   rateLimit: RateLimit | null;
   quotas: Quotas;
 };
-export type ApiToken = { id: number; userId: string; name: string; tokenSuffix: string; createdAt: string; lastUsedAt: string | null };
+export type ApiToken = {
+  id: number;
+  userId: string;
+  name: string;
+  tokenSuffix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  /** Sentry scopes (core/token-scopes.ts); null: made before tokens had scopes, full access as its owner's role allows. */
+  scopes: string[] | null;
+  /** ISO timestamp after which the token is refused; null: it does not expire. */
+  expiresAt: string | null;
+};
 
 /** Thrown by a store when a unique constraint (slug, e-mail, key) would be violated. */
 export class DuplicateError extends Error {
@@ -165,9 +177,9 @@ export interface ProjectKeyStore {
 }
 
 export interface ApiTokenStore {
-  createToken(input: { userId: string; name: string; tokenHash: string; tokenSuffix: string }): Promise<ApiToken>;
+  createToken(input: { userId: string; name: string; tokenHash: string; tokenSuffix: string; scopes: string[] | null; expiresAt: string | null }): Promise<ApiToken>;
   listTokens(userId: string): Promise<ApiToken[]>;
-  /** Resolves a token hash to its owner and records the use. */
+  /** Resolves a token hash to its owner and records the use (expired or not: the caller decides). */
   useToken(tokenHash: string, now: string): Promise<{ token: ApiToken; user: User } | null>;
   deleteToken(userId: string, tokenId: number): Promise<boolean>;
 }
@@ -223,4 +235,4 @@ export interface OutcomeStore {
   outcomeSeries(projectId: number, q: { sinceHour: string; untilHour: string; outcomes: OutcomeKind[]; categories: string[] }): Promise<{ hour: string; quantity: number }[]>;
 }
 
-export type Store = LogStore & FeedbackStore & MonitorStore & ClusterStore & ScrubbingSettingsStore & UserDataStore & AlertRuleStore & MetricAlertStore & NotificationStore & DeadLetterStore & InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore & SpanStore & SpanRetentionStore & NotificationSettingsStore;
+export type Store = LogStore & AuditStore & FeedbackStore & MonitorStore & ClusterStore & ScrubbingSettingsStore & UserDataStore & AlertRuleStore & MetricAlertStore & NotificationStore & DeadLetterStore & InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore & SpanStore & SpanRetentionStore & NotificationSettingsStore;

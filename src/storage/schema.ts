@@ -11,6 +11,7 @@ import type { ClusterTables } from "./cluster-schema";
 import type { MonitorTables } from "./monitor-schema";
 import type { LogTables } from "./log-schema";
 import type { FeedbackTables } from "./feedback-schema";
+import type { AuditTables } from "./audit-schema";
 
 type Bool = boolean | number;
 type Timestamp = Date | string;
@@ -132,6 +133,9 @@ export type ApiTokensTable = {
   token_suffix: string;
   created_at: string;
   last_used_at: string | null;
+  /** JSON array of Sentry scopes (migration 0032); null: a token from before scopes, with full access. */
+  scopes: string | null;
+  expires_at: string | null;
 };
 
 export type EventsTable = {
@@ -343,4 +347,5 @@ export type Database = {
   ClusterTables &
   MonitorTables &
   FeedbackTables &
-  LogTables;
+  LogTables &
+  AuditTables;

@@ -17,6 +17,21 @@ export type ErasureCounts = { events: number; attachments: number; tagValues: nu
 /** What the storage needs to know of an event it erases: the issue's user key and tag values it was counted in. */
 export type EventFacts = (data: string) => { userKey: string | null; tags: [string, string][] };
 
+/** A user feedback as the personal-data export gives it (issue 19's user_feedback row). */
+export type PersonFeedback = {
+  id: number;
+  source: string;
+  feedbackEventId: string | null;
+  associatedEventId: string | null;
+  message: string;
+  name: string;
+  email: string;
+  url: string;
+  details: string;
+  status: string;
+  receivedAt: string;
+};
+
 export interface UserDataTx {
   /** Records the user parts of newly stored events (rows of events skipped as duplicates are never given). */
   insertEventUsers(rows: EventUserRow[]): Promise<void>;
@@ -28,6 +43,11 @@ export interface UserDataStore {
   /** The decoded JSON of events of one project, by event id (those still stored). */
   eventDataOf(projectId: number, eventIds: string[]): Promise<Map<string, string>>;
   /**
+   * The user feedback of one project that erasure would take with these events: sent as or about one of
+   * `eventIds`, or (when `email` is given) from that address; oldest first, at most `limit`.
+   */
+  feedbackOf(projectId: number, eventIds: string[], email: string | null, limit: number): Promise<PersonFeedback[]>;
+  /**
    * In one transaction: deletes up to `limit` events of the project that match, their attachments, the issue tag
    * values they were counted in (a count of 0 removes the value), the issue's user (and one from its user_count)
    * when no other stored event of the issue counted the same user, their event_users rows, and the user feedback
@@ -35,6 +55,4 @@ export interface UserDataStore {
    * times_seen and their hourly counts.
    */
   eraseUserEvents(projectId: number, fields: readonly UserField[], value: string, facts: EventFacts, limit: number): Promise<ErasureCounts>;
-  recordErasure(input: { organizationId: number; actorUserId: string; field: string; valueSha256: string; counts: ErasureCounts & { projects: number }; createdAt: string }): Promise<void>;
-  listErasures(organizationId: number, limit: number): Promise<{ id: number; actorUserId: string; field: string; counts: string; createdAt: string }[]>;
 }

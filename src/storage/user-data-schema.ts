@@ -1,14 +1,4 @@
 // The tables of a person's data (migration 0024), as Kysely sees them.
-import type { Generated } from "kysely";
 export type EventUsersTable = { project_id: number; event_id: string; issue_id: number | null; field: string; value: string };
-export type PersonalDataErasuresTable = {
-  id: Generated<number>;
-  organization_id: number;
-  actor_user_id: string;
-  field: string;
-  value_sha256: string;
-  counts: string;
-  created_at: string;
-};
-
-export type UserDataTables = { event_users: EventUsersTable; personal_data_erasures: PersonalDataErasuresTable };
+// Erasures were recorded in personal_data_erasures until migration 0033 moved them into the audit trail.
+export type UserDataTables = { event_users: EventUsersTable };

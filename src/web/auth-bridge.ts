@@ -1,9 +1,11 @@
 // Calls better-auth's HTTP endpoints in-process from server actions, so that its rate limiter and origin checks
-// apply exactly as for HTTP clients, then hands the cookies it sets to Next's cookie store.
+// apply exactly as for HTTP clients, then hands the cookies it sets to Next's cookie store. A failed or refused
+// sign-in is recorded in the instance's audit trail (core/audit.ts), whichever form it came from.
 import "server-only";
 import { parseSetCookieHeader, toCookieOptions } from "better-auth/cookies";
 import { cookies, headers } from "next/headers";
 import { authPath, CLIENT_IP_HEADER } from "../auth/create-auth";
+import { recordSignInAttempt } from "../core/audit";
 import { getServices } from "../runtime/services";
 
 export type AuthCallResult = { status: number; body: Record<string, unknown> | null };
@@ -18,6 +20,10 @@ export async function callAuth(endpoint: string, body: Record<string, unknown>):
     if (v) forwarded.set(name, v);
   }
   const res = await auth.handler(new Request(url, { method: "POST", headers: forwarded, body: JSON.stringify(body) }));
+  if (endpoint === "/sign-in/email" && res.status !== 200) {
+    const email = typeof body.email === "string" ? body.email : "";
+    await recordSignInAttempt(getServices().store, { email, ip: incoming.get(CLIENT_IP_HEADER), lockedOut: res.status === 429 });
+  }
   const setCookie = res.headers.get("set-cookie");
   if (setCookie) {
     const jar = cookies();

@@ -3,6 +3,7 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { CLIENT_IP_HEADER } from "../auth/create-auth";
 import type { UserContext } from "../core/context";
 import { getServices } from "../runtime/services";
 import type { User } from "../storage/ports";
@@ -28,5 +29,5 @@ export async function requireUser(locale: string, returnTo?: string): Promise<Us
 
 export async function requireCore(locale: string, returnTo?: string): Promise<UserContext> {
   const user = await requireUser(locale, returnTo);
-  return { store: getServices().store, actor: { user } };
+  return { store: getServices().store, actor: { user }, ip: headers().get(CLIENT_IP_HEADER) };
 }

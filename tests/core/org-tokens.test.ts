@@ -86,8 +86,8 @@ describe("organization tokens", () => {
   });
 
   test("a bearer token is an organization's, a person's, or nobody's", async () => {
-    const { plaintext: personal } = await createToken(t.as(owner), { name: "mine" });
-    assert.deepEqual(await authenticateBearer(t.store, personal), { user: owner });
+    const { token, plaintext: personal } = await createToken(t.as(owner), { name: "mine", scopes: ["org:read"] });
+    assert.deepEqual(await authenticateBearer(t.store, personal), { user: owner, token: { id: token.id, scopes: ["org:read"] } });
     const { ctx } = await tokenActor();
     assert.ok("orgToken" in ctx.actor && ctx.actor.orgToken.scopes.includes("org:ci"));
     for (const junk of ["sntrys_", "sntrys_e30=_abc", "sntryu_" + "0".repeat(64), "nonsense"]) assert.equal(await authenticateBearer(t.store, junk), null, junk);
@@ -114,7 +114,7 @@ describe("organization tokens", () => {
       "its organization's tokens": () => listOrgTokens(ctx, org),
       "make a token": () => createOrgToken(ctx, org, { name: "again" }, SERVER),
       "a new organization": () => createOrganization(ctx, { name: uniq("Mine") }),
-      "a personal token": () => createToken(ctx, { name: "mine" }),
+      "a personal token": () => createToken(ctx, { name: "mine", scopes: ["org:read"] }),
     };
     for (const [what, call] of Object.entries(forbiddenCalls)) assert.equal(await outcome(call), "forbidden", what);
   });

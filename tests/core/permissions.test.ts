@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { createAccount, listAccounts } from "../../src/core/accounts";
+import { listAuditLog } from "../../src/core/audit";
 import { type DiskProbe, instanceDiskUsage } from "../../src/core/disk-usage";
 import { createInvitation } from "../../src/core/invitations";
 import { removeMember, updateMemberRole } from "../../src/core/members";
@@ -84,6 +85,7 @@ const MUTATIONS: Record<string, { permission: Permission; run: (c: CoreContext, 
   "issue 18 personal data: find a person's events": { permission: "privacy:manage", run: (c, w) => findPersonEvents(c, w.org, { field: "email", value: "ann@example.com" }) },
   "issue 18 personal data: export a person's events": { permission: "privacy:manage", run: (c, w) => exportPersonData(c, w.org, { field: "id", value: "42" }) },
   "issue 18 personal data: see the organization's erasures": { permission: "privacy:manage", run: (c, w) => listErasures(c, w.org) },
+  "issue 20: see the organization's audit log": { permission: "org:audit", run: (c, w) => listAuditLog(c, w.org, {}) },
   "issue 18 personal data: erase a person's events": { permission: "privacy:manage", run: (c, w) => erasePersonData(c, w.org, { field: "any", value: "ann@example.com" }) },
   "issue 18 data scrubbing: change the project's settings": { permission: "project:update", run: (c, w) => updateProject(c, w.org, w.project, { sensitiveFields: ["iban"], scrubIPAddresses: true }) },
   "issue 18 data scrubbing: change the project's advanced rules": { permission: "project:update", run: (c, w) => updateProject(c, w.org, w.project, { relayPiiConfig: '{"applications":{"$string":["@ip:replace"]}}' }) },

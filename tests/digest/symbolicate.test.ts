@@ -188,8 +188,30 @@ describe("missing, broken and mismatched maps leave the frames as sent, with a n
     const { artifacts, reads } = dirArtifacts({});
     const event = normalized({ ...jsEvent(crashFrames(a, URL_A).map((f) => ({ ...f, abs_path: "/srv/app/dist/app.js", filename: "/srv/app/dist/app.js" })), { release: "r" }), platform: "node" });
     await new Symbolicator({ artifacts, fetcher: null }).symbolicate(event, project);
-    assert.deepEqual(reads, { debugId: 0, url: 0 });
+    assert.deepEqual(reads, { debugId: 0, url: 0, release: 0 });
     assert.deepEqual(event.errors ?? [], []);
+  });
+
+  test("a release without uploads is asked about once per batch, not once per file URL", async () => {
+    const { artifacts, reads } = dirArtifacts({ byUrl: releaseFiles(a, "shop@1") });
+    const symbolicator = new Symbolicator({ artifacts, fetcher: null });
+    symbolicator.startBatch();
+    for (let i = 0; i < 5; i++) {
+      const frames = crashFrames(a, URL_A).map((f) => ({ ...f, abs_path: `https://shop.example/static/chunk-${i}.js` }));
+      const event = normalized(jsEvent(frames, { release: "shop@2" }));
+      await symbolicator.symbolicate(event, project);
+      assert.deepEqual(
+        (event.errors as { type: string; url: string }[]).map((e) => [e.type, e.url]),
+        [["js_no_source", `https://shop.example/static/chunk-${i}.js`]],
+        "the note is the same as when each URL was looked up",
+      );
+    }
+    assert.deepEqual(reads, { debugId: 0, url: 0, release: 1 });
+    // The release with uploads is still looked up by URL, and mapped.
+    const event = normalized(jsEvent(crashFrames(a, URL_A), { release: "shop@1" }));
+    await symbolicator.symbolicate(event, project);
+    assert.equal(framesOf(event).at(-1)!.filename, "/src/cart.ts");
+    assert.ok(reads.url > 0);
   });
 });
 

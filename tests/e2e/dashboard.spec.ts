@@ -76,6 +76,7 @@ test.describe("dashboard", () => {
     await page.goto("./en/account/tokens");
     const form = page.getByTestId("create-token-form");
     await form.getByLabel("Name").fill("deploys");
+    await form.getByRole("checkbox", { name: "org:read" }).check();
     await form.getByRole("button", { name: "Create token" }).click();
     const token = (await page.getByTestId("result-token").textContent())?.trim() ?? "";
     expect(token).toMatch(/^sntryu_[0-9a-f]{64}$/);

@@ -76,7 +76,7 @@ test.describe("logs", () => {
     // The attribute's value is a link to its search.
     const row = page.getByTestId("log-row").filter({ hasText: "user signed in" });
     await row.locator("summary").click();
-    await row.getByRole("link", { name: "42" }).click();
+    await row.getByRole("link", { name: "42", exact: true }).click();
     await expect(page).toHaveURL(/query=user\.id%3A42/);
     await expect(page.getByTestId("log-message")).toHaveText([`${marker} user signed in`]);
     // A search the page cannot read says so, with a 200 and the form.

@@ -109,13 +109,14 @@ export async function startTestIntake({ digest: mode = "inline", db, digestDb, d
       throw new Error(`event ${eventId} did not reach project ${project.slug} within ${timeoutMs} ms`);
     },
     async settle() {
-      // Wait for a commit, then for the digest to pass the spool's last row.
+      // Wait for a commit, then for the digest to pass the spool's last row. The bound only guards against a hang:
+      // a digest thread started from source compiles first, which takes many seconds on a machine this loaded.
       await sleep(20);
       const { SpoolReader } = await import("../../src/ingest/spool");
       const reader = SpoolReader.open(spoolDir(dataDir));
       try {
         const last = reader.read(0, 1_000_000).pop()?.id ?? 0;
-        for (const start = Date.now(); digested < last && Date.now() - start < 10_000; ) await sleep(20);
+        for (const start = Date.now(); digested < last && Date.now() - start < 30_000; ) await sleep(20);
         if (digested < last) throw new Error(`digest stuck at ${digested} < ${last}`);
       } finally {
         reader.close();

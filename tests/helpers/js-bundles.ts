@@ -110,7 +110,7 @@ export type DirFile = { path: string; type?: ArtifactFileType | null; headers?: 
  * storage in tests of the symbolicator's logic; reads are counted.
  */
 export function dirArtifacts(entries: { byDebugId?: Map<string, DirFile>; byUrl?: Map<string, DirFile & { release: string; dist?: string | null }> }) {
-  const reads = { debugId: 0, url: 0 };
+  const reads = { debugId: 0, url: 0, release: 0 };
   const load = (url: string, f: DirFile): ArtifactFile => ({ url, type: f.type ?? null, headers: f.headers ?? {}, bytes: readFileSync(f.path) });
   const artifacts: ArtifactReads = {
     async fileByDebugId(_projectId, debugId, type) {
@@ -122,6 +122,10 @@ export function dirArtifacts(entries: { byDebugId?: Map<string, DirFile>; byUrl?
       reads.url++;
       const f = entries.byUrl?.get(url);
       return f && f.release === release && (f.dist ?? null) === dist ? load(url, f) : null;
+    },
+    async releaseHasFiles(_projectId, release, dist) {
+      reads.release++;
+      return [...(entries.byUrl?.values() ?? [])].some((f) => f.release === release && (f.dist ?? null) === dist);
     },
   };
   return { artifacts, reads };

@@ -1,9 +1,11 @@
 // The scrubbing engine with Sentry's project settings (issue 18): the defaults, sensitive and safe fields, IP
 // addresses, the organization's settings winning over the project's, and the _meta notes as Relay writes them.
 import assert from "node:assert/strict";
+import { createHmac } from "node:crypto";
 import { describe, test } from "node:test";
 import { normalizeEvent } from "../../src/digest/normalize/index";
 import { DEFAULT_SCRUBBING_OPTIONS as D, effectiveScrubbing, type ScrubbingOptions } from "../../src/scrub/index";
+import { hash } from "../../src/scrub/redact";
 
 const OFF: ScrubbingOptions = { ...D, dataScrubber: false, dataScrubberDefaults: false };
 
@@ -123,4 +125,12 @@ describe("issue 18 scrubbing: the other settings", () => {
     assert.deepEqual(span.sentry_tags, { "user.ip": null });
     assert.deepEqual(span.data, { "http.request.header.cookie": "[Filtered]" });
   });
+});
+
+test("hash redactions are HMAC-SHA1 with the config's key, as Relay's hash_value (keys of every length)", () => {
+  for (const key of ["", "k", "a".repeat(64), "b".repeat(65), "schlüssel", "x".repeat(200)]) {
+    for (const text of ["", "jane@example.com", "ünïcødé 😀", "z".repeat(1000)]) {
+      assert.equal(hash(text, key), createHmac("sha1", key).update(text, "utf8").digest("hex").toUpperCase(), `${key.length}/${text.length}`);
+    }
+  }
 });

@@ -97,6 +97,22 @@ export function personalDataConformance(get: () => Fixture) {
     }
   });
 
+  test("issue 18/19 personal data: the export holds the person's user feedback, about their events and from their address", async () => {
+    const { t, alice, org, a, b, e1 } = await setup();
+    const read = async (field: string, value: string) => JSON.parse(await collect((await exportPersonData(t.as(alice), org.slug, { field, value })).chunks)) as { events: unknown[]; feedback: { project: string; message: string; associatedEventId: string | null; email: string; source: string }[] };
+    const byIp = await read("ip", "192.0.2.1");
+    assert.deepEqual(
+      byIp.feedback.map((f) => [f.project, f.message, f.associatedEventId]),
+      [[a.slug, "about ann's error", e1.eventId]],
+      "by IP address: the feedback about her events, not the one sent from her address",
+    );
+    const byEmail = await read("email", "ann@example.com");
+    assert.deepEqual(byEmail.feedback.map((f) => [f.project, f.message]).sort(), [[a.slug, "about ann's error"], [b.slug, "from ann"]].sort());
+    assert.ok(byEmail.feedback.every((f) => f.source === "user_report" && !("id" in f)));
+    const bob = await read("email", "nobody@example.com");
+    assert.deepEqual([bob.events, bob.feedback], [[], []]);
+  });
+
   test("issue 18 personal data: erasure leaves no event of the person, the issue's user count down and totals kept, others untouched", async () => {
     const { t, alice, org, a, b, c, e1, e3, e5 } = await setup();
     const db = t.db.kysely;
@@ -121,14 +137,16 @@ export function personalDataConformance(get: () => Fixture) {
     assert.deepEqual(left.map((r) => r.event_id).sort(), [e3.eventId, e5.eventId].sort(), "bob's event and the other organization's stay");
     assert.equal((await db.selectFrom("raw_items").select("id").where("event_id", "=", e1.eventId).execute()).length, 0, "the attachment is gone");
     assert.equal((await db.selectFrom("event_users").select("event_id").where("event_id", "=", e1.eventId).execute()).length, 0);
-    const record = await t.store.listErasures(org.id, 10);
+    // The erasure is an entry of the organization's audit trail (issue 20), as personal_data_erasures rows were.
+    const record = await t.store.listAudit({ organizationId: org.id, events: ["personal-data.erase"], limit: 10 });
     assert.equal(record.length, 1);
-    assert.equal(record[0]!.field, "email");
     assert.equal(record[0]!.actorUserId, alice.id);
-    assert.deepEqual(JSON.parse(record[0]!.counts), { events: 3, attachments: 1, tagValues: 4, users: 2, feedback: 2, projects: 2 });
-    assert.ok(!record[0]!.counts.includes("ann"), "the record does not name the person");
+    const data = JSON.parse(record[0]!.data);
+    assert.equal(data.field, "email");
+    assert.deepEqual(data.counts, { events: 3, attachments: 1, tagValues: 4, users: 2, feedback: 2, projects: 2 });
+    assert.ok(!record[0]!.data.includes("ann") && !record[0]!.note.includes("ann"), "the record does not name the person");
     const shown = await listErasures(t.as(alice), org.slug);
-    assert.deepEqual(shown.map((e) => [e.actor, e.field, e.counts.events]), [[alice.name, "email", 3]]);
+    assert.deepEqual(shown.map((e) => [e.actor, e.field, e.counts.events]), [[alice.email, "email", 3]]);
     // Deleting bob's issue takes its user rows with it (foreign key).
     await t.store.deleteIssue(issueA.id);
     assert.equal((await db.selectFrom("event_users").select("event_id").where("event_id", "=", e3.eventId).execute()).length, 0);

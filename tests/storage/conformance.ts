@@ -26,6 +26,7 @@ import { scrubbingConformance } from "./conformance-scrubbing";
 import { monitorConformance } from "./conformance-monitors";
 import { feedbackConformance } from "./conformance-feedback";
 import { logConformance } from "./conformance-logs";
+import { auditConformance } from "./conformance-audit";
 
 export function conformance(name: string, options: () => OpenDbOptions | Promise<OpenDbOptions>) {
   describe(`storage conformance: ${name}`, () => {
@@ -220,8 +221,10 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
 
     test("tokens: looked up by hash with their user, use recorded, deleted only by their owner", async () => {
       const hash = uniq("hash");
-      const tok = await t.store.createToken({ userId: bob.id, name: "CI", tokenHash: hash, tokenSuffix: "abcd" });
+      const tok = await t.store.createToken({ userId: bob.id, name: "CI", tokenHash: hash, tokenSuffix: "abcd", scopes: ["project:releases", "org:read"], expiresAt: null });
       assert.equal(tok.lastUsedAt, null);
+      assert.deepEqual(tok.scopes, ["project:releases", "org:read"]);
+      assert.equal(tok.expiresAt, null);
       const now = new Date().toISOString();
       const used = await t.store.useToken(hash, now);
       assert.equal(used?.user.id, bob.id);
@@ -229,6 +232,25 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
       assert.equal(await t.store.useToken("unknown", now), null);
       assert.equal(await t.store.deleteToken(alice.id, tok.id), false);
       assert.equal(await t.store.deleteToken(bob.id, tok.id), true);
+    });
+
+    test("tokens (migration 0032): scopes and expiry kept; a token from before scopes reads as full access; an expired token's use is not recorded", async () => {
+      const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+      const scoped = await t.store.createToken({ userId: bob.id, name: "scoped", tokenHash: uniq("hash"), tokenSuffix: "0001", scopes: [], expiresAt });
+      assert.deepEqual(scoped.scopes, [], "an empty list stays empty: no scope, never full access");
+      assert.equal(scoped.expiresAt, expiresAt);
+      const legacyHash = uniq("hash");
+      await t.db.kysely.insertInto("api_tokens").values({ user_id: bob.id, name: "legacy", token_hash: legacyHash, token_suffix: "0002", created_at: new Date().toISOString(), last_used_at: null, scopes: null, expires_at: null }).execute();
+      assert.equal((await t.store.useToken(legacyHash, new Date().toISOString()))?.token.scopes, null);
+      const garbled = uniq("hash");
+      await t.db.kysely.insertInto("api_tokens").values({ user_id: bob.id, name: "garbled", token_hash: garbled, token_suffix: "0003", created_at: new Date().toISOString(), last_used_at: null, scopes: '{"not":"a list"}', expires_at: null }).execute();
+      assert.deepEqual((await t.store.useToken(garbled, new Date().toISOString()))?.token.scopes, [], "unreadable scopes give nothing");
+      const expiredHash = uniq("hash");
+      const past = new Date(Date.now() - 1000).toISOString();
+      const expired = await t.store.createToken({ userId: bob.id, name: "expired", tokenHash: expiredHash, tokenSuffix: "0004", scopes: ["org:read"], expiresAt: past });
+      assert.equal((await t.store.useToken(expiredHash, new Date().toISOString()))?.token.expiresAt, past);
+      assert.equal((await t.store.listTokens(bob.id)).find((x) => x.id === expired.id)?.lastUsedAt, null);
+      for (const x of await t.store.listTokens(bob.id)) await t.store.deleteToken(bob.id, x.id);
     });
     digestConformance(() => ({ t, alice }));
     concurrencyConformance(() => ({ t, alice }));
@@ -249,5 +271,6 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
     monitorConformance(() => ({ t, alice }));
     feedbackConformance(() => ({ t, alice }));
     logConformance(() => ({ t, alice }));
+    auditConformance(() => ({ t, alice }));
   });
 }

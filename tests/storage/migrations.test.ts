@@ -92,6 +92,28 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
       }
     });
 
+    test("0033-audit-log moves the erasures 0024 recorded into the audit trail, with the same facts, and drops their table", async () => {
+      const f = await fresh();
+      const db = openDb(f.options);
+      try {
+        await migrateToLatest(db, "0032-token-scopes");
+        const k = db.kysely as unknown as import("kysely").Kysely<Record<string, Record<string, unknown>>>;
+        const org = await k.insertInto("organizations").values({ slug: "erasing", name: "Erasing", created_at: "2026-01-01T00:00:00.000Z" }).returning("id").executeTakeFirstOrThrow();
+        await k.insertInto("personal_data_erasures").values({ organization_id: org.id, actor_user_id: "gone-user", field: "email", value_sha256: "ab".repeat(32), counts: '{"events":3,"attachments":1,"tagValues":2,"users":1,"projects":1}', created_at: "2026-02-01T10:00:00.000Z" }).execute();
+        await migrateToLatest(db);
+        const store = createStore(db);
+        const entries = await store.listAudit({ organizationId: Number(org.id), limit: 10 });
+        assert.equal(entries.length, 1);
+        const [e] = entries;
+        assert.deepEqual([e!.event, e!.actorUserId, e!.actorLabel, e!.createdAt], ["personal-data.erase", "gone-user", "gone-user", "2026-02-01T10:00:00.000Z"]);
+        assert.deepEqual(JSON.parse(e!.data), { field: "email", valueSha256: "ab".repeat(32), counts: { events: 3, attachments: 1, tagValues: 2, users: 1, projects: 1 } });
+        await assert.rejects(k.selectFrom("personal_data_erasures").selectAll().execute());
+      } finally {
+        await db.close();
+        await f.drop();
+      }
+    });
+
     test("0007-issue-triage fills user counts and daily counters from the rows 0004 kept", async () => {
       const f = await fresh();
       const db = openDb(f.options);

@@ -24,6 +24,8 @@ export const AUTH_LIMITS = {
   passwordResetRequestsPerWindow: 3,
   /** seconds (1 hour); how long a password-reset link works (it works once). */
   passwordResetTokenSeconds: 3600,
+  /** days (about 10 years); the furthest expiry a personal token can be given, beyond it "no expiry" says the same. */
+  tokenMaxLifetimeDays: 3660,
 } as const;
 
 export const NAME_LIMITS = {
@@ -47,4 +49,13 @@ export const API_LIMITS = {
 export const ACTION_LIMITS = {
   /** bytes (1 MiB); the body of one server action. Next.js's own default (serverActions.bodySizeLimit "1 MB"). */
   maxBodyBytes: 1024 * 1024,
+} as const;
+
+export const AUDIT_LIMITS = {
+  /** entries; one page of the audit trail on the settings screen and in the API (Sentry's page size). */
+  pageSize: 100,
+  /** characters; a note is one line about one change: names and slugs in it are already bounded. */
+  noteMaxLength: 500,
+  /** characters; a failed sign-in's address as typed (RFC 5321's path limit; longer input is cut). */
+  emailMaxLength: 254,
 } as const;

@@ -10,6 +10,8 @@ export const PERSONAL_DATA_LIMITS = {
   exportEvents: 10_000,
   /** events; read and decoded per query while exporting, so memory holds one slice of events, not the whole file. */
   exportSlice: 100,
+  /** feedback rows; the most one export holds per project (a few KB each at most: user feedback messages are cut at 64 KiB, most are a sentence). */
+  exportFeedbackPerProject: 1_000,
   /** events; the most erased in one project's transaction: an erasure that finds more runs again for the rest. */
   eraseEventsPerProject: 5_000,
   /** days; the shortest retention a project may set: a day keeps today's events long enough to be looked at. */
@@ -36,6 +38,10 @@ export const SCRUB_LIMITS = {
   maxRuleNesting: 8,
   /** levels of nesting walked in one event; normalization already caps bags at 7 to 10, this guards the recursion. */
   maxWalkDepth: 128,
+  /** strings; answers of a rule set's gates kept per string (values repeat from event to event: paths, variable reprs, messages); cleared when full. */
+  gateMemoEntries: 8_192,
+  /** characters; only strings up to this long are remembered, so the memo holds at most about 4 MB. */
+  gateMemoMaxLength: 256,
 } as const;
 
 /** The data scrubbing settings of an organization or a project (core/data-scrubbing.ts), as the API and the screens take them. */

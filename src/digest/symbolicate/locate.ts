@@ -43,6 +43,8 @@ function parsed(bytes: Uint8Array, url: string, resolvedWith: ResolvedWith): Loc
 export class MapLocator {
   /** Per batch: lookups that found no map, so a burst of events without one asks the database once. */
   private readonly misses = new Map<string, Located>();
+  /** Per batch: whether a release (of a project, with a dist) has any uploaded file; most have none. */
+  private readonly releases = new Map<string, Promise<boolean>>();
 
   constructor(
     private readonly artifacts: ArtifactReads | null,
@@ -52,6 +54,19 @@ export class MapLocator {
 
   startBatch(): void {
     this.misses.clear();
+    this.releases.clear();
+  }
+
+  /** Whether the release has uploads at all, asked once per batch: without any, no URL of it needs a lookup. */
+  private releaseHasFiles(s: LocateScope): Promise<boolean> {
+    const key = `${s.projectId}|${s.release}|${s.dist ?? ""}`;
+    let answer = this.releases.get(key);
+    if (!answer) {
+      answer = this.read(() => this.artifacts!.releaseHasFiles(s.projectId, s.release!, s.dist));
+      this.releases.set(key, answer);
+      answer.catch(() => this.releases.delete(key));
+    }
+    return answer;
   }
 
   /**
@@ -97,6 +112,7 @@ export class MapLocator {
 
   private byRelease(s: LocateScope, absPath: string): Promise<Located> {
     return this.cached(`r|${s.projectId}|${s.release}|${s.dist ?? ""}|${absPath}`, "release", SYMBOLICATION_LIMITS.cacheTtlMs, async () => {
+      if (!(await this.releaseHasFiles(s))) return { kind: "note", note: { type: "js_no_source", url: absPath } };
       const minified = await this.byUrl(s, absPath);
       if (minified && minified.type === "source_map") return parsed(minified.bytes, minified.url, "release");
       if (minified) {

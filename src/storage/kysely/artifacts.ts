@@ -59,6 +59,10 @@ export function artifactStore({ db }: Ctx): ArtifactReads & UploadStore & Pick<R
         .executeTakeFirst();
       return found(row);
     },
+    async releaseHasFiles(projectId, release, dist) {
+      const row = await db.selectFrom("artifact_bundle_links").select("bundle_id").where("project_id", "=", projectId).where("release", "=", release).where("dist", "=", dist ?? "").limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
 
     async putChunks(organizationId, chunks, now) {
       for (const c of chunks) {

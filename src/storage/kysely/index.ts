@@ -32,6 +32,7 @@ import { userDataStore } from "./user-data";
 import { scrubbingSettingsStore } from "./data-scrubbing";
 import { clusterStore } from "./cluster";
 import { monitorStore } from "./monitors";
+import { auditStore } from "./audit";
 import { feedbackStore } from "./feedback";
 import { logStore } from "./logs";
 
@@ -71,5 +72,6 @@ export function createStore(db: Db): Store {
     ...monitorStore(ctx),
     ...feedbackStore(ctx),
     ...logStore(ctx),
+    ...auditStore(ctx),
   };
 }

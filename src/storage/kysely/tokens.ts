@@ -2,7 +2,19 @@ import type { ApiToken, ApiTokenStore } from "../ports";
 import { type Ctx, nowIso, uniquely } from "./shared";
 import { toUser } from "./users";
 
-type TokenRow = { id: number; user_id: string; name: string; token_suffix: string; created_at: string; last_used_at: string | null };
+type TokenRow = { id: number; user_id: string; name: string; token_suffix: string; created_at: string; last_used_at: string | null; scopes: string | null; expires_at: string | null };
+
+/** A stored scope list read leniently: anything but an array of strings is no scope at all (never full access). */
+function readScopes(text: string | null): string[] | null {
+  if (text === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.filter((s): s is string => typeof s === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
 const toToken = (r: TokenRow): ApiToken => ({
   id: r.id,
   userId: r.user_id,
@@ -10,14 +22,20 @@ const toToken = (r: TokenRow): ApiToken => ({
   tokenSuffix: r.token_suffix,
   createdAt: r.created_at,
   lastUsedAt: r.last_used_at,
+  scopes: readScopes(r.scopes),
+  expiresAt: r.expires_at,
 });
-const columns = ["id", "user_id", "name", "token_suffix", "created_at", "last_used_at"] as const;
+const columns = ["id", "user_id", "name", "token_suffix", "created_at", "last_used_at", "scopes", "expires_at"] as const;
 
 export function apiTokenStore({ db }: Ctx): ApiTokenStore {
   return {
-    async createToken({ userId, name, tokenHash, tokenSuffix }) {
+    async createToken({ userId, name, tokenHash, tokenSuffix, scopes, expiresAt }) {
       const r = await uniquely("token", () =>
-        db.insertInto("api_tokens").values({ user_id: userId, name, token_hash: tokenHash, token_suffix: tokenSuffix, created_at: nowIso() }).returning(columns).executeTakeFirstOrThrow(),
+        db
+          .insertInto("api_tokens")
+          .values({ user_id: userId, name, token_hash: tokenHash, token_suffix: tokenSuffix, created_at: nowIso(), scopes: scopes === null ? null : JSON.stringify(scopes), expires_at: expiresAt })
+          .returning(columns)
+          .executeTakeFirstOrThrow(),
       );
       return toToken(r);
     },
@@ -35,6 +53,8 @@ export function apiTokenStore({ db }: Ctx): ApiTokenStore {
           "api_tokens.token_suffix",
           "api_tokens.created_at",
           "api_tokens.last_used_at",
+          "api_tokens.scopes",
+          "api_tokens.expires_at",
           "users.email",
           "users.name as user_name",
           "users.is_superuser",
@@ -43,12 +63,14 @@ export function apiTokenStore({ db }: Ctx): ApiTokenStore {
         .where("api_tokens.token_hash", "=", tokenHash)
         .executeTakeFirst();
       if (!r) return null;
-      // Record the use at most once a minute per token: a busy script must not turn every read into a write.
-      if (!r.last_used_at || Date.parse(now) - Date.parse(r.last_used_at) > 60_000) {
+      // Record the use at most once a minute per token: a busy script must not turn every read into a write. An
+      // expired token's attempts are no use.
+      const expired = r.expires_at !== null && Date.parse(r.expires_at) <= Date.parse(now);
+      if (!expired && (!r.last_used_at || Date.parse(now) - Date.parse(r.last_used_at) > 60_000)) {
         await db.updateTable("api_tokens").set({ last_used_at: now }).where("id", "=", r.id).execute();
       }
       return {
-        token: toToken({ ...r, last_used_at: r.last_used_at }),
+        token: toToken(r),
         user: toUser({ id: r.user_id, email: r.email, name: r.user_name, is_superuser: r.is_superuser, created_at: r.user_created_at }),
       };
     },
@@ -58,4 +80,3 @@ export function apiTokenStore({ db }: Ctx): ApiTokenStore {
     },
   };
 }
-

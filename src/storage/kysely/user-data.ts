@@ -1,10 +1,11 @@
 // A person's data (storage/user-data-ports.ts) for SQLite and PostgreSQL: event_users written in the digest's
 // transaction, searched by value (its index leads with the value), and erasures that delete a project's matching
 // events with what they were counted in, in one transaction.
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely, SelectQueryBuilder, Selectable, Transaction } from "kysely";
+import type { UserFeedbackTable } from "../feedback-schema";
 import { decodeEventData } from "../event-codec";
 import type { Database } from "../schema";
-import type { ErasureCounts, UserDataStore, UserDataTx, UserEventMatch, UserField } from "../user-data-ports";
+import type { ErasureCounts, PersonFeedback, UserDataStore, UserDataTx, UserEventMatch, UserField } from "../user-data-ports";
 import { chunks } from "./digest-tx";
 import type { Ctx } from "./shared";
 
@@ -21,6 +22,8 @@ export function userDataTx(trx: Transaction<Database>): UserDataTx {
     },
   };
 }
+
+type FeedbackQuery = SelectQueryBuilder<Database, "user_feedback", Selectable<UserFeedbackTable>>;
 
 /** Event ids of the project whose user has the value in one of the fields (distinct), at most `limit`. */
 async function matchingIds(db: Kysely<Database>, projectId: number, fields: readonly UserField[], value: string, limit: number): Promise<string[]> {
@@ -105,6 +108,31 @@ export function userDataStore({ db }: Ctx): UserDataStore {
       return out;
     },
 
+    async feedbackOf(projectId, eventIds, email, limit) {
+      const byId = new Map<number, PersonFeedback>();
+      const take = async (where: (q: FeedbackQuery) => FeedbackQuery) => {
+        const rows = await where(db.selectFrom("user_feedback").selectAll().where("project_id", "=", projectId)).orderBy("id").limit(limit).execute();
+        for (const r of rows) {
+          byId.set(r.id, {
+            id: r.id,
+            source: r.source,
+            feedbackEventId: r.feedback_event_id,
+            associatedEventId: r.associated_event_id,
+            message: r.message,
+            name: r.name,
+            email: r.email,
+            url: r.url,
+            details: r.details,
+            status: r.status,
+            receivedAt: r.received_at,
+          });
+        }
+      };
+      for (const part of chunks(eventIds)) await take((q) => q.where((eb) => eb.or([eb("feedback_event_id", "in", part), eb("associated_event_id", "in", part)])));
+      if (email !== null) await take((q) => q.where("email", "=", email));
+      return [...byId.values()].sort((x, y) => x.id - y.id).slice(0, limit);
+    },
+
     async eraseUserEvents(projectId, fields, value, facts, limit) {
       return db.transaction().execute(async (trx) => {
         const ids = await matchingIds(trx, projectId, fields, value, limit);
@@ -113,18 +141,6 @@ export function userDataStore({ db }: Ctx): UserDataStore {
         if (fields.includes("email")) counts.feedback += Number((await trx.deleteFrom("user_feedback").where("project_id", "=", projectId).where("email", "=", value).executeTakeFirst()).numDeletedRows);
         return counts;
       });
-    },
-
-    async recordErasure(input) {
-      await db
-        .insertInto("personal_data_erasures")
-        .values({ organization_id: input.organizationId, actor_user_id: input.actorUserId, field: input.field, value_sha256: input.valueSha256, counts: JSON.stringify(input.counts), created_at: input.createdAt })
-        .execute();
-    },
-
-    async listErasures(organizationId, limit) {
-      const rows = await db.selectFrom("personal_data_erasures").select(["id", "actor_user_id", "field", "counts", "created_at"]).where("organization_id", "=", organizationId).orderBy("id", "desc").limit(limit).execute();
-      return rows.map((r) => ({ id: r.id, actorUserId: r.actor_user_id, field: r.field, counts: r.counts, createdAt: r.created_at }));
     },
   };
 }

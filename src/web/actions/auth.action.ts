@@ -3,12 +3,13 @@
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { setupFirstUser } from "../../core/accounts";
+import { audit } from "../../core/audit";
 import { AppError } from "../../core/errors";
 import { parseInput, passwordSchema } from "../../core/schemas";
 import { z } from "zod";
 import { getServices } from "../../runtime/services";
 import { callAuth } from "../auth-bridge";
-import { requireUser } from "../session";
+import { requireCore } from "../session";
 import { validationTranslator } from "./act";
 import { type ActionState, formObject, runAction } from "./result";
 
@@ -49,13 +50,14 @@ const changePasswordSchema = z
   .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "The passwords do not match" });
 
 export async function changePasswordAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
-  await requireUser(locale);
+  const core = await requireCore(locale);
   const t = await getTranslations({ locale, namespace: "account" });
   return runAction(async () => {
     const { currentPassword, newPassword } = parseInput(changePasswordSchema, formObject(form));
     const res = await callAuth("/change-password", { currentPassword, newPassword, revokeOtherSessions: true });
     if (res.status === 429) throw new AppError("rate_limited", t("tooMany"));
     if (res.status !== 200) throw new AppError("bad_request", t("wrongPassword"), { currentPassword: [t("wrongPassword")] });
+    await audit(core, { organizationId: null, event: "user.password-change", targetUserId: core.actor.user.id, note: `${core.actor.user.email} changed their password; their other sessions were signed out` });
     return { status: "ok", message: t("passwordChanged") };
   }, await validationTranslator(locale));
 }

@@ -4,7 +4,9 @@
 // by better-auth's sign-in like the sign-in form).
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
+import { CLIENT_IP_HEADER } from "../../auth/create-auth";
 import { AppError } from "../../core/errors";
 import { acceptInvitation, createInvitation, joinWithNewAccount, revokeInvitation } from "../../core/invitations";
 import { DEFAULT_LOCALE, isLocale } from "../../i18n/routing";
@@ -56,9 +58,10 @@ export async function joinWithPasswordAction(locale: string, secret: string, _pr
   const t = await getTranslations({ locale: lang, namespace: "invite" });
   const { accounts, store } = getServices();
   const values = formObject(form);
+  const ip = headers().get(CLIENT_IP_HEADER);
   let org = "";
   const state = await runAction(async () => {
-    const { email, joined } = await joinWithNewAccount(accounts, store, secret, values);
+    const { email, joined } = await joinWithNewAccount(accounts, store, secret, values, ip);
     const signIn = await callAuth("/sign-in/email", { email, password: values.password ?? "" });
     if (signIn.status === 429) throw new AppError("rate_limited", t("tooMany"));
     if (signIn.status !== 200) throw new AppError("bad_request", t("wrongPassword"), { password: [t("wrongPassword")] });
@@ -69,7 +72,7 @@ export async function joinWithPasswordAction(locale: string, secret: string, _pr
     // Signed in as the account the address already had: it accepts, as when signed in before opening the link.
     const user = await store.getUserByEmail(email);
     if (!user) throw new AppError("bad_request", t("wrongPassword"));
-    org = await acceptInvitation({ store, actor: { user } }, secret);
+    org = await acceptInvitation({ store, actor: { user }, ip }, secret);
   }, await validationTranslator(lang));
   if (state.status === "ok") redirect(`/${lang}/orgs/${org}`);
   return state;

@@ -4,10 +4,12 @@ import { createToken, deleteToken } from "../../core/tokens";
 import { act } from "./act";
 import { type ActionState, formObject } from "./result";
 
+/** The form's fields, with every checked scope (checkboxes named "scopes") as a list. */
 export async function createTokenAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
   let plaintext = "";
+  const scopes = form.getAll("scopes").filter((s): s is string => typeof s === "string");
   const state = await act(locale, async (core) => {
-    plaintext = (await createToken(core, formObject(form))).plaintext;
+    plaintext = (await createToken(core, { ...formObject(form), scopes })).plaintext;
   });
   revalidatePath(`/${locale}/account/tokens`);
   return state.status === "ok" ? { status: "ok", data: { token: plaintext } } : state;

@@ -1,11 +1,14 @@
-// Wraps every /api/0 route: bearer-token (or session) authentication, JSON body parsing with a size limit,
+// Wraps every /api/0 route: bearer-token (or session) authentication, the token scope the route declares (Sentry's
+// scopes, core/token-scopes.ts: 403 with Sentry's message without it), JSON body parsing with a size limit,
 // and the error table. A bearer token is a person's (personal API token) or an organization's (`sntrys_`, acting
 // for that organization alone with its scopes); the token itself is never logged. Routes stay thin: parse, call one core function, serialize.
 import "server-only";
+import { CLIENT_IP_HEADER } from "../../auth/create-auth";
 import { API_LIMITS } from "../../config/limits";
-import type { Actor, CoreContext } from "../../core/context";
+import { type Actor, actorScopes, type CoreContext } from "../../core/context";
 import { AppError } from "../../core/errors";
 import { authenticateBearer } from "../../core/org-tokens";
+import { type RouteScope, SCOPE_DENIED_MESSAGE, scopeSatisfied } from "../../core/token-scopes";
 import { getServices } from "../../runtime/services";
 import { toErrorResponse } from "./errors";
 
@@ -45,12 +48,19 @@ async function authenticate(req: Request): Promise<Actor> {
   return { user };
 }
 
-export function apiRoute<P = Record<string, string>>(handler: Handler<P>) {
+/**
+ * A route handler that needs `scope` (or any one of a list) of a token: Sentry's scope maps, e.g. "project:read" for a
+ * GET of project settings, "event:write" for triage. Sessions and tokens without scopes are not limited by it; the
+ * role check in the core applies to everyone.
+ */
+export function apiRoute<P = Record<string, string>>(scope: RouteScope | readonly RouteScope[], handler: Handler<P>) {
   return async (req: Request, { params }: { params: P }): Promise<Response> => {
     try {
       const actor = await authenticate(req);
+      if (!scopeSatisfied(actorScopes(actor), scope)) throw new AppError("forbidden", SCOPE_DENIED_MESSAGE);
       const { store, config, basePath } = getServices();
-      return await handler({ req, url: new URL(req.url), params, core: { store, actor }, publicUrl: config.publicUrl, basePath });
+      const core = { store, actor, ip: req.headers.get(CLIENT_IP_HEADER) };
+      return await handler({ req, url: new URL(req.url), params, core, publicUrl: config.publicUrl, basePath });
     } catch (err) {
       return toErrorResponse(err);
     }

@@ -88,3 +88,25 @@ export function SubmitButton({ children, variant, name, value }: { children: Rea
     </button>
   );
 }
+
+/** A group of checkboxes sharing `name` (each checked one is sent as one value), with the group's inline error. */
+export function CheckboxGroup({ name, legend, options, testId }: { name: string; legend: string; options: (Option & { hint?: string })[]; testId?: string }) {
+  const errors = useContext(FieldErrors)?.[name];
+  const id = `${useId()}${name}`;
+  return (
+    <fieldset className="field checkbox-group" data-testid={testId} aria-describedby={errors ? `${id}-error` : undefined}>
+      <legend>{legend}</legend>
+      {options.map((o) => (
+        <label key={o.value} className="checkbox">
+          <input type="checkbox" name={name} value={o.value} /> <code>{o.label}</code>
+          {o.hint ? <span className="muted"> {o.hint}</span> : null}
+        </label>
+      ))}
+      {errors ? (
+        <span id={`${id}-error`} className="field-error" data-field-error={name}>
+          {errors.join(" ")}
+        </span>
+      ) : null}
+    </fieldset>
+  );
+}

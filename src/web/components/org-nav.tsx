@@ -4,7 +4,7 @@ import { LocaleLink } from "@/i18n/locale-link";
 import type { Organization } from "@/storage/ports";
 import { PageTabs } from "./page-tabs";
 
-export async function OrgNav({ org, current }: { org: Organization; current: "projects" | "issues" | "alerts" | "monitors" | "releases" | "general" | "members" | "teams" | "tokens" | "privacy" | "scrubbing" | "traces" | "feedback" }) {
+export async function OrgNav({ org, current }: { org: Organization; current: "projects" | "issues" | "alerts" | "monitors" | "releases" | "general" | "members" | "teams" | "tokens" | "privacy" | "scrubbing" | "audit" | "traces" | "feedback" }) {
   const t = await getTranslations("org");
   // One read of the locale for the links below, instead of one suspension per link (i18n/locale-link.tsx).
   const locale = await getLocale();
@@ -31,6 +31,7 @@ export async function OrgNav({ org, current }: { org: Organization; current: "pr
           { id: "tokens", href: `${base}/settings/tokens`, label: t("tabs.tokens") },
           { id: "privacy", href: `${base}/settings/privacy`, label: t("tabs.privacy") },
           { id: "scrubbing", href: `${base}/settings/scrubbing`, label: t("tabs.scrubbing") },
+          { id: "audit", href: `${base}/settings/audit`, label: t("tabs.audit") },
         ]}
       />
     </div>

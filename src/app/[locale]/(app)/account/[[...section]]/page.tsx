@@ -1,10 +1,9 @@
 // Account settings: password (default of the optional catch-all), personal API tokens and notifications.
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { listTokens } from "@/core/tokens";
 import { changePasswordAction } from "@/web/actions/auth.action";
-import { createTokenAction, deleteTokenAction } from "@/web/actions/tokens.action";
 import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
+import { AccountTokens } from "@/web/components/account/account-tokens";
 import { AccountNotifications } from "@/web/components/notifications/account-notifications";
 import { PageTabs } from "@/web/components/page-tabs";
 import { requireCore } from "@/web/session";
@@ -43,33 +42,7 @@ export default async function AccountPage({ params }: { params: { locale: string
           </ActionForm>
         </section>
       ) : (
-        <>
-          <p className="muted">{t("tokensHint")}</p>
-          <table className="table" data-testid="token-table">
-            <tbody>
-              {(await listTokens(core)).map((tok) => (
-                <tr key={tok.id}>
-                  <td>
-                    <strong>{tok.name}</strong> <span className="muted">…{tok.tokenSuffix}</span>
-                  </td>
-                  <td className="muted">{tok.lastUsedAt ? t("lastUsed", { date: tok.lastUsedAt.slice(0, 10) }) : t("neverUsed")}</td>
-                  <td className="actions">
-                    <ActionForm action={deleteTokenAction.bind(null, params.locale, tok.id)} className="inline-form">
-                      <SubmitButton variant="danger">{t("revoke")}</SubmitButton>
-                    </ActionForm>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <section className="card">
-            <h2>{t("createToken")}</h2>
-            <ActionForm action={createTokenAction.bind(null, params.locale)} successMessage={t("tokenCreated")} testId="create-token-form">
-              <Field name="name" label={t("tokenName")} required />
-              <SubmitButton>{t("create")}</SubmitButton>
-            </ActionForm>
-          </section>
-        </>
+        <AccountTokens locale={params.locale} core={core} />
       )}
     </>
   );

@@ -6,14 +6,14 @@ import { issueResponse } from "@/web/api/issue-response";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute<{ issueId: string }>(async (ctx) => Response.json(await issueResponse(ctx.core, await getIssue(ctx.core, ctx.params.issueId), ctx)));
+export const GET = apiRoute<{ issueId: string }>("event:read", async (ctx) => Response.json(await issueResponse(ctx.core, await getIssue(ctx.core, ctx.params.issueId), ctx)));
 
-export const PUT = apiRoute<{ issueId: string }>(async (ctx) => {
+export const PUT = apiRoute<{ issueId: string }>("event:write", async (ctx) => {
   const view = await updateIssue(ctx.core, ctx.params.issueId, await readJson(ctx.req));
   return Response.json(await issueResponse(ctx.core, view, ctx));
 });
 
-export const DELETE = apiRoute<{ issueId: string }>(async (ctx) => {
+export const DELETE = apiRoute<{ issueId: string }>("event:admin", async (ctx) => {
   await deleteIssue(ctx.core, ctx.params.issueId);
   return new Response(null, { status: 202 });
 });

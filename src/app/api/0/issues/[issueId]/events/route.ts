@@ -6,7 +6,7 @@ import { apiRoute, paged } from "@/web/api/handler";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute<{ issueId: string }>(async (ctx) => {
+export const GET = apiRoute<{ issueId: string }>("event:read", async (ctx) => {
   const page = pageRequest("id", { cursor: ctx.url.searchParams.get("cursor"), limit: ctx.url.searchParams.get("per_page") ?? undefined });
   const { page: events } = await listIssueEvents(ctx.core, ctx.params.issueId, page);
   return paged(events.items.map(serializeEventListItem), events.nextCursor, ctx);

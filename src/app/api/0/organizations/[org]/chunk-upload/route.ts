@@ -9,12 +9,12 @@ import { readChunkParts } from "@/web/api/upload-bodies";
 export const dynamic = "force-dynamic";
 type P = { org: string };
 
-export const GET = apiRoute<P>(async (ctx) => {
+export const GET = apiRoute<P>("project:releases", async (ctx) => {
   const url = `${ctx.publicUrl}${ctx.basePath}/api/0/organizations/${encodeURIComponent(ctx.params.org)}/chunk-upload/`;
   return Response.json(await chunkUploadOptions(ctx.core, ctx.params.org, url, getServices().config.chunkUploadAccept));
 });
 
-export const POST = apiRoute<P>(async (ctx) => {
+export const POST = apiRoute<P>("project:releases", async (ctx) => {
   await uploadChunks(ctx.core, ctx.params.org, readChunkParts(ctx.req));
   return Response.json([]);
 });

@@ -9,7 +9,7 @@ import { DEFAULT_LOG_FIELDS, logFieldTypes, logFields } from "@/web/api/log-seri
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute<{ org: string }>(async (ctx) => {
+export const GET = apiRoute<{ org: string }>("event:read", async (ctx) => {
   const p = ctx.url.searchParams;
   const dataset = p.get("dataset");
   if (dataset !== "logs" && dataset !== "ourlogs") throw new AppError("bad_request", "Only dataset=logs is served by this endpoint");

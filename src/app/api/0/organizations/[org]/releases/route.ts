@@ -8,12 +8,12 @@ import { serializeRelease } from "@/web/api/release-serializers";
 export const dynamic = "force-dynamic";
 type P = { org: string };
 
-export const GET = apiRoute<P>(async (ctx) => {
+export const GET = apiRoute<P>(["project:releases", "project:read"], async (ctx) => {
   const page = await listReleases(ctx.core, ctx.params.org, null, releaseListQuery(ctx.url));
   return paged(page.items.map(serializeRelease), page.nextCursor, ctx);
 });
 
-export const POST = apiRoute<P>(async (ctx) => {
+export const POST = apiRoute<P>("project:releases", async (ctx) => {
   const { view, created } = await createRelease(ctx.core, ctx.params.org, null, await readJson(ctx.req));
   return Response.json(serializeRelease(view), { status: created ? 201 : 208 });
 });

@@ -5,7 +5,7 @@ import { apiRoute, paged } from "@/web/api/handler";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute<{ org: string }>(async (ctx) => {
+export const GET = apiRoute<{ org: string }>("org:read", async (ctx) => {
   await getOrganization(ctx.core, ctx.params.org);
   return paged([], null, ctx);
 });

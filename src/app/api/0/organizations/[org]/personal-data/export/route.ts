@@ -7,7 +7,7 @@ import { apiRoute } from "@/web/api/handler";
 export const dynamic = "force-dynamic";
 type P = { org: string };
 
-export const GET = apiRoute<P>(async ({ core, params, url }) => {
+export const GET = apiRoute<P>("event:read", async ({ core, params, url }) => {
   const input: Record<string, string> = {};
   for (const key of ["field", "value"]) {
     const v = url.searchParams.get(key);

@@ -9,7 +9,7 @@ import { isListStatsPeriod, issueListResponse } from "@/web/api/issue-response";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute<{ org: string; project: string }>(async (ctx) => {
+export const GET = apiRoute<{ org: string; project: string }>("event:read", async (ctx) => {
   const params = ctx.url.searchParams;
   const page = pageRequest("sort|id", { cursor: params.get("cursor"), limit: params.get("limit") ?? params.get("per_page") ?? undefined });
   const statsPeriod = params.get("statsPeriod") ?? "24h";
@@ -19,7 +19,7 @@ export const GET = apiRoute<{ org: string; project: string }>(async (ctx) => {
   return paged(await issueListResponse(ctx.core, project, ctx.params.org, issues.items, statsPeriod, ctx), issues.nextCursor, ctx);
 });
 
-export const PUT = apiRoute<{ org: string; project: string }>(async (ctx) => {
+export const PUT = apiRoute<{ org: string; project: string }>("event:write", async (ctx) => {
   const body = await readJson(ctx.req);
   const views = await updateProjectIssues(ctx.core, ctx.params.org, ctx.params.project, ctx.url.searchParams.getAll("id"), body);
   // Sentry answers a bulk update with the change it applied; an assignment with the assignee as the issues now have it.
@@ -30,7 +30,7 @@ export const PUT = apiRoute<{ org: string; project: string }>(async (ctx) => {
   });
 });
 
-export const DELETE = apiRoute<{ org: string; project: string }>(async (ctx) => {
+export const DELETE = apiRoute<{ org: string; project: string }>("event:admin", async (ctx) => {
   await deleteProjectIssues(ctx.core, ctx.params.org, ctx.params.project, ctx.url.searchParams.getAll("id"));
   return new Response(null, { status: 204 });
 });

@@ -6,12 +6,12 @@ import { serializeKey } from "@/web/api/serializers";
 export const dynamic = "force-dynamic";
 type P = { org: string; project: string };
 
-export const GET = apiRoute<P>(async ({ core, params, publicUrl, basePath }) => {
+export const GET = apiRoute<P>("project:read", async ({ core, params, publicUrl, basePath }) => {
   const { project, keys } = await listKeys(core, params.org, params.project);
   return Response.json(keys.map((k) => serializeKey(k, project, publicUrl, basePath)));
 });
 
-export const POST = apiRoute<P>(async ({ core, params, req, publicUrl, basePath }) => {
+export const POST = apiRoute<P>("project:write", async ({ core, params, req, publicUrl, basePath }) => {
   const { project, key } = await createKey(core, params.org, params.project, await readJson(req));
   return Response.json(serializeKey(key, project, publicUrl, basePath), { status: 201 });
 });

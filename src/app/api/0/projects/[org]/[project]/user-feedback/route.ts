@@ -22,12 +22,12 @@ async function body(req: Request): Promise<Record<string, unknown>> {
   return value as Record<string, unknown>;
 }
 
-export const GET = apiRoute<P>(async ({ core, params }) => {
+export const GET = apiRoute<P>("event:read", async ({ core, params }) => {
   const rows = await listProjectFeedback(core, params.org, params.project, FEEDBACK_LIMITS.pageSize);
   return Response.json(rows.map(serializeUserReport));
 });
 
-const withToken = apiRoute<P>(async ({ core, params, req }) => Response.json(serializeUserReport(await submitUserFeedback(core.store, { ctx: core }, params.org, params.project, await body(req)))));
+const withToken = apiRoute<P>("event:write", async ({ core, params, req }) => Response.json(serializeUserReport(await submitUserFeedback(core.store, { ctx: core }, params.org, params.project, await body(req)))));
 
 export async function POST(req: Request, context: { params: P }): Promise<Response> {
   const auth = req.headers.get("authorization")?.trim() ?? "";

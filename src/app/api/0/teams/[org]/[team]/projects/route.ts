@@ -7,7 +7,7 @@ import { projectViews } from "@/web/api/views";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute<{ org: string; team: string }>(async ({ core, params, req }) => {
+export const POST = apiRoute<{ org: string; team: string }>("project:write", async ({ core, params, req }) => {
   const team = await getTeam(core, params.org, params.team);
   const body = await readJson(req);
   const project = await createProject(core, params.org, { ...body, team: team.slug });

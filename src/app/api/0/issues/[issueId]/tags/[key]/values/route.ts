@@ -6,7 +6,7 @@ import { serializeTagValue } from "@/web/api/triage-serializers";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute<{ issueId: string; key: string }>(async (ctx) => {
+export const GET = apiRoute<{ issueId: string; key: string }>("event:read", async (ctx) => {
   const params = ctx.url.searchParams;
   const page = pageRequest("offset", { cursor: params.get("cursor"), limit: params.get("limit") ?? params.get("per_page") ?? undefined });
   const { key, page: values } = await listIssueTagValues(ctx.core, ctx.params.issueId, ctx.params.key, page);

@@ -8,7 +8,7 @@ import { serializeRelease } from "@/web/api/release-serializers";
 export const dynamic = "force-dynamic";
 type P = { org: string; version: string };
 
-export const GET = apiRoute<P>(async (ctx) => {
+export const GET = apiRoute<P>(["project:releases", "project:read"], async (ctx) => {
   const versionUrl = new URL(ctx.url.pathname.replace(/\/previous-with-commits\/?$/, "/"), ctx.url);
   const previous = await previousReleaseWithCommits(ctx.core, ctx.params.org, versionOf(versionUrl));
   return Response.json(previous ? serializeRelease(previous) : {});

@@ -6,6 +6,6 @@ import { apiRoute } from "@/web/api/handler";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute<{ org: string; project: string; eventId: string }>(async (ctx) =>
+export const GET = apiRoute<{ org: string; project: string; eventId: string }>("event:read", async (ctx) =>
   Response.json(serializeEventDetail(await getProjectEvent(ctx.core, ctx.params.org, ctx.params.project, ctx.params.eventId))),
 );
