@@ -1,11 +1,12 @@
 // `npm run bench:pages`: server render times of the dashboard's pages (issue 5: the issue stream and the issue detail,
 // p95 ≤ 80 ms each) on bench:digest's cached data set (1,000,000 events in 10,000 issues, SQLite; bench/.cache/, made
 // on the first run by bench/lib/seeded.mjs), and of the performance pages (issue 6: p95 ≤ 100 ms) on a cached data
-// set of 1,000,000 spans (100,000 transactions over 14 days, bench/lib/seed-spans.mjs), each on its own server. A production server on that data dir, a user made with
+// set of 1,000,000 spans (100,000 transactions over 14 days, bench/lib/seed-spans.mjs), and of the logs pages (issue 19:
+// p95 ≤ 80 ms) on 1,000,000 log lines over 7 days with the feedback inbox and the monitors list (bench/lib/seed-logs.mjs), each on its own server. A production server on that data dir, a user made with
 // `faultline createuser`, signed in through the sign-in endpoint; each page of PAGES is requested with the session
 // cookie after a warm-up, one at a time and then with BENCH_CONCURRENCY in flight, and read to its last byte. The
 // baseline (GET /api/health in the same run) shows what the machine and the HTTP path cost without a page.
-// Settings (env or --flag=value): BENCH_SEED_EVENTS (1,000,000), BENCH_SEED_ISSUES (10,000), BENCH_SEED_SPANS (1,000,000), BENCH_REQUESTS (200),
+// Settings (env or --flag=value): BENCH_SEED_EVENTS (1,000,000), BENCH_SEED_ISSUES (10,000), BENCH_SEED_SPANS (1,000,000), BENCH_SEED_LOGS (1,000,000), BENCH_REQUESTS (200),
 // BENCH_WARMUP (20), BENCH_CONCURRENCY (4), BENCH_PORT (9310), BENCH_PAGES (ids of PAGES, comma-separated; all by
 // default), BENCH_JSON (path for the figures), BENCH_DATABASE_URL (a postgres:// server: the data sets are seeded into
 // databases kept there, bench/lib/bench-db.mjs, and the servers run on them).
@@ -15,7 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { signInCookie, timePage } from "./lib/page-timing.mjs";
 import { benchDatabaseUrl, pluck } from "./lib/bench-db.mjs";
-import { cachedDataSet, cachedSpanSet } from "./lib/seeded.mjs";
+import { cachedDataSet, cachedLogSet, cachedSpanSet } from "./lib/seeded.mjs";
 import { cli, faultlineEnv, missingBuild, startFaultline, stopServer } from "./lib/server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -23,7 +24,7 @@ const flags = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--
 const opt = (name, def) => flags[name] ?? process.env[`BENCH_${name}`] ?? def;
 const num = (name, def) => Number(opt(name, def));
 const cfg = {
-  seedEvents: num("SEED_EVENTS", 1_000_000), seedIssues: num("SEED_ISSUES", 10_000), seedSpans: num("SEED_SPANS", 1_000_000), requests: num("REQUESTS", 200), warmup: num("WARMUP", 20),
+  seedEvents: num("SEED_EVENTS", 1_000_000), seedIssues: num("SEED_ISSUES", 10_000), seedSpans: num("SEED_SPANS", 1_000_000), seedLogs: num("SEED_LOGS", 1_000_000), requests: num("REQUESTS", 200), warmup: num("WARMUP", 20),
   concurrency: num("CONCURRENCY", 4), port: num("PORT", 9310), pages: opt("PAGES", ""), json: opt("JSON", ""),
 };
 
@@ -52,6 +53,22 @@ const PAGES = [
   { id: "performance-transaction", name: "performance, one transaction (24h)", path: (f, i) => `/en/orgs/${f.org}/projects/${f.project}/performance?transaction=${encodeURIComponent(`GET /api/resource-${i % 20}`)}`, budget: PERFORMANCE_BUDGET_P95_MS, set: "spans" },
   ...["24h", "14d"].map((period) => ({ id: `web-vitals-${period}`, name: `performance, web vitals (${period})`, path: (f) => `/en/orgs/${f.org}/projects/${f.project}/performance/web-vitals?period=${period}`, budget: PERFORMANCE_BUDGET_P95_MS, set: "spans" })),
   { id: "trace", name: "trace view (10 spans)", path: (f, i) => `/en/orgs/${f.org}/traces/${f.traces[i % f.traces.length]}`, budget: PERFORMANCE_BUDGET_P95_MS, set: "spans" },
+  // On the logs data set (issue 19: the logs page p95 ≤ 80 ms at 1,000,000 lines), with the feedback inbox and the monitors list.
+  { id: "health-logs", name: "baseline: GET /api/health (logs data set)", path: () => "/api/health", baseline: true, set: "logs" },
+  ...[
+    ["logs", "logs, newest first", ""],
+    ["logs-older", "logs, 20th page (cursor)", null],
+    ["logs-error", "logs, level error", "?level=error"],
+    ["logs-24h", "logs, last 24 hours", "?period=24h"],
+    ["logs-word", "logs, a common word (1 in 10 lines)", "?query=invoice"],
+    ["logs-words", "logs, two words", "?query=payment+refund"],
+    ["logs-rare", "logs, a rare number", (i) => `?query=${10_000 + i}`],
+    ["logs-attribute", "logs, key:value (1 in 500 lines)", (i) => `?query=user.id%3A${i % 500}`],
+    ["logs-error-word", "logs, level error and a word", "?level=error&query=payment"],
+    ["logs-trace", "logs, one trace", (i, f) => `?trace=${f.logTraces[i % f.logTraces.length]}`],
+  ].map(([id, name, q]) => ({ id, name, set: "logs", budget: true, path: (f, i) => `/en/orgs/${f.org}/projects/${f.project}/logs${q === null ? `?before=${f.olderCursor}` : typeof q === "function" ? q(i, f) : q}` })),
+  { id: "feedback-inbox", name: "feedback inbox (10,000 user reports)", path: (f) => `/en/orgs/${f.org}/feedback`, set: "logs" },
+  { id: "monitors", name: "monitors list (60 monitors)", path: (f) => `/en/orgs/${f.org}/monitors`, set: "logs" },
 ].map((p) => ({ set: "issues", ...p, budget: p.budget === true ? BUDGET_P95_MS : p.budget }));
 
 /** The PostgreSQL server the data sets live on, or null for SQLite. */
@@ -72,7 +89,7 @@ function benchUser(env) {
 
 function printTable(results) {
   const sets = new Set(results.map((r) => r.set));
-  const data = [sets.has("issues") && `${cfg.seedEvents.toLocaleString("en-US")} events in ${cfg.seedIssues.toLocaleString("en-US")} issues`, sets.has("spans") && `${cfg.seedSpans.toLocaleString("en-US")} spans`].filter(Boolean);
+  const data = [sets.has("issues") && `${cfg.seedEvents.toLocaleString("en-US")} events in ${cfg.seedIssues.toLocaleString("en-US")} issues`, sets.has("spans") && `${cfg.seedSpans.toLocaleString("en-US")} spans`, sets.has("logs") && `${cfg.seedLogs.toLocaleString("en-US")} log lines`].filter(Boolean);
   log(`\n## Page benchmark (${data.join("; ")}; ${server ? "PostgreSQL" : "SQLite"}; ms)\n`);
   log(`| page | one at a time p50 / p95 / p99 | ${cfg.concurrency} in flight p50 / p95 / p99 | p95 ÷ baseline (one at a time) | budget p95 |`);
   log("| --- | ---: | ---: | ---: | --- |");
@@ -100,20 +117,24 @@ async function main() {
 
   const results = [];
   const seeds = {};
-  for (const name of ["issues", "spans"].filter((n) => sets.has(n))) {
+  for (const name of ["issues", "spans", "logs"].filter((n) => sets.has(n))) {
     const set = name === "issues"
       ? await cachedDataSet(root, { events: cfg.seedEvents, issues: cfg.seedIssues, port: cfg.port, log, server })
-      : await cachedSpanSet(root, { spans: cfg.seedSpans, port: cfg.port, log, server });
+      : name === "spans" ? await cachedSpanSet(root, { spans: cfg.seedSpans, port: cfg.port, log, server })
+      : await cachedLogSet(root, { logs: cfg.seedLogs, port: cfg.port, log, server });
     seeds[name] = set.seed;
     log(set.cached ? `cached ${name} data set from ${set.madeAt}` : `seeded the ${name} data set in ${fmt(set.seed.seconds, 0)} s`);
     const file = path.join(set.dataDir, "faultline.sqlite3");
     const issueIds = name === "issues" ? await pluck(file, set.dbUrl, "SELECT id FROM issues ORDER BY id") : [];
     // Traces from the middle of the spans data set (14 days): some within the last week.
     const traces = name === "spans" ? await pluck(file, set.dbUrl, `SELECT trace_id FROM spans WHERE is_segment = ${set.dbUrl ? "true" : "1"} AND id % 997 = 0 ORDER BY id DESC LIMIT 50`) : [];
+    // The logs pages' trace and a cursor 20 pages down the newest-first list.
+    const logTraces = name === "logs" ? set.seed.sampleTraces : [];
+    const [older] = name === "logs" ? await pluck(file, set.dbUrl, "SELECT timestamp || '~' || id FROM logs ORDER BY timestamp DESC, id DESC LIMIT 1 OFFSET 1000") : [];
     const dbEnv = set.dbUrl ? { DATABASE_URL: set.dbUrl } : {};
     const user = benchUser({ ...faultlineEnv(cfg.port, set.dataDir), ...dbEnv });
     const fl = await startFaultline(root, { port: cfg.port, dataDir: set.dataDir, reuse: set.reuse, env: dbEnv });
-    const facts = { org: fl.org, project: fl.project, issueIds, traces };
+    const facts = { org: fl.org, project: fl.project, issueIds, traces, logTraces, olderCursor: older };
     try {
       const cookie = await signInCookie(fl.origin, "", user.email, user.password);
       log(`signed in as ${user.email}; ${cfg.warmup} warm-up requests per page, then ${cfg.requests} one at a time and ${cfg.requests} with ${cfg.concurrency} in flight`);

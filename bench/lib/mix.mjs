@@ -7,7 +7,7 @@ import * as P from "./payloads.mjs";
 
 // kind -> weight (percent of requests) and how it is sent.
 export const KINDS = {
-  "js-error": { weight: 33, sdk: "js", build: (r, k, t) => P.browserError(r, k, t) },
+  "js-error": { weight: 30, sdk: "js", build: (r, k, t) => P.browserError(r, k, t) },
   // Issue 19: a 200 KB screenshot attached to 2 % of the envelopes.
   "js-error-screenshot": { weight: 2, sdk: "js", build: (r, k, t) => P.browserErrorWithScreenshot(r, k, t) },
   "py-error": { weight: 20, sdk: "py-store", build: (r, k, t) => P.pythonError(r, k, t) },
@@ -17,7 +17,10 @@ export const KINDS = {
   "py-transaction": { weight: 8, sdk: "py", build: (r, k, t) => P.transaction(r, k, t, true) },
   "js-session": { weight: 10, sdk: "js", build: (r, k, t) => P.session(r, k, t, false) },
   "py-sessions": { weight: 5, sdk: "py", build: (r, k, t) => P.session(r, k, t, true) },
-  "js-client-report": { weight: 10, sdk: "js", build: (r, k, t) => P.clientReport(r, k, t) },
+  "js-client-report": { weight: 7, sdk: "js", build: (r, k, t) => P.clientReport(r, k, t) },
+  // Issue 19: a Node server's log batches (enableLogs) and cron check-ins (withMonitor).
+  "node-logs": { weight: 4, sdk: "node", build: (r, k, t) => P.logBatch(r, k, t) },
+  "node-check-in": { weight: 2, sdk: "node", build: (r, k, t) => P.checkIn(r, k, t) },
 };
 
 /** Mulberry32: small seeded PRNG so the pool is identical on every run. */
@@ -91,6 +94,11 @@ function makeEntry(kind, dsn, rng, t) {
   if (k.sdk === "js") {
     path = `${base}/envelope/?sentry_key=${key}&sentry_version=7&sentry_client=sentry.javascript.browser%2F11.5.0`;
     headers = { "Content-Type": "text/plain;charset=UTF-8", Origin: "https://shop.example.com", Referer: "https://shop.example.com/", "User-Agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0.0.0" };
+    layout = plainLayout(template(jsEnvelope(payload)));
+  } else if (k.sdk === "node") {
+    // @sentry/node's transport: the envelope as the JS SDKs write it, auth in X-Sentry-Auth, gzip past 32 KiB only.
+    path = `${base}/envelope/`;
+    headers = { "Content-Type": "application/x-sentry-envelope", "User-Agent": "sentry.javascript.node/11.5.0", "X-Sentry-Auth": `Sentry sentry_version=7, sentry_key=${key}, sentry_client=sentry.javascript.node/11.5.0` };
     layout = plainLayout(template(jsEnvelope(payload)));
   } else if (k.sdk === "py") {
     path = `${base}/envelope/`; headers = { ...py, "Content-Type": "application/x-sentry-envelope" }; layout = gzipLayout(template(pyEnvelope(payload)));

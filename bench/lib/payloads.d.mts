@@ -10,3 +10,5 @@ export declare function transaction(rng: Rng, key: string, t: number, python: bo
 export declare function streamedSpans(rng: Rng, key: string, t: number, nSpans?: number): Envelope;
 export declare function session(rng: Rng, key: string, t: number, python: boolean): Envelope;
 export declare function clientReport(rng: Rng, key: string, t: number): Envelope;
+export declare function logBatch(rng: Rng, key: string, t: number): Envelope;
+export declare function checkIn(rng: Rng, key: string, t: number): Envelope;

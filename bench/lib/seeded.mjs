@@ -165,3 +165,22 @@ export function cachedSpanSet(root, { spans, port, log, server = null }) {
     },
   });
 }
+
+/**
+ * The cached data set of `logs` log lines over the 7 days up to when it was made (bench/lib/seed-logs.mjs), with the
+ * feedback inbox's user reports and the monitors list's cron monitors. Its periods are relative to that time, so it
+ * is made again each UTC day.
+ */
+export function cachedLogSet(root, { logs, port, log, server = null }) {
+  return cachedSet(root, {
+    prefix: "logs-", nameFor: (key) => `logs-${logs}-${key}-${new Date().toISOString().slice(0, 10)}`, port, log, server,
+    what: `${logs.toLocaleString("en-US")} log lines, 10,000 user reports and 60 cron monitors through the storage layer`,
+    seed: async (dataDir, reuse, dbUrl) => {
+      const seed = await forkRun(path.join(root, "bench/lib/seed-logs.mjs"), { dataDir, databaseUrl: dbUrl, publicKey: new URL(reuse.dsn).username, logs, batch: 5000, logDays: 7, feedback: 10_000, monitors: 60, checkInsPerMonitor: 48 }, {
+        done: "done", cwd: root, onMessage: (p) => log(`  ${p.logs.toLocaleString("en-US")} log lines after ${p.seconds.toFixed(0)} s (${Math.round(p.logs / p.seconds).toLocaleString("en-US")}/s)`),
+      });
+      if (seed.logs < logs) throw new Error(`the seeder stored ${seed.logs} log lines, not ${logs}`);
+      return seed;
+    },
+  });
+}

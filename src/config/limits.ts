@@ -11,3 +11,4 @@ export * from "./limits/cluster";
 export * from "./limits/monitors";
 export * from "./limits/feedback";
 export * from "./limits/attachments";
+export * from "./limits/logs";

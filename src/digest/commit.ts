@@ -21,11 +21,12 @@ import type { CheckInItem } from "./check-ins";
 import { applyCheckIns } from "./check-ins-commit";
 import type { NewFeedback } from "../storage/feedback-ports";
 import { writeFeedback } from "./feedback";
+import type { NewLog } from "../storage/log-ports";
 import type { NewAttachment } from "../storage/attachment-ports";
 
 /** `failed`: records whose processing failed twice, set aside in the same transaction (set-aside.ts). */
 /** attachments: rows whose blobs are written already (digest/attachments.ts writePendingBlobs). */
-export type DigestBatch = { spoolId: string; position: number; events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions?: SessionItem[]; spans?: ExpandedSpans; failed?: FailedRecord[]; checkIns?: CheckInItem[]; feedback?: NewFeedback[]; attachments?: NewAttachment[] };
+export type DigestBatch = { spoolId: string; position: number; events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions?: SessionItem[]; spans?: ExpandedSpans; failed?: FailedRecord[]; checkIns?: CheckInItem[]; feedback?: NewFeedback[]; attachments?: NewAttachment[]; logs?: NewLog[] };
 /** notifications: outbox rows the batch's alert rules newly enqueued (the sender wakes up on them). */
 export type BatchResult = { duplicates: number; newIssues: number; notifications: number };
 /** links: where notifications link to (FAULTLINE_URL and base path from the environment unless given). */
@@ -225,6 +226,8 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch, options
     // Attachments count in bytes, as Sentry counts them.
     await tx.insertAttachments(batch.attachments ?? []);
     for (const a of batch.attachments ?? []) counted.push({ projectId: a.projectId, hour: hourOf(a.receivedAt), category: "attachment", outcome: "accepted", reason: "", quantity: a.size });
+    // Structured logs, counted as read (digest/logs.ts).
+    await tx.insertLogs(batch.logs ?? []);
     for (const i of batch.rawItems) counted.push({ projectId: i.projectId, hour: hourOf(i.receivedAt), category: i.category, outcome: "accepted", reason: "", quantity: i.quantity });
     await tx.addOutcomes(counted);
     await writeSetAside(tx, batch.spoolId, batch.failed ?? []);

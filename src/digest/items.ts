@@ -20,13 +20,15 @@ import type { FailedRecord } from "./set-aside";
 import type { ScrubberOf } from "./scrubbers";
 import { type SessionItem, readSessionRow } from "./sessions";
 import { type CheckInItem, readCheckIn } from "./check-ins";
+import type { NewLog } from "../storage/log-ports";
+import { readLogItem } from "./logs";
 import { type ExpandedSpans, spanItemSpans, traceIdOf, transactionSpans } from "./spans";
 import { summarize } from "./summary";
 import { type PendingAttachment, readAttachment } from "./attachments";
 import { ArtifactsUnavailable, type ProjectOptions, type Symbolicator } from "./symbolicate";
 
 /** `failed`: rows whose processing threw in the batch and again alone, to be set aside (set-aside.ts). */
-export type DigestedRows = { events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions: SessionItem[]; spans: ExpandedSpans; failed: FailedRecord[]; checkIns?: CheckInItem[]; feedback: NewFeedback[]; pendingAttachments?: PendingAttachment[] };
+export type DigestedRows = { events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions: SessionItem[]; spans: ExpandedSpans; failed: FailedRecord[]; checkIns?: CheckInItem[]; feedback: NewFeedback[]; pendingAttachments?: PendingAttachment[]; logs?: NewLog[] };
 
 const EVENT_TYPES = new Set(["event", "transaction", "feedback", "security"]);
 type Json = Record<string, unknown>;
@@ -161,6 +163,11 @@ async function digestRow(row: SpoolRow, out: DigestedRows, symbolication: Digest
     const read = await readAttachment(row, stagingDir, scrubbers(row.projectId));
     if ("row" in read) (out.pendingAttachments ??= []).push(read);
     else out.outcomes.push(read);
+  } else if (row.itemType === "log" || row.itemType === "otel_log") {
+    // Structured logs (digest/logs.ts), scrubbed as they are read; counted in log_item and log_byte.
+    const read = readLogItem(row.itemType, row.payload, row.projectId, row.receivedAt, scrubbers(row.projectId));
+    (out.logs ??= []).push(...read.logs);
+    out.outcomes.push(...read.outcomes);
   }
   else if (row.itemType === "session" || row.itemType === "sessions") {
     const read = readSessionRow(row, parse(row.payload, row.itemType));
@@ -193,6 +200,7 @@ function merge(into: DigestedRows, from: DigestedRows): void {
   if (from.checkIns) (into.checkIns ??= []).push(...from.checkIns);
   if (from.pendingAttachments) (into.pendingAttachments ??= []).push(...from.pendingAttachments);
   into.feedback.push(...from.feedback);
+  if (from.logs) (into.logs ??= []).push(...from.logs);
 }
 
 /** A payload that is not JSON: the input's fault, counted as invalid (as Relay counts it), not set aside. */

@@ -1,5 +1,5 @@
 // Retention: events older than FAULTLINE_RETENTION_DAYS (or a project's shorter retention_days), and beyond the newest RETENTION_LIMITS.eventsPerIssue of an
-// issue, are deleted, with the other kept items, user feedback, spans and hourly counters (span rollups too) past retention, and
+// issue, are deleted, with the other kept items, user feedback, log lines, spans and hourly counters (span rollups too) past retention, and
 // issues last seen before it (as Sentry's cleanup deletes groups whose last_seen is past retention) unless an event of
 // theirs arrived since, and
 // release health past it (session counts by hour, a release's users by when they were last seen). Issue totals (times
@@ -28,6 +28,7 @@ import type { ClusterStore } from "../storage/cluster-ports";
 import type { AttachmentStore } from "../storage/attachment-ports";
 import { ATTACHMENT_LIMITS } from "../config/limits";
 import type { PartitionChange, PartitionStore } from "../storage/partition-ports";
+import type { LogStore } from "../storage/log-ports";
 
 export type RetentionSettings = {
   days: number;
@@ -44,11 +45,11 @@ const none = (): PartitionChange => ({ partitions: [], rows: 0, bytes: 0 });
 
 export const retentionSettings = (days: number): RetentionSettings => ({ ...RETENTION_LIMITS, days });
 
-type Counts = { events: number; projectEvents: number; overflow: number; rawItems: number; feedback: number; attachments: number; spans: number; counters: number; releaseHealth: number; issues: number; artifacts: number };
+type Counts = { events: number; projectEvents: number; overflow: number; rawItems: number; feedback: number; logs: number; attachments: number; spans: number; counters: number; releaseHealth: number; issues: number; artifacts: number };
 type Phase = keyof Counts;
 type Pass = { cutoff: string; hour: string; phase: Phase | "partitions"; counts: Counts; dropped: PartitionChange; steps: number; started: number };
 
-const PHASES: (Phase | "partitions")[] = ["partitions", "events", "projectEvents", "overflow", "rawItems", "feedback", "spans", "counters", "releaseHealth", "issues", "attachments", "artifacts"];
+const PHASES: (Phase | "partitions")[] = ["partitions", "events", "projectEvents", "overflow", "rawItems", "feedback", "logs", "spans", "counters", "releaseHealth", "issues", "attachments", "artifacts"];
 
 export class RetentionJob {
   private pass: Pass | null = null;
@@ -64,7 +65,7 @@ export class RetentionJob {
   private readonly holder = randomUUID();
 
   constructor(
-    private readonly store: RetentionStore & SpanRetentionStore & PartitionStore & Pick<ClusterStore, "claimJob"> & Pick<AttachmentStore, "pruneAttachmentsBefore" | "pruneOrphanAttachments">,
+    private readonly store: RetentionStore & SpanRetentionStore & PartitionStore & Pick<ClusterStore, "claimJob"> & Pick<AttachmentStore, "pruneAttachmentsBefore" | "pruneOrphanAttachments"> & Pick<LogStore, "pruneLogsBefore">,
     private readonly settings: RetentionSettings,
     private readonly log: (line: string) => void,
     private readonly now: () => number = Date.now,
@@ -77,7 +78,7 @@ export class RetentionJob {
       if (now < this.nextPassAt) return false;
       if (!(await this.claim(now))) return false;
       const cutoff = new Date(now - this.settings.days * 86_400_000).toISOString();
-      const counts = { events: 0, projectEvents: 0, overflow: 0, rawItems: 0, feedback: 0, attachments: 0, spans: 0, counters: 0, releaseHealth: 0, issues: 0, artifacts: 0 };
+      const counts = { events: 0, projectEvents: 0, overflow: 0, rawItems: 0, feedback: 0, logs: 0, attachments: 0, spans: 0, counters: 0, releaseHealth: 0, issues: 0, artifacts: 0 };
       this.pass = { cutoff, hour: hourOf(cutoff), phase: "partitions", counts, dropped: none(), steps: 0, started: now };
     }
     const pass = this.pass;
@@ -130,6 +131,9 @@ export class RetentionJob {
         return this.count(pass, "rawItems", await this.store.pruneRawItemsBefore(pass.cutoff, chunkRows), chunkRows);
       case "feedback":
         return this.count(pass, "feedback", await this.store.pruneFeedbackBefore(pass.cutoff, chunkRows), chunkRows);
+      case "logs":
+        // Log lines by the instance's retention, and by a project's own shorter one (issue 19).
+        return this.count(pass, "logs", await this.store.pruneLogsBefore(pass.cutoff, new Date(this.now()).toISOString(), this.settings.days, chunkRows), chunkRows);
       case "spans":
         return this.count(pass, "spans", await this.store.pruneSpansBefore(pass.cutoff, chunkRows), chunkRows);
       case "counters": {
@@ -214,7 +218,7 @@ export class RetentionJob {
     this.log(
       `faultline: retention removed ${c.events} events received before ${pass.cutoff} (${this.settings.days} days), ` +
         `${c.projectEvents} events past their project's shorter retention, ` +
-        `${c.overflow} events beyond ${this.settings.eventsPerIssue} per issue, ${c.rawItems} other items, ${c.feedback} user feedback, ${c.attachments} attachments, ${c.spans} spans, ` +
+        `${c.overflow} events beyond ${this.settings.eventsPerIssue} per issue, ${c.rawItems} other items, ${c.feedback} user feedback, ${c.logs} log lines, ${c.attachments} attachments, ${c.spans} spans, ` +
         `${c.counters} hourly counters, ${c.releaseHealth} release health rows and ${c.issues} issues last seen before then, ` +
         `${c.artifacts} artifact bundles and upload chunks, in ${pass.steps} steps over ${this.now() - pass.started} ms`,
     );

@@ -1,7 +1,7 @@
 // What the intake keeps of a request: the item policy (which types are kept, their size limits, at most one event),
 // the event id the SDK is answered with, and the event quotas. Whole-request problems throw an IntakeRefusal;
 // per-item decisions become outcome counts.
-import { INGEST_LIMITS, SELF_MONITORING_LIMITS } from "../config/limits";
+import { INGEST_LIMITS, LOG_LIMITS, SELF_MONITORING_LIMITS } from "../config/limits";
 import { type DataCategory, QUOTA_CATEGORIES, categoryOf, quotaCategoryOf } from "../protocol/categories";
 import type { Envelope } from "../protocol/envelope";
 import { looksLikeJsonObject, normalizeEventId, parseJsonObject, parseJsonObjectOrNull } from "../protocol/json";
@@ -14,7 +14,7 @@ import type { SpoolEntry } from "./spool";
 
 /** Item types Faultline keeps (sentry-protocol.md §2); every other type is skipped and counted as filtered. */
 const EVENT_ITEMS = new Set(["event", "transaction", "feedback"]);
-const KEPT_ITEMS = new Set([...EVENT_ITEMS, "attachment", "session", "sessions", "client_report", "user_report", "span", "check_in"]);
+const KEPT_ITEMS = new Set([...EVENT_ITEMS, "attachment", "session", "sessions", "client_report", "user_report", "span", "check_in", "log", "otel_log"]);
 
 function sizeLimit(type: string): number {
   switch (type) {
@@ -24,6 +24,9 @@ function sizeLimit(type: string): number {
       return INGEST_LIMITS.maxClientReportBytes;
     case "check_in":
       return INGEST_LIMITS.maxCheckInBytes;
+    case "log":
+    case "otel_log":
+      return LOG_LIMITS.maxItemBytes;
     case "event":
     case "transaction":
     case "feedback":
@@ -32,6 +35,18 @@ function sizeLimit(type: string): number {
     default:
       return INGEST_LIMITS.maxOtherItemBytes;
   }
+}
+
+/**
+ * Units of an item for its quota: bytes of an attachment; the log lines of a `log` item, from its item_count header
+ * (as Relay counts it before reading the payload; absent or out of range counts as one, and the digest counts what it
+ * read); one for anything else.
+ */
+function quantityOf(type: string, headers: Record<string, unknown>, bytes: number): number {
+  if (type === "attachment") return bytes;
+  const n = headers.item_count;
+  if (type === "log" && typeof n === "number" && Number.isInteger(n) && n >= 1) return Math.min(n, LOG_LIMITS.maxLogsPerItem);
+  return 1;
 }
 
 export type Accepted = { eventId: string | null; entries: SpoolEntry[]; outcomes: OutcomeIncrement[]; limits: ActiveRateLimit[] };
@@ -121,7 +136,7 @@ export function acceptEnvelope(envelope: Envelope, ctx: AcceptContext): Accepted
     } else if (type === "user_report") {
       itemEventId = headerEventId;
     }
-    const quantity = type === "attachment" ? item.payload.byteLength : 1;
+    const quantity = quantityOf(type, item.headers, item.payload.byteLength);
     const limited: { limit: ActiveRateLimit; reason: string } | null = type === "attachment" && eventLimited ? eventLimited : quotaRefusal(ctx, category, quantity);
     if (limited) {
       if (EVENT_ITEMS.has(type)) eventLimited = limited;
@@ -129,6 +144,7 @@ export function acceptEnvelope(envelope: Envelope, ctx: AcceptContext): Accepted
       // An event is counted as "error" or "default" by whether it has an exception; only a refused one is read here.
       if (type === "event") category = categoryOf(type, payload ?? parseJsonObjectOrNull(item.payload) ?? undefined);
       outcomes.push(outcome(ctx, category, "rate_limited", limited.reason, quantity));
+      if (category === "log_item") outcomes.push(outcome(ctx, "log_byte", "rate_limited", limited.reason, item.payload.byteLength));
       continue;
     }
     entries.push({

@@ -14,6 +14,7 @@ export type DataCategory =
   | "profile"
   | "replay"
   | "log_item"
+  | "log_byte"
   | "metric_bucket"
   | "internal";
 
@@ -51,6 +52,7 @@ export function categoryOf(itemType: string, event?: Record<string, unknown>): D
     case "replay_video":
       return "replay";
     case "log":
+    case "otel_log":
       return "log_item";
     case "statsd":
     case "metric_buckets":
@@ -85,6 +87,8 @@ export const QUOTA_CATEGORIES = {
   session: ["session"],
   feedback: ["feedback", "user_report_v2"],
   monitor: ["monitor"],
+  /** Structured logs (issue 19), counted one per log line as Sentry's log_item. */
+  log_item: ["log_item"],
   /** Client reports: never limited by Sentry, but a public DSN's reports could otherwise fill the spool unchecked. */
   internal: ["internal"],
 } as const satisfies Record<string, readonly DataCategory[]>;

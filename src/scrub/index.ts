@@ -6,7 +6,7 @@ import { combineConfigs, compileConfig, compileParsed, type CompiledConfig } fro
 import { parsePiiConfig, type PiiConfig } from "./config";
 import { mergeDatascrubbing, mergePiiConfigs, toPiiConfig } from "./legacy";
 import { isEmptyMeta, mergeMeta, seedMeta } from "./meta";
-import { EVENT, SPAN_ROOT } from "./pii-fields";
+import { EVENT, LOG_ROOT, LOG_VALUES_ROOT, SPAN_ROOT } from "./pii-fields";
 import { processRoot } from "./processor";
 import { scrubGraphql } from "./graphql";
 import { keepOnlySafeFields } from "./fail-closed";
@@ -41,6 +41,12 @@ export interface Scrubber {
   scrubEvent(event: Record<string, unknown>): void;
   /** Scrubs a standalone span item (Relay's Span schema) in place, same rules. */
   scrubSpan(span: Record<string, unknown>): void;
+  /**
+   * Scrubs a structured log (Relay's OurLog: body, attributes as {key: {type, value}}) in place, as Relay's eap::scrub:
+   * advanced rules see `$log.attributes.KEY.value`, the default and legacy rules an attribute's value under its key.
+   * Remarks go into log._meta. Never throws.
+   */
+  scrubLog(log: Record<string, unknown>): void;
   /** For sessions: whether IP addresses must not be stored. */
   readonly scrubIpAddresses: boolean;
   /** Whether a rule names the attachment `filename` (`$attachments.'<filename>'`, `$attachments.**`, `$binary`). */
@@ -55,6 +61,26 @@ function decode(text: string | null): PiiConfig | null {
   return parsed.ok ? parsed.config : null;
 }
 
+/** The configs made from the legacy settings (dataScrubber, sensitive fields…), which see log attributes by value. */
+const LEGACY_CONFIGS = new WeakSet<CompiledConfig>();
+
+type LogAttributes = Record<string, { type: string; value: unknown }>;
+
+/** Runs a legacy config over a log's attribute values seen under their keys, and writes what it changed back. */
+function scrubLogValues(log: Record<string, unknown>, config: CompiledConfig, meta: ReturnType<typeof seedMeta>): void {
+  const attributes = (isObject(log.attributes) ? log.attributes : {}) as LogAttributes;
+  const values: Record<string, unknown> = {};
+  for (const [k, a] of Object.entries(attributes)) values[k] = a.value;
+  const view: Record<string, unknown> = { body: log.body, attributes: values };
+  processRoot(view, LOG_VALUES_ROOT as typeof EVENT & { kind: "struct" }, config, meta, true);
+  log.body = typeof view.body === "string" ? view.body : "";
+  for (const [k, a] of Object.entries(attributes)) {
+    const now = (view.attributes as Record<string, unknown>)[k];
+    if (now === undefined || now === null) delete attributes[k];
+    else if (now !== a.value) attributes[k] = { type: typeof now === "string" ? "string" : a.type, value: now };
+  }
+}
+
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
@@ -63,12 +89,15 @@ class CompiledScrubber implements Scrubber {
   readonly active: boolean;
   /** The configs' rule sets, applied in one walk (compiled.ts `combineConfigs`), or null when there are none. */
   private readonly config: CompiledConfig | null;
+  /** The same rule sets apart, for logs: the legacy ones see attributes by value (scrubLog). */
+  private readonly parts: CompiledConfig[];
   constructor(
     configs: CompiledConfig[],
     private readonly graphql: boolean,
     readonly scrubIpAddresses: boolean,
   ) {
     const used = configs.filter((c) => c.applications.length > 0);
+    this.parts = used;
     this.config = used.length > 0 ? combineConfigs(used) : null;
     this.active = this.config !== null || graphql;
   }
@@ -104,6 +133,24 @@ class CompiledScrubber implements Scrubber {
   scrubAttachmentText(filename: string, text: string): { text: string | null; changed: boolean } {
     return scrubAttachmentText(this.config ? [this.config] : [], filename, text);
   }
+
+  scrubLog(log: Record<string, unknown>): void {
+    if (this.parts.length === 0 || !isObject(log)) return;
+    const meta = seedMeta(log._meta);
+    try {
+      for (const config of this.parts) {
+        if (LEGACY_CONFIGS.has(config)) scrubLogValues(log, config, meta);
+        else processRoot(log, LOG_ROOT as typeof EVENT & { kind: "struct" }, config, meta, true);
+      }
+    } catch {
+      // As keepOnlySafeFields: nothing the rules had not reached is stored; the line keeps its level, time and trace.
+      log.body = "";
+      log.attributes = {};
+      log._meta = { "": { err: [["invalid_data", { reason: "data scrubbing failed: the log's body and attributes were removed" }]] } };
+      return;
+    }
+    if (!isEmptyMeta(meta)) log._meta = mergeMeta(log._meta, meta);
+  }
 }
 
 /** Organization's and project's options into what the digest applies (get_datascrubbing_settings and get_pii_config). */
@@ -113,7 +160,11 @@ export function effectiveScrubbing(org: ScrubbingOptions, project: ScrubbingOpti
   const legacy = toPiiConfig(settings);
   const configs: CompiledConfig[] = [];
   if (advanced) configs.push(compileConfig(advanced));
-  if (legacy) configs.push(compileParsed(legacy.config, legacy.applications));
+  if (legacy) {
+    const compiled = compileParsed(legacy.config, legacy.applications);
+    LEGACY_CONFIGS.add(compiled);
+    configs.push(compiled);
+  }
   return new CompiledScrubber(configs, settings.scrubData, settings.scrubIpAddresses);
 }
 

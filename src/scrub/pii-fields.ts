@@ -198,6 +198,17 @@ export const EVENT: Node = struct(
 /** relay-event-schema span.rs `Span`, for standalone span items. */
 export const SPAN_ROOT: Node = SPAN;
 
+// ourlog.rs `OurLog`: the body and the attributes may hold personal data. Advanced rules see each attribute as
+// Relay's processor does with them (AttributeMode::Object): `$log.attributes.KEY.value`.
+const LOG_ATTRIBUTE = struct(0, { type: f(F), value: f(T) }, M);
+export const LOG_ROOT: Node = struct(
+  VT.log,
+  { timestamp: f(F), trace_id: f(F), span_id: f(F), level: f(F), severity_number: f(F), body: f(T), attributes: f(T, { kind: "object", each: LOG_ATTRIBUTE }), _meta: f(F) },
+  M,
+);
+/** The same for the default and legacy rules, which see an attribute's value under its key (relay-pii eap.rs `process_attributes`). */
+export const LOG_VALUES_ROOT: Node = struct(VT.log, { body: f(T), attributes: f(T) }, M);
+
 /** Known context types (relay-event-schema contexts/*.rs): their extra keys are pii=maybe, except these fields. */
 const KNOWN_CONTEXTS: Record<string, Record<string, Field>> = {
   device: { device_unique_identifier: f(T) },

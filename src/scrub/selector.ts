@@ -29,6 +29,8 @@ export const VT = {
   heap_memory: 1 << 21,
   stack_memory: 1 << 22,
   sdk: 1 << 23,
+  /** Relay's ValueType::OurLog, `$log` in selectors (structured logs, issue 19). */
+  log: 1 << 24,
 } as const;
 
 /** `$name` in selectors, with Relay's aliases (`$error`, `$http`, `$list`, `$bool`, `$sdk`). */

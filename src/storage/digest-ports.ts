@@ -13,6 +13,7 @@ import type { NewEvent, NewRawItem, OutcomeIncrement } from "./ports";
 import type { SessionTx } from "./session-ports";
 import type { SpanTx } from "./span-ports";
 import type { MonitorTx } from "./monitor-ports";
+import type { LogTx } from "./log-ports";
 
 export type IssueStatus = "unresolved" | "resolved" | "ignored";
 
@@ -68,7 +69,7 @@ export interface IssueClaimTx {
   issueStates(ids: number[]): Promise<Map<number, IssueState>>;
 }
 
-export interface DigestTx extends MonitorTx, SessionTx, SpanTx, DeadLetterTx, NotificationOutbox, WorkflowTx, AlertTx, UserDataTx, IssueClaimTx, FeedbackTx, AttachmentTx {
+export interface DigestTx extends MonitorTx, SessionTx, SpanTx, DeadLetterTx, NotificationOutbox, WorkflowTx, AlertTx, UserDataTx, IssueClaimTx, FeedbackTx, AttachmentTx, LogTx {
   /**
    * Of these events' ids, those the project already has. On PostgreSQL, among the events received within
    * DIGEST_LIMITS.duplicateWindowHours of these (events are partitioned by day), after waiting for any other

@@ -31,6 +31,7 @@ import { monitors } from "./migrations/0027-monitors";
 import { userFeedback } from "./migrations/0028-user-feedback";
 import { dayPartitions } from "./migrations/0029-day-partitions";
 import { attachments } from "./migrations/0030-attachments";
+import { logs } from "./migrations/0031-logs";
 import { tokenScopes } from "./migrations/0032-token-scopes";
 import { auditLog } from "./migrations/0033-audit-log";
 
@@ -67,6 +68,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0028-user-feedback": userFeedback(dialect),
     "0029-day-partitions": dayPartitions(dialect),
     "0030-attachments": attachments(dialect),
+    "0031-logs": logs(dialect),
     "0032-token-scopes": tokenScopes(),
     "0033-audit-log": auditLog(dialect),
   };

@@ -10,6 +10,7 @@ import type { UserDataStore } from "./user-data-ports";
 import type { AuditStore } from "./audit-ports";
 import type { FeedbackStore } from "./feedback-ports";
 import type { AttachmentBlobs, AttachmentStore } from "./attachment-ports";
+import type { LogStore } from "./log-ports";
 import type { ScrubbingSettingsStore } from "./scrubbing-ports";
 import type { NotificationStore } from "./notification-ports";
 import type { MetricAlertStore } from "./metric-alert-ports";
@@ -245,4 +246,4 @@ export interface OutcomeStore {
   outcomeSeries(projectId: number, q: { sinceHour: string; untilHour: string; outcomes: OutcomeKind[]; categories: string[] }): Promise<{ hour: string; quantity: number }[]>;
 }
 
-export type Store = PartitionStore & { attachmentBlobs: AttachmentBlobs } & AttachmentStore & OrganizationQuotaStore & AuditStore & FeedbackStore & MonitorStore & ClusterStore & ScrubbingSettingsStore & UserDataStore & AlertRuleStore & MetricAlertStore & NotificationStore & DeadLetterStore & InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore & SpanStore & SpanRetentionStore & NotificationSettingsStore;
+export type Store = LogStore & PartitionStore & { attachmentBlobs: AttachmentBlobs } & AttachmentStore & OrganizationQuotaStore & AuditStore & FeedbackStore & MonitorStore & ClusterStore & ScrubbingSettingsStore & UserDataStore & AlertRuleStore & MetricAlertStore & NotificationStore & DeadLetterStore & InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore & SpanStore & SpanRetentionStore & NotificationSettingsStore;

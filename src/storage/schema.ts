@@ -9,6 +9,7 @@ import type { SpanTables } from "./span-schema";
 import type { UserDataTables } from "./user-data-schema";
 import type { ClusterTables } from "./cluster-schema";
 import type { MonitorTables } from "./monitor-schema";
+import type { LogTables } from "./log-schema";
 import type { FeedbackTables } from "./feedback-schema";
 import type { AttachmentTables } from "./attachment-schema";
 import type { AuditTables } from "./audit-schema";
@@ -350,4 +351,5 @@ export type Database = {
   MonitorTables &
   FeedbackTables &
   AttachmentTables &
+  LogTables &
   AuditTables;

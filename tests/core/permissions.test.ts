@@ -35,6 +35,7 @@ import { submitUserFeedback } from "../../src/core/feedback-submit";
 import { downloadEventAttachment, getEventAttachment, listEventAttachments } from "../../src/core/attachments";
 import { updateOrganizationQuotas } from "../../src/core/organization-quotas";
 import { feedbackOfUserReport } from "../../src/digest/feedback";
+import { listProjectLogs, listTraceLogs, tailProjectLogs } from "../../src/core/logs";
 import type { User } from "../../src/storage/ports";
 import { joinByInvitation, outcome, type TestCore, testCore, uniq } from "../helpers/core";
 
@@ -120,6 +121,9 @@ const READS: Record<string, (c: CoreContext, w: World) => Promise<unknown>> = {
   "issue 19 feedback: see an issue's feedback": (c, w) => listIssueFeedback(c, w.issueId),
   "issue 19 attachments: list an event's attachments": (c, w) => listEventAttachments(c, w.org, w.project, w.eventId),
   "issue 19 attachments: see one attachment's details": (c, w) => getEventAttachment(c, w.org, w.project, w.eventId, w.attachmentId),
+  "issue 19 logs: read a project's logs (page and API)": (c, w) => listProjectLogs(c, w.org, w.project, { query: "level:error checkout" }),
+  "issue 19 logs: follow a project's logs live": (c, w) => tailProjectLogs(c, w.org, w.project, {}, 0),
+  "issue 19 logs: read a trace's logs": (c, w) => listTraceLogs(c, w.org, "5b8efff798038103d269b633813fc60c"),
 };
 
 const issueEvent = (projectId: number): DigestedEvent => ({
@@ -275,6 +279,20 @@ describe("another organization's objects are not found, whatever the role", () =
     const { w } = await world();
     const su = await user(true);
     assert.equal(await outcome(() => updateProject(t.as(su), w.org, w.project, { name: "By superuser" })), "ok");
+  });
+});
+
+describe("issue 19 logs: event:read, checked in the core for the page, the live tail and the API", () => {
+  test("another organization's member, an organization token (org:ci, no event:read) and a bad search are refused", async () => {
+    const { w, owner } = await world();
+    const other = await world();
+    assert.equal(await outcome(() => listProjectLogs(t.as(other.owner), w.org, w.project, {})), "not_found");
+    assert.equal(await outcome(() => tailProjectLogs(t.as(other.owner), w.org, w.project, {}, 0)), "not_found");
+    assert.equal(await outcome(() => listTraceLogs(t.as(other.owner), w.org, "5b8efff798038103d269b633813fc60c")), "not_found");
+    const { plaintext } = await createOrgToken(t.as(owner), w.org, { name: "CI" }, "http://localhost:9000");
+    const token = (await authenticateOrgToken(t.store, plaintext))!;
+    assert.equal(await outcome(() => listProjectLogs({ store: t.store, actor: token }, w.org, w.project, {})), "forbidden");
+    assert.equal(await outcome(() => listProjectLogs(t.as(owner), w.org, w.project, { level: "loud" })), "bad_request");
   });
 });
 

@@ -68,6 +68,9 @@ const SCREENS: Screen[] = [
   { name: "feedback-inbox", path: "/en/orgs/{org}/feedback?status=all" },
   { name: "feedback-inbox-de", path: "/de/orgs/{org}/feedback" },
   { name: "feedback", path: "/en/orgs/{org}/feedback/{feedback}" },
+  { name: "logs", path: "/en/orgs/{org}/projects/{project}/logs" },
+  { name: "logs-de", path: "/de/orgs/{org}/projects/{project}/logs?level=error" },
+  { name: "logs-empty", path: "/en/orgs/{org}/projects/{emptyProject}/logs" },
 ];
 
 let fixtures: Fixtures;
@@ -118,6 +121,11 @@ test.describe("accessibility", () => {
     const stored = await waitForEvent(api, project, await sendError(project, release));
     expect(stored.groupID).toBeTruthy();
     const trace = await sendTransaction(project);
+    // Log lines of the trace (issue 19), for the logs page and the trace page's logs.
+    const logs = { items: ["info", "warn", "error"].map((level, i) => ({ timestamp: Date.now() / 1000 - i, trace_id: trace, level, body: `Checkout step ${i} (${level})`, attributes: { step: { type: "integer", value: i }, "user.email": { type: "string", value: "ada@example.com" } } })) };
+    const sent = await fetch(`${SERVERS.main.origin}/api/${project.id}/envelope/?sentry_key=${project.publicKey}&sentry_version=7`, { method: "POST", body: `{}\n{"type":"log","item_count":3}\n${JSON.stringify(logs)}\n` });
+    expect(sent.status).toBe(200);
+    await expect.poll(async () => ((await (await api.get(`/projects/acme/${project.slug}/logs/`)).json()) as unknown[]).length, { timeout: 20_000 }).toBe(3);
     fixtures = { org: "acme", project: project.slug, emptyProject: empty.slug, issue: String(stored.groupID), event: stored.eventID, release, trace, invite: "", feedback: "" };
     // A user report about the error (issue 19), for the feedback inbox and its page.
     const report = await request.post(`${SERVERS.main.url}/api/0/projects/acme/${project.slug}/user-feedback/`, {

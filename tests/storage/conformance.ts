@@ -26,6 +26,7 @@ import { scrubbingConformance } from "./conformance-scrubbing";
 import { monitorConformance } from "./conformance-monitors";
 import { feedbackConformance } from "./conformance-feedback";
 import { attachmentConformance } from "./conformance-attachments";
+import { logConformance } from "./conformance-logs";
 import { auditConformance } from "./conformance-audit";
 
 export function conformance(name: string, options: () => OpenDbOptions | Promise<OpenDbOptions>) {
@@ -276,6 +277,7 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
     monitorConformance(() => ({ t, alice }));
     feedbackConformance(() => ({ t, alice }));
     attachmentConformance(() => ({ t, alice }));
+    logConformance(() => ({ t, alice }));
     auditConformance(() => ({ t, alice }));
   });
 }

@@ -200,6 +200,9 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
         const attachment = (key: string, eventN: number, at: string) => ({ projectId: p, eventId: hex(eventN), blobKey: key, name: "a.txt", contentType: "text/plain", attachmentType: "event.attachment" as const, size: 1, storedSize: 1, codec: "gzip" as const, sha1: "0".repeat(40), receivedAt: at });
         for (const key of ["rtold", "rtnew"]) await t.store.attachmentBlobs.write(key, new Uint8Array([1]));
         await writeBatch(t.store, { spoolId: "s", position: 4, events: [], rawItems: [], outcomes: [], attachments: [attachment("rtold", 1, OLD), attachment("rtnew", 4, NEW)] });
+        // Log lines (issue 19): an old one goes with its age, a new one stays.
+        const logLine = (body: string, at: string) => ({ projectId: p, timestamp: at, receivedAt: at, level: "info" as const, severityNumber: 9, body, attributes: {}, traceId: null, spanId: null, release: null, environment: null, meta: null });
+        await writeBatch(t.store, { spoolId: "s", position: 5, events: [], rawItems: [], outcomes: [], logs: [logLine("old line", OLD), logLine("new line", NEW)] });
         let steps = 0;
         while (await job.step()) {
           steps++;
@@ -209,7 +212,8 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
         assert.ok(steps >= 8, `bounded steps (${steps})`);
         assert.deepEqual(await eventIds(t, p), [4, 8, 9, 10].map(hex), "old events gone; the busy issue keeps its first and newest three");
         assert.equal(lines.length, 1);
-        assert.match(lines[0]!, /^faultline: retention removed 3 events received before 2026-08-25T12:00:00\.000Z \(90 days\), 0 events past their project's shorter retention, 3 events beyond 3 per issue, 1 other items, 1 user feedback, 1 attachments, 3 spans, \d+ hourly counters, 2 release health rows and 1 issues last seen before then, 1 artifact bundles and upload chunks, in \d+ steps over \d+ ms$/);
+        assert.match(lines[0]!, /^faultline: retention removed 3 events received before 2026-08-25T12:00:00\.000Z \(90 days\), 0 events past their project's shorter retention, 3 events beyond 3 per issue, 1 other items, 1 user feedback, 1 log lines, 1 attachments, 3 spans, \d+ hourly counters, 2 release health rows and 1 issues last seen before then, 1 artifact bundles and upload chunks, in \d+ steps over \d+ ms$/);
+        assert.deepEqual((await t.store.listLogs({ projectId: p }, 10)).map((l) => l.body), ["new line"], "the new log line stays");
         assert.deepEqual([await t.store.bundleByChecksum(project.organizationId, "a".repeat(40)), typeof (await t.store.bundleByChecksum(project.organizationId, "b".repeat(40)))], [null, "number"]);
         assert.deepEqual((await t.db.kysely.selectFrom("spans").select("received_at").execute()).map((r) => r.received_at), [NEW], "old spans gone, the new one stays");
         assert.deepEqual((await t.db.kysely.selectFrom("user_feedback").select("message").execute()).map((r) => r.message), ["report 9"], "old feedback gone, the new one stays");

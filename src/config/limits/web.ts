@@ -82,6 +82,8 @@ export const SELF_MONITORING_LIMITS = {
     feedback: { count: 30, windowSeconds: 3600 },
     /** Faultline's pages have no cron monitors. */
     monitor: { count: 60, windowSeconds: 3600 },
+    /** log lines; Faultline's own pages do not turn on enableLogs. */
+    log_item: { count: 600, windowSeconds: 3600 },
     /** client reports; the browser SDK sends one now and then, with the discards it saved up. */
     internal: { count: 120, windowSeconds: 60 },
   },

@@ -20,6 +20,7 @@ import { issueClaimTx } from "./issue-claims-tx";
 import { monitorTx } from "./monitor-tx";
 import { feedbackTx } from "./feedback";
 import { attachmentTx } from "./attachments";
+import { logTx } from "./logs";
 import { nowIso } from "./shared";
 
 /** The first key of the event-id advisory locks on PostgreSQL (the second is a hash of project and event id): "FLEV". */
@@ -99,6 +100,7 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
     ...monitorTx(trx, dialect),
     ...feedbackTx(trx),
     ...attachmentTx({ db: trx, dialect }),
+    ...logTx(trx, dialect),
 
     async existingEventIds(projectId, events) {
       const found = new Set<string>();

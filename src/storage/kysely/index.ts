@@ -37,6 +37,7 @@ import { feedbackStore } from "./feedback";
 import { attachmentStore, chunkBlobs, removingBlobs } from "./attachments";
 import { fileBlobs } from "../attachment-files";
 import { partitionStore } from "./partitions";
+import { logStore } from "./logs";
 
 export function createStore(db: Db): Store {
   const ctx = { db: db.kysely, dialect: db.dialect };
@@ -81,6 +82,7 @@ export function createStore(db: Db): Store {
     ...monitorStore(ctx),
     ...feedbackStore(ctx),
     ...removingBlobs(ctx, attachmentBlobs, { deleteProject: projects.deleteProject, deleteOrganization: organizations.deleteOrganization }),
+    ...logStore(ctx),
     ...auditStore(ctx),
     ...partitionStore(ctx),
   };

@@ -1,11 +1,11 @@
-// Breadcrumbs and tabs of a project: setup, issues (the organization's stream narrowed to it), performance, settings,
+// Breadcrumbs and tabs of a project: setup, issues (the organization's stream narrowed to it), performance, logs, settings,
 // client keys, stats, data scrubbing, alerts.
 import { getLocale, getTranslations } from "next-intl/server";
 import { LocaleLink } from "@/i18n/locale-link";
 import type { Organization, Project } from "@/storage/ports";
 import { PageTabs } from "./page-tabs";
 
-export async function ProjectNav({ org, project, current }: { org: Organization; project: Project; current: "setup" | "performance" | "general" | "keys" | "stats" | "scrubbing" | "alerts" }) {
+export async function ProjectNav({ org, project, current }: { org: Organization; project: Project; current: "setup" | "performance" | "logs" | "general" | "keys" | "stats" | "scrubbing" | "alerts" }) {
   const t = await getTranslations("project");
   // One read of the locale for the links below, instead of one suspension per link (i18n/locale-link.tsx).
   const locale = await getLocale();
@@ -23,6 +23,7 @@ export async function ProjectNav({ org, project, current }: { org: Organization;
           { id: "setup", href: base, label: t("tabs.setup") },
           { id: "issues", href: `/orgs/${org.slug}/issues?project=${encodeURIComponent(project.slug)}`, label: t("tabs.issues") },
           { id: "performance", href: `${base}/performance`, label: t("tabs.performance") },
+          { id: "logs", href: `${base}/logs`, label: t("tabs.logs") },
           { id: "releases", href: `/orgs/${org.slug}/releases?project=${encodeURIComponent(project.slug)}`, label: t("tabs.releases") },
           { id: "general", href: `${base}/settings`, label: t("tabs.general") },
           { id: "keys", href: `${base}/settings/keys`, label: t("tabs.keys") },

@@ -45,6 +45,7 @@ export async function IssueDetail({ locale, org, issueId, eventRef, environment 
   const core = await requireCore(locale, `/${locale}${base}${eventRef === "latest" ? "" : `/events/${eventRef}`}${query}`);
   const page = await loadOrNotFound(() => getIssuePage(core, org, issueId, eventRef, environment ?? null));
   const t = await getTranslations("issueDetail");
+  const tl = await getTranslations("logs");
   const notify = await issueNotifyList(core, page);
   const { issue, project, event } = page;
   const data = eventData(event);
@@ -92,6 +93,10 @@ export async function IssueDetail({ locale, org, issueId, eventRef, environment 
             <p>
               <LocaleLink locale={locale} href={`/orgs/${org}/traces/${traceId}`} data-testid="event-trace-link">
                 {t("traceLink")}
+              </LocaleLink>
+              {" · "}
+              <LocaleLink locale={locale} href={`/orgs/${org}/projects/${project.slug}/logs?trace=${traceId}`} data-testid="event-trace-logs-link">
+                {tl("eventLogs")}
               </LocaleLink>
             </p>
           ) : null}

@@ -1,10 +1,14 @@
-// One trace across the organization's projects: its spans as a waterfall, and the error events that share its trace
-// id, linking to their issues (the issue page links back here).
+// One trace across the organization's projects: its spans as a waterfall, the error events that share its trace id,
+// linking to their issues (the issue page links back here), and its log lines (issue 19). A trace known only by its
+// logs is shown too.
 import { getTranslations } from "next-intl/server";
 import { getOrganization } from "@/core/organizations";
-import { traceView } from "@/core/performance";
+import { isAppError } from "@/core/errors";
+import { listTraceLogs } from "@/core/logs";
+import { type TraceView, traceView } from "@/core/performance";
 import { LocaleLink } from "@/i18n/locale-link";
 import { OrgNav } from "@/web/components/org-nav";
+import { TraceLogs } from "@/web/components/logs/trace-logs";
 import { Waterfall } from "@/web/components/performance/waterfall";
 import { formatDate, formatMs } from "@/web/format";
 import { loadOrNotFound } from "@/web/load";
@@ -16,7 +20,13 @@ export default async function TracePage({ params }: { params: { locale: string; 
   const l = params.locale;
   const core = await requireCore(l, `/${l}/orgs/${params.org}/traces/${params.traceId}`);
   const { org } = await loadOrNotFound(() => getOrganization(core, params.org));
-  const trace = await loadOrNotFound(() => traceView(core, params.org, params.traceId));
+  const logs = await loadOrNotFound(() => listTraceLogs(core, params.org, params.traceId));
+  const trace = await loadOrNotFound(() =>
+    traceView(core, params.org, params.traceId).catch((err): TraceView => {
+      if (isAppError(err) && err.code === "not_found" && logs.length > 0) return { traceId: params.traceId.toLowerCase(), spans: [], errors: [], startMs: 0, durationMs: 0, truncated: false };
+      throw err;
+    }),
+  );
   const t = await getTranslations("performance.trace");
   const root = trace.spans[0];
   return (
@@ -53,6 +63,7 @@ export default async function TracePage({ params }: { params: { locale: string; 
           </ul>
         )}
       </section>
+      <TraceLogs locale={l} org={org.slug} traceId={trace.traceId} logs={logs} />
       {trace.truncated ? (
         <p className="notice" role="status">
           {t("truncated", { count: trace.spans.length })}
