@@ -31,6 +31,7 @@ import { monitors } from "./migrations/0027-monitors";
 import { userFeedback } from "./migrations/0028-user-feedback";
 import { tokenScopes } from "./migrations/0032-token-scopes";
 import { auditLog } from "./migrations/0033-audit-log";
+import { twoFactor } from "./migrations/0034-two-factor";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -65,6 +66,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0028-user-feedback": userFeedback(dialect),
     "0032-token-scopes": tokenScopes(),
     "0033-audit-log": auditLog(dialect),
+    "0034-two-factor": twoFactor(dialect),
   };
 }
 

@@ -8,6 +8,7 @@ import type { AlertRuleStore } from "./alert-ports";
 import type { DeadLetterStore } from "./dead-letter-ports";
 import type { UserDataStore } from "./user-data-ports";
 import type { AuditStore } from "./audit-ports";
+import type { TwoFactorStore } from "./two-factor-ports";
 import type { FeedbackStore } from "./feedback-ports";
 import type { ScrubbingSettingsStore } from "./scrubbing-ports";
 import type { NotificationStore } from "./notification-ports";
@@ -234,4 +235,4 @@ export interface OutcomeStore {
   outcomeSeries(projectId: number, q: { sinceHour: string; untilHour: string; outcomes: OutcomeKind[]; categories: string[] }): Promise<{ hour: string; quantity: number }[]>;
 }
 
-export type Store = AuditStore & FeedbackStore & MonitorStore & ClusterStore & ScrubbingSettingsStore & UserDataStore & AlertRuleStore & MetricAlertStore & NotificationStore & DeadLetterStore & InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore & SpanStore & SpanRetentionStore & NotificationSettingsStore;
+export type Store = AuditStore & TwoFactorStore & FeedbackStore & MonitorStore & ClusterStore & ScrubbingSettingsStore & UserDataStore & AlertRuleStore & MetricAlertStore & NotificationStore & DeadLetterStore & InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore & SpanStore & SpanRetentionStore & NotificationSettingsStore;

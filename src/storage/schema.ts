@@ -11,6 +11,7 @@ import type { ClusterTables } from "./cluster-schema";
 import type { MonitorTables } from "./monitor-schema";
 import type { FeedbackTables } from "./feedback-schema";
 import type { AuditTables } from "./audit-schema";
+import type { TwoFactorTables } from "./two-factor-schema";
 
 type Bool = boolean | number;
 type Timestamp = Date | string;
@@ -24,6 +25,8 @@ export type UsersTable = {
   created_at: Timestamp;
   updated_at: Timestamp;
   is_superuser: Bool;
+  /** better-auth's twoFactorEnabled (migration 0034). */
+  two_factor_enabled: Generated<Bool>;
 };
 
 export type SessionsTable = {
@@ -66,7 +69,7 @@ export type RateLimitsTable = { id: string; key: string; count: number; last_req
 
 /** alerts_member_write: Sentry's "Let members create alerts" (migration 0021). */
 /** data_scrubbing: the organization's data scrubbing options as JSON, null for the defaults (0025). */
-export type OrganizationsTable = { id: Generated<number>; slug: string; name: string; created_at: string; alerts_member_write: Generated<Bool>; data_scrubbing: string | null };
+export type OrganizationsTable = { id: Generated<number>; slug: string; name: string; created_at: string; alerts_member_write: Generated<Bool>; data_scrubbing: string | null; require_two_factor: Generated<Bool> };
 
 export type MembersTable = {
   id: Generated<number>;
@@ -346,4 +349,5 @@ export type Database = {
   ClusterTables &
   MonitorTables &
   FeedbackTables &
-  AuditTables;
+  AuditTables &
+  TwoFactorTables;

@@ -33,6 +33,7 @@ import { scrubbingSettingsStore } from "./data-scrubbing";
 import { clusterStore } from "./cluster";
 import { monitorStore } from "./monitors";
 import { auditStore } from "./audit";
+import { twoFactorStore } from "./two-factor";
 import { feedbackStore } from "./feedback";
 
 export function createStore(db: Db): Store {
@@ -71,5 +72,6 @@ export function createStore(db: Db): Store {
     ...monitorStore(ctx),
     ...feedbackStore(ctx),
     ...auditStore(ctx),
+    ...twoFactorStore(ctx),
   };
 }
