@@ -30,7 +30,8 @@ export type { DigestStore } from "./digest-ports";
 export type { IssueStore } from "./issue-ports";
 
 export type User = { id: string; email: string; name: string; isSuperuser: boolean; createdAt: string };
-export type Organization = { id: number; slug: string; name: string; createdAt: string };
+/** requireTwoFactor: members without two-factor sign-in see only the enrolment page (migration 0034). */
+export type Organization = { id: number; slug: string; name: string; createdAt: string; requireTwoFactor: boolean };
 export type Member = { id: number; organizationId: number; userId: string; role: Role; createdAt: string; email: string; name: string };
 export type Team = { id: number; organizationId: number; slug: string; name: string; createdAt: string; memberCount: number };
 /** At most `count` events per `windowSeconds`; a window of 60 is a rate limit, 86400 a daily quota. */
