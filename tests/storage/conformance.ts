@@ -26,6 +26,7 @@ import { scrubbingConformance } from "./conformance-scrubbing";
 import { monitorConformance } from "./conformance-monitors";
 import { feedbackConformance } from "./conformance-feedback";
 import { auditConformance } from "./conformance-audit";
+import { twoFactorConformance } from "./conformance-two-factor";
 
 export function conformance(name: string, options: () => OpenDbOptions | Promise<OpenDbOptions>) {
   describe(`storage conformance: ${name}`, () => {
@@ -259,6 +260,7 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
     releaseConformance(() => ({ t, alice }));
     dashboardConformance(() => ({ t, alice }));
     orgTokenConformance(() => ({ t, alice }));
+    twoFactorConformance(() => ({ t, alice }));
     artifactConformance(() => ({ t, alice }));
     spanConformance(() => ({ t, alice }));
     deadLetterConformance(() => ({ t, alice }));
