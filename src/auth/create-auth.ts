@@ -4,7 +4,7 @@ import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Db } from "../storage/db";
 import { AUTH_LIMITS, TWO_FACTOR_LIMITS } from "../config/limits";
-import { beforeTwoFactorCode, twoFactorPlugin } from "./two-factor";
+import { afterTwoFactorChange, beforeTwoFactorCode, twoFactorPlugin } from "./two-factor";
 
 export type CreateAuthOptions = {
   db: Db;
@@ -110,6 +110,9 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset 
         const body = ctx.body as { token?: unknown } | undefined;
         const token = body?.token ?? ctx.query?.token ?? ctx.params?.token;
         if (token !== undefined && (typeof token !== "string" || !RESET_TOKEN.test(token))) throw new APIError("BAD_REQUEST", { message: "Invalid token", code: "INVALID_TOKEN" });
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path.startsWith("/two-factor/")) await afterTwoFactorChange(db, ctx);
       }),
     },
     rateLimit: {

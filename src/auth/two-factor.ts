@@ -6,13 +6,18 @@
 // - a TOTP code is accepted once (RFC 6238 §5.2): an accepted code is kept in two_factor_used_codes until it can no
 //   longer be valid, and a second use, even racing the first, is refused;
 // - attempts are rate-limited per client address (create-auth.ts), on top of the plugin's five codes per sign-in and
-//   its lock-out after ten failures in a row.
+//   its lock-out after ten failures in a row;
+// - turning two-factor on or off and new recovery codes are recorded in the instance's security log here, after
+//   better-auth succeeded, whichever way its endpoint was called (the account page, or its HTTP API directly).
 import { createHmac } from "node:crypto";
-import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { TWO_FACTOR_LIMITS } from "../config/limits";
 import type { Db } from "../storage/db";
+import { recordTwoFactorChange, type TwoFactorChange } from "../core/two-factor";
+import { createStore } from "../storage/kysely";
 import { twoFactorStore } from "../storage/kysely/two-factor";
+import { CLIENT_IP_HEADER } from "./create-auth";
 
 const HASHED = "hmac-sha256:";
 
@@ -66,12 +71,40 @@ async function codeOwner(ctx: HookContext): Promise<string | null> {
   return pending && pending.expiresAt > new Date() ? pending.value : null;
 }
 
+/** What a request will change, noted before the endpoint runs and recorded after it succeeded (keyed by its context). */
+const pendingChanges = new WeakMap<object, { userId: string; change: TwoFactorChange }>();
+
+async function noteChange(db: Db, ctx: HookContext): Promise<void> {
+  const change: TwoFactorChange | null = ctx.path === "/two-factor/disable" ? "disabled" : ctx.path === "/two-factor/generate-backup-codes" ? "recovery-codes" : ctx.path === "/two-factor/verify-totp" ? "enabled" : null;
+  if (!change) return;
+  const session = await getSessionFromCtx(ctx).catch(() => null);
+  if (!session) return;
+  // A code checked by someone who has two-factor on already changes nothing.
+  if (change === "enabled" && (await twoFactorStore({ db: db.kysely, dialect: db.dialect }).userHasTwoFactor(session.user.id))) return;
+  pendingChanges.set(ctx.context, { userId: session.user.id, change });
+}
+
+/** After a two-factor endpoint: records the change noted before it, if the endpoint succeeded. */
+export async function afterTwoFactorChange(db: Db, ctx: HookContext): Promise<void> {
+  const pending = pendingChanges.get(ctx.context);
+  if (!pending) return;
+  pendingChanges.delete(ctx.context);
+  const returned: unknown = ctx.context.returned;
+  if (isAPIError(returned) || returned instanceof Error || (returned instanceof Response && !returned.ok)) return;
+  const store = createStore(db);
+  if (pending.change === "enabled" && !(await store.userHasTwoFactor(pending.userId))) return;
+  const user = await store.getUserById(pending.userId);
+  if (!user) return;
+  await recordTwoFactorChange({ store, actor: { user }, ip: ctx.headers?.get(CLIENT_IP_HEADER) ?? null }, pending.change);
+}
+
 /**
  * Runs before the plugin's code endpoints (create-auth.ts hooks.before): refuses a TOTP code used before, and hands
  * the plugin a recovery code's hash. Returns undefined for every other path.
  */
 export async function beforeTwoFactorCode(db: Db, secret: string, ctx: HookContext): Promise<{ context: { body: Record<string, unknown> } } | undefined> {
   const body = (ctx.body ?? {}) as Record<string, unknown>;
+  await noteChange(db, ctx);
   if (ctx.path === "/two-factor/verify-backup-code") {
     if (typeof body.code !== "string" || !RECOVERY_CODE.test(body.code)) throw new APIError("UNAUTHORIZED", { message: "Invalid backup code", code: "INVALID_BACKUP_CODE" });
     return { context: { body: { ...body, code: hashRecoveryCode(secret, body.code) } } };

@@ -1,11 +1,11 @@
 "use server";
 // Two-factor sign-in (issue 20): enrolment, confirmation and turning it off from the account page, the second step
 // of a sign-in, and an organization's "require two-factor". better-auth's endpoints are called through the
-// auth bridge (its rate limiter and checks apply as for HTTP clients); each change is recorded after it succeeded.
+// auth bridge (its rate limiter and checks apply as for HTTP clients); auth/two-factor.ts records each change.
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { AppError } from "../../core/errors";
-import { recordTwoFactorChange, setRequireTwoFactor } from "../../core/two-factor";
+import { setRequireTwoFactor } from "../../core/two-factor";
 import { callAuth } from "../auth-bridge";
 import { qrCodeSvg } from "../qr-code";
 import { requireCore } from "../session";
@@ -35,13 +35,12 @@ export async function startTwoFactorAction(locale: string, _prev: ActionState, f
 
 /** Step 2: the first code from the app turns two-factor on. */
 export async function confirmTwoFactorAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
-  const core = await requireCore(locale, `/${locale}/account/two-factor`);
+  await requireCore(locale, `/${locale}/account/two-factor`);
   const t = await getTranslations({ locale, namespace: "account.twoFactor" });
   const result = await runAction(async () => {
     const res = await callAuth("/two-factor/verify-totp", { code: text(formObject(form).code, 16).replace(/\s/g, "") });
     if (res.status === 429) throw new AppError("rate_limited", t("tooMany"));
     if (res.status !== 200) throw new AppError("bad_request", t(res.body?.code === "CODE_ALREADY_USED" ? "usedCode" : "wrongCode"), { code: [t(res.body?.code === "CODE_ALREADY_USED" ? "usedCode" : "wrongCode")] });
-    await recordTwoFactorChange(core, "enabled");
   });
   if (result.status === "ok") redirect(`/${locale}/account/two-factor?done=enabled`);
   return result;
@@ -49,13 +48,12 @@ export async function confirmTwoFactorAction(locale: string, _prev: ActionState,
 
 /** Turning two-factor off needs the password. */
 export async function disableTwoFactorAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
-  const core = await requireCore(locale, `/${locale}/account/two-factor`);
+  await requireCore(locale, `/${locale}/account/two-factor`);
   const t = await getTranslations({ locale, namespace: "account.twoFactor" });
   const result = await runAction(async () => {
     const res = await callAuth("/two-factor/disable", { password: text(formObject(form).password, 1024) });
     if (res.status === 429) throw new AppError("rate_limited", t("tooMany"));
     if (res.status !== 200) throw new AppError("bad_request", t("wrongPassword"), { password: [t("wrongPassword")] });
-    await recordTwoFactorChange(core, "disabled");
   });
   if (result.status === "ok") redirect(`/${locale}/account/two-factor?done=disabled`);
   return result;
