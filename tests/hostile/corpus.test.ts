@@ -2,8 +2,8 @@
 // start script's node flags), on SQLite and on PostgreSQL: thousands of deterministic malformed requests, a few at a
 // time. Every answer is a 2xx (where Relay accepts) or a 4xx: never a 5xx, a reset or a hang. Afterwards the digest
 // has gone through everything (a marker event becomes visible), a valid event is visible within a second, and the
-// server's memory stayed under a bound made of the limits that hold it (INGEST_LIMITS, SPOOL_LIMITS, DIGEST_LIMITS) and
-// came back, the second time the corpus is sent, to where the first time left it. Needs `npm run build` (scripts/test.sh runs it after the build).
+// server's memory stayed under a bound made of the limits that hold it (INGEST_LIMITS, SPOOL_LIMITS, DIGEST_LIMITS), and
+// sending the corpus again and again does not make it grow storm after storm. Needs `npm run build` (scripts/test.sh runs it after the build).
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -119,10 +119,12 @@ async function storm(name: string, t: Target, pid: number, cases: HostileCase[],
 }
 
 /**
- * The corpus twice. The first time also loads what only bad input reaches (the decoders' buffers, error paths'
+ * The corpus three times. The first time also loads what only bad input reaches (the decoders' buffers, error paths'
  * modules, the code V8 compiles for them) and lets V8's heap grow to its working size: memory the process keeps for
- * good, whatever it is sent next (seven runs before this test sent the corpus twice kept 15 to 39 MB of it). The second time must leave nothing more behind:
- * what the same storm adds again is what it leaks.
+ * good, whatever it is sent next (seven runs that sent the corpus twice kept 15 to 39 MB of it). V8 may still take one
+ * more step up in a later storm (one CI run kept 42 MB more after the second time and nothing leaked), so a leak is
+ * told by its slope, not by one step: what the second and third storms leave behind, per storm, stays within
+ * SETTLED_ALLOWANCE. A leak grows with every storm.
  */
 async function runAgainst(name: string, port: number, env: Record<string, string>): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "faultline-hostile-"));
@@ -136,7 +138,9 @@ async function runAgainst(name: string, port: number, env: Record<string, string
     assert.ok(cases.length >= 2000, `at least 2,000 cases (${cases.length})`);
     const first = await storm(`${name}, first time`, t, fl.pid, cases, rssBytes(fl.pid));
     const second = await storm(`${name}, second time`, t, fl.pid, cases, first.settled);
-    assert.ok(second.settled - second.baseline <= SETTLED_ALLOWANCE, `RSS falls back to within ${mb(SETTLED_ALLOWANCE)} of where the second storm found it, ${mb(second.baseline)}: ${mb(second.settled)}`);
+    const third = await storm(`${name}, third time`, t, fl.pid, cases, second.settled);
+    const perStorm = (third.settled - first.settled) / 2;
+    assert.ok(perStorm <= SETTLED_ALLOWANCE, `the second and third storms leave at most ${mb(SETTLED_ALLOWANCE)} each behind: ${mb(first.settled)} → ${mb(second.settled)} → ${mb(third.settled)}`);
   } finally {
     await stopServer(fl);
     rmSync(dataDir, { recursive: true, force: true });
