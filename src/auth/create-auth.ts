@@ -4,6 +4,7 @@ import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Db } from "../storage/db";
 import { AUTH_LIMITS, TWO_FACTOR_LIMITS } from "../config/limits";
+import { afterSessionEnding, beforeSessionEnding } from "./session-hooks";
 import { afterTwoFactorChange, beforeTwoFactorCode, twoFactorPlugin } from "./two-factor";
 
 export type CreateAuthOptions = {
@@ -18,6 +19,11 @@ export type CreateAuthOptions = {
    * account, and must not throw or wait for the mail (the answer is the same either way). Absent: nothing is sent.
    */
   sendPasswordReset?: (request: { email: string; token: string; locale: string }) => void;
+  /**
+   * Called after an endpoint that may have ended some of the person's sessions succeeded (auth/session-hooks.ts), so
+   * that their live streams close at once. Absent: they close at their next tick.
+   */
+  onSessionsEnded?: (userId: string) => Promise<void>;
 };
 
 /** The reset page's path for a locale: what the forgot-password form passes as redirectTo. */
@@ -42,7 +48,7 @@ export const authPath = (basePath: string) => `${basePath}/api/auth`;
 /** Header the Faultline server sets from the socket (or a trusted proxy); clients cannot forge it. */
 export const CLIENT_IP_HEADER = "x-faultline-client-ip";
 
-export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset }: CreateAuthOptions) {
+export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset, onSessionsEnded }: CreateAuthOptions) {
   return betterAuth({
     appName: "Faultline",
     baseURL: publicUrl,
@@ -105,6 +111,7 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset 
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        await beforeSessionEnding(ctx);
         if (ctx.path.startsWith("/two-factor/")) return beforeTwoFactorCode(db, secret, ctx);
         if (ctx.path !== "/reset-password" && ctx.path !== "/reset-password/:token") return;
         const body = ctx.body as { token?: unknown } | undefined;
@@ -113,6 +120,7 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset 
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path.startsWith("/two-factor/")) await afterTwoFactorChange(db, ctx);
+        await afterSessionEnding(ctx, onSessionsEnded);
       }),
     },
     rateLimit: {
