@@ -48,7 +48,7 @@ const revokeSchema = z.object({
     .min(1, "Choose a session")
     .max(SESSION_LIMITS.idMaxLength, "Not a session id")
     .regex(/^[A-Za-z0-9_-]+$/, "Not a session id"),
-});
+}, { error: "Choose a session" });
 
 const deviceLabel = (s: SessionInfo) => {
   const d = describeDevice(s.userAgent);

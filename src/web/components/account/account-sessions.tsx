@@ -50,7 +50,7 @@ export async function AccountSessions({ locale, core, sessionId }: { locale: str
                 ) : null}
               </td>
               <td>
-                <code>{s.ipAddress ?? t("unknownAddress")}</code>
+                <code>{s.ipAddress || t("unknownAddress")}</code>
               </td>
               <td className="muted">{formatDate(locale, s.createdAt)}</td>
               <td className="muted">{s.lastSeenAt ? formatDate(locale, s.lastSeenAt) : t("notSeen")}</td>
