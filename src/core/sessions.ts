@@ -35,11 +35,12 @@ export function describeDevice(userAgent: string | null): Device {
   }
 }
 
-/** The person's active sessions, this one marked; most recently seen first. */
+/** The person's active sessions: this one (marked) first, then the others, most recently seen first. */
 export async function listSessions(ctx: CoreContext, currentSessionId: string): Promise<SessionView[]> {
   const user = actingUser(ctx);
   const sessions = await ctx.store.listUserSessions(user.id, new Date().toISOString());
-  return sessions.map((s) => ({ ...s, device: describeDevice(s.userAgent), current: s.id === currentSessionId }));
+  const views = sessions.map((s) => ({ ...s, device: describeDevice(s.userAgent), current: s.id === currentSessionId }));
+  return [...views.filter((s) => s.current), ...views.filter((s) => !s.current)];
 }
 
 const revokeSchema = z.object({

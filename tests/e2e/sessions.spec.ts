@@ -85,7 +85,7 @@ test.describe("issue 20 sessions", () => {
 
     await laptop.page.goto("./en/account/sessions");
     await other.getByRole("button", { name: /Sign out/ }).click();
-    await expect(laptop.page.getByRole("status")).toHaveText("The session was signed out.");
+    await expect(laptop.page.getByTestId("sessions-done")).toHaveText("The session was signed out.");
     await expect(rows).toHaveCount(1);
     await expect(laptop.page.getByText("This is your only session.")).toBeVisible();
 
@@ -110,7 +110,7 @@ test.describe("issue 20 sessions", () => {
     await laptop.page.goto("./en/account/sessions");
     await expect(laptop.page.getByTestId("session-row")).toHaveCount(3);
     await laptop.page.getByRole("button", { name: "Sign out all other sessions" }).click();
-    await expect(laptop.page.getByRole("status")).toHaveText("2 other sessions were signed out.");
+    await expect(laptop.page.getByTestId("sessions-done")).toHaveText("2 other sessions were signed out.");
     await expect(laptop.page.getByTestId("session-row")).toHaveCount(1);
     await expectSignedOut(phone);
     await expectSignedOut(tablet);
@@ -160,7 +160,9 @@ test.describe("issue 20 sessions", () => {
     const form = laptop.page.locator('[data-testid="session-row"][data-current="false"]').getByTestId("revoke-session-form");
     const tryId = async (value: string, message: string) => {
       await form.locator('input[name="sessionId"]').evaluate((el, v) => ((el as HTMLInputElement).value = v), value);
+      const answered = laptop.page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/account/sessions"));
       await form.getByRole("button").click();
+      expect((await answered).status()).toBe(200);
       await expect(form.getByRole("alert")).toHaveText(message);
     };
     await tryId(carolsSession, "Session not found (it may have been signed out already)");

@@ -1,8 +1,7 @@
 "use server";
 // The account page's sessions (issue 20): signing out one of the person's other sessions, or all of them. The core
 // acts on the signed-in person's own sessions only; the revoked sessions' open live streams end at once.
-import { revalidatePath } from "next/cache";
-import { getTranslations } from "next-intl/server";
+import { redirect } from "next/navigation";
 import { revokeOtherSessions, revokeSession } from "../../core/sessions";
 import { DEFAULT_LOCALE, isLocale } from "../../i18n/routing";
 import { endStreamsOfSessions } from "../live-streams";
@@ -14,13 +13,12 @@ import { type ActionState, runAction } from "./result";
 export async function revokeSessionAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
   const lang = isLocale(locale) ? locale : DEFAULT_LOCALE;
   const { core, sessionId } = await requireSessionCore(lang);
-  const t = await getTranslations({ locale: lang, namespace: "account.sessions" });
   const state = await runAction(async () => {
     const revoked = await revokeSession(core, sessionId, { sessionId: form.get("sessionId") ?? undefined });
     endStreamsOfSessions(core.actor.user.id, revoked);
-    return { status: "ok", message: t("revoked") };
   }, await validationTranslator(lang));
-  revalidatePath(`/${lang}/account/sessions`);
+  // The revoked row (and its form) is gone from the list: the page says what happened.
+  if (state.status === "ok") redirect(`/${lang}/account/sessions?done=revoked`);
   return state;
 }
 
@@ -28,12 +26,12 @@ export async function revokeSessionAction(locale: string, _prev: ActionState, fo
 export async function revokeOtherSessionsAction(locale: string, _prev: ActionState, _form: FormData): Promise<ActionState> {
   const lang = isLocale(locale) ? locale : DEFAULT_LOCALE;
   const { core, sessionId } = await requireSessionCore(lang);
-  const t = await getTranslations({ locale: lang, namespace: "account.sessions" });
+  let count = 0;
   const state = await runAction(async () => {
     const revoked = await revokeOtherSessions(core, sessionId);
     endStreamsOfSessions(core.actor.user.id, revoked);
-    return { status: "ok", message: t("othersRevoked", { count: revoked.length }) };
+    count = revoked.length;
   }, await validationTranslator(lang));
-  revalidatePath(`/${lang}/account/sessions`);
+  if (state.status === "ok") redirect(`/${lang}/account/sessions?done=others&count=${count}`);
   return state;
 }

@@ -16,13 +16,19 @@ function deviceText(t: T, s: SessionView): string {
   return platform ? `${name} (${t(platform)})` : name;
 }
 
-export async function AccountSessions({ locale, core, sessionId }: { locale: string; core: CoreContext; sessionId: string }) {
+/** `done`: what the last action did (its row is gone from the list, so the page says it): "revoked", or "others" with `count`. */
+export async function AccountSessions({ locale, core, sessionId, done, count }: { locale: string; core: CoreContext; sessionId: string; done?: string; count?: number }) {
   const t = await getTranslations("account.sessions");
   const sessions = await listSessions(core, sessionId);
   const others = sessions.filter((s) => !s.current).length;
   return (
     <>
       <p className="muted">{t("hint")}</p>
+      {done === "revoked" || (done === "others" && count !== undefined) ? (
+        <p className="form-ok" role="status" data-testid="sessions-done">
+          {done === "revoked" ? t("revoked") : t("othersRevoked", { count: count ?? 0 })}
+        </p>
+      ) : null}
       <table className="table" data-testid="session-table">
         <thead>
           <tr>
@@ -57,7 +63,7 @@ export async function AccountSessions({ locale, core, sessionId }: { locale: str
               <td className="actions">
                 {s.current ? null : (
                   <ActionForm action={revokeSessionAction.bind(null, locale)} className="inline-form" testId="revoke-session-form">
-                    <input type="hidden" name="sessionId" value={s.id} />
+                    <input type="hidden" name="sessionId" defaultValue={s.id} />
                     <SubmitButton variant="danger">
                       {t("revoke")}
                       <span className="visually-hidden"> {t("revokeLabel", { device: deviceText(t, s) })}</span>
