@@ -111,7 +111,7 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset,
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        await beforeSessionEnding(ctx);
+        await beforeSessionEnding(db, ctx);
         if (ctx.path.startsWith("/two-factor/")) return beforeTwoFactorCode(db, secret, ctx);
         if (ctx.path !== "/reset-password" && ctx.path !== "/reset-password/:token") return;
         const body = ctx.body as { token?: unknown } | undefined;
@@ -120,7 +120,7 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset,
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path.startsWith("/two-factor/")) await afterTwoFactorChange(db, ctx);
-        await afterSessionEnding(ctx, onSessionsEnded);
+        await afterSessionEnding(db, ctx, onSessionsEnded);
       }),
     },
     rateLimit: {

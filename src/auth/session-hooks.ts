@@ -5,29 +5,48 @@
 // sessions close at once (runtime/services.ts → web/live-streams.ts) rather than at their next tick.
 import { createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import type { Db } from "../storage/db";
+import { recordApiRevocation } from "../core/sessions";
 import { createStore } from "../storage/kysely";
+import { CLIENT_IP_HEADER } from "./create-auth";
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 /** Endpoints after which some of the person's sessions may have ended. */
 const ENDING = new Set(["/change-password", "/two-factor/verify-totp", "/two-factor/disable", "/sign-out", "/revoke-session", "/revoke-sessions", "/revoke-other-sessions"]);
 
-const owners = new WeakMap<object, string>();
+/** better-auth's own revoke endpoints (its HTTP API; the account page revokes through the core, which records itself). */
+const REVOKE = new Set(["/revoke-session", "/revoke-sessions", "/revoke-other-sessions"]);
+
+/** Whose sessions a request may end, and (for the revoke endpoints) how many they had before it. */
+const owners = new WeakMap<object, { userId: string; sessionsBefore: number }>();
 
 /** Before an endpoint that may end sessions: notes whose they are. */
-export async function beforeSessionEnding(ctx: HookContext): Promise<void> {
+export async function beforeSessionEnding(db: Db, ctx: HookContext): Promise<void> {
   if (!ENDING.has(ctx.path)) return;
   const session = await getSessionFromCtx(ctx).catch(() => null);
-  if (session) owners.set(ctx.context, session.user.id);
+  if (!session) return;
+  const sessionsBefore = REVOKE.has(ctx.path) ? (await createStore(db).listUserSessions(session.user.id, new Date().toISOString())).length : 0;
+  owners.set(ctx.context, { userId: session.user.id, sessionsBefore });
 }
 
-/** After it: if it succeeded, tells `onSessionsEnded` whose sessions may have ended. */
-export async function afterSessionEnding(ctx: HookContext, onSessionsEnded: ((userId: string) => Promise<void>) | undefined): Promise<void> {
-  const userId = owners.get(ctx.context);
-  if (!userId) return;
+/**
+ * After it: if it succeeded, tells `onSessionsEnded` whose sessions may have ended; a revocation through better-auth's
+ * own endpoints is recorded in the security log as the account page's are.
+ */
+export async function afterSessionEnding(db: Db, ctx: HookContext, onSessionsEnded: ((userId: string) => Promise<void>) | undefined): Promise<void> {
+  const noted = owners.get(ctx.context);
+  if (!noted) return;
   owners.delete(ctx.context);
+  const { userId, sessionsBefore } = noted;
   const returned: unknown = ctx.context.returned;
   if (isAPIError(returned) || returned instanceof Error || (returned instanceof Response && !returned.ok)) return;
+  if (REVOKE.has(ctx.path)) {
+    const store = createStore(db);
+    const revoked = sessionsBefore - (await store.listUserSessions(userId, new Date().toISOString())).length;
+    const user = revoked > 0 ? await store.getUserById(userId) : null;
+    // better-auth answers success for another person's token too, revoking nothing: nothing is recorded then.
+    if (user) await recordApiRevocation({ store, actor: { user }, ip: ctx.headers?.get(CLIENT_IP_HEADER) ?? null }, ctx.path, revoked);
+  }
   await onSessionsEnded?.(userId);
 }
 

@@ -96,6 +96,18 @@ export async function revokeOtherSessions(ctx: CoreContext, currentSessionId: st
   return revoked;
 }
 
+/** A revocation through better-auth's own HTTP endpoints (`path`: which one), recorded as the account page's are. */
+export async function recordApiRevocation(ctx: CoreContext, path: string, sessions: number): Promise<void> {
+  const user = actingUser(ctx);
+  await audit(ctx, {
+    organizationId: null,
+    event: "user.session-revoke",
+    targetUserId: user.id,
+    note: `${user.email} signed out ${sessions} session${sessions === 1 ? "" : "s"} through the auth API (${path})`,
+    data: { sessions, endpoint: path },
+  });
+}
+
 /** Sessions this process wrote "last seen" for, with when (ms): within the interval not even the conditional write is sent. */
 const SEEN_KEY = Symbol.for("faultline.sessionsSeen");
 const seenHolder = globalThis as typeof globalThis & { [SEEN_KEY]?: Map<string, number> };

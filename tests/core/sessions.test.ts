@@ -225,6 +225,28 @@ function suite(name: string, open: () => Promise<Env>) {
       assert.match(off.note, /1 other session was signed out/);
     });
 
+    test("better-auth's own revoke endpoints: another person's token revokes nothing and records nothing; its own are recorded and end streams", async () => {
+      const bob = await e.user();
+      const carol = await e.user();
+      const laptop = await signIn(e, bob.email);
+      const phone = await signIn(e, bob.email, IPHONE);
+      const carols = await signIn(e, carol.email);
+      const carolToken = (await e.db.kysely.selectFrom("sessions").select("token").where("user_id", "=", carol.id).executeTakeFirstOrThrow()).token;
+      e.ended.length = 0;
+      const refused = await laptop.post("/revoke-session", { token: carolToken });
+      assert.ok(refused.status === 200 || refused.status >= 400 && refused.status < 500, `a 4xx or better-auth's quiet success, not ${refused.status}`);
+      assert.ok(await carols.session(), "Carol is still signed in");
+      const logged = async () => (await e.store.listAudit({ organizationId: null, events: ["user.session-revoke"], limit: 100 })).filter((x) => x.targetUserId === bob.id);
+      assert.equal((await logged()).length, 0, "nothing revoked, nothing recorded");
+      assert.equal((await laptop.post("/revoke-other-sessions", {})).status, 200);
+      assert.equal(await phone.session(), null);
+      assert.ok(await laptop.session());
+      assert.deepEqual(e.ended, [bob.id, bob.id]);
+      const entries = await logged();
+      assert.equal(entries.length, 1);
+      assert.match(entries[0]!.note, /signed out 1 session through the auth API \(\/revoke-other-sessions\)/);
+    });
+
     test(`"last seen" is written at most once per ${SESSION_LIMITS.lastSeenWriteSeconds} s per session`, async () => {
       const bob = await e.user();
       const laptop = await signIn(e, bob.email);
