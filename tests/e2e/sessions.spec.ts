@@ -2,7 +2,8 @@
 // devices) sees both on the account page, this one marked; signing out the other makes that browser's next page land
 // on the sign-in page and its open live stream (the issue stream, server-sent events) end as signed out; "sign out all
 // other sessions"; a password change signs out the other sessions and ends their streams. A revoke with another
-// person's session id, garbage, NUL bytes or a huge id gets a clear message, never a 500. Axe-clean in English and German.
+// person's session id, garbage, NUL bytes or a huge id gets a clear message (past the actions' body limit, 413), never
+// a 500. Axe-clean in English and German.
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { cli, screenshot, signIn } from "./helpers";
@@ -183,6 +184,11 @@ test.describe("issue 20 sessions", () => {
     await tryId("abc\u0000def", "Not a session id");
     await tryId("x".repeat(100_000), "Not a session id");
     await tryId("", "Choose a session");
+    // Past the server actions' body limit (ACTION_LIMITS.maxBodyBytes) the server refuses the body itself: 413.
+    await form.locator('input[name="sessionId"]').evaluate((el) => ((el as HTMLInputElement).value = "x".repeat(2 * 1024 * 1024)));
+    const tooLarge = laptop.page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/account/sessions"));
+    await form.getByRole("button").click();
+    expect((await tooLarge).status()).toBe(413);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     // Nothing was signed out: Carol's sessions and the phone carry on.
     await carolB.page.goto("./en/account/sessions");
