@@ -66,6 +66,10 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset,
       // A reset link works once (better-auth consumes its token) and for an hour; a reset signs out every session.
       resetPasswordTokenExpiresIn: AUTH_LIMITS.passwordResetTokenSeconds,
       revokeSessionsOnPasswordReset: true,
+      // Called after the reset deleted every session of the person: their open live streams end at once too.
+      onPasswordReset: async ({ user }) => {
+        await onSessionsEnded?.(user.id);
+      },
       sendResetPassword: async ({ user, url, token }) => {
         sendPasswordReset?.({ email: user.email, token, locale: resetLocale(url) });
       },

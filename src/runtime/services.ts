@@ -29,7 +29,7 @@ export function createServices(config: Config, basePath = currentBasePath()): Se
   const store = createStore(db);
   const mailer = getMailer(config.mail);
   const sendPasswordReset = passwordResetSender(mailer, { publicUrl: config.publicUrl, basePath });
-  // Sessions ended by better-auth (a password or two-factor change, signing out): their live streams close at once.
+  // Sessions ended by better-auth (a password change or reset, a two-factor change, signing out): their live streams close at once.
   const onSessionsEnded = async (userId: string) => {
     endStreamsOfEndedSessions(userId, (await store.listUserSessions(userId, new Date().toISOString())).map((s) => s.id));
   };

@@ -51,17 +51,19 @@ class Browser {
   }
 }
 
-type Env = { db: Db; store: Store; auth: Auth; ended: string[]; user: () => Promise<User>; close: () => Promise<void> };
+type Env = { db: Db; store: Store; auth: Auth; ended: string[]; resetTokens: string[]; user: () => Promise<User>; close: () => Promise<void> };
 
 async function env(options: OpenDbOptions, drop?: () => Promise<void>): Promise<Env> {
   const db = openDb(options);
   await migrateToLatest(db);
   const store = createStore(db);
   const ended: string[] = [];
-  const auth = createAuth({ db, secret: SECRET, publicUrl: PUBLIC_URL, basePath: "", onSessionsEnded: async (userId) => void ended.push(userId) });
+  const resetTokens: string[] = [];
+  const sendPasswordReset = ({ token }: { token: string }) => void resetTokens.push(token);
+  const auth = createAuth({ db, secret: SECRET, publicUrl: PUBLIC_URL, basePath: "", sendPasswordReset, onSessionsEnded: async (userId) => void ended.push(userId) });
   const accounts = betterAuthAccounts(auth, store);
   const user = () => accounts.createUser({ email: `${uniq("s")}@example.com`, password: "password123", name: "S" });
-  return { db, store, auth, ended, user, close: async () => { await db.close(); await drop?.(); } };
+  return { db, store, auth, ended, resetTokens, user, close: async () => { await db.close(); await drop?.(); } };
 }
 
 let ipCounter = 0;
@@ -189,6 +191,21 @@ function suite(name: string, open: () => Promise<Env>) {
       const renewed = await laptop.session();
       assert.ok(renewed, "the session that changed it continues (renewed)");
       assert.deepEqual((await e.store.listUserSessions(bob.id, new Date().toISOString())).map((s) => s.id), [renewed]);
+    });
+
+    test("a password reset (the mailed link) signs out every session and tells onSessionsEnded", async () => {
+      const bob = await e.user();
+      const laptop = await signIn(e, bob.email);
+      const phone = await signIn(e, bob.email, IPHONE);
+      const stranger = new Browser(e.auth, "203.0.113.252", CHROME_LINUX);
+      assert.equal((await stranger.post("/request-password-reset", { email: bob.email, redirectTo: "/en/reset-password" })).status, 200);
+      const token = e.resetTokens.at(-1)!;
+      assert.ok(token);
+      e.ended.length = 0;
+      assert.equal((await stranger.post("/reset-password", { token, newPassword: "reset-password-789" })).status, 200);
+      assert.deepEqual(e.ended, [bob.id]);
+      assert.equal(await laptop.session(), null);
+      assert.equal(await phone.session(), null);
     });
 
     test("turning two-factor on, and off, signs out the other sessions, says so in the security log, and tells onSessionsEnded", async () => {
