@@ -9,13 +9,13 @@ import type { NotificationOutbox } from "./notification-ports";
 import type { WorkflowTx } from "./notification-settings-ports";
 import type { DeadLetterTx } from "./dead-letter-ports";
 import type { Issue } from "./issue-ports";
-import type { NewEvent, NewRawItem, OutcomeIncrement } from "./ports";
+import type { IssueStatus, NewEvent, NewRawItem, OutcomeIncrement } from "./records";
 import type { SessionTx } from "./session-ports";
 import type { SpanTx } from "./span-ports";
 import type { MonitorTx } from "./monitor-ports";
 import type { LogTx } from "./log-ports";
 
-export type IssueStatus = "unresolved" | "resolved" | "ignored";
+export type { IssueStatus } from "./records";
 
 /** An issue as the digest needs it when its events arrive: the columns that decide its lifecycle. */
 export type IssueState = Pick<Issue, "id" | "projectId" | "shortId" | "status" | "substatus" | "resolution" | "snooze" | "firstSeen" | "lastSeen" | "timesSeen">;

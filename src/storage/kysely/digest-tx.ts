@@ -4,7 +4,7 @@ import { type RawBuilder, type Transaction, sql } from "kysely";
 import { DIGEST_LIMITS, RETENTION_LIMITS } from "../../config/limits";
 import { hourOf } from "../../core/hours";
 import type { Dialect } from "../db";
-import type { DigestTx, IssueState, IssueStatus, IssueUpdate } from "../digest-ports";
+import type { DigestTx, IssueState, IssueUpdate } from "../digest-ports";
 import { encodeEventData } from "../event-codec";
 import type { Database } from "../schema";
 import { alertTx } from "./alert-tx";
@@ -22,27 +22,11 @@ import { attachmentTx } from "./attachments";
 import { logTx } from "./logs";
 import { sightingTx } from "./digest-sightings-tx";
 import { chunks, maxIso, minIso, scalarMinMax, sumBy } from "./batch-rows";
+import { ISSUE_COLUMNS, toIssue } from "./issue-rows";
 import { nowIso } from "./shared";
 
 /** The first key of the event-id advisory locks on PostgreSQL (the second is a hash of project and event id): "FLEV". */
 const EVENT_ID_LOCK = 0x464c4556;
-
-type IssueRow = Pick<Database["issues"], "project_id" | "short_id" | "status" | "substatus" | "resolution" | "snooze" | "first_seen" | "last_seen" | "times_seen"> & { id: number };
-
-export const toIssue = (r: IssueRow): IssueState => ({
-  id: r.id,
-  projectId: r.project_id,
-  shortId: r.short_id,
-  status: r.status as IssueStatus,
-  substatus: r.substatus,
-  resolution: r.resolution,
-  snooze: r.snooze,
-  firstSeen: r.first_seen,
-  lastSeen: r.last_seen,
-  timesSeen: Number(r.times_seen),
-});
-
-export const ISSUE_COLUMNS = ["id", "project_id", "short_id", "status", "substatus", "resolution", "snooze", "first_seen", "last_seen", "times_seen"] as const;
 
 export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx {
   const { least, greatest } = scalarMinMax(dialect);
