@@ -4,7 +4,7 @@ import type { ClusterStore } from "./cluster-ports";
 import type { MonitorStore } from "./monitor-ports";
 import type { Role } from "../core/roles";
 import type { QuotaCategory } from "../protocol/categories";
-import type { NewEvent, NewRawItem, OutcomeIncrement, OutcomeKind, Page, PageRequest, Quotas, RateLimit, StoredEvent } from "./records";
+import type { OutcomeKind, Page, PageRequest, Quotas, RateLimit, StoredEvent } from "./records";
 import type { AlertRuleStore } from "./alert-ports";
 import type { DeadLetterStore } from "./dead-letter-ports";
 import type { UserDataStore } from "./user-data-ports";

@@ -29,7 +29,7 @@ import { nowIso } from "./shared";
 const EVENT_ID_LOCK = 0x464c4556;
 
 export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx {
-  const { least, greatest } = scalarMinMax(dialect);
+  const { greatest } = scalarMinMax(dialect);
   const col = (table: string, name: string) => sql.ref(`${table}.${name}`);
 
   return {
