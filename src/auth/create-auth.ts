@@ -1,8 +1,11 @@
-// better-auth configured for Faultline: email and password only, sessions in Faultline's own database.
+// better-auth configured for Faultline: email and password, with two-factor sign-in (auth/two-factor.ts), sessions in
+// Faultline's own database.
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Db } from "../storage/db";
-import { AUTH_LIMITS } from "../config/limits";
+import { AUTH_LIMITS, TWO_FACTOR_LIMITS } from "../config/limits";
+import { CLIENT_IP_HEADER } from "./client-ip";
+import { afterTwoFactorChange, beforeTwoFactorCode, twoFactorPlugin } from "./two-factor";
 
 export type CreateAuthOptions = {
   db: Db;
@@ -37,8 +40,7 @@ function resetLocale(url: string): string {
 /** Where better-auth's endpoints live. A path in better-auth's baseURL would replace this, so the app's base path goes here. */
 export const authPath = (basePath: string) => `${basePath}/api/auth`;
 
-/** Header the Faultline server sets from the socket (or a trusted proxy); clients cannot forge it. */
-export const CLIENT_IP_HEADER = "x-faultline-client-ip";
+export { CLIENT_IP_HEADER } from "./client-ip";
 
 export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset }: CreateAuthOptions) {
   return betterAuth({
@@ -48,6 +50,7 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset 
     secret,
     database: { db: db.kysely, type: db.dialect },
     telemetry: { enabled: false },
+    plugins: [twoFactorPlugin(secret)],
     emailAndPassword: {
       enabled: true,
       // Accounts are created by the first-run setup page, the CLI or an invitation, never by open sign-up.
@@ -102,10 +105,14 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset 
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path.startsWith("/two-factor/")) return beforeTwoFactorCode(db, secret, ctx);
         if (ctx.path !== "/reset-password" && ctx.path !== "/reset-password/:token") return;
         const body = ctx.body as { token?: unknown } | undefined;
         const token = body?.token ?? ctx.query?.token ?? ctx.params?.token;
         if (token !== undefined && (typeof token !== "string" || !RESET_TOKEN.test(token))) throw new APIError("BAD_REQUEST", { message: "Invalid token", code: "INVALID_TOKEN" });
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path.startsWith("/two-factor/")) await afterTwoFactorChange(db, ctx);
       }),
     },
     rateLimit: {
@@ -120,6 +127,11 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset 
         "/change-password": { window: AUTH_LIMITS.signInWindowSeconds, max: AUTH_LIMITS.signInAttemptsPerWindow },
         "/request-password-reset": { window: AUTH_LIMITS.passwordResetWindowSeconds, max: AUTH_LIMITS.passwordResetRequestsPerWindow },
         "/reset-password": { window: AUTH_LIMITS.signInWindowSeconds, max: AUTH_LIMITS.signInAttemptsPerWindow },
+        "/two-factor/verify-totp": { window: TWO_FACTOR_LIMITS.codeWindowSeconds, max: TWO_FACTOR_LIMITS.codeAttemptsPerWindow },
+        "/two-factor/verify-backup-code": { window: TWO_FACTOR_LIMITS.codeWindowSeconds, max: TWO_FACTOR_LIMITS.codeAttemptsPerWindow },
+        "/two-factor/enable": { window: AUTH_LIMITS.signInWindowSeconds, max: AUTH_LIMITS.signInAttemptsPerWindow },
+        "/two-factor/disable": { window: AUTH_LIMITS.signInWindowSeconds, max: AUTH_LIMITS.signInAttemptsPerWindow },
+        "/two-factor/generate-backup-codes": { window: AUTH_LIMITS.signInWindowSeconds, max: AUTH_LIMITS.signInAttemptsPerWindow },
       },
     },
     advanced: {

@@ -3,7 +3,7 @@
 // an organization token sees its own organization only, and its scopes decide.
 import type { Organization } from "../storage/ports";
 import type { CoreContext } from "./context";
-import { forbidden, notFound } from "./errors";
+import { forbidden, notFound, TwoFactorRequiredError } from "./errors";
 import { can, type Permission, scopesAllow } from "./permissions";
 import type { Role } from "./roles";
 import { parseId } from "./schemas";
@@ -33,6 +33,11 @@ export type OrgAccess = {
   scopes: readonly string[] | null;
 };
 
+/** A person without two-factor in an organization that requires it (core/two-factor.ts): refused, whoever they are. */
+async function assertTwoFactor(store: CoreContext["store"], org: Organization, userId: string): Promise<void> {
+  if (org.requireTwoFactor && !(await store.userHasTwoFactor(userId))) throw new TwoFactorRequiredError(org.slug);
+}
+
 export async function getOrgAccess({ store, actor }: CoreContext, orgSlug: string): Promise<OrgAccess> {
   const org = await store.getOrganizationBySlug(requireText(orgSlug, "Organization"));
   if (!org) throw notFound("Organization");
@@ -41,6 +46,7 @@ export async function getOrgAccess({ store, actor }: CoreContext, orgSlug: strin
     return { org, role: "viewer", memberId: null, scopes: actor.orgToken.scopes };
   }
   const member = await store.getMembership(org.id, actor.user.id);
+  if (member || actor.user.isSuperuser) await assertTwoFactor(store, org, actor.user.id);
   if (member) return { org, role: member.role, memberId: member.id, scopes: null };
   if (actor.user.isSuperuser) return { org, role: null, memberId: null, scopes: null };
   throw notFound("Organization");

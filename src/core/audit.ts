@@ -39,6 +39,9 @@ export const AUDIT_EVENTS = [
   "api-token.create",
   "api-token.remove",
   "user.password-change",
+  "user.two-factor-enable",
+  "user.two-factor-disable",
+  "user.recovery-codes",
   "auth.sign-in-failed",
   "auth.lock-out",
 ] as const;

@@ -37,3 +37,18 @@ export function isAppError(err: unknown): err is AppError {
 
 export const notFound = (what: string) => new AppError("not_found", `${what} not found`);
 export const forbidden = (message = "You do not have permission to do this") => new AppError("forbidden", message);
+
+export const TWO_FACTOR_REQUIRED_MESSAGE = "This organization requires two-factor authentication: turn it on for your account (Account → Two-factor authentication) to continue";
+
+/** Forbidden for a person without two-factor in an organization requiring it (core/two-factor.ts), marked so that pages send the person to the enrolment page rather than a 404. */
+export class TwoFactorRequiredError extends AppError {
+  readonly twoFactorRequired = true;
+  constructor(readonly orgSlug: string) {
+    super("forbidden", TWO_FACTOR_REQUIRED_MESSAGE);
+  }
+}
+
+/** Works across bundles, as isAppError. */
+export function isTwoFactorRequired(err: unknown): err is TwoFactorRequiredError {
+  return typeof err === "object" && err !== null && (err as { twoFactorRequired?: unknown }).twoFactorRequired === true;
+}

@@ -6,7 +6,7 @@ import type { Page, PageRequest, Project, StoredEvent } from "../storage/ports";
 import { type OrgAccess, assertCan, getOrgAccess, requireId } from "./access";
 import { API_LIMITS } from "../config/limits";
 import { actingUser, type CoreContext } from "./context";
-import { AppError, notFound } from "./errors";
+import { AppError, isTwoFactorRequired, notFound } from "./errors";
 import { assignIssue, parseAssignedTo, resolveAssigneeTerms } from "./issue-assignees";
 import { parseIssueQuery } from "./issue-query";
 import { getProject } from "./projects";
@@ -47,8 +47,10 @@ export async function getIssue(ctx: CoreContext, issueId: unknown): Promise<Issu
   let access: OrgAccess;
   try {
     access = await getOrgAccess(ctx, org.slug);
-  } catch {
-    throw notFound("Issue"); // another organization's issue is indistinguishable from a missing one
+  } catch (err) {
+    // A member refused for want of two-factor learns why; another organization's issue is indistinguishable from a missing one.
+    if (isTwoFactorRequired(err)) throw err;
+    throw notFound("Issue");
   }
   assertCan(access, "event:read");
   return { issue, project, orgSlug: org.slug };

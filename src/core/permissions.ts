@@ -8,6 +8,11 @@ export const PERMISSIONS = {
   "org:delete": ["owner"],
   /** The organization's audit trail (issue 20): who changed members, tokens, keys, settings and rules, and when. */
   "org:audit": ["owner", "admin"],
+  /**
+   * How the organization's members must sign in (issue 20): "require two-factor". Owners only, as in Sentry: it can
+   * shut every member without two-factor out of the organization.
+   */
+  "org:security": ["owner"],
   /** Create, see and revoke the organization's auth tokens (CI, sentry-cli). */
   "org:tokens": ["owner", "admin"],
   "member:read": ["owner", "admin", "member", "viewer"],

@@ -34,6 +34,7 @@ import { attachments } from "./migrations/0030-attachments";
 import { logs } from "./migrations/0031-logs";
 import { tokenScopes } from "./migrations/0032-token-scopes";
 import { auditLog } from "./migrations/0033-audit-log";
+import { twoFactor } from "./migrations/0034-two-factor";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -71,6 +72,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0031-logs": logs(dialect),
     "0032-token-scopes": tokenScopes(),
     "0033-audit-log": auditLog(dialect),
+    "0034-two-factor": twoFactor(dialect),
   };
 }
 

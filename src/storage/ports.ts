@@ -9,6 +9,7 @@ import type { AlertRuleStore } from "./alert-ports";
 import type { DeadLetterStore } from "./dead-letter-ports";
 import type { UserDataStore } from "./user-data-ports";
 import type { AuditStore } from "./audit-ports";
+import type { TwoFactorStore } from "./two-factor-ports";
 import type { FeedbackStore } from "./feedback-ports";
 import type { AttachmentBlobs, AttachmentStore } from "./attachment-ports";
 import type { LogStore } from "./log-ports";
@@ -34,7 +35,8 @@ export type { DigestStore } from "./digest-ports";
 export type { IssueStore } from "./issue-ports";
 
 export type User = { id: string; email: string; name: string; isSuperuser: boolean; createdAt: string };
-export type Organization = { id: number; slug: string; name: string; createdAt: string };
+/** requireTwoFactor: members without two-factor sign-in see only the enrolment page (migration 0034). */
+export type Organization = { id: number; slug: string; name: string; createdAt: string; requireTwoFactor: boolean };
 export type Member = { id: number; organizationId: number; userId: string; role: Role; createdAt: string; email: string; name: string };
 export type Team = { id: number; organizationId: number; slug: string; name: string; createdAt: string; memberCount: number };
 /** Every quota of a key or project, errors included: what the intake applies. */
@@ -215,4 +217,4 @@ export interface OutcomeStore {
   outcomeSeries(projectId: number, q: { sinceHour: string; untilHour: string; outcomes: OutcomeKind[]; categories: string[] }): Promise<{ hour: string; quantity: number }[]>;
 }
 
-export type Store = LogStore & PartitionStore & { attachmentBlobs: AttachmentBlobs } & AttachmentStore & OrganizationQuotaStore & AuditStore & FeedbackStore & MonitorStore & ClusterStore & ScrubbingSettingsStore & UserDataStore & AlertRuleStore & MetricAlertStore & NotificationStore & DeadLetterStore & InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore & SpanStore & SpanRetentionStore & NotificationSettingsStore;
+export type Store = LogStore & PartitionStore & { attachmentBlobs: AttachmentBlobs } & AttachmentStore & OrganizationQuotaStore & AuditStore & TwoFactorStore & FeedbackStore & MonitorStore & ClusterStore & ScrubbingSettingsStore & UserDataStore & AlertRuleStore & MetricAlertStore & NotificationStore & DeadLetterStore & InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore & SpanStore & SpanRetentionStore & NotificationSettingsStore;

@@ -13,6 +13,7 @@ import type { LogTables } from "./log-schema";
 import type { FeedbackTables } from "./feedback-schema";
 import type { AttachmentTables } from "./attachment-schema";
 import type { AuditTables } from "./audit-schema";
+import type { TwoFactorTables } from "./two-factor-schema";
 
 type Bool = boolean | number;
 type Timestamp = Date | string;
@@ -26,6 +27,8 @@ export type UsersTable = {
   created_at: Timestamp;
   updated_at: Timestamp;
   is_superuser: Bool;
+  /** better-auth's twoFactorEnabled (migration 0034). */
+  two_factor_enabled: Generated<Bool>;
 };
 
 export type SessionsTable = {
@@ -68,7 +71,7 @@ export type RateLimitsTable = { id: string; key: string; count: number; last_req
 
 /** alerts_member_write: Sentry's "Let members create alerts" (migration 0021). */
 /** data_scrubbing: the organization's data scrubbing options as JSON, null for the defaults (0025). */
-export type OrganizationsTable = { id: Generated<number>; slug: string; name: string; created_at: string; alerts_member_write: Generated<Bool>; data_scrubbing: string | null; /** Per-organization quotas as JSON (0030). */ quotas: string | null };
+export type OrganizationsTable = { id: Generated<number>; slug: string; name: string; created_at: string; alerts_member_write: Generated<Bool>; data_scrubbing: string | null; /** Per-organization quotas as JSON (0030). */ quotas: string | null; require_two_factor: Generated<Bool> };
 
 export type MembersTable = {
   id: Generated<number>;
@@ -352,4 +355,5 @@ export type Database = {
   FeedbackTables &
   AttachmentTables &
   LogTables &
-  AuditTables;
+  AuditTables &
+  TwoFactorTables;

@@ -28,6 +28,7 @@ import { feedbackConformance } from "./conformance-feedback";
 import { attachmentConformance } from "./conformance-attachments";
 import { logConformance } from "./conformance-logs";
 import { auditConformance } from "./conformance-audit";
+import { twoFactorConformance } from "./conformance-two-factor";
 
 export function conformance(name: string, options: () => OpenDbOptions | Promise<OpenDbOptions>) {
   describe(`storage conformance: ${name}`, () => {
@@ -266,6 +267,7 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
     releaseConformance(() => ({ t, alice }));
     dashboardConformance(() => ({ t, alice }));
     orgTokenConformance(() => ({ t, alice }));
+    twoFactorConformance(() => ({ t, alice }));
     artifactConformance(() => ({ t, alice }));
     spanConformance(() => ({ t, alice }));
     deadLetterConformance(() => ({ t, alice }));

@@ -28,6 +28,30 @@ export const AUTH_LIMITS = {
   tokenMaxLifetimeDays: 3660,
 } as const;
 
+/** Two-factor sign-in (auth/two-factor.ts): TOTP as RFC 6238 and every authenticator app use it, recovery codes. */
+export const TWO_FACTOR_LIMITS = {
+  /** seconds; RFC 6238's time step, the one authenticator apps assume. */
+  totpPeriodSeconds: 30,
+  /** digits of a code; what authenticator apps show. */
+  totpDigits: 6,
+  /** seconds; a code stays refused after its use for this long: one step either side is accepted (clock drift), so 3 steps. */
+  usedCodeSeconds: 90,
+  /** seconds; window for code attempts (TOTP or recovery code) per client address. */
+  codeWindowSeconds: 60,
+  /** attempts per window; a mistyped code or two, far too few to guess one of a million. */
+  codeAttemptsPerWindow: 5,
+  /** seconds (10 minutes); how long the second step of a sign-in waits for its code after the password. */
+  challengeSeconds: 600,
+  /** failed codes in a row after which the account's second step is locked (better-auth's lock-out). */
+  lockOutAfterFailures: 10,
+  /** seconds (15 minutes); how long that lock-out lasts. */
+  lockOutSeconds: 900,
+  /** recovery codes given at enrolment; each works once (Sentry gives 10). */
+  recoveryCodes: 10,
+  /** characters of a recovery code (about 59 bits: letters and digits), shown as two groups of 5. */
+  recoveryCodeLength: 10,
+} as const;
+
 export const NAME_LIMITS = {
   /** characters; slugs appear in URLs and DSN-adjacent links, Sentry caps them at 50. */
   slugMaxLength: 50,

@@ -33,6 +33,7 @@ import { scrubbingSettingsStore } from "./data-scrubbing";
 import { clusterStore } from "./cluster";
 import { monitorStore } from "./monitors";
 import { auditStore } from "./audit";
+import { twoFactorStore } from "./two-factor";
 import { feedbackStore } from "./feedback";
 import { attachmentStore, chunkBlobs, removingBlobs } from "./attachments";
 import { fileBlobs } from "../attachment-files";
@@ -85,5 +86,6 @@ export function createStore(db: Db): Store {
     ...logStore(ctx),
     ...auditStore(ctx),
     ...partitionStore(ctx),
+    ...twoFactorStore(ctx),
   };
 }

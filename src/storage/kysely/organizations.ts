@@ -1,9 +1,10 @@
 import type { Organization, OrganizationStore } from "../ports";
-import { type Ctx, decodeCursor, nowIso, toPage, uniquely } from "./shared";
+import { type Ctx, decodeCursor, nowIso, toBool, toPage, uniquely } from "./shared";
 
-type OrgRow = { id: number; slug: string; name: string; created_at: string };
-const toOrg = (r: OrgRow): Organization => ({ id: r.id, slug: r.slug, name: r.name, createdAt: r.created_at });
-const columns = ["organizations.id", "organizations.slug", "organizations.name", "organizations.created_at"] as const;
+type OrgRow = { id: number; slug: string; name: string; created_at: string; require_two_factor: boolean | number };
+const toOrg = (r: OrgRow): Organization => ({ id: r.id, slug: r.slug, name: r.name, createdAt: r.created_at, requireTwoFactor: toBool(r.require_two_factor) });
+const columns = ["organizations.id", "organizations.slug", "organizations.name", "organizations.created_at", "organizations.require_two_factor"] as const;
+const returned = ["id", "slug", "name", "created_at", "require_two_factor"] as const;
 
 export function organizationStore({ db }: Ctx): OrganizationStore {
   return {
@@ -11,7 +12,7 @@ export function organizationStore({ db }: Ctx): OrganizationStore {
       return uniquely("organization", () =>
         db.transaction().execute(async (trx) => {
           const createdAt = nowIso();
-          const org = await trx.insertInto("organizations").values({ slug, name, created_at: createdAt }).returning(["id", "slug", "name", "created_at"]).executeTakeFirstOrThrow();
+          const org = await trx.insertInto("organizations").values({ slug, name, created_at: createdAt }).returning(returned).executeTakeFirstOrThrow();
           await trx.insertInto("members").values({ organization_id: org.id, user_id: ownerUserId, role: "owner", created_at: createdAt }).execute();
           return toOrg(org);
         }),
@@ -38,7 +39,7 @@ export function organizationStore({ db }: Ctx): OrganizationStore {
         return r ? toOrg(r) : null;
       }
       const r = await uniquely("organization", () =>
-        db.updateTable("organizations").set(patch).where("id", "=", id).returning(["id", "slug", "name", "created_at"]).executeTakeFirst(),
+        db.updateTable("organizations").set(patch).where("id", "=", id).returning(returned).executeTakeFirst(),
       );
       return r ? toOrg(r) : null;
     },

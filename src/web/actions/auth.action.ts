@@ -37,6 +37,8 @@ export async function signInAction(locale: string, _prev: ActionState, form: For
   const res = await callAuth("/sign-in/email", { email: values.email ?? "", password: values.password ?? "" });
   if (res.status === 429) return { status: "error", message: t("tooMany") };
   if (res.status !== 200) return { status: "error", message: t("invalid") };
+  // Two-factor on: the password was right, and better-auth waits for a code (its two_factor cookie) before a session.
+  if (res.body?.twoFactorRedirect === true) redirect(`/${locale}/sign-in/two-factor?next=${encodeURIComponent(safeNext(locale, values.next))}`);
   redirect(safeNext(locale, values.next));
 }
 

@@ -60,9 +60,12 @@ export async function joinWithPasswordAction(locale: string, secret: string, _pr
   const values = formObject(form);
   const ip = headers().get(CLIENT_IP_HEADER);
   let org = "";
+  let secondFactor = false;
   const state = await runAction(async () => {
     const { email, joined } = await joinWithNewAccount(accounts, store, secret, values, ip);
     const signIn = await callAuth("/sign-in/email", { email, password: values.password ?? "" });
+    // An account with two-factor on: the password is right, and the session waits for the code (sign-in/two-factor).
+    secondFactor = signIn.body?.twoFactorRedirect === true;
     if (signIn.status === 429) throw new AppError("rate_limited", t("tooMany"));
     if (signIn.status !== 200) throw new AppError("bad_request", t("wrongPassword"), { password: [t("wrongPassword")] });
     if (joined) {
@@ -74,6 +77,6 @@ export async function joinWithPasswordAction(locale: string, secret: string, _pr
     if (!user) throw new AppError("bad_request", t("wrongPassword"));
     org = await acceptInvitation({ store, actor: { user }, ip }, secret);
   }, await validationTranslator(lang));
-  if (state.status === "ok") redirect(`/${lang}/orgs/${org}`);
+  if (state.status === "ok") redirect(secondFactor ? `/${lang}/sign-in/two-factor?next=${encodeURIComponent(`/${lang}/orgs/${org}`)}` : `/${lang}/orgs/${org}`);
   return state;
 }

@@ -1,18 +1,19 @@
-// Account settings: password (default of the optional catch-all), personal API tokens and notifications.
+// Account settings: password (default of the optional catch-all), two-factor sign-in, personal API tokens and notifications.
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { changePasswordAction } from "@/web/actions/auth.action";
 import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
 import { AccountTokens } from "@/web/components/account/account-tokens";
+import { AccountTwoFactor } from "@/web/components/account/account-two-factor";
 import { AccountNotifications } from "@/web/components/notifications/account-notifications";
 import { PageTabs } from "@/web/components/page-tabs";
 import { requireCore } from "@/web/session";
 
 export const dynamic = "force-dynamic";
 
-export default async function AccountPage({ params }: { params: { locale: string; section?: string[] } }) {
+export default async function AccountPage({ params, searchParams }: { params: { locale: string; section?: string[] }; searchParams: { required?: string; done?: string } }) {
   const [section = "password", ...extra] = params.section ?? [];
-  if (extra.length > 0 || (section !== "password" && section !== "tokens" && section !== "notifications")) notFound();
+  if (extra.length > 0 || (section !== "password" && section !== "two-factor" && section !== "tokens" && section !== "notifications")) notFound();
   const core = await requireCore(params.locale, `/${params.locale}/account`);
   const t = await getTranslations("account");
   return (
@@ -24,13 +25,16 @@ export default async function AccountPage({ params }: { params: { locale: string
           current={section}
           tabs={[
             { id: "password", href: "/account", label: t("tabs.password") },
+            { id: "two-factor", href: "/account/two-factor", label: t("tabs.twoFactor") },
             { id: "tokens", href: "/account/tokens", label: t("tabs.tokens") },
             { id: "notifications", href: "/account/notifications", label: t("tabs.notifications") },
           ]}
         />
       </div>
-      <h1>{t(`${section}Title`)}</h1>
-      {section === "notifications" ? (
+      <h1>{t(section === "two-factor" ? "twoFactorTitle" : `${section}Title`)}</h1>
+      {section === "two-factor" ? (
+        <AccountTwoFactor locale={params.locale} core={core} requiredBy={typeof searchParams.required === "string" && /^[A-Za-z0-9_-]{1,50}$/.test(searchParams.required) ? searchParams.required : undefined} done={typeof searchParams.done === "string" ? searchParams.done : undefined} />
+      ) : section === "notifications" ? (
         <AccountNotifications locale={params.locale} core={core} />
       ) : section === "password" ? (
         <section className="card">

@@ -5,6 +5,7 @@ import { getAlertsMemberWrite } from "@/core/alert-rules";
 import { can } from "@/core/permissions";
 import { setAlertsMemberWriteAction } from "@/web/actions/alert-rules.action";
 import { deleteOrganizationAction, updateOrganizationAction } from "@/web/actions/organizations.action";
+import { setRequireTwoFactorAction } from "@/web/actions/two-factor.action";
 import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
 
 export async function GeneralSection({ core, access, locale }: { core: CoreContext; access: OrgAccess; locale: string }) {
@@ -41,6 +42,20 @@ export async function GeneralSection({ core, access, locale }: { core: CoreConte
           <SubmitButton>{t("save")}</SubmitButton>
         </ActionForm>
       </section>
+      {can(role, "org:security") ? (
+        <section className="card" aria-labelledby="require-two-factor-title">
+          <h2 id="require-two-factor-title">{t("requireTwoFactorTitle")}</h2>
+          <ActionForm action={setRequireTwoFactorAction.bind(null, locale, org.slug)} successMessage={t("saved")} testId="org-require-two-factor-form">
+            <p>{t("requireTwoFactorHint")}</p>
+            <p>
+              <label className="check-field">
+                <input type="checkbox" name="requireTwoFactor" defaultChecked={org.requireTwoFactor} data-testid="require-two-factor" /> {t("requireTwoFactor")}
+              </label>
+            </p>
+            <SubmitButton>{t("save")}</SubmitButton>
+          </ActionForm>
+        </section>
+      ) : null}
       {can(role, "org:delete") ? (
         <section className="card danger-zone">
           <h2>{t("deleteTitle")}</h2>
