@@ -7,7 +7,7 @@ import { createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth
 import type { Db } from "../storage/db";
 import { recordApiRevocation } from "../core/sessions";
 import { createStore } from "../storage/kysely";
-import { CLIENT_IP_HEADER } from "./create-auth";
+import { CLIENT_IP_HEADER } from "./client-ip";
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
