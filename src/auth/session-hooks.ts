@@ -12,7 +12,15 @@ import { CLIENT_IP_HEADER } from "./client-ip";
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 /** Endpoints after which some of the person's sessions may have ended. */
-const ENDING = new Set(["/change-password", "/two-factor/verify-totp", "/two-factor/disable", "/sign-out", "/revoke-session", "/revoke-sessions", "/revoke-other-sessions"]);
+const ENDING = new Set([
+  "/change-password",
+  "/two-factor/verify-totp",
+  "/two-factor/disable",
+  "/sign-out",
+  "/revoke-session",
+  "/revoke-sessions",
+  "/revoke-other-sessions",
+]);
 
 /** better-auth's own revoke endpoints (its HTTP API; the account page revokes through the core, which records itself). */
 const REVOKE = new Set(["/revoke-session", "/revoke-sessions", "/revoke-other-sessions"]);

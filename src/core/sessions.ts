@@ -43,13 +43,16 @@ export async function listSessions(ctx: CoreContext, currentSessionId: string): 
   return [...views.filter((s) => s.current), ...views.filter((s) => !s.current)];
 }
 
-const revokeSchema = z.object({
-  sessionId: z
-    .string({ error: "Choose a session" })
-    .min(1, "Choose a session")
-    .max(SESSION_LIMITS.idMaxLength, "Not a session id")
-    .regex(/^[A-Za-z0-9_-]+$/, "Not a session id"),
-}, { error: "Choose a session" });
+const revokeSchema = z.object(
+  {
+    sessionId: z
+      .string({ error: "Choose a session" })
+      .min(1, "Choose a session")
+      .max(SESSION_LIMITS.idMaxLength, "Not a session id")
+      .regex(/^[A-Za-z0-9_-]+$/, "Not a session id"),
+  },
+  { error: "Choose a session" },
+);
 
 const deviceLabel = (s: SessionInfo) => {
   const d = describeDevice(s.userAgent);

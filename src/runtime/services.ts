@@ -31,7 +31,10 @@ export function createServices(config: Config, basePath = currentBasePath()): Se
   const sendPasswordReset = passwordResetSender(mailer, { publicUrl: config.publicUrl, basePath });
   // Sessions ended by better-auth (a password change or reset, a two-factor change, signing out): their live streams close at once.
   const onSessionsEnded = async (userId: string) => {
-    endStreamsOfEndedSessions(userId, (await store.listUserSessions(userId, new Date().toISOString())).map((s) => s.id));
+    endStreamsOfEndedSessions(
+      userId,
+      (await store.listUserSessions(userId, new Date().toISOString())).map((s) => s.id),
+    );
   };
   const auth = createAuth({ db, secret: config.secretKey, publicUrl: config.publicUrl, basePath, sendPasswordReset, onSessionsEnded });
   return { config, basePath, db, store, auth, accounts: betterAuthAccounts(auth, store), mailer };

@@ -19,11 +19,21 @@ const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.s
 /** The tail's parameters from its URL: the page's search, and the last line it shows. */
 export function tailRequest(url: URL): { input: LogQueryInput; afterId: number } {
   const p = url.searchParams;
-  return { input: { query: p.get("query") ?? undefined, level: p.get("level") ?? undefined, trace: p.get("trace") ?? undefined }, afterId: readAfterId(p.get("after")) };
+  return {
+    input: { query: p.get("query") ?? undefined, level: p.get("level") ?? undefined, trace: p.get("trace") ?? undefined },
+    afterId: readAfterId(p.get("after")),
+  };
 }
 
 /** The event stream of one logs page; the first read runs before the response, so a bad request or no access gets its status. */
-export async function logTailResponse(ctx: CoreContext, org: string, project: string, req: { input: LogQueryInput; afterId: number }, signal: AbortSignal, owner: StreamOwner): Promise<Response> {
+export async function logTailResponse(
+  ctx: CoreContext,
+  org: string,
+  project: string,
+  req: { input: LogQueryInput; afterId: number },
+  signal: AbortSignal,
+  owner: StreamOwner,
+): Promise<Response> {
   let after = req.afterId;
   const first = await tailProjectLogs(ctx, org, project, req.input, after);
   const encoder = new TextEncoder();
@@ -78,7 +88,10 @@ export async function logTailResponse(ctx: CoreContext, org: string, project: st
       };
       write(`retry: ${STREAM_LIMITS.pollIntervalMs * 2}\n\n`);
       const more = emit(first);
-      release = holdLiveStream(owner.userId, { sessionId: owner.sessionId, end: (why) => (why === "superseded" ? end("superseded", "Live updates continue in a newer page") : end("signed_out", "The session was signed out")) });
+      release = holdLiveStream(owner.userId, {
+        sessionId: owner.sessionId,
+        end: (why) => (why === "superseded" ? end("superseded", "Live updates continue in a newer page") : end("signed_out", "The session was signed out")),
+      });
       timer = setTimeout(() => void loop(), more ? 0 : STREAM_LIMITS.pollIntervalMs);
       signal.addEventListener("abort", close, { once: true });
     },
@@ -88,5 +101,12 @@ export async function logTailResponse(ctx: CoreContext, org: string, project: st
       release();
     },
   });
-  return new Response(body, { headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", connection: "keep-alive", "x-accel-buffering": "no" } });
+  return new Response(body, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    },
+  });
 }

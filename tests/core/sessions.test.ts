@@ -30,9 +30,18 @@ type Auth = ReturnType<typeof createAuth>;
 /** A browser: a cookie jar against better-auth's handler, from one address with one user agent. */
 class Browser {
   jar = new Map<string, string>();
-  constructor(readonly auth: Auth, readonly ip: string, readonly userAgent: string) {}
+  constructor(
+    readonly auth: Auth,
+    readonly ip: string,
+    readonly userAgent: string,
+  ) {}
   headers(): Headers {
-    return new Headers({ origin: PUBLIC_URL, "user-agent": this.userAgent, [CLIENT_IP_HEADER]: this.ip, cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ") });
+    return new Headers({
+      origin: PUBLIC_URL,
+      "user-agent": this.userAgent,
+      [CLIENT_IP_HEADER]: this.ip,
+      cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join("; "),
+    });
   }
   async post(path: string, body: Record<string, unknown>): Promise<{ status: number; json: Record<string, unknown> }> {
     const headers = this.headers();
@@ -60,10 +69,28 @@ async function env(options: OpenDbOptions, drop?: () => Promise<void>): Promise<
   const ended: string[] = [];
   const resetTokens: string[] = [];
   const sendPasswordReset = ({ token }: { token: string }) => void resetTokens.push(token);
-  const auth = createAuth({ db, secret: SECRET, publicUrl: PUBLIC_URL, basePath: "", sendPasswordReset, onSessionsEnded: async (userId) => void ended.push(userId) });
+  const auth = createAuth({
+    db,
+    secret: SECRET,
+    publicUrl: PUBLIC_URL,
+    basePath: "",
+    sendPasswordReset,
+    onSessionsEnded: async (userId) => void ended.push(userId),
+  });
   const accounts = betterAuthAccounts(auth, store);
   const user = () => accounts.createUser({ email: `${uniq("s")}@example.com`, password: "password123", name: "S" });
-  return { db, store, auth, ended, resetTokens, user, close: async () => { await db.close(); await drop?.(); } };
+  return {
+    db,
+    store,
+    auth,
+    ended,
+    resetTokens,
+    user,
+    close: async () => {
+      await db.close();
+      await drop?.();
+    },
+  };
 }
 
 let ipCounter = 0;
@@ -170,7 +197,10 @@ function suite(name: string, open: () => Promise<Env>) {
       assert.deepEqual([...revoked].sort(), [...otherIds].sort());
       for (const b of others) assert.equal(await b.session(), null);
       assert.equal(await laptop.session(), current);
-      assert.deepEqual((await listSessions(as(e, bob), current)).map((s) => s.id), [current]);
+      assert.deepEqual(
+        (await listSessions(as(e, bob), current)).map((s) => s.id),
+        [current],
+      );
       assert.deepEqual(await revokeOtherSessions(as(e, bob), current), []);
       const log = (await e.store.listAudit({ organizationId: null, events: ["user.session-revoke"], limit: 100 })).filter((x) => x.targetUserId === bob.id);
       assert.equal(log.length, 1, "one entry for the three, none for nothing revoked");
@@ -182,15 +212,24 @@ function suite(name: string, open: () => Promise<Env>) {
       const laptop = await signIn(e, bob.email);
       const phone = await signIn(e, bob.email, IPHONE);
       e.ended.length = 0;
-      assert.equal((await laptop.post("/change-password", { currentPassword: "wrong-password", newPassword: "new-password-456", revokeOtherSessions: true })).status, 400);
+      assert.equal(
+        (await laptop.post("/change-password", { currentPassword: "wrong-password", newPassword: "new-password-456", revokeOtherSessions: true })).status,
+        400,
+      );
       assert.deepEqual(e.ended, [], "nothing ended");
       assert.ok(await phone.session());
-      assert.equal((await laptop.post("/change-password", { currentPassword: "password123", newPassword: "new-password-456", revokeOtherSessions: true })).status, 200);
+      assert.equal(
+        (await laptop.post("/change-password", { currentPassword: "password123", newPassword: "new-password-456", revokeOtherSessions: true })).status,
+        200,
+      );
       assert.deepEqual(e.ended, [bob.id]);
       assert.equal(await phone.session(), null, "the other session is signed out");
       const renewed = await laptop.session();
       assert.ok(renewed, "the session that changed it continues (renewed)");
-      assert.deepEqual((await e.store.listUserSessions(bob.id, new Date().toISOString())).map((s) => s.id), [renewed]);
+      assert.deepEqual(
+        (await e.store.listUserSessions(bob.id, new Date().toISOString())).map((s) => s.id),
+        [renewed],
+      );
     });
 
     test("a password reset (the mailed link) signs out every session and tells onSessionsEnded", async () => {
@@ -222,7 +261,10 @@ function suite(name: string, open: () => Promise<Env>) {
       assert.equal(await phone.session(), null, "the other session is signed out");
       const renewed = (await laptop.session())!;
       assert.ok(renewed);
-      assert.deepEqual((await e.store.listUserSessions(bob.id, new Date().toISOString())).map((s) => s.id), [renewed]);
+      assert.deepEqual(
+        (await e.store.listUserSessions(bob.id, new Date().toISOString())).map((s) => s.id),
+        [renewed],
+      );
       const on = (await e.store.listAudit({ organizationId: null, events: ["user.two-factor-enable"], limit: 100 })).find((x) => x.targetUserId === bob.id)!;
       assert.match(on.note, /turned on two-factor authentication; 1 other session was signed out/);
 
@@ -251,9 +293,10 @@ function suite(name: string, open: () => Promise<Env>) {
       const carolToken = (await e.db.kysely.selectFrom("sessions").select("token").where("user_id", "=", carol.id).executeTakeFirstOrThrow()).token;
       e.ended.length = 0;
       const refused = await laptop.post("/revoke-session", { token: carolToken });
-      assert.ok(refused.status === 200 || refused.status >= 400 && refused.status < 500, `a 4xx or better-auth's quiet success, not ${refused.status}`);
+      assert.ok(refused.status === 200 || (refused.status >= 400 && refused.status < 500), `a 4xx or better-auth's quiet success, not ${refused.status}`);
       assert.ok(await carols.session(), "Carol is still signed in");
-      const logged = async () => (await e.store.listAudit({ organizationId: null, events: ["user.session-revoke"], limit: 100 })).filter((x) => x.targetUserId === bob.id);
+      const logged = async () =>
+        (await e.store.listAudit({ organizationId: null, events: ["user.session-revoke"], limit: 100 })).filter((x) => x.targetUserId === bob.id);
       assert.equal((await logged()).length, 0, "nothing revoked, nothing recorded");
       assert.equal((await laptop.post("/revoke-other-sessions", {})).status, 200);
       assert.equal(await phone.session(), null);
@@ -302,7 +345,13 @@ describe("the live-stream registry ends the streams of ended sessions", () => {
     const ends: string[] = [];
     const stream = (sessionId: string, name: string) => {
       let release = () => {};
-      release = holdLiveStream(user, { sessionId, end: (why: StreamEnd) => { ends.push(`${name}:${why}`); release(); } });
+      release = holdLiveStream(user, {
+        sessionId,
+        end: (why: StreamEnd) => {
+          ends.push(`${name}:${why}`);
+          release();
+        },
+      });
       return release;
     };
     stream("s1", "a");

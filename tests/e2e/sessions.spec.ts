@@ -61,7 +61,10 @@ async function expectSignedOut(d: Device): Promise<void> {
 }
 
 test.describe("issue 20 sessions", () => {
-  test("both sessions listed, this one marked; signing out the other ends its next page at sign-in and its open live stream at once", async ({ browser, request }) => {
+  test("both sessions listed, this one marked; signing out the other ends its next page at sign-in and its open live stream at once", async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const email = person();
     const project = await projectOf(request, email);

@@ -58,7 +58,10 @@ export function signInSessionConformance(fixture: () => Fixture) {
     const fourth = await adapter.createSession(bob.id, false, {});
     const deleted = await t.store.deleteOtherUserSessions(bob.id, third.id);
     assert.deepEqual(deleted.sort(), [first.id, fourth.id, expired.id].sort(), "every other session of Bob's, the expired one too");
-    assert.deepEqual((await t.store.listUserSessions(bob.id, new Date().toISOString())).map((s) => s.id), [third.id]);
+    assert.deepEqual(
+      (await t.store.listUserSessions(bob.id, new Date().toISOString())).map((s) => s.id),
+      [third.id],
+    );
     assert.equal((await t.store.listUserSessions(carol.id, now)).length, 1, "Carol's sessions untouched");
     assert.deepEqual(await t.store.deleteOtherUserSessions(bob.id, third.id), []);
   });

@@ -17,8 +17,20 @@ export function signInSessionStore({ db }: Ctx): SignInSessionStore {
         .limit(SESSION_LIMITS.maxListed)
         .execute();
       return rows
-        .map((r): SessionInfo => ({ id: r.id, createdAt: iso(r.created_at), lastSeenAt: r.last_seen_at, expiresAt: iso(r.expires_at), ipAddress: r.ip_address, userAgent: r.user_agent }))
-        .sort((a, b) => (b.lastSeenAt ?? b.createdAt).localeCompare(a.lastSeenAt ?? a.createdAt) || b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+        .map(
+          (r): SessionInfo => ({
+            id: r.id,
+            createdAt: iso(r.created_at),
+            lastSeenAt: r.last_seen_at,
+            expiresAt: iso(r.expires_at),
+            ipAddress: r.ip_address,
+            userAgent: r.user_agent,
+          }),
+        )
+        .sort(
+          (a, b) =>
+            (b.lastSeenAt ?? b.createdAt).localeCompare(a.lastSeenAt ?? a.createdAt) || b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id),
+        );
     },
     async deleteUserSession(userId, sessionId) {
       const r = await db.deleteFrom("sessions").where("user_id", "=", userId).where("id", "=", sessionId).executeTakeFirst();

@@ -13,10 +13,13 @@ import { type ActionState, runAction } from "./result";
 export async function revokeSessionAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
   const lang = isLocale(locale) ? locale : DEFAULT_LOCALE;
   const { core, sessionId } = await requireSessionCore(lang);
-  const state = await runAction(async () => {
-    const revoked = await revokeSession(core, sessionId, { sessionId: form.get("sessionId") ?? undefined });
-    endStreamsOfSessions(core.actor.user.id, revoked);
-  }, await validationTranslator(lang));
+  const state = await runAction(
+    async () => {
+      const revoked = await revokeSession(core, sessionId, { sessionId: form.get("sessionId") ?? undefined });
+      endStreamsOfSessions(core.actor.user.id, revoked);
+    },
+    await validationTranslator(lang),
+  );
   // The revoked row (and its form) is gone from the list: the page says what happened.
   if (state.status === "ok") redirect(`/${lang}/account/sessions?done=revoked`);
   return state;
@@ -27,11 +30,14 @@ export async function revokeOtherSessionsAction(locale: string, _prev: ActionSta
   const lang = isLocale(locale) ? locale : DEFAULT_LOCALE;
   const { core, sessionId } = await requireSessionCore(lang);
   let count = 0;
-  const state = await runAction(async () => {
-    const revoked = await revokeOtherSessions(core, sessionId);
-    endStreamsOfSessions(core.actor.user.id, revoked);
-    count = revoked.length;
-  }, await validationTranslator(lang));
+  const state = await runAction(
+    async () => {
+      const revoked = await revokeOtherSessions(core, sessionId);
+      endStreamsOfSessions(core.actor.user.id, revoked);
+      count = revoked.length;
+    },
+    await validationTranslator(lang),
+  );
   if (state.status === "ok") redirect(`/${lang}/account/sessions?done=others&count=${count}`);
   return state;
 }

@@ -17,7 +17,19 @@ function deviceText(t: T, s: SessionView): string {
 }
 
 /** `done`: what the last action did (its row is gone from the list, so the page says it): "revoked", or "others" with `count`. */
-export async function AccountSessions({ locale, core, sessionId, done, count }: { locale: string; core: CoreContext; sessionId: string; done?: string; count?: number }) {
+export async function AccountSessions({
+  locale,
+  core,
+  sessionId,
+  done,
+  count,
+}: {
+  locale: string;
+  core: CoreContext;
+  sessionId: string;
+  done?: string;
+  count?: number;
+}) {
   const t = await getTranslations("account.sessions");
   const sessions = await listSessions(core, sessionId);
   const others = sessions.filter((s) => !s.current).length;

@@ -12,9 +12,16 @@ import { requireSessionCore } from "@/web/session";
 
 export const dynamic = "force-dynamic";
 
-export default async function AccountPage({ params, searchParams }: { params: { locale: string; section?: string[] }; searchParams: { required?: string; done?: string; count?: string } }) {
+export default async function AccountPage({
+  params,
+  searchParams,
+}: {
+  params: { locale: string; section?: string[] };
+  searchParams: { required?: string; done?: string; count?: string };
+}) {
   const [section = "password", ...extra] = params.section ?? [];
-  if (extra.length > 0 || (section !== "password" && section !== "two-factor" && section !== "sessions" && section !== "tokens" && section !== "notifications")) notFound();
+  if (extra.length > 0 || (section !== "password" && section !== "two-factor" && section !== "sessions" && section !== "tokens" && section !== "notifications"))
+    notFound();
   const { core, sessionId } = await requireSessionCore(params.locale, `/${params.locale}/account${section === "password" ? "" : `/${section}`}`);
   const t = await getTranslations("account");
   return (
@@ -35,9 +42,20 @@ export default async function AccountPage({ params, searchParams }: { params: { 
       </div>
       <h1>{t(section === "two-factor" ? "twoFactorTitle" : `${section}Title`)}</h1>
       {section === "two-factor" ? (
-        <AccountTwoFactor locale={params.locale} core={core} requiredBy={typeof searchParams.required === "string" && /^[A-Za-z0-9_-]{1,50}$/.test(searchParams.required) ? searchParams.required : undefined} done={typeof searchParams.done === "string" ? searchParams.done : undefined} />
+        <AccountTwoFactor
+          locale={params.locale}
+          core={core}
+          requiredBy={typeof searchParams.required === "string" && /^[A-Za-z0-9_-]{1,50}$/.test(searchParams.required) ? searchParams.required : undefined}
+          done={typeof searchParams.done === "string" ? searchParams.done : undefined}
+        />
       ) : section === "sessions" ? (
-        <AccountSessions locale={params.locale} core={core} sessionId={sessionId} done={typeof searchParams.done === "string" ? searchParams.done : undefined} count={typeof searchParams.count === "string" && /^\d{1,4}$/.test(searchParams.count) ? Number(searchParams.count) : undefined} />
+        <AccountSessions
+          locale={params.locale}
+          core={core}
+          sessionId={sessionId}
+          done={typeof searchParams.done === "string" ? searchParams.done : undefined}
+          count={typeof searchParams.count === "string" && /^\d{1,4}$/.test(searchParams.count) ? Number(searchParams.count) : undefined}
+        />
       ) : section === "notifications" ? (
         <AccountNotifications locale={params.locale} core={core} />
       ) : section === "password" ? (

@@ -12,7 +12,13 @@ export async function GET(req: Request, { params }: { params: { org: string } })
   try {
     const signedIn = await streamOwner(req);
     if (!signedIn) return errorResponse(401, "Sign in to follow the issue stream");
-    return await issueStreamResponse({ store: getServices().store, actor: { user: signedIn.user } }, params.org, streamRequest(new URL(req.url)), req.signal, signedIn.owner);
+    return await issueStreamResponse(
+      { store: getServices().store, actor: { user: signedIn.user } },
+      params.org,
+      streamRequest(new URL(req.url)),
+      req.signal,
+      signedIn.owner,
+    );
   } catch (err) {
     return toErrorResponse(err);
   }

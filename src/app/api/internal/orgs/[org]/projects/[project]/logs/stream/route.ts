@@ -12,7 +12,14 @@ export async function GET(req: Request, { params }: { params: { org: string; pro
   try {
     const signedIn = await streamOwner(req);
     if (!signedIn) return errorResponse(401, "Sign in to follow the logs");
-    return await logTailResponse({ store: getServices().store, actor: { user: signedIn.user } }, params.org, params.project, tailRequest(new URL(req.url)), req.signal, signedIn.owner);
+    return await logTailResponse(
+      { store: getServices().store, actor: { user: signedIn.user } },
+      params.org,
+      params.project,
+      tailRequest(new URL(req.url)),
+      req.signal,
+      signedIn.owner,
+    );
   } catch (err) {
     return toErrorResponse(err);
   }
