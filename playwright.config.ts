@@ -18,7 +18,15 @@ export default defineConfig({
   use: {
     launchOptions: {
       executablePath: "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
     trace: "off",
     screenshot: "only-on-failure",
@@ -38,6 +46,13 @@ export default defineConfig({
       stdout: "pipe" as const,
       stderr: "pipe" as const,
     })),
-    { command: "node --import tsx tests/e2e/smtp-serve.ts", port: SMTP.port, timeout: 60_000, reuseExistingServer: false, stdout: "pipe" as const, stderr: "pipe" as const },
+    {
+      command: "node --import tsx tests/e2e/smtp-serve.ts",
+      port: SMTP.port,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "pipe" as const,
+      stderr: "pipe" as const,
+    },
   ],
 });

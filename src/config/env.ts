@@ -79,8 +79,16 @@ export type ChunkUploadKind = (typeof CHUNK_UPLOAD_KINDS)[number];
 
 const chunkUploadAcceptSchema = z
   .string()
-  .transform((v) => v.split(",").map((s) => s.trim()).filter((s) => s !== ""))
-  .refine((list) => list.every((k) => k === "none" || (CHUNK_UPLOAD_KINDS as readonly string[]).includes(k)), `must be "none" or a comma-separated list of ${CHUNK_UPLOAD_KINDS.join(", ")}`)
+  .transform((v) =>
+    v
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s !== ""),
+  )
+  .refine(
+    (list) => list.every((k) => k === "none" || (CHUNK_UPLOAD_KINDS as readonly string[]).includes(k)),
+    `must be "none" or a comma-separated list of ${CHUNK_UPLOAD_KINDS.join(", ")}`,
+  )
   .transform((list) => list.filter((k): k is ChunkUploadKind => k !== "none"));
 
 const portSchema = z.coerce
@@ -108,7 +116,14 @@ function parseSmtpUrl(raw: string): SmtpServer | null {
   } catch {
     return null;
   }
-  if ((url.protocol !== "smtp:" && url.protocol !== "smtps:") || url.hostname === "" || url.search !== "" || url.hash !== "" || !["", "/"].includes(url.pathname)) return null;
+  if (
+    (url.protocol !== "smtp:" && url.protocol !== "smtps:") ||
+    url.hostname === "" ||
+    url.search !== "" ||
+    url.hash !== "" ||
+    !["", "/"].includes(url.pathname)
+  )
+    return null;
   const secure = url.protocol === "smtps:";
   let user: string | undefined;
   let password: string | undefined;
@@ -126,11 +141,20 @@ function parseSmtpUrl(raw: string): SmtpServer | null {
 const mailEnvShape = {
   FAULTLINE_SMTP_URL: z
     .string()
-    .transform((v, ctx) => parseSmtpUrl(v) ?? (ctx.addIssue({ code: "custom", message: "must be smtp://user:password@host:port or smtps://… (user and password percent-encoded; no path or query)" }), z.NEVER))
+    .transform(
+      (v, ctx) =>
+        parseSmtpUrl(v) ??
+        (ctx.addIssue({ code: "custom", message: "must be smtp://user:password@host:port or smtps://… (user and password percent-encoded; no path or query)" }),
+        z.NEVER),
+    )
     .optional(),
   FAULTLINE_MAIL_FROM: z
     .string()
-    .transform((v, ctx) => parseMailFrom(v) ?? (ctx.addIssue({ code: "custom", message: "must be an address such as alerts@example.com or Faultline <alerts@example.com>" }), z.NEVER))
+    .transform(
+      (v, ctx) =>
+        parseMailFrom(v) ??
+        (ctx.addIssue({ code: "custom", message: "must be an address such as alerts@example.com or Faultline <alerts@example.com>" }), z.NEVER),
+    )
     .optional(),
 };
 const mailEnvSchema = z.object(mailEnvShape);
@@ -180,7 +204,10 @@ const envSchema = z.object({
   // Never repeated in a message: it is a secret.
   FAULTLINE_METRICS_TOKEN: z
     .string()
-    .refine((v) => v.length >= METRICS_LIMITS.minTokenLength && /^[\x21-\x7e]+$/.test(v), `must be at least ${METRICS_LIMITS.minTokenLength} printable characters without spaces (e.g. \`openssl rand -hex 32\`)`)
+    .refine(
+      (v) => v.length >= METRICS_LIMITS.minTokenLength && /^[\x21-\x7e]+$/.test(v),
+      `must be at least ${METRICS_LIMITS.minTokenLength} printable characters without spaces (e.g. \`openssl rand -hex 32\`)`,
+    )
     .optional(),
   FAULTLINE_METRICS_ADDRESS: z
     .string()

@@ -1,3 +1,6 @@
-export declare const SERVERS: Record<"main" | "monitor", { name: string; port: number; basePath: string; distDir: string; dataDir: string; url: string; origin: string }>;
+export declare const SERVERS: Record<
+  "main" | "monitor",
+  { name: string; port: number; basePath: string; distDir: string; dataDir: string; url: string; origin: string }
+>;
 export declare const SMTP: { port: number; user: string; password: string; from: string; dir: string };
 export declare const smtpUrl: string;
