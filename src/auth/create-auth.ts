@@ -5,6 +5,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Db } from "../storage/db";
 import { AUTH_LIMITS, TWO_FACTOR_LIMITS } from "../config/limits";
 import { CLIENT_IP_HEADER } from "./client-ip";
+import { afterSessionEnding, beforeSessionEnding } from "./session-hooks";
 import { afterTwoFactorChange, beforeTwoFactorCode, twoFactorPlugin } from "./two-factor";
 
 export type CreateAuthOptions = {
@@ -19,6 +20,11 @@ export type CreateAuthOptions = {
    * account, and must not throw or wait for the mail (the answer is the same either way). Absent: nothing is sent.
    */
   sendPasswordReset?: (request: { email: string; token: string; locale: string }) => void;
+  /**
+   * Called after an endpoint that may have ended some of the person's sessions succeeded (auth/session-hooks.ts), so
+   * that their live streams close at once. Absent: they close at their next tick.
+   */
+  onSessionsEnded?: (userId: string) => Promise<void>;
 };
 
 /** The reset page's path for a locale: what the forgot-password form passes as redirectTo. */
@@ -42,7 +48,7 @@ export const authPath = (basePath: string) => `${basePath}/api/auth`;
 
 export { CLIENT_IP_HEADER } from "./client-ip";
 
-export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset }: CreateAuthOptions) {
+export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset, onSessionsEnded }: CreateAuthOptions) {
   return betterAuth({
     appName: "Faultline",
     baseURL: publicUrl,
@@ -60,6 +66,10 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset 
       // A reset link works once (better-auth consumes its token) and for an hour; a reset signs out every session.
       resetPasswordTokenExpiresIn: AUTH_LIMITS.passwordResetTokenSeconds,
       revokeSessionsOnPasswordReset: true,
+      // Called after the reset deleted every session of the person: their open live streams end at once too.
+      onPasswordReset: async ({ user }) => {
+        await onSessionsEnded?.(user.id);
+      },
       sendResetPassword: async ({ user, url, token }) => {
         sendPasswordReset?.({ email: user.email, token, locale: resetLocale(url) });
       },
@@ -105,6 +115,7 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset 
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        await beforeSessionEnding(db, ctx);
         if (ctx.path.startsWith("/two-factor/")) return beforeTwoFactorCode(db, secret, ctx);
         if (ctx.path !== "/reset-password" && ctx.path !== "/reset-password/:token") return;
         const body = ctx.body as { token?: unknown } | undefined;
@@ -114,6 +125,7 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset 
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path.startsWith("/two-factor/")) await afterTwoFactorChange(db, ctx);
+        await afterSessionEnding(db, ctx, onSessionsEnded);
       }),
     },
     rateLimit: {

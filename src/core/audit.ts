@@ -42,6 +42,7 @@ export const AUDIT_EVENTS = [
   "user.two-factor-enable",
   "user.two-factor-disable",
   "user.recovery-codes",
+  "user.session-revoke",
   "auth.sign-in-failed",
   "auth.lock-out",
 ] as const;

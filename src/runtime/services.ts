@@ -10,6 +10,7 @@ import type { Mailer } from "../mail/mailer";
 import { type Db, dbOptionsFromConfig, openDb } from "../storage/db";
 import { createStore } from "../storage/kysely";
 import { watchPool } from "../observability/pools";
+import { endStreamsOfEndedSessions } from "../web/live-streams";
 import type { Store } from "../storage/ports";
 
 export type Services = { config: Config; basePath: string; db: Db; store: Store; auth: Auth; accounts: Accounts; mailer: Mailer };
@@ -28,7 +29,14 @@ export function createServices(config: Config, basePath = currentBasePath()): Se
   const store = createStore(db);
   const mailer = getMailer(config.mail);
   const sendPasswordReset = passwordResetSender(mailer, { publicUrl: config.publicUrl, basePath });
-  const auth = createAuth({ db, secret: config.secretKey, publicUrl: config.publicUrl, basePath, sendPasswordReset });
+  // Sessions ended by better-auth (a password change or reset, a two-factor change, signing out): their live streams close at once.
+  const onSessionsEnded = async (userId: string) => {
+    endStreamsOfEndedSessions(
+      userId,
+      (await store.listUserSessions(userId, new Date().toISOString())).map((s) => s.id),
+    );
+  };
+  const auth = createAuth({ db, secret: config.secretKey, publicUrl: config.publicUrl, basePath, sendPasswordReset, onSessionsEnded });
   return { config, basePath, db, store, auth, accounts: betterAuthAccounts(auth, store), mailer };
 }
 

@@ -10,6 +10,7 @@ import type { DeadLetterStore } from "./dead-letter-ports";
 import type { UserDataStore } from "./user-data-ports";
 import type { AuditStore } from "./audit-ports";
 import type { TwoFactorStore } from "./two-factor-ports";
+import type { SignInSessionStore } from "./sign-in-session-ports";
 import type { FeedbackStore } from "./feedback-ports";
 import type { AttachmentBlobs, AttachmentStore } from "./attachment-ports";
 import type { LogStore } from "./log-ports";
@@ -251,7 +252,8 @@ export interface OutcomeStore {
   ): Promise<{ hour: string; quantity: number }[]>;
 }
 
-export type Store = LogStore &
+export type Store = SignInSessionStore &
+  LogStore &
   PartitionStore & { attachmentBlobs: AttachmentBlobs } & AttachmentStore &
   OrganizationQuotaStore &
   AuditStore &

@@ -40,8 +40,11 @@ const same = (a: IssueFigures, b: IssueFigures | undefined) =>
 
 export type EndCode = "signed_out" | "superseded" | "refused" | "unavailable";
 
-/** Whose stream it is: the user it counts for, and whether the session it was opened with is still signed in. */
-export type StreamOwner = { userId: string; signedIn: () => Promise<boolean> };
+/**
+ * Whose stream it is: the user it counts for, the session it was opened with (ended at once when that session is
+ * revoked, web/live-streams.ts), and whether that session is still signed in (checked on every tick as well).
+ */
+export type StreamOwner = { userId: string; sessionId: string; signedIn: () => Promise<boolean> };
 
 /**
  * The event stream for one page; the first poll runs before the response so that a bad request or a non-member
@@ -107,7 +110,10 @@ export async function issueStreamResponse(ctx: CoreContext, org: string, req: St
       };
       write(`retry: ${STREAM_LIMITS.pollIntervalMs * 2}\n\n`);
       emit(first);
-      release = holdLiveStream(owner.userId, { end: () => end("superseded", "Live updates continue in a newer page") });
+      release = holdLiveStream(owner.userId, {
+        sessionId: owner.sessionId,
+        end: (why) => (why === "superseded" ? end("superseded", "Live updates continue in a newer page") : end("signed_out", "The session was signed out")),
+      });
       timer = setTimeout(() => void loop(), STREAM_LIMITS.pollIntervalMs);
       signal.addEventListener("abort", close, { once: true });
     },

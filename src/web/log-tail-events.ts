@@ -88,7 +88,10 @@ export async function logTailResponse(
       };
       write(`retry: ${STREAM_LIMITS.pollIntervalMs * 2}\n\n`);
       const more = emit(first);
-      release = holdLiveStream(owner.userId, { end: () => end("superseded", "Live updates continue in a newer page") });
+      release = holdLiveStream(owner.userId, {
+        sessionId: owner.sessionId,
+        end: (why) => (why === "superseded" ? end("superseded", "Live updates continue in a newer page") : end("signed_out", "The session was signed out")),
+      });
       timer = setTimeout(() => void loop(), more ? 0 : STREAM_LIMITS.pollIntervalMs);
       signal.addEventListener("abort", close, { once: true });
     },
