@@ -5,6 +5,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Db } from "../storage/db";
 import { AUTH_LIMITS, TWO_FACTOR_LIMITS } from "../config/limits";
 import { afterTwoFactorChange, beforeTwoFactorCode, twoFactorPlugin } from "./two-factor";
+import { afterSsoCallback, afterSsoAccountCreated, beforeSsoRequest, ssoPlugin, type SsoProviderConfig, validateSsoUser } from "./sso-hooks";
 
 export type CreateAuthOptions = {
   db: Db;
@@ -18,6 +19,8 @@ export type CreateAuthOptions = {
    * account, and must not throw or wait for the mail (the answer is the same either way). Absent: nothing is sent.
    */
   sendPasswordReset?: (request: { email: string; token: string; locale: string }) => void;
+  /** Single sign-on's OpenID Connect provider (auth/sso.ts); absent or null: none. */
+  sso?: SsoProviderConfig | null;
 };
 
 /** The reset page's path for a locale: what the forgot-password form passes as redirectTo. */
@@ -42,7 +45,7 @@ export const authPath = (basePath: string) => `${basePath}/api/auth`;
 /** Header the Faultline server sets from the socket (or a trusted proxy); clients cannot forge it. */
 export const CLIENT_IP_HEADER = "x-faultline-client-ip";
 
-export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset }: CreateAuthOptions) {
+export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset, sso }: CreateAuthOptions) {
   return betterAuth({
     appName: "Faultline",
     baseURL: publicUrl,
@@ -50,7 +53,9 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset 
     secret,
     database: { db: db.kysely, type: db.dialect },
     telemetry: { enabled: false },
-    plugins: [twoFactorPlugin(secret)],
+    plugins: sso ? [twoFactorPlugin(secret), ssoPlugin(sso)] : [twoFactorPlugin(secret)],
+    // Where better-auth sends a browser whose sign-in with the provider failed before its own error address was known.
+    onAPIError: { errorURL: `${publicUrl}${basePath}/sign-in/sso` },
     emailAndPassword: {
       enabled: true,
       // Accounts are created by the first-run setup page, the CLI or an invitation, never by open sign-up.
@@ -80,11 +85,16 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset 
     user: {
       modelName: "users",
       fields: { emailVerified: "email_verified", createdAt: "created_at", updatedAt: "updated_at" },
+      // A first single sign-on creates an account only for an address the provider verified (auth/sso-hooks.ts).
+      validateUserInfo: validateSsoUser,
       additionalFields: {
         isSuperuser: { type: "boolean", fieldName: "is_superuser", defaultValue: false, input: false },
       },
     },
     account: {
+      // Never link a provider account to a password account by its e-mail address: the person signs in with the
+      // password first, then links (web/actions/sso.action.ts).
+      accountLinking: { enabled: true, disableImplicitLinking: true },
       modelName: "accounts",
       fields: {
         accountId: "account_id",
@@ -106,6 +116,7 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset 
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path.startsWith("/two-factor/")) return beforeTwoFactorCode(db, secret, ctx);
+        await beforeSsoRequest(db, ctx);
         if (ctx.path !== "/reset-password" && ctx.path !== "/reset-password/:token") return;
         const body = ctx.body as { token?: unknown } | undefined;
         const token = body?.token ?? ctx.query?.token ?? ctx.params?.token;
@@ -113,8 +124,10 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset 
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path.startsWith("/two-factor/")) await afterTwoFactorChange(db, ctx);
+        if (ctx.path === "/callback/:id") await afterSsoCallback(db, ctx);
       }),
     },
+    databaseHooks: { account: { create: { after: async (account, ctx) => afterSsoAccountCreated(db, account, ctx ?? null) } } },
     rateLimit: {
       enabled: true,
       storage: "database",

@@ -2,6 +2,7 @@
 // Kept on globalThis because the custom server and Next's server bundle each load their own copy of this module.
 import { betterAuthAccounts } from "../auth/accounts";
 import { type Auth, createAuth } from "../auth/create-auth";
+import type { SsoProviderConfig } from "../auth/sso";
 import { type Config, loadConfig } from "../config/env";
 import type { Accounts } from "../core/accounts";
 import { passwordResetSender } from "../mail/account-mail";
@@ -12,7 +13,8 @@ import { createStore } from "../storage/kysely";
 import { watchPool } from "../observability/pools";
 import type { Store } from "../storage/ports";
 
-export type Services = { config: Config; basePath: string; db: Db; store: Store; auth: Auth; accounts: Accounts; mailer: Mailer };
+/** sso: the OpenID Connect provider of single sign-on (FAULTLINE_OIDC_*), null when none is configured. */
+export type Services = { config: Config; basePath: string; db: Db; store: Store; auth: Auth; accounts: Accounts; mailer: Mailer; sso: SsoProviderConfig | null };
 
 const KEY = Symbol.for("faultline.services");
 type Holder = { [KEY]?: Services };
@@ -28,8 +30,9 @@ export function createServices(config: Config, basePath = currentBasePath()): Se
   const store = createStore(db);
   const mailer = getMailer(config.mail);
   const sendPasswordReset = passwordResetSender(mailer, { publicUrl: config.publicUrl, basePath });
-  const auth = createAuth({ db, secret: config.secretKey, publicUrl: config.publicUrl, basePath, sendPasswordReset });
-  return { config, basePath, db, store, auth, accounts: betterAuthAccounts(auth, store), mailer };
+  const sso = config.oidc;
+  const auth = createAuth({ db, secret: config.secretKey, publicUrl: config.publicUrl, basePath, sendPasswordReset, sso });
+  return { config, basePath, db, store, auth, accounts: betterAuthAccounts(auth, store), mailer, sso };
 }
 
 export function getServices(): Services {

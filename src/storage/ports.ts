@@ -9,6 +9,7 @@ import type { DeadLetterStore } from "./dead-letter-ports";
 import type { UserDataStore } from "./user-data-ports";
 import type { AuditStore } from "./audit-ports";
 import type { TwoFactorStore } from "./two-factor-ports";
+import type { SsoStore } from "./sso-ports";
 import type { FeedbackStore } from "./feedback-ports";
 import type { AttachmentBlobs, AttachmentStore } from "./attachment-ports";
 import type { LogStore } from "./log-ports";
@@ -248,4 +249,4 @@ export interface OutcomeStore {
   outcomeSeries(projectId: number, q: { sinceHour: string; untilHour: string; outcomes: OutcomeKind[]; categories: string[] }): Promise<{ hour: string; quantity: number }[]>;
 }
 
-export type Store = LogStore & PartitionStore & { attachmentBlobs: AttachmentBlobs } & AttachmentStore & OrganizationQuotaStore & AuditStore & TwoFactorStore & FeedbackStore & MonitorStore & ClusterStore & ScrubbingSettingsStore & UserDataStore & AlertRuleStore & MetricAlertStore & NotificationStore & DeadLetterStore & InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore & SpanStore & SpanRetentionStore & NotificationSettingsStore;
+export type Store = SsoStore & LogStore & PartitionStore & { attachmentBlobs: AttachmentBlobs } & AttachmentStore & OrganizationQuotaStore & AuditStore & TwoFactorStore & FeedbackStore & MonitorStore & ClusterStore & ScrubbingSettingsStore & UserDataStore & AlertRuleStore & MetricAlertStore & NotificationStore & DeadLetterStore & InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore & SpanStore & SpanRetentionStore & NotificationSettingsStore;

@@ -14,6 +14,7 @@ import type { FeedbackTables } from "./feedback-schema";
 import type { AttachmentTables } from "./attachment-schema";
 import type { AuditTables } from "./audit-schema";
 import type { TwoFactorTables } from "./two-factor-schema";
+import type { SsoTables } from "./sso-schema";
 
 type Bool = boolean | number;
 type Timestamp = Date | string;
@@ -71,7 +72,7 @@ export type RateLimitsTable = { id: string; key: string; count: number; last_req
 
 /** alerts_member_write: Sentry's "Let members create alerts" (migration 0021). */
 /** data_scrubbing: the organization's data scrubbing options as JSON, null for the defaults (0025). */
-export type OrganizationsTable = { id: Generated<number>; slug: string; name: string; created_at: string; alerts_member_write: Generated<Bool>; data_scrubbing: string | null; /** Per-organization quotas as JSON (0030). */ quotas: string | null; require_two_factor: Generated<Bool> };
+export type OrganizationsTable = { id: Generated<number>; slug: string; name: string; created_at: string; alerts_member_write: Generated<Bool>; data_scrubbing: string | null; /** Per-organization quotas as JSON (0030). */ quotas: string | null; require_two_factor: Generated<Bool>; /** 0035 */ require_sso: Generated<Bool>; sso_auto_join_role: Generated<string> };
 
 export type MembersTable = {
   id: Generated<number>;
@@ -356,4 +357,5 @@ export type Database = {
   AttachmentTables &
   LogTables &
   AuditTables &
-  TwoFactorTables;
+  TwoFactorTables &
+  SsoTables;

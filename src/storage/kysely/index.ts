@@ -34,6 +34,7 @@ import { clusterStore } from "./cluster";
 import { monitorStore } from "./monitors";
 import { auditStore } from "./audit";
 import { twoFactorStore } from "./two-factor";
+import { ssoStore } from "./sso";
 import { feedbackStore } from "./feedback";
 import { attachmentStore, chunkBlobs, removingBlobs } from "./attachments";
 import { fileBlobs } from "../attachment-files";
@@ -87,5 +88,6 @@ export function createStore(db: Db): Store {
     ...auditStore(ctx),
     ...partitionStore(ctx),
     ...twoFactorStore(ctx),
+    ...ssoStore(ctx),
   };
 }
