@@ -5,7 +5,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Db } from "../storage/db";
 import { AUTH_LIMITS, TWO_FACTOR_LIMITS } from "../config/limits";
 import { afterTwoFactorChange, beforeTwoFactorCode, twoFactorPlugin } from "./two-factor";
-import { afterSsoCallback, afterSsoAccountCreated, beforeSsoRequest, ssoPlugin, type SsoProviderConfig, validateSsoUser } from "./sso-hooks";
+import { afterSsoAccountCreated, afterSsoCallback, beforeSsoRequest, beforeSsoUserCreated, ssoPlugin, type SsoProviderConfig } from "./sso-hooks";
 
 export type CreateAuthOptions = {
   db: Db;
@@ -85,8 +85,6 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset,
     user: {
       modelName: "users",
       fields: { emailVerified: "email_verified", createdAt: "created_at", updatedAt: "updated_at" },
-      // A first single sign-on creates an account only for an address the provider verified (auth/sso-hooks.ts).
-      validateUserInfo: validateSsoUser,
       additionalFields: {
         isSuperuser: { type: "boolean", fieldName: "is_superuser", defaultValue: false, input: false },
       },
@@ -127,7 +125,11 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset,
         if (ctx.path === "/callback/:id") await afterSsoCallback(db, ctx);
       }),
     },
-    databaseHooks: { account: { create: { after: async (account, ctx) => afterSsoAccountCreated(db, account, ctx ?? null) } } },
+    databaseHooks: {
+      // A first single sign-on creates an account only for an address the provider verified (auth/sso-hooks.ts).
+      user: { create: { before: async (user, ctx) => beforeSsoUserCreated(user, ctx ?? null) } },
+      account: { create: { after: async (account, ctx) => afterSsoAccountCreated(db, account, ctx ?? null) } },
+    },
     rateLimit: {
       enabled: true,
       storage: "database",

@@ -1,7 +1,7 @@
 // Faultline's hooks around single sign-on (auth/sso.ts), run by better-auth (create-auth.ts):
 // - before: the callback's query checked (a 400 for anything odd), direct ID token sign-in refused, and a password
 //   sign-in refused for a member of an organization that requires SSO (core/sso.ts);
-// - validateUserInfo: a first single sign-on creates an account only for an address the provider says is verified;
+// - before a user is created by the callback: only for an address the provider says is verified;
 // - after the callback: the person joins the organizations auto-joining their domain (core/sso.ts);
 // - a provider account added to a person who has a password (the link after signing in with it) is recorded in the
 //   instance's security log.
@@ -29,12 +29,13 @@ export async function beforeSsoRequest(db: Db, ctx: HookContext): Promise<void> 
   }
 }
 
-/** better-auth's user.validateUserInfo: refuses creating an account from the provider without a verified e-mail. */
-export async function validateSsoUser(data: { user: { emailVerified?: unknown }; source: { method: string; action?: string; oauth?: { providerId: string } } }) {
-  if (data.source.method !== "oauth" || data.source.oauth?.providerId !== SSO_PROVIDER_ID) return;
-  if (data.source.action !== "create-user" && data.source.action !== "link-account") return;
-  if (data.user.emailVerified !== true) return { error: "email_not_verified", errorDescription: "The identity provider has not verified this e-mail address" };
-  return;
+/**
+ * better-auth's databaseHooks.user.create.before: an account created by the provider's callback needs an address the
+ * provider says is verified. Accounts made elsewhere (setup, the CLI, invitations) are not its business.
+ */
+export async function beforeSsoUserCreated(user: { emailVerified?: unknown }, ctx: { path?: string; params?: Record<string, unknown> } | null): Promise<void> {
+  if (ctx?.path !== "/callback/:id" || ctx.params?.id !== SSO_PROVIDER_ID) return;
+  if (user.emailVerified !== true) throw new APIError("FORBIDDEN", { message: "The identity provider has not verified this e-mail address", code: "email_not_verified" });
 }
 
 /** After a successful callback that signed someone in: auto-join by domain. */

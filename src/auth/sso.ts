@@ -12,7 +12,7 @@
 //   state and no PKCE of ours) is refused: the browser flow is the only way in;
 // - the callback's query is checked before anything reads it: one value per field, within SSO_LIMITS, no control
 //   characters; anything else is a 400, never a redirect loop or a 500;
-// - an account is created only for an address the provider says is verified (validateUserInfo in create-auth.ts), and
+// - an account is created only for an address the provider says is verified (auth/sso-hooks.ts), and
 //   a password account is never linked by its e-mail address alone (accountLinking.disableImplicitLinking): the
 //   person signs in with the password, then links (web/actions/sso.action.ts, better-auth's /link-social).
 import { APIError } from "better-auth/api";

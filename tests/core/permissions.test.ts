@@ -38,6 +38,7 @@ import { feedbackOfUserReport } from "../../src/digest/feedback";
 import { listProjectLogs, listTraceLogs, tailProjectLogs } from "../../src/core/logs";
 import type { User } from "../../src/storage/ports";
 import { isTwoFactorRequired, setRequireTwoFactor } from "../../src/core/two-factor";
+import { getOrgSsoSettings, setOrgSsoSettings, SSO_PROVIDER_ID } from "../../src/core/sso";
 import { joinByInvitation, outcome, type TestCore, testCore, uniq } from "../helpers/core";
 
 type World = { org: string; project: string; team: string; key: string; targetMemberId: number; targetUserId: string; outsiderEmail: string; issueId: number; commentId: number; orgTokenId: number; ruleId: number; feedbackId: number; eventId: string; attachmentId: string };
@@ -50,6 +51,10 @@ const CHUNK = new Uint8Array(Buffer.from("console.log(1)"));
 const MUTATIONS: Record<string, { permission: Permission; run: (c: CoreContext, w: World) => Promise<unknown> }> = {
   // Turning it on needs two-factor on the acting person's own account (core/two-factor.ts): the person has it here.
   "require two-factor of every member": { permission: "org:security", run: async (c, w) => (await withTwoFactor(c), setRequireTwoFactor(c, w.org, { requireTwoFactor: true })) },
+  "issue 20 single sign-on: see the organization's SSO settings": { permission: "org:security", run: (c, w) => getOrgSsoSettings(c, w.org) },
+  "issue 20 single sign-on: auto-join domains and their role": { permission: "org:security", run: (c, w) => setOrgSsoSettings(c, w.org, { requireSso: false, autoJoinDomains: ["example.com"], autoJoinRole: "viewer" }, true) },
+  // Turning it on needs the acting person's own account linked to the provider (core/sso.ts): it is here.
+  "issue 20 single sign-on: require SSO of every member": { permission: "org:security", run: async (c, w) => (await withSsoAccount(c), setOrgSsoSettings(c, w.org, { requireSso: true, autoJoinDomains: [], autoJoinRole: "member" }, true)) },
   "update organization": { permission: "org:update", run: (c, w) => updateOrganization(c, w.org, { name: "Renamed" }) },
   "delete organization": { permission: "org:delete", run: (c, w) => deleteOrganization(c, w.org) },
   "invite an address without an account": { permission: "member:add", run: (c, w) => createInvitation(c, w.org, { email: `${uniq("new")}@example.com`, role: "member" }) },
@@ -141,6 +146,16 @@ let t: TestCore;
 async function withTwoFactor(c: CoreContext): Promise<void> {
   if ("orgToken" in c.actor) return;
   await t.db.kysely.updateTable("users").set({ two_factor_enabled: t.db.dialect === "sqlite" ? 1 : true }).where("id", "=", c.actor.user.id).execute();
+}
+/** Links the acting person to the SSO provider (as better-auth does at their first single sign-on). */
+async function withSsoAccount(c: CoreContext): Promise<void> {
+  if ("orgToken" in c.actor) return;
+  const now = new Date().toISOString();
+  await t.db.kysely
+    .insertInto("accounts")
+    .values({ id: crypto.randomUUID(), account_id: `sub-${c.actor.user.id}`, provider_id: SSO_PROVIDER_ID, user_id: c.actor.user.id, access_token: null, refresh_token: null, id_token: null, access_token_expires_at: null, refresh_token_expires_at: null, scope: null, password: null, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 before(async () => {
   t = await testCore();
