@@ -10,8 +10,8 @@
 //   discovery document names;
 // - an ID token posted directly to /sign-in/social or /link-social (better-auth's "ID token sign-in", which has no
 //   state and no PKCE of ours) is refused: the browser flow is the only way in;
-// - the callback's query is checked before anything reads it: one value per field, within SSO_LIMITS, no control
-//   characters; anything else is a 400, never a redirect loop or a 500;
+// - the callback's query is checked before anything reads it: one value per field, within SSO_LIMITS, printable
+//   ASCII only; anything else is a 400, never a redirect loop or a 500;
 // - an account is created only for an address the provider says is verified (auth/sso-hooks.ts), and
 //   a password account is never linked by its e-mail address alone (accountLinking.disableImplicitLinking): the
 //   person signs in with the password, then links (web/actions/sso.action.ts, better-auth's /link-social).
@@ -65,8 +65,12 @@ const CALLBACK_FIELDS: Record<string, number> = {
   session_state: SSO_LIMITS.maxShortFieldLength,
 };
 
-/** Any C0 or C1 control character, or an unpaired surrogate: nothing a provider sends in these fields. */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/**
+ * What these fields may hold: printable ASCII (RFC 6749's VSCHAR for state, code, error and error_description; an
+ * issuer URL). A control character, a NUL, or any other character (a broken UTF-8 sequence decodes to U+FFFD) is not
+ * something a provider sends.
+ */
+const VSCHAR = /^[\x20-\x7e]*$/;
 
 function badCallback(message: string): never {
   throw new APIError("BAD_REQUEST", { message, code: "INVALID_CALLBACK_REQUEST" });
@@ -84,7 +88,7 @@ export function checkCallbackInput(query: unknown, body: unknown): void {
       if (max === undefined) continue;
       if (typeof value !== "string") badCallback(`The callback's ${key} must appear once`);
       if (value.length > max) badCallback(`The callback's ${key} is too long`);
-      if (UNSAFE.test(value)) badCallback(`The callback's ${key} contains control characters`);
+      if (!VSCHAR.test(value)) badCallback(`The callback's ${key} may only hold printable ASCII characters`);
     }
   }
 }
