@@ -5,12 +5,12 @@ import "server-only";
 import { authPath, CLIENT_IP_HEADER } from "../auth/create-auth";
 import { SSO_PROVIDER_ID } from "../core/sso";
 import { SSO_LIMITS } from "../config/limits";
-import { getServices } from "../runtime/services";
+import { currentServices } from "../runtime/services";
 
 const detail = (status: number, message: string) => Response.json({ detail: message }, { status });
 
 export async function forwardToAuth(request: Request, providerId: string): Promise<Response> {
-  const { auth, config, basePath, sso } = getServices();
+  const { auth, config, basePath, sso } = await currentServices();
   if (!sso || providerId !== SSO_PROVIDER_ID) return detail(404, "Single sign-on is not configured");
   const incoming = new URL(request.url);
   if (incoming.search.length > SSO_LIMITS.maxCodeLength + SSO_LIMITS.maxStateLength + 4 * SSO_LIMITS.maxShortFieldLength + SSO_LIMITS.maxErrorDescriptionLength) {

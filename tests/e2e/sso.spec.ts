@@ -59,6 +59,13 @@ test("setup: the owner's password account and organization; auto-join by domain;
   await page.getByTestId("require-sso").check();
   await page.getByTestId("org-sso-form").getByRole("button", { name: "Save" }).click();
   await expect(page.getByTestId("org-sso-form").getByText(/Sign in with single sign-on once yourself/).first()).toBeVisible();
+
+  // Instance settings → Single sign-on: the environment's provider, read-only; the client secret only by its end.
+  await page.goto("./en/instance/sso");
+  await expect(page.getByTestId("sso-env")).toContainText(OIDC.issuer);
+  await expect(page.getByTestId("sso-env")).toContainText(`…${OIDC.clientSecret.slice(-4)}`);
+  await expect(page.getByTestId("sso-callback-url")).toHaveText(/\/api\/auth\/callback\/sso$/);
+  expect(await page.content()).not.toContain(OIDC.clientSecret);
   await context.close();
 });
 

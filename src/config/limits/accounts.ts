@@ -104,4 +104,9 @@ export const SSO_LIMITS = {
   maxAutoJoinDomains: 20,
   /** characters of one domain (DNS's limit). */
   maxDomainLength: 253,
+  /**
+   * milliseconds between looks at the instance settings' provider (one row read): how soon every node follows a
+   * superuser's change, without a read on every sign-in page.
+   */
+  settingsRecheckMs: 5000,
 } as const;

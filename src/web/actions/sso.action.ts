@@ -6,7 +6,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { AppError } from "../../core/errors";
 import { setOrgSsoSettings } from "../../core/sso";
-import { getServices } from "../../runtime/services";
+import { currentServices } from "../../runtime/services";
 import { callAuth } from "../auth-bridge";
 import { requireCore } from "../session";
 import { act } from "./act";
@@ -29,7 +29,7 @@ async function providerUrl(endpoint: "/sign-in/social" | "/link-social", body: R
 
 /** "Sign in with <name>": to the provider's page, back to better-auth's callback, then to `next`. */
 export async function ssoSignInAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
-  const { basePath, sso } = getServices();
+  const { basePath, sso } = await currentServices();
   if (!sso) return { status: "error", message: (await getTranslations({ locale, namespace: "signIn.sso" }))("unavailable") };
   const next = safeNext(locale, formObject(form).next);
   let url = "";
@@ -43,7 +43,7 @@ export async function ssoSignInAction(locale: string, _prev: ActionState, form: 
 /** Linking: the signed-in person (who just entered their password) goes to the provider to confirm it is them. */
 export async function ssoLinkAction(locale: string, _prev: ActionState, _form: FormData): Promise<ActionState> {
   await requireCore(locale, `/${locale}/sign-in/sso/link`);
-  const { basePath } = getServices();
+  const { basePath } = await currentServices();
   let url = "";
   const result = await runAction(async () => {
     url = await providerUrl("/link-social", { provider: "sso", callbackURL: `${basePath}/${locale}/account?sso=linked`, errorCallbackURL: `${basePath}/${locale}/sign-in/sso` }, locale);
@@ -57,6 +57,6 @@ export async function orgSsoAction(locale: string, orgSlug: string, _prev: Actio
   const v = formObject(form);
   const domains = (v.autoJoinDomains ?? "").slice(0, 10_000).split(/[\s,]+/).filter(Boolean);
   return act(locale, async (core) => {
-    await setOrgSsoSettings(core, orgSlug, { requireSso: v.requireSso === "on", autoJoinDomains: domains, autoJoinRole: v.autoJoinRole ?? "member" }, getServices().sso !== null);
+    await setOrgSsoSettings(core, orgSlug, { requireSso: v.requireSso === "on", autoJoinDomains: domains, autoJoinRole: v.autoJoinRole ?? "member" }, (await currentServices()).sso !== null);
   });
 }

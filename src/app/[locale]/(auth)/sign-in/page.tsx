@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { LocaleLink } from "@/i18n/locale-link";
-import { getServices } from "@/runtime/services";
+import { currentServices, getServices } from "@/runtime/services";
 import { signInAction } from "@/web/actions/auth.action";
 import { ssoSignInAction } from "@/web/actions/sso.action";
 import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
@@ -14,7 +14,7 @@ export default async function SignInPage({ params: { locale }, searchParams }: {
   if (await getCurrentUser()) redirect(`/${locale}/orgs`);
   const t = await getTranslations("signIn");
   const tr = await getTranslations("resetPassword");
-  const { sso } = getServices();
+  const { sso } = await currentServices();
   const next = typeof searchParams.next === "string" ? searchParams.next : "";
   return (
     <>

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { LocaleLink } from "@/i18n/locale-link";
-import { getServices } from "@/runtime/services";
+import { currentServices } from "@/runtime/services";
 import { signInAction } from "@/web/actions/auth.action";
 import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
 
@@ -24,7 +24,7 @@ const KNOWN: Record<string, string> = {
 export default async function SsoErrorPage({ params: { locale }, searchParams }: { params: { locale: string }; searchParams: { error?: unknown } }) {
   const t = await getTranslations("signIn.sso");
   const ts = await getTranslations("signIn");
-  const name = getServices().sso?.name ?? t("fallbackName");
+  const name = (await currentServices()).sso?.name ?? t("fallbackName");
   const code = typeof searchParams.error === "string" ? searchParams.error.slice(0, 100) : "";
   const reason = KNOWN[code] ?? "failed";
   return (

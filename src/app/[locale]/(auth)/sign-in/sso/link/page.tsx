@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { getServices } from "@/runtime/services";
+import { currentServices } from "@/runtime/services";
 import { ssoLinkAction } from "@/web/actions/sso.action";
 import { ActionForm, SubmitButton } from "@/web/components/action-form";
 import { getCurrentUser } from "@/web/session";
@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 export default async function SsoLinkPage({ params: { locale } }: { params: { locale: string } }) {
   const user = await getCurrentUser();
   if (!user) redirect(`/${locale}/sign-in?next=${encodeURIComponent(`/${locale}/sign-in/sso/link`)}`);
-  const { sso } = getServices();
+  const { sso } = await currentServices();
   if (!sso) redirect(`/${locale}/orgs`);
   const t = await getTranslations("signIn.sso");
   return (

@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import type { OrgAccess } from "@/core/access";
 import type { CoreContext } from "@/core/context";
 import { getOrgSsoSettings } from "@/core/sso";
-import { getServices } from "@/runtime/services";
+import { currentServices } from "@/runtime/services";
 import { orgSsoAction } from "@/web/actions/sso.action";
 import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
 
@@ -10,7 +10,7 @@ import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
 export async function SsoSection({ core, access, locale }: { core: CoreContext; access: OrgAccess; locale: string }) {
   const t = await getTranslations("orgSso");
   const tg = await getTranslations("orgSettings.general");
-  const { sso } = getServices();
+  const { sso } = await currentServices();
   const settings = await getOrgSsoSettings(core, access.org.slug);
   return (
     <section className="card" aria-labelledby="org-sso-title">
