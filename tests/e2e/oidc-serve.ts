@@ -1,5 +1,6 @@
 // The browser tests' OpenID Connect provider: panva's oidc-provider (an OpenID Certified implementation) on loopback,
-// with the sso server (servers.mjs) registered as a confidential client. Its own login page (oidc-provider's
+// with the sso server (servers.mjs) registered as a confidential client, and the main server as another (set in its
+// instance settings by sso-settings.spec.ts). Its own login page (oidc-provider's
 // development interactions) takes any login: the login is the person's e-mail address, and an address starting with
 // "unverified" is one the provider has not verified (email_verified false).
 // One test switch, POST /__test/clock-skew?seconds=N: the provider's clock runs N seconds behind while it issues
@@ -17,6 +18,14 @@ const provider = new Provider(OIDC.issuer, {
       client_id: OIDC.clientId,
       client_secret: OIDC.clientSecret,
       redirect_uris: [`${SERVERS.sso.origin}/api/auth/callback/sso`],
+      grant_types: ["authorization_code"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "client_secret_basic",
+    },
+    {
+      client_id: OIDC.mainClientId,
+      client_secret: OIDC.mainClientSecret,
+      redirect_uris: [`${SERVERS.main.origin}/api/auth/callback/sso`],
       grant_types: ["authorization_code"],
       response_types: ["code"],
       token_endpoint_auth_method: "client_secret_basic",

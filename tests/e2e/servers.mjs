@@ -48,4 +48,7 @@ export const OIDC = {
   clientId: "faultline-e2e",
   clientSecret: "e2e-oidc-client-secret-0123456789",
   name: "Acme ID",
+  // The main server's client, which a superuser sets in its instance settings (sso-settings.spec.ts).
+  mainClientId: "faultline-e2e-main",
+  mainClientSecret: "e2e-oidc-main-client-secret-abcdef",
 };

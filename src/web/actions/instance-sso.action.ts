@@ -1,6 +1,7 @@
 "use server";
 // Instance settings → Single sign-on (superusers; core/instance-sso.ts checks and records it). After a change, this
 // node rebuilds better-auth with the new provider at once; the others within SSO_LIMITS.settingsRecheckMs.
+import { revalidatePath } from "next/cache";
 import { encryptClientSecret } from "../../auth/sso-settings";
 import { saveInstanceSso } from "../../core/instance-sso";
 import { currentServices, getServices } from "../../runtime/services";
@@ -13,6 +14,7 @@ export async function saveInstanceSsoAction(locale: string, _prev: ActionState, 
   return act(locale, async (core) => {
     await saveInstanceSso(core, { issuer: v.issuer ?? "", clientId: v.clientId ?? "", clientSecret: v.clientSecret, name: v.name ?? "" }, config.oidc !== null, (secret) => encryptClientSecret(config.secretKey, secret));
     await currentServices(true);
+    revalidatePath(`/${locale}/instance/sso`);
   });
 }
 
@@ -21,5 +23,6 @@ export async function removeInstanceSsoAction(locale: string, _prev: ActionState
   return act(locale, async (core) => {
     await saveInstanceSso(core, { remove: true }, config.oidc !== null, (secret) => encryptClientSecret(config.secretKey, secret));
     await currentServices(true);
+    revalidatePath(`/${locale}/instance/sso`);
   });
 }
