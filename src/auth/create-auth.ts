@@ -122,7 +122,7 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset,
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path.startsWith("/two-factor/")) await afterTwoFactorChange(db, ctx);
-        if (ctx.path === "/callback/:id") await afterSsoCallback(db, ctx);
+        if (ctx.path === "/callback/:id") await afterSsoCallback(db, basePath, ctx);
       }),
     },
     databaseHooks: {

@@ -4,6 +4,7 @@
 // an expired ID token sign nobody in; a password account is linked only after its password; "require SSO" refuses
 // the password; the callback answers hostile query strings with 400, never 500.
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { base32Decode, totp } from "../helpers/totp";
 import { freshClientAddress, submitSignIn } from "./helpers";
 import { OIDC } from "./servers";
 
@@ -169,6 +170,40 @@ test("require SSO: the members' password sign-in is refused, single sign-on stil
   await expect(page).toHaveURL(/\/en\/orgs$/);
   await context.close();
 });
+
+test("two-factor still asks for its code after a single sign-on", async ({ browser }) => {
+  const { context, page } = await fresh(browser);
+  await ssoSignIn(page, OWNER.email);
+  await expect(page).toHaveURL(/\/en\/orgs$/);
+  await page.goto("./en/account/two-factor");
+  await page.getByLabel("Current password").fill(OWNER.password);
+  await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
+  const key = base32Decode((await page.getByTestId("two-factor-secret").innerText()).trim());
+  const confirm = page.getByTestId("two-factor-confirm-form");
+  await confirm.getByLabel("Code from the app").fill(totp(key));
+  await confirm.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+  await expect(page).toHaveURL(/\/en\/account\/two-factor\?done=enabled/);
+  await context.close();
+
+  const again = await fresh(browser);
+  await ssoSignIn(again.page, OWNER.email);
+  // The provider's answer alone is not a session: the code page, then where the sign-in was going.
+  await expect(again.page).toHaveURL(/\/en\/sign-in\/two-factor\?next=%2Fen%2Forgs$/);
+  await signedOutKeepingChallenge(again.page);
+  const codeForm = again.page.getByTestId("two-factor-code-form");
+  await codeForm.getByLabel("Code", { exact: true }).fill(totp(key, undefined, { step: 1 }));
+  await codeForm.getByRole("button", { name: "Verify" }).click();
+  await expect(again.page).toHaveURL(/\/en\/orgs$/);
+  await again.context.close();
+});
+
+/** No session yet while the code is pending (the orgs page sends to sign-in), and the code page is still there. */
+async function signedOutKeepingChallenge(page: Page) {
+  const url = page.url();
+  await page.goto("./en/orgs");
+  await expect(page).toHaveURL(/\/en\/sign-in/);
+  await page.goto(url);
+}
 
 test("the callback answers garbage, oversized and NUL parameters with 400, never 500", async ({ request }) => {
   const cases = [
