@@ -66,7 +66,7 @@ export async function setOrgSsoSettings(ctx: CoreContext, orgSlug: string, input
 
 /**
  * At a single sign-on: the person joins every organization auto-joining their e-mail's domain, with its role, unless
- * a member already. Only for an address the provider verified. Returns the slugs joined.
+ * a member already. Only for an address the provider verified. Returns the ids of the organizations joined.
  */
 export async function autoJoinOrganizations(store: Store, user: User, emailVerifiedByProvider: boolean, ip: string | null): Promise<number[]> {
   if (!emailVerifiedByProvider) return [];
