@@ -1,8 +1,10 @@
 // Single sign-on (issue 20) in Chromium against the sso server (servers.mjs), signing in with a real OpenID Connect
 // provider on loopback (oidc-serve.ts: oidc-provider): a first sign-in creates the account (and auto-joins the
-// organization of its domain), a returning one finds it; an unverified e-mail creates nothing; a tampered state and
-// an expired ID token sign nobody in; a password account is linked only after its password; "require SSO" refuses
-// the password; the callback answers hostile query strings with 400, never 500.
+// organization of its domain), a returning one finds it; an unverified e-mail creates nothing; a tampered state, an ID
+// token with another nonce and an expired ID token sign nobody in; a password account is linked only after its
+// password; "require SSO" refuses the password; two-factor still asks for its code; the callback answers hostile query
+// strings with 400, never 500. The provider requires PKCE of every request (oidc-serve.ts), so each sign-in that
+// succeeds used it.
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { base32Decode, totp } from "../helpers/totp";
 import { freshClientAddress, submitSignIn } from "./helpers";
@@ -106,6 +108,22 @@ test("a tampered state signs nobody in", async ({ browser }) => {
   await ssoSignIn(page, "new.person@acme.test");
   await expect(page.getByTestId("sso-error")).toBeVisible();
   await expect(page.getByTestId("sso-error")).toContainText("could not be completed");
+  await signedOut(page);
+  await context.close();
+});
+
+test("an ID token with another nonce signs nobody in", async ({ browser }) => {
+  const { context, page } = await fresh(browser);
+  // The provider is asked with an altered nonce, and signs it into its ID token: not the nonce this sign-in expects.
+  await page.route((url) => url.origin === OIDC.issuer && url.pathname === "/auth", async (route) => {
+    const url = new URL(route.request().url());
+    const nonce = url.searchParams.get("nonce") ?? "";
+    expect(nonce.length).toBeGreaterThan(8);
+    url.searchParams.set("nonce", `${nonce}x`);
+    await route.continue({ url: url.toString() });
+  });
+  await ssoSignIn(page, "new.person@acme.test");
+  await expect(page.getByTestId("sso-error")).toHaveAttribute("data-code", "unable_to_get_user_info");
   await signedOut(page);
   await context.close();
 });
