@@ -2,7 +2,8 @@
 // - before: the callback's query checked (a 400 for anything odd), direct ID token sign-in refused, and a password
 //   sign-in refused for a member of an organization that requires SSO (core/sso.ts);
 // - before a user is created by the callback: only for an address the provider says is verified;
-// - after the callback: the person joins the organizations auto-joining their domain (core/sso.ts);
+// - after the callback: a person with two-factor on gets better-auth's pending second step instead of the session,
+//   everyone else joins the organizations auto-joining their domain (core/sso.ts);
 // - a provider account added to a person who has a password (the link after signing in with it) is recorded in the
 //   instance's security log.
 import { APIError, type createAuthMiddleware } from "better-auth/api";
