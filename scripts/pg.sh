@@ -121,6 +121,8 @@ unix_socket_directories = '$PGDATA_DIR'
 fsync = off
 synchronous_commit = off
 full_page_writes = off
+# What README.md asks of a PostgreSQL that keeps 90 days of day partitions (faultline doctor checks it).
+max_locks_per_transaction = 256
 EOF
 }
 

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # `npm test`: every test suite. Installs what it needs on a fresh Debian machine (chromium, postgresql, nginx),
 # starts a throwaway PostgreSQL on loopback, builds Faultline with and without a base path, and runs:
-#   1. typecheck  2. core, protocol, storage, intake and mail suites on SQLite and PostgreSQL  3. the first-load JavaScript
-#   budget of the build, and the bad-input corpus against it (tests/hostile)  4. two nodes of the build on PostgreSQL
-#   behind nginx (tests/cluster)  5. Playwright (API + Chromium) on both builds
+#   1. typecheck  2. lint (ESLint, import circles), beside the core, protocol, storage, intake and mail suites on
+#   SQLite and PostgreSQL  3. the first-load JavaScript budget of the build, and the bad-input corpus against it
+#   (tests/hostile)  4. two nodes of the build on PostgreSQL behind nginx (tests/cluster)  5. Playwright (API +
+#   Chromium) on both builds
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,8 +35,14 @@ trap 'scripts/pg.sh stop >/dev/null 2>&1 || true' EXIT
 step "typecheck"
 npx tsc --noEmit
 
-step "core, protocol, storage, intake, notification and mail suites (SQLite and PostgreSQL)"
+step "lint (ESLint, import circles) in the background, and the core, protocol, storage, intake, notification and mail suites (SQLite and PostgreSQL)"
+lint_log="$(mktemp)"
+npm run -s lint >"$lint_log" 2>&1 &
+lint_pid=$!
 node --import tsx --test --test-concurrency=2 tests/core/*.test.ts tests/protocol/*.test.ts tests/storage/*.test.ts tests/ingest/*.test.ts tests/monitors/*.test.ts tests/digest/*.test.ts tests/notify/*.test.ts tests/mail/*.test.ts tests/scrub/*.test.ts tests/ops/*.test.ts
+step "lint's result"
+if ! wait "$lint_pid"; then cat "$lint_log"; echo "lint failed: npm run lint"; exit 1; fi
+cat "$lint_log"
 
 step "production build"
 npm run build

@@ -14,7 +14,7 @@ export type Cluster = {
   publicKey: string;
   dsn: string;
   nodeEnv: (i: number) => Record<string, string>;
-  api: (method: string, path: string, body?: unknown) => Promise<any>;
+  api: (method: string, path: string, body?: unknown) => Promise<Record<string, unknown>>;
   restart: (i: number, env?: Record<string, string>) => Promise<Node>;
   stop: () => Promise<void>;
 };

@@ -133,6 +133,9 @@ export async function visibleLatency(root, fl, { rate, seconds, markerEveryMs, p
   await Promise.all([load, sender]);
   const h = new Histogram();
   let missing = 0;
-  for (const m of markers.values()) m.seenAt === null ? missing++ : h.add((m.seenAt - m.acceptedAt) * 1000);
+  for (const m of markers.values()) {
+    if (m.seenAt === null) missing++;
+    else h.add((m.seenAt - m.acceptedAt) * 1000);
+  }
   return { rate, seconds, markers: markers.size, missing, polls, pollMs, markerEveryMs, latency: h.summary(), load: await load };
 }

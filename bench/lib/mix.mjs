@@ -20,7 +20,7 @@ export const KINDS = {
   "js-client-report": { weight: 7, sdk: "js", build: (r, k, t) => P.clientReport(r, k, t) },
   // Issue 19: a Node server's log batches (enableLogs) and cron check-ins (withMonitor).
   "node-logs": { weight: 4, sdk: "node", build: (r, k, t) => P.logBatch(r, k, t) },
-  "node-check-in": { weight: 2, sdk: "node", build: (r, k, t) => P.checkIn(r, k, t) },
+  "node-check-in": { weight: 2, sdk: "node", build: (r) => P.checkIn(r) },
 };
 
 /** Mulberry32: small seeded PRNG so the pool is identical on every run. */

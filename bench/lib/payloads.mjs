@@ -196,7 +196,7 @@ export function logBatch(rng, key, t) {
 }
 
 /** A cron check-in as @sentry/node's withMonitor sends it (check_in item with the monitor's config); a fresh id per send. */
-export function checkIn(rng, key, t) {
+export function checkIn(rng) {
   const slug = pick(rng, ["nightly-report", "sync-inventory", "send-digests", "cleanup-sessions"]);
   return [{ sdk: NODE_SDK }, [[{ type: "check_in" }, { check_in_id: SID, monitor_slug: slug, status: pick(rng, ["ok", "ok", "ok", "error"]), duration: Math.round(rng() * 3000) / 100,
     environment: "production", release: "api@5.1.0", monitor_config: { schedule: { type: "crontab", value: "*/5 * * * *" }, checkin_margin: 2, max_runtime: 10, timezone: "UTC" } }]]];

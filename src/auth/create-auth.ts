@@ -4,6 +4,7 @@ import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Db } from "../storage/db";
 import { AUTH_LIMITS, TWO_FACTOR_LIMITS } from "../config/limits";
+import { CLIENT_IP_HEADER } from "./client-ip";
 import { afterTwoFactorChange, beforeTwoFactorCode, twoFactorPlugin } from "./two-factor";
 import { afterSsoAccountCreated, afterSsoCallback, beforeSsoRequest, beforeSsoUserCreated, ssoPlugin, type SsoProviderConfig } from "./sso-hooks";
 
@@ -42,8 +43,7 @@ function resetLocale(url: string): string {
 /** Where better-auth's endpoints live. A path in better-auth's baseURL would replace this, so the app's base path goes here. */
 export const authPath = (basePath: string) => `${basePath}/api/auth`;
 
-/** Header the Faultline server sets from the socket (or a trusted proxy); clients cannot forge it. */
-export const CLIENT_IP_HEADER = "x-faultline-client-ip";
+export { CLIENT_IP_HEADER } from "./client-ip";
 
 export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset, sso }: CreateAuthOptions) {
   return betterAuth({

@@ -17,7 +17,7 @@ import type { Db } from "../storage/db";
 import { recordTwoFactorChange, type TwoFactorChange } from "../core/two-factor";
 import { createStore } from "../storage/kysely";
 import { twoFactorStore } from "../storage/kysely/two-factor";
-import { CLIENT_IP_HEADER } from "./create-auth";
+import { CLIENT_IP_HEADER } from "./client-ip";
 
 const HASHED = "hmac-sha256:";
 

@@ -1,5 +1,4 @@
 // DSN keys of a project: create, rename, enable or disable, revoke (delete).
-import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Project, ProjectKey } from "../storage/ports";
 import { assertCan, requireText } from "./access";
@@ -7,17 +6,13 @@ import { audit } from "./audit";
 import type { CoreContext } from "./context";
 import { notFound } from "./errors";
 import { nameSchema, parseInput, patchQuotas, quotasSchema, rateLimitSchema } from "./schemas";
+import { newKeyPair } from "./key-pair";
 import { getProject } from "./projects";
 
 const createSchema = z.object({ name: nameSchema.optional(), label: nameSchema.optional() });
 const updateSchema = z
   .object({ name: nameSchema.optional(), label: nameSchema.optional(), isActive: z.boolean().optional(), rateLimit: rateLimitSchema.optional(), quotas: quotasSchema.optional() })
   .refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
-
-/** 32 hex characters each, the shape SDKs expect for a DSN's public key. */
-export function newKeyPair(): { publicKey: string; secretKey: string } {
-  return { publicKey: randomBytes(16).toString("hex"), secretKey: randomBytes(16).toString("hex") };
-}
 
 /** DSN = scheme://PUBLIC_KEY@HOST[BASE_PATH]/PROJECT_ID, built from the install's public URL. */
 export function buildDsn(publicUrl: string, basePath: string, key: ProjectKey, project: Project): { public: string; secret: string } {

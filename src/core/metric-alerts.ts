@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { METRIC_ALERT_LIMITS } from "../config/limits";
 import type { MetricAlertChange, MetricAlertInput, MetricAlertRule } from "../storage/metric-alert-ports";
-import { allowed, type OrgAccess, requireId, requireOrg } from "./access";
+import { type OrgAccess, requireId, requireOrg } from "./access";
 import { audit } from "./audit";
 import type { CoreContext } from "./context";
 import { canWriteAlerts } from "./alert-rules";

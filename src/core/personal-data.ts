@@ -122,7 +122,8 @@ export type ErasureResult = { totals: ErasureCounts; projects: { slug: string; n
  */
 export async function erasePersonData(ctx: CoreContext, orgSlug: string, input: unknown): Promise<ErasureResult> {
   const { access, search, projects, fields } = await prepare(ctx, orgSlug, input);
-  const actor = actingUser(ctx);
+  // A person erases data, never an organization token.
+  actingUser(ctx);
   const totals: ErasureCounts = { events: 0, attachments: 0, tagValues: 0, users: 0, feedback: 0 };
   const touched: ErasureResult["projects"] = [];
   let more = false;

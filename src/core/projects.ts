@@ -8,7 +8,7 @@ import { hasScrubbingFields, parseScrubbingPatch, storeScrubbingPatch } from "./
 import type { CoreContext } from "./context";
 import { AppError, notFound } from "./errors";
 import { PERSONAL_DATA_LIMITS, RETENTION_LIMITS } from "../config/limits";
-import { newKeyPair } from "./keys";
+import { newKeyPair } from "./key-pair";
 import { slugTaken } from "./organizations";
 import { ROLES } from "./roles";
 import { nameSchema, parseInput, patchQuotas, platformSchema, quotasSchema, rateLimitSchema, slugify, slugSchema } from "./schemas";

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { AUTH_LIMITS, NAME_LIMITS, STORAGE_LIMITS } from "../config/limits";
 import { QUOTA_CATEGORY_NAMES, type QuotaCategory } from "../protocol/categories";
-import type { Quotas, RateLimit } from "../storage/ports";
+import type { Quotas, RateLimit } from "../storage/records";
 import { AppError } from "./errors";
 import { PLATFORMS } from "./platforms";
 import { ROLES } from "./roles";

@@ -4,7 +4,7 @@
 import { PERSONAL_DATA_LIMITS } from "../config/limits";
 import type { DigestTx } from "../storage/digest-ports";
 import type { EventUserRow, UserField } from "../storage/user-data-ports";
-import type { DigestedEvent } from "./items";
+import type { DigestedEvent } from "./digested-event";
 
 type Json = Record<string, unknown>;
 

@@ -10,7 +10,7 @@ import { FEEDBACK_LIMITS } from "../config/limits";
 import { ProtocolError } from "../protocol/errors";
 import type { FeedbackDetails, NewFeedback } from "../storage/feedback-ports";
 import type { DigestTx } from "../storage/digest-ports";
-import type { DigestedEvent } from "./items";
+import type { DigestedEvent } from "./digested-event";
 import { browserOfUserAgent, osOfUserAgent, userAgentOf } from "./user-agent";
 
 type Json = Record<string, unknown>;

@@ -6,10 +6,10 @@ import { categoryOf } from "../protocol/categories";
 import { ProtocolError } from "../protocol/errors";
 import { parseJsonObjectText, utf8Text } from "../protocol/json";
 import type { SpoolRow } from "../ingest/spool";
-import type { NewEvent, NewRawItem, OutcomeIncrement } from "../storage/ports";
+import type { NewRawItem, OutcomeIncrement } from "../storage/ports";
 import { issueMetadata, issueTags, stacktraceCulprit, userKey } from "./event-facts";
+import type { DigestedEvent } from "./digested-event";
 import { userParts } from "./event-users";
-import type { UserField } from "../storage/user-data-ports";
 import type { NewFeedback } from "../storage/feedback-ports";
 import { feedbackOfEvent, feedbackOfUserReport } from "./feedback";
 import { groupEvent } from "./grouping";
@@ -44,21 +44,7 @@ function parse(bytes: Uint8Array, what: string): unknown {
   return stripNul(value).value;
 }
 
-/** An event ready for the database: its row, and for errors and messages what its issue is made of. */
-export type DigestedEvent = NewEvent & {
-  grouping: { config: string; hashes: string[] } | null;
-  metadata: string;
-  userKey: string | null;
-  /** The user object's searchable parts (event-users.ts): a person's events are found by them. */
-  userParts?: [UserField, string][];
-  tags: [string, string][];
-  /** A transaction's spans and the values it adds to the performance rollups (digest/spans.ts). */
-  spans?: ExpandedSpans;
-  /** The trace an error event belongs to (contexts.trace.trace_id). */
-  traceId?: string | null;
-  /** A feedback event's feedback (digest/feedback.ts), stored in user_feedback with the event. */
-  feedback?: NewFeedback | null;
-};
+export type { DigestedEvent } from "./digested-event";
 
 /**
  * Transactions are stored but not grouped (performance monitoring reads them); so is feedback, which the feedback

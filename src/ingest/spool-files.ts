@@ -3,7 +3,6 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { SpoolDurability } from "./spool";
 
 const SEGMENT_FILE = /^(\d{16})\.log$/;
 export const segmentFile = (dir: string, base: number) => path.join(dir, `${String(base).padStart(16, "0")}.log`);
@@ -28,6 +27,12 @@ export function syncDir(dir: string): void {
     fs.closeSync(fd);
   }
 }
+
+/**
+ * "full" syncs every group commit to disk: acknowledged items survive a power cut, not only a killed process.
+ * "normal" survives a killed process (kill -9: the kernel has the write) but may lose the last commits in a power cut.
+ */
+export type SpoolDurability = "full" | "normal";
 
 /** The spool's identity, created with it: the digest's position is saved per spool. */
 export function identity(dir: string, durability: SpoolDurability): string {

@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import { SPOOL_LIMITS } from "../config/limits";
 import type { OutcomeIncrement } from "../storage/ports";
+import type { SpoolDurability } from "./spool-files";
 import { identity, identityFile, listSegments, segmentFile, syncDir } from "./spool-files";
 import { type SpoolRecord, decodeRecord, encodeRecord, recordLength } from "./spool-record";
 
@@ -16,11 +17,7 @@ export type SpoolEntry = Omit<SpoolRecord, "kind">;
 /** A record as the digest reads it; `id` is the log offset just past it, the position to save once it is digested. */
 export type SpoolRow = SpoolRecord & { id: number };
 
-/**
- * "full" syncs every group commit to disk: acknowledged items survive a power cut, not only a killed process.
- * "normal" survives a killed process (kill -9: the kernel has the write) but may lose the last commits in a power cut.
- */
-export type SpoolDurability = "full" | "normal";
+export type { SpoolDurability } from "./spool-files";
 
 /** The length of the whole records at the start of a segment: a crash can leave a torn record after them. */
 function wholeLength(fd: number): number {

@@ -11,7 +11,6 @@ import {
   type Notification,
   type NotificationOutcome,
   type NotificationRecipient,
-  type NotificationStore,
   RECIPIENT_ACTION,
   SLACK_ACTION,
   TEAMS_ACTION,

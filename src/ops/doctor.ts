@@ -97,6 +97,32 @@ async function clock(db: Db): Promise<CheckResult> {
   return ok("clock", detail);
 }
 
+/**
+ * PostgreSQL's shared lock table against what day partitions need (README.md "Set max_locks_per_transaction"): a query
+ * that cannot be narrowed to some days locks every day partition and its indexes, so with many connections doing so
+ * at once, a table of max_locks_per_transaction × (max_connections + max_prepared_transactions) slots runs out and
+ * queries fail with "out of shared memory". Needs: the days kept and made ahead × locks per day × the connections.
+ */
+async function locks(db: Db, config: Config): Promise<CheckResult> {
+  if (db.dialect !== "postgres") return ok("locks", "SQLite has no lock table to size");
+  const r = await sql<{ per_tx: string; conns: string; prepared: string; connected: string }>`
+    select current_setting('max_locks_per_transaction') as per_tx, current_setting('max_connections') as conns,
+      current_setting('max_prepared_transactions') as prepared,
+      (select count(*) from pg_stat_activity where datname = current_database())::text as connected`.execute(db.kysely);
+  const row = r.rows[0]!;
+  const perTx = Number(row.per_tx);
+  const maxConnections = Number(row.conns);
+  const slots = perTx * (maxConnections + Number(row.prepared));
+  const days = config.retentionDays + DOCTOR_LIMITS.partitionDaysAhead;
+  const connections = Math.max(Number(row.connected), DOCTOR_LIMITS.minConnectionsAssumed);
+  const needed = days * DOCTOR_LIMITS.locksPerPartitionDay * connections;
+  const detail = `max_locks_per_transaction ${perTx} × max_connections ${maxConnections}: ${slots.toLocaleString("en")} lock slots; ${connections} connections each reading ${days.toLocaleString("en")} day partitions at once need about ${needed.toLocaleString("en")}`;
+  if (slots >= needed) return ok("locks", detail);
+  // What is needed per connection slot, rounded up to a power of two for headroom: README.md's 256 for 90 days.
+  const advised = 2 ** Math.ceil(Math.log2(needed / maxConnections));
+  return problem("locks", detail, `set max_locks_per_transaction = ${advised} in postgresql.conf and restart PostgreSQL (README.md "Set max_locks_per_transaction")`);
+}
+
 async function publicUrl(config: Config, basePath: string): Promise<CheckResult> {
   const url = `${config.publicUrl}${basePath}/api/health`;
   try {
@@ -132,6 +158,7 @@ export async function runDoctor(opts: { basePath: string; env?: Record<string, s
     if (reachable.ok) {
       await guarded("migrations", () => migrations(db));
       await guarded("clock", () => clock(db));
+      await guarded("locks", () => locks(db, config));
     }
     results.push(await disk(config));
     if (reachable.ok) await guarded("spool", () => spool(config, db));

@@ -1,6 +1,6 @@
 // Relay's built-in rules (relay-pii src/builtin.rs): `@ip`, `@email:mask`, `@common:filter`... referred to by id from
 // any config; an id without a method is an alias (hideInner) to the default method of that type.
-import type { Redaction, RuleSpec, SimpleRuleType } from "./config";
+import type { Redaction, RuleSpec, SimpleRuleType } from "./rule-types";
 
 const REMOVE: Redaction = { method: "remove" };
 const MASK: Redaction = { method: "mask" };

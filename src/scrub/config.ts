@@ -4,49 +4,11 @@
 import { z } from "zod";
 import { SCRUB_LIMITS } from "../config/limits/privacy";
 import { BUILTIN_RULES } from "./builtin";
+import { SIMPLE_RULE_TYPES, type PiiConfig, type RuleSpec } from "./rule-types";
 import { re2Matcher } from "./patterns";
 import { parseSelector, SelectorError } from "./selector";
 
-export type Redaction =
-  | { method: "default" }
-  | { method: "remove" }
-  | { method: "replace"; text: string }
-  | { method: "mask" }
-  | { method: "hash" };
-
-export const SIMPLE_RULE_TYPES = [
-  "anything",
-  "imei",
-  "mac",
-  "uuid",
-  "email",
-  "ip",
-  "creditcard",
-  "iban",
-  "userpath",
-  "pemkey",
-  "url_auth",
-  "us_ssn",
-  "bearer",
-  "password",
-] as const;
-export type SimpleRuleType = (typeof SIMPLE_RULE_TYPES)[number];
-
-export type RuleType =
-  | { type: SimpleRuleType }
-  | { type: "pattern"; pattern: string; replaceGroups: number[] | null }
-  | { type: "redact_pair"; keyPattern: string; caseInsensitive?: boolean }
-  | { type: "multiple"; rules: string[]; hideInner: boolean }
-  | { type: "alias"; rule: string; hideInner: boolean };
-
-export type RuleSpec = RuleType & { redaction: Redaction };
-
-export type PiiConfig = {
-  rules: Record<string, RuleSpec>;
-  vars: { hashKey?: string };
-  /** Selector text → rule ids, in the order given. */
-  applications: Record<string, string[]>;
-};
+export { SIMPLE_RULE_TYPES, type PiiConfig, type Redaction, type RuleSpec, type RuleType, type SimpleRuleType } from "./rule-types";
 
 const redaction = z
   .discriminatedUnion("method", [

@@ -219,7 +219,8 @@ class Translator {
         members += m.perl;
         continue;
       }
-      let { lo, hi } = m;
+      const lo = m.lo;
+      let hi = m.hi;
       if (this.p[this.i] === "-" && this.p[this.i + 1] !== "]" && this.p[this.i + 1] !== undefined) {
         this.i++;
         const end = this.classMember();

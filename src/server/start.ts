@@ -1,6 +1,5 @@
 // `faultline start`: migrate, then serve the application on one port with Node's http server.
 import http from "node:http";
-import path from "node:path";
 import next from "next";
 import { type Config, loadConfig } from "../config/env";
 import { startMetricEvaluator } from "../alerts/metric-evaluator";

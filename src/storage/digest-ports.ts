@@ -9,13 +9,13 @@ import type { NotificationOutbox } from "./notification-ports";
 import type { WorkflowTx } from "./notification-settings-ports";
 import type { DeadLetterTx } from "./dead-letter-ports";
 import type { Issue } from "./issue-ports";
-import type { NewEvent, NewRawItem, OutcomeIncrement } from "./ports";
+import type { IssueStatus, NewEvent, NewRawItem, OutcomeIncrement } from "./records";
 import type { SessionTx } from "./session-ports";
 import type { SpanTx } from "./span-ports";
 import type { MonitorTx } from "./monitor-ports";
 import type { LogTx } from "./log-ports";
 
-export type IssueStatus = "unresolved" | "resolved" | "ignored";
+export type { IssueStatus } from "./records";
 
 /** An issue as the digest needs it when its events arrive: the columns that decide its lifecycle. */
 export type IssueState = Pick<Issue, "id" | "projectId" | "shortId" | "status" | "substatus" | "resolution" | "snooze" | "firstSeen" | "lastSeen" | "timesSeen">;
@@ -69,7 +69,18 @@ export interface IssueClaimTx {
   issueStates(ids: number[]): Promise<Map<number, IssueState>>;
 }
 
-export interface DigestTx extends MonitorTx, SessionTx, SpanTx, DeadLetterTx, NotificationOutbox, WorkflowTx, AlertTx, UserDataTx, IssueClaimTx, FeedbackTx, AttachmentTx, LogTx {
+/** What a batch's events name, counted: tag values per issue, releases, environments, outcomes. */
+export interface SightingTx {
+  sightTags(rows: IssueTagSighting[]): Promise<void>;
+  /** Creates releases (per organization) and their per-project rows as events name them; widens first/last event. */
+  sightReleases(rows: ReleaseSighting[]): Promise<void>;
+  sightEnvironments(rows: EnvironmentSighting[]): Promise<void>;
+  addOutcomes(increments: OutcomeIncrement[]): Promise<void>;
+  /** When the project's organization first saw each of these releases (absent: never). */
+  releaseDates(projectId: number, versions: string[]): Promise<Map<string, string>>;
+}
+
+export interface DigestTx extends SightingTx, MonitorTx, SessionTx, SpanTx, DeadLetterTx, NotificationOutbox, WorkflowTx, AlertTx, UserDataTx, IssueClaimTx, FeedbackTx, AttachmentTx, LogTx {
   /**
    * Of these events' ids, those the project already has. On PostgreSQL, among the events received within
    * DIGEST_LIMITS.duplicateWindowHours of these (events are partitioned by day), after waiting for any other
@@ -89,13 +100,6 @@ export interface DigestTx extends MonitorTx, SessionTx, SpanTx, DeadLetterTx, No
   addActivity(rows: NewActivity[]): Promise<void>;
   countIssueEvents(rows: IssueCountIncrement[]): Promise<void>;
   sightUsers(rows: IssueUserSighting[]): Promise<void>;
-  sightTags(rows: IssueTagSighting[]): Promise<void>;
-  /** Creates releases (per organization) and their per-project rows as events name them; widens first/last event. */
-  sightReleases(rows: ReleaseSighting[]): Promise<void>;
-  sightEnvironments(rows: EnvironmentSighting[]): Promise<void>;
-  addOutcomes(increments: OutcomeIncrement[]): Promise<void>;
-  /** When the project's organization first saw each of these releases (absent: never). */
-  releaseDates(projectId: number, versions: string[]): Promise<Map<string, string>>;
   /** Whether the issue has at least `n` events with a timestamp at or after `since` (beyond the per-issue cap of kept events, counted by the hour). */
   hasEventsSince(issueId: number, n: number, since: string): Promise<boolean>;
   /** Distinct users of the issue, all of them or those seen at or after `since`. */

@@ -1,6 +1,5 @@
 // Reading issues: one issue, a project's issues by status, an issue's events per hour, its tag values and activity.
-import type { IssueStatus } from "./digest-ports";
-import type { Page, PageRequest, StoredEvent } from "./ports";
+import type { IssueStatus, Page, PageRequest, StoredEvent } from "./records";
 
 export type Issue = {
   id: number;

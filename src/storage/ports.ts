@@ -4,6 +4,7 @@ import type { ClusterStore } from "./cluster-ports";
 import type { MonitorStore } from "./monitor-ports";
 import type { Role } from "../core/roles";
 import type { QuotaCategory } from "../protocol/categories";
+import type { OutcomeKind, Page, PageRequest, Quotas, RateLimit, StoredEvent } from "./records";
 import type { AlertRuleStore } from "./alert-ports";
 import type { DeadLetterStore } from "./dead-letter-ports";
 import type { UserDataStore } from "./user-data-ports";
@@ -30,6 +31,7 @@ import type { OrgTokenStore } from "./org-token-ports";
 import type { ArtifactReads } from "./artifact-ports";
 import type { UploadStore } from "./upload-ports";
 
+export type { NewEvent, NewRawItem, OutcomeIncrement, OutcomeKind, Page, PageRequest, Quotas, RateLimit, StoredEvent } from "./records";
 export type { DigestStore } from "./digest-ports";
 export type { IssueStore } from "./issue-ports";
 
@@ -38,10 +40,6 @@ export type User = { id: string; email: string; name: string; isSuperuser: boole
 export type Organization = { id: number; slug: string; name: string; createdAt: string; requireTwoFactor: boolean };
 export type Member = { id: number; organizationId: number; userId: string; role: Role; createdAt: string; email: string; name: string };
 export type Team = { id: number; organizationId: number; slug: string; name: string; createdAt: string; memberCount: number };
-/** At most `count` events per `windowSeconds`; a window of 60 is a rate limit, 86400 a daily quota. */
-export type RateLimit = { count: number; windowSeconds: number };
-/** Quotas of the data categories other than errors (whose quota is `rateLimit`), by protocol/categories.ts name. */
-export type Quotas = Partial<Record<Exclude<QuotaCategory, "error">, RateLimit>>;
 /** Every quota of a key or project, errors included: what the intake applies. */
 export type QuotaMap = Partial<Record<QuotaCategory, RateLimit>>;
 
@@ -100,8 +98,6 @@ export function isDuplicateError(err: unknown): err is DuplicateError {
   return typeof err === "object" && err !== null && (err as { isDuplicateError?: unknown }).isDuplicateError === true;
 }
 
-export type Page<T> = { items: T[]; nextCursor: string | null };
-export type PageRequest = { cursor?: string | null; limit: number };
 
 export interface InstanceStore {
   /** Sets a key that must not exist yet; false when it already does (whoever set it first wins). */
@@ -206,33 +202,6 @@ export interface OrganizationQuotaStore {
   setOrganizationQuotas(organizationId: number, quotas: Quotas): Promise<void>;
 }
 
-export type OutcomeKind = "accepted" | "filtered" | "rate_limited" | "invalid" | "client_discard";
-/** A count for one project, hour (ISO, truncated to the hour), data category, outcome and reason ("" for none). */
-export type OutcomeIncrement = { projectId: number; hour: string; category: string; outcome: OutcomeKind; reason: string; quantity: number };
-
-export type StoredEvent = {
-  id: number;
-  projectId: number;
-  eventId: string;
-  type: string;
-  receivedAt: string;
-  timestamp: string;
-  platform: string;
-  level: string;
-  title: string;
-  message: string;
-  culprit: string;
-  release: string | null;
-  environment: string | null;
-  size: number;
-  /** The event as JSON text. */
-  data: string;
-  /** The issue the event belongs to; null for transactions. */
-  issueId: number | null;
-};
-/** An event to store, with the data category its outcome is counted in. */
-export type NewEvent = Omit<StoredEvent, "id" | "issueId"> & { category: string };
-export type NewRawItem = { projectId: number; type: string; eventId: string | null; receivedAt: string; headers: string; payload: Uint8Array; category: string; quantity: number };
 
 export type OutcomeTotal = { category: string; outcome: OutcomeKind; reason: string; quantity: number };
 

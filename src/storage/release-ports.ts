@@ -1,6 +1,6 @@
 // Releases (Sentry's release objects, per organization, with their per-project rows) and release health read from the
 // session counts the digest keeps (storage/session-ports.ts).
-import type { Page, PageRequest } from "./ports";
+import type { Page, PageRequest } from "./records";
 
 export type ReleaseProjectRow = { projectId: number; newIssues: number; firstEvent: string | null; lastEvent: string | null };
 

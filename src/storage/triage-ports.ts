@@ -2,7 +2,7 @@
 // and the events around one event of an issue.
 import type { IssueActivityEntry } from "./issue-ports";
 import type { WorkflowNotice } from "./notification-settings-ports";
-import type { Page, PageRequest, StoredEvent } from "./ports";
+import type { Page, PageRequest, StoredEvent } from "./records";
 
 export type IssueTagValue = { value: string; count: number; firstSeen: string; lastSeen: string };
 export type NewIssueActivity = { type: string; userId: string | null; data: string; createdAt: string };

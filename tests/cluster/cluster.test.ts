@@ -133,7 +133,7 @@ describe("two nodes on one PostgreSQL behind nginx", { skip, timeout: 20 * 60_00
   });
 
   test("quotas hold across nodes: a key's quota used up on one node is refused by the other", async (t) => {
-    const key = await c.api("POST", `/projects/${c.org}/${c.project}/keys/`, { name: "quota" });
+    const key = (await c.api("POST", `/projects/${c.org}/${c.project}/keys/`, { name: "quota" })) as { id: string; public: string };
     await c.api("PUT", `/projects/${c.org}/${c.project}/keys/${key.id}/`, { rateLimit: { count: 20, window: 86_400 } });
     const send = (i: number) => sendEnvelope(c.nodes[i]!.origin, c.projectId, errorEnvelope(key.public, { type: "QuotaError" }));
     for (let i = 0; i < 15; i++) assert.equal(await send(0), 200);

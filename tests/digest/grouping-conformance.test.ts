@@ -1,6 +1,8 @@
 // Conformance of Faultline's grouping with Sentry's own snapshots for `newstyle:2023-01-11`: every
 // case in fixtures/grouping/expected.json must give each listed variant the hash Sentry's .pysnap
-// records, and no other hash. Cases in `knownGaps` are run as todo tests with their reason.
+// records, and no other hash. Cases in `knownGaps` are run as todo tests with their reason. Every case is grouped a
+// second time from a fresh copy: the stack trace rules' outcome is then replayed from their per-stack memory
+// (enhancements/apply.ts), and the whole result, component trees and hints included, must be the same.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
@@ -21,8 +23,9 @@ const expected = JSON.parse(readFileSync(new URL("expected.json", dir), "utf8"))
 };
 
 function check(name: string, c: Case): void {
-  const event: unknown = JSON.parse(readFileSync(new URL(c.input, dir), "utf8"));
-  const result = groupEvent(event);
+  const text = readFileSync(new URL(c.input, dir), "utf8");
+  const result = groupEvent(JSON.parse(text));
+  assert.deepEqual(groupEvent(JSON.parse(text)), result, `${name}: grouped again (the rules' outcome remembered), the result differs`);
   assert.equal(result.config, "newstyle:2023-01-11");
   const got: Record<string, string | null> = {};
   for (const variant of Object.keys(c.variants)) got[variant] = result.variants[variant]?.hash ?? null;

@@ -15,11 +15,12 @@ import type { OpenDbOptions } from "../../src/storage/db";
 import { testCore, uniq } from "../helpers/core";
 import { freshPgDatabase } from "../helpers/pg";
 import { buildBundle, crashFrames, dirArtifacts, jsEvent } from "../helpers/js-bundles";
+import type { TestJson } from "../helpers/json";
 
 const dir = mkdtempSync(path.join(tmpdir(), "faultline-symbolicate-digest-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-type Json = Record<string, any>;
+type Json = Record<string, TestJson>;
 const URL_APP = "https://shop.example.com/static/app.js";
 
 const dialects: Record<string, () => Promise<{ options: OpenDbOptions; drop: () => Promise<void> }>> = {

@@ -15,6 +15,7 @@ import { normalizeEvent } from "../../src/digest/normalize";
 import { Symbolicator } from "../../src/digest/symbolicate";
 import { isPublicAddress, publicAddresses, publicFetcher, RefusedAddress } from "../../src/digest/symbolicate/fetch";
 import { type Bundle, buildBundle, crashFrames, jsEvent } from "../helpers/js-bundles";
+import type { TestJson } from "../helpers/json";
 
 describe("which addresses are public", () => {
   test("loopback, private, link-local, carrier-grade NAT, unspecified, unique-local and mapped ones are not", () => {
@@ -67,14 +68,14 @@ describe("fetching is per project", () => {
   test("off (the default): nothing is fetched and nothing is noted without uploads", async () => {
     const asked: string[] = [];
     const s = new Symbolicator({ artifacts: null, fetcher: async (url) => (asked.push(url), { ok: false, type: "js_generic_fetch_error", url }) });
-    const e: Record<string, any> = event();
+    const e: Record<string, TestJson> = event();
     await s.symbolicate(e, { id: 1, scrapeJavaScript: false });
     assert.deepEqual(asked, []);
     assert.equal(e.errors, undefined);
   });
   test("on: a frame on a loopback URL is refused and noted (restricted_ip), the frame left as sent", async () => {
     const s = new Symbolicator({ artifacts: null, fetcher: publicFetcher() });
-    const e: Record<string, any> = event();
+    const e: Record<string, TestJson> = event();
     await s.symbolicate(e, { id: 1, scrapeJavaScript: true });
     assert.deepEqual(e.errors, [{ type: "restricted_ip", url: "http://localhost:8000/static/app.js" }]);
     assert.equal(e.exception.values[0].stacktrace.frames[0].function, "a");
@@ -137,7 +138,7 @@ describe("fetching over real HTTP (127.0.0.1 admitted as if public, every other 
 
   test("a project that allows fetching gets its frames mapped from the minified file's sourceMappingURL", async () => {
     const url = `${origin}/static/app.js`;
-    const event = normalizeEvent(jsEvent(crashFrames(bundle, url)), { receivedAt: Date.now(), eventId: "f".repeat(32), clientIp: null, itemType: "event", ownsInput: true }).event as Record<string, any>;
+    const event = normalizeEvent(jsEvent(crashFrames(bundle, url)), { receivedAt: Date.now(), eventId: "f".repeat(32), clientIp: null, itemType: "event", ownsInput: true }).event as Record<string, TestJson>;
     await new Symbolicator({ artifacts: null, fetcher }).symbolicate(event, { id: 1, scrapeJavaScript: true });
     const top = event.exception.values[0].stacktrace.frames.at(-1);
     assert.equal(top.filename, "/src/cart.ts");

@@ -12,8 +12,9 @@ import { groupEvent } from "../../src/digest/grouping";
 import { normalizeEvent } from "../../src/digest/normalize";
 import { SourceMapCache, Symbolicator } from "../../src/digest/symbolicate";
 import { type Bundle, buildBundle, crashFrames, dirArtifacts, jsEvent } from "../helpers/js-bundles";
+import type { TestJson } from "../helpers/json";
 
-type Json = Record<string, any>;
+type Json = Record<string, TestJson>;
 const URL_A = "https://shop.example.com/static/app.js";
 const project = { id: 1, scrapeJavaScript: false };
 let dir: string;
@@ -262,6 +263,7 @@ describe("grouping of symbolicated events", () => {
     const groupedB = groupEvent(eventB);
     assert.deepEqual(groupedA.hashes, groupedB.hashes);
     assert.notDeepEqual(groupedA.hashes, rawA, "the mapped frames, not the minified ones, are what groups");
+    assert.notDeepEqual(groupedB.hashes, rawB, "so for the other build too");
     const frame = (groupedA.variants.app ?? groupedA.variants.default)!.component;
     const text = JSON.stringify(frame);
     assert.match(text, /ignored because sourcemap used and context line available/);

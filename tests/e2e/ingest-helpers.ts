@@ -2,6 +2,7 @@
 import { execFile } from "node:child_process";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { api } from "./helpers";
+import type { TestJson } from "../helpers/json";
 
 export type ApiClient = {
   get: (path: string) => Promise<APIResponse>;
@@ -27,7 +28,7 @@ let counter = 0;
 export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${(++counter).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** Fails with the response's text unless it has the expected status; returns the JSON body. */
-export async function expectJson<T = any>(response: APIResponse, status: number, what: string): Promise<T> {
+export async function expectJson<T = TestJson>(response: APIResponse, status: number, what: string): Promise<T> {
   if (response.status() !== status) throw new Error(`${what}: expected ${status}, got ${response.status()}: ${await response.text()}`);
   return (await response.json()) as T;
 }

@@ -2,7 +2,7 @@
 // to the real intake), a DSN key's rate limit edited in the form and read back from the API, an invitation to an
 // address made by the owner and accepted in a second browser (a new account for that address), the theme switch kept
 // across a reload with no flash, and no horizontal scroll at 768 px.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { api, freshClientAddress, OWNER_STATE, screenshot } from "./helpers";
 import { createProject, expectJson, mainApi, sleep, type TestProject, unique } from "./ingest-helpers";
 import { noHorizontalScroll, paintedPixels } from "./screen-helpers";

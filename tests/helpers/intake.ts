@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { newKeyPair } from "../../src/core/keys";
+import { newKeyPair } from "../../src/core/key-pair";
 import { followExternalDigest } from "../../src/digest/external";
 import { startDigestWorker } from "../../src/digest/spawn";
 import { type IntakeOptions, openIntake, spoolDir } from "../../src/ingest";

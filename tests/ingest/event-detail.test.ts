@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { serializeEventDetail } from "../../src/web/api/event-serializers";
 import { type TestIntake, startTestIntake } from "../helpers/intake";
+import type { TestJson } from "../helpers/json";
 
 const hex = () => crypto.randomUUID().replace(/-/g, "");
 
@@ -43,7 +44,7 @@ describe("event detail", () => {
     const detail = serializeEventDetail({ event: stored, next: null, previous: null });
 
     assert.deepEqual(detail.entries.map((e) => e.type), ["message", "exception", "breadcrumbs", "request"]);
-    const [message, exception, crumbs, request] = detail.entries as { type: string; data: Record<string, any> }[];
+    const [message, exception, crumbs, request] = detail.entries as { type: string; data: Record<string, TestJson> }[];
     assert.deepEqual(message!.data, { formatted: "charging order-7 failed", message: "charging %s failed", params: ["order-7"] });
     const frames = exception!.data.values[0].stacktrace.frames;
     assert.equal(exception!.data.hasSystemFrames, true);
@@ -60,8 +61,8 @@ describe("event detail", () => {
 
     assert.deepEqual(detail.release, { version: "shop@1.4.0" });
     assert.deepEqual(detail.context, { attempt: 3 });
-    assert.equal((detail.contexts as any).runtime.name, "CPython");
-    assert.equal((detail.sdk as any).name, "sentry.python");
+    assert.equal((detail.contexts as TestJson).runtime.name, "CPython");
+    assert.equal((detail.sdk as TestJson).name, "sentry.python");
     assert.ok(detail.fingerprints.length >= 1 && detail.fingerprints.every((h: unknown) => typeof h === "string" && /^[0-9a-f]{32}$/.test(h)), "the grouping hashes");
     const levelError = detail.errors.find((e) => e.data.name === "level");
     assert.ok(levelError, `a level of the wrong type is listed as a processing error: ${JSON.stringify(detail.errors)}`);

@@ -8,6 +8,7 @@ import { UNAVAILABLE_MAILER } from "../../src/notify/mailer";
 import { createSender, startNotificationSender } from "../../src/notify/sender";
 import { DISCORD_ACTION, SLACK_ACTION, TEAMS_ACTION, WEBHOOK_ACTION } from "../../src/storage/notification-ports";
 import { type Receiver, type Seeded, type TestDb, enqueue, notification, receiver, seed, settle, testDb } from "./fixtures";
+import type { TestJson } from "../helpers/json";
 
 let t: TestDb;
 let s: Seeded;
@@ -85,7 +86,7 @@ test("issue 17 delivery: Slack gets a Block Kit message, Discord an embed, Teams
   const ids = await enqueue(t.db, rows);
   const runner = sender();
   for (const id of ids) assert.equal(await settle(t.store, id, () => runner.runOnce()), "sent");
-  const bodyOf = (p: string) => JSON.parse(hook.receipts.find((r) => r.path === p)!.body.toString("utf8")) as Record<string, any>;
+  const bodyOf = (p: string) => JSON.parse(hook.receipts.find((r) => r.path === p)!.body.toString("utf8")) as Record<string, TestJson>;
 
   const slack = bodyOf("/slack");
   assert.equal(typeof slack.text, "string", "the fallback text of notifications");
@@ -99,9 +100,9 @@ test("issue 17 delivery: Slack gets a Block Kit message, Discord an embed, Teams
       assert.ok(b.text.text.length <= 3000);
       assert.ok(!b.text.text.includes("<!channel>"), "angle brackets are escaped: no mention from an event's text");
     }
-    if (b.type === "section" && b.fields) assert.ok(b.fields.length <= 10 && b.fields.every((f: any) => f.type === "mrkdwn" && f.text.length <= 2000));
+    if (b.type === "section" && b.fields) assert.ok(b.fields.length <= 10 && b.fields.every((f: TestJson) => f.type === "mrkdwn" && f.text.length <= 2000));
   }
-  const button = slack.blocks.find((b: any) => b.type === "actions").elements[0];
+  const button = slack.blocks.find((b: TestJson) => b.type === "actions").elements[0];
   assert.equal(button.type, "button");
   assert.equal(button.url, "https://faultline.example.com/en/organizations/acme/issues/1/");
 
@@ -110,8 +111,8 @@ test("issue 17 delivery: Slack gets a Block Kit message, Discord an embed, Teams
   assert.equal(discord.embeds.length, 1);
   const embed = discord.embeds[0];
   assert.ok(embed.title.length <= 256 && embed.description.length <= 4096);
-  assert.ok(embed.fields.length <= 25 && embed.fields.every((f: any) => f.name.length <= 256 && f.value.length <= 1024));
-  const total = embed.title.length + embed.description.length + embed.footer.text.length + embed.fields.reduce((n: number, f: any) => n + f.name.length + f.value.length, 0);
+  assert.ok(embed.fields.length <= 25 && embed.fields.every((f: TestJson) => f.name.length <= 256 && f.value.length <= 1024));
+  const total = embed.title.length + embed.description.length + embed.footer.text.length + embed.fields.reduce((n: number, f: TestJson) => n + f.name.length + f.value.length, 0);
   assert.ok(total <= 6000, `all embed text within 6000 characters (${total})`);
   assert.equal(typeof embed.color, "number");
   assert.equal(embed.url, "https://faultline.example.com/en/organizations/acme/issues/1/");
@@ -124,8 +125,8 @@ test("issue 17 delivery: Slack gets a Block Kit message, Discord an embed, Teams
   const card = teams.attachments[0].content;
   assert.equal(card.type, "AdaptiveCard");
   assert.equal(card.version, "1.4");
-  assert.ok(card.body.every((b: any) => ["TextBlock", "FactSet"].includes(b.type)));
-  assert.deepEqual(card.actions.map((a: any) => [a.type, a.url]), [["Action.OpenUrl", "https://faultline.example.com/en/organizations/acme/issues/1/"]]);
+  assert.ok(card.body.every((b: TestJson) => ["TextBlock", "FactSet"].includes(b.type)));
+  assert.deepEqual(card.actions.map((a: TestJson) => [a.type, a.url]), [["Action.OpenUrl", "https://faultline.example.com/en/organizations/acme/issues/1/"]]);
   assert.ok(Buffer.byteLength(JSON.stringify(teams)) < 28 * 1024, "under the 28 KB of a Teams message");
   for (const r of hook.receipts.filter((x) => ["/slack", "/discord", "/teams"].includes(x.path))) assert.ok(r.key.startsWith("rule:7:"), "each request carries its idempotency key");
 });
@@ -144,7 +145,7 @@ test("issue 17 delivery: metric alerts and weekly summaries render for every ser
   const ids = await enqueue(t.db, rows);
   const runner = sender();
   for (const id of ids) assert.equal(await settle(t.store, id, () => runner.runOnce()), "sent");
-  const body = (p: string) => JSON.parse(hook.receipts.find((r) => r.path === p)!.body.toString("utf8")) as Record<string, any>;
+  const body = (p: string) => JSON.parse(hook.receipts.find((r) => r.path === p)!.body.toString("utf8")) as Record<string, TestJson>;
   assert.equal(body("/m-metric-webhook").action, "critical");
   assert.equal(body("/m-metric-webhook").data.metric_alert.title, "Error spike");
   assert.equal(body("/m-summary-webhook").action, "weekly_summary");

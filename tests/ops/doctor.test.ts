@@ -100,7 +100,7 @@ describe("faultline doctor", () => {
     assert.match(r.stdout, /^PROBLEM configuration: FAULTLINE_RETENTION_DAYS must be between 1 and \d+/);
   });
 
-  test("PostgreSQL: its version and clock; a database newer than the build; one that does not answer", { skip: process.env.FAULTLINE_TEST_PG_URL ? false : "FAULTLINE_TEST_PG_URL is not set" }, async () => {
+  test("PostgreSQL: its version, clock and lock table; a database newer than the build; one that does not answer", { skip: process.env.FAULTLINE_TEST_PG_URL ? false : "FAULTLINE_TEST_PG_URL is not set" }, async () => {
     const pg = await freshPgDatabase(`faultline_doctor_${process.pid}`);
     try {
       const db = openDb({ dialect: "postgres", url: pg.url });
@@ -110,6 +110,15 @@ describe("faultline doctor", () => {
       assert.match(line(fine.stdout, "database"), /^ok {6}database: PostgreSQL \d+/);
       assert.match(line(fine.stdout, "clock"), /^ok {6}clock: the database's clock is \d+ ms (ahead of|behind) this host's/);
       assert.match(line(fine.stdout, "spool"), /no spool yet/);
+      // The test server is set as README.md asks (scripts/pg.sh: max_locks_per_transaction = 256): 90 days fit.
+      const settings = await sql<{ per_tx: string; conns: string }>`select current_setting('max_locks_per_transaction') as per_tx, current_setting('max_connections') as conns`.execute(db.kysely);
+      const { per_tx: perTx, conns } = settings.rows[0]!;
+      assert.match(line(fine.stdout, "locks"), new RegExp(`^ok {6}locks: max_locks_per_transaction ${perTx} × max_connections ${conns}: [\\d,]+ lock slots; \\d+ connections each reading 94 day partitions at once need about [\\d,]+$`));
+      // Ten years kept: the same lock table is far too small, and the fix names the setting and a value.
+      const tenYears = await doctor({ FAULTLINE_DATA_DIR: newDir(), DATABASE_URL: pg.url, FAULTLINE_URL: healthUrl, FAULTLINE_RETENTION_DAYS: "3650" });
+      assert.equal(tenYears.status, 1, tenYears.stdout);
+      assert.match(line(tenYears.stdout, "locks"), /^PROBLEM locks: .* reading 3,654 day partitions at once need about [\d,]+$/);
+      assert.match(tenYears.stdout, /fix: set max_locks_per_transaction = (4096|8192|16384) in postgresql\.conf and restart PostgreSQL/);
 
       await sql`insert into faultline_migrations (name, timestamp) values ('9999-newer', ${new Date().toISOString()})`.execute(db.kysely);
       await db.close();

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { DEFAULT_SCRUBBING_OPTIONS as D, effectiveScrubbing, parsePiiConfig, previewPiiConfig, type PiiConfig, type ScrubbingOptions } from "../../src/scrub/index";
 import { matches, parseSelector, PII_MAYBE, PII_TRUE, selectorToString, VT, type Pii, type State } from "../../src/scrub/selector";
+import type { TestJson } from "../helpers/json";
 
 const OFF: ScrubbingOptions = { ...D, dataScrubber: false, dataScrubberDefaults: false };
 const config = (value: unknown): PiiConfig => {
@@ -114,7 +115,7 @@ describe("issue 18: advanced rules on events", () => {
         user: { email: "jane@example.com", id: "1" },
       },
       c,
-    ) as any;
+    ) as TestJson;
     assert.deepEqual(out.request.headers, [["X-Custom", null], ["Accept", "*/*"]]);
     assert.deepEqual(out.exception.values[0].stacktrace.frames[0].vars, { token_id: "*****", other: "x" });
     assert.deepEqual(out.extra, { "my.key": "[Filtered]", my: { key: "kept" } });
@@ -124,13 +125,13 @@ describe("issue 18: advanced rules on events", () => {
 
   test("a pattern rule with replaceGroups, run by re2js (linear time, no catastrophic backtracking)", () => {
     const c = config({ rules: { r: { type: "pattern", pattern: "(user=)(\\w+)", replaceGroups: [2], redaction: { method: "replace", text: "[who]" } } }, applications: { $string: ["r"] } });
-    const out = previewPiiConfig({ extra: { q: "a user=jane b user=joe" } }, c) as any;
+    const out = previewPiiConfig({ extra: { q: "a user=jane b user=joe" } }, c) as TestJson;
     assert.equal(out.extra.q, "a user=[who] b user=[who]");
     assert.deepEqual(out._meta.extra.q[""], { rem: [["r", "s", 7, 12], ["r", "s", 20, 25]], len: 22 });
     const evil = config({ rules: { r: { type: "pattern", pattern: "(a+)+$" } }, applications: { $string: ["r"] } });
     // A backtracking engine would not return from this one; re2js answers at once that nothing matches.
     const q = "a".repeat(5000) + "!";
-    assert.equal((previewPiiConfig({ extra: { q } }, evil) as any).extra.q, q);
+    assert.equal((previewPiiConfig({ extra: { q } }, evil) as TestJson).extra.q, q);
   });
 
   test("multiple and alias rules report the outer id when hideInner is set", () => {
@@ -138,7 +139,7 @@ describe("issue 18: advanced rules on events", () => {
       rules: { both: { type: "multiple", rules: ["@email", "@ip"], hideInner: true, redaction: { method: "replace", text: "[x]" } }, just: { type: "alias", rule: "@creditcard" } },
       applications: { $string: ["both", "just"] },
     });
-    const out = previewPiiConfig({ extra: { a: "mail a@b.io from 10.0.0.1", b: "4111 1111 1111 1111" } }, c) as any;
+    const out = previewPiiConfig({ extra: { a: "mail a@b.io from 10.0.0.1", b: "4111 1111 1111 1111" } }, c) as TestJson;
     assert.equal(out.extra.a, "mail [x] from [x]");
     assert.deepEqual(out._meta.extra.a[""].rem.map((r: unknown[]) => r[0]), ["both", "both"]);
     assert.equal(out.extra.b, "[creditcard]");
@@ -154,7 +155,7 @@ describe("issue 18: advanced rules on events", () => {
   test("organization rules run before project rules, ids prefixed; then the legacy settings", () => {
     const org: ScrubbingOptions = { ...OFF, relayPiiConfig: JSON.stringify({ rules: { r: { type: "pattern", pattern: "alpha", redaction: { method: "replace", text: "[org]" } } }, applications: { $string: ["r"] } }) };
     const project: ScrubbingOptions = { ...D, relayPiiConfig: JSON.stringify({ rules: { r: { type: "pattern", pattern: "beta", redaction: { method: "replace", text: "[project]" } } }, applications: { $string: ["r", "@email"] } }) };
-    const event: any = { extra: { note: "alpha beta jane@example.com", password: "hunter2" } };
+    const event: TestJson = { extra: { note: "alpha beta jane@example.com", password: "hunter2" } };
     effectiveScrubbing(org, project).scrubEvent(event);
     assert.equal(event.extra.note, "[org] [project] [email]");
     assert.deepEqual(event._meta.extra.note[""].rem, [["organization:r", "s", 0, 5], ["project:r", "s", 6, 15], ["@email", "s", 16, 23]]);
@@ -164,14 +165,14 @@ describe("issue 18: advanced rules on events", () => {
   test("a stored config that no longer parses is skipped, the rest still applies", () => {
     const s = effectiveScrubbing(OFF, { ...D, relayPiiConfig: "{not json" });
     assert.equal(s.active, true);
-    const e: any = { extra: { api_key: "k" } };
+    const e: TestJson = { extra: { api_key: "k" } };
     s.scrubEvent(e);
     assert.equal(e.extra.api_key, "[Filtered]");
     assert.equal(effectiveScrubbing(OFF, { ...OFF, relayPiiConfig: "{not json" }).active, false);
   });
 
   test("GraphQL variables are filtered, and the same keys in the response data (processor.rs scrub_graphql)", () => {
-    const e: any = {
+    const e: TestJson = {
       request: { api_target: "graphql", data: { query: "{ viewer }", variables: { login: "jane", pin: 1234 } } },
       contexts: { response: { type: "response", data: { data: { viewer: { login: "jane", id: 1 } } } } },
     };
@@ -184,7 +185,7 @@ describe("issue 18: advanced rules on events", () => {
 describe("issue 18: user patterns keep their meaning behind the literal gates", () => {
   const run = (pattern: string, text: string) => {
     const c = config({ rules: { r: { type: "pattern", pattern, redaction: { method: "replace", text: "[x]" } } }, applications: { $string: ["r"] } });
-    return (previewPiiConfig({ extra: { v: text } }, c) as any).extra.v as string;
+    return (previewPiiConfig({ extra: { v: text } }, c) as TestJson).extra.v as string;
   };
 
   test("alternations of words, a leading group, a literal prefix, and shapes that get no gate", () => {

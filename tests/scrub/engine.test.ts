@@ -6,6 +6,7 @@ import { describe, test } from "node:test";
 import { normalizeEvent } from "../../src/digest/normalize/index";
 import { DEFAULT_SCRUBBING_OPTIONS as D, effectiveScrubbing, type ScrubbingOptions } from "../../src/scrub/index";
 import { hash } from "../../src/scrub/redact";
+import type { TestJson } from "../helpers/json";
 
 const OFF: ScrubbingOptions = { ...D, dataScrubber: false, dataScrubberDefaults: false };
 
@@ -70,7 +71,7 @@ describe("issue 18 scrubbing: the other settings", () => {
   test("sensitiveFields add keys, matched case-insensitively inside keys", () => {
     const e = scrub({ extra: { MyCustomerNumber: "12", other: "x" } }, { sensitiveFields: ["customernumber"] });
     assert.deepEqual(e.extra, { MyCustomerNumber: "[Filtered]", other: "x" });
-    assert.deepEqual((e._meta as any).extra.MyCustomerNumber[""].rem, [["strip-fields", "s", 0, 10]]);
+    assert.deepEqual((e._meta as TestJson).extra.MyCustomerNumber[""].rem, [["strip-fields", "s", 0, 10]]);
   });
 
   test("safeFields are never scrubbed", () => {
@@ -112,7 +113,7 @@ describe("issue 18 scrubbing: the other settings", () => {
     assert.equal(event.errors[0]!.name, "user.ip_address");
     effectiveScrubbing(OFF, D).scrubEvent(event);
     assert.equal(event.errors[0]!.value, "[Filtered]");
-    assert.deepEqual((event as any)._meta.errors["0"].value[""].rem, [["@password:filter", "s", 0, 10]]);
+    assert.deepEqual((event as TestJson)._meta.errors["0"].value[""].rem, [["@password:filter", "s", 0, 10]]);
     const { event: second } = normalizeEvent({ user: { ip_address: "not an ip" } }, { receivedAt: Date.now(), eventId: "a".repeat(32), itemType: "event" });
     effectiveScrubbing(OFF, { ...D, scrubIPAddresses: true }).scrubEvent(second);
     assert.equal(second.errors[0]!.value, null);

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
 import { DEFAULT_SCRUBBING_OPTIONS as D, effectiveScrubbing, type ScrubbingOptions } from "../../src/scrub/index";
+import type { TestJson } from "../helpers/json";
 
 const RUNS = { seed: 18, numRuns: 250 } as const;
 
@@ -100,7 +101,7 @@ describe("issue 18 scrubbing: properties", () => {
   test("never leaves a planted secret with the defaults on (any other settings, any advanced rules)", () => {
     fc.assert(
       fc.property(event, options(true), secret, sensitiveKey, place, secret, header, card, messageField, (base, project, s1, k, where, s2, h, c, field) => {
-        const e = JSON.parse(JSON.stringify(base)) as any;
+        const e = JSON.parse(JSON.stringify(base)) as TestJson;
         const obj = (path: string[]) => path.reduce((o, p) => (o[p] = o[p] && typeof o[p] === "object" && !Array.isArray(o[p]) ? o[p] : {}), e);
         // 1. under a sensitive key
         if (where === "vars") e.exception = { values: [{ type: "E", stacktrace: { frames: [{ function: "f", vars: { [k]: s1 } }] } }] };

@@ -29,6 +29,18 @@ export const DOCTOR_LIMITS = {
   maxBacklogSeconds: 300,
   /** milliseconds; how long doctor waits for the public URL to answer. */
   requestTimeoutMs: 5000,
+  /**
+   * locks; what one query over every day partition holds until its transaction ends: each day's table and its
+   * indexes (measured on PostgreSQL 15 with the events, spans and raw items indexes: 668 locks for 90 days + 4 ahead).
+   */
+  locksPerPartitionDay: 7,
+  /** days; the partitions made ahead of today (retention.ts), which such a query also locks. */
+  partitionDaysAhead: 4,
+  /**
+   * connections; the fewest that doctor assumes may run such a query at once, when fewer are connected as it runs:
+   * two nodes with their pools of 10 (storage/db.ts), the smallest cluster README.md describes.
+   */
+  minConnectionsAssumed: 20,
 } as const;
 
 export const VACUUM_LIMITS = {

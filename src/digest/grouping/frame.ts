@@ -122,13 +122,13 @@ export function frameComponent(
 ): GroupingComponent {
   const platform = f.platform ?? eventPlatform;
   const filename = filenameComponent(f.abs_path, f.filename, platform, opts.javascriptFuzzing);
-  const module = moduleComponent(f.abs_path, f.module, platform);
-  if (module.contributes && filename.contributes) {
+  const moduleComp = moduleComponent(f.abs_path, f.module, platform);
+  if (moduleComp.contributes && filename.contributes) {
     update(filename, { contributes: false, hint: "module takes precedence" });
   }
   const contextLine = platform !== null && opts.contextlinePlatforms.has(platform) ? contextLineComponent(f, platform) : null;
   const func = functionComponent(f, platform, opts, contextLine !== null && contextLine.contributes);
-  const values = [module, filename, func];
+  const values = [moduleComp, filename, func];
   if (contextLine !== null) values.push(contextLine);
   const rv = component("frame", { values });
 

@@ -1,7 +1,7 @@
 // Quota counts and job claims shared by several nodes (storage/cluster-ports.ts, migration 0026), for SQLite and
 // PostgreSQL alike: upserts that add, and a claim that an upsert takes only from nobody or from an expired holder.
 import type { ClusterStore, QuotaTotal } from "../cluster-ports";
-import { chunks } from "./digest-tx";
+import { chunks } from "./batch-rows";
 import type { Ctx } from "./shared";
 
 export function clusterStore({ db }: Ctx): ClusterStore {

@@ -4,7 +4,7 @@ import { type RawBuilder, type Transaction, sql } from "kysely";
 import type { Dialect } from "../db";
 import type { Database } from "../schema";
 import type { SessionState, SessionStatus, SessionTx } from "../session-ports";
-import { chunks, scalarMinMax, sumBy } from "./digest-tx";
+import { chunks, scalarMinMax, sumBy } from "./batch-rows";
 import { dbBool, nowIso, toBool } from "./shared";
 
 /** The first key of the session-state advisory locks (the second is the project id): "FLSS", Faultline's sessions. */

@@ -5,7 +5,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Feedback, FeedbackDetails, FeedbackStatus, FeedbackStore, FeedbackTx, NewFeedback } from "../feedback-ports";
 import { FEEDBACK_STATUSES } from "../feedback-ports";
 import type { Database } from "../schema";
-import { chunks } from "./digest-tx";
+import { chunks } from "./batch-rows";
 import type { Ctx } from "./shared";
 
 const dedupeKey = (f: NewFeedback) => (f.source === "feedback" ? `feedback:${f.feedbackEventId ?? ""}` : `report:${f.associatedEventId ?? ""}`);

@@ -8,7 +8,8 @@ import { type Transaction, sql } from "kysely";
 import type { Dialect } from "../db";
 import type { IssueClaimTx, IssueState } from "../digest-ports";
 import type { Database } from "../schema";
-import { ISSUE_COLUMNS, chunks, toIssue } from "./digest-tx";
+import { chunks } from "./batch-rows";
+import { ISSUE_COLUMNS, toIssue } from "./issue-rows";
 
 /** The first key of the new-hash advisory locks (the second is a hash of project and hash): "FLIH", issue hashes. */
 const ISSUE_HASH_LOCK = 0x464c4948;

@@ -2,7 +2,7 @@
 // day next to events per hour, and distinct users with the issue's user_count raised by those seen for the first time.
 import { type RawBuilder, type Transaction, sql } from "kysely";
 import type { Dialect } from "../db";
-import type { IssueCountIncrement, IssueUserSighting } from "../digest-ports";
+import type { IssueCountIncrement } from "../digest-ports";
 import type { Database } from "../schema";
 
 /** The UTC day of an hour ("2026-11-23T10:00:00Z" → "2026-11-23"). */

@@ -6,7 +6,7 @@ import { logTerms, projectToken } from "../../core/log-terms";
 import type { Dialect } from "../db";
 import type { LogStore, LogTx, NewLog } from "../log-ports";
 import type { Database } from "../schema";
-import { chunks } from "./digest-tx";
+import { chunks } from "./batch-rows";
 import { listLogs, tailLogs, traceLogs } from "./log-search";
 import type { Ctx } from "./shared";
 

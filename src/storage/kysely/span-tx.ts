@@ -4,7 +4,7 @@ import type { Transaction } from "kysely";
 import type { Dialect } from "../db";
 import type { Database } from "../schema";
 import type { SpanTx } from "../span-ports";
-import { chunks, sumBy } from "./digest-tx";
+import { chunks, sumBy } from "./batch-rows";
 import { dbBool } from "./shared";
 
 export function spanTx(trx: Transaction<Database>, dialect: Dialect): SpanTx {

@@ -7,7 +7,7 @@ import { decodeEventData } from "../event-codec";
 import type { Dialect } from "../db";
 import type { Database } from "../schema";
 import type { ErasureCounts, PersonFeedback, UserDataStore, UserDataTx, UserEventMatch, UserField } from "../user-data-ports";
-import { chunks } from "./digest-tx";
+import { chunks } from "./batch-rows";
 import type { Ctx } from "./shared";
 import type { AttachmentBlobs } from "../attachment-ports";
 import { deleteAttachmentsOfEvents } from "./attachments";

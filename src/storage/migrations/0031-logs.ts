@@ -10,10 +10,8 @@
 // array_to_tsvector from the same terms (no text parser in between) under a GIN index, both in core PostgreSQL.
 import { type Kysely, sql } from "kysely";
 import type { Dialect } from "../db";
-import { dialectTypes } from "./types";
 
 export function logs(dialect: Dialect) {
-  const t = dialectTypes(dialect);
   const pg = dialect === "postgres";
   return {
     async up(db: Kysely<unknown>): Promise<void> {

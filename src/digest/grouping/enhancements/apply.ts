@@ -86,9 +86,48 @@ function applicable<T>(list: readonly T[], candidates: Candidates[], which: "mod
   return [...at].sort((a, b) => a - b).map((i) => list[i]!);
 }
 
+/** stacks; outcomes remembered before the memory starts over (a key is about 150 bytes a frame). */
+const MAX_REMEMBERED_STACKS = 1024;
+
+/**
+ * Remembers, per stack, what the rules did to it: events of one error repeat its stack, and the rules' outcome is a
+ * function of what the key holds (what matchFrame reads of each frame, the in_app flag as sent, and for group actions
+ * whether each component contributes), so it is replayed instead of matched again.
+ */
+function stackMemo<T>(): { get: (key: string) => T | undefined; set: (key: string, value: T) => void } {
+  const remembered = new Map<string, T>();
+  return {
+    get: (key) => remembered.get(key),
+    set: (key, value) => {
+      if (remembered.size >= MAX_REMEMBERED_STACKS) remembered.clear();
+      remembered.set(key, value);
+    },
+  };
+}
+
+const frameKey = (mf: MatchFrame, f: GFrame) => `${mf.family}\u0001${mf.path}\u0001${mf.package}\u0001${mf.module}\u0001${mf.function}\u0001${mf.category}\u0001${f.in_app}\u0001${f.inAppRule}`;
+const stackKey = (mfs: MatchFrame[], frames: readonly GFrame[]) => mfs.map((mf, i) => frameKey(mf, frames[i]!)).join("\u0002");
+
+/** A frame's fields the in_app and category actions may change, as they stand after the rules ran. */
+type FrameOutcome = { category: string | null; in_app: boolean | null; inAppRule: string | null };
+const modificationMemos = new WeakMap<Enhancements, ReturnType<typeof stackMemo<FrameOutcome[]>>>();
+
 /** Runs the in_app and category actions over one stacktrace's frames, in place. */
 export function applyModifications(enh: Enhancements, frames: GFrame[], eventPlatform: string | null): void {
   const mfs = frames.map((f) => matchFrame(f, eventPlatform));
+  let memo = modificationMemos.get(enh);
+  if (!memo) modificationMemos.set(enh, (memo = stackMemo<FrameOutcome[]>()));
+  const key = stackKey(mfs, frames);
+  const known = memo.get(key);
+  if (known) {
+    known.forEach((o, i) => Object.assign(frames[i]!, o));
+    return;
+  }
+  runModifications(enh, frames, mfs);
+  memo.set(key, frames.map((f) => ({ category: f.category, in_app: f.in_app, inAppRule: f.inAppRule })));
+}
+
+function runModifications(enh: Enhancements, frames: GFrame[], mfs: MatchFrame[]): void {
   const candidates = mfs.map(enh.candidates);
   for (const { rule, actions } of applicable(enh.modifying, candidates, "modifying")) {
     for (let idx = 0; idx < frames.length; idx += 1) {
@@ -115,6 +154,10 @@ export function applyModifications(enh: Enhancements, frames: GFrame[], eventPla
   }
 }
 
+/** A group action's change of one frame component, in the order the rules made them. */
+type GroupChange = { index: number; contributes: boolean; hint: string };
+const groupMemos = new WeakMap<Enhancements, ReturnType<typeof stackMemo<GroupChange[]>>>();
+
 /** Runs the group actions over the frame components of one stacktrace variant, in place. */
 export function applyGroupActions(
   enh: Enhancements,
@@ -123,16 +166,32 @@ export function applyGroupActions(
   eventPlatform: string | null,
 ): void {
   const mfs = frames.map((f) => matchFrame(f, eventPlatform));
+  let memo = groupMemos.get(enh);
+  if (!memo) groupMemos.set(enh, (memo = stackMemo<GroupChange[]>()));
+  const key = `${stackKey(mfs, frames)}\u0003${components.map((c) => (c.contributes ? "1" : "0")).join("")}`;
+  const known = memo.get(key);
+  if (known) {
+    for (const ch of known) update(components[ch.index]!, { contributes: ch.contributes, hint: ch.hint });
+    return;
+  }
+  const changes: GroupChange[] = [];
+  runGroupActions(enh, components, mfs, changes);
+  memo.set(key, changes);
+}
+
+function runGroupActions(enh: Enhancements, components: GroupingComponent[], mfs: MatchFrame[], changes: GroupChange[]): void {
   const candidates = mfs.map(enh.candidates);
   for (const { rule, actions } of applicable(enh.grouping, candidates, "grouping")) {
-    for (let idx = 0; idx < frames.length; idx += 1) {
+    for (let idx = 0; idx < mfs.length; idx += 1) {
       if (!ruleMatches(rule, mfs, idx, candidates)) continue;
       for (const action of actions) {
         if (action.kind !== "flag") continue;
         for (const c of sliceRange(components, idx, action.range)) {
           if (c.contributes !== action.flag) {
             const verb = action.flag ? "un-ignored" : "ignored";
-            update(c, { contributes: action.flag, hint: `${verb} by stack trace rule (${rule.text})` });
+            const hint = `${verb} by stack trace rule (${rule.text})`;
+            update(c, { contributes: action.flag, hint });
+            changes.push({ index: components.indexOf(c), contributes: action.flag, hint });
           }
         }
       }
