@@ -18,14 +18,27 @@ export default defineConfig({
   use: {
     launchOptions: {
       executablePath: "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
     trace: "off",
     screenshot: "only-on-failure",
   },
   projects: [
     { name: "setup", testMatch: /setup\.spec\.ts/, use: { baseURL: SERVERS.main.url } },
-    { name: "main", testIgnore: [/setup\.spec\.ts/, /base-path\.spec\.ts/, /\.last\.spec\.ts/, /sso\.spec\.ts/], dependencies: ["setup"], use: { baseURL: SERVERS.main.url } },
+    {
+      name: "main",
+      testIgnore: [/setup\.spec\.ts/, /base-path\.spec\.ts/, /\.last\.spec\.ts/, /sso\.spec\.ts/],
+      dependencies: ["setup"],
+      use: { baseURL: SERVERS.main.url },
+    },
     { name: "last", testMatch: /\.last\.spec\.ts/, dependencies: ["main"], use: { baseURL: SERVERS.main.url } },
     { name: "base-path", testMatch: /base-path\.spec\.ts/, use: { baseURL: SERVERS.monitor.url } },
     { name: "sso", testMatch: /sso\.spec\.ts/, use: { baseURL: SERVERS.sso.url } },
@@ -39,7 +52,21 @@ export default defineConfig({
       stdout: "pipe" as const,
       stderr: "pipe" as const,
     })),
-    { command: "node --import tsx tests/e2e/oidc-serve.ts", url: `${OIDC.issuer}/.well-known/openid-configuration`, timeout: 60_000, reuseExistingServer: false, stdout: "pipe" as const, stderr: "pipe" as const },
-    { command: "node --import tsx tests/e2e/smtp-serve.ts", port: SMTP.port, timeout: 60_000, reuseExistingServer: false, stdout: "pipe" as const, stderr: "pipe" as const },
+    {
+      command: "node --import tsx tests/e2e/oidc-serve.ts",
+      url: `${OIDC.issuer}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "pipe" as const,
+      stderr: "pipe" as const,
+    },
+    {
+      command: "node --import tsx tests/e2e/smtp-serve.ts",
+      port: SMTP.port,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "pipe" as const,
+      stderr: "pipe" as const,
+    },
   ],
 });

@@ -29,11 +29,22 @@ import { Histogram } from "./lib/http.mjs";
 import { missingBuild, startFaultline, stopServer } from "./lib/server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const flags = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")).map(([k, v]) => [k.toUpperCase().replaceAll("-", "_"), v ?? "1"]));
+const flags = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .map((a) => a.replace(/^--/, "").split("="))
+    .map(([k, v]) => [k.toUpperCase().replaceAll("-", "_"), v ?? "1"]),
+);
 const num = (name, def) => Number(flags[name] ?? process.env[`BENCH_${name}`] ?? def);
 const cfg = {
-  seconds: num("SECONDS", 60), rate: num("RATE", 1000), markerMs: num("MARKER_MS", 250), digestRate: num("DIGEST_RATE", 2000),
-  digestSeconds: num("DIGEST_SECONDS", 30), digestRounds: num("DIGEST_ROUNDS", 2), connections: num("CONNECTIONS", 64), port: num("PORT", 9340),
+  seconds: num("SECONDS", 60),
+  rate: num("RATE", 1000),
+  markerMs: num("MARKER_MS", 250),
+  digestRate: num("DIGEST_RATE", 2000),
+  digestSeconds: num("DIGEST_SECONDS", 30),
+  digestRounds: num("DIGEST_ROUNDS", 2),
+  connections: num("CONNECTIONS", 64),
+  port: num("PORT", 9340),
 };
 const TARGETS = { webhookP95Ms: 1000, emailP95Ms: 2000, digestPerSec: 2000 };
 const RULES = 50;
@@ -55,8 +66,19 @@ function startReceiver(port) {
     req.on("end", () => {
       const at = performance.now();
       let body = {};
-      try { body = JSON.parse(Buffer.concat(chunks).toString()); } catch { /* counted below without a marker */ }
-      receipts.push({ at, path: req.url, key: req.headers["idempotency-key"] ?? null, rules: (body.triggering_rules ?? []).join(","), issue: String(body.id ?? ""), marker: markerOf(body.message) ?? markerOf(body.event?.title) });
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString());
+      } catch {
+        /* counted below without a marker */
+      }
+      receipts.push({
+        at,
+        path: req.url,
+        key: req.headers["idempotency-key"] ?? null,
+        rules: (body.triggering_rules ?? []).join(","),
+        issue: String(body.id ?? ""),
+        marker: markerOf(body.message) ?? markerOf(body.event?.title),
+      });
       res.writeHead(200, { "content-type": "text/plain" }).end("ok");
     });
   });
@@ -67,14 +89,21 @@ function startReceiver(port) {
 function startSmtp(port) {
   const mails = [];
   const server = new SMTPServer({
-    authOptional: true, disabledCommands: ["STARTTLS"], logger: false,
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
     onData(stream, session, callback) {
       const chunks = [];
       stream.on("data", (c) => chunks.push(c));
       stream.on("end", () => {
         const at = performance.now();
         simpleParser(Buffer.concat(chunks)).then((m) => {
-          mails.push({ at, to: session.envelope.rcptTo.map((r) => r.address).join(","), messageId: m.messageId ?? null, marker: markerOf(m.subject) ?? markerOf(m.text) });
+          mails.push({
+            at,
+            to: session.envelope.rcptTo.map((r) => r.address).join(","),
+            messageId: m.messageId ?? null,
+            marker: markerOf(m.subject) ?? markerOf(m.text),
+          });
           callback();
         }, callback);
       });
@@ -84,7 +113,11 @@ function startSmtp(port) {
 }
 
 async function api(fl, method, p, body) {
-  const r = await fetch(`${fl.origin}/api/0${p}`, { method, headers: { authorization: `Bearer ${fl.token}`, ...(body ? { "content-type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const r = await fetch(`${fl.origin}/api/0${p}`, {
+    method,
+    headers: { authorization: `Bearer ${fl.token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   const text = await r.text();
   if (!r.ok) throw new Error(`${method} /api/0${p}: ${r.status} ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : null;
@@ -93,30 +126,88 @@ async function api(fl, method, p, body) {
 /** 49 rules besides the default one: two that fire (new issue, regression) and 47 that must never match the markers. */
 function benchRules(receiverOrigin) {
   const hook = (p) => [{ id: WEBHOOK, service: "webhooks", url: `${receiverOrigin}${p}` }];
-  const rule = (name, conditions, filters, actions, extra = {}) => ({ name, actionMatch: "any", filterMatch: "all", frequency: 5, environment: null, conditions, filters, actions, ...extra });
+  const rule = (name, conditions, filters, actions, extra = {}) => ({
+    name,
+    actionMatch: "any",
+    filterMatch: "all",
+    frequency: 5,
+    environment: null,
+    conditions,
+    filters,
+    actions,
+    ...extra,
+  });
   const rules = [
     rule("bench: new issue", [{ id: "sentry.rules.conditions.first_seen_event.FirstSeenEventCondition" }], [], hook("/new")),
     rule("bench: regression", [{ id: "sentry.rules.conditions.regression_event.RegressionEventCondition" }], [], hook("/regression")),
   ];
   for (let i = 0; rules.length < RULES - 1; i++) {
     const kind = i % 4;
-    if (kind === 0) rules.push(rule(`noise ${i}: fatal only`, [{ id: "sentry.rules.conditions.first_seen_event.FirstSeenEventCondition" }], [{ id: "sentry.rules.filters.level.LevelFilter", match: "eq", level: "50" }], hook("/noise")));
-    else if (kind === 1) rules.push(rule(`noise ${i}: tagged`, [{ id: "sentry.rules.conditions.first_seen_event.FirstSeenEventCondition" }], [{ id: "sentry.rules.filters.tagged_event.TaggedEventFilter", key: "bench", match: "eq", value: `never-${i}` }], hook("/noise")));
-    else if (kind === 2) rules.push(rule(`noise ${i}: a million in an hour`, [{ id: "sentry.rules.conditions.event_frequency.EventFrequencyCondition", value: 1_000_000, interval: "1h" }], [], hook("/noise")));
-    else rules.push(rule(`noise ${i}: other environment`, [{ id: "sentry.rules.conditions.first_seen_event.FirstSeenEventCondition" }], [], hook("/noise"), { environment: `staging-${i}` }));
+    if (kind === 0)
+      rules.push(
+        rule(
+          `noise ${i}: fatal only`,
+          [{ id: "sentry.rules.conditions.first_seen_event.FirstSeenEventCondition" }],
+          [{ id: "sentry.rules.filters.level.LevelFilter", match: "eq", level: "50" }],
+          hook("/noise"),
+        ),
+      );
+    else if (kind === 1)
+      rules.push(
+        rule(
+          `noise ${i}: tagged`,
+          [{ id: "sentry.rules.conditions.first_seen_event.FirstSeenEventCondition" }],
+          [{ id: "sentry.rules.filters.tagged_event.TaggedEventFilter", key: "bench", match: "eq", value: `never-${i}` }],
+          hook("/noise"),
+        ),
+      );
+    else if (kind === 2)
+      rules.push(
+        rule(
+          `noise ${i}: a million in an hour`,
+          [{ id: "sentry.rules.conditions.event_frequency.EventFrequencyCondition", value: 1_000_000, interval: "1h" }],
+          [],
+          hook("/noise"),
+        ),
+      );
+    else
+      rules.push(
+        rule(`noise ${i}: other environment`, [{ id: "sentry.rules.conditions.first_seen_event.FirstSeenEventCondition" }], [], hook("/noise"), {
+          environment: `staging-${i}`,
+        }),
+      );
   }
   return rules;
 }
 
 /** One marker error as @sentry/browser sends it: its own fingerprint, so its own issue. Returns the request's start. */
 async function sendMarker(fl, name) {
-  const u = new URL(fl.dsn), key = u.username, project = u.pathname.replace(/^\/+|\/+$/g, "");
+  const u = new URL(fl.dsn),
+    key = u.username,
+    project = u.pathname.replace(/^\/+|\/+$/g, "");
   const eventId = [...Array(32)].map(() => "0123456789abcdef"[randomInt(16)]).join("");
   const sdk = { name: "sentry.javascript.browser", version: "11.5.0" };
-  const body = [JSON.stringify({ event_id: eventId, sent_at: new Date().toISOString(), sdk }), JSON.stringify({ type: "event" }),
-    JSON.stringify({ event_id: eventId, timestamp: Date.now() / 1000, platform: "javascript", level: "error", message: `bench alert marker ${name}`, fingerprint: [`bench-alert-${name}`], environment: "production", release: "web@3.2.0", sdk })].join("\n");
+  const body = [
+    JSON.stringify({ event_id: eventId, sent_at: new Date().toISOString(), sdk }),
+    JSON.stringify({ type: "event" }),
+    JSON.stringify({
+      event_id: eventId,
+      timestamp: Date.now() / 1000,
+      platform: "javascript",
+      level: "error",
+      message: `bench alert marker ${name}`,
+      fingerprint: [`bench-alert-${name}`],
+      environment: "production",
+      release: "web@3.2.0",
+      sdk,
+    }),
+  ].join("\n");
   const started = performance.now();
-  const r = await fetch(`${fl.origin}/api/${project}/envelope/?sentry_key=${key}&sentry_version=7`, { method: "POST", headers: { "content-type": "text/plain;charset=UTF-8" }, body });
+  const r = await fetch(`${fl.origin}/api/${project}/envelope/?sentry_key=${key}&sentry_version=7`, {
+    method: "POST",
+    headers: { "content-type": "text/plain;charset=UTF-8" },
+    body,
+  });
   await r.text();
   if (r.status !== 200) throw new Error(`a marker got ${r.status}`);
   return started;
@@ -124,25 +215,35 @@ async function sendMarker(fl, name) {
 
 const firstBy = (items, keyOf) => {
   const out = new Map();
-  for (const it of items) { const k = keyOf(it); if (k !== null && !out.has(k)) out.set(k, it); }
+  for (const it of items) {
+    const k = keyOf(it);
+    if (k !== null && !out.has(k)) out.set(k, it);
+  }
   return out;
 };
 const repeats = (items, keyOf) => {
   const seen = new Map();
-  for (const it of items) { const k = keyOf(it); if (k !== null) seen.set(k, (seen.get(k) ?? 0) + 1); }
+  for (const it of items) {
+    const k = keyOf(it);
+    if (k !== null) seen.set(k, (seen.get(k) ?? 0) + 1);
+  }
   return [...seen.values()].filter((n) => n > 1).reduce((s, n) => s + n - 1, 0);
 };
 
 /** Phase 1–3: markers and regressions under the background load; latencies and exactness. */
 async function latencyPhase(fl, receiver, smtp) {
   const tag = word(randomInt(20 ** 5), 5);
-  const sent = new Map(), regressSent = new Map();
+  const sent = new Map(),
+    regressSent = new Map();
   let loadDone = false;
-  const load = offer(root, fl, [{ rate: cfg.rate, seconds: cfg.seconds }], { connections: cfg.connections }).finally(() => { loadDone = true; });
+  const load = offer(root, fl, [{ rate: cfg.rate, seconds: cfg.seconds }], { connections: cfg.connections }).finally(() => {
+    loadDone = true;
+  });
   await sleep(3000);
   const regressions = [];
   for (let n = 0; !loadDone; n++) {
-    const name = tag + word(n, 4), t = performance.now();
+    const name = tag + word(n, 4),
+      t = performance.now();
     sent.set(name, await sendMarker(fl, name));
     if (n % 3 === 0) regressions.push(regressAfterNotified(fl, receiver, name, regressSent));
     await sleep(Math.max(0, cfg.markerMs - (performance.now() - t)));
@@ -151,7 +252,9 @@ async function latencyPhase(fl, receiver, smtp) {
   await Promise.all(regressions);
   // Everything due has a few seconds to arrive once the load is over (the digest catches up, retries are not expected).
   const deadline = performance.now() + 30_000;
-  const outstanding = () => [...sent.keys()].some((m) => !receiver.receipts.some((r) => r.path === "/new" && r.marker === m) || !smtp.mails.some((x) => x.marker === m)) || [...regressSent.keys()].some((m) => !receiver.receipts.some((r) => r.path === "/regression" && r.marker === m));
+  const outstanding = () =>
+    [...sent.keys()].some((m) => !receiver.receipts.some((r) => r.path === "/new" && r.marker === m) || !smtp.mails.some((x) => x.marker === m)) ||
+    [...regressSent.keys()].some((m) => !receiver.receipts.some((r) => r.path === "/regression" && r.marker === m));
   while (outstanding() && performance.now() < deadline) await sleep(200);
   await sleep(2000); // late duplicates, if any, would arrive now
   return { tag, sent, regressSent, loadResult };
@@ -169,13 +272,26 @@ async function regressAfterNotified(fl, receiver, name, regressSent) {
 
 function report(fl, { sent, regressSent, loadResult }, receiver, smtp) {
   const ours = (r) => r.marker !== null && sent.has(r.marker);
-  const newHooks = firstBy(receiver.receipts.filter((r) => r.path === "/new" && ours(r)), (r) => r.marker);
-  const regHooks = firstBy(receiver.receipts.filter((r) => r.path === "/regression" && ours(r)), (r) => r.marker);
+  const newHooks = firstBy(
+    receiver.receipts.filter((r) => r.path === "/new" && ours(r)),
+    (r) => r.marker,
+  );
+  const regHooks = firstBy(
+    receiver.receipts.filter((r) => r.path === "/regression" && ours(r)),
+    (r) => r.marker,
+  );
   const mails = firstBy(smtp.mails.filter(ours), (m) => m.marker);
-  const hist = (pairs) => { const h = new Histogram(); for (const [t0, t1] of pairs) h.add((t1 - t0) * 1000); return h.summary(); };
+  const hist = (pairs) => {
+    const h = new Histogram();
+    for (const [t0, t1] of pairs) h.add((t1 - t0) * 1000);
+    return h.summary();
+  };
   const webhookNew = hist([...sent].filter(([m]) => newHooks.has(m)).map(([m, t0]) => [t0, newHooks.get(m).at]));
   const webhookReg = hist([...regressSent].filter(([m]) => regHooks.has(m)).map(([m, t0]) => [t0, regHooks.get(m).at]));
-  const webhookAll = hist([...[...sent].filter(([m]) => newHooks.has(m)).map(([m, t0]) => [t0, newHooks.get(m).at]), ...[...regressSent].filter(([m]) => regHooks.has(m)).map(([m, t0]) => [t0, regHooks.get(m).at])]);
+  const webhookAll = hist([
+    ...[...sent].filter(([m]) => newHooks.has(m)).map(([m, t0]) => [t0, newHooks.get(m).at]),
+    ...[...regressSent].filter(([m]) => regHooks.has(m)).map(([m, t0]) => [t0, regHooks.get(m).at]),
+  ]);
   const email = hist([...sent].filter(([m]) => mails.has(m)).map(([m, t0]) => [t0, mails.get(m).at]));
   const missed = { newWebhook: sent.size - newHooks.size, regressionWebhook: regressSent.size - regHooks.size, email: sent.size - mails.size };
   const oursAll = receiver.receipts.filter(ours);
@@ -186,7 +302,9 @@ function report(fl, { sent, regressSent, loadResult }, receiver, smtp) {
   };
   const noise = receiver.receipts.filter((r) => r.path === "/noise").length;
   const line = (name, s) => `  ${name}: n=${s.n}, p50 ${fmt(s.p50, 0)} ms, p95 ${fmt(s.p95, 0)} ms, p99 ${fmt(s.p99, 0)} ms, max ${fmt(s.max, 0)} ms`;
-  console.log(`background load: ${fmt(cfg.rate)} requests/s for ${cfg.seconds} s: ${fmt(loadResult.ok)} accepted, ${fmt(loadResult.refused ?? 0)} refused, ${fmt(loadResult.failed ?? 0)} failed, ${fmt(loadResult.skipped ?? 0)} not offered`);
+  console.log(
+    `background load: ${fmt(cfg.rate)} requests/s for ${cfg.seconds} s: ${fmt(loadResult.ok)} accepted, ${fmt(loadResult.refused ?? 0)} refused, ${fmt(loadResult.failed ?? 0)} failed, ${fmt(loadResult.skipped ?? 0)} not offered`,
+  );
   console.log(`markers: ${sent.size} new issues, ${regressSent.size} regressions`);
   console.log("SDK request → receipt:");
   console.log(line("webhook, new issue", webhookNew));
@@ -211,7 +329,9 @@ async function digestPhase(fl, dataDir) {
       const n = (await api(fl, "GET", `/projects/${fl.org}/${fl.project}/rules/`)).length;
       const r = await sustained(root, fl, backlog, { rate: cfg.digestRate, seconds: cfg.digestSeconds, connections: cfg.connections });
       results[mode].push(r.digestedPerSec);
-      console.log(`  digest, ${n} rules: offered ${fmt(cfg.digestRate)}/s for ${cfg.digestSeconds} s, digested ${fmt(r.digestedPerSec)} items/s, backlog at the end ${r.last?.records ?? "?"} records → ${r.ok ? "keeps up" : "falls behind"}`);
+      console.log(
+        `  digest, ${n} rules: offered ${fmt(cfg.digestRate)}/s for ${cfg.digestSeconds} s, digested ${fmt(r.digestedPerSec)} items/s, backlog at the end ${r.last?.records ?? "?"} records → ${r.ok ? "keeps up" : "falls behind"}`,
+      );
     }
   }
   return results;
@@ -219,26 +339,45 @@ async function digestPhase(fl, dataDir) {
 
 async function main() {
   const missing = missingBuild(root);
-  if (missing) { console.error(`bench: Faultline is not built (missing ${missing.join(", ")}); run \`npm run build\` first`); process.exit(1); }
-  console.log(`machine: ${os.cpus().length} cores, Node ${process.version}, load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  if (missing) {
+    console.error(`bench: Faultline is not built (missing ${missing.join(", ")}); run \`npm run build\` first`);
+    process.exit(1);
+  }
+  console.log(
+    `machine: ${os.cpus().length} cores, Node ${process.version}, load average at start ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   const receiver = await startReceiver(cfg.port + 1);
   const smtp = await startSmtp(cfg.port + 2);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "faultline-alerts-"));
-  const fl = await startFaultline(root, { port: cfg.port, dataDir, env: { FAULTLINE_SMTP_URL: `smtp://127.0.0.1:${cfg.port + 2}`, FAULTLINE_MAIL_FROM: "Faultline <alerts@faultline.test>" } });
+  const fl = await startFaultline(root, {
+    port: cfg.port,
+    dataDir,
+    env: { FAULTLINE_SMTP_URL: `smtp://127.0.0.1:${cfg.port + 2}`, FAULTLINE_MAIL_FROM: "Faultline <alerts@faultline.test>" },
+  });
   try {
     // The receiver is on loopback: the instance must allow it explicitly (instance settings → notification targets).
     const db = new SQLite(path.join(dataDir, "faultline.sqlite3"));
-    db.prepare("INSERT INTO instance_settings (key, value, created_at) VALUES ('notification_allowed_hosts', '127.0.0.1', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(new Date().toISOString());
+    db.prepare(
+      "INSERT INTO instance_settings (key, value, created_at) VALUES ('notification_allowed_hosts', '127.0.0.1', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+    ).run(new Date().toISOString());
     db.close();
     for (const r of benchRules(`http://127.0.0.1:${cfg.port + 1}`)) await api(fl, "POST", `/projects/${fl.org}/${fl.project}/rules/`, r);
     const total = (await api(fl, "GET", `/projects/${fl.org}/${fl.project}/rules/`)).length;
-    console.log(`project: ${total} issue alert rules (the default "new issue → e-mail the team" rule, "new issue → webhook", "regression → webhook", ${total - 3} that never match the markers)`);
+    console.log(
+      `project: ${total} issue alert rules (the default "new issue → e-mail the team" rule, "new issue → webhook", "regression → webhook", ${total - 3} that never match the markers)`,
+    );
     const run = await latencyPhase(fl, receiver, smtp);
     const figures = report(fl, run, receiver, smtp);
     const digest = await digestPhase(fl, dataDir);
-    const withRules = digest.with.filter((v) => v != null), without = digest.without.filter((v) => v != null);
+    const withRules = digest.with.filter((v) => v != null),
+      without = digest.without.filter((v) => v != null);
     const mean = (a) => (a.length ? a.reduce((s, v) => s + v, 0) / a.length : null);
-    console.log(`digest: with ${RULES} rules ${withRules.map((v) => fmt(v)).join(" / ")} items/s, without ${without.map((v) => fmt(v)).join(" / ")} items/s → ratio ${fmt(mean(withRules) / mean(without), 2)}`);
+    console.log(
+      `digest: with ${RULES} rules ${withRules.map((v) => fmt(v)).join(" / ")} items/s, without ${without.map((v) => fmt(v)).join(" / ")} items/s → ratio ${fmt(mean(withRules) / mean(without), 2)}`,
+    );
     const checks = [
       [`webhook p95 ≤ ${TARGETS.webhookP95Ms} ms`, figures.webhookAll.p95 !== null && figures.webhookAll.p95 <= TARGETS.webhookP95Ms],
       [`e-mail p95 ≤ ${TARGETS.emailP95Ms} ms`, figures.email.p95 !== null && figures.email.p95 <= TARGETS.emailP95Ms],
@@ -257,4 +396,7 @@ async function main() {
   }
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -50,10 +50,20 @@ async function load(cluster, seconds) {
   let n = 0;
   const post = (e) =>
     new Promise((resolve) => {
-      const req = http.request({ agent, host: target.hostname, port: target.port, method: "POST", path: `/api/${cluster.projectId}/envelope/`, headers: { ...e.headers, "content-length": Buffer.byteLength(e.body) } }, (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode));
-      });
+      const req = http.request(
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          method: "POST",
+          path: `/api/${cluster.projectId}/envelope/`,
+          headers: { ...e.headers, "content-length": Buffer.byteLength(e.body) },
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode));
+        },
+      );
       req.on("error", () => resolve(0));
       req.end(e.body);
     });
@@ -93,7 +103,9 @@ async function runConfig(nodes) {
       const stored = (await storedCount(db, cluster.projectId)) - before;
       const r = { accepted: accepted.length / loadSeconds, digested: stored / digestSeconds, refused, missing: accepted.length - stored };
       runs.push(r);
-      console.log(`  ${nodes} node${nodes > 1 ? "s" : ""}, run ${run}: accepted ${r.accepted.toFixed(0)} events/s, digested ${r.digested.toFixed(0)} events/s (all ${accepted.length} stored after ${digestSeconds.toFixed(1)} s), ${refused} not accepted${r.missing ? `, ${r.missing} MISSING` : ""}`);
+      console.log(
+        `  ${nodes} node${nodes > 1 ? "s" : ""}, run ${run}: accepted ${r.accepted.toFixed(0)} events/s, digested ${r.digested.toFixed(0)} events/s (all ${accepted.length} stored after ${digestSeconds.toFixed(1)} s), ${refused} not accepted${r.missing ? `, ${r.missing} MISSING` : ""}`,
+      );
     }
   } finally {
     await cluster?.stop();
@@ -108,7 +120,12 @@ async function runConfig(nodes) {
 function spread(values) {
   const s = [...values].sort((a, b) => a - b);
   const median = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-  return { median, min: s[0], max: s[s.length - 1], text: `${median.toFixed(0)} (${s[0].toFixed(0)}–${s[s.length - 1].toFixed(0)}, ±${(((s[s.length - 1] - s[0]) / 2 / median) * 100).toFixed(0)} %)` };
+  return {
+    median,
+    min: s[0],
+    max: s[s.length - 1],
+    text: `${median.toFixed(0)} (${s[0].toFixed(0)}–${s[s.length - 1].toFixed(0)}, ±${(((s[s.length - 1] - s[0]) / 2 / median) * 100).toFixed(0)} %)`,
+  };
 }
 
 /** Bare INSERTs into PostgreSQL from this machine: event-sized rows, one per statement and 500 per transaction. */
@@ -118,10 +135,15 @@ async function insertCeiling() {
   try {
     const setup = new pg.Client({ connectionString: fresh.url });
     await setup.connect();
-    await setup.query("create table t (id bigserial primary key, project_id int not null, event_id text not null, received_at text not null, data bytea not null, unique (project_id, event_id))");
+    await setup.query(
+      "create table t (id bigserial primary key, project_id int not null, event_id text not null, received_at text not null, data bytea not null, unique (project_id, event_id))",
+    );
     await setup.end();
     const data = randomBytes(700);
-    for (const [label, perTx, clients] of [["one row per INSERT, 4 connections", 1, 4], ["500 rows per transaction, 2 connections", 500, 2]]) {
+    for (const [label, perTx, clients] of [
+      ["one row per INSERT, 4 connections", 1, 4],
+      ["500 rows per transaction, 2 connections", 500, 2],
+    ]) {
       const rates = [];
       for (let run = 0; run < RUNS; run++) {
         const until = Date.now() + 5000;
@@ -132,7 +154,8 @@ async function insertCeiling() {
             const c = new pg.Client({ connectionString: fresh.url });
             await c.connect();
             while (Date.now() < until) {
-              if (perTx === 1) await c.query("insert into t (project_id, event_id, received_at, data) values (1, $1, $2, $3)", [randomUUID(), new Date().toISOString(), data]);
+              if (perTx === 1)
+                await c.query("insert into t (project_id, event_id, received_at, data) values (1, $1, $2, $3)", [randomUUID(), new Date().toISOString(), data]);
               else {
                 const values = [];
                 const params = [];
@@ -181,7 +204,9 @@ async function main() {
   const missing = missingBuild(root);
   if (missing) throw new Error(`run npm run build first (missing ${missing.join(", ")})`);
   if (!PG_URL) throw new Error("set FAULTLINE_TEST_PG_URL to a PostgreSQL URL whose user may create databases (scripts/pg.sh start prints one)");
-  console.log(`bench:cluster on ${os.cpus().length} cores: ${RUNS} runs of ${SECONDS} s, ${CONCURRENCY} requests in flight through nginx, the load generator on this machine`);
+  console.log(
+    `bench:cluster on ${os.cpus().length} cores: ${RUNS} runs of ${SECONDS} s, ${CONCURRENCY} requests in flight through nginx, the load generator on this machine`,
+  );
   const one = await runConfig(1);
   const two = await runConfig(2);
   const a1 = spread(one.map((r) => r.accepted));

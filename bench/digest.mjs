@@ -31,14 +31,35 @@ import { bareInsertRate } from "./lib/sqlite-baseline.mjs";
 import { printSummary } from "./lib/digest-report.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const flags = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")).map(([k, v]) => [k.toUpperCase().replaceAll("-", "_"), v ?? "1"]));
+const flags = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .map((a) => a.replace(/^--/, "").split("="))
+    .map(([k, v]) => [k.toUpperCase().replaceAll("-", "_"), v ?? "1"]),
+);
 const opt = (name, def) => flags[name] ?? process.env[`BENCH_${name}`] ?? def;
 const num = (name, def) => Number(opt(name, def));
 const cfg = {
-  rate: num("RATE", 2000), seconds: num("SECONDS", 60), stepSeconds: num("STEP_SECONDS", 15), rampSteps: num("RAMP_STEPS", 5), rampBy: num("RAMP_BY", 500),
-  latencySeconds: num("LATENCY_SECONDS", 30), connections: num("CONNECTIONS", 64), seedEvents: num("SEED_EVENTS", 1_000_000), seedIssues: num("SEED_ISSUES", 10_000),
-  requests: num("REQUESTS", 200), warmup: num("WARMUP", 20), bytesEvents: num("BYTES_EVENTS", 20_000), port: num("PORT", 9300),
-  only: new Set(String(opt("ONLY", "sustained,latency,api,bytes")).split(",").map((s) => s.trim())), json: opt("JSON", ""), keep: opt("KEEP", ""),
+  rate: num("RATE", 2000),
+  seconds: num("SECONDS", 60),
+  stepSeconds: num("STEP_SECONDS", 15),
+  rampSteps: num("RAMP_STEPS", 5),
+  rampBy: num("RAMP_BY", 500),
+  latencySeconds: num("LATENCY_SECONDS", 30),
+  connections: num("CONNECTIONS", 64),
+  seedEvents: num("SEED_EVENTS", 1_000_000),
+  seedIssues: num("SEED_ISSUES", 10_000),
+  requests: num("REQUESTS", 200),
+  warmup: num("WARMUP", 20),
+  bytesEvents: num("BYTES_EVENTS", 20_000),
+  port: num("PORT", 9300),
+  only: new Set(
+    String(opt("ONLY", "sustained,latency,api,bytes"))
+      .split(",")
+      .map((s) => s.trim()),
+  ),
+  json: opt("JSON", ""),
+  keep: opt("KEEP", ""),
   scrub: String(opt("SCRUB", "default")),
 };
 /** The PostgreSQL server every part runs on, or null for SQLite. */
@@ -59,7 +80,11 @@ async function loadParts(tmp, out) {
   const fresh = server ? await freshDatabase(server) : null;
   const fl = await startFaultline(root, { port: cfg.port, dataDir, env: fresh ? { DATABASE_URL: fresh.url } : {} });
   if (cfg.scrub === "off") {
-    const r = await fetch(`${fl.origin}/api/0/projects/${fl.org}/${fl.project}/`, { method: "PUT", headers: { authorization: `Bearer ${fl.token}`, "content-type": "application/json" }, body: JSON.stringify({ dataScrubber: false, dataScrubberDefaults: false }) });
+    const r = await fetch(`${fl.origin}/api/0/projects/${fl.org}/${fl.project}/`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${fl.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ dataScrubber: false, dataScrubberDefaults: false }),
+    });
     if (!r.ok) throw new Error(`turning scrubbing off: ${r.status} ${await r.text()}`);
   }
   log(`data scrubbing: ${cfg.scrub === "off" ? "off for the project" : "the defaults Faultline ships (on)"}`);
@@ -68,9 +93,14 @@ async function loadParts(tmp, out) {
     await backlog.ready;
     if (cfg.only.has("sustained")) {
       log(`\n== sustained: ${fmt(cfg.rate)} requests/s of the mix for ${cfg.seconds} s (open loop, ≤ ${cfg.connections} in flight) ==`);
-      const cpu0 = cpuSeconds(fl.pid), main0 = cpuSeconds(fl.pid, fl.pid), busy0 = machineBusySeconds(), self0 = process.cpuUsage(), t0 = performance.now();
+      const cpu0 = cpuSeconds(fl.pid),
+        main0 = cpuSeconds(fl.pid, fl.pid),
+        busy0 = machineBusySeconds(),
+        self0 = process.cpuUsage(),
+        t0 = performance.now();
       const run = await sustained(root, fl, backlog, { rate: cfg.rate, seconds: cfg.seconds, connections: cfg.connections });
-      const wall = (performance.now() - t0) / 1000, self = process.cpuUsage(self0);
+      const wall = (performance.now() - t0) / 1000,
+        self = process.cpuUsage(self0);
       run.serverCpuPct = ((cpuSeconds(fl.pid) - cpu0) / wall) * 100;
       run.mainCpuPct = ((cpuSeconds(fl.pid, fl.pid) - main0) / wall) * 100;
       run.loadCpuPct = ((run.result.cpuSeconds + (self.user + self.system) / 1e6) / wall) * 100;
@@ -78,25 +108,50 @@ async function loadParts(tmp, out) {
       out.sustained = run;
       log("  t s | offered/s | 200/s | not 200 | skipped | backlog records | backlog MB | digested items | stored events");
       for (const s of run.samples.filter((s, i) => i % 5 === 4 || i === run.samples.length - 1)) {
-        log(`  ${String(s.t).padStart(3)} | ${fmt(s.sent + s.skipped).padStart(9)} | ${fmt(s.ok).padStart(5)} | ${fmt(s.refused + s.failed).padStart(7)} | ${fmt(s.skipped).padStart(7)} | ${fmt(s.records).padStart(15)} | ${fmt(s.bytes / 1e6, 1).padStart(10)} | ${fmt(s.digested).padStart(14)} | ${fmt(s.events).padStart(13)}`);
+        log(
+          `  ${String(s.t).padStart(3)} | ${fmt(s.sent + s.skipped).padStart(9)} | ${fmt(s.ok).padStart(5)} | ${fmt(s.refused + s.failed).padStart(7)} | ${fmt(s.skipped).padStart(7)} | ${fmt(s.records).padStart(15)} | ${fmt(s.bytes / 1e6, 1).padStart(10)} | ${fmt(s.digested).padStart(14)} | ${fmt(s.events).padStart(13)}`,
+        );
       }
-      log(`  digested ${fmt(run.digestedPerSec)} items/s (${fmt(run.eventsPerSec)} stored events/s: errors and transactions), accepted ${fmt(run.acceptedPerSec)}/s; backlog at mid-run ${fmt(run.mid?.records)} records, at the end ${fmt(run.last?.records)}; growth ${fmt(run.growthPerSec)} records/s (second half); drained ${run.drainSeconds == null ? "NOT within 90 s" : `${fmt(run.drainSeconds, 1)} s`} after the load stopped`);
-      log(`  CPU over the run and the drain (100 % = one core of ${os.cpus().length}): server ${fmt(run.serverCpuPct)} % (main thread ${fmt(run.mainCpuPct)} %, other threads incl. the digest ${fmt(run.serverCpuPct - run.mainCpuPct)} %), load generator and sampler ${fmt(run.loadCpuPct)} %, other processes on the machine ${fmt(run.otherCpuPct)} %`);
-      log(`  status: ${Object.entries(run.result.status).map(([k, v]) => `${k} × ${v}`).join(", ")}; response time p50 ${fmt(run.result.latency.p50, 1)} ms, p95 ${fmt(run.result.latency.p95, 1)} ms`);
+      log(
+        `  digested ${fmt(run.digestedPerSec)} items/s (${fmt(run.eventsPerSec)} stored events/s: errors and transactions), accepted ${fmt(run.acceptedPerSec)}/s; backlog at mid-run ${fmt(run.mid?.records)} records, at the end ${fmt(run.last?.records)}; growth ${fmt(run.growthPerSec)} records/s (second half); drained ${run.drainSeconds == null ? "NOT within 90 s" : `${fmt(run.drainSeconds, 1)} s`} after the load stopped`,
+      );
+      log(
+        `  CPU over the run and the drain (100 % = one core of ${os.cpus().length}): server ${fmt(run.serverCpuPct)} % (main thread ${fmt(run.mainCpuPct)} %, other threads incl. the digest ${fmt(run.serverCpuPct - run.mainCpuPct)} %), load generator and sampler ${fmt(run.loadCpuPct)} %, other processes on the machine ${fmt(run.otherCpuPct)} %`,
+      );
+      log(
+        `  status: ${Object.entries(run.result.status)
+          .map(([k, v]) => `${k} × ${v}`)
+          .join(", ")}; response time p50 ${fmt(run.result.latency.p50, 1)} ms, p95 ${fmt(run.result.latency.p95, 1)} ms`,
+      );
       if (cfg.rampSteps > 0) {
-        log(`\n== ramp: ${cfg.stepSeconds} s steps of ${fmt(cfg.rampBy)}/s, ${run.ok ? "up" : "down"} from ${fmt(cfg.rate + (run.ok ? cfg.rampBy : -cfg.rampBy))}/s ==`);
-        out.ramp = await ramp(root, fl, backlog, { from: cfg.rate + (run.ok ? cfg.rampBy : -cfg.rampBy), by: cfg.rampBy, stepSeconds: cfg.stepSeconds, maxSteps: cfg.rampSteps, connections: cfg.connections, log });
+        log(
+          `\n== ramp: ${cfg.stepSeconds} s steps of ${fmt(cfg.rampBy)}/s, ${run.ok ? "up" : "down"} from ${fmt(cfg.rate + (run.ok ? cfg.rampBy : -cfg.rampBy))}/s ==`,
+        );
+        out.ramp = await ramp(root, fl, backlog, {
+          from: cfg.rate + (run.ok ? cfg.rampBy : -cfg.rampBy),
+          by: cfg.rampBy,
+          stepSeconds: cfg.stepSeconds,
+          maxSteps: cfg.rampSteps,
+          connections: cfg.connections,
+          log,
+        });
       }
       const kept = [run.ok ? cfg.rate : null, out.ramp?.maxSustained ?? null].filter((r) => r != null);
       out.maxSustained = kept.length ? Math.max(...kept) : null;
     }
     if (cfg.only.has("latency")) {
       const rate = Math.round((out.maxSustained ?? cfg.rate) / 2);
-      log(`\n== event-to-visible latency at ${fmt(rate)} requests/s (half of ${out.maxSustained ? "the highest rate kept up with" : "BENCH_RATE"}) for ${cfg.latencySeconds} s ==`);
+      log(
+        `\n== event-to-visible latency at ${fmt(rate)} requests/s (half of ${out.maxSustained ? "the highest rate kept up with" : "BENCH_RATE"}) for ${cfg.latencySeconds} s ==`,
+      );
       const r = await visibleLatency(root, fl, { rate, seconds: cfg.latencySeconds, markerEveryMs: 250, pollMs: 100, connections: cfg.connections });
       out.latency = r;
-      log(`  ${r.markers} markers (one per ${r.markerEveryMs} ms), ${r.missing} never listed; ${r.polls} issue-list polls (every ${r.pollMs} ms while a marker was outstanding)`);
-      log(`  accepted → listed by the issues API, ms: p50 ${fmt(r.latency.p50)}  p95 ${fmt(r.latency.p95)}  p99 ${fmt(r.latency.p99)}  max ${fmt(r.latency.max)}`);
+      log(
+        `  ${r.markers} markers (one per ${r.markerEveryMs} ms), ${r.missing} never listed; ${r.polls} issue-list polls (every ${r.pollMs} ms while a marker was outstanding)`,
+      );
+      log(
+        `  accepted → listed by the issues API, ms: p50 ${fmt(r.latency.p50)}  p95 ${fmt(r.latency.p95)}  p99 ${fmt(r.latency.p99)}  max ${fmt(r.latency.max)}`,
+      );
     }
   } finally {
     backlog.close();
@@ -111,9 +166,11 @@ async function apiPart(out) {
   const t0 = performance.now();
   const set = await cachedDataSet(root, { events: cfg.seedEvents, issues: cfg.seedIssues, port: cfg.port, log, server });
   const s = set.seed;
-  log(set.cached
-    ? `  cached data set from ${set.madeAt} (seeded then in ${fmt(s.seconds)} s, ${fmt(s.events / s.seconds)} events/s)`
-    : `  seeded in ${fmt(s.seconds)} s (${fmt(s.events / s.seconds)} events/s; digest code ${fmt(s.digestCpuSeconds)} s in worker threads, writeBatch ${fmt(s.writeSeconds)} s), ${fmt((performance.now() - t0) / 1000)} s with setup`);
+  log(
+    set.cached
+      ? `  cached data set from ${set.madeAt} (seeded then in ${fmt(s.seconds)} s, ${fmt(s.events / s.seconds)} events/s)`
+      : `  seeded in ${fmt(s.seconds)} s (${fmt(s.events / s.seconds)} events/s; digest code ${fmt(s.digestCpuSeconds)} s in worker threads, writeBatch ${fmt(s.writeSeconds)} s), ${fmt((performance.now() - t0) / 1000)} s with setup`,
+  );
   log(`  database ${fmt(s.bytes / 1e6)} MB ${server ? "(pg_database_size)" : "after checkpoint"}: ${fmt(s.bytes / s.events)} bytes per event`);
   const ids = await pluck(path.join(set.dataDir, "faultline.sqlite3"), set.dbUrl, "SELECT id FROM issues ORDER BY id");
   const fl = await startFaultline(root, { port: cfg.port, dataDir: set.dataDir, reuse: set.reuse, env: set.dbUrl ? { DATABASE_URL: set.dbUrl } : {} });
@@ -123,7 +180,12 @@ async function apiPart(out) {
     await stopServer(fl);
   }
   log(`  ${cfg.requests} requests each, one at a time, after ${cfg.warmup} of warm-up:`);
-  for (const e of out.api.endpoints) log(e.skipped ? `  ${e.name}: skipped (${e.skipped})` : `  ${e.name.padEnd(28)} p50 ${fmt(e.p50, 1).padStart(6)} ms  p95 ${fmt(e.p95, 1).padStart(6)} ms  max ${fmt(e.max, 1).padStart(6)} ms`);
+  for (const e of out.api.endpoints)
+    log(
+      e.skipped
+        ? `  ${e.name}: skipped (${e.skipped})`
+        : `  ${e.name.padEnd(28)} p50 ${fmt(e.p50, 1).padStart(6)} ms  p95 ${fmt(e.p95, 1).padStart(6)} ms  max ${fmt(e.max, 1).padStart(6)} ms`,
+    );
 }
 
 /** Part 4: bytes on disk per stored browser error, on a fresh data dir. */
@@ -140,35 +202,73 @@ async function bytesPart(tmp, out) {
     const seed = await runSeeder(root, { dataDir, databaseUrl: fresh?.url, publicKey: new URL(reuse.dsn).username, events: cfg.bytesEvents, issues });
     const total = await bytesNow();
     const sent = Buffer.byteLength(browserErrorJson());
-    out.bytes = { events: seed.events, issues: seed.issues, total, empty, perEvent: total / seed.events, marginalPerEvent: (total - empty) / seed.events, sentBytes: sent, tables: fresh ? [] : bytesByTable(dataDir) };
+    out.bytes = {
+      events: seed.events,
+      issues: seed.issues,
+      total,
+      empty,
+      perEvent: total / seed.events,
+      marginalPerEvent: (total - empty) / seed.events,
+      sentBytes: sent,
+      tables: fresh ? [] : bytesByTable(dataDir),
+    };
     const b = out.bytes;
-    log(`  database ${fmt(total / 1e6, 1)} MB after checkpoint (${fmt(empty / 1e3)} KB before the events): ${fmt(b.perEvent)} bytes per event (${fmt(b.marginalPerEvent)} without the empty database); the event JSON sent is ${fmt(sent)} bytes`);
-    if (b.tables.length) log(`  largest tables with their indexes: ${b.tables.slice(0, 6).map((t) => `${t.table} ${fmt(t.bytes / seed.events)} B/event`).join(", ")}`);
+    log(
+      `  database ${fmt(total / 1e6, 1)} MB after checkpoint (${fmt(empty / 1e3)} KB before the events): ${fmt(b.perEvent)} bytes per event (${fmt(b.marginalPerEvent)} without the empty database); the event JSON sent is ${fmt(sent)} bytes`,
+    );
+    if (b.tables.length)
+      log(
+        `  largest tables with their indexes: ${b.tables
+          .slice(0, 6)
+          .map((t) => `${t.table} ${fmt(t.bytes / seed.events)} B/event`)
+          .join(", ")}`,
+      );
   } finally {
     if (fresh && !cfg.keep) await fresh.drop();
   }
 }
 
 async function main() {
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(" ");
-  const machine = { cores: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version, loadAverageAtStart: load, memGB: +(os.totalmem() / 2 ** 30).toFixed(1) };
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+  const machine = {
+    cores: os.cpus().length,
+    cpu: os.cpus()[0]?.model,
+    node: process.version,
+    loadAverageAtStart: load,
+    memGB: +(os.totalmem() / 2 ** 30).toFixed(1),
+  };
   log(`database: ${server ? `PostgreSQL (BENCH_DATABASE_URL, ${new URL(server).host})` : "SQLite in each data dir"}`);
   log(`machine: ${machine.cores} cores (${machine.cpu}), ${machine.memGB} GiB, Node ${machine.node}, load average at start ${load}`);
   const missing = missingBuild(root);
-  if (missing) { console.error(`bench: Faultline is not built (missing ${missing.join(", ")}); run \`npm run build\` first`); process.exit(1); }
+  if (missing) {
+    console.error(`bench: Faultline is not built (missing ${missing.join(", ")}); run \`npm run build\` first`);
+    process.exit(1);
+  }
   const out = { machine, config: { ...cfg, only: [...cfg.only] } };
   out.bareInsertsPerSec = bareInsertRate(browserErrorJson());
-  log(`baseline: bare SQLite inserts of the 5 KB browser error's JSON (WAL, NORMAL, 500 per transaction, one unique index): ${fmt(out.bareInsertsPerSec)} rows/s`);
+  log(
+    `baseline: bare SQLite inserts of the 5 KB browser error's JSON (WAL, NORMAL, 500 per transaction, one unique index): ${fmt(out.bareInsertsPerSec)} rows/s`,
+  );
   const tmp = mkdtempSync(path.join(os.tmpdir(), "faultline-bench-digest-"));
   try {
     if (cfg.only.has("sustained") || cfg.only.has("latency")) await loadParts(tmp, out);
     if (cfg.only.has("api")) await apiPart(out);
     if (cfg.only.has("bytes")) await bytesPart(tmp, out);
   } finally {
-    if (!cfg.keep) rmSync(tmp, { recursive: true, force: true }); else log(`data kept in ${tmp}`);
+    if (!cfg.keep) rmSync(tmp, { recursive: true, force: true });
+    else log(`data kept in ${tmp}`);
   }
   printSummary(out, cfg, log);
-  if (cfg.json) { writeFileSync(cfg.json, JSON.stringify(out, (k, v) => (k === "samples" ? undefined : v), 2) + "\n"); log(`\nfigures written to ${cfg.json}`); }
+  if (cfg.json) {
+    writeFileSync(cfg.json, JSON.stringify(out, (k, v) => (k === "samples" ? undefined : v), 2) + "\n");
+    log(`\nfigures written to ${cfg.json}`);
+  }
 }
 
-main().catch((e) => { console.error(`bench: ${e.stack ?? e}`); process.exit(1); });
+main().catch((e) => {
+  console.error(`bench: ${e.stack ?? e}`);
+  process.exit(1);
+});

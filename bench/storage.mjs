@@ -18,7 +18,12 @@ import { browserErrorEvent } from "./lib/browser-error.mjs";
 import { prng } from "./lib/mix.mjs";
 import { browserError, pythonError } from "./lib/payloads.mjs";
 
-const flags = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")).map(([k, v]) => [k.toUpperCase().replaceAll("-", "_"), v ?? "1"]));
+const flags = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .map((a) => a.replace(/^--/, "").split("="))
+    .map(([k, v]) => [k.toUpperCase().replaceAll("-", "_"), v ?? "1"]),
+);
 const opt = (name, def) => flags[name] ?? process.env[`BENCH_${name}`] ?? def;
 const N = Number(opt("EVENTS", 10_000));
 const pageSize = opt("PAGE_SIZE", "");
@@ -71,7 +76,10 @@ try {
   await migrateToLatest(db);
   const store = createStore(db);
   const now = new Date().toISOString();
-  await db.kysely.insertInto("users").values({ id: "bench", name: "Bench", email: "bench@example.com", email_verified: 0, image: null, created_at: now, updated_at: now, is_superuser: 1 }).execute();
+  await db.kysely
+    .insertInto("users")
+    .values({ id: "bench", name: "Bench", email: "bench@example.com", email_verified: 0, image: null, created_at: now, updated_at: now, is_superuser: 1 })
+    .execute();
   const org = await store.createOrganization({ slug: "bench", name: "Bench", ownerUserId: "bench" });
   const project = await store.createProject({ organizationId: org.id, teamId: null, slug: "web", name: "Web", platform: "javascript" });
 
@@ -101,8 +109,18 @@ try {
       const event = browserErrorEvent(rng, t0 + done * 0.3);
       const payload = Buffer.from(JSON.stringify(event));
       payloads.push(payload.length);
-      rows.push({ kind: "item", id: ++position, projectId: project.id, keyId: 1, receivedAt: (t0 + done * 0.3) * 1000, itemType: "event", eventId: event.event_id,
-        headers: "{}", meta: JSON.stringify({ client_ip: "203.0.113.9" }), payload });
+      rows.push({
+        kind: "item",
+        id: ++position,
+        projectId: project.id,
+        keyId: 1,
+        receivedAt: (t0 + done * 0.3) * 1000,
+        itemType: "event",
+        eventId: event.event_id,
+        headers: "{}",
+        meta: JSON.stringify({ client_ip: "203.0.113.9" }),
+        payload,
+      });
     }
     const { events, rawItems, outcomes } = await digestRows(rows);
     await writeBatch(store, { spoolId: "bench", position, events, rawItems, outcomes });
@@ -122,7 +140,20 @@ try {
       const made = make(r, "k", t0);
       const event = Array.isArray(made) ? made[1][0][1] : made;
       event.event_id = "a".repeat(32);
-      const { events } = await digestRows([{ kind: "item", id: i + 1, projectId: project.id, keyId: 1, receivedAt: t0 * 1000, itemType: "event", eventId: event.event_id, headers: "{}", meta: "{}", payload: Buffer.from(JSON.stringify(event)) }]);
+      const { events } = await digestRows([
+        {
+          kind: "item",
+          id: i + 1,
+          projectId: project.id,
+          keyId: 1,
+          receivedAt: t0 * 1000,
+          itemType: "event",
+          eventId: event.event_id,
+          headers: "{}",
+          meta: "{}",
+          payload: Buffer.from(JSON.stringify(event)),
+        },
+      ]);
       out.push({ sent: JSON.stringify(event).length, json: events[0].size, stored: encodeEventData(events[0].data).length });
     }
     return { sent: avg(out.map((o) => o.sent)), json: avg(out.map((o) => o.json)), stored: avg(out.map((o) => o.stored)) };
@@ -145,12 +176,18 @@ try {
   };
   console.log(`${fmt(N)} browser errors, SQLite page size ${figures.pageSize}, deflate level ${figures.deflateLevel}`);
   console.log(`  as sent ${fmt(figures.sentBytes)} B, normalized JSON ${fmt(figures.jsonBytes)} B, events.data ${fmt(figures.dataBytes)} B`);
-  console.log(`  on disk per event: ${fmt(figures.diskBytesPerEvent)} B in all (target ≤ ${fmt(TARGET_BYTES)}), events table and its indexes ${fmt(figures.eventsTableBytesPerEvent)} B`);
-  for (const [name, v] of Object.entries(figures.eventsObjectsPerEvent)) console.log(`    ${name}: ${fmt(v.bytes)} B per event, of which unused ${fmt(v.unused)} B`);
+  console.log(
+    `  on disk per event: ${fmt(figures.diskBytesPerEvent)} B in all (target ≤ ${fmt(TARGET_BYTES)}), events table and its indexes ${fmt(figures.eventsTableBytesPerEvent)} B`,
+  );
+  for (const [name, v] of Object.entries(figures.eventsObjectsPerEvent))
+    console.log(`    ${name}: ${fmt(v.bytes)} B per event, of which unused ${fmt(v.unused)} B`);
   console.log(`  codec per event: encode ${fmt(figures.encodeMicros, 1)} µs, decode ${fmt(figures.decodeMicros, 1)} µs`);
   console.log(`  retention: looking for crowded issues among ${fmt(RETENTION_LIMITS.scanEvents)} events ${fmt(figures.overflowScanMs, 1)} ms (median of 5)`);
-  console.log(`  retention: ${figures.retentionChunkMs.rows} events deleted by age in ${fmt(figures.retentionChunkMs.median, 1)} ms (median of 5 steps, max ${fmt(figures.retentionChunkMs.max, 1)} ms)`);
-  for (const [name, c] of Object.entries(figures.crossCheck)) console.log(`  cross-check ${name}: sent ${fmt(c.sent)} B, JSON ${fmt(c.json)} B, events.data ${fmt(c.stored)} B`);
+  console.log(
+    `  retention: ${figures.retentionChunkMs.rows} events deleted by age in ${fmt(figures.retentionChunkMs.median, 1)} ms (median of 5 steps, max ${fmt(figures.retentionChunkMs.max, 1)} ms)`,
+  );
+  for (const [name, c] of Object.entries(figures.crossCheck))
+    console.log(`  cross-check ${name}: sent ${fmt(c.sent)} B, JSON ${fmt(c.json)} B, events.data ${fmt(c.stored)} B`);
   if (opt("JSON", "")) writeFileSync(opt("JSON", ""), JSON.stringify(figures, null, 2));
 } finally {
   await db.close();

@@ -13,7 +13,12 @@ import { eachMapping, TraceMap } from "@jridgewell/trace-mapping";
 import { build } from "esbuild";
 import { Symbolicator } from "../src/digest/symbolicate/index.ts";
 
-const flags = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")).map(([k, v]) => [k.toUpperCase().replaceAll("-", "_"), v ?? "1"]));
+const flags = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .map((a) => a.replace(/^--/, "").split("="))
+    .map(([k, v]) => [k.toUpperCase().replaceAll("-", "_"), v ?? "1"]),
+);
 const opt = (name, def) => flags[name] ?? process.env[`BENCH_${name}`] ?? def;
 const WARM = Number(opt("WARM", 500));
 const PASSES = Number(opt("PASSES", 5));
@@ -28,7 +33,12 @@ const MIN_MAP_BYTES = 5 * 1024 * 1024;
 async function bundle(dir) {
   for (let n = 1; n <= PACKAGES.length; n++) {
     const entry = path.join(dir, "entry.js");
-    writeFileSync(entry, PACKAGES.slice(0, n).map((p, i) => `export * as p${i} from ${JSON.stringify(p)};`).join("\n"));
+    writeFileSync(
+      entry,
+      PACKAGES.slice(0, n)
+        .map((p, i) => `export * as p${i} from ${JSON.stringify(p)};`)
+        .join("\n"),
+    );
     await build({
       entryPoints: { app: entry },
       bundle: true,
@@ -43,7 +53,8 @@ async function bundle(dir) {
       logLevel: "silent",
     });
     const map = readFileSync(path.join(dir, "dist", "app.js.map"));
-    if (map.byteLength >= MIN_MAP_BYTES || n === PACKAGES.length) return { js: readFileSync(path.join(dir, "dist", "app.js")), map, packages: PACKAGES.slice(0, n) };
+    if (map.byteLength >= MIN_MAP_BYTES || n === PACKAGES.length)
+      return { js: readFileSync(path.join(dir, "dist", "app.js")), map, packages: PACKAGES.slice(0, n) };
   }
 }
 
@@ -131,10 +142,16 @@ try {
     coldMinMs: Math.min(...coldMs),
     cacheBytes: s.cache.bytes,
   };
-  console.log(`source map: ${fmt(map.byteLength / 1048576)} MB (${packages.join(", ")}), minified ${fmt(js.byteLength / 1048576)} MB; ${mapped}/20 frames mapped`);
+  console.log(
+    `source map: ${fmt(map.byteLength / 1048576)} MB (${packages.join(", ")}), minified ${fmt(js.byteLength / 1048576)} MB; ${mapped}/20 frames mapped`,
+  );
   console.log(`baseline  JSON.parse of the map      median ${fmt(baseline)} ms`);
-  console.log(`cold      read+parse+map 20 frames   median ${fmt(figures.coldMedianMs)} ms (min ${fmt(figures.coldMinMs)}, max ${fmt(figures.coldMaxMs)})  = ${fmt(figures.coldMedianMs / baseline, 1)}× JSON.parse; target ≤ 300 ms: ${figures.coldMedianMs <= 300 ? "met" : "MISSED"}`);
-  console.log(`warm      map 20 frames, cached      best pass p50 ${fmt(figures.warmP50Ms, 3)} ms, p95 ${fmt(figures.warmP95Ms, 3)} ms, p99 ${fmt(figures.warmP99Ms, 3)} ms; all passes p95 ${fmt(figures.warmAllPassesP95Ms, 3)} ms  (p95 = ${fmt((figures.warmP95Ms / baseline) * 100, 2)}% of JSON.parse; target p95 ≤ 2 ms: ${figures.warmP95Ms <= 2 ? "met" : "MISSED"})`);
+  console.log(
+    `cold      read+parse+map 20 frames   median ${fmt(figures.coldMedianMs)} ms (min ${fmt(figures.coldMinMs)}, max ${fmt(figures.coldMaxMs)})  = ${fmt(figures.coldMedianMs / baseline, 1)}× JSON.parse; target ≤ 300 ms: ${figures.coldMedianMs <= 300 ? "met" : "MISSED"}`,
+  );
+  console.log(
+    `warm      map 20 frames, cached      best pass p50 ${fmt(figures.warmP50Ms, 3)} ms, p95 ${fmt(figures.warmP95Ms, 3)} ms, p99 ${fmt(figures.warmP99Ms, 3)} ms; all passes p95 ${fmt(figures.warmAllPassesP95Ms, 3)} ms  (p95 = ${fmt((figures.warmP95Ms / baseline) * 100, 2)}% of JSON.parse; target p95 ≤ 2 ms: ${figures.warmP95Ms <= 2 ? "met" : "MISSED"})`,
+  );
   console.log(`cache     ${fmt(figures.cacheBytes / 1048576)} MB estimated for the parsed map`);
   const out = opt("JSON", "");
   if (out) writeFileSync(out, JSON.stringify(figures, null, 2));

@@ -2,7 +2,10 @@
 import { spawnSync } from "node:child_process";
 import { build } from "esbuild";
 
-const nextBuild = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+const nextBuild = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
+  stdio: "inherit",
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+});
 if (nextBuild.status !== 0) process.exit(nextBuild.status ?? 1);
 
 // The first-load JavaScript of every route, gzipped (tests/build/bundle-budget.test.ts holds it to the budget).

@@ -29,7 +29,10 @@ function appEntries(pageKey: string, pages: Manifest["pages"]): string[] {
   const segments = pageKey.slice(0, -"/page".length).split("/").filter(Boolean);
   const entries = [pageKey];
   for (let depth = 0; depth <= segments.length; depth++) {
-    const dir = segments.slice(0, depth).map((s) => `/${s}`).join("");
+    const dir = segments
+      .slice(0, depth)
+      .map((s) => `/${s}`)
+      .join("");
     for (const special of SEGMENT_FILES) if (pages[`${dir}/${special}`]) entries.push(`${dir}/${special}`);
   }
   return entries;
@@ -50,7 +53,8 @@ export function firstLoadSizes(distDir = ".next"): RouteSize[] {
   const app = readManifest(distDir, "app-build-manifest.json").pages;
   const pages = readManifest(distDir, "build-manifest.json").pages;
   const routes: RouteSize[] = [];
-  for (const key of Object.keys(app).filter((k) => k.endsWith("/page"))) routes.push(measure(key.slice(0, -"/page".length) || "/", "app", appEntries(key, app), app));
+  for (const key of Object.keys(app).filter((k) => k.endsWith("/page")))
+    routes.push(measure(key.slice(0, -"/page".length) || "/", "app", appEntries(key, app), app));
   for (const key of Object.keys(pages).filter((k) => !PAGES_INTERNAL.has(k))) routes.push(measure(key, "pages", [key, "/_app"], pages));
   return routes.sort((a, b) => a.route.localeCompare(b.route));
 }
@@ -62,7 +66,9 @@ export function firstLoadTable(routes: RouteSize[], budget = BUILD_LIMITS.firstL
   const width = Math.max(...routes.map((r) => r.route.length), 5);
   const lines = [`First-load JavaScript per route (gzipped; budget ${kB(budget)})`, `  ${"route".padEnd(width)}  router  first load  chunks`];
   for (const r of routes) {
-    lines.push(`  ${r.route.padEnd(width)}  ${r.router.padEnd(6)}  ${kB(r.gzipBytes).padStart(10)}  ${String(r.files.length).padStart(6)}${r.gzipBytes > budget ? "  OVER BUDGET" : ""}`);
+    lines.push(
+      `  ${r.route.padEnd(width)}  ${r.router.padEnd(6)}  ${kB(r.gzipBytes).padStart(10)}  ${String(r.files.length).padStart(6)}${r.gzipBytes > budget ? "  OVER BUDGET" : ""}`,
+    );
   }
   return lines.join("\n");
 }

@@ -34,8 +34,13 @@ export async function measureIssueApi(fl, issueIds, opts) {
   const list = `/projects/${fl.org}/${fl.project}/issues/`;
   const pick = (i) => issueIds[(i * 7919) % issueIds.length];
   const out = [];
-  for (const [name, p] of [["issue list (default query)", list], ["issue list, sort=date", `${list}?sort=date`], ["issue list, sort=new", `${list}?sort=new`],
-    ["issue list, sort=freq", `${list}?sort=freq`], ["issue list, sort=user", `${list}?sort=user`]]) {
+  for (const [name, p] of [
+    ["issue list (default query)", list],
+    ["issue list, sort=date", `${list}?sort=date`],
+    ["issue list, sort=new", `${list}?sort=new`],
+    ["issue list, sort=freq", `${list}?sort=freq`],
+    ["issue list, sort=user", `${list}?sort=user`],
+  ]) {
     out.push(await timeEndpoint(fl, name, () => p, opts));
   }
   out.push(await timeEndpoint(fl, "issue detail", (i) => `/issues/${pick(i)}/`, opts));

@@ -25,9 +25,14 @@ export class Backlog {
         const e = await this.client.query("SELECT coalesce(max(id), 0) AS n FROM events");
         this.latest = { position: Number(p.rows[0]?.position ?? 0), events: Number(e.rows[0].n) };
       };
-      this.ready = this.client.connect().then(poll).then(() => {
-        this.timer = setInterval(() => { poll().catch(() => {}); }, POLL_MS);
-      });
+      this.ready = this.client
+        .connect()
+        .then(poll)
+        .then(() => {
+          this.timer = setInterval(() => {
+            poll().catch(() => {});
+          }, POLL_MS);
+        });
       this.positionQuery = { get: () => this.latest.position };
       this.eventsQuery = { get: () => this.latest.events };
     } else {
@@ -51,12 +56,20 @@ export class Backlog {
    * still be read to its end after that.
    */
   scan() {
-    const bases = readdirSync(this.dir).map((n) => SEGMENT.exec(n)).filter(Boolean).map((m) => Number(m[1])).sort((a, b) => a - b);
+    const bases = readdirSync(this.dir)
+      .map((n) => SEGMENT.exec(n))
+      .filter(Boolean)
+      .map((m) => Number(m[1]))
+      .sort((a, b) => a - b);
     for (;;) {
       if (!this.open) {
         const base = bases.findLast((b) => b <= this.scanned) ?? bases.find((b) => b > this.scanned);
         if (base === undefined) break;
-        try { this.open = { base, fd: openSync(path.join(this.dir, `${String(base).padStart(16, "0")}.log`), "r") }; } catch { break; } // deleted: next time
+        try {
+          this.open = { base, fd: openSync(path.join(this.dir, `${String(base).padStart(16, "0")}.log`), "r") };
+        } catch {
+          break;
+        } // deleted: next time
         if (this.scanned < base) this.scanned = base; // the log went on in a new segment
       }
       this.readOpen();
@@ -97,8 +110,13 @@ export class Backlog {
 
   /** Records the digest has committed: those whose id is at or before `position`. */
   recordsUpTo(position) {
-    let lo = 0, hi = this.ends.length;
-    while (lo < hi) { const mid = (lo + hi) >> 1; if (this.ends[mid] <= position) lo = mid + 1; else hi = mid; }
+    let lo = 0,
+      hi = this.ends.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.ends[mid] <= position) lo = mid + 1;
+      else hi = mid;
+    }
     return lo;
   }
 
@@ -107,7 +125,15 @@ export class Backlog {
     const end = this.scan();
     const position = Number(this.positionQuery.get(this.spoolId) ?? 0);
     const digested = this.recordsUpTo(position);
-    return { at: performance.now(), position, end, bytes: Math.max(0, end - position), records: this.ends.length - digested, digested, events: Number(this.eventsQuery.get()) };
+    return {
+      at: performance.now(),
+      position,
+      end,
+      bytes: Math.max(0, end - position),
+      records: this.ends.length - digested,
+      digested,
+      events: Number(this.eventsQuery.get()),
+    };
   }
 
   close() {

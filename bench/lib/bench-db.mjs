@@ -23,7 +23,11 @@ export function databaseUrl(serverUrl, name) {
 async function admin(serverUrl, fn) {
   const c = new pg.Client({ connectionString: serverUrl });
   await c.connect();
-  try { return await fn(c); } finally { await c.end(); }
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
 }
 
 const ident = (name) => `"${name.replaceAll('"', '""')}"`;
@@ -62,7 +66,11 @@ export async function pluck(sqliteFile, url, text) {
   if (url) return admin(url, async (c) => (await c.query({ text, rowMode: "array" })).rows.map((r) => r[0]));
   const { default: SQLite } = await import("better-sqlite3");
   const db = new SQLite(sqliteFile, { readonly: true });
-  try { return db.prepare(text).pluck().all(); } finally { db.close(); }
+  try {
+    return db.prepare(text).pluck().all();
+  } finally {
+    db.close();
+  }
 }
 
 /** The database's size in bytes: pg_database_size() on PostgreSQL. */

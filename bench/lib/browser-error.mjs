@@ -7,7 +7,18 @@
 const SDK = {
   name: "sentry.javascript.browser",
   version: "11.5.0",
-  integrations: ["InboundFilters", "FunctionToString", "BrowserApiErrors", "Breadcrumbs", "GlobalHandlers", "LinkedErrors", "Dedupe", "HttpContext", "BrowserSession", "BrowserTracing"],
+  integrations: [
+    "InboundFilters",
+    "FunctionToString",
+    "BrowserApiErrors",
+    "Breadcrumbs",
+    "GlobalHandlers",
+    "LinkedErrors",
+    "Dedupe",
+    "HttpContext",
+    "BrowserSession",
+    "BrowserTracing",
+  ],
   packages: [{ name: "npm:@sentry/browser", version: "11.5.0" }],
   settings: { infer_ip: "never" },
 };
@@ -39,7 +50,10 @@ const PAGES = ["/checkout", "/cart", "/products/8812", "/account/orders", "/sear
 const pick = (rng, a) => a[Math.floor(rng() * a.length)];
 const hex = (rng, n) => {
   let s = "";
-  while (s.length < n) s += Math.floor(rng() * 0x100000000).toString(16).padStart(8, "0");
+  while (s.length < n)
+    s += Math.floor(rng() * 0x100000000)
+      .toString(16)
+      .padStart(8, "0");
   return s.slice(0, n);
 };
 const secs = (t) => Math.round(t * 1000) / 1000;
@@ -80,13 +94,24 @@ function breadcrumbs(rng, t, n) {
         out.push({ timestamp: ts, category: "ui.click", message: `button.btn-primary[data-testid="${word}-submit"]` });
         break;
       case 1:
-        out.push({ timestamp: ts, category: "fetch", type: "http", data: { method: pick(rng, ["GET", "POST"]), url: `/api/${word}s?page=${i}`, status_code: pick(rng, [200, 200, 200, 304, 502]), __span: hex(rng, 16) } });
+        out.push({
+          timestamp: ts,
+          category: "fetch",
+          type: "http",
+          data: { method: pick(rng, ["GET", "POST"]), url: `/api/${word}s?page=${i}`, status_code: pick(rng, [200, 200, 200, 304, 502]), __span: hex(rng, 16) },
+        });
         break;
       case 2:
         out.push({ timestamp: ts, category: "navigation", data: { from: pick(rng, PAGES), to: pick(rng, PAGES) } });
         break;
       default:
-        out.push({ timestamp: ts, category: "console", level: "warning", message: `[${word}] stale ${word} data, refetching`, data: { arguments: [`[${word}] stale ${word} data, refetching`], logger: "console" } });
+        out.push({
+          timestamp: ts,
+          category: "console",
+          level: "warning",
+          message: `[${word}] stale ${word} data, refetching`,
+          data: { arguments: [`[${word}] stale ${word} data, refetching`], logger: "console" },
+        });
     }
   }
   return out;

@@ -20,7 +20,10 @@ export type Cluster = {
 };
 export declare const NGINX: string | null;
 export declare function freePort(): Promise<number>;
-export declare function startCluster(root: string, opts: { workDir: string; databaseUrl: string; count?: number; env?: Record<string, string> }): Promise<Cluster>;
+export declare function startCluster(
+  root: string,
+  opts: { workDir: string; databaseUrl: string; count?: number; env?: Record<string, string> },
+): Promise<Cluster>;
 export declare function stopNode(node: Node, opts?: { kill?: boolean }): Promise<number | string | null>;
 export declare function errorEnvelope(publicKey: string, opts?: { eventId?: string; type?: string; value?: string; user?: string | null }): Envelope;
 export declare function sendEnvelope(origin: string, projectId: number, envelope: Envelope): Promise<number>;

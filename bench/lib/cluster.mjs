@@ -73,9 +73,15 @@ ${nodePorts.map((p) => `        server 127.0.0.1:${p} max_fails=1 fail_timeout=2
   const origin = `http://127.0.0.1:${port}`;
   const until = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}): ${output.join("")}${existsSync(path.join(dir, "error.log")) ? readFileSync(path.join(dir, "error.log"), "utf8") : ""}`);
+    if (child.exitCode !== null)
+      throw new Error(
+        `nginx exited (${child.exitCode}): ${output.join("")}${existsSync(path.join(dir, "error.log")) ? readFileSync(path.join(dir, "error.log"), "utf8") : ""}`,
+      );
     const up = await new Promise((resolve) => {
-      const s = net.connect({ host: "127.0.0.1", port }, () => { s.destroy(); resolve(true); });
+      const s = net.connect({ host: "127.0.0.1", port }, () => {
+        s.destroy();
+        resolve(true);
+      });
       s.on("error", () => resolve(false));
     });
     if (up) break;
@@ -87,9 +93,17 @@ ${nodePorts.map((p) => `        server 127.0.0.1:${p} max_fails=1 fail_timeout=2
 
 /** One node: `node <start flags> bin/faultline.mjs start` with `env`. Returns {name, port, origin, env, child, output}. */
 export async function startNode(root, { name, port, env }) {
-  const child = spawn(process.execPath, [...startFlags(root), "bin/faultline.mjs", "start"], { cwd: root, env: { ...process.env, ...startEnv(root), ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...startFlags(root), "bin/faultline.mjs", "start"], {
+    cwd: root,
+    env: { ...process.env, ...startEnv(root), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const output = [];
-  const keep = (d) => { output.push(d.toString()); if (output.length > 400) output.shift(); if (process.env.CLUSTER_VERBOSE) process.stderr.write(`[${name}] ${d}`); };
+  const keep = (d) => {
+    output.push(d.toString());
+    if (output.length > 400) output.shift();
+    if (process.env.CLUSTER_VERBOSE) process.stderr.write(`[${name}] ${d}`);
+  };
   child.stdout.on("data", keep);
   child.stderr.on("data", keep);
   const origin = `http://127.0.0.1:${port}`;
@@ -113,7 +127,11 @@ export function stopNode(node, { kill = false } = {}) {
 }
 
 async function api(origin, token, method, p, body) {
-  const r = await fetch(`${origin}/api/0${p}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const r = await fetch(`${origin}/api/0${p}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   const text = await r.text();
   if (!r.ok) throw new Error(`${method} /api/0${p}: ${r.status} ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : null;
@@ -153,7 +171,17 @@ export async function startCluster(root, { workDir, databaseUrl, count = 2, env:
   const keys = await api(proxy.origin, token, "GET", `/projects/${org}/${project.slug}/keys/`);
   const dsn = keys[0].dsn.public;
   const cluster = {
-    nodes, proxy, token, email, password, org, project: project.slug, projectId: Number(project.id), publicKey: keys[0].public, dsn, nodeEnv,
+    nodes,
+    proxy,
+    token,
+    email,
+    password,
+    org,
+    project: project.slug,
+    projectId: Number(project.id),
+    publicKey: keys[0].public,
+    dsn,
+    nodeEnv,
     api: (method, p, body) => api(proxy.origin, token, method, p, body),
     /** Starts node i again on its data dir (after stopNode), with `env` added to its environment. */
     async restart(i, env = {}) {
@@ -180,13 +208,25 @@ export function errorEnvelope(publicKey, { eventId = randomUUID().replaceAll("-"
     ...(user ? { user: { id: user } } : {}),
   };
   const body = `${JSON.stringify({ event_id: eventId, sent_at: new Date().toISOString(), dsn: "" })}\n${JSON.stringify({ type: "event", content_type: "application/json" })}\n${JSON.stringify(event)}\n`;
-  return { eventId, body, headers: { "content-type": "application/x-sentry-envelope", "x-sentry-auth": `Sentry sentry_version=7, sentry_client=sentry.python/2.19.2, sentry_key=${publicKey}` } };
+  return {
+    eventId,
+    body,
+    headers: {
+      "content-type": "application/x-sentry-envelope",
+      "x-sentry-auth": `Sentry sentry_version=7, sentry_client=sentry.python/2.19.2, sentry_key=${publicKey}`,
+    },
+  };
 }
 
 /** POSTs an envelope to `origin` (a node or the proxy); the status, or 0 when the connection failed. */
 export async function sendEnvelope(origin, projectId, envelope) {
   try {
-    const r = await fetch(`${origin}/api/${projectId}/envelope/`, { method: "POST", headers: envelope.headers, body: envelope.body, signal: AbortSignal.timeout(30_000) });
+    const r = await fetch(`${origin}/api/${projectId}/envelope/`, {
+      method: "POST",
+      headers: envelope.headers,
+      body: envelope.body,
+      signal: AbortSignal.timeout(30_000),
+    });
     await r.arrayBuffer();
     return r.status;
   } catch {

@@ -16,8 +16,10 @@ export function offer(root, fl, steps, { connections, onSecond = () => {} }) {
 function slope(points) {
   const n = points.length;
   if (n < 2) return 0;
-  const mx = points.reduce((s, p) => s + p.x, 0) / n, my = points.reduce((s, p) => s + p.y, 0) / n;
-  const sxy = points.reduce((s, p) => s + (p.x - mx) * (p.y - my), 0), sxx = points.reduce((s, p) => s + (p.x - mx) ** 2, 0);
+  const mx = points.reduce((s, p) => s + p.x, 0) / n,
+    my = points.reduce((s, p) => s + p.y, 0) / n;
+  const sxy = points.reduce((s, p) => s + (p.x - mx) * (p.y - my), 0),
+    sxx = points.reduce((s, p) => s + (p.x - mx) ** 2, 0);
   return sxx === 0 ? 0 : sxy / sxx;
 }
 
@@ -30,7 +32,8 @@ function slope(points) {
  */
 export function judge(samples, rate, result) {
   const settled = samples.filter((s) => s.t > 3);
-  const first = settled[0], last = settled.at(-1);
+  const first = settled[0],
+    last = settled.at(-1);
   const trend = settled.length >= 20 ? settled.slice(Math.floor(settled.length / 2)) : settled;
   const growth = slope(trend.map((s) => ({ x: s.t, y: s.records })));
   const digestedPerSec = last && first !== last ? ((last.digested - first.digested) * 1000) / (last.at - first.at) : null;
@@ -39,7 +42,17 @@ export function judge(samples, rate, result) {
   const sum = (k) => settled.reduce((n, s) => n + s[k], 0);
   const lost = (sum("refused") + sum("failed") + sum("skipped")) / Math.max(1, sum("sent") + sum("skipped"));
   const bounded = last != null && growth <= 0.03 * rate && (last.records <= 2 * rate || last.records <= mid.records);
-  return { growthPerSec: growth, digestedPerSec, eventsPerSec, acceptedPerSec: result.ok / (samples.length || 1), mid, last, lost, bounded, ok: bounded && lost <= 0.01 };
+  return {
+    growthPerSec: growth,
+    digestedPerSec,
+    eventsPerSec,
+    acceptedPerSec: result.ok / (samples.length || 1),
+    mid,
+    last,
+    lost,
+    bounded,
+    ok: bounded && lost <= 0.01,
+  };
 }
 
 /** Waits until the backlog has no record left; seconds waited, or null after `timeoutMs`. */
@@ -63,11 +76,14 @@ export async function sustained(root, fl, backlog, { rate, seconds, connections 
 /** Steps of `stepSeconds` from `from` by `by` (up while the digest keeps up, else down), the backlog drained between. */
 export async function ramp(root, fl, backlog, { from, by, stepSeconds, maxSteps, connections, log }) {
   const steps = [];
-  let rate = from, direction = 0;
+  let rate = from,
+    direction = 0;
   for (let i = 0; i < maxSteps && rate > 0; i++) {
     const r = await sustained(root, fl, backlog, { rate, seconds: stepSeconds, connections });
     steps.push(r);
-    log(`  ramp ${rate.toLocaleString("en-US")}/s: digested ${Math.round(r.digestedPerSec ?? 0).toLocaleString("en-US")}/s, backlog ${r.last?.records ?? "?"} records at the end (growing ${Math.round(r.growthPerSec)}/s), refused or not offered ${(r.lost * 100).toFixed(1)} % → ${r.ok ? "keeps up" : r.bounded ? "the intake did not take the whole load" : "falls behind"}`);
+    log(
+      `  ramp ${rate.toLocaleString("en-US")}/s: digested ${Math.round(r.digestedPerSec ?? 0).toLocaleString("en-US")}/s, backlog ${r.last?.records ?? "?"} records at the end (growing ${Math.round(r.growthPerSec)}/s), refused or not offered ${(r.lost * 100).toFixed(1)} % → ${r.ok ? "keeps up" : r.bounded ? "the intake did not take the whole load" : "falls behind"}`,
+    );
     if (direction === 0) direction = r.ok ? 1 : -1;
     if ((direction > 0 && !r.ok) || (direction < 0 && r.ok)) break;
     rate += direction * by;
@@ -82,12 +98,32 @@ const word = (n, len) => Array.from({ length: len }, (_, i) => LETTERS[Math.floo
 
 /** Sends one marker error (its own fingerprint, so its own issue, titled with its name) as @sentry/browser would. */
 async function sendMarker(fl, name) {
-  const u = new URL(fl.dsn), key = u.username, project = u.pathname.replace(/^\/+|\/+$/g, "");
+  const u = new URL(fl.dsn),
+    key = u.username,
+    project = u.pathname.replace(/^\/+|\/+$/g, "");
   const eventId = [...Array(32)].map(() => "0123456789abcdef"[randomInt(16)]).join("");
-  const now = Date.now() / 1000, sdk = { name: "sentry.javascript.browser", version: "11.5.0" };
-  const body = [JSON.stringify({ event_id: eventId, sent_at: new Date().toISOString(), sdk }), JSON.stringify({ type: "event" }),
-    JSON.stringify({ event_id: eventId, timestamp: now, platform: "javascript", level: "error", message: `bench marker ${name}`, fingerprint: [`bench-marker-${name}`], environment: "production", release: "web@3.2.0", sdk })].join("\n");
-  const r = await fetch(`${fl.origin}/api/${project}/envelope/?sentry_key=${key}&sentry_version=7`, { method: "POST", headers: { "content-type": "text/plain;charset=UTF-8" }, body });
+  const now = Date.now() / 1000,
+    sdk = { name: "sentry.javascript.browser", version: "11.5.0" };
+  const body = [
+    JSON.stringify({ event_id: eventId, sent_at: new Date().toISOString(), sdk }),
+    JSON.stringify({ type: "event" }),
+    JSON.stringify({
+      event_id: eventId,
+      timestamp: now,
+      platform: "javascript",
+      level: "error",
+      message: `bench marker ${name}`,
+      fingerprint: [`bench-marker-${name}`],
+      environment: "production",
+      release: "web@3.2.0",
+      sdk,
+    }),
+  ].join("\n");
+  const r = await fetch(`${fl.origin}/api/${project}/envelope/?sentry_key=${key}&sentry_version=7`, {
+    method: "POST",
+    headers: { "content-type": "text/plain;charset=UTF-8" },
+    body,
+  });
   await r.text();
   return r.status;
 }
@@ -98,13 +134,19 @@ async function sendMarker(fl, name) {
  * A marker's latency is from its 200 to the end of the first response that lists it (an upper bound).
  */
 export async function visibleLatency(root, fl, { rate, seconds, markerEveryMs, pollMs, connections, settleSeconds = 3 }) {
-  const tag = word(randomInt(20 ** 6), 6), markers = new Map();
-  let loadDone = false, polls = 0, sendingDone = false;
-  const load = offer(root, fl, [{ rate, seconds }], { connections }).finally(() => { loadDone = true; });
+  const tag = word(randomInt(20 ** 6), 6),
+    markers = new Map();
+  let loadDone = false,
+    polls = 0,
+    sendingDone = false;
+  const load = offer(root, fl, [{ rate, seconds }], { connections }).finally(() => {
+    loadDone = true;
+  });
   const sender = (async () => {
     await sleep(settleSeconds * 1000);
     for (let n = 0; !loadDone; n++) {
-      const name = tag + word(n, 4), t = performance.now();
+      const name = tag + word(n, 4),
+        t = performance.now();
       const status = await sendMarker(fl, name);
       if (status === 200) markers.set(name, { acceptedAt: performance.now(), seenAt: null });
       await sleep(Math.max(0, markerEveryMs - (performance.now() - t)));

@@ -23,7 +23,9 @@ export function forkRun(file, config, { done, onMessage = () => {}, cwd }) {
     const child = fork(file, [], { cwd, stdio: ["ignore", "inherit", "inherit", "ipc"] });
     let result;
     child.on("message", (m) => (m.type === done || m.type === "error" ? (result = m) : onMessage(m)));
-    child.once("exit", (code) => (result?.type === done ? resolve(result) : reject(new Error(`${file.split("/").pop()} failed (exit ${code}): ${result?.message ?? "no result"}`))));
+    child.once("exit", (code) =>
+      result?.type === done ? resolve(result) : reject(new Error(`${file.split("/").pop()} failed (exit ${code}): ${result?.message ?? "no result"}`)),
+    );
     child.send(config);
   });
 }

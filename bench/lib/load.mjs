@@ -8,11 +8,22 @@ import { buildPool, render } from "./mix.mjs";
 function run({ dsn, origin, connections, seconds, warmup, checkIds }) {
   const { deck, entries } = buildPool(dsn);
   const { send, close } = sender(origin, connections);
-  const all = new Histogram(), ok = new Histogram();
-  const status = {}, byKind = {}, samples = {};
-  let errorsAcceptedAllRun = 0, wrongAnswers = 0, bytesSent = 0, cursor = 0, stopping = false;
-  const t0 = performance.now(), mStart = t0 + warmup * 1000, mEnd = mStart + seconds * 1000;
-  let cpuStart, inFlightAtStart = 0, inFlight = 0;
+  const all = new Histogram(),
+    ok = new Histogram();
+  const status = {},
+    byKind = {},
+    samples = {};
+  let errorsAcceptedAllRun = 0,
+    wrongAnswers = 0,
+    bytesSent = 0,
+    cursor = 0,
+    stopping = false;
+  const t0 = performance.now(),
+    mStart = t0 + warmup * 1000,
+    mEnd = mStart + seconds * 1000;
+  let cpuStart,
+    inFlightAtStart = 0,
+    inFlight = 0;
 
   async function worker() {
     while (!stopping) {
@@ -24,10 +35,14 @@ function run({ dsn, origin, connections, seconds, warmup, checkIds }) {
       inFlight--;
       const end = performance.now();
       if (r.code === 200 && entry.kind.endsWith("error")) errorsAcceptedAllRun++; // warm-up and tail included
-      if (end >= mEnd) { markEnd(); break; }
+      if (end >= mEnd) {
+        markEnd();
+        break;
+      }
       if (end < mStart) continue; // warm-up
       const us = (end - start) * 1000;
-      all.add(us); bytesSent += body.length;
+      all.add(us);
+      bytesSent += body.length;
       status[r.code] = (status[r.code] ?? 0) + 1;
       const k = (byKind[entry.kind] ??= {});
       k[r.code] = (k[r.code] ?? 0) + 1;
@@ -37,28 +52,59 @@ function run({ dsn, origin, connections, seconds, warmup, checkIds }) {
           if (++wrongAnswers <= 3) (samples.wrong ??= []).push({ kind: entry.kind, sent: eventId, got: r.text.slice(0, 200) });
         }
       } else if ((samples[r.code] ??= []).length < 3) {
-        samples[r.code].push({ kind: entry.kind, body: r.text?.slice(0, 300), retryAfter: r.headers?.["retry-after"], sentryError: r.headers?.["x-sentry-error"], rateLimits: r.headers?.["x-sentry-rate-limits"] });
+        samples[r.code].push({
+          kind: entry.kind,
+          body: r.text?.slice(0, 300),
+          retryAfter: r.headers?.["retry-after"],
+          sentryError: r.headers?.["x-sentry-error"],
+          rateLimits: r.headers?.["x-sentry-rate-limits"],
+        });
       }
     }
   }
 
   // Measured-window markers for the parent (it samples the server's CPU time at both).
-  const startTimer = setTimeout(() => { cpuStart = process.cpuUsage(); inFlightAtStart = inFlight; process.send({ type: "measure-start" }); }, mStart - t0);
+  const startTimer = setTimeout(() => {
+    cpuStart = process.cpuUsage();
+    inFlightAtStart = inFlight;
+    process.send({ type: "measure-start" });
+  }, mStart - t0);
   let cpuEnd;
-  function markEnd() { if (cpuEnd) return; stopping = true; cpuEnd = process.cpuUsage(cpuStart); process.send({ type: "measure-end" }); }
+  function markEnd() {
+    if (cpuEnd) return;
+    stopping = true;
+    cpuEnd = process.cpuUsage(cpuStart);
+    process.send({ type: "measure-end" });
+  }
   const endTimer = setTimeout(markEnd, mEnd - t0);
 
   return Promise.all(Array.from({ length: connections }, worker)).then(() => {
-    clearTimeout(startTimer); clearTimeout(endTimer);
+    clearTimeout(startTimer);
+    clearTimeout(endTimer);
     close();
     markEnd();
     const cpu = cpuEnd;
-    const accepted = status[200] ?? 0, total = all.n;
+    const accepted = status[200] ?? 0,
+      total = all.n;
     return {
-      type: "result", seconds, connections, warmup, requests: total, accepted,
-      acceptedPerSec: accepted / seconds, requestsPerSec: total / seconds, mbSentPerSec: bytesSent / seconds / 1e6,
-      status, byKind, latency: all.summary(), latencyAccepted: ok.summary(), wrongAnswers, samples, errorsAcceptedAllRun,
-      loadCpuPct: ((cpu.user + cpu.system) / 1e4) / seconds, inFlightAtStart,
+      type: "result",
+      seconds,
+      connections,
+      warmup,
+      requests: total,
+      accepted,
+      acceptedPerSec: accepted / seconds,
+      requestsPerSec: total / seconds,
+      mbSentPerSec: bytesSent / seconds / 1e6,
+      status,
+      byKind,
+      latency: all.summary(),
+      latencyAccepted: ok.summary(),
+      wrongAnswers,
+      samples,
+      errorsAcceptedAllRun,
+      loadCpuPct: (cpu.user + cpu.system) / 1e4 / seconds,
+      inFlightAtStart,
     };
   });
 }
@@ -68,7 +114,9 @@ function answerMatches(text, eventId) {
   try {
     const body = JSON.parse(text);
     return eventId ? body?.id === eventId : body !== null && typeof body === "object";
-  } catch { return false; }
+  } catch {
+    return false;
+  }
 }
 
 answerOnce(run);

@@ -25,56 +25,99 @@ export const KINDS = {
 
 /** Mulberry32: small seeded PRNG so the pool is identical on every run. */
 export function prng(seed) {
-  return () => { seed = (seed + 0x6d2b79f5) | 0; let x = Math.imul(seed ^ (seed >>> 15), 1 | seed); x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x; return ((x ^ (x >>> 14)) >>> 0) / 4294967296; };
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 /** JS SDK serialisation (serializeEnvelope): item headers as given, no length; an attachment's bytes ({raw}) with their length. */
 function jsEnvelope([headers, items]) {
-  return [JSON.stringify(headers), ...items.flatMap(([h, p]) => (p && typeof p.raw === "string" ? [JSON.stringify({ ...h, length: Buffer.byteLength(p.raw) }), p.raw] : [JSON.stringify(h), JSON.stringify(p)]))].join("\n");
+  return [
+    JSON.stringify(headers),
+    ...items.flatMap(([h, p]) =>
+      p && typeof p.raw === "string" ? [JSON.stringify({ ...h, length: Buffer.byteLength(p.raw) }), p.raw] : [JSON.stringify(h), JSON.stringify(p)],
+    ),
+  ].join("\n");
 }
 /** sentry-python 1.9 serialisation (Envelope.serialize_into): every item gets `length`, each line ends in \n. */
 function pyEnvelope([headers, items]) {
   let out = JSON.stringify(headers) + "\n";
-  for (const [h, p] of items) { const body = JSON.stringify(p); out += JSON.stringify({ ...h, length: Buffer.byteLength(body) }) + "\n" + body + "\n"; }
+  for (const [h, p] of items) {
+    const body = JSON.stringify(p);
+    out += JSON.stringify({ ...h, length: Buffer.byteLength(body) }) + "\n" + body + "\n";
+  }
   return out;
 }
 
 /** Splits `text` at the placeholder slots: {parts: Buffer[], slots: ("E"|"S")[]}, parts.length = slots.length + 1. */
 function template(text) {
-  const parts = [], slots = [], re = new RegExp(`${P.EID}|${P.SID}`, "g");
+  const parts = [],
+    slots = [],
+    re = new RegExp(`${P.EID}|${P.SID}`, "g");
   let last = 0;
-  for (const m of text.matchAll(re)) { parts.push(Buffer.from(text.slice(last, m.index))); slots.push(m[0] === P.EID ? "E" : "S"); last = m.index + m[0].length; }
+  for (const m of text.matchAll(re)) {
+    parts.push(Buffer.from(text.slice(last, m.index)));
+    slots.push(m[0] === P.EID ? "E" : "S");
+    last = m.index + m[0].length;
+  }
   parts.push(Buffer.from(text.slice(last)));
   return { parts, slots };
 }
 
 /** Lays out a plain body: fixed bytes plus the offsets where ids go. */
 function plainLayout({ parts, slots }) {
-  const offsets = []; let off = 0;
-  parts.forEach((p, i) => { off += p.length; if (i < slots.length) { offsets.push(off); off += 32; } });
-  const buf = Buffer.alloc(off); let o = 0;
-  parts.forEach((p, i) => { p.copy(buf, o); o += p.length + (i < slots.length ? 32 : 0); });
+  const offsets = [];
+  let off = 0;
+  parts.forEach((p, i) => {
+    off += p.length;
+    if (i < slots.length) {
+      offsets.push(off);
+      off += 32;
+    }
+  });
+  const buf = Buffer.alloc(off);
+  let o = 0;
+  parts.forEach((p, i) => {
+    p.copy(buf, o);
+    o += p.length + (i < slots.length ? 32 : 0);
+  });
   return { buf, offsets, slots, parts, gzip: false };
 }
 
 /** Gzip layout: header, deflate(part0, sync flush), stored block(id0), deflate(part1 …), …, final deflate, CRC32, ISIZE. */
 function gzipLayout({ parts, slots }) {
-  const pieces = [Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 2, 3])], offsets = [];
-  let off = 10, size = 0;
+  const pieces = [Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 2, 3])],
+    offsets = [];
+  let off = 10,
+    size = 0;
   parts.forEach((p, i) => {
     const last = i === slots.length;
     const z = zlib.deflateRawSync(p, { level: 9, ...(last ? {} : { finishFlush: zlib.constants.Z_SYNC_FLUSH }) });
-    pieces.push(z); off += z.length; size += p.length;
-    if (!last) { pieces.push(Buffer.from([0x00, 32, 0, 0xdf, 0xff]), Buffer.alloc(32)); offsets.push(off + 5); off += 37; size += 32; }
+    pieces.push(z);
+    off += z.length;
+    size += p.length;
+    if (!last) {
+      pieces.push(Buffer.from([0x00, 32, 0, 0xdf, 0xff]), Buffer.alloc(32));
+      offsets.push(off + 5);
+      off += 37;
+      size += 32;
+    }
   });
-  const tail = Buffer.alloc(8); tail.writeUInt32LE(size >>> 0, 4); pieces.push(tail);
+  const tail = Buffer.alloc(8);
+  tail.writeUInt32LE(size >>> 0, 4);
+  pieces.push(tail);
   return { buf: Buffer.concat(pieces), offsets, slots, parts, gzip: true };
 }
 
 /** A fresh body from a layout: copies the bytes, writes new ids (and the CRC for gzip). Returns {body, eventId}. */
 export function render(layout) {
   const body = Buffer.from(layout.buf);
-  let eventId = null, sid = null, crc = 0;
+  let eventId = null,
+    sid = null,
+    crc = 0;
   for (let i = 0; i < layout.slots.length; i++) {
     const id = layout.slots[i] === "E" ? (eventId ??= randomUUID().replaceAll("-", "")) : (sid ??= randomUUID().replaceAll("-", ""));
     body.write(id, layout.offsets[i], "latin1");
@@ -86,24 +129,40 @@ export function render(layout) {
 
 /** Where and how each SDK sends: {path, headers} for an entry of `kind`, plus its body layout. */
 function makeEntry(kind, dsn, rng, t) {
-  const u = new URL(dsn), key = u.username, base = `/api/${u.pathname.replace(/^\/+|\/+$/g, "")}`, k = KINDS[kind];
+  const u = new URL(dsn),
+    key = u.username,
+    base = `/api/${u.pathname.replace(/^\/+|\/+$/g, "")}`,
+    k = KINDS[kind];
   const payload = k.build(rng, key, t);
   const pyAuth = `Sentry sentry_key=${key}, sentry_version=7, sentry_client=sentry.python/1.9.10`;
   const py = { "User-Agent": "sentry.python/1.9.10", "X-Sentry-Auth": pyAuth, "Content-Encoding": "gzip" };
   let path, headers, layout;
   if (k.sdk === "js") {
     path = `${base}/envelope/?sentry_key=${key}&sentry_version=7&sentry_client=sentry.javascript.browser%2F11.5.0`;
-    headers = { "Content-Type": "text/plain;charset=UTF-8", Origin: "https://shop.example.com", Referer: "https://shop.example.com/", "User-Agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0.0.0" };
+    headers = {
+      "Content-Type": "text/plain;charset=UTF-8",
+      Origin: "https://shop.example.com",
+      Referer: "https://shop.example.com/",
+      "User-Agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0.0.0",
+    };
     layout = plainLayout(template(jsEnvelope(payload)));
   } else if (k.sdk === "node") {
     // @sentry/node's transport: the envelope as the JS SDKs write it, auth in X-Sentry-Auth, gzip past 32 KiB only.
     path = `${base}/envelope/`;
-    headers = { "Content-Type": "application/x-sentry-envelope", "User-Agent": "sentry.javascript.node/11.5.0", "X-Sentry-Auth": `Sentry sentry_version=7, sentry_key=${key}, sentry_client=sentry.javascript.node/11.5.0` };
+    headers = {
+      "Content-Type": "application/x-sentry-envelope",
+      "User-Agent": "sentry.javascript.node/11.5.0",
+      "X-Sentry-Auth": `Sentry sentry_version=7, sentry_key=${key}, sentry_client=sentry.javascript.node/11.5.0`,
+    };
     layout = plainLayout(template(jsEnvelope(payload)));
   } else if (k.sdk === "py") {
-    path = `${base}/envelope/`; headers = { ...py, "Content-Type": "application/x-sentry-envelope" }; layout = gzipLayout(template(pyEnvelope(payload)));
+    path = `${base}/envelope/`;
+    headers = { ...py, "Content-Type": "application/x-sentry-envelope" };
+    layout = gzipLayout(template(pyEnvelope(payload)));
   } else {
-    path = `${base}/store/`; headers = { ...py, "Content-Type": "application/json" }; layout = gzipLayout(template(JSON.stringify(payload)));
+    path = `${base}/store/`;
+    headers = { ...py, "Content-Type": "application/json" };
+    layout = gzipLayout(template(JSON.stringify(payload)));
   }
   return { kind, path, headers, layout, expectsId: layout.slots.includes("E") };
 }
@@ -113,15 +172,24 @@ function makeEntry(kind, dsn, rng, t) {
  * `deck` is a shuffled list of entry indexes in the mix's proportions; walk it round-robin.
  */
 export function buildPool(dsn, { variants = 48, seed = 7 } = {}) {
-  const rng = prng(seed), now = Date.now() / 1000, entries = [], byKind = {};
+  const rng = prng(seed),
+    now = Date.now() / 1000,
+    entries = [],
+    byKind = {};
   for (const kind of Object.keys(KINDS)) {
     byKind[kind] = [];
-    for (let v = 0; v < variants; v++) { byKind[kind].push(entries.length); entries.push(makeEntry(kind, dsn, rng, now - rng() * 5)); }
+    for (let v = 0; v < variants; v++) {
+      byKind[kind].push(entries.length);
+      entries.push(makeEntry(kind, dsn, rng, now - rng() * 5));
+    }
   }
   // Deck of 100 × variants slots: weight% of them per kind, cycling through that kind's variants; then shuffled.
   const deck = [];
   for (const [kind, { weight }] of Object.entries(KINDS)) for (let i = 0; i < weight * variants; i++) deck.push(byKind[kind][i % variants]);
-  for (let i = deck.length - 1; i > 0; i--) { const j = Math.floor(rng() * (i + 1)); [deck[i], deck[j]] = [deck[j], deck[i]]; }
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [deck[i], deck[j]] = [deck[j], deck[i]];
+  }
   return { deck, entries };
 }
 
@@ -136,8 +204,13 @@ export function describePool({ entries }) {
   const out = {};
   for (const e of entries) {
     const s = (out[e.kind] ??= { n: 0, wire: 0, raw: 0, gzip: e.layout.gzip, path: e.path.split("?")[0] });
-    s.n++; s.wire += e.layout.buf.length; s.raw += e.layout.parts.reduce((a, p) => a + p.length, 0) + 32 * e.layout.slots.length;
+    s.n++;
+    s.wire += e.layout.buf.length;
+    s.raw += e.layout.parts.reduce((a, p) => a + p.length, 0) + 32 * e.layout.slots.length;
   }
-  for (const s of Object.values(out)) { s.wire = Math.round(s.wire / s.n); s.raw = Math.round(s.raw / s.n); }
+  for (const s of Object.values(out)) {
+    s.wire = Math.round(s.wire / s.n);
+    s.raw = Math.round(s.raw / s.n);
+  }
   return out;
 }

@@ -3,7 +3,13 @@
 import http from "node:http";
 import { Histogram } from "./http.mjs";
 
-const unescapeHtml = (s) => s.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const unescapeHtml = (s) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /**
  * Signs in as a browser without JavaScript does: reads the sign-in page's form (the server action's hidden fields),
@@ -15,12 +21,21 @@ export async function signInCookie(origin, basePath, email, password) {
   const form = /<form[^>]*data-testid="sign-in-form"[^>]*>([\s\S]*?)<\/form>/.exec(html)?.[1];
   if (!form) throw new Error(`no sign-in form at ${url}`);
   const body = new FormData();
-  for (const [, name, value] of form.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/?>/g)) body.append(unescapeHtml(name), unescapeHtml(value ?? ""));
+  for (const [, name, value] of form.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/?>/g))
+    body.append(unescapeHtml(name), unescapeHtml(value ?? ""));
   body.append("email", email);
   body.append("password", password);
   const r = await fetch(url, { method: "POST", body, headers: { origin }, redirect: "manual" });
-  const cookies = [...new Map(r.headers.getSetCookie().map((c) => c.split(";")[0]).map((c) => [c.split("=")[0], c])).values()];
-  if (!cookies.some((c) => c.includes("session_token="))) throw new Error(`signing in as ${email} set no session cookie (${r.status}): ${(await r.text()).slice(0, 200)}`);
+  const cookies = [
+    ...new Map(
+      r.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .map((c) => [c.split("=")[0], c]),
+    ).values(),
+  ];
+  if (!cookies.some((c) => c.includes("session_token=")))
+    throw new Error(`signing in as ${email} set no session cookie (${r.status}): ${(await r.text()).slice(0, 200)}`);
   return cookies.join("; ");
 }
 
@@ -31,7 +46,9 @@ function timedGet(agent, origin, path, cookie) {
   return new Promise((resolve, reject) => {
     const req = http.get({ agent, host: target.hostname, port: target.port, path, headers: { cookie, accept: "text/html" } }, (res) => {
       let bytes = 0;
-      res.on("data", (c) => { bytes += c.length; });
+      res.on("data", (c) => {
+        bytes += c.length;
+      });
       res.on("end", () => resolve({ status: res.statusCode, ms: performance.now() - t, bytes, location: res.headers.location }));
       res.on("error", reject);
     });

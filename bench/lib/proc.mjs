@@ -3,7 +3,13 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 
-const CLK_TCK = (() => { try { return Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100; } catch { return 100; } })();
+const CLK_TCK = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
 
 /** {hwmMB, rssMB} from /proc/<pid>/status (VmHWM is the peak resident set since the process started). */
 export function memory(pid) {
@@ -28,7 +34,9 @@ export function descendants(pid) {
         const kids = readFileSync(`/proc/${out[i]}/task/${tid}/children`, "utf8").trim();
         if (kids) out.push(...kids.split(/\s+/).map(Number));
       }
-    } catch { /* gone */ }
+    } catch {
+      /* gone */
+    }
   }
   return out;
 }
@@ -37,7 +45,12 @@ export function descendants(pid) {
 export function listenerPid(rootPid, port) {
   const inodes = new Set();
   for (const file of ["/proc/net/tcp", "/proc/net/tcp6"]) {
-    let text = ""; try { text = readFileSync(file, "utf8"); } catch { continue; }
+    let text = "";
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      continue;
+    }
     for (const line of text.split("\n").slice(1)) {
       const c = line.trim().split(/\s+/);
       if (c.length > 9 && c[3] === "0A" && parseInt(c[1].split(":").pop(), 16) === port) inodes.add(c[9]);
@@ -49,7 +62,9 @@ export function listenerPid(rootPid, port) {
         const m = readlinkSync(`/proc/${pid}/fd/${fd}`).match(/^socket:\[(\d+)\]$/);
         if (m && inodes.has(m[1])) return pid;
       }
-    } catch { /* gone or not ours */ }
+    } catch {
+      /* gone or not ours */
+    }
   }
   return rootPid;
 }
@@ -58,8 +73,14 @@ export function listenerPid(rootPid, port) {
 export async function waitHttp(url, child, timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${url}: the server exited (${child.exitCode ?? child.signalCode}) before answering`);
-    try { const r = await fetch(url, { signal: AbortSignal.timeout(2000) }); if (r.ok) return; } catch { /* not yet */ }
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${url}: the server exited (${child.exitCode ?? child.signalCode}) before answering`);
+    try {
+      const r = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (r.ok) return;
+    } catch {
+      /* not yet */
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url}: no answer within ${timeoutMs / 1000} s`);
@@ -70,7 +91,10 @@ export function stopChild(child, graceMs = 10_000) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode ?? child.signalCode);
   return new Promise((resolve) => {
     const kill = setTimeout(() => child.kill("SIGKILL"), graceMs);
-    child.once("exit", (code, sig) => { clearTimeout(kill); resolve(code ?? sig); });
+    child.once("exit", (code, sig) => {
+      clearTimeout(kill);
+      resolve(code ?? sig);
+    });
     child.kill("SIGTERM");
   });
 }

@@ -15,7 +15,14 @@ const ROUTES = Array.from({ length: 20 }, (_, k) => `GET /api/resource-${k}`);
 const PAGES = Array.from({ length: 5 }, (_, k) => `/app/page-${k}`);
 const NAMES = [...ROUTES, ...PAGES];
 const SPANS_PER_TRACE = 10;
-const hex = (rng, n) => { let s = ""; while (s.length < n) s += Math.floor(rng() * 0x100000000).toString(16).padStart(8, "0"); return s.slice(0, n); };
+const hex = (rng, n) => {
+  let s = "";
+  while (s.length < n)
+    s += Math.floor(rng() * 0x100000000)
+      .toString(16)
+      .padStart(8, "0");
+  return s.slice(0, n);
+};
 
 async function seed({ dataDir, databaseUrl, publicKey, spans, batch, spanDays }) {
   const { openDb } = await import("../../src/storage/db.ts");
@@ -30,33 +37,76 @@ async function seed({ dataDir, databaseUrl, publicKey, spans, batch, spanDays })
   const rng = prng(7);
   const normal = () => Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
   const traces = Math.ceil(spans / SPANS_PER_TRACE);
-  const end = Date.now(), start = end - spanDays * 86_400_000, step = (end - start) / traces;
+  const end = Date.now(),
+    start = end - spanDays * 86_400_000,
+    step = (end - start) / traces;
   // On PostgreSQL, a partition for each seeded day (as retention makes them for the days ahead), so that the rows go
   // straight into their day rather than into the DEFAULT partition (migration 0029). Nothing on SQLite.
   const { daysBetween } = await import("./seed-days.mjs");
   await store.ensureDayPartitions(daysBetween(start, Date.now()));
-  const weights = NAMES.map((_, k) => 1 / (k + 1) ** 0.8), total = weights.reduce((a, b) => a + b, 0);
-  const pick = () => { let x = rng() * total; for (let k = 0; k < NAMES.length; k++) if ((x -= weights[k]) <= 0) return k; return NAMES.length - 1; };
+  const weights = NAMES.map((_, k) => 1 / (k + 1) ** 0.8),
+    total = weights.reduce((a, b) => a + b, 0);
+  const pick = () => {
+    let x = rng() * total;
+    for (let k = 0; k < NAMES.length; k++) if ((x -= weights[k]) <= 0) return k;
+    return NAMES.length - 1;
+  };
   const t0 = performance.now();
-  let written = 0, lastReport = t0, sampleTrace = null;
+  let written = 0,
+    lastReport = t0,
+    sampleTrace = null;
   for (let from = 0; from < traces; from += batch) {
-    const rows = [], values = [];
+    const rows = [],
+      values = [];
     for (let i = from; i < Math.min(traces, from + batch); i++) {
-      const k = pick(), name = NAMES[k], page = k >= ROUTES.length;
-      const at = start + i * step, traceId = hex(rng, 32), rootId = hex(rng, 16);
+      const k = pick(),
+        name = NAMES[k],
+        page = k >= ROUTES.length;
+      const at = start + i * step,
+        traceId = hex(rng, 32),
+        rootId = hex(rng, 16);
       const duration = Math.exp(Math.log(page ? 1200 : 80 + k * 10) + 0.6 * normal());
       const failed = rng() < 0.02;
-      const startTime = new Date(at).toISOString(), receivedAt = new Date(at + duration).toISOString();
+      const startTime = new Date(at).toISOString(),
+        receivedAt = new Date(at + duration).toISOString();
       const common = { projectId, traceId, segmentId: rootId, transaction: name, environment: "production", release: "bench@1.0.0", receivedAt };
-      rows.push({ ...common, spanId: rootId, parentSpanId: null, isSegment: true, op: page ? "pageload" : "http.server", description: name, status: failed ? "internal_error" : "ok", startTime, durationMs: duration, eventId: null });
+      rows.push({
+        ...common,
+        spanId: rootId,
+        parentSpanId: null,
+        isSegment: true,
+        op: page ? "pageload" : "http.server",
+        description: name,
+        status: failed ? "internal_error" : "ok",
+        startTime,
+        durationMs: duration,
+        eventId: null,
+      });
       for (let c = 1; c < SPANS_PER_TRACE; c++) {
         const offset = (duration * (c - 1)) / SPANS_PER_TRACE;
-        rows.push({ ...common, spanId: hex(rng, 16), parentSpanId: rootId, isSegment: false, op: page ? "resource.script" : "db.sql.query", description: page ? `https://cdn.example.com/chunk-${c}.js` : `SELECT * FROM table_${c} WHERE id = ?`, status: "ok", startTime: new Date(at + offset).toISOString(), durationMs: duration / SPANS_PER_TRACE, eventId: null });
+        rows.push({
+          ...common,
+          spanId: hex(rng, 16),
+          parentSpanId: rootId,
+          isSegment: false,
+          op: page ? "resource.script" : "db.sql.query",
+          description: page ? `https://cdn.example.com/chunk-${c}.js` : `SELECT * FROM table_${c} WHERE id = ?`,
+          status: "ok",
+          startTime: new Date(at + offset).toISOString(),
+          durationMs: duration / SPANS_PER_TRACE,
+          eventId: null,
+        });
       }
       const hour = hourOf(at);
       values.push({ projectId, metric: "duration", transaction: name, hour, value: duration, failed });
       if (page) {
-        for (const [metric, median, sigma] of [["lcp", 2200, 0.5], ["fcp", 1200, 0.5], ["ttfb", 300, 0.6], ["inp", 180, 0.7], ["cls", 0.08, 0.9]]) {
+        for (const [metric, median, sigma] of [
+          ["lcp", 2200, 0.5],
+          ["fcp", 1200, 0.5],
+          ["ttfb", 300, 0.6],
+          ["inp", 180, 0.7],
+          ["cls", 0.08, 0.9],
+        ]) {
           values.push({ projectId, metric, transaction: name, hour, value: Math.exp(Math.log(median) + sigma * normal()), failed: false });
         }
       }
@@ -74,7 +124,15 @@ async function seed({ dataDir, databaseUrl, publicKey, spans, batch, spanDays })
     }
   }
   const seconds = (performance.now() - t0) / 1000;
-  const count = Number((await db.kysely.selectFrom("spans").select((eb) => eb.fn.countAll().as("n")).where("project_id", "=", projectId).executeTakeFirstOrThrow()).n);
+  const count = Number(
+    (
+      await db.kysely
+        .selectFrom("spans")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("project_id", "=", projectId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   await db.close();
   return { seconds, spans: count, sampleTrace };
 }

@@ -15,7 +15,8 @@ import { EID, browserError } from "./payloads.mjs";
 register();
 
 const UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-const TS = "__BENCH_TS__", UID = "__BENCH_UID__";
+const TS = "__BENCH_TS__",
+  UID = "__BENCH_UID__";
 
 /**
  * Issue k's event as a template: the mix's browser error made from seed k, with one in-app function named after k
@@ -48,16 +49,27 @@ function issueSequence(events, issues, rng, s = 0.9) {
   const count = new Uint32Array(issues);
   for (let i = 0; i < events; i++) {
     const x = rng() * sum;
-    let lo = 0, hi = issues - 1;
-    while (lo < hi) { const mid = (lo + hi) >> 1; if (cum[mid] < x) lo = mid + 1; else hi = mid; }
-    seq[i] = lo; count[lo]++;
+    let lo = 0,
+      hi = issues - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cum[mid] < x) lo = mid + 1;
+      else hi = mid;
+    }
+    seq[i] = lo;
+    count[lo]++;
   }
   // Issues the draw missed take the place of an event of an issue that has more than one.
   for (let k = 0; k < issues; k++) {
     if (count[k] > 0) continue;
     for (;;) {
       const i = Math.floor(rng() * events);
-      if (count[seq[i]] > 1) { count[seq[i]]--; seq[i] = k; count[k]++; break; }
+      if (count[seq[i]] > 1) {
+        count[seq[i]]--;
+        seq[i] = k;
+        count[k]++;
+        break;
+      }
     }
   }
   return seq;
@@ -76,9 +88,25 @@ async function digestWorker() {
       const ts = Math.round((start + i * step) * 1000) / 1000;
       const eventId = randomBytes(16).toString("hex");
       const uid = String(Math.floor(prng(i)() * 100_000));
-      const meta = JSON.stringify({ ...tpl.envelope, sent_at: new Date(ts * 1000).toISOString(), client_ip: `203.0.113.${k % 250}`, user_agent: UA, client: "sentry.javascript.browser/11.5.0" });
-      rows.push({ kind: "item", projectId: key.projectId, keyId: key.keyId, receivedAt: Math.round(ts * 1000) + 40, itemType: "event", eventId,
-        headers: '{"type":"event"}', meta, payload: Buffer.from(render(tpl, eventId, ts, uid)), id: i + 1 });
+      const meta = JSON.stringify({
+        ...tpl.envelope,
+        sent_at: new Date(ts * 1000).toISOString(),
+        client_ip: `203.0.113.${k % 250}`,
+        user_agent: UA,
+        client: "sentry.javascript.browser/11.5.0",
+      });
+      rows.push({
+        kind: "item",
+        projectId: key.projectId,
+        keyId: key.keyId,
+        receivedAt: Math.round(ts * 1000) + 40,
+        itemType: "event",
+        eventId,
+        headers: '{"type":"event"}',
+        meta,
+        payload: Buffer.from(render(tpl, eventId, ts, uid)),
+        id: i + 1,
+      });
     });
     const t = performance.now();
     const digested = await digestRows(rows, (line) => process.stderr.write(line + "\n"));
@@ -95,22 +123,40 @@ async function seed({ dataDir, databaseUrl, publicKey, events, issues, batch, sp
   const key = await store.getIntakeKey(publicKey);
   if (!key) throw new Error(`no project key ${publicKey} in ${dataDir}`);
   const seq = issueSequence(events, issues, prng(42));
-  const end = Date.now() / 1000, start = end - spanDays * 86400, step = (end - start) / events;
+  const end = Date.now() / 1000,
+    start = end - spanDays * 86400,
+    step = (end - start) / events;
   // On PostgreSQL, a partition for each seeded day (as retention makes them for the days ahead), so that the rows go
   // straight into their day rather than into the DEFAULT partition (migration 0029). Nothing on SQLite.
   const { daysBetween } = await import("./seed-days.mjs");
   await store.ensureDayPartitions(daysBetween(start * 1000, Date.now()));
   const t0 = performance.now();
-  let digestMs = 0, writeMs = 0, lastReport = t0;
+  let digestMs = 0,
+    writeMs = 0,
+    lastReport = t0;
   // Worker threads digest batches ahead (at most two each in flight); this thread writes them in order.
   const workers = Array.from({ length: threads }, () => new Worker(new URL(import.meta.url)));
-  const done = new Map(), waiting = new Map();
+  const done = new Map(),
+    waiting = new Map();
   for (const w of workers) {
-    w.on("message", (m) => { digestMs += m.ms; const r = waiting.get(m.from); if (r) { waiting.delete(m.from); r(m.digested); } else done.set(m.from, m.digested); });
-    w.on("error", (e) => { for (const r of waiting.values()) r(Promise.reject(e)); });
+    w.on("message", (m) => {
+      digestMs += m.ms;
+      const r = waiting.get(m.from);
+      if (r) {
+        waiting.delete(m.from);
+        r(m.digested);
+      } else done.set(m.from, m.digested);
+    });
+    w.on("error", (e) => {
+      for (const r of waiting.values()) r(Promise.reject(e));
+    });
   }
   const result = (from) => (done.has(from) ? Promise.resolve(done.get(from)).finally(() => done.delete(from)) : new Promise((r) => waiting.set(from, r)));
-  const post = (n) => { const from = n * batch; if (from < events) workers[n % threads].postMessage({ from, issues: Array.from(seq.subarray(from, Math.min(events, from + batch))), start, step, key, publicKey }); };
+  const post = (n) => {
+    const from = n * batch;
+    if (from < events)
+      workers[n % threads].postMessage({ from, issues: Array.from(seq.subarray(from, Math.min(events, from + batch))), start, step, key, publicKey });
+  };
   const ahead = threads * 2;
   for (let n = 0; n < ahead; n++) post(n);
   try {
@@ -129,7 +175,16 @@ async function seed({ dataDir, databaseUrl, publicKey, events, issues, batch, sp
     await Promise.all(workers.map((w) => w.terminate()));
   }
   const seconds = (performance.now() - t0) / 1000;
-  const count = async (table) => Number((await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).where("project_id", "=", key.projectId).executeTakeFirstOrThrow()).n);
+  const count = async (table) =>
+    Number(
+      (
+        await db.kysely
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("project_id", "=", key.projectId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const out = { seconds, events: await count("events"), issues: await count("issues"), digestCpuSeconds: digestMs / 1000, writeSeconds: writeMs / 1000 };
   await db.close();
   return out;

@@ -19,7 +19,10 @@ export const SEED_VERSION = 1;
 
 const migrationsDir = (root) => path.join(root, "src/storage/migrations");
 /** The numbered migrations, in order (0001-initial.ts, …). */
-const migrationFiles = (root) => readdirSync(migrationsDir(root)).filter((name) => /^\d{4}-/.test(name)).sort();
+const migrationFiles = (root) =>
+  readdirSync(migrationsDir(root))
+    .filter((name) => /^\d{4}-/.test(name))
+    .sort();
 
 /**
  * A short hash of the first `count` migrations (names and code) and of the migrations' shared helpers (types.ts): the
@@ -27,7 +30,9 @@ const migrationFiles = (root) => readdirSync(migrationsDir(root)).filter((name) 
  */
 export function schemaKey(root, count = migrationFiles(root).length) {
   const dir = migrationsDir(root);
-  const support = readdirSync(dir).filter((name) => !/^\d{4}-/.test(name)).sort();
+  const support = readdirSync(dir)
+    .filter((name) => !/^\d{4}-/.test(name))
+    .sort();
   const h = createHash("sha256");
   for (const name of [...migrationFiles(root).slice(0, count), ...support]) h.update(name).update(readFileSync(path.join(dir, name)));
   return h.update(`seed ${SEED_VERSION}`).digest("hex").slice(0, 12);
@@ -64,7 +69,11 @@ export async function prepareDataDir(root, { port, dataDir, dbUrl }) {
 export function checkpointedBytes(dataDir) {
   const file = path.join(dataDir, "faultline.sqlite3");
   const db = new SQLite(file);
-  try { db.pragma("wal_checkpoint(TRUNCATE)"); } finally { db.close(); }
+  try {
+    db.pragma("wal_checkpoint(TRUNCATE)");
+  } finally {
+    db.close();
+  }
   return [file, `${file}-wal`].reduce((sum, f) => sum + (existsSync(f) ? statSync(f).size : 0), 0);
 }
 
@@ -72,11 +81,17 @@ export function checkpointedBytes(dataDir) {
 export function bytesByTable(dataDir) {
   const db = new SQLite(path.join(dataDir, "faultline.sqlite3"), { readonly: true });
   try {
-    const rows = db.prepare("SELECT coalesce(m.tbl_name, s.name) AS tbl, sum(s.pgsize) AS bytes FROM dbstat s LEFT JOIN sqlite_master m ON m.name = s.name GROUP BY tbl ORDER BY bytes DESC").all();
+    const rows = db
+      .prepare(
+        "SELECT coalesce(m.tbl_name, s.name) AS tbl, sum(s.pgsize) AS bytes FROM dbstat s LEFT JOIN sqlite_master m ON m.name = s.name GROUP BY tbl ORDER BY bytes DESC",
+      )
+      .all();
     return rows.map((r) => ({ table: r.tbl, bytes: r.bytes }));
   } catch {
     return [];
-  } finally { db.close(); }
+  } finally {
+    db.close();
+  }
 }
 
 /**
@@ -92,7 +107,8 @@ async function cachedSet(root, { prefix: setPrefix, nameFor: setName, port, log,
   const cacheRoot = path.join(root, "bench/.cache");
   const name = nameFor(schemaKey(root));
   const dbUrl = dbUrlOf(name);
-  const dir = path.join(cacheRoot, name), metaFile = path.join(dir, "seed.json");
+  const dir = path.join(cacheRoot, name),
+    metaFile = path.join(dir, "seed.json");
   const older = existsSync(metaFile) || server ? null : olderSchemaSet(root, cacheRoot, nameFor);
   if (older) {
     log(`carrying bench/.cache/${older} forward to today's migrations as ${name} (Faultline migrates it when it starts)`);
@@ -137,12 +153,18 @@ async function cachedSet(root, { prefix: setPrefix, nameFor: setName, port, log,
  */
 export function cachedDataSet(root, { events, issues, port, log, server = null }) {
   return cachedSet(root, {
-    prefix: "issues-", nameFor: (key) => `issues-${events}-${issues}-${key}`, port, log, server,
+    prefix: "issues-",
+    nameFor: (key) => `issues-${events}-${issues}-${key}`,
+    port,
+    log,
+    server,
     what: `${events.toLocaleString("en-US")} events in ${issues.toLocaleString("en-US")} issues through the digest's code`,
     seed: async (dataDir, reuse, dbUrl) => {
       const seed = await runSeeder(root, { dataDir, databaseUrl: dbUrl, publicKey: new URL(reuse.dsn).username, events, issues }, (p) =>
-        log(`  ${p.events.toLocaleString("en-US")} events after ${p.seconds.toFixed(0)} s (${Math.round(p.events / p.seconds).toLocaleString("en-US")}/s)`));
-      if (seed.events !== events || seed.issues !== issues) throw new Error(`the seeder stored ${seed.events} events in ${seed.issues} issues, not ${events} in ${issues}`);
+        log(`  ${p.events.toLocaleString("en-US")} events after ${p.seconds.toFixed(0)} s (${Math.round(p.events / p.seconds).toLocaleString("en-US")}/s)`),
+      );
+      if (seed.events !== events || seed.issues !== issues)
+        throw new Error(`the seeder stored ${seed.events} events in ${seed.issues} issues, not ${events} in ${issues}`);
       return seed;
     },
   });
@@ -154,12 +176,23 @@ export function cachedDataSet(root, { events, issues, port, log, server = null }
  */
 export function cachedSpanSet(root, { spans, port, log, server = null }) {
   return cachedSet(root, {
-    prefix: "spans-", nameFor: (key) => `spans-${spans}-${key}-${new Date().toISOString().slice(0, 10)}`, port, log, server,
+    prefix: "spans-",
+    nameFor: (key) => `spans-${spans}-${key}-${new Date().toISOString().slice(0, 10)}`,
+    port,
+    log,
+    server,
     what: `${spans.toLocaleString("en-US")} spans through the storage layer`,
     seed: async (dataDir, reuse, dbUrl) => {
-      const seed = await forkRun(path.join(root, "bench/lib/seed-spans.mjs"), { dataDir, databaseUrl: dbUrl, publicKey: new URL(reuse.dsn).username, spans, batch: 2000, spanDays: 14 }, {
-        done: "done", cwd: root, onMessage: (p) => log(`  ${p.spans.toLocaleString("en-US")} spans after ${p.seconds.toFixed(0)} s (${Math.round(p.spans / p.seconds).toLocaleString("en-US")}/s)`),
-      });
+      const seed = await forkRun(
+        path.join(root, "bench/lib/seed-spans.mjs"),
+        { dataDir, databaseUrl: dbUrl, publicKey: new URL(reuse.dsn).username, spans, batch: 2000, spanDays: 14 },
+        {
+          done: "done",
+          cwd: root,
+          onMessage: (p) =>
+            log(`  ${p.spans.toLocaleString("en-US")} spans after ${p.seconds.toFixed(0)} s (${Math.round(p.spans / p.seconds).toLocaleString("en-US")}/s)`),
+        },
+      );
       if (seed.spans < spans) throw new Error(`the seeder stored ${seed.spans} spans, not ${spans}`);
       return seed;
     },
@@ -173,12 +206,33 @@ export function cachedSpanSet(root, { spans, port, log, server = null }) {
  */
 export function cachedLogSet(root, { logs, port, log, server = null }) {
   return cachedSet(root, {
-    prefix: "logs-", nameFor: (key) => `logs-${logs}-${key}-${new Date().toISOString().slice(0, 10)}`, port, log, server,
+    prefix: "logs-",
+    nameFor: (key) => `logs-${logs}-${key}-${new Date().toISOString().slice(0, 10)}`,
+    port,
+    log,
+    server,
     what: `${logs.toLocaleString("en-US")} log lines, 10,000 user reports and 60 cron monitors through the storage layer`,
     seed: async (dataDir, reuse, dbUrl) => {
-      const seed = await forkRun(path.join(root, "bench/lib/seed-logs.mjs"), { dataDir, databaseUrl: dbUrl, publicKey: new URL(reuse.dsn).username, logs, batch: 5000, logDays: 7, feedback: 10_000, monitors: 60, checkInsPerMonitor: 48 }, {
-        done: "done", cwd: root, onMessage: (p) => log(`  ${p.logs.toLocaleString("en-US")} log lines after ${p.seconds.toFixed(0)} s (${Math.round(p.logs / p.seconds).toLocaleString("en-US")}/s)`),
-      });
+      const seed = await forkRun(
+        path.join(root, "bench/lib/seed-logs.mjs"),
+        {
+          dataDir,
+          databaseUrl: dbUrl,
+          publicKey: new URL(reuse.dsn).username,
+          logs,
+          batch: 5000,
+          logDays: 7,
+          feedback: 10_000,
+          monitors: 60,
+          checkInsPerMonitor: 48,
+        },
+        {
+          done: "done",
+          cwd: root,
+          onMessage: (p) =>
+            log(`  ${p.logs.toLocaleString("en-US")} log lines after ${p.seconds.toFixed(0)} s (${Math.round(p.logs / p.seconds).toLocaleString("en-US")}/s)`),
+        },
+      );
       if (seed.logs < logs) throw new Error(`the seeder stored ${seed.logs} log lines, not ${logs}`);
       return seed;
     },

@@ -17,10 +17,13 @@ export function missingBuild(root) {
 
 /** package.json's start script, read as "[NAME=value …] node [flags] bin/faultline.mjs start". */
 function startScript(root) {
-  const words = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start.trim().split(/\s+/);
+  const words = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"))
+    .scripts.start.trim()
+    .split(/\s+/);
   const node = words.findIndex((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w));
   const entry = words.indexOf("bin/faultline.mjs");
-  if (words[node] !== "node" || entry < 0) throw new Error(`package.json's start script is not "[NAME=value …] node [flags] bin/faultline.mjs start": ${words.join(" ")}`);
+  if (words[node] !== "node" || entry < 0)
+    throw new Error(`package.json's start script is not "[NAME=value …] node [flags] bin/faultline.mjs start": ${words.join(" ")}`);
   const env = Object.fromEntries(words.slice(0, node).map((w) => [w.slice(0, w.indexOf("=")), w.slice(w.indexOf("=") + 1)]));
   return { env, flags: words.slice(node + 1, entry) };
 }
@@ -41,7 +44,10 @@ export function startEnv(root) {
 /** Fails when something already listens on `port` (it would be measured instead of our server). */
 async function assertPortFree(port) {
   const inUse = await new Promise((resolve) => {
-    const s = net.connect({ host: "127.0.0.1", port }, () => { s.destroy(); resolve(true); });
+    const s = net.connect({ host: "127.0.0.1", port }, () => {
+      s.destroy();
+      resolve(true);
+    });
     s.on("error", () => resolve(false));
   });
   if (inUse) throw new Error(`port ${port} is already in use; choose another with BENCH_PORT / BENCH_CEILING_PORT`);
@@ -51,7 +57,11 @@ async function assertPortFree(port) {
 function spawnServer(root, args, env) {
   const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   child.output = [];
-  const keep = (d) => { child.output.push(d.toString()); if (child.output.length > 200) child.output.shift(); if (process.env.BENCH_VERBOSE) process.stderr.write(d); };
+  const keep = (d) => {
+    child.output.push(d.toString());
+    if (child.output.length > 200) child.output.shift();
+    if (process.env.BENCH_VERBOSE) process.stderr.write(d);
+  };
   child.stdout.on("data", keep);
   child.stderr.on("data", keep);
   return child;
@@ -65,7 +75,9 @@ export function faultlineEnv(port, dataDir) {
 /** Runs a Faultline CLI command to completion; returns its stdout. */
 export function cli(root, env, args) {
   try {
-    return execFileSync(process.execPath, ["bin/faultline.mjs", ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] }).toString().trim();
+    return execFileSync(process.execPath, ["bin/faultline.mjs", ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] })
+      .toString()
+      .trim();
   } catch (e) {
     throw new Error(`faultline ${args[0]} failed (${e.status}): ${e.stderr?.toString().trim() || e.message}`);
   }
@@ -73,7 +85,8 @@ export function cli(root, env, args) {
 
 async function api(origin, token, method, p, body) {
   const r = await fetch(`${origin}/api/0${p}`, {
-    method, headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await r.text();
@@ -126,7 +139,10 @@ export async function startCeiling(root, { port, dataDir, flags = [] }) {
     const onData = (d) => {
       buf += d;
       const m = buf.match(/^ready (.*)$/m);
-      if (m) { child.stdout.off("data", onData); resolve(JSON.parse(m[1])); }
+      if (m) {
+        child.stdout.off("data", onData);
+        resolve(JSON.parse(m[1]));
+      }
     };
     child.stdout.on("data", onData);
     child.once("exit", (code) => reject(new Error(`ceiling server exited (${code}): ${child.output.join("").slice(-1000)}`)));
@@ -157,7 +173,10 @@ export async function digestLag(fl, timeoutMs = 120_000) {
       const events = await api(fl.origin, fl.token, "GET", `/projects/${fl.org}/${fl.project}/events/`);
       if (events.some((e) => e.eventID === m.eventId)) return { seconds: (Date.now() - t0) / 1000 };
       last = `newest listed: ${events[0]?.eventID ?? "none"}`;
-    } catch (e) { last = e.message; if (/: 404 /.test(last)) return { error: "events API not found (404)" }; }
+    } catch (e) {
+      last = e.message;
+      if (/: 404 /.test(last)) return { error: "events API not found (404)" };
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return { error: `marker not listed after ${timeoutMs / 1000} s (${last})` };

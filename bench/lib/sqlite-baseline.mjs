@@ -16,10 +16,15 @@ export function bareInsertRate(payload, seconds = 3) {
     db.exec("CREATE TABLE events (id INTEGER PRIMARY KEY, project_id INTEGER NOT NULL, event_id TEXT NOT NULL, received_at TEXT NOT NULL, data TEXT NOT NULL)");
     db.exec("CREATE UNIQUE INDEX events_project_event ON events (project_id, event_id)");
     const insert = db.prepare("INSERT INTO events (project_id, event_id, received_at, data) VALUES (1, ?, ?, ?)");
-    const batch = db.transaction((n) => { for (let i = 0; i < n; i++) insert.run(randomBytes(16).toString("hex"), new Date().toISOString(), payload); });
+    const batch = db.transaction((n) => {
+      for (let i = 0; i < n; i++) insert.run(randomBytes(16).toString("hex"), new Date().toISOString(), payload);
+    });
     let rows = 0;
     const t0 = performance.now();
-    while (performance.now() - t0 < seconds * 1000) { batch(500); rows += 500; }
+    while (performance.now() - t0 < seconds * 1000) {
+      batch(500);
+      rows += 500;
+    }
     return rows / ((performance.now() - t0) / 1000);
   } finally {
     db.close();

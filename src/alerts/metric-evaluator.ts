@@ -24,7 +24,13 @@ export type PassResult = { evaluated: number; changes: number; notifications: nu
 export const metricAlertUrl = (baseUrl: string, orgSlug: string, ruleId: number) => `${baseUrl}/${LINK_LOCALE}/orgs/${orgSlug}/alerts/metric/${ruleId}`;
 
 /** The decision for one rule as claimed, given its value: the new state, its history entry and its notifications. */
-export function decide(rule: MetricAlertRule, org: DueMetricAlert["organization"], value: number | null, minute: string, baseUrl: string): MetricDecision | null {
+export function decide(
+  rule: MetricAlertRule,
+  org: DueMetricAlert["organization"],
+  value: number | null,
+  minute: string,
+  baseUrl: string,
+): MetricDecision | null {
   const t = nextStatus(rule, rule.status, value);
   if (!t) return null;
   const trigger = rule.triggers.find((x) => x.label === t.trigger);
@@ -75,7 +81,9 @@ export async function evaluateMetricAlerts(store: Store, options: EvaluationOpti
       start: new Date(end - rule.timeWindow * 60_000).toISOString(),
       end: minute,
     });
-    const r = await store.recordMetricEvaluation(rule.id, minute, value, new Date(now).toISOString(), (claimed) => decide(claimed, rule.organization, value, minute, options.baseUrl));
+    const r = await store.recordMetricEvaluation(rule.id, minute, value, new Date(now).toISOString(), (claimed) =>
+      decide(claimed, rule.organization, value, minute, options.baseUrl),
+    );
     if (!r.claimed) continue;
     result.evaluated++;
     if (r.change) result.changes++;
@@ -88,7 +96,10 @@ export async function evaluateMetricAlerts(store: Store, options: EvaluationOpti
  * Runs a pass a few seconds into every minute (the digest commits the minute's last batches meanwhile), one pass at a
  * time; a failing pass is logged and the next minute tries again. `onNotifications` wakes the sender.
  */
-export function startMetricEvaluator(store: Store, options: { baseUrl: string; log: (line: string) => void; onNotifications?: (n: number) => void }): { stop: () => void } {
+export function startMetricEvaluator(
+  store: Store,
+  options: { baseUrl: string; log: (line: string) => void; onNotifications?: (n: number) => void },
+): { stop: () => void } {
   const OFFSET_MS = 5_000;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;

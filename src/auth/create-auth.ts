@@ -118,7 +118,8 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset,
         if (ctx.path !== "/reset-password" && ctx.path !== "/reset-password/:token") return;
         const body = ctx.body as { token?: unknown } | undefined;
         const token = body?.token ?? ctx.query?.token ?? ctx.params?.token;
-        if (token !== undefined && (typeof token !== "string" || !RESET_TOKEN.test(token))) throw new APIError("BAD_REQUEST", { message: "Invalid token", code: "INVALID_TOKEN" });
+        if (token !== undefined && (typeof token !== "string" || !RESET_TOKEN.test(token)))
+          throw new APIError("BAD_REQUEST", { message: "Invalid token", code: "INVALID_TOKEN" });
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path.startsWith("/two-factor/")) await afterTwoFactorChange(db, ctx);

@@ -39,7 +39,8 @@ export async function beforeSsoRequest(db: Db, ctx: HookContext): Promise<void> 
  */
 export async function beforeSsoUserCreated(user: { emailVerified?: unknown }, ctx: { path?: string; params?: Record<string, unknown> } | null): Promise<void> {
   if (ctx?.path !== "/callback/:id" || ctx.params?.id !== SSO_PROVIDER_ID) return;
-  if (user.emailVerified !== true) throw new APIError("FORBIDDEN", { message: "The identity provider has not verified this e-mail address", code: "email_not_verified" });
+  if (user.emailVerified !== true)
+    throw new APIError("FORBIDDEN", { message: "The identity provider has not verified this e-mail address", code: "email_not_verified" });
 }
 
 /**

@@ -75,7 +75,14 @@ async function codeOwner(ctx: HookContext): Promise<string | null> {
 const pendingChanges = new WeakMap<object, { userId: string; change: TwoFactorChange }>();
 
 async function noteChange(db: Db, ctx: HookContext): Promise<void> {
-  const change: TwoFactorChange | null = ctx.path === "/two-factor/disable" ? "disabled" : ctx.path === "/two-factor/generate-backup-codes" ? "recovery-codes" : ctx.path === "/two-factor/verify-totp" ? "enabled" : null;
+  const change: TwoFactorChange | null =
+    ctx.path === "/two-factor/disable"
+      ? "disabled"
+      : ctx.path === "/two-factor/generate-backup-codes"
+        ? "recovery-codes"
+        : ctx.path === "/two-factor/verify-totp"
+          ? "enabled"
+          : null;
   if (!change) return;
   const session = await getSessionFromCtx(ctx).catch(() => null);
   if (!session) return;
@@ -106,7 +113,8 @@ export async function beforeTwoFactorCode(db: Db, secret: string, ctx: HookConte
   const body = (ctx.body ?? {}) as Record<string, unknown>;
   await noteChange(db, ctx);
   if (ctx.path === "/two-factor/verify-backup-code") {
-    if (typeof body.code !== "string" || !RECOVERY_CODE.test(body.code)) throw new APIError("UNAUTHORIZED", { message: "Invalid backup code", code: "INVALID_BACKUP_CODE" });
+    if (typeof body.code !== "string" || !RECOVERY_CODE.test(body.code))
+      throw new APIError("UNAUTHORIZED", { message: "Invalid backup code", code: "INVALID_BACKUP_CODE" });
     return { context: { body: { ...body, code: hashRecoveryCode(secret, body.code) } } };
   }
   if (ctx.path === "/two-factor/verify-totp") {

@@ -54,7 +54,13 @@ async function migrate(): Promise<void> {
 async function createuser(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
-    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, superuser: { type: "boolean", default: false }, "no-input": { type: "boolean", default: false } },
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+      name: { type: "string" },
+      superuser: { type: "boolean", default: false },
+      "no-input": { type: "boolean", default: false },
+    },
   });
   if (!values.email || !values.password) throw new UsageError("createuser needs --email and --password (it never prompts)");
   const s = getServices();
@@ -64,7 +70,10 @@ async function createuser(argv: string[]): Promise<void> {
 }
 
 async function createtoken(argv: string[]): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { email: { type: "string" }, name: { type: "string" }, scope: { type: "string", multiple: true }, expires: { type: "string" } } });
+  const { values } = parseArgs({
+    args: argv,
+    options: { email: { type: "string" }, name: { type: "string" }, scope: { type: "string", multiple: true }, expires: { type: "string" } },
+  });
   if (!values.email) throw new UsageError("createtoken needs --email");
   const s = getServices();
   await migrateToLatest(s.db);
@@ -92,7 +101,9 @@ async function runBackup(argv: string[]): Promise<void> {
   if (positionals.length !== 1) throw new UsageError("backup needs one FILE to write");
   const { backup } = await import("../ops/backup");
   const m = await backup(loadConfig(), positionals[0]!);
-  console.error(`faultline: backed up ${m.dialect === "sqlite" ? "the SQLite database" : "the PostgreSQL database"} (${m.migrations.length} migrations), ${m.secretKey ? "the secret key" : "no secret key (FAULTLINE_SECRET_KEY is set: keep it yourself)"} and ${m.spool ? `the spool (${m.spool.segments.length} segments)` : "no spool"} to ${positionals[0]}`);
+  console.error(
+    `faultline: backed up ${m.dialect === "sqlite" ? "the SQLite database" : "the PostgreSQL database"} (${m.migrations.length} migrations), ${m.secretKey ? "the secret key" : "no secret key (FAULTLINE_SECRET_KEY is set: keep it yourself)"} and ${m.spool ? `the spool (${m.spool.segments.length} segments)` : "no spool"} to ${positionals[0]}`,
+  );
 }
 
 async function runRestore(argv: string[]): Promise<void> {
@@ -102,7 +113,9 @@ async function runRestore(argv: string[]): Promise<void> {
   // Restoring needs no secret key, and must not generate one into the empty data dir it is about to fill.
   const config = loadConfig({ ...process.env, FAULTLINE_SECRET_KEY: process.env.FAULTLINE_SECRET_KEY || "unused-while-restoring".repeat(2) });
   const m = await restore(config, positionals[0]!, { force: values.force });
-  console.error(`faultline: restored the backup of ${m.createdAt} into ${config.dataDir}${config.databaseUrl ? " and the PostgreSQL database" : ""}${m.secretKey ? "" : "; it holds no secret key: set the FAULTLINE_SECRET_KEY the install had, or sessions start anew"}; \`faultline start\` migrates it to this version`);
+  console.error(
+    `faultline: restored the backup of ${m.createdAt} into ${config.dataDir}${config.databaseUrl ? " and the PostgreSQL database" : ""}${m.secretKey ? "" : "; it holds no secret key: set the FAULTLINE_SECRET_KEY the install had, or sessions start anew"}; \`faultline start\` migrates it to this version`,
+  );
 }
 
 async function doctor(): Promise<number> {

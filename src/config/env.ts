@@ -87,8 +87,16 @@ export type ChunkUploadKind = (typeof CHUNK_UPLOAD_KINDS)[number];
 
 const chunkUploadAcceptSchema = z
   .string()
-  .transform((v) => v.split(",").map((s) => s.trim()).filter((s) => s !== ""))
-  .refine((list) => list.every((k) => k === "none" || (CHUNK_UPLOAD_KINDS as readonly string[]).includes(k)), `must be "none" or a comma-separated list of ${CHUNK_UPLOAD_KINDS.join(", ")}`)
+  .transform((v) =>
+    v
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s !== ""),
+  )
+  .refine(
+    (list) => list.every((k) => k === "none" || (CHUNK_UPLOAD_KINDS as readonly string[]).includes(k)),
+    `must be "none" or a comma-separated list of ${CHUNK_UPLOAD_KINDS.join(", ")}`,
+  )
   .transform((list) => list.filter((k): k is ChunkUploadKind => k !== "none"));
 
 const portSchema = z.coerce
@@ -116,7 +124,14 @@ function parseSmtpUrl(raw: string): SmtpServer | null {
   } catch {
     return null;
   }
-  if ((url.protocol !== "smtp:" && url.protocol !== "smtps:") || url.hostname === "" || url.search !== "" || url.hash !== "" || !["", "/"].includes(url.pathname)) return null;
+  if (
+    (url.protocol !== "smtp:" && url.protocol !== "smtps:") ||
+    url.hostname === "" ||
+    url.search !== "" ||
+    url.hash !== "" ||
+    !["", "/"].includes(url.pathname)
+  )
+    return null;
   const secure = url.protocol === "smtps:";
   let user: string | undefined;
   let password: string | undefined;
@@ -134,11 +149,20 @@ function parseSmtpUrl(raw: string): SmtpServer | null {
 const mailEnvShape = {
   FAULTLINE_SMTP_URL: z
     .string()
-    .transform((v, ctx) => parseSmtpUrl(v) ?? (ctx.addIssue({ code: "custom", message: "must be smtp://user:password@host:port or smtps://… (user and password percent-encoded; no path or query)" }), z.NEVER))
+    .transform(
+      (v, ctx) =>
+        parseSmtpUrl(v) ??
+        (ctx.addIssue({ code: "custom", message: "must be smtp://user:password@host:port or smtps://… (user and password percent-encoded; no path or query)" }),
+        z.NEVER),
+    )
     .optional(),
   FAULTLINE_MAIL_FROM: z
     .string()
-    .transform((v, ctx) => parseMailFrom(v) ?? (ctx.addIssue({ code: "custom", message: "must be an address such as alerts@example.com or Faultline <alerts@example.com>" }), z.NEVER))
+    .transform(
+      (v, ctx) =>
+        parseMailFrom(v) ??
+        (ctx.addIssue({ code: "custom", message: "must be an address such as alerts@example.com or Faultline <alerts@example.com>" }), z.NEVER),
+    )
     .optional(),
 };
 const mailEnvSchema = z.object(mailEnvShape);
@@ -188,7 +212,10 @@ const envSchema = z.object({
   // Never repeated in a message: it is a secret.
   FAULTLINE_METRICS_TOKEN: z
     .string()
-    .refine((v) => v.length >= METRICS_LIMITS.minTokenLength && /^[\x21-\x7e]+$/.test(v), `must be at least ${METRICS_LIMITS.minTokenLength} printable characters without spaces (e.g. \`openssl rand -hex 32\`)`)
+    .refine(
+      (v) => v.length >= METRICS_LIMITS.minTokenLength && /^[\x21-\x7e]+$/.test(v),
+      `must be at least ${METRICS_LIMITS.minTokenLength} printable characters without spaces (e.g. \`openssl rand -hex 32\`)`,
+    )
     .optional(),
   FAULTLINE_METRICS_ADDRESS: z
     .string()
@@ -199,20 +226,39 @@ const envSchema = z.object({
     .url({ error: "must be the provider's issuer URL, such as https://login.example.com/realms/acme" })
     .refine((u) => /^https?:\/\//.test(u) && u.length <= SSO_LIMITS.maxIssuerLength, "must be an http(s) URL of at most 512 characters")
     .optional(),
-  FAULTLINE_OIDC_CLIENT_ID: z.string().max(SSO_LIMITS.maxIssuerLength).regex(/^[\x21-\x7e]+$/, "must be printable characters without spaces").optional(),
+  FAULTLINE_OIDC_CLIENT_ID: z
+    .string()
+    .max(SSO_LIMITS.maxIssuerLength)
+    .regex(/^[\x21-\x7e]+$/, "must be printable characters without spaces")
+    .optional(),
   // Never repeated in a message: it is a secret.
-  FAULTLINE_OIDC_CLIENT_SECRET: z.string().max(SSO_LIMITS.maxClientSecretLength, "is too long").regex(/^[\x20-\x7e]+$/, "must be printable characters").optional(),
-  FAULTLINE_OIDC_NAME: z.string().max(SSO_LIMITS.maxNameLength, `must be at most ${SSO_LIMITS.maxNameLength} characters`).regex(/^[^\x00-\x1f\x7f]+$/, "must be one line").optional(),
+  FAULTLINE_OIDC_CLIENT_SECRET: z
+    .string()
+    .max(SSO_LIMITS.maxClientSecretLength, "is too long")
+    .regex(/^[\x20-\x7e]+$/, "must be printable characters")
+    .optional(),
+  FAULTLINE_OIDC_NAME: z
+    .string()
+    .max(SSO_LIMITS.maxNameLength, `must be at most ${SSO_LIMITS.maxNameLength} characters`)
+    .regex(/^[^\x00-\x1f\x7f]+$/, "must be one line")
+    .optional(),
   ...mailEnvShape,
 });
 
 function oidcConfig(e: z.infer<typeof envSchema>): OidcEnvConfig | null {
   if (!e.FAULTLINE_OIDC_ISSUER) {
-    if (e.FAULTLINE_OIDC_CLIENT_ID || e.FAULTLINE_OIDC_CLIENT_SECRET) throw new ConfigError(["FAULTLINE_OIDC_ISSUER must be set along with FAULTLINE_OIDC_CLIENT_ID and FAULTLINE_OIDC_CLIENT_SECRET"]);
+    if (e.FAULTLINE_OIDC_CLIENT_ID || e.FAULTLINE_OIDC_CLIENT_SECRET)
+      throw new ConfigError(["FAULTLINE_OIDC_ISSUER must be set along with FAULTLINE_OIDC_CLIENT_ID and FAULTLINE_OIDC_CLIENT_SECRET"]);
     return null;
   }
-  if (!e.FAULTLINE_OIDC_CLIENT_ID || !e.FAULTLINE_OIDC_CLIENT_SECRET) throw new ConfigError(["FAULTLINE_OIDC_CLIENT_ID and FAULTLINE_OIDC_CLIENT_SECRET must be set along with FAULTLINE_OIDC_ISSUER"]);
-  return { issuer: e.FAULTLINE_OIDC_ISSUER.replace(/\/+$/, ""), clientId: e.FAULTLINE_OIDC_CLIENT_ID, clientSecret: secretOf(e.FAULTLINE_OIDC_CLIENT_SECRET), name: e.FAULTLINE_OIDC_NAME ?? "single sign-on" };
+  if (!e.FAULTLINE_OIDC_CLIENT_ID || !e.FAULTLINE_OIDC_CLIENT_SECRET)
+    throw new ConfigError(["FAULTLINE_OIDC_CLIENT_ID and FAULTLINE_OIDC_CLIENT_SECRET must be set along with FAULTLINE_OIDC_ISSUER"]);
+  return {
+    issuer: e.FAULTLINE_OIDC_ISSUER.replace(/\/+$/, ""),
+    clientId: e.FAULTLINE_OIDC_CLIENT_ID,
+    clientSecret: secretOf(e.FAULTLINE_OIDC_CLIENT_SECRET),
+    name: e.FAULTLINE_OIDC_NAME ?? "single sign-on",
+  };
 }
 
 export class ConfigError extends Error {

@@ -47,11 +47,7 @@ export async function listAccounts(ctx: CoreContext, page: PageRequest): Promise
  * First run: when no user exists, the setup page creates the owner, a superuser, with a first organization.
  * Refuses once any user exists, so the setup page cannot be replayed to take over an install.
  */
-export async function setupFirstUser(
-  accounts: Accounts,
-  store: Store,
-  input: unknown,
-): Promise<{ user: User; orgSlug: string }> {
+export async function setupFirstUser(accounts: Accounts, store: Store, input: unknown): Promise<{ user: User; orgSlug: string }> {
   const parsed = parseInput(newUserSchema.extend({ organization: nameSchema }), input);
   const alreadySetUp = () => new AppError("conflict", "Faultline is already set up; sign in instead");
   if ((await store.countUsers()) > 0) throw alreadySetUp();
@@ -59,7 +55,12 @@ export async function setupFirstUser(
   if (!(await store.claimSetting("setup", new Date().toISOString()))) throw alreadySetUp();
   let user: User;
   try {
-    user = await accounts.createUser({ email: parsed.email, password: parsed.password, name: parsed.name ?? parsed.email.split("@")[0] ?? parsed.email, isSuperuser: true });
+    user = await accounts.createUser({
+      email: parsed.email,
+      password: parsed.password,
+      name: parsed.name ?? parsed.email.split("@")[0] ?? parsed.email,
+      isSuperuser: true,
+    });
   } catch (err) {
     await store.releaseSetting("setup");
     throw err;

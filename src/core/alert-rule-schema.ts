@@ -47,7 +47,13 @@ export type TagMatch = (typeof TAG_MATCHES)[number];
 /** sentry/rules/filters/age_comparison.py timeranges, in milliseconds. */
 export const AGE_UNITS = { minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000 } as const;
 
-export type FrequencyCondition = { id: typeof EVENT_FREQUENCY | typeof USER_FREQUENCY; value: number; interval: Interval; comparisonType: "count"; firstTimeOnly: boolean };
+export type FrequencyCondition = {
+  id: typeof EVENT_FREQUENCY | typeof USER_FREQUENCY;
+  value: number;
+  interval: Interval;
+  comparisonType: "count";
+  firstTimeOnly: boolean;
+};
 export type RuleCondition = { id: typeof FIRST_SEEN } | { id: typeof REGRESSION } | { id: typeof REAPPEARED } | FrequencyCondition;
 export type RuleFilter =
   | { id: typeof LEVEL_FILTER; match: "eq" | "gte" | "lte"; level: LevelNumber }
@@ -57,7 +63,12 @@ export type RuleFilter =
   | { id: typeof OCCURRENCES_FILTER; value: number }
   | { id: typeof ASSIGNED_FILTER; targetType: "Unassigned" | "Team" | "Member"; targetIdentifier: string | null };
 export type RuleAction =
-  | { id: typeof EMAIL_ACTION; targetType: "IssueOwners" | "Team" | "Member"; targetIdentifier: string | null; fallthroughType?: "ActiveMembers" | "AllMembers" | "NoOne" }
+  | {
+      id: typeof EMAIL_ACTION;
+      targetType: "IssueOwners" | "Team" | "Member";
+      targetIdentifier: string | null;
+      fallthroughType?: "ActiveMembers" | "AllMembers" | "NoOne";
+    }
   | { id: typeof WEBHOOK_ACTION; service: "webhooks"; url: string }
   | { id: typeof SLACK_ACTION | typeof DISCORD_ACTION | typeof TEAMS_ACTION; webhookUrl: string };
 
@@ -65,16 +76,39 @@ export type MatchAll = "all" | "any";
 export type FilterMatch = "all" | "any" | "none";
 
 /** A rule as the core and the store hold it. */
-export type RuleInput = { name: string; environment: string | null; actionMatch: MatchAll; filterMatch: FilterMatch; frequency: number; conditions: RuleCondition[]; filters: RuleFilter[]; actions: RuleAction[]; status: "active" | "disabled" };
+export type RuleInput = {
+  name: string;
+  environment: string | null;
+  actionMatch: MatchAll;
+  filterMatch: FilterMatch;
+  frequency: number;
+  conditions: RuleCondition[];
+  filters: RuleFilter[];
+  actions: RuleAction[];
+  status: "active" | "disabled";
+};
 
 /** A string without NUL characters (PostgreSQL's text cannot hold them) and within `max` characters. */
 const text = (max: number, what: string) =>
-  z.string({ error: `${what} must be text` }).max(max, `${what}: at most ${max} characters`).refine((s) => !s.includes("\u0000"), `${what} must not contain NUL characters`);
+  z
+    .string({ error: `${what} must be text` })
+    .max(max, `${what}: at most ${max} characters`)
+    .refine((s) => !s.includes("\u0000"), `${what} must not contain NUL characters`);
 
 /** A whole number from 0 to `max`, given as a number or as digits (Sentry's forms post strings). */
 const count = (max: number, what: string) =>
   z
-    .union([z.number(), z.string().max(12).regex(/^\s*\d+\s*$/, `${what} must be a whole number`).transform(Number)], { error: `${what} must be a whole number` })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .max(12)
+          .regex(/^\s*\d+\s*$/, `${what} must be a whole number`)
+          .transform(Number),
+      ],
+      { error: `${what} must be a whole number` },
+    )
     .pipe(z.number().int(`${what} must be a whole number`).min(0, `${what} must be 0 or more`).max(max, `${what}: at most ${max}`));
 
 const frequencyCondition = (id: typeof EVENT_FREQUENCY | typeof USER_FREQUENCY) =>
@@ -94,13 +128,18 @@ const CONDITIONS: Record<string, z.ZodType<RuleCondition>> = {
   [USER_FREQUENCY]: frequencyCondition(USER_FREQUENCY),
 };
 
-const identifier = z.union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).transform(String), text(200, "targetIdentifier").pipe(z.string().trim().min(1, "targetIdentifier is required"))]);
+const identifier = z.union([
+  z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).transform(String),
+  text(200, "targetIdentifier").pipe(z.string().trim().min(1, "targetIdentifier is required")),
+]);
 
 const FILTERS: Record<string, z.ZodType<RuleFilter>> = {
   [LEVEL_FILTER]: z.object({
     id: z.literal(LEVEL_FILTER),
     match: z.enum(["eq", "gte", "lte"], { error: "match must be eq, gte or lte" }),
-    level: z.union([z.number().transform(String), z.string()]).pipe(z.enum(Object.keys(LEVELS) as [LevelNumber, ...LevelNumber[]], { error: `level must be one of ${Object.keys(LEVELS).join(", ")}` })),
+    level: z
+      .union([z.number().transform(String), z.string()])
+      .pipe(z.enum(Object.keys(LEVELS) as [LevelNumber, ...LevelNumber[]], { error: `level must be one of ${Object.keys(LEVELS).join(", ")}` })),
   }),
   [TAGGED_FILTER]: z
     .object({
@@ -119,8 +158,15 @@ const FILTERS: Record<string, z.ZodType<RuleFilter>> = {
   }),
   [OCCURRENCES_FILTER]: z.object({ id: z.literal(OCCURRENCES_FILTER), value: count(L.countMax, "value") }),
   [ASSIGNED_FILTER]: z
-    .object({ id: z.literal(ASSIGNED_FILTER), targetType: z.enum(["Unassigned", "Team", "Member"], { error: "targetType must be Unassigned, Team or Member" }), targetIdentifier: identifier.nullish().transform((v) => v ?? null) })
-    .refine((f) => f.targetType === "Unassigned" || f.targetIdentifier !== null, { message: "targetIdentifier is required for Team and Member", path: ["targetIdentifier"] }),
+    .object({
+      id: z.literal(ASSIGNED_FILTER),
+      targetType: z.enum(["Unassigned", "Team", "Member"], { error: "targetType must be Unassigned, Team or Member" }),
+      targetIdentifier: identifier.nullish().transform((v) => v ?? null),
+    })
+    .refine((f) => f.targetType === "Unassigned" || f.targetIdentifier !== null, {
+      message: "targetIdentifier is required for Team and Member",
+      path: ["targetIdentifier"],
+    }),
 };
 
 const url = (field: string) => text(L.webhookUrlMaxLength, field).pipe(z.string().trim().min(1, `${field} is required`));
@@ -133,9 +179,20 @@ const ACTIONS: Record<string, z.ZodType<RuleAction>> = {
       targetIdentifier: identifier.nullish().transform((v) => v ?? null),
       fallthroughType: z.enum(["ActiveMembers", "AllMembers", "NoOne"], { error: "fallthroughType must be ActiveMembers, AllMembers or NoOne" }).optional(),
     })
-    .refine((a) => a.targetType === "IssueOwners" || a.targetIdentifier !== null, { message: "targetIdentifier is required for Team and Member", path: ["targetIdentifier"] })
-    .transform((a) => (a.targetType === "IssueOwners" ? { ...a, targetIdentifier: null, fallthroughType: a.fallthroughType ?? "ActiveMembers" } : { id: a.id, targetType: a.targetType, targetIdentifier: a.targetIdentifier })),
-  [WEBHOOK_ACTION]: z.object({ id: z.literal(WEBHOOK_ACTION), service: z.literal("webhooks", { error: 'service must be "webhooks"' }).default("webhooks"), url: url("url") }),
+    .refine((a) => a.targetType === "IssueOwners" || a.targetIdentifier !== null, {
+      message: "targetIdentifier is required for Team and Member",
+      path: ["targetIdentifier"],
+    })
+    .transform((a) =>
+      a.targetType === "IssueOwners"
+        ? { ...a, targetIdentifier: null, fallthroughType: a.fallthroughType ?? "ActiveMembers" }
+        : { id: a.id, targetType: a.targetType, targetIdentifier: a.targetIdentifier },
+    ),
+  [WEBHOOK_ACTION]: z.object({
+    id: z.literal(WEBHOOK_ACTION),
+    service: z.literal("webhooks", { error: 'service must be "webhooks"' }).default("webhooks"),
+    url: url("url"),
+  }),
   [SLACK_ACTION]: z.object({ id: z.literal(SLACK_ACTION), webhookUrl: url("webhookUrl") }),
   [DISCORD_ACTION]: z.object({ id: z.literal(DISCORD_ACTION), webhookUrl: url("webhookUrl") }),
   [TEAMS_ACTION]: z.object({ id: z.literal(TEAMS_ACTION), webhookUrl: url("webhookUrl") }),
@@ -154,7 +211,13 @@ function nodes<T>(list: unknown, field: string, known: Record<string, z.ZodType<
     const id = typeof node === "object" && node !== null && !Array.isArray(node) ? (node as { id?: unknown }).id : undefined;
     if (typeof id !== "string") throw new AppError("bad_request", `${field}.${i}: each node needs an id`, { [`${field}.${i}.id`]: ["required"] }, true);
     const schema = Object.hasOwn(known, id) ? known[id] : undefined;
-    if (!schema) throw new AppError("bad_request", `${field}.${i}: unknown id ${JSON.stringify(id.slice(0, 200))}`, { [`${field}.${i}.id`]: [`unknown id ${id.slice(0, 200)}`] }, true);
+    if (!schema)
+      throw new AppError(
+        "bad_request",
+        `${field}.${i}: unknown id ${JSON.stringify(id.slice(0, 200))}`,
+        { [`${field}.${i}.id`]: [`unknown id ${id.slice(0, 200)}`] },
+        true,
+      );
     try {
       return parseInput(schema, node);
     } catch (err) {
@@ -167,10 +230,14 @@ function nodes<T>(list: unknown, field: string, known: Record<string, z.ZodType<
 
 const ruleSchema = z.object({
   name: text(L.nameMaxLength, "name").pipe(z.string().trim().min(1, "Enter a name")),
-  environment: text(L.environmentMaxLength, "environment").nullish().transform((v) => (v === undefined || v === null || v.trim() === "" ? null : v.trim())),
+  environment: text(L.environmentMaxLength, "environment")
+    .nullish()
+    .transform((v) => (v === undefined || v === null || v.trim() === "" ? null : v.trim())),
   actionMatch: z.enum(["all", "any"], { error: "actionMatch must be all or any" }),
   filterMatch: z.enum(["all", "any", "none"], { error: "filterMatch must be all, any or none" }).default("all"),
-  frequency: count(L.frequencyMax, "frequency").pipe(z.number().min(L.frequencyMin, `frequency must be from ${L.frequencyMin} to ${L.frequencyMax} minutes`)).default(L.frequencyDefault),
+  frequency: count(L.frequencyMax, "frequency")
+    .pipe(z.number().min(L.frequencyMin, `frequency must be from ${L.frequencyMin} to ${L.frequencyMax} minutes`))
+    .default(L.frequencyDefault),
   status: z.enum(["active", "disabled"], { error: "status must be active or disabled" }).default("active"),
 });
 
@@ -185,12 +252,21 @@ export function parseRule(input: unknown): RuleInput {
   const conditions = nodes(body.conditions, "conditions", CONDITIONS);
   const filters = nodes(body.filters, "filters", FILTERS);
   const actions = nodes(body.actions, "actions", ACTIONS);
-  if (conditions.length === 0) throw new AppError("bad_request", "conditions: add at least one condition", { conditions: ["Add at least one condition"] }, true);
-  if (actions.length === 0) throw new AppError("bad_request", "actions: You must add an action for this alert to fire.", { actions: ["You must add an action for this alert to fire."] }, true);
+  if (conditions.length === 0)
+    throw new AppError("bad_request", "conditions: add at least one condition", { conditions: ["Add at least one condition"] }, true);
+  if (actions.length === 0)
+    throw new AppError(
+      "bad_request",
+      "actions: You must add an action for this alert to fire.",
+      { actions: ["You must add an action for this alert to fire."] },
+      true,
+    );
   return { ...head, conditions, filters, actions };
 }
 
 /** The URLs of a rule's webhook-like actions, with where each sits (for error messages). */
 export function actionUrls(actions: RuleAction[]): { field: string; url: string }[] {
-  return actions.flatMap((a, i) => ("url" in a ? [{ field: `actions.${i}.url`, url: a.url }] : "webhookUrl" in a ? [{ field: `actions.${i}.webhookUrl`, url: a.webhookUrl }] : []));
+  return actions.flatMap((a, i) =>
+    "url" in a ? [{ field: `actions.${i}.url`, url: a.url }] : "webhookUrl" in a ? [{ field: `actions.${i}.webhookUrl`, url: a.webhookUrl }] : [],
+  );
 }

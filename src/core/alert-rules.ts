@@ -48,7 +48,8 @@ async function checkTargets(ctx: CoreContext, scope: Scope, actions: RuleAction[
   for (const [i, a] of actions.entries()) {
     if (a.id !== EMAIL_ACTION || a.targetType === "IssueOwners") continue;
     const field = `actions.${i}.targetIdentifier`;
-    const bad = (what: string) => new AppError("bad_request", `${field}: no such ${what} in this organization`, { [field]: [`No such ${what} in this organization`] }, true);
+    const bad = (what: string) =>
+      new AppError("bad_request", `${field}: no such ${what} in this organization`, { [field]: [`No such ${what} in this organization`] }, true);
     if (a.targetType === "Team") {
       const id = Number(a.targetIdentifier);
       if (!Number.isSafeInteger(id) || !(await ctx.store.getTeamById(scope.access.org.id, id))) throw bad("team");
@@ -63,7 +64,12 @@ export async function listAlertRules(ctx: CoreContext, orgSlug: string, projectS
   return { ...scope, rules: await ctx.store.listAlertRules(scope.project.id), canWrite: await canWriteAlerts(ctx, scope.access) };
 }
 
-export async function getAlertRule(ctx: CoreContext, orgSlug: string, projectSlug: string, ruleId: unknown): Promise<Scope & { rule: AlertRule; canWrite: boolean }> {
+export async function getAlertRule(
+  ctx: CoreContext,
+  orgSlug: string,
+  projectSlug: string,
+  ruleId: unknown,
+): Promise<Scope & { rule: AlertRule; canWrite: boolean }> {
   const scope = await projectScope(ctx, orgSlug, projectSlug, false);
   return { ...scope, rule: await ruleIn(ctx, scope, ruleId), canWrite: await canWriteAlerts(ctx, scope.access) };
 }
@@ -78,19 +84,38 @@ export async function createAlertRule(ctx: CoreContext, orgSlug: string, project
     throw new AppError("bad_request", `A project has at most ${ALERT_RULE_LIMITS.rulesPerProject} alert rules`);
   }
   const created = await ctx.store.createAlertRule({ ...rule, projectId: scope.project.id, createdBy: actorUserId(ctx) });
-  await audit(ctx, { organizationId: scope.project.organizationId, event: "rule.create", target: created.id, note: `created the alert rule ${created.name} of ${scope.project.slug}`, data: { project: scope.project.slug, new: rule } });
+  await audit(ctx, {
+    organizationId: scope.project.organizationId,
+    event: "rule.create",
+    target: created.id,
+    note: `created the alert rule ${created.name} of ${scope.project.slug}`,
+    data: { project: scope.project.slug, new: rule },
+  });
   return created;
 }
 
 /** Sentry's PUT replaces the rule with the body (its serializer requires the same fields as a create). */
-export async function updateAlertRule(ctx: CoreContext, orgSlug: string, projectSlug: string, ruleId: unknown, input: unknown, urls: UrlCheckOptions = {}): Promise<AlertRule> {
+export async function updateAlertRule(
+  ctx: CoreContext,
+  orgSlug: string,
+  projectSlug: string,
+  ruleId: unknown,
+  input: unknown,
+  urls: UrlCheckOptions = {},
+): Promise<AlertRule> {
   const scope = await projectScope(ctx, orgSlug, projectSlug, true);
   const before = await ruleIn(ctx, scope, ruleId);
   const rule = parseRule(input);
   await checkTargets(ctx, scope, rule.actions, urls);
   const updated = await ctx.store.updateAlertRule(scope.project.id, requireId(ruleId, "Rule"), rule);
   if (!updated) throw notFound("Rule");
-  await audit(ctx, { organizationId: scope.project.organizationId, event: "rule.edit", target: updated.id, note: `changed the alert rule ${updated.name} of ${scope.project.slug}`, data: { project: scope.project.slug, old: ruleFields(before), new: rule } });
+  await audit(ctx, {
+    organizationId: scope.project.organizationId,
+    event: "rule.edit",
+    target: updated.id,
+    note: `changed the alert rule ${updated.name} of ${scope.project.slug}`,
+    data: { project: scope.project.slug, old: ruleFields(before), new: rule },
+  });
   return updated;
 }
 
@@ -98,7 +123,13 @@ export async function deleteAlertRule(ctx: CoreContext, orgSlug: string, project
   const scope = await projectScope(ctx, orgSlug, projectSlug, true);
   const before = await ruleIn(ctx, scope, ruleId);
   if (!(await ctx.store.deleteAlertRule(scope.project.id, before.id))) throw notFound("Rule");
-  await audit(ctx, { organizationId: scope.project.organizationId, event: "rule.remove", target: before.id, note: `deleted the alert rule ${before.name} of ${scope.project.slug}`, data: { project: scope.project.slug, old: ruleFields(before) } });
+  await audit(ctx, {
+    organizationId: scope.project.organizationId,
+    event: "rule.remove",
+    target: before.id,
+    note: `deleted the alert rule ${before.name} of ${scope.project.slug}`,
+    data: { project: scope.project.slug, old: ruleFields(before) },
+  });
 }
 
 /** The organization's "Let members create alerts" setting (owners and admins change it, as the organization's settings). */
@@ -115,7 +146,12 @@ export async function setAlertsMemberWrite(ctx: CoreContext, orgSlug: string, in
 }
 
 /** A rule's notifications (fired and tests), newest first, with every delivery attempt. */
-export async function alertRuleHistory(ctx: CoreContext, orgSlug: string, projectSlug: string, ruleId: unknown): Promise<Scope & { rule: AlertRule; history: NotificationWithAttempts[] }> {
+export async function alertRuleHistory(
+  ctx: CoreContext,
+  orgSlug: string,
+  projectSlug: string,
+  ruleId: unknown,
+): Promise<Scope & { rule: AlertRule; history: NotificationWithAttempts[] }> {
   const scope = await projectScope(ctx, orgSlug, projectSlug, false);
   const rule = await ruleIn(ctx, scope, ruleId);
   return { ...scope, rule, history: await ctx.store.ruleHistory(scope.project.id, rule.id, ALERT_RULE_LIMITS.historyPageSize) };
@@ -139,8 +175,30 @@ export async function sendTestNotification(ctx: CoreContext, orgSlug: string, pr
   const latest = (await ctx.store.listIssues(project.id, { page: { limit: 1 } })).items[0];
   const now = new Date().toISOString();
   const issue = latest
-    ? { id: latest.id, shortId: formatShortId(project.slug, latest.shortId), title: latest.title, culprit: latest.culprit, level: latest.level, status: latest.status, firstSeen: latest.firstSeen, lastSeen: latest.lastSeen, count: latest.timesSeen, userCount: latest.userCount }
-    : { id: 0, shortId: formatShortId(project.slug, 0), title: "TestError: this is a test notification", culprit: "faultline.alerts.test", level: "error", status: "unresolved", firstSeen: now, lastSeen: now, count: 1, userCount: 0 };
+    ? {
+        id: latest.id,
+        shortId: formatShortId(project.slug, latest.shortId),
+        title: latest.title,
+        culprit: latest.culprit,
+        level: latest.level,
+        status: latest.status,
+        firstSeen: latest.firstSeen,
+        lastSeen: latest.lastSeen,
+        count: latest.timesSeen,
+        userCount: latest.userCount,
+      }
+    : {
+        id: 0,
+        shortId: formatShortId(project.slug, 0),
+        title: "TestError: this is a test notification",
+        culprit: "faultline.alerts.test",
+        level: "error",
+        status: "unresolved",
+        firstSeen: now,
+        lastSeen: now,
+        count: 1,
+        userCount: 0,
+      };
   const payload: IssueNotificationPayload = {
     kind: "issue",
     trigger: "test",
@@ -196,7 +254,10 @@ export async function ruleCreators(ctx: CoreContext, rules: AlertRule[]): Promis
 }
 
 /** Whom an e-mail action or an assignee filter can name: the organization's teams and members. */
-export async function ruleTargets(ctx: CoreContext, orgSlug: string): Promise<{ teams: { id: number; slug: string }[]; members: { userId: string; name: string; email: string }[] }> {
+export async function ruleTargets(
+  ctx: CoreContext,
+  orgSlug: string,
+): Promise<{ teams: { id: number; slug: string }[]; members: { userId: string; name: string; email: string }[] }> {
   const access = await requireOrg(ctx, orgSlug, "alert:read");
   const teams = (await ctx.store.listTeams(access.org.id, { limit: 100 })).items.map((t) => ({ id: t.id, slug: t.slug }));
   const members = (await ctx.store.listMembers(access.org.id)).map((m) => ({ userId: m.userId, name: m.name, email: m.email }));

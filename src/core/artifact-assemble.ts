@@ -28,7 +28,10 @@ const chunks = z.array(sha1).max(UPLOAD_LIMITS.maxAssembleChunks, `At most ${UPL
 const bundleSchema = z.object({
   checksum: sha1,
   chunks,
-  projects: z.array(z.union([z.string().min(1).max(200), z.number().int().positive()])).min(1, "Name at least one project").max(1000),
+  projects: z
+    .array(z.union([z.string().min(1).max(200), z.number().int().positive()]))
+    .min(1, "Name at least one project")
+    .max(1000),
   version: z.string().max(RELEASE_LIMITS.versionLength).nullish(),
   dist: z.string().max(64).nullish(),
 });
@@ -38,7 +41,16 @@ const answer = (state: AssembleState, missingChunks: string[] = [], detail: stri
 
 /** The stored form of a bundle's files: deflated, with their SHA-1 and size. */
 function storedFiles(bundle: ArtifactBundle): NewArtifactFile[] {
-  return bundle.files.map((f) => ({ path: f.path, url: f.url, type: f.type, debugId: f.debugId, headers: f.headers, size: f.bytes.byteLength, sha1: sha1Hex(f.bytes), data: deflateRawSync(f.bytes) }));
+  return bundle.files.map((f) => ({
+    path: f.path,
+    url: f.url,
+    type: f.type,
+    debugId: f.debugId,
+    headers: f.headers,
+    size: f.bytes.byteLength,
+    sha1: sha1Hex(f.bytes),
+    data: deflateRawSync(f.bytes),
+  }));
 }
 
 type Target = { access: OrgAccess; checksum: string; chunks: string[]; links: (bundle: ArtifactBundle | null) => ArtifactLink[] };
@@ -50,7 +62,10 @@ type Target = { access: OrgAccess; checksum: string; chunks: string[]; links: (b
  */
 const GATE = Symbol.for("faultline.assemblyGate");
 const holder = globalThis as typeof globalThis & { [GATE]?: SerialGate };
-const oneAtATime = (holder[GATE] ??= serialGate(UPLOAD_LIMITS.maxWaitingAssemblies, () => new AppError("rate_limited", "Other bundles are being assembled; try again shortly")));
+const oneAtATime = (holder[GATE] ??= serialGate(
+  UPLOAD_LIMITS.maxWaitingAssemblies,
+  () => new AppError("rate_limited", "Other bundles are being assembled; try again shortly"),
+));
 
 /** A bundle the organization already holds is linked again, and the chunks named for it are no longer needed. */
 async function linkExisting(ctx: CoreContext, t: Target, now: string): Promise<boolean> {
@@ -86,13 +101,25 @@ async function build(ctx: CoreContext, t: Target, now: string): Promise<Assemble
   }
   let bundle: ArtifactBundle;
   try {
-    bundle = readArtifactBundle(data, { maxFileSize: UPLOAD_LIMITS.maxFileSize, maxUnzippedSize: UPLOAD_LIMITS.maxBundleUnzippedSize, maxFiles: UPLOAD_LIMITS.maxBundleFiles });
+    bundle = readArtifactBundle(data, {
+      maxFileSize: UPLOAD_LIMITS.maxFileSize,
+      maxUnzippedSize: UPLOAD_LIMITS.maxBundleUnzippedSize,
+      maxFiles: UPLOAD_LIMITS.maxBundleFiles,
+    });
   } catch (err) {
     if (!(err instanceof BundleError)) throw err;
     await ctx.store.deleteChunks(org, t.chunks);
     return answer("error", [], `Invalid artifact bundle: ${err.message}`);
   }
-  await ctx.store.createBundle({ organizationId: org, checksum: t.checksum, bundleId: bundle.bundleId, size: data.byteLength, files: storedFiles(bundle), links: t.links(bundle), now });
+  await ctx.store.createBundle({
+    organizationId: org,
+    checksum: t.checksum,
+    bundleId: bundle.bundleId,
+    size: data.byteLength,
+    files: storedFiles(bundle),
+    links: t.links(bundle),
+    now,
+  });
   await ctx.store.deleteChunks(org, t.chunks);
   return answer("ok");
 }
@@ -121,7 +148,13 @@ export async function assembleArtifactBundle(ctx: CoreContext, orgSlug: string, 
 }
 
 /** POST /organizations/{org}/releases/{version}/assemble/ (2.x without artifact bundles): for the release's projects. */
-export async function assembleReleaseBundle(ctx: CoreContext, orgSlug: string, version: string, body: unknown, accept: readonly ChunkUploadKind[]): Promise<AssembleAnswer> {
+export async function assembleReleaseBundle(
+  ctx: CoreContext,
+  orgSlug: string,
+  version: string,
+  body: unknown,
+  accept: readonly ChunkUploadKind[],
+): Promise<AssembleAnswer> {
   const access = await requireOrg(ctx, orgSlug, "release:write");
   offered(accept, ["release_files"], "Release bundle assembly");
   const input = parseInput(releaseBundleSchema, body);

@@ -54,7 +54,13 @@ export async function getEventAttachment(ctx: CoreContext, orgSlug: string, proj
 }
 
 /** One attachment's contents as sent: for roles at or above the project's attachments role only (403 otherwise). */
-export async function downloadEventAttachment(ctx: CoreContext, orgSlug: string, projectSlug: string, eventId: string, id: string): Promise<{ attachment: StoredAttachment; body: Buffer }> {
+export async function downloadEventAttachment(
+  ctx: CoreContext,
+  orgSlug: string,
+  projectSlug: string,
+  eventId: string,
+  id: string,
+): Promise<{ attachment: StoredAttachment; body: Buffer }> {
   const { access, project } = await getProject(ctx, orgSlug, projectSlug);
   assertCan(access, "event:read");
   const attachment = await ctx.store.getAttachment(project.id, eventIdOf(eventId), requireId(id, "Attachment"));

@@ -158,7 +158,9 @@ async function page(store: Store, organizationId: number | null, input: unknown)
   const limit = AUDIT_LIMITS.pageSize;
   // A filter no entry can match (control characters, NUL bytes PostgreSQL's text cannot hold) is answered at once.
   const matchable = (!q.event || /^[a-z0-9.-]+$/.test(q.event)) && (!q.actor || /^[A-Za-z0-9_-]+$/.test(q.actor));
-  const rows = !matchable ? [] : await store.listAudit({ organizationId, events: q.event ? [q.event] : undefined, actorUserId: q.actor || undefined, beforeId, limit: limit + 1 });
+  const rows = !matchable
+    ? []
+    : await store.listAudit({ organizationId, events: q.event ? [q.event] : undefined, actorUserId: q.actor || undefined, beforeId, limit: limit + 1 });
   const entries = rows.slice(0, limit).map(view);
   const { events, actors } = await store.auditFacets(organizationId);
   return { entries, nextCursor: rows.length > limit ? String(entries[entries.length - 1]!.id) : null, events, actors };

@@ -13,7 +13,14 @@ import { assertCan, requireOrg } from "./access";
 import { audit } from "./audit";
 import type { CoreContext } from "./context";
 import { AppError, notFound } from "./errors";
-import { ORGANIZATION_SCRUBBING_DEFAULTS, PROJECT_SCRUBBING_DEFAULTS, type ScrubbingPatch, parseScrubbingPatch, readScrubbingOptions, withPatch } from "./scrubbing-options";
+import {
+  ORGANIZATION_SCRUBBING_DEFAULTS,
+  PROJECT_SCRUBBING_DEFAULTS,
+  type ScrubbingPatch,
+  parseScrubbingPatch,
+  readScrubbingOptions,
+  withPatch,
+} from "./scrubbing-options";
 
 export { hasScrubbingFields, parseScrubbingPatch } from "./scrubbing-options";
 export type { ScrubbingOptions } from "../scrub";
@@ -29,7 +36,12 @@ export async function scrubbingOptionsOf(ctx: CoreContext, owner: ScrubbingOwner
  * Applies a checked patch to the owner's stored options (callers check the permission: org:update, project:update)
  * and records the change, old and new values of the options that changed, in the organization's audit trail.
  */
-export async function storeScrubbingPatch(ctx: CoreContext, owner: ScrubbingOwner, patch: ScrubbingPatch, trail: { organizationId: number; what: string }): Promise<ScrubbingOptions> {
+export async function storeScrubbingPatch(
+  ctx: CoreContext,
+  owner: ScrubbingOwner,
+  patch: ScrubbingPatch,
+  trail: { organizationId: number; what: string },
+): Promise<ScrubbingOptions> {
   const before = await scrubbingOptionsOf(ctx, owner);
   const next = withPatch(before, patch);
   await ctx.store.setDataScrubbing(owner, JSON.stringify(next));
@@ -40,7 +52,11 @@ export async function storeScrubbingPatch(ctx: CoreContext, owner: ScrubbingOwne
       event: "projectId" in owner ? "project.edit" : "org.edit",
       target: "projectId" in owner ? owner.projectId : owner.organizationId,
       note: `changed the data scrubbing settings of ${trail.what}`,
-      data: { settings: "dataScrubbing", old: Object.fromEntries(changed.map((k) => [k, before[k]])), new: Object.fromEntries(changed.map((k) => [k, next[k]])) },
+      data: {
+        settings: "dataScrubbing",
+        old: Object.fromEntries(changed.map((k) => [k, before[k]])),
+        new: Object.fromEntries(changed.map((k) => [k, next[k]])),
+      },
     });
   }
   return next;

@@ -56,7 +56,11 @@ export function envelopeOf(r: SpoolRecord): { body: Buffer; clientIp: string; us
   if (r.eventId) headers.event_id = r.eventId;
   const item = { ...json(r.headers), type: r.itemType, length: r.payload.byteLength };
   const body = Buffer.concat([Buffer.from(`${JSON.stringify(headers)}\n${JSON.stringify(item)}\n`), r.payload, Buffer.from("\n")]);
-  return { body, clientIp: typeof meta.client_ip === "string" ? meta.client_ip : "127.0.0.1", userAgent: typeof meta.user_agent === "string" ? meta.user_agent : null };
+  return {
+    body,
+    clientIp: typeof meta.client_ip === "string" ? meta.client_ip : "127.0.0.1",
+    userAgent: typeof meta.user_agent === "string" ? meta.user_agent : null,
+  };
 }
 
 /**
@@ -87,7 +91,10 @@ export async function retryDeadLetter(ctx: CoreContext, id: unknown, submit: Sub
   }
   if (!answer.ok) {
     await ctx.store.unmarkDeadLetterRetried(letter.id, claimedAt);
-    throw new AppError(answer.status === 429 ? "rate_limited" : "bad_request", answer.status === 429 || answer.status === 503 ? "The intake is busy; try again later" : "The intake refused the record");
+    throw new AppError(
+      answer.status === 429 ? "rate_limited" : "bad_request",
+      answer.status === 429 || answer.status === 503 ? "The intake is busy; try again later" : "The intake refused the record",
+    );
   }
   return { eventId: answer.eventId };
 }

@@ -38,7 +38,8 @@ export function isAppError(err: unknown): err is AppError {
 export const notFound = (what: string) => new AppError("not_found", `${what} not found`);
 export const forbidden = (message = "You do not have permission to do this") => new AppError("forbidden", message);
 
-export const TWO_FACTOR_REQUIRED_MESSAGE = "This organization requires two-factor authentication: turn it on for your account (Account → Two-factor authentication) to continue";
+export const TWO_FACTOR_REQUIRED_MESSAGE =
+  "This organization requires two-factor authentication: turn it on for your account (Account → Two-factor authentication) to continue";
 
 /** Forbidden for a person without two-factor in an organization requiring it (core/two-factor.ts), marked so that pages send the person to the enrolment page rather than a 404. */
 export class TwoFactorRequiredError extends AppError {

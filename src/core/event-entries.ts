@@ -16,7 +16,11 @@ function contextOf(f: Json): [number | null, string][] {
   if (typeof f.context_line !== "string") return [];
   const line = num(f.lineno);
   const at = (offset: number) => (line === null ? null : line + offset);
-  return [...pre.map((text, i) => [at(i - pre.length), text] as [number | null, string]), [at(0), f.context_line], ...post.map((text, i) => [at(i + 1), text] as [number | null, string])];
+  return [
+    ...pre.map((text, i) => [at(i - pre.length), text] as [number | null, string]),
+    [at(0), f.context_line],
+    ...post.map((text, i) => [at(i + 1), text] as [number | null, string]),
+  ];
 }
 
 function frameOf(raw: unknown): Json {
@@ -53,7 +57,15 @@ function stacktraceOf(raw: unknown): Json | null {
 function exceptionEntry(data: Json): Entry | null {
   const values = list(data.exception).map((raw) => {
     const e = obj(raw) ?? {};
-    return { type: e.type ?? null, value: e.value ?? null, module: e.module ?? null, mechanism: e.mechanism ?? null, threadId: e.thread_id ?? null, stacktrace: stacktraceOf(e.stacktrace), rawStacktrace: stacktraceOf(e.raw_stacktrace) };
+    return {
+      type: e.type ?? null,
+      value: e.value ?? null,
+      module: e.module ?? null,
+      mechanism: e.mechanism ?? null,
+      threadId: e.thread_id ?? null,
+      stacktrace: stacktraceOf(e.stacktrace),
+      rawStacktrace: stacktraceOf(e.raw_stacktrace),
+    };
   });
   if (values.length === 0) return null;
   const hasSystemFrames = values.some((v) => v.stacktrace?.hasSystemFrames === true);
@@ -70,7 +82,14 @@ function messageEntry(data: Json): Entry | null {
 function threadsEntry(data: Json): Entry | null {
   const values = list(data.threads).map((raw) => {
     const t = obj(raw) ?? {};
-    return { id: t.id ?? null, name: t.name ?? null, crashed: t.crashed === true, current: t.current === true, stacktrace: stacktraceOf(t.stacktrace), rawStacktrace: stacktraceOf(t.raw_stacktrace) };
+    return {
+      id: t.id ?? null,
+      name: t.name ?? null,
+      crashed: t.crashed === true,
+      current: t.current === true,
+      stacktrace: stacktraceOf(t.stacktrace),
+      rawStacktrace: stacktraceOf(t.raw_stacktrace),
+    };
   });
   return values.length > 0 ? { type: "threads", data: { values } } : null;
 }
@@ -78,7 +97,15 @@ function threadsEntry(data: Json): Entry | null {
 function breadcrumbsEntry(data: Json): Entry | null {
   const values = list(data.breadcrumbs).map((raw) => {
     const b = obj(raw) ?? {};
-    return { type: b.type ?? "default", category: b.category ?? null, level: b.level ?? "info", message: b.message ?? null, data: b.data ?? null, timestamp: num(b.timestamp) === null ? null : new Date(num(b.timestamp)! * 1000).toISOString(), event_id: b.event_id ?? null };
+    return {
+      type: b.type ?? "default",
+      category: b.category ?? null,
+      level: b.level ?? "info",
+      message: b.message ?? null,
+      data: b.data ?? null,
+      timestamp: num(b.timestamp) === null ? null : new Date(num(b.timestamp)! * 1000).toISOString(),
+      event_id: b.event_id ?? null,
+    };
   });
   return values.length > 0 ? { type: "breadcrumbs", data: { values } } : null;
 }
@@ -88,7 +115,18 @@ function requestEntry(data: Json): Entry | null {
   if (!r) return null;
   return {
     type: "request",
-    data: { url: r.url ?? null, method: r.method ?? null, query: r.query_string ?? null, fragment: r.fragment ?? null, data: r.data ?? null, headers: r.headers ?? null, cookies: r.cookies ?? null, env: r.env ?? null, inferredContentType: null, apiTarget: r.api_target ?? null },
+    data: {
+      url: r.url ?? null,
+      method: r.method ?? null,
+      query: r.query_string ?? null,
+      fragment: r.fragment ?? null,
+      data: r.data ?? null,
+      headers: r.headers ?? null,
+      cookies: r.cookies ?? null,
+      env: r.env ?? null,
+      inferredContentType: null,
+      apiTarget: r.api_target ?? null,
+    },
   };
 }
 
@@ -104,5 +142,14 @@ function debugMetaEntry(data: Json): Entry | null {
 /** The event's entries, highest display score first. */
 export function eventEntries(data: Json): Entry[] {
   const top = obj(data.stacktrace) ? { type: "stacktrace", data: stacktraceOf(data.stacktrace) } : null;
-  return [messageEntry(data), exceptionEntry(data), top, threadsEntry(data), breadcrumbsEntry(data), requestEntry(data), spansEntry(data), debugMetaEntry(data)].filter((e): e is Entry => e !== null);
+  return [
+    messageEntry(data),
+    exceptionEntry(data),
+    top,
+    threadsEntry(data),
+    breadcrumbsEntry(data),
+    requestEntry(data),
+    spansEntry(data),
+    debugMetaEntry(data),
+  ].filter((e): e is Entry => e !== null);
 }

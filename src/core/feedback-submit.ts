@@ -54,7 +54,13 @@ async function resolveProject(store: Store, credentials: FeedbackCredentials, or
   return project;
 }
 
-export async function submitUserFeedback(store: Store, credentials: FeedbackCredentials, orgSlug: string, projectSlug: string, body: Record<string, unknown>): Promise<Feedback> {
+export async function submitUserFeedback(
+  store: Store,
+  credentials: FeedbackCredentials,
+  orgSlug: string,
+  projectSlug: string,
+  body: Record<string, unknown>,
+): Promise<Feedback> {
   const project = await resolveProject(store, credentials, orgSlug, projectSlug);
   checkBody(body);
   return store.submitFeedback(feedbackOfUserReport(body, project.id, new Date().toISOString(), "api"));

@@ -65,7 +65,8 @@ export async function assignFeedback(ctx: CoreContext, orgSlug: string, id: unkn
   if (assignee !== null && assignee !== "" && assignee !== undefined) {
     if (typeof assignee !== "string" || assignee.length > 200) throw new AppError("bad_request", "Choose a member", { assignee: ["Choose a member"] });
     const member = await ctx.store.getMembership(access.org.id, assignee);
-    if (!member) throw new AppError("bad_request", "Only members of the organization can be assigned", { assignee: ["Only members of the organization can be assigned"] });
+    if (!member)
+      throw new AppError("bad_request", "Only members of the organization can be assigned", { assignee: ["Only members of the organization can be assigned"] });
     userId = assignee;
   }
   const updated = await ctx.store.updateFeedback(access.org.id, requireId(id, "Feedback"), { assigneeUserId: userId });

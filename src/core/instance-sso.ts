@@ -29,7 +29,11 @@ function requireSuperuser(ctx: CoreContext): void {
   if (!actingUser(ctx).isSuperuser) throw forbidden("Only superusers can see the instance settings");
 }
 
-export async function instanceSsoSettings(ctx: CoreContext, env: EnvSso, storedSecretHint: (stored: StoredSsoSettings) => Promise<string | null>): Promise<InstanceSsoView> {
+export async function instanceSsoSettings(
+  ctx: CoreContext,
+  env: EnvSso,
+  storedSecretHint: (stored: StoredSsoSettings) => Promise<string | null>,
+): Promise<InstanceSsoView> {
   requireSuperuser(ctx);
   if (env) return { source: "environment", issuer: env.issuer, clientId: env.clientId, name: env.name, secretHint: env.secretHint };
   const stored = await ctx.store.getSsoSettings();
@@ -39,7 +43,13 @@ export async function instanceSsoSettings(ctx: CoreContext, env: EnvSso, storedS
 
 export const secretHintOf = hint;
 
-const printable = (max: number, what: string) => z.string().trim().min(1, `Enter the ${what}`).max(max, `At most ${max} characters`).regex(/^[\x20-\x7e]+$/, "Printable characters only");
+const printable = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Enter the ${what}`)
+    .max(max, `At most ${max} characters`)
+    .regex(/^[\x20-\x7e]+$/, "Printable characters only");
 
 const saveSchema = z.object({
   issuer: z
@@ -57,7 +67,11 @@ const saveSchema = z.object({
     .transform((v) => v.replace(/\/+$/, "")),
   clientId: printable(SSO_LIMITS.maxIssuerLength, "client id"),
   // Empty: keep the stored secret.
-  clientSecret: z.string().max(SSO_LIMITS.maxClientSecretLength, "Too long").regex(/^[\x20-\x7e]*$/, "Printable characters only").optional(),
+  clientSecret: z
+    .string()
+    .max(SSO_LIMITS.maxClientSecretLength, "Too long")
+    .regex(/^[\x20-\x7e]*$/, "Printable characters only")
+    .optional(),
   name: printable(SSO_LIMITS.maxNameLength, "name for the sign-in button"),
 });
 
@@ -72,18 +86,33 @@ export async function saveInstanceSso(ctx: CoreContext, input: unknown, envConfi
   if (input && typeof input === "object" && (input as { remove?: unknown }).remove === true) {
     if (!old) return;
     await ctx.store.setSsoSettings(null);
-    await audit(ctx, { organizationId: null, event: "sso.settings-edit", note: `removed single sign-on with ${old.issuer}`, data: { old: { issuer: old.issuer, clientId: old.clientId, name: old.name }, new: null } });
+    await audit(ctx, {
+      organizationId: null,
+      event: "sso.settings-edit",
+      note: `removed single sign-on with ${old.issuer}`,
+      data: { old: { issuer: old.issuer, clientId: old.clientId, name: old.name }, new: null },
+    });
     return;
   }
   const v = parseInput(saveSchema, input);
   const secret = v.clientSecret ?? "";
   if (!secret && !old) throw new AppError("bad_request", "Enter the client secret", { clientSecret: ["Enter the client secret"] });
-  const stored: StoredSsoSettings = { issuer: v.issuer, clientId: v.clientId, name: v.name, clientSecret: secret ? await encrypt(secret) : old!.clientSecret, updatedAt: new Date().toISOString() };
+  const stored: StoredSsoSettings = {
+    issuer: v.issuer,
+    clientId: v.clientId,
+    name: v.name,
+    clientSecret: secret ? await encrypt(secret) : old!.clientSecret,
+    updatedAt: new Date().toISOString(),
+  };
   await ctx.store.setSsoSettings(stored);
   await audit(ctx, {
     organizationId: null,
     event: "sso.settings-edit",
     note: `set single sign-on to ${v.issuer}`,
-    data: { old: old ? { issuer: old.issuer, clientId: old.clientId, name: old.name } : null, new: { issuer: v.issuer, clientId: v.clientId, name: v.name }, secretChanged: secret !== "" },
+    data: {
+      old: old ? { issuer: old.issuer, clientId: old.clientId, name: old.name } : null,
+      new: { issuer: v.issuer, clientId: v.clientId, name: v.name },
+      secretChanged: secret !== "",
+    },
   });
 }

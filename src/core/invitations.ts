@@ -44,7 +44,12 @@ export type InvitationMailOutcome = { status: "sent"; response: string } | { sta
  * and mail is available. The answer is the same whether the address has an account or not; only an address already
  * among the members is refused, which the member list shows anyway.
  */
-export async function createInvitation(ctx: CoreContext, orgSlug: string, input: unknown, mailing?: InvitationMailing): Promise<{ invitation: Invitation; secret: string; mail: InvitationMailOutcome }> {
+export async function createInvitation(
+  ctx: CoreContext,
+  orgSlug: string,
+  input: unknown,
+  mailing?: InvitationMailing,
+): Promise<{ invitation: Invitation; secret: string; mail: InvitationMailOutcome }> {
   const access = await requireOrg(ctx, orgSlug, "member:add");
   const { email, role } = parseInput(inviteSchema, input);
   if (!canAssignRole(access.role, role)) throw forbidden("Only owners can invite owners");
@@ -60,15 +65,29 @@ export async function createInvitation(ctx: CoreContext, orgSlug: string, input:
     expiresAt: new Date(now + DASHBOARD_LIMITS.invitationDays * 86_400_000).toISOString(),
   });
   if (invitation === "already_member") throw new AppError("conflict", "This person is already a member", { email: ["Already a member"] });
-  await audit(ctx, { organizationId: access.org.id, event: "member.invite", target: invitation.id, note: `invited ${email} as ${role}`, data: { email, role } });
-  const mail = mailing ? await mailInvitation(mailing, { email, role, org: access.org.name, inviter: actingUser(ctx).name || actingUser(ctx).email, secret }) : ({ status: "unavailable" } as const);
+  await audit(ctx, {
+    organizationId: access.org.id,
+    event: "member.invite",
+    target: invitation.id,
+    note: `invited ${email} as ${role}`,
+    data: { email, role },
+  });
+  const mail = mailing
+    ? await mailInvitation(mailing, { email, role, org: access.org.name, inviter: actingUser(ctx).name || actingUser(ctx).email, secret })
+    : ({ status: "unavailable" } as const);
   return { invitation, secret, mail };
 }
 
-async function mailInvitation(m: InvitationMailing, i: { email: string; role: Role; org: string; inviter: string; secret: string }): Promise<InvitationMailOutcome> {
+async function mailInvitation(
+  m: InvitationMailing,
+  i: { email: string; role: Role; org: string; inviter: string; secret: string },
+): Promise<InvitationMailOutcome> {
   if (!m.mailer.available) return { status: "unavailable" };
   try {
-    const sent = await m.mailer.send({ to: i.email, ...invitationMail(m.locale, m.site, { email: i.email, role: i.role, org: i.org, inviter: i.inviter, link: m.link(i.secret) }) });
+    const sent = await m.mailer.send({
+      to: i.email,
+      ...invitationMail(m.locale, m.site, { email: i.email, role: i.role, org: i.org, inviter: i.inviter, link: m.link(i.secret) }),
+    });
     return { status: "sent", response: sent.response };
   } catch (err) {
     return { status: "failed", error: err instanceof Error ? err.message : "Sending failed" };
@@ -85,7 +104,13 @@ export async function revokeInvitation(ctx: CoreContext, orgSlug: string, invita
   const id = requireId(invitationId, "Invitation");
   const invitation = (await ctx.store.listPendingInvitations(org.id)).find((i) => i.id === id);
   if (!(await ctx.store.deleteInvitation(org.id, id))) throw notFound("Invitation");
-  await audit(ctx, { organizationId: org.id, event: "invite.revoke", target: id, note: `revoked the invitation of ${invitation?.email ?? "a link"}`, data: { email: invitation?.email ?? null, role: invitation?.role ?? null } });
+  await audit(ctx, {
+    organizationId: org.id,
+    event: "invite.revoke",
+    target: id,
+    note: `revoked the invitation of ${invitation?.email ?? "a link"}`,
+    data: { email: invitation?.email ?? null, role: invitation?.role ?? null },
+  });
 }
 
 export type InvitationPreview = { organization: Organization; role: Role; email: string; open: boolean };
@@ -111,7 +136,13 @@ export async function acceptInvitation(ctx: CoreContext, secret: unknown): Promi
  * given, through the sign-in's own checks and rate limit, and accepts as that account. The input is checked first,
  * so a malformed password is answered alike either way.
  */
-export async function joinWithNewAccount(accounts: Accounts, store: Store, secret: unknown, input: unknown, ip: string | null = null): Promise<{ email: string; joined: string | null }> {
+export async function joinWithNewAccount(
+  accounts: Accounts,
+  store: Store,
+  secret: unknown,
+  input: unknown,
+  ip: string | null = null,
+): Promise<{ email: string; joined: string | null }> {
   const { password, name } = parseInput(newAccountSchema, input);
   const preview = await previewInvitation(store, secret);
   if (!preview.open) throw used();
@@ -141,6 +172,15 @@ async function join(store: Store, hash: string, user: User, ip: string | null): 
   const org = await store.getOrganizationById(result.organizationId);
   if (!org) throw notFound("Organization");
   const role = (await store.getMembership(org.id, user.id))?.role ?? null;
-  await audit({ store, actor: { user }, ip }, { organizationId: org.id, event: "member.accept-invite", targetUserId: user.id, note: `${user.email} joined as ${role ?? "member"}`, data: { email: user.email, role } });
+  await audit(
+    { store, actor: { user }, ip },
+    {
+      organizationId: org.id,
+      event: "member.accept-invite",
+      targetUserId: user.id,
+      note: `${user.email} joined as ${role ?? "member"}`,
+      data: { email: user.email, role },
+    },
+  );
   return org.slug;
 }

@@ -17,6 +17,9 @@ export type ActivityWithUser = IssueActivityEntry & { user: User | null };
 /** The activity of an issue the actor may read (core/issues.ts getIssue), newest first. */
 export async function issueActivityLog(ctx: CoreContext, view: IssueView): Promise<ActivityWithUser[]> {
   const entries = (await ctx.store.issueActivity(view.issue.id)).reverse();
-  const users = await usersById(ctx, entries.map((a) => a.userId));
+  const users = await usersById(
+    ctx,
+    entries.map((a) => a.userId),
+  );
   return entries.map((a) => ({ ...a, user: a.userId ? (users.get(a.userId) ?? null) : null }));
 }

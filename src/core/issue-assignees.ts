@@ -25,7 +25,7 @@ async function memberUser(ctx: CoreContext, access: OrgAccess, name: string): Pr
 /** `assignedTo` of a PUT body: null to unassign, else the assignee; 400 for anyone who may not be assigned. */
 export async function parseAssignedTo(ctx: CoreContext, access: OrgAccess, project: Project, raw: unknown): Promise<Assignee | null> {
   if (raw === null || raw === "") return null;
-  if (typeof raw !== "string" || raw.length > 300) throw badAssignee("assignedTo must be \"user:<id>\", \"team:<id>\", an e-mail address, or null");
+  if (typeof raw !== "string" || raw.length > 300) throw badAssignee('assignedTo must be "user:<id>", "team:<id>", an e-mail address, or null');
   if (raw.startsWith("team:")) {
     const id = parseId(raw.slice(5));
     const team = id !== null ? await ctx.store.getTeamById(access.org.id, id) : null;
@@ -52,7 +52,13 @@ export async function assignIssue(ctx: CoreContext, issue: Issue, assignee: Assi
   const actor = actingUser(ctx).id;
   // The assignee (a team: its members) hears of it, unless they assigned themselves; a person assigned takes part.
   const notice: ActivityNotice | undefined = assignee
-    ? { trigger: "assigned", actorUserId: actor, to: "assignee", participant: assignee.userId ? { userId: assignee.userId, reason: "assigned" } : null, linkBase: linkBase() }
+    ? {
+        trigger: "assigned",
+        actorUserId: actor,
+        to: "assignee",
+        participant: assignee.userId ? { userId: assignee.userId, reason: "assigned" } : null,
+        linkBase: linkBase(),
+      }
     : undefined;
   await ctx.store.setIssueAssignee(
     issue.id,

@@ -38,7 +38,11 @@ export async function addComment(ctx: CoreContext, issueId: unknown, body: unkno
 }
 
 /** The comment with the actor's rights on it: whether they wrote it, and whether they may delete others'. */
-async function comment(ctx: CoreContext, issueId: unknown, commentId: unknown): Promise<{ view: IssueView; note: IssueActivityEntry; own: boolean; moderator: boolean }> {
+async function comment(
+  ctx: CoreContext,
+  issueId: unknown,
+  commentId: unknown,
+): Promise<{ view: IssueView; note: IssueActivityEntry; own: boolean; moderator: boolean }> {
   const view = await getIssue(ctx, issueId);
   const note = await ctx.store.getIssueActivity(view.issue.id, requireId(commentId, "Comment"));
   if (!note || note.type !== "note") throw notFound("Comment");

@@ -24,7 +24,12 @@ export async function getIssueTag(ctx: CoreContext, issueId: unknown, key: strin
   return tag;
 }
 
-export async function listIssueTagValues(ctx: CoreContext, issueId: unknown, key: string, page: PageRequest): Promise<{ key: string; page: Page<IssueTagValue> }> {
+export async function listIssueTagValues(
+  ctx: CoreContext,
+  issueId: unknown,
+  key: string,
+  page: PageRequest,
+): Promise<{ key: string; page: Page<IssueTagValue> }> {
   const view = await getIssue(ctx, issueId);
   const values = await ctx.store.issueTagValues(view.issue.id, key, page);
   if (values.items.length === 0 && !page.cursor) throw notFound("Tag");
@@ -44,7 +49,12 @@ async function withNeighbours(ctx: CoreContext, event: StoredEvent, environments
   return { event, ...(await ctx.store.issueEventNeighbours(event.issueId, event.id, environments)) };
 }
 
-export async function getIssueEvent(ctx: CoreContext, issueId: unknown, eventId: string, environments: string[] = []): Promise<IssueView & EventWithNeighbours> {
+export async function getIssueEvent(
+  ctx: CoreContext,
+  issueId: unknown,
+  eventId: string,
+  environments: string[] = [],
+): Promise<IssueView & EventWithNeighbours> {
   const view = await getIssue(ctx, issueId);
   const event = await ctx.store.issueEventById(view.issue.id, eventIdOf(eventId));
   if (!event) throw notFound("Event");
@@ -52,7 +62,12 @@ export async function getIssueEvent(ctx: CoreContext, issueId: unknown, eventId:
 }
 
 /** The issue's newest or oldest event (of `environments`, if any), with its neighbours. */
-export async function getIssueEventAt(ctx: CoreContext, issueId: unknown, end: "latest" | "oldest", environments: string[] = []): Promise<IssueView & EventWithNeighbours> {
+export async function getIssueEventAt(
+  ctx: CoreContext,
+  issueId: unknown,
+  end: "latest" | "oldest",
+  environments: string[] = [],
+): Promise<IssueView & EventWithNeighbours> {
   const found = await issueEventAt(ctx, issueId, end, environments);
   return { ...found, ...(await withNeighbours(ctx, found.event, environments)) };
 }

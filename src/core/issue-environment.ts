@@ -25,8 +25,15 @@ export async function issueFrequencyIn(store: IssueStore, issueId: number, envir
     days.set(day, (days.get(day) ?? 0) + 1);
   }
   return {
-    "24h": dayBuckets([...hours].map(([hour, count]) => ({ hour, count })), now),
-    "30d": dailyBuckets([...days].map(([day, count]) => ({ day, count })), 30, now),
+    "24h": dayBuckets(
+      [...hours].map(([hour, count]) => ({ hour, count })),
+      now,
+    ),
+    "30d": dailyBuckets(
+      [...days].map(([day, count]) => ({ day, count })),
+      30,
+      now,
+    ),
   };
 }
 

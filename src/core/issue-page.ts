@@ -31,7 +31,12 @@ export type IssuePage = IssueView &
   };
 
 /** The event `eventRef` names, its neighbours among the environment's events; the issue's own end when it has none there. */
-async function eventOf(ctx: CoreContext, issueId: unknown, eventRef: string, environment: string | null): Promise<IssueView & EventWithNeighbours & { outsideEnvironment: boolean }> {
+async function eventOf(
+  ctx: CoreContext,
+  issueId: unknown,
+  eventRef: string,
+  environment: string | null,
+): Promise<IssueView & EventWithNeighbours & { outsideEnvironment: boolean }> {
   const environments = environment ? [environment] : [];
   if (eventRef !== "latest" && eventRef !== "oldest") return { ...(await getIssueEvent(ctx, issueId, eventRef, environments)), outsideEnvironment: false };
   try {
@@ -46,7 +51,13 @@ async function eventOf(ctx: CoreContext, issueId: unknown, eventRef: string, env
  * `eventRef`: "latest", "oldest" or an event id; `environment`: the page's environment filter (null for all).
  * Another organization's issue, or a missing one, is not found.
  */
-export async function getIssuePage(ctx: CoreContext, orgSlug: string, issueId: unknown, eventRef: string, environment: string | null = null): Promise<IssuePage> {
+export async function getIssuePage(
+  ctx: CoreContext,
+  orgSlug: string,
+  issueId: unknown,
+  eventRef: string,
+  environment: string | null = null,
+): Promise<IssuePage> {
   const found = await eventOf(ctx, issueId, eventRef, environment);
   if (found.orgSlug !== orgSlug) throw notFound("Issue");
   const access = await getOrgAccess(ctx, orgSlug);
@@ -68,6 +79,11 @@ export async function getIssuePage(ctx: CoreContext, orgSlug: string, issueId: u
     inEnvironment: scoped ? { environment: scoped, taggedEvents: tagged.events } : null,
     activity,
     assignable: { members, team },
-    may: { update: allowed(access, "issue:update"), delete: allowed(access, "issue:delete"), comment: allowed(access, "issue:comment"), moderate: allowed(access, "comment:moderate") },
+    may: {
+      update: allowed(access, "issue:update"),
+      delete: allowed(access, "issue:delete"),
+      comment: allowed(access, "issue:comment"),
+      moderate: allowed(access, "comment:moderate"),
+    },
   };
 }

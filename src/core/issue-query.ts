@@ -15,7 +15,22 @@ const STATUS_ALIASES: Record<string, IssueFilter["status"]> = {
 };
 const LEVELS = new Set(["fatal", "error", "warning", "info", "debug"]);
 /** Tag keys a search may name directly, as Sentry's issue search takes them. */
-const TAG_KEYS = new Set(["release", "environment", "browser", "browser.name", "os", "os.name", "url", "transaction", "user", "handled", "mechanism", "logger", "server_name", "digest"]);
+const TAG_KEYS = new Set([
+  "release",
+  "environment",
+  "browser",
+  "browser.name",
+  "os",
+  "os.name",
+  "url",
+  "transaction",
+  "user",
+  "handled",
+  "mechanism",
+  "logger",
+  "server_name",
+  "digest",
+]);
 
 /**
  * One alternative of an assignee search: `me`, `my_teams`, `none` (nobody), `any` (`is:assigned`), a team by slug
@@ -87,7 +102,11 @@ function assigneeTerm(value: string): AssigneeTerm {
 /** `[a, b]` is a list of alternatives (Sentry's search syntax); anything else one value. */
 function values(value: string): string[] {
   if (!value.startsWith("[") || !value.endsWith("]")) return [value];
-  const list = value.slice(1, -1).split(",").map((v) => v.trim()).filter((v) => v !== "");
+  const list = value
+    .slice(1, -1)
+    .split(",")
+    .map((v) => v.trim())
+    .filter((v) => v !== "");
   if (list.length === 0) throw new AppError("bad_request", `Empty list in "${value}"`);
   return list;
 }
@@ -98,7 +117,8 @@ function values(value: string): string[] {
  */
 export function parseIssueQuery(query: string | null): IssueQuery {
   const filter: IssueQuery = { status: null, level: null, tags: [], text: [], assigned: [] };
-  if (query !== null && query.length > STREAM_LIMITS.maxQueryLength) throw new AppError("bad_request", `The search is longer than ${STREAM_LIMITS.maxQueryLength} characters`);
+  if (query !== null && query.length > STREAM_LIMITS.maxQueryLength)
+    throw new AppError("bad_request", `The search is longer than ${STREAM_LIMITS.maxQueryLength} characters`);
   for (const token of searchTokens(query ?? "is:unresolved")) {
     const colon = token.indexOf(":");
     const key = colon > 0 ? token.slice(0, colon) : null;

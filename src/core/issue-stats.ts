@@ -38,6 +38,9 @@ export type IssueFrequency = { "24h": [number, number][]; "30d": [number, number
 
 /** The issue's last 24 hours (hourly) and 30 days (daily); the view is one the actor may read (core/issues.ts getIssue). */
 export async function issueFrequency(store: IssueStore, view: IssueView, now = Date.now()): Promise<IssueFrequency> {
-  const [hourly, daily] = await Promise.all([store.issueCounts(view.issue.id, statsSince(now)), store.issueDailyCountsOf([view.issue.id], dailyStatsSince(30, now))]);
+  const [hourly, daily] = await Promise.all([
+    store.issueCounts(view.issue.id, statsSince(now)),
+    store.issueDailyCountsOf([view.issue.id], dailyStatsSince(30, now)),
+  ]);
   return { "24h": dayBuckets(hourly, now), "30d": dailyBuckets(daily.get(view.issue.id) ?? [], 30, now) };
 }

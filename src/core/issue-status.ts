@@ -39,7 +39,12 @@ const bodySchema = z.object({
     .object({
       inRelease: z.string().min(1).max(250).optional(),
       inNextRelease: z.boolean().optional(),
-      ignoreDuration: z.number().int().positive().max(365 * 24 * 60).optional(),
+      ignoreDuration: z
+        .number()
+        .int()
+        .positive()
+        .max(365 * 24 * 60)
+        .optional(),
       ignoreUntil: instantSchema.optional(),
       ignoreCount: count.optional(),
       ignoreWindow: minutes.optional(),
@@ -68,27 +73,56 @@ export function statusChange(update: StatusUpdate, totals: { timesSeen: number; 
     const nextRelease = update.status === "resolvedInNextRelease" || d.inNextRelease === true;
     if (nextRelease) {
       if (!latestRelease) throw new AppError("bad_request", "The project has no release to resolve after");
-      return { status: "resolved", substatus: null, snooze: null, resolution: { type: "in_next_release", release: latestRelease, at }, activity: { type: "set_resolved_in_release", data: { inNextRelease: true, current_release_version: latestRelease } } };
+      return {
+        status: "resolved",
+        substatus: null,
+        snooze: null,
+        resolution: { type: "in_next_release", release: latestRelease, at },
+        activity: { type: "set_resolved_in_release", data: { inNextRelease: true, current_release_version: latestRelease } },
+      };
     }
     if (d.inRelease) {
       const release = d.inRelease === "latest" ? latestRelease : d.inRelease;
       if (!release) throw new AppError("bad_request", "The project has no release to resolve in");
-      return { status: "resolved", substatus: null, snooze: null, resolution: { type: "in_release", release, at }, activity: { type: "set_resolved_in_release", data: { version: release } } };
+      return {
+        status: "resolved",
+        substatus: null,
+        snooze: null,
+        resolution: { type: "in_release", release, at },
+        activity: { type: "set_resolved_in_release", data: { version: release } },
+      };
     }
     return { status: "resolved", substatus: null, snooze: null, resolution: { type: "now", release: null, at }, activity: { type: "set_resolved", data: {} } };
   }
   if (update.status === "unresolved") {
     return { status: "unresolved", substatus: "ongoing", resolution: null, snooze: null, activity: { type: "set_unresolved", data: {} } };
   }
-  const until = d.ignoreUntil ? new Date(d.ignoreUntil).toISOString() : d.ignoreDuration ? new Date(now.getTime() + d.ignoreDuration * 60_000).toISOString() : null;
+  const until = d.ignoreUntil
+    ? new Date(d.ignoreUntil).toISOString()
+    : d.ignoreDuration
+      ? new Date(now.getTime() + d.ignoreDuration * 60_000).toISOString()
+      : null;
   if ((d.ignoreWindow && !d.ignoreCount) || (d.ignoreUserWindow && !d.ignoreUserCount)) throw new AppError("bad_request", "A window needs its count");
   const conditional = until !== null || d.ignoreCount !== undefined || d.ignoreUserCount !== undefined;
   const snooze: Snooze | null = conditional
-    ? { until, count: d.ignoreCount ?? null, window: d.ignoreWindow ?? null, userCount: d.ignoreUserCount ?? null, userWindow: d.ignoreUserWindow ?? null, baseline: totals, at }
+    ? {
+        until,
+        count: d.ignoreCount ?? null,
+        window: d.ignoreWindow ?? null,
+        userCount: d.ignoreUserCount ?? null,
+        userWindow: d.ignoreUserWindow ?? null,
+        baseline: totals,
+        at,
+      }
     : null;
-  const substatus = conditional ? "archived_until_condition_met" : update.substatus === "archived_until_escalating" ? "archived_until_escalating" : "archived_forever";
+  const substatus = conditional
+    ? "archived_until_condition_met"
+    : update.substatus === "archived_until_escalating"
+      ? "archived_until_escalating"
+      : "archived_forever";
   const data: Record<string, unknown> = {};
-  for (const key of ["ignoreDuration", "ignoreUntil", "ignoreCount", "ignoreWindow", "ignoreUserCount", "ignoreUserWindow"] as const) if (d[key] !== undefined) data[key] = d[key];
+  for (const key of ["ignoreDuration", "ignoreUntil", "ignoreCount", "ignoreWindow", "ignoreUserCount", "ignoreUserWindow"] as const)
+    if (d[key] !== undefined) data[key] = d[key];
   return { status: "ignored", substatus, resolution: null, snooze, activity: { type: "set_ignored", data } };
 }
 
@@ -139,7 +173,11 @@ export function isRegression(resolution: Resolution | null, release: string | nu
 }
 
 /** Whether an ignored issue's snooze has ended; the counts are the now, and within each window. */
-export function snoozeEnded(snooze: Snooze, now: Date, counts: { timesSeen: number; userCount: number; eventsInWindow: number; usersInWindow: number }): "expired" | "escalating" | null {
+export function snoozeEnded(
+  snooze: Snooze,
+  now: Date,
+  counts: { timesSeen: number; userCount: number; eventsInWindow: number; usersInWindow: number },
+): "expired" | "escalating" | null {
   if (snooze.until !== null && snooze.until <= now.toISOString()) return "expired";
   if (snooze.count !== null) {
     const seen = snooze.window !== null ? counts.eventsInWindow : counts.timesSeen - snooze.baseline.timesSeen;

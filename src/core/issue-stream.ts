@@ -54,8 +54,18 @@ export async function issueSeries(ctx: CoreContext, issueIds: number[], period: 
   const first = end - (buckets - 1) * size;
   const slot = (iso: string) => Math.round((Date.parse(hourly ? iso : `${iso}T00:00:00Z`) - first) / size);
   const rows: Map<number, { at: string; count: number }[]> = hourly
-    ? new Map([...(await ctx.store.issueCountsOf(issueIds, new Date(first).toISOString().replace(".000Z", "Z")))].map(([id, r]) => [id, r.map((x) => ({ at: x.hour, count: x.count }))]))
-    : new Map([...(await ctx.store.issueDailyCountsOf(issueIds, new Date(first).toISOString().slice(0, 10)))].map(([id, r]) => [id, r.map((x) => ({ at: x.day, count: x.count }))]));
+    ? new Map(
+        [...(await ctx.store.issueCountsOf(issueIds, new Date(first).toISOString().replace(".000Z", "Z")))].map(([id, r]) => [
+          id,
+          r.map((x) => ({ at: x.hour, count: x.count })),
+        ]),
+      )
+    : new Map(
+        [...(await ctx.store.issueDailyCountsOf(issueIds, new Date(first).toISOString().slice(0, 10)))].map(([id, r]) => [
+          id,
+          r.map((x) => ({ at: x.day, count: x.count })),
+        ]),
+      );
   const out = new Map<number, number[]>();
   for (const id of issueIds) {
     const values = new Array<number>(buckets).fill(0);
@@ -69,13 +79,23 @@ export async function issueSeries(ctx: CoreContext, issueIds: number[], period: 
 }
 
 /** The stream's page: the organization's issues (or one project's) matching the search, in the sort's order. */
-export async function listOrgIssues(ctx: CoreContext, orgSlug: string, q: StreamQuery & { period: StreamPeriod; page: PageRequest }, now = new Date()): Promise<IssueStream> {
+export async function listOrgIssues(
+  ctx: CoreContext,
+  orgSlug: string,
+  q: StreamQuery & { period: StreamPeriod; page: PageRequest },
+  now = new Date(),
+): Promise<IssueStream> {
   const { access, projects, selected, ids } = await streamProjects(ctx, orgSlug, q.project);
   const sort = SORTS[q.sort || "date"];
   if (!sort) throw new AppError("bad_request", `Unsupported sort "${q.sort}": use date, new, freq or user`);
   const filter = await streamFilter(ctx, access, q);
   const [page, newestId] = await Promise.all([ctx.store.listIssues(ids, { filter, sort, page: q.page }), ctx.store.newestIssueId(ids)]);
-  const series = await issueSeries(ctx, page.items.map((i) => i.id), q.period, now);
+  const series = await issueSeries(
+    ctx,
+    page.items.map((i) => i.id),
+    q.period,
+    now,
+  );
   return { access, projects, selected, page, series, newestId, empty: newestId === 0 };
 }
 
@@ -88,10 +108,20 @@ export type StreamTick = { newIssues: number; newestId: number; watched: IssueFi
 export async function pollIssueStream(ctx: CoreContext, orgSlug: string, q: StreamQuery & { afterId: number; watchIds: number[] }): Promise<StreamTick> {
   const { access, ids } = await streamProjects(ctx, orgSlug, q.project);
   const filter = await streamFilter(ctx, access, q);
-  return ctx.store.issueStreamTick(ids, { filter, afterId: q.afterId, watchIds: q.watchIds.slice(0, STREAM_LIMITS.maxWatchedIssues), cap: STREAM_LIMITS.newIssuesCap });
+  return ctx.store.issueStreamTick(ids, {
+    filter,
+    afterId: q.afterId,
+    watchIds: q.watchIds.slice(0, STREAM_LIMITS.maxWatchedIssues),
+    cap: STREAM_LIMITS.newIssuesCap,
+  });
 }
 
-export type SearchSuggestions = { releases: string[]; environments: string[]; users: { id: string; email: string; name: string }[]; teams: { id: number; slug: string }[] };
+export type SearchSuggestions = {
+  releases: string[];
+  environments: string[];
+  users: { id: string; email: string; name: string }[];
+  teams: { id: number; slug: string }[];
+};
 
 /**
  * Values the search bar offers (the organization's releases and environments, its members by e-mail and its teams),
@@ -104,5 +134,9 @@ export async function issueSearchSuggestions(ctx: CoreContext, orgSlug: string, 
     ctx.store.listMembers(access.org.id),
     ctx.store.listTeams(access.org.id, { limit: STREAM_LIMITS.suggestionValues }),
   ]);
-  return { ...values, users: members.map((m) => ({ id: m.userId, email: m.email, name: m.name })), teams: teams.items.map((t) => ({ id: t.id, slug: t.slug })) };
+  return {
+    ...values,
+    users: members.map((m) => ({ id: m.userId, email: m.email, name: m.name })),
+    teams: teams.items.map((t) => ({ id: t.id, slug: t.slug })),
+  };
 }

@@ -14,7 +14,12 @@ import { getProject } from "./projects";
 export type IssueView = { issue: Issue; project: Project; orgSlug: string };
 
 /** A Map, so that a sort named like an Object property ("constructor", "__proto__") is unknown, not found. */
-const SORTS = new Map<string, IssueSort>([["date", "date"], ["new", "new"], ["freq", "freq"], ["user", "user"]]);
+const SORTS = new Map<string, IssueSort>([
+  ["date", "date"],
+  ["new", "new"],
+  ["freq", "freq"],
+  ["user", "user"],
+]);
 
 /**
  * `environments` are Sentry's separate `environment=` parameters: issues with an event in any of them. An empty
@@ -82,7 +87,12 @@ const assigneeOf = async (ctx: CoreContext, access: OrgAccess, view: IssueView, 
   "assignedTo" in body ? await parseAssignedTo(ctx, access, view.project, body.assignedTo) : undefined;
 
 /** Applies a PUT body to one issue, its assignee already checked; returns the issue as it is now. */
-async function applyChecked(ctx: CoreContext, view: IssueView, body: Record<string, unknown>, assignee: Awaited<ReturnType<typeof assigneeOf>>): Promise<Issue> {
+async function applyChecked(
+  ctx: CoreContext,
+  view: IssueView,
+  body: Record<string, unknown>,
+  assignee: Awaited<ReturnType<typeof assigneeOf>>,
+): Promise<Issue> {
   await applyStatus(ctx, view, body);
   if (assignee !== undefined) await assignIssue(ctx, view.issue, assignee);
   return (await ctx.store.getIssue(view.issue.id))!;
@@ -158,7 +168,12 @@ export async function listIssueEvents(ctx: CoreContext, issueId: unknown, page: 
 }
 
 /** The issue's newest or oldest event, of `environments` when it names any. */
-export async function issueEventAt(ctx: CoreContext, issueId: unknown, end: "latest" | "oldest", environments: string[] = []): Promise<IssueView & { event: StoredEvent }> {
+export async function issueEventAt(
+  ctx: CoreContext,
+  issueId: unknown,
+  end: "latest" | "oldest",
+  environments: string[] = [],
+): Promise<IssueView & { event: StoredEvent }> {
   const view = await getIssue(ctx, issueId);
   const event = await ctx.store.issueEventAt(view.issue.id, end, environments);
   if (!event) throw notFound("Event");

@@ -11,7 +11,13 @@ import { getProject } from "./projects";
 
 const createSchema = z.object({ name: nameSchema.optional(), label: nameSchema.optional() });
 const updateSchema = z
-  .object({ name: nameSchema.optional(), label: nameSchema.optional(), isActive: z.boolean().optional(), rateLimit: rateLimitSchema.optional(), quotas: quotasSchema.optional() })
+  .object({
+    name: nameSchema.optional(),
+    label: nameSchema.optional(),
+    isActive: z.boolean().optional(),
+    rateLimit: rateLimitSchema.optional(),
+    quotas: quotasSchema.optional(),
+  })
   .refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
 
 /** DSN = scheme://PUBLIC_KEY@HOST[BASE_PATH]/PROJECT_ID, built from the install's public URL. */
@@ -35,7 +41,13 @@ export async function createKey(ctx: CoreContext, orgSlug: string, projectSlug: 
   assertCan(access, "key:create");
   const { name, label } = parseInput(createSchema, input ?? {});
   const key = await ctx.store.createKey({ projectId: project.id, label: label ?? name ?? "Default", ...newKeyPair() });
-  await audit(ctx, { organizationId: project.organizationId, event: "projectkey.create", target: key.publicKey, note: `created the key ${key.label} of ${project.slug}`, data: { project: project.slug, label: key.label } });
+  await audit(ctx, {
+    organizationId: project.organizationId,
+    event: "projectkey.create",
+    target: key.publicKey,
+    note: `created the key ${key.label} of ${project.slug}`,
+    data: { project: project.slug, label: key.label },
+  });
   return { project, key };
 }
 
@@ -47,12 +59,23 @@ async function findKey(ctx: CoreContext, project: Project, publicKey: string): P
   return key;
 }
 
-export async function updateKey(ctx: CoreContext, orgSlug: string, projectSlug: string, publicKey: string, input: unknown): Promise<{ project: Project; key: ProjectKey }> {
+export async function updateKey(
+  ctx: CoreContext,
+  orgSlug: string,
+  projectSlug: string,
+  publicKey: string,
+  input: unknown,
+): Promise<{ project: Project; key: ProjectKey }> {
   const { access, project } = await getProject(ctx, orgSlug, projectSlug);
   assertCan(access, "key:update");
   const { name, label, isActive, rateLimit, quotas } = parseInput(updateSchema, input);
   const existing = await findKey(ctx, project, publicKey);
-  const key = await ctx.store.updateKey(project.id, existing.id, { label: label ?? name, isActive, rateLimit, quotas: quotas && patchQuotas(existing.quotas, quotas) });
+  const key = await ctx.store.updateKey(project.id, existing.id, {
+    label: label ?? name,
+    isActive,
+    rateLimit,
+    quotas: quotas && patchQuotas(existing.quotas, quotas),
+  });
   if (!key) throw notFound("Key");
   const fields = ["label", "isActive", "rateLimit", "quotas"] as const;
   const changed = fields.filter((f) => JSON.stringify(existing[f]) !== JSON.stringify(key[f]));
@@ -60,7 +83,10 @@ export async function updateKey(ctx: CoreContext, orgSlug: string, projectSlug: 
     organizationId: project.organizationId,
     event: "projectkey.edit",
     target: key.publicKey,
-    note: existing.isActive !== key.isActive ? `${key.isActive ? "enabled" : "disabled"} the key ${key.label} of ${project.slug}` : `changed the key ${key.label} of ${project.slug}`,
+    note:
+      existing.isActive !== key.isActive
+        ? `${key.isActive ? "enabled" : "disabled"} the key ${key.label} of ${project.slug}`
+        : `changed the key ${key.label} of ${project.slug}`,
     data: { project: project.slug, old: Object.fromEntries(changed.map((f) => [f, existing[f]])), new: Object.fromEntries(changed.map((f) => [f, key[f]])) },
   });
   return { project, key };
@@ -71,5 +97,11 @@ export async function deleteKey(ctx: CoreContext, orgSlug: string, projectSlug: 
   assertCan(access, "key:delete");
   const existing = await findKey(ctx, project, publicKey);
   await ctx.store.deleteKey(project.id, existing.id);
-  await audit(ctx, { organizationId: project.organizationId, event: "projectkey.remove", target: existing.publicKey, note: `revoked the key ${existing.label} of ${project.slug}`, data: { project: project.slug, label: existing.label } });
+  await audit(ctx, {
+    organizationId: project.organizationId,
+    event: "projectkey.remove",
+    target: existing.publicKey,
+    note: `revoked the key ${existing.label} of ${project.slug}`,
+    data: { project: project.slug, label: existing.label },
+  });
 }

@@ -8,6 +8,7 @@ export function linkBase(env: NodeJS.ProcessEnv = process.env): string {
   return url + (env.FAULTLINE_BASE_PATH ?? "").replace(/\/+$/, "");
 }
 
-export const issueLink = (base: string, locale: string, orgSlug: string, issueId: number): string => `${base}/${locale}/orgs/${encodeURIComponent(orgSlug)}/issues/${issueId}`;
+export const issueLink = (base: string, locale: string, orgSlug: string, issueId: number): string =>
+  `${base}/${locale}/orgs/${encodeURIComponent(orgSlug)}/issues/${issueId}`;
 
 export const orgIssuesLink = (base: string, locale: string, orgSlug: string): string => `${base}/${locale}/orgs/${encodeURIComponent(orgSlug)}/issues`;

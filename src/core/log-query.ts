@@ -75,7 +75,8 @@ export function readLogQuery(input: LogQueryInput, now = Date.now()): ReadLogQue
   const text = one(input.query) ?? "";
   if (text.length > LOG_LIMITS.maxQueryLength) throw bad("query", `query: at most ${LOG_LIMITS.maxQueryLength} characters`);
   const search = splitSearch(text);
-  if (search.words.length + search.pairs.length > LOG_LIMITS.maxQueryTerms) throw bad("query", `query: at most ${LOG_LIMITS.maxQueryTerms} words and key:value terms`);
+  if (search.words.length + search.pairs.length > LOG_LIMITS.maxQueryTerms)
+    throw bad("query", `query: at most ${LOG_LIMITS.maxQueryTerms} words and key:value terms`);
   const levelText = one(input.level);
   const level = levelText === null || levelText === "all" ? search.level : levelOf(levelText, undefined);
   if (levelText !== null && levelText !== "all" && !level) throw bad("level", `level: must be one of ${LOG_LEVELS.join(", ")}`);
@@ -83,7 +84,8 @@ export function readLogQuery(input: LogQueryInput, now = Date.now()): ReadLogQue
   const trace = traceText === null ? search.trace : traceText.replaceAll("-", "").toLowerCase();
   if (trace !== null && !TRACE.test(trace)) throw bad("trace", "trace: must be a trace id of 32 hexadecimal digits");
   const periodText = one(input.period);
-  if (periodText !== null && periodText !== "all" && !(periodText in LOG_PERIODS)) throw bad("period", `period: one of ${Object.keys(LOG_PERIODS).join(", ")} or all`);
+  if (periodText !== null && periodText !== "all" && !(periodText in LOG_PERIODS))
+    throw bad("period", `period: one of ${Object.keys(LOG_PERIODS).join(", ")} or all`);
   const period = periodText !== null && periodText in LOG_PERIODS ? (periodText as LogPeriod) : null;
   let from = instant("from", input.from);
   const to = instant("to", input.to);

@@ -71,4 +71,3 @@ export function levelOf(level: unknown, severity: unknown): LogLevel | null {
   if (typeof severity === "number" && Number.isInteger(severity) && severity >= 1 && severity <= 24) return LOG_LEVELS[Math.floor((severity - 1) / 4)]!;
   return null;
 }
-

@@ -29,7 +29,13 @@ async function projectFor(ctx: CoreContext, orgSlug: string, projectSlug: string
   return { org: access.org, project };
 }
 
-export async function listProjectLogs(ctx: CoreContext, orgSlug: string, projectSlug: string, input: LogQueryInput, pageSize: number = LOG_LIMITS.pageSize): Promise<LogPage> {
+export async function listProjectLogs(
+  ctx: CoreContext,
+  orgSlug: string,
+  projectSlug: string,
+  input: LogQueryInput,
+  pageSize: number = LOG_LIMITS.pageSize,
+): Promise<LogPage> {
   const { org, project } = await projectFor(ctx, orgSlug, projectSlug);
   const q = readLogQuery(input);
   const filter: LogFilter = { ...q.filter, projectId: project.id };
@@ -42,7 +48,13 @@ export async function listProjectLogs(ctx: CoreContext, orgSlug: string, project
 }
 
 /** Lines stored after `afterId` that match the page's search, oldest first; `more` when a burst left some for later. */
-export async function tailProjectLogs(ctx: CoreContext, orgSlug: string, projectSlug: string, input: LogQueryInput, afterId: number): Promise<{ items: StoredLog[]; more: boolean }> {
+export async function tailProjectLogs(
+  ctx: CoreContext,
+  orgSlug: string,
+  projectSlug: string,
+  input: LogQueryInput,
+  afterId: number,
+): Promise<{ items: StoredLog[]; more: boolean }> {
   const { project } = await projectFor(ctx, orgSlug, projectSlug);
   const q = readLogQuery(input);
   const rows = await ctx.store.tailLogs({ ...q.filter, projectId: project.id }, afterId, LOG_LIMITS.tailBatch + 1);
@@ -65,9 +77,21 @@ export async function listTraceLogs(ctx: CoreContext, orgSlug: string, traceIdPa
 export function apiLogQuery(p: URLSearchParams): { input: LogQueryInput; pageSize: number } {
   const perPage = p.get("per_page");
   const pageSize = perPage === null ? LOG_LIMITS.pageSize : Number(perPage);
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > LOG_LIMITS.maxApiPageSize) throw new AppError("bad_request", `per_page must be a whole number from 1 to ${LOG_LIMITS.maxApiPageSize}`);
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > LOG_LIMITS.maxApiPageSize)
+    throw new AppError("bad_request", `per_page must be a whole number from 1 to ${LOG_LIMITS.maxApiPageSize}`);
   const get = (k: string) => p.get(k) ?? undefined;
-  return { input: { query: get("query"), level: get("level") ?? get("severity"), period: get("statsPeriod"), from: get("start"), to: get("end"), trace: get("trace"), before: get("cursor") }, pageSize };
+  return {
+    input: {
+      query: get("query"),
+      level: get("level") ?? get("severity"),
+      period: get("statsPeriod"),
+      from: get("start"),
+      to: get("end"),
+      trace: get("trace"),
+      before: get("cursor"),
+    },
+    pageSize,
+  };
 }
 
 /** A project of the organization by its numeric id (the events API names projects so), for event:read. */

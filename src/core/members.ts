@@ -28,11 +28,19 @@ export async function updateMemberRole(ctx: CoreContext, orgSlug: string, member
   const access = await requireOrg(ctx, orgSlug, "member:update");
   const { role } = parseInput(roleUpdateSchema, input);
   const target = await memberOrThrow(ctx, access.org.id, memberId);
-  if (!canAssignRole(access.role, role) || !canAssignRole(access.role, target.role)) throw forbidden("Only owners can change an owner's role or make someone an owner");
+  if (!canAssignRole(access.role, role) || !canAssignRole(access.role, target.role))
+    throw forbidden("Only owners can change an owner's role or make someone an owner");
   const updated = await ctx.store.updateMemberRole(access.org.id, target.id, role);
   if (updated === "last_owner") throw lastOwner();
   if (!updated) throw notFound("Member");
-  await audit(ctx, { organizationId: access.org.id, event: "member.edit", target: target.id, targetUserId: target.userId, note: `changed the role of ${target.email} from ${target.role} to ${role}`, data: { email: target.email, old: { role: target.role }, new: { role } } });
+  await audit(ctx, {
+    organizationId: access.org.id,
+    event: "member.edit",
+    target: target.id,
+    targetUserId: target.userId,
+    note: `changed the role of ${target.email} from ${target.role} to ${role}`,
+    data: { email: target.email, old: { role: target.role }, new: { role } },
+  });
   return updated;
 }
 
@@ -46,5 +54,12 @@ export async function removeMember(ctx: CoreContext, orgSlug: string, memberId: 
   }
   if ((await ctx.store.removeMember(self.org.id, target.id)) === "last_owner") throw lastOwner();
   const left = target.userId === actingUser(ctx).id;
-  await audit(ctx, { organizationId: self.org.id, event: "member.remove", target: target.id, targetUserId: target.userId, note: left ? `${target.email} left` : `removed ${target.email}`, data: { email: target.email, role: target.role } });
+  await audit(ctx, {
+    organizationId: self.org.id,
+    event: "member.remove",
+    target: target.id,
+    targetUserId: target.userId,
+    note: left ? `${target.email} left` : `removed ${target.email}`,
+    data: { email: target.email, role: target.role },
+  });
 }

@@ -12,13 +12,21 @@ import type { Store } from "../storage/ports";
 import { webhookUrlProblem } from "./alert-rule-urls";
 import { AppError } from "./errors";
 
-const url = z.string({ error: "Enter the webhook's URL" }).trim().min(1, "Enter the webhook's URL").max(METRIC_ALERT_LIMITS.maxUrlLength, `At most ${METRIC_ALERT_LIMITS.maxUrlLength} characters`);
+const url = z
+  .string({ error: "Enter the webhook's URL" })
+  .trim()
+  .min(1, "Enter the webhook's URL")
+  .max(METRIC_ALERT_LIMITS.maxUrlLength, `At most ${METRIC_ALERT_LIMITS.maxUrlLength} characters`);
 const identifier = z.union([z.string().trim().min(1).max(200), z.number().int().positive().max(2_147_483_647)], { error: "Name the member or team" });
 
 export const actionSchema = z.discriminatedUnion(
   "id",
   [
-    z.object({ id: z.literal(EMAIL_ACTION), targetType: z.enum(["Team", "Member"], { error: "E-mail a team or a member (a metric alert has no issue to take owners from)" }), targetIdentifier: identifier }),
+    z.object({
+      id: z.literal(EMAIL_ACTION),
+      targetType: z.enum(["Team", "Member"], { error: "E-mail a team or a member (a metric alert has no issue to take owners from)" }),
+      targetIdentifier: identifier,
+    }),
     z.object({ id: z.literal(WEBHOOK_ACTION), service: z.literal("webhooks").default("webhooks"), url }),
     z.object({ id: z.literal(SLACK_ACTION), webhookUrl: url }),
     z.object({ id: z.literal(DISCORD_ACTION), webhookUrl: url }),
@@ -43,7 +51,10 @@ export async function checkActions(store: Store, organizationId: number, trigger
           a.targetType === "Member"
             ? (await store.getMembership(organizationId, String(a.targetIdentifier))) !== null
             : /^\d{1,10}$/.test(String(a.targetIdentifier)) && (await store.getTeamById(organizationId, Number(a.targetIdentifier))) !== null;
-        if (!known) (fields[`${field}.targetIdentifier`] ??= []).push(a.targetType === "Member" ? "Not a member of this organization" : "No such team in this organization");
+        if (!known)
+          (fields[`${field}.targetIdentifier`] ??= []).push(
+            a.targetType === "Member" ? "Not a member of this organization" : "No such team in this organization",
+          );
         actions.push({ id: EMAIL_ACTION, targetType: a.targetType, targetIdentifier: a.targetIdentifier });
         continue;
       }

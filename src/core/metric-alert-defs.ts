@@ -43,16 +43,22 @@ export function parseAggregate(raw: string): { aggregate: string; dataset: Metri
   const crash = /^percentage\( ?(sessions|users)_crashed, ?(sessions|users) ?\)(?: AS _crash_rate_alert_aggregate)?$/i.exec(s);
   if (crash && crash[1]!.toLowerCase() === crash[2]!.toLowerCase()) {
     const users = crash[1]!.toLowerCase() === "users";
-    return { aggregate: users ? CRASH_FREE_USERS : CRASH_FREE_SESSIONS, dataset: "sessions", kind: { kind: users ? "crash_free_users" : "crash_free_sessions" } };
+    return {
+      aggregate: users ? CRASH_FREE_USERS : CRASH_FREE_SESSIONS,
+      dataset: "sessions",
+      kind: { kind: users ? "crash_free_users" : "crash_free_sessions" },
+    };
   }
   const compact = s.replace(/ /g, "").toLowerCase();
   if (compact === "count()") return { aggregate: "count()", dataset: "events", kind: { kind: "count" } };
-  if (compact === "count_unique(user)" || compact === "count_unique(tags[sentry:user])") return { aggregate: "count_unique(user)", dataset: "events", kind: { kind: "users" } };
+  if (compact === "count_unique(user)" || compact === "count_unique(tags[sentry:user])")
+    return { aggregate: "count_unique(user)", dataset: "events", kind: { kind: "users" } };
   if (compact === "failure_rate()") return { aggregate: "failure_rate()", dataset: "transactions", kind: { kind: "failure_rate" } };
   const p = /^p(50|75|95)\(transaction\.duration\)$/.exec(compact);
   if (p) return { aggregate: `p${p[1]}(transaction.duration)`, dataset: "transactions", kind: { kind: "percentile", quantile: Number(p[1]) / 100 } };
   const a = /^apdex\((\d{1,5})\)$/.exec(compact);
-  if (a && Number(a[1]) >= 1 && Number(a[1]) <= MAX_APDEX_T_MS) return { aggregate: `apdex(${Number(a[1])})`, dataset: "transactions", kind: { kind: "apdex", threshold: Number(a[1]) } };
+  if (a && Number(a[1]) >= 1 && Number(a[1]) <= MAX_APDEX_T_MS)
+    return { aggregate: `apdex(${Number(a[1])})`, dataset: "transactions", kind: { kind: "apdex", threshold: Number(a[1]) } };
   return null;
 }
 
@@ -107,7 +113,11 @@ export function parseMetricQuery(query: string, dataset: MetricDataset): QueryFi
 }
 
 export type MetricTrigger<A> = { label: "critical" | "warning"; alertThreshold: number; actions: A[] };
-export type ThresholdSpec = { thresholdType: ThresholdType; resolveThreshold: number | null; triggers: readonly { label: "critical" | "warning"; alertThreshold: number }[] };
+export type ThresholdSpec = {
+  thresholdType: ThresholdType;
+  resolveThreshold: number | null;
+  triggers: readonly { label: "critical" | "warning"; alertThreshold: number }[];
+};
 
 /**
  * Sentry adds this to a trigger's own threshold when it resolves at it, so that "above 0" does not resolve at 0 at

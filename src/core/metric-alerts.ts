@@ -19,9 +19,19 @@ const MAX_THRESHOLD = 1e12;
 
 /** A number, or a numeric string as HTML forms send it. */
 const numeric = (what: string) =>
-  z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, `${what} must be a number`).transform(Number)], { error: `${what} must be a number` }).pipe(
-    z.number().finite().min(-MAX_THRESHOLD, `${what} is out of range`).max(MAX_THRESHOLD, `${what} is out of range`),
-  );
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d+(\.\d+)?$/, `${what} must be a number`)
+          .transform(Number),
+      ],
+      { error: `${what} must be a number` },
+    )
+    .pipe(z.number().finite().min(-MAX_THRESHOLD, `${what} is out of range`).max(MAX_THRESHOLD, `${what} is out of range`));
 const optionalNumeric = (what: string) => z.union([z.null(), z.literal("").transform(() => null), numeric(what)]).optional();
 
 const inputSchema = z.object({
@@ -30,8 +40,13 @@ const inputSchema = z.object({
   dataset: z.string().max(40).optional(),
   query: z.string().max(L.maxQueryLength, `At most ${L.maxQueryLength} characters`).optional(),
   environment: z.union([z.null(), z.string().trim().max(64, "At most 64 characters")]).optional(),
-  timeWindow: numeric("The time window").refine((n) => (L.timeWindowsMinutes as readonly number[]).includes(n), `The time window must be one of ${L.timeWindowsMinutes.join(", ")} minutes`),
-  thresholdType: z.union([z.literal(0), z.literal(1), z.literal("0").transform(() => 0 as const), z.literal("1").transform(() => 1 as const)], { error: "thresholdType is 0 (above) or 1 (below)" }),
+  timeWindow: numeric("The time window").refine(
+    (n) => (L.timeWindowsMinutes as readonly number[]).includes(n),
+    `The time window must be one of ${L.timeWindowsMinutes.join(", ")} minutes`,
+  ),
+  thresholdType: z.union([z.literal(0), z.literal(1), z.literal("0").transform(() => 0 as const), z.literal("1").transform(() => 1 as const)], {
+    error: "thresholdType is 0 (above) or 1 (below)",
+  }),
   resolveThreshold: optionalNumeric("The resolve threshold"),
   projects: z.array(z.string().max(100)).max(1, "A metric alert watches one project, or all of them (no projects)").optional(),
   triggers: z
@@ -76,7 +91,11 @@ function thresholdRange(kind: string): [number, number] {
 async function validate(ctx: CoreContext, access: OrgAccess, raw: unknown): Promise<MetricAlertInput> {
   const input = parseInput(inputSchema, raw);
   const parsed = parseAggregate(input.aggregate);
-  if (!parsed) throw bad("aggregate", "Not an aggregate Faultline can alert on (count(), count_unique(user), crash-free rates, p50/p75/p95(transaction.duration), failure_rate(), apdex(T))");
+  if (!parsed)
+    throw bad(
+      "aggregate",
+      "Not an aggregate Faultline can alert on (count(), count_unique(user), crash-free rates, p50/p75/p95(transaction.duration), failure_rate(), apdex(T))",
+    );
   let dataset: MetricDataset = parsed.dataset;
   if (input.dataset !== undefined && input.dataset !== "") {
     const given = normalizeDataset(input.dataset);
@@ -106,15 +125,22 @@ async function validate(ctx: CoreContext, access: OrgAccess, raw: unknown): Prom
   const [min, max] = thresholdRange(parsed.kind.kind);
   const critical = input.triggers.find((t) => t.label === "critical")!.alertThreshold;
   const warning = input.triggers.find((t) => t.label === "warning")?.alertThreshold;
-  for (const [i, t] of input.triggers.entries()) if (t.alertThreshold < min || t.alertThreshold > max) throw bad(`triggers.${i}.alertThreshold`, `Between ${min} and ${max} for ${parsed.aggregate}`);
+  for (const [i, t] of input.triggers.entries())
+    if (t.alertThreshold < min || t.alertThreshold > max) throw bad(`triggers.${i}.alertThreshold`, `Between ${min} and ${max} for ${parsed.aggregate}`);
   if (warning !== undefined && (above ? warning >= critical : warning <= critical)) {
-    throw bad("triggers", above ? "The critical threshold must be higher than the warning threshold" : "The critical threshold must be lower than the warning threshold");
+    throw bad(
+      "triggers",
+      above ? "The critical threshold must be higher than the warning threshold" : "The critical threshold must be lower than the warning threshold",
+    );
   }
   const resolveThreshold = input.resolveThreshold ?? null;
   if (resolveThreshold !== null) {
     const lowest = warning ?? critical;
     if (above ? resolveThreshold >= lowest : resolveThreshold <= lowest) {
-      throw bad("resolveThreshold", above ? "The resolve threshold must be lower than the alert thresholds" : "The resolve threshold must be higher than the alert thresholds");
+      throw bad(
+        "resolveThreshold",
+        above ? "The resolve threshold must be lower than the alert thresholds" : "The resolve threshold must be higher than the alert thresholds",
+      );
     }
   }
   const ordered = [...input.triggers].sort((a, b) => (a.label === b.label ? 0 : a.label === "critical" ? -1 : 1));
@@ -161,7 +187,13 @@ export async function createMetricAlert(ctx: CoreContext, orgSlug: string, raw: 
   }
   const createdBy = "user" in ctx.actor ? ctx.actor.user.id : null;
   const rule = await ctx.store.createMetricAlert(access.org.id, input, createdBy, new Date().toISOString());
-  await audit(ctx, { organizationId: access.org.id, event: "alertrule.create", target: rule.id, note: `created the metric alert ${rule.name}`, data: { new: ruleAsInput(rule) } });
+  await audit(ctx, {
+    organizationId: access.org.id,
+    event: "alertrule.create",
+    target: rule.id,
+    note: `created the metric alert ${rule.name}`,
+    data: { new: ruleAsInput(rule) },
+  });
   return rule;
 }
 
@@ -178,7 +210,13 @@ export async function updateMetricAlert(ctx: CoreContext, orgSlug: string, id: u
   const input = await validate(ctx, access, merged);
   const rule = await ctx.store.updateMetricAlert(access.org.id, ruleId, input, new Date().toISOString());
   if (!rule) throw notFound("Alert rule");
-  await audit(ctx, { organizationId: access.org.id, event: "alertrule.edit", target: rule.id, note: `changed the metric alert ${rule.name}`, data: { old: ruleAsInput(current), new: ruleAsInput(rule) } });
+  await audit(ctx, {
+    organizationId: access.org.id,
+    event: "alertrule.edit",
+    target: rule.id,
+    note: `changed the metric alert ${rule.name}`,
+    data: { old: ruleAsInput(current), new: ruleAsInput(rule) },
+  });
   return rule;
 }
 
@@ -187,7 +225,13 @@ export async function deleteMetricAlert(ctx: CoreContext, orgSlug: string, id: u
   const ruleId = requireId(id, "Alert rule");
   const current = await ctx.store.getMetricAlert(access.org.id, ruleId);
   if (!current || !(await ctx.store.deleteMetricAlert(access.org.id, ruleId))) throw notFound("Alert rule");
-  await audit(ctx, { organizationId: access.org.id, event: "alertrule.remove", target: ruleId, note: `deleted the metric alert ${current.name}`, data: { old: ruleAsInput(current) } });
+  await audit(ctx, {
+    organizationId: access.org.id,
+    event: "alertrule.remove",
+    target: ruleId,
+    note: `deleted the metric alert ${current.name}`,
+    data: { old: ruleAsInput(current) },
+  });
 }
 
 export type MetricAlertDetail = { rule: MetricAlertRule; history: MetricAlertChange[]; values: { minute: string; value: number | null }[]; canWrite: boolean };

@@ -58,21 +58,33 @@ export function readMonitorConfig(raw: unknown, base?: MonitorConfig): ConfigRes
   let value: string;
   let intervalUnit: IntervalUnit | null = null;
   if (scheduleType === "crontab") {
-    if (typeof schedule !== "string" || schedule.length === 0 || schedule.length > MONITOR_LIMITS.crontabMaxLength) return { error: "a crontab schedule must be a string of at most 100 characters" };
+    if (typeof schedule !== "string" || schedule.length === 0 || schedule.length > MONITOR_LIMITS.crontabMaxLength)
+      return { error: "a crontab schedule must be a string of at most 100 characters" };
     const problem = crontabProblem(schedule, timezone);
     if (problem) return { error: problem };
     value = schedule.trim();
   } else if (scheduleType === "interval") {
     const count = wholeNumber(schedule, "an interval", 1, MONITOR_LIMITS.intervalMax);
     if (typeof count === "string" || count === null) return { error: typeof count === "string" ? count : "an interval schedule needs a count" };
-    if (typeof unit !== "string" || !(INTERVAL_UNITS as readonly string[]).includes(unit)) return { error: `an interval's unit is one of ${INTERVAL_UNITS.join(", ")}` };
+    if (typeof unit !== "string" || !(INTERVAL_UNITS as readonly string[]).includes(unit))
+      return { error: `an interval's unit is one of ${INTERVAL_UNITS.join(", ")}` };
     value = String(count);
     intervalUnit = unit as IntervalUnit;
   } else return { error: "schedule_type must be crontab or interval" };
   const margin = wholeNumber(pick("checkin_margin", "checkinMargin") ?? base?.checkinMargin, "checkin_margin", 0, MONITOR_LIMITS.marginMax);
   const runtime = wholeNumber(pick("max_runtime", "maxRuntime") ?? base?.maxRuntime, "max_runtime", 1, MONITOR_LIMITS.runtimeMax);
-  const failure = wholeNumber(pick("failure_issue_threshold", "failureIssueThreshold") ?? base?.failureIssueThreshold, "failure_issue_threshold", 1, MONITOR_LIMITS.thresholdMax);
-  const recovery = wholeNumber(pick("recovery_threshold", "recoveryThreshold") ?? base?.recoveryThreshold, "recovery_threshold", 1, MONITOR_LIMITS.thresholdMax);
+  const failure = wholeNumber(
+    pick("failure_issue_threshold", "failureIssueThreshold") ?? base?.failureIssueThreshold,
+    "failure_issue_threshold",
+    1,
+    MONITOR_LIMITS.thresholdMax,
+  );
+  const recovery = wholeNumber(
+    pick("recovery_threshold", "recoveryThreshold") ?? base?.recoveryThreshold,
+    "recovery_threshold",
+    1,
+    MONITOR_LIMITS.thresholdMax,
+  );
   for (const v of [margin, runtime, failure, recovery]) if (typeof v === "string") return { error: v };
   return {
     config: {

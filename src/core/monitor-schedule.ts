@@ -38,14 +38,17 @@ export function nextExpected(config: Pick<MonitorConfig, "scheduleType" | "sched
     return addInterval(new Date(from), count, config.intervalUnit);
   }
   try {
-    return CronExpressionParser.parse(config.schedule, { currentDate: new Date(from), tz: config.timezone }).next().toDate();
+    return CronExpressionParser.parse(config.schedule, { currentDate: new Date(from), tz: config.timezone })
+      .next()
+      .toDate();
   } catch {
     return null;
   }
 }
 
 /** The deadline of an expected check-in: its time plus the margin in minutes (Sentry's next_checkin_latest). */
-export const deadlineOf = (expected: Date, marginMinutes: number | null): Date => new Date(expected.getTime() + (marginMinutes ?? MONITOR_LIMITS.marginDefault) * 60_000);
+export const deadlineOf = (expected: Date, marginMinutes: number | null): Date =>
+  new Date(expected.getTime() + (marginMinutes ?? MONITOR_LIMITS.marginDefault) * 60_000);
 
 /** A crontab Sentry would take: five fields (no seconds) or a nickname, each in range. Null when valid, else why not. */
 export function crontabProblem(value: string, timezone: string): string | null {

@@ -10,7 +10,11 @@ export type StateChange = { patch: MonitorEnvironmentPatch; failureEvent: boolea
 
 export const isFailure = (s: CheckInStatus) => s === "error" || s === "missed" || s === "timeout";
 
-export function applyFinishedStatus(monitor: Pick<Monitor, "isMuted" | "failureIssueThreshold" | "recoveryThreshold">, env: Pick<MonitorEnvironment, "inIncident" | "failures" | "successes">, status: CheckInStatus): StateChange {
+export function applyFinishedStatus(
+  monitor: Pick<Monitor, "isMuted" | "failureIssueThreshold" | "recoveryThreshold">,
+  env: Pick<MonitorEnvironment, "inIncident" | "failures" | "successes">,
+  status: CheckInStatus,
+): StateChange {
   if (isFailure(status)) {
     const failures = Math.min(env.failures + 1, MONITOR_LIMITS.thresholdMax * 2);
     const incident = env.inIncident || failures >= (monitor.failureIssueThreshold ?? 1);
@@ -19,7 +23,8 @@ export function applyFinishedStatus(monitor: Pick<Monitor, "isMuted" | "failureI
   if (status !== "ok") return { patch: {}, failureEvent: false, resolve: false };
   if (!env.inIncident) return { patch: { status: "ok", failures: 0, successes: 0 }, failureEvent: false, resolve: false };
   const successes = env.successes + 1;
-  if (successes >= (monitor.recoveryThreshold ?? 1)) return { patch: { status: "ok", failures: 0, successes: 0, inIncident: false }, failureEvent: false, resolve: true };
+  if (successes >= (monitor.recoveryThreshold ?? 1))
+    return { patch: { status: "ok", failures: 0, successes: 0, inIncident: false }, failureEvent: false, resolve: true };
   return { patch: { successes }, failureEvent: false, resolve: false };
 }
 

@@ -55,13 +55,24 @@ export async function listMonitors(ctx: CoreContext, orgSlug: string, projectSlu
     }
   }
   const monitors = await ctx.store.listMonitors(org.id, ids);
-  const projects = await projectsOf(ctx, org.id, monitors.map((m) => m.projectId));
+  const projects = await projectsOf(
+    ctx,
+    org.id,
+    monitors.map((m) => m.projectId),
+  );
   return monitors.map((m) => view(m, projects));
 }
 
 /** The latest check-ins of each environment of these monitors (the list's timeline), newest first. */
-export async function latestCheckIns(ctx: CoreContext, monitors: MonitorWithEnvironments[], perEnvironment: number = MONITOR_LIMITS.timelineLength): Promise<CheckIn[]> {
-  return ctx.store.recentCheckIns(monitors.flatMap((m) => m.environments.map((e) => e.id)), perEnvironment);
+export async function latestCheckIns(
+  ctx: CoreContext,
+  monitors: MonitorWithEnvironments[],
+  perEnvironment: number = MONITOR_LIMITS.timelineLength,
+): Promise<CheckIn[]> {
+  return ctx.store.recentCheckIns(
+    monitors.flatMap((m) => m.environments.map((e) => e.id)),
+    perEnvironment,
+  );
 }
 
 async function findMonitor(ctx: CoreContext, orgSlug: string, slug: string, permission: "monitor:read" | "monitor:write") {
@@ -86,8 +97,14 @@ export async function createMonitor(ctx: CoreContext, orgSlug: string, raw: unkn
   if (!project) throw new AppError("bad_request", "No such project", { project: ["No such project"] }, true);
   const slug = input.slug ?? slugifyMonitor(input.name);
   if (!slug) throw new AppError("bad_request", "The name gives no slug; choose one", { slug: ["Required"] }, true);
-  const created = await ctx.store.createMonitor({ ...configOf(input.config ?? {}), projectId: project.id, slug, name: input.name, isMuted: input.isMuted, status: input.status }, new Date().toISOString());
-  if (!created) throw new AppError("conflict", `The slug "${slug}" is taken in this organization, or it has ${MONITOR_LIMITS.monitorsPerOrganization} monitors`, { slug: ["Taken"] });
+  const created = await ctx.store.createMonitor(
+    { ...configOf(input.config ?? {}), projectId: project.id, slug, name: input.name, isMuted: input.isMuted, status: input.status },
+    new Date().toISOString(),
+  );
+  if (!created)
+    throw new AppError("conflict", `The slug "${slug}" is taken in this organization, or it has ${MONITOR_LIMITS.monitorsPerOrganization} monitors`, {
+      slug: ["Taken"],
+    });
   return view({ ...created, environments: [] }, new Map([[project.id, project]]));
 }
 
@@ -116,4 +133,3 @@ export async function deleteMonitor(ctx: CoreContext, orgSlug: string, slug: str
   const { monitor } = await findMonitor(ctx, orgSlug, slug, "monitor:write");
   await ctx.store.deleteMonitor(monitor.id);
 }
-

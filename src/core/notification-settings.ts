@@ -54,8 +54,14 @@ export async function getAccountNotifications(ctx: CoreContext): Promise<Account
   const projects = orgs.length === 0 ? [] : await allPages((page) => ctx.store.listProjects({ scope: { organizationIds: orgs.map((o) => o.id) }, page }));
   const [settings, email, summary] = await Promise.all([
     ctx.store.getUserNotificationSettings(user.id),
-    ctx.store.projectEmailSettings(user.id, projects.map((p) => p.id)),
-    ctx.store.weeklySummarySettings(user.id, orgs.map((o) => o.id)),
+    ctx.store.projectEmailSettings(
+      user.id,
+      projects.map((p) => p.id),
+    ),
+    ctx.store.weeklySummarySettings(
+      user.id,
+      orgs.map((o) => o.id),
+    ),
   ]);
   return {
     settings,

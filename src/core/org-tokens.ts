@@ -41,7 +41,13 @@ export async function createOrgToken(ctx: CoreContext, orgSlug: string, input: u
     createdBy: actingUser(ctx).id,
     createdAt: new Date().toISOString(),
   });
-  await audit(ctx, { organizationId: org.id, event: "orgauthtoken.create", target: token.id, note: `created the auth token ${name}`, data: { name, tokenSuffix: token.tokenSuffix } });
+  await audit(ctx, {
+    organizationId: org.id,
+    event: "orgauthtoken.create",
+    target: token.id,
+    note: `created the auth token ${name}`,
+    data: { name, tokenSuffix: token.tokenSuffix },
+  });
   return { token, plaintext };
 }
 
@@ -55,7 +61,13 @@ export async function revokeOrgToken(ctx: CoreContext, orgSlug: string, tokenId:
   const id = requireId(tokenId, "Token");
   const token = (await ctx.store.listOrgTokens(org.id)).find((t) => t.id === id);
   if (!(await ctx.store.revokeOrgToken(org.id, id, new Date().toISOString()))) throw notFound("Token");
-  await audit(ctx, { organizationId: org.id, event: "orgauthtoken.remove", target: id, note: `revoked the auth token ${token?.name ?? id}`, data: { name: token?.name ?? null } });
+  await audit(ctx, {
+    organizationId: org.id,
+    event: "orgauthtoken.remove",
+    target: id,
+    note: `revoked the auth token ${token?.name ?? id}`,
+    data: { name: token?.name ?? null },
+  });
 }
 
 export const isOrgToken = (bearer: string) => bearer.startsWith(ORG_TOKEN_PREFIX);

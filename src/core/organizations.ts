@@ -10,7 +10,9 @@ import { hasQuotaField, updateOrganizationQuotas } from "./organization-quotas";
 import { nameSchema, parseInput, slugify, slugSchema } from "./schemas";
 
 const createSchema = z.object({ name: nameSchema, slug: slugSchema.optional() });
-const updateSchema = z.object({ name: nameSchema.optional(), slug: slugSchema.optional() }).refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
+const updateSchema = z
+  .object({ name: nameSchema.optional(), slug: slugSchema.optional() })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
 
 export const slugTaken = (what: string) => new AppError("conflict", `That ${what} slug is already taken`, { slug: [`That ${what} slug is already taken`] });
 
@@ -51,7 +53,13 @@ export async function updateOrganization(ctx: CoreContext, orgSlug: string, inpu
     const updated = await ctx.store.updateOrganization(org.id, patch);
     if (!updated) throw new AppError("not_found", "Organization not found");
     if (updated.name !== org.name || updated.slug !== org.slug) {
-      await audit(ctx, { organizationId: org.id, event: "org.edit", target: org.id, note: "changed the organization's name or slug", data: { old: { name: org.name, slug: org.slug }, new: { name: updated.name, slug: updated.slug } } });
+      await audit(ctx, {
+        organizationId: org.id,
+        event: "org.edit",
+        target: org.id,
+        note: "changed the organization's name or slug",
+        data: { old: { name: org.name, slug: org.slug }, new: { name: updated.name, slug: updated.slug } },
+      });
     }
     if (scrubbing) await storeScrubbingPatch(ctx, { organizationId: org.id }, scrubbing, { organizationId: org.id, what: "the organization" });
     return updated;
@@ -65,5 +73,11 @@ export async function deleteOrganization(ctx: CoreContext, orgSlug: string): Pro
   const { org } = await requireOrg(ctx, orgSlug, "org:delete");
   await ctx.store.deleteOrganization(org.id);
   // The organization's trail goes with it; its deletion is kept in the instance's.
-  await audit(ctx, { organizationId: null, event: "org.remove", target: org.id, note: `deleted the organization ${org.slug}`, data: { slug: org.slug, name: org.name } });
+  await audit(ctx, {
+    organizationId: null,
+    event: "org.remove",
+    target: org.id,
+    note: `deleted the organization ${org.slug}`,
+    data: { slug: org.slug, name: org.name },
+  });
 }

@@ -28,9 +28,7 @@ export type OwnBuildFile = {
   bytes: Uint8Array;
 };
 
-export type OwnMapsOutcome =
-  | { state: "stored" | "known"; bundleRowId: number; files: number }
-  | { state: "skipped"; reason: string };
+export type OwnMapsOutcome = { state: "stored" | "known"; bundleRowId: number; files: number } | { state: "skipped"; reason: string };
 
 /** Why these files cannot be one bundle under the upload limits, or null. */
 function overLimits(files: OwnBuildFile[]): string | null {
@@ -72,7 +70,16 @@ export async function storeOwnSourceMaps(store: Store, files: OwnBuildFile[], no
   // Deflated in zlib's thread pool: the server is already answering requests.
   const stored: NewArtifactFile[] = [];
   for (const f of hashed) {
-    stored.push({ path: f.path, url: f.url, type: f.type, debugId: f.debugId, headers: f.headers, size: f.bytes.byteLength, sha1: f.sha1, data: await deflateRawAsync(f.bytes) });
+    stored.push({
+      path: f.path,
+      url: f.url,
+      type: f.type,
+      debugId: f.debugId,
+      headers: f.headers,
+      size: f.bytes.byteLength,
+      sha1: f.sha1,
+      data: await deflateRawAsync(f.bytes),
+    });
   }
   const size = stored.reduce((n, f) => n + f.data.byteLength, 0);
   if (size > UPLOAD_LIMITS.maxBundleSize) return { state: "skipped", reason: `the bundle is larger than ${UPLOAD_LIMITS.maxBundleSize} bytes` };

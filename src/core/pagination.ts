@@ -48,6 +48,7 @@ const pageSchema = z.object({
 /** A page of a list whose cursors are of `kind`; a cursor of another shape is a 400, as Sentry answers it. */
 export function pageRequest(kind: CursorKind, input: { cursor?: string | null; limit?: unknown }): PageRequest {
   const page = parseInput(pageSchema, input);
-  if (page.cursor && !isCursor(page.cursor, kind)) throw new AppError("bad_request", "Invalid cursor parameter", { cursor: ["Invalid cursor parameter"] }, true);
+  if (page.cursor && !isCursor(page.cursor, kind))
+    throw new AppError("bad_request", "Invalid cursor parameter", { cursor: ["Invalid cursor parameter"] }, true);
   return page;
 }

@@ -52,7 +52,15 @@ export function periodRanges(period: Period, now: number): PeriodRanges {
   };
 }
 
-export type DurationFigures = { count: number; perMinute: number; p50: number | null; p75: number | null; p95: number | null; failureRate: number | null; apdex: number | null };
+export type DurationFigures = {
+  count: number;
+  perMinute: number;
+  p50: number | null;
+  p75: number | null;
+  p95: number | null;
+  failureRate: number | null;
+  apdex: number | null;
+};
 export type TransactionRow = { transaction: string; current: DurationFigures; previous: DurationFigures };
 
 function figures(t: SpanTotals | undefined, buckets: SpanBucketTotal[], minutes: number): DurationFigures {
@@ -99,7 +107,13 @@ export type PerformanceOverview = {
 };
 
 /** The transaction table and chart of a project; `transaction` narrows the chart and lists its newest traces. */
-export async function performanceOverview(ctx: CoreContext, orgSlug: string, projectSlug: string, q: { period?: unknown; transaction?: unknown }, now = Date.now()): Promise<PerformanceOverview> {
+export async function performanceOverview(
+  ctx: CoreContext,
+  orgSlug: string,
+  projectSlug: string,
+  q: { period?: unknown; transaction?: unknown },
+  now = Date.now(),
+): Promise<PerformanceOverview> {
   const { project } = await readableProject(ctx, orgSlug, projectSlug);
   const period = parsePeriod(q.period);
   const selected = q.transaction === undefined || q.transaction === null || q.transaction === "" ? null : requireText(q.transaction, "Transaction");
@@ -159,7 +173,13 @@ export type VitalFigures = { count: number; p75: number | null; good: number; me
 export type VitalPage = { transaction: string; vitals: Partial<Record<WebVital, VitalFigures>>; score: number | null; count: number };
 
 /** Web vitals per page (transaction) over a period, with the project's as the first row (transaction ""). */
-export async function webVitals(ctx: CoreContext, orgSlug: string, projectSlug: string, q: { period?: unknown }, now = Date.now()): Promise<{ project: Project; period: Period; pages: VitalPage[] }> {
+export async function webVitals(
+  ctx: CoreContext,
+  orgSlug: string,
+  projectSlug: string,
+  q: { period?: unknown },
+  now = Date.now(),
+): Promise<{ project: Project; period: Period; pages: VitalPage[] }> {
   const { project } = await readableProject(ctx, orgSlug, projectSlug);
   const period = parsePeriod(q.period);
   const { current, metric } = periodRanges(period, now);
@@ -168,7 +188,12 @@ export async function webVitals(ctx: CoreContext, orgSlug: string, projectSlug: 
       const totals = (await ctx.store.spanTotals(project.id, metric(v), current))
         .sort((a, b) => (a.transaction === "" ? -1 : b.transaction === "" ? 1 : b.count - a.count))
         .slice(0, PERFORMANCE_LIMITS.transactionRows + 1);
-      const buckets = await ctx.store.spanBucketTotals(project.id, metric(v), current, totals.map((t) => t.transaction));
+      const buckets = await ctx.store.spanBucketTotals(
+        project.id,
+        metric(v),
+        current,
+        totals.map((t) => t.transaction),
+      );
       return { v, totals, buckets: groupBuckets(buckets) };
     }),
   );
@@ -183,7 +208,9 @@ export async function webVitals(ctx: CoreContext, orgSlug: string, projectSlug: 
     }
   }
   for (const page of pages.values()) page.score = performanceScore(Object.fromEntries(Object.entries(page.vitals).map(([k, f]) => [k, f.score])));
-  const list = [...pages.values()].sort((a, b) => (a.transaction === "" ? -1 : b.transaction === "" ? 1 : b.count - a.count || a.transaction.localeCompare(b.transaction)));
+  const list = [...pages.values()].sort((a, b) =>
+    a.transaction === "" ? -1 : b.transaction === "" ? 1 : b.count - a.count || a.transaction.localeCompare(b.transaction),
+  );
   return { project, period, pages: list.slice(0, PERFORMANCE_LIMITS.transactionRows + 1) };
 }
 
@@ -211,7 +238,14 @@ export async function traceView(ctx: CoreContext, orgSlug: string, traceIdParam:
   const kept = spans.slice(0, PERFORMANCE_LIMITS.traceSpans);
   const startMs = kept.reduce((m, s) => Math.min(m, Date.parse(s.startTime)), Infinity);
   const endMs = kept.reduce((m, s) => Math.max(m, Date.parse(s.startTime) + s.durationMs), -Infinity);
-  return { traceId, spans: waterfall(kept, startMs), errors, startMs: Number.isFinite(startMs) ? startMs : 0, durationMs: kept.length > 0 ? Math.max(endMs - startMs, 0) : 0, truncated };
+  return {
+    traceId,
+    spans: waterfall(kept, startMs),
+    errors,
+    startMs: Number.isFinite(startMs) ? startMs : 0,
+    durationMs: kept.length > 0 ? Math.max(endMs - startMs, 0) : 0,
+    truncated,
+  };
 }
 
 /** Orders spans depth-first (children under their parent, by start), with each one's depth and offset from the trace's start. */

@@ -59,11 +59,17 @@ async function prepare(ctx: CoreContext, orgSlug: string, input: unknown) {
 }
 
 /** The newest events of the person in the organization (PERSONAL_DATA_LIMITS.listed at most), with their project. */
-export async function findPersonEvents(ctx: CoreContext, orgSlug: string, input: unknown): Promise<{ search: PersonSearch; matches: PersonMatch[]; more: boolean }> {
+export async function findPersonEvents(
+  ctx: CoreContext,
+  orgSlug: string,
+  input: unknown,
+): Promise<{ search: PersonSearch; matches: PersonMatch[]; more: boolean }> {
   const { search, projects, fields } = await prepare(ctx, orgSlug, input);
   const byId = new Map(projects.map((p) => [p.id, p]));
   const found = await ctx.store.findUserEvents([...byId.keys()], fields, search.value, PERSONAL_DATA_LIMITS.listed + 1);
-  const matches = found.slice(0, PERSONAL_DATA_LIMITS.listed).map((m) => ({ ...m, projectSlug: byId.get(m.projectId)!.slug, projectName: byId.get(m.projectId)!.name }));
+  const matches = found
+    .slice(0, PERSONAL_DATA_LIMITS.listed)
+    .map((m) => ({ ...m, projectSlug: byId.get(m.projectId)!.slug, projectName: byId.get(m.projectId)!.name }));
   return { search, matches, more: found.length > PERSONAL_DATA_LIMITS.listed };
 }
 
@@ -76,7 +82,13 @@ export async function exportPersonData(ctx: CoreContext, orgSlug: string, input:
   const byId = new Map(projects.map((p) => [p.id, p]));
   const matches = await ctx.store.findUserEvents([...byId.keys()], fields, search.value, PERSONAL_DATA_LIMITS.exportEvents);
   async function* chunks(): AsyncGenerator<string> {
-    const head = { organization: access.org.slug, field: search.field, value: search.value, exportedAt: new Date().toISOString(), truncated: matches.length >= PERSONAL_DATA_LIMITS.exportEvents };
+    const head = {
+      organization: access.org.slug,
+      field: search.field,
+      value: search.value,
+      exportedAt: new Date().toISOString(),
+      truncated: matches.length >= PERSONAL_DATA_LIMITS.exportEvents,
+    };
     yield `${JSON.stringify(head).slice(0, -1)},"events":[`;
     let first = true;
     for (let i = 0; i < matches.length; i += PERSONAL_DATA_LIMITS.exportSlice) {

@@ -5,14 +5,43 @@
 // redact_pair, multiple, alias, written as JSON) are listed as such and kept as they are.
 
 /** Relay's rule types the screen offers (relay-pii config.rs RuleType, snake_case), in Sentry's order. */
-export const PII_RULE_TYPES = ["anything", "creditcard", "password", "ip", "imei", "mac", "uuid", "email", "iban", "pemkey", "url_auth", "us_ssn", "userpath", "pattern"] as const;
+export const PII_RULE_TYPES = [
+  "anything",
+  "creditcard",
+  "password",
+  "ip",
+  "imei",
+  "mac",
+  "uuid",
+  "email",
+  "iban",
+  "pemkey",
+  "url_auth",
+  "us_ssn",
+  "userpath",
+  "pattern",
+] as const;
 export type PiiRuleType = (typeof PII_RULE_TYPES)[number];
 /** Relay's redaction methods (relay-pii redactions.rs). */
 export const PII_METHODS = ["remove", "mask", "hash", "replace"] as const;
 export type PiiMethod = (typeof PII_METHODS)[number];
 
 /** Sources Sentry's screen suggests first (Relay's selector language: value types, paths, `**`, `&&`, `||`, `!`). */
-export const SUGGESTED_SOURCES = ["$string", "$message", "$error.value", "$http.headers.x-custom", "$http.cookies", "$request.data", "$frame.vars", "$user.email", "$user.ip_address", "$breadcrumb.message", "extra.'my.key'", "**", "$string && !$frame.vars"] as const;
+export const SUGGESTED_SOURCES = [
+  "$string",
+  "$message",
+  "$error.value",
+  "$http.headers.x-custom",
+  "$http.cookies",
+  "$request.data",
+  "$frame.vars",
+  "$user.email",
+  "$user.ip_address",
+  "$breadcrumb.message",
+  "extra.'my.key'",
+  "**",
+  "$string && !$frame.vars",
+] as const;
 
 /** One rule as the screen shows it; `custom`: a rule only the JSON can say (shown by its type, kept as it is). */
 export type ScreenRule = { id: string; source: string; type: string; method: string; pattern?: string; placeholder?: string; custom: boolean };
@@ -37,7 +66,9 @@ export function readConfig(text: string | null): Config {
   if (!isObject(raw)) return { rules: {}, applications: {} };
   const rules = isObject(raw.rules) ? (Object.fromEntries(Object.entries(raw.rules).filter(([, r]) => isObject(r))) as Record<string, Json>) : {};
   const applications = isObject(raw.applications)
-    ? Object.fromEntries(Object.entries(raw.applications).map(([s, ids]) => [s, Array.isArray(ids) ? ids.filter((i): i is string => typeof i === "string") : []]))
+    ? Object.fromEntries(
+        Object.entries(raw.applications).map(([s, ids]) => [s, Array.isArray(ids) ? ids.filter((i): i is string => typeof i === "string") : []]),
+      )
     : {};
   return { ...(isObject(raw.vars) ? { vars: raw.vars } : {}), rules, applications };
 }
@@ -119,4 +150,4 @@ export function scrubbedChanges(before: unknown, after: unknown, limit: number, 
   return out;
 }
 
-const shown = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v) ?? "").slice(0, 200);
+const shown = (v: unknown) => (typeof v === "string" ? v : (JSON.stringify(v) ?? "")).slice(0, 200);

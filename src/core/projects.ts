@@ -16,10 +16,24 @@ import { nameSchema, parseInput, patchQuotas, platformSchema, quotasSchema, rate
 const createSchema = z.object({ name: nameSchema, slug: slugSchema.optional(), platform: platformSchema.nullish(), team: slugSchema.nullish() });
 // scrapeJavaScript: Sentry's project option (its API's name) letting the digest fetch sources and maps from public URLs.
 // retentionDays (issue 18): the project's own retention, whole days, shorter than the instance's (checked below); null: the instance's.
-const retentionDaysSchema = z.int("Retention is a whole number of days").min(PERSONAL_DATA_LIMITS.minRetentionDays, `At least ${PERSONAL_DATA_LIMITS.minRetentionDays} day`).max(RETENTION_LIMITS.maxDays, `At most ${RETENTION_LIMITS.maxDays} days`);
+const retentionDaysSchema = z
+  .int("Retention is a whole number of days")
+  .min(PERSONAL_DATA_LIMITS.minRetentionDays, `At least ${PERSONAL_DATA_LIMITS.minRetentionDays} day`)
+  .max(RETENTION_LIMITS.maxDays, `At most ${RETENTION_LIMITS.maxDays} days`);
 // attachmentsRole (issue 19): Sentry's project option, the least role that may download attachments; null: member.
 const attachmentsRoleSchema = z.enum(ROLES, "One of owner, admin, member, viewer");
-const updateSchema = z.object({ name: nameSchema.optional(), slug: slugSchema.optional(), platform: platformSchema.nullish(), rateLimit: rateLimitSchema.optional(), quotas: quotasSchema.optional(), scrapeJavaScript: z.boolean().optional(), retentionDays: retentionDaysSchema.nullish(), attachmentsRole: attachmentsRoleSchema.nullish() }).refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
+const updateSchema = z
+  .object({
+    name: nameSchema.optional(),
+    slug: slugSchema.optional(),
+    platform: platformSchema.nullish(),
+    rateLimit: rateLimitSchema.optional(),
+    quotas: quotasSchema.optional(),
+    scrapeJavaScript: z.boolean().optional(),
+    retentionDays: retentionDaysSchema.nullish(),
+    attachmentsRole: attachmentsRoleSchema.nullish(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
 
 export async function listProjects(ctx: CoreContext, orgSlug: string, page: PageRequest): Promise<Page<Project>> {
   const { org } = await requireOrg(ctx, orgSlug, "project:read");
@@ -65,7 +79,13 @@ export async function createProject(ctx: CoreContext, orgSlug: string, input: un
  * instanceRetentionDays: FAULTLINE_RETENTION_DAYS, which a project's own retention must be shorter than. The body may
  * also hold the project's data scrubbing settings (Sentry's field names, core/data-scrubbing.ts), alone or with the rest.
  */
-export async function updateProject(ctx: CoreContext, orgSlug: string, projectSlug: string, input: unknown, options: { instanceRetentionDays?: number } = {}): Promise<Project> {
+export async function updateProject(
+  ctx: CoreContext,
+  orgSlug: string,
+  projectSlug: string,
+  input: unknown,
+  options: { instanceRetentionDays?: number } = {},
+): Promise<Project> {
   const scrubbing = hasScrubbingFields(input) ? parseScrubbingPatch(input) : null;
   const own = scrubbing && !hasOwnFields(input) ? null : parseInput(updateSchema, input);
   const { access, project } = await getProject(ctx, orgSlug, projectSlug);
@@ -78,10 +98,20 @@ export async function updateProject(ctx: CoreContext, orgSlug: string, projectSl
 const OWN_FIELDS = ["name", "slug", "platform", "rateLimit", "quotas", "scrapeJavaScript", "retentionDays", "attachmentsRole"];
 const hasOwnFields = (input: unknown) => typeof input === "object" && input !== null && OWN_FIELDS.some((k) => k in input);
 
-async function updateOwnFields(ctx: CoreContext, project: Project, patch: z.output<typeof updateSchema>, options: { instanceRetentionDays?: number }): Promise<Project> {
+async function updateOwnFields(
+  ctx: CoreContext,
+  project: Project,
+  patch: z.output<typeof updateSchema>,
+  options: { instanceRetentionDays?: number },
+): Promise<Project> {
   const instanceDays = options.instanceRetentionDays ?? RETENTION_LIMITS.defaultDays;
   if (patch.retentionDays != null && patch.retentionDays >= instanceDays) {
-    throw new AppError("bad_request", `Retention must be shorter than the instance's ${instanceDays} days`, { retentionDays: [`Shorter than ${instanceDays} days`] }, true);
+    throw new AppError(
+      "bad_request",
+      `Retention must be shorter than the instance's ${instanceDays} days`,
+      { retentionDays: [`Shorter than ${instanceDays} days`] },
+      true,
+    );
   }
   try {
     const updated = await ctx.store.updateProject(project.id, { ...patch, quotas: patch.quotas && patchQuotas(project.quotas, patch.quotas) });
@@ -97,5 +127,11 @@ export async function deleteProject(ctx: CoreContext, orgSlug: string, projectSl
   const { access, project } = await getProject(ctx, orgSlug, projectSlug);
   assertCan(access, "project:delete");
   await ctx.store.deleteProject(project.id);
-  await audit(ctx, { organizationId: access.org.id, event: "project.remove", target: project.id, note: `deleted the project ${project.slug}`, data: { slug: project.slug, name: project.name } });
+  await audit(ctx, {
+    organizationId: access.org.id,
+    event: "project.remove",
+    target: project.id,
+    note: `deleted the project ${project.slug}`,
+    data: { slug: project.slug, name: project.name },
+  });
 }

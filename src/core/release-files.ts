@@ -46,7 +46,13 @@ function parseHeaders(fields: string[]): Record<string, string> {
  * POST …/files/: 201 with the file; 409 when the release already has a file with this name (and dist). The body is
  * read (`read`) only once the actor may write to an existing release.
  */
-export async function uploadReleaseFile(ctx: CoreContext, orgSlug: string, projectSlug: string | null, version: string, read: () => Promise<ReleaseFileUpload>): Promise<ArtifactListing> {
+export async function uploadReleaseFile(
+  ctx: CoreContext,
+  orgSlug: string,
+  projectSlug: string | null,
+  version: string,
+  read: () => Promise<ReleaseFileUpload>,
+): Promise<ArtifactListing> {
   const s = await scope(ctx, orgSlug, projectSlug, version, "release:write");
   const upload = await read();
   if (!upload.file) throw new AppError("bad_request", "Missing uploaded file");
@@ -63,8 +69,25 @@ export async function uploadReleaseFile(ctx: CoreContext, orgSlug: string, proje
     if (await ctx.store.releaseFileExists(l, name)) throw new AppError("conflict", "A file matching this name already exists for the given release");
   }
   const sha1 = sha1Hex(bytes);
-  const file = { path: name, url: name, type: null, debugId: normalizeDebugId(headers["debug-id"]), headers, size: bytes.byteLength, sha1, data: deflateRawSync(bytes) };
-  await ctx.store.createBundle({ organizationId: s.orgId, checksum: null, bundleId: null, size: bytes.byteLength, files: [file], links, now: new Date().toISOString() });
+  const file = {
+    path: name,
+    url: name,
+    type: null,
+    debugId: normalizeDebugId(headers["debug-id"]),
+    headers,
+    size: bytes.byteLength,
+    sha1,
+    data: deflateRawSync(bytes),
+  };
+  await ctx.store.createBundle({
+    organizationId: s.orgId,
+    checksum: null,
+    bundleId: null,
+    size: bytes.byteLength,
+    files: [file],
+    links,
+    now: new Date().toISOString(),
+  });
   const listed = await ctx.store.listReleaseFiles(s.projectIds, s.release.version, UPLOAD_LIMITS.listedFiles);
   const stored = listed.find((f) => f.checksum === null && f.url === name && (f.dist ?? "") === dist);
   if (!stored) throw new Error("a stored release file was not found again");

@@ -15,7 +15,14 @@ import { getRelease, listReleases, type ReleaseView } from "./releases";
 const DAY_MS = 86_400_000;
 
 /** Crash-free rates in percent (null without sessions), as Sentry computes them: 100 − crashed / total × 100. */
-export type HealthSummary = { sessions: number; sessionsCrashed: number; users: number; usersCrashed: number; crashFreeSessions: number | null; crashFreeUsers: number | null };
+export type HealthSummary = {
+  sessions: number;
+  sessionsCrashed: number;
+  users: number;
+  usersCrashed: number;
+  crashFreeSessions: number | null;
+  crashFreeUsers: number | null;
+};
 export type ReleaseRow = { view: ReleaseView; projects: Project[]; events: number; health: HealthSummary };
 export type ReleaseFilter = { project?: string | null; environment?: string | null };
 
@@ -44,12 +51,20 @@ function summarize(view: ReleaseView, projects: Project[]): HealthSummary {
 
 async function row(ctx: CoreContext, view: ReleaseView, environments: string[]): Promise<ReleaseRow> {
   const projects = projectsOf(view);
-  const events = await ctx.store.releaseEventCount(projects.map((p) => p.id), view.release.version, environments.length > 0 ? environments : null);
+  const events = await ctx.store.releaseEventCount(
+    projects.map((p) => p.id),
+    view.release.version,
+    environments.length > 0 ? environments : null,
+  );
   return { view, projects, events, health: summarize(view, projects) };
 }
 
 /** A page of the organization's releases (or one project's), newest first; an unreadable cursor is not found. */
-export async function releasesPage(ctx: CoreContext, orgSlug: string, filter: ReleaseFilter & { cursor?: string | null }): Promise<{ items: ReleaseRow[]; nextCursor: string | null }> {
+export async function releasesPage(
+  ctx: CoreContext,
+  orgSlug: string,
+  filter: ReleaseFilter & { cursor?: string | null },
+): Promise<{ items: ReleaseRow[]; nextCursor: string | null }> {
   const environments = envs(filter.environment);
   let page;
   try {
@@ -77,7 +92,10 @@ export async function releaseDetail(ctx: CoreContext, orgSlug: string, version: 
   const ids = base.projects.map((p) => p.id);
   const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
   const first = today - (DASHBOARD_LIMITS.releaseChartDays - 1) * DAY_MS;
-  const buckets = await ctx.store.releaseSessionSeries(ids, view.release.version, { environments: environments.length > 0 ? environments : null, sinceHour: hourOf(first) });
+  const buckets = await ctx.store.releaseSessionSeries(ids, view.release.version, {
+    environments: environments.length > 0 ? environments : null,
+    sinceHour: hourOf(first),
+  });
   const days = Array.from({ length: DASHBOARD_LIMITS.releaseChartDays }, (_, i) => (first + i * DAY_MS) / 1000);
   const sessions = days.map(() => 0);
   const crashed = days.map(() => 0);

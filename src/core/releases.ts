@@ -33,7 +33,14 @@ const versionSchema = z
 const date = instantSchema.nullish();
 const optionalText = (max: number) => z.string().max(max).nullish();
 const ref = z.object({ repository: z.string().min(1).max(200), commit: z.string().min(1).max(200), previousCommit: z.string().max(200).nullish() });
-const commit = z.looseObject({ id: z.string().min(1).max(200), repository: z.string().max(200).nullish(), message: z.string().max(10_000).nullish(), author_name: z.string().max(200).nullish(), author_email: z.string().max(200).nullish(), timestamp: z.string().max(64).nullish() });
+const commit = z.looseObject({
+  id: z.string().min(1).max(200),
+  repository: z.string().max(200).nullish(),
+  message: z.string().max(10_000).nullish(),
+  author_name: z.string().max(200).nullish(),
+  author_email: z.string().max(200).nullish(),
+  timestamp: z.string().max(64).nullish(),
+});
 const fields = {
   ref: optionalText(200),
   url: optionalText(2000),
@@ -42,7 +49,10 @@ const fields = {
   refs: z.array(ref).max(RELEASE_LIMITS.maxCommits).nullish(),
   commits: z.array(commit).max(RELEASE_LIMITS.maxCommits).nullish(),
   /** Slugs, or ids (sentry-cli 3 sends all-digit ones as numbers). */
-  projects: z.array(z.union([z.string().min(1).max(200), z.number().int().positive()])).max(1000).nullish(),
+  projects: z
+    .array(z.union([z.string().min(1).max(200), z.number().int().positive()]))
+    .max(1000)
+    .nullish(),
   /** Sentry's release status: sentry-cli `releases archive` sends "archived", `releases restore` "open". */
   status: z.enum(["open", "archived"], { error: "Invalid status: use open or archived" }).nullish(),
 };
@@ -93,7 +103,12 @@ export async function namedProjects(ctx: CoreContext, org: Organization, names: 
   return out;
 }
 
-async function view(ctx: CoreContext, releases: Release[], forProject: Project | null, health: { environments: string[] | null } | null): Promise<ReleaseView[]> {
+async function view(
+  ctx: CoreContext,
+  releases: Release[],
+  forProject: Project | null,
+  health: { environments: string[] | null } | null,
+): Promise<ReleaseView[]> {
   const withHealthData = health !== null;
   const projects = new Map<number, Project>();
   for (const id of new Set(releases.flatMap((r) => r.projects.map((p) => p.projectId)))) {
@@ -101,7 +116,11 @@ async function view(ctx: CoreContext, releases: Release[], forProject: Project |
     if (p) projects.set(id, p);
   }
   const since24h = new Date(Date.now() - 24 * 3_600_000).toISOString();
-  const rows = await ctx.store.releaseHealth([...projects.keys()], releases.map((r) => r.version), { environments: health?.environments ?? null, since24h });
+  const rows = await ctx.store.releaseHealth(
+    [...projects.keys()],
+    releases.map((r) => r.version),
+    { environments: health?.environments ?? null, since24h },
+  );
   const byKey = new Map(rows.map((r) => [`${r.projectId}:${r.version}`, r]));
   return releases.map((release) => ({ release, forProject, projects, health: byKey, withHealthData }));
 }
@@ -124,7 +143,13 @@ async function existing(ctx: CoreContext, s: Scope, version: string): Promise<Re
   return release;
 }
 
-export async function getRelease(ctx: CoreContext, orgSlug: string, projectSlug: string | null, version: string, opts: { health: boolean; environments: string[] }): Promise<ReleaseView> {
+export async function getRelease(
+  ctx: CoreContext,
+  orgSlug: string,
+  projectSlug: string | null,
+  version: string,
+  opts: { health: boolean; environments: string[] },
+): Promise<ReleaseView> {
   const s = await scope(ctx, orgSlug, projectSlug, "project:read");
   const health = opts.health ? { environments: opts.environments.length > 0 ? opts.environments : null } : null;
   return (await view(ctx, [await existing(ctx, s, version)], s.project, health))[0]!;
@@ -135,13 +160,24 @@ export async function getRelease(ctx: CoreContext, orgSlug: string, projectSlug:
  * release: sentry-cli `releases archive` and `restore` post an existing one's version with no projects and a `status`.
  * `created` is false when no release or project was added.
  */
-export async function createRelease(ctx: CoreContext, orgSlug: string, projectSlug: string | null, body: unknown): Promise<{ view: ReleaseView; created: boolean }> {
+export async function createRelease(
+  ctx: CoreContext,
+  orgSlug: string,
+  projectSlug: string | null,
+  body: unknown,
+): Promise<{ view: ReleaseView; created: boolean }> {
   const s = await scope(ctx, orgSlug, projectSlug, "release:write");
   const input = parseInput(createSchema, body);
   const projects = s.project ? [s.project] : await namedProjects(ctx, s.access.org, input.projects ?? []);
   const before = await ctx.store.getRelease(s.access.org.id, input.version);
   if (projects.length === 0 && !before) throw new AppError("bad_request", "Name the release's projects", { projects: ["This field is required."] }, true);
-  const { release, created } = await ctx.store.upsertRelease({ organizationId: s.access.org.id, version: input.version, projectIds: projects.map((p) => p.id), createdAt: new Date().toISOString(), ...(before ? {} : toFields(input)) });
+  const { release, created } = await ctx.store.upsertRelease({
+    organizationId: s.access.org.id,
+    version: input.version,
+    projectIds: projects.map((p) => p.id),
+    createdAt: new Date().toISOString(),
+    ...(before ? {} : toFields(input)),
+  });
   let current = release;
   if (before && (input.refs || input.commits || input.status)) {
     // Sentry sets commits (set-commits calls `releases new` first) and the status on an existing release too.
@@ -158,7 +194,11 @@ export async function updateRelease(ctx: CoreContext, orgSlug: string, projectSl
   const release = await existing(ctx, s, version);
   const input = parseInput(updateSchema, body);
   const added = s.project ? [] : await namedProjects(ctx, s.access.org, input.projects ?? []);
-  await ctx.store.updateRelease(release.id, toFields(input), added.map((p) => p.id));
+  await ctx.store.updateRelease(
+    release.id,
+    toFields(input),
+    added.map((p) => p.id),
+  );
   return (await view(ctx, [(await ctx.store.getRelease(s.access.org.id, release.version))!], s.project, null))[0]!;
 }
 

@@ -16,8 +16,17 @@ export const slugSchema = z
   .regex(/^[a-z0-9][a-z0-9_-]*$/, "Use lowercase letters, digits, dashes and underscores, starting with a letter or digit")
   .refine((s) => !/^\d+$/.test(s), "A slug cannot be only digits");
 
-export const nameSchema = z.string({ error: "Enter a name" }).trim().min(1, "Enter a name").max(NAME_LIMITS.nameMaxLength, `At most ${NAME_LIMITS.nameMaxLength} characters`);
-export const emailSchema = z.string({ error: "Enter a valid e-mail address" }).trim().toLowerCase().max(NAME_LIMITS.emailMaxLength).pipe(z.email("Enter a valid e-mail address"));
+export const nameSchema = z
+  .string({ error: "Enter a name" })
+  .trim()
+  .min(1, "Enter a name")
+  .max(NAME_LIMITS.nameMaxLength, `At most ${NAME_LIMITS.nameMaxLength} characters`);
+export const emailSchema = z
+  .string({ error: "Enter a valid e-mail address" })
+  .trim()
+  .toLowerCase()
+  .max(NAME_LIMITS.emailMaxLength)
+  .pipe(z.email("Enter a valid e-mail address"));
 export const passwordSchema = z
   .string({ error: `At least ${AUTH_LIMITS.minPasswordLength} characters` })
   .min(AUTH_LIMITS.minPasswordLength, `At least ${AUTH_LIMITS.minPasswordLength} characters`)
@@ -30,7 +39,13 @@ export const platformSchema = z.enum(PLATFORMS.map((p) => p.id) as [string, ...s
  * columns (STORAGE_LIMITS.maxId). Every entry point reads ids through this one schema (or parseId).
  */
 export const idSchema = z
-  .union([z.int(), z.string().regex(/^\d{1,10}$/).transform(Number)])
+  .union([
+    z.int(),
+    z
+      .string()
+      .regex(/^\d{1,10}$/)
+      .transform(Number),
+  ])
   .pipe(z.number().int().min(1).max(STORAGE_LIMITS.maxId));
 
 /** The id `value` names, or null when it names none: not digits, 0, or beyond what an id column holds. */
@@ -51,7 +66,11 @@ export const instantSchema = z
   .refine((s) => Date.parse(s) >= FIRST_INSTANT && Date.parse(s) <= LAST_INSTANT, DATE_RANGE_MESSAGE);
 
 /** Epoch seconds (the stats API's since and until), from 1970 to the end of the year 9999. */
-export const epochSecondsSchema = z.coerce.number().int().min(0).max(Math.floor(LAST_INSTANT / 1000), DATE_RANGE_MESSAGE);
+export const epochSecondsSchema = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(Math.floor(LAST_INSTANT / 1000), DATE_RANGE_MESSAGE);
 
 /** Turns a display name into a slug candidate ("My App!" → "my-app"). */
 export function slugify(name: string): string {
@@ -71,7 +90,11 @@ export function slugify(name: string): string {
  */
 export const rateLimitSchema = z
   .object({
-    window: z.number().int().min(1, "window must be at least 1 second").max(30 * 86400, "window must be at most 30 days"),
+    window: z
+      .number()
+      .int()
+      .min(1, "window must be at least 1 second")
+      .max(30 * 86400, "window must be at most 30 days"),
     count: z.number().int().min(0, "count must not be negative").max(1_000_000_000),
   })
   .nullable()
@@ -81,7 +104,10 @@ export const rateLimitSchema = z
  * Quotas of the data categories other than errors (protocol/categories.ts QUOTA_CATEGORIES), each in the shape of
  * `rateLimit` (attachments in bytes); a null one is removed, a category not named is left as it is.
  */
-export const quotasSchema = z.partialRecord(z.enum(QUOTA_CATEGORY_NAMES.filter((c) => c !== "error") as [Exclude<QuotaCategory, "error">, ...Exclude<QuotaCategory, "error">[]]), rateLimitSchema);
+export const quotasSchema = z.partialRecord(
+  z.enum(QUOTA_CATEGORY_NAMES.filter((c) => c !== "error") as [Exclude<QuotaCategory, "error">, ...Exclude<QuotaCategory, "error">[]]),
+  rateLimitSchema,
+);
 
 /** The quotas after a patch from quotasSchema: named ones set, null ones removed, the rest kept. */
 export function patchQuotas(current: Quotas, patch: z.output<typeof quotasSchema>): Quotas {

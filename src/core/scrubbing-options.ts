@@ -9,11 +9,32 @@ import { parseInput } from "./schemas";
 
 export type { ScrubbingOptions } from "../scrub";
 
-export const PROJECT_SCRUBBING_DEFAULTS: ScrubbingOptions = { dataScrubber: true, dataScrubberDefaults: true, sensitiveFields: [], safeFields: [], scrubIPAddresses: false, relayPiiConfig: null };
-export const ORGANIZATION_SCRUBBING_DEFAULTS: ScrubbingOptions = { dataScrubber: false, dataScrubberDefaults: false, sensitiveFields: [], safeFields: [], scrubIPAddresses: false, relayPiiConfig: null };
+export const PROJECT_SCRUBBING_DEFAULTS: ScrubbingOptions = {
+  dataScrubber: true,
+  dataScrubberDefaults: true,
+  sensitiveFields: [],
+  safeFields: [],
+  scrubIPAddresses: false,
+  relayPiiConfig: null,
+};
+export const ORGANIZATION_SCRUBBING_DEFAULTS: ScrubbingOptions = {
+  dataScrubber: false,
+  dataScrubberDefaults: false,
+  sensitiveFields: [],
+  safeFields: [],
+  scrubIPAddresses: false,
+  relayPiiConfig: null,
+};
 
 /** The API's field names, in the order the screens show them. */
-export const SCRUBBING_FIELDS = ["dataScrubber", "dataScrubberDefaults", "sensitiveFields", "safeFields", "scrubIPAddresses", "relayPiiConfig"] as const satisfies readonly (keyof ScrubbingOptions)[];
+export const SCRUBBING_FIELDS = [
+  "dataScrubber",
+  "dataScrubberDefaults",
+  "sensitiveFields",
+  "safeFields",
+  "scrubIPAddresses",
+  "relayPiiConfig",
+] as const satisfies readonly (keyof ScrubbingOptions)[];
 
 const fieldList = z
   .array(z.string({ error: "Field names are text" }).max(L.fieldLength, `At most ${L.fieldLength} characters per field`), { error: "A list of field names" })
@@ -57,7 +78,10 @@ export const hasScrubbingFields = (input: unknown): boolean => typeof input === 
 
 /** The data scrubbing fields of a request body, checked; relayPiiConfig must be rules Relay would take. */
 export function parseScrubbingPatch(input: unknown): ScrubbingPatch {
-  const body = typeof input === "object" && input !== null ? Object.fromEntries(Object.entries(input).filter(([k]) => (SCRUBBING_FIELDS as readonly string[]).includes(k))) : {};
+  const body =
+    typeof input === "object" && input !== null
+      ? Object.fromEntries(Object.entries(input).filter(([k]) => (SCRUBBING_FIELDS as readonly string[]).includes(k)))
+      : {};
   const patch = parseInput(patchSchema, body);
   if (typeof patch.relayPiiConfig === "string" && patch.relayPiiConfig.trim() !== "") {
     const checked = parsePiiConfig(patch.relayPiiConfig);

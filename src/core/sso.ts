@@ -48,15 +48,21 @@ export async function setOrgSsoSettings(ctx: CoreContext, orgSlug: string, input
   const user = actingUser(ctx);
   const old = (await ctx.store.getOrgSso(org.id)) ?? { requireSso: false, autoJoinDomains: [], autoJoinRole: "member" };
   if (settings.requireSso && !old.requireSso) {
-    if (!ssoConfigured) throw new AppError("bad_request", "Single sign-on is not configured for this instance", { requireSso: ["Single sign-on is not configured for this instance"] });
+    if (!ssoConfigured)
+      throw new AppError("bad_request", "Single sign-on is not configured for this instance", {
+        requireSso: ["Single sign-on is not configured for this instance"],
+      });
     if (!(await ctx.store.userHasProviderAccount(user.id, SSO_PROVIDER_ID))) {
-      throw new AppError("bad_request", "Sign in with single sign-on once yourself before requiring it of the organization's members", { requireSso: ["Sign in with single sign-on once yourself first"] });
+      throw new AppError("bad_request", "Sign in with single sign-on once yourself before requiring it of the organization's members", {
+        requireSso: ["Sign in with single sign-on once yourself first"],
+      });
     }
   }
   if (JSON.stringify(old) === JSON.stringify(settings)) return settings;
   await ctx.store.setOrgSso(org.id, settings);
   const changes: string[] = [];
-  if (old.requireSso !== settings.requireSso) changes.push(settings.requireSso ? "required single sign-on of every member" : "stopped requiring single sign-on");
+  if (old.requireSso !== settings.requireSso)
+    changes.push(settings.requireSso ? "required single sign-on of every member" : "stopped requiring single sign-on");
   if (old.autoJoinDomains.join() !== settings.autoJoinDomains.join() || old.autoJoinRole !== settings.autoJoinRole) {
     changes.push(settings.autoJoinDomains.length ? `auto-join for ${settings.autoJoinDomains.join(", ")} as ${settings.autoJoinRole}` : "no auto-join domains");
   }
@@ -77,7 +83,16 @@ export async function autoJoinOrganizations(store: Store, user: User, emailVerif
   for (const { organizationId, role } of await store.listAutoJoinOrganizations(domain)) {
     if (!(await store.joinOrganization(organizationId, user.id, role))) continue;
     joined.push(organizationId);
-    await audit({ store, actor: { user }, ip }, { organizationId, event: "member.auto-join", targetUserId: user.id, note: `${user.email} joined as ${role} by single sign-on (domain ${domain})`, data: { email: user.email, role, domain } });
+    await audit(
+      { store, actor: { user }, ip },
+      {
+        organizationId,
+        event: "member.auto-join",
+        targetUserId: user.id,
+        note: `${user.email} joined as ${role} by single sign-on (domain ${domain})`,
+        data: { email: user.email, role, domain },
+      },
+    );
   }
   return joined;
 }
@@ -92,5 +107,8 @@ export async function passwordSignInRefusal(store: Store, email: string): Promis
 
 /** A person's first sign-in with the provider linked to their password account (the instance's security log). */
 export async function recordSsoLink(store: Store, user: User, ip: string | null): Promise<void> {
-  await audit({ store, actor: { user }, ip }, { organizationId: null, event: "user.sso-link", targetUserId: user.id, note: `${user.email} linked single sign-on to their account` });
+  await audit(
+    { store, actor: { user }, ip },
+    { organizationId: null, event: "user.sso-link", targetUserId: user.id, note: `${user.email} linked single sign-on to their account` },
+  );
 }

@@ -73,6 +73,8 @@ export type OutcomeChart = { times: number[]; series: { outcome: OutcomeKind; va
 /** Events accepted, filtered, rate-limited and invalid per hour over the last day, or per day over the last 30. */
 export async function projectOutcomeChart(ctx: CoreContext, orgSlug: string, projectSlug: string, period: "24h" | "30d"): Promise<OutcomeChart> {
   const resolution = period === "30d" ? "1d" : "1h";
-  const series = await Promise.all(CHART_OUTCOMES.map(async ([outcome, stat]) => ({ outcome, points: await projectStatSeries(ctx, orgSlug, projectSlug, { stat, resolution }) })));
+  const series = await Promise.all(
+    CHART_OUTCOMES.map(async ([outcome, stat]) => ({ outcome, points: await projectStatSeries(ctx, orgSlug, projectSlug, { stat, resolution }) })),
+  );
   return { times: series[0]!.points.map(([t]) => t), series: series.map((s) => ({ outcome: s.outcome, values: s.points.map(([, v]) => v) })) };
 }

@@ -7,10 +7,7 @@ import { AppError, notFound } from "./errors";
 import { slugTaken } from "./organizations";
 import { nameSchema, parseInput, slugify, slugSchema } from "./schemas";
 
-const createSchema = z.union([
-  z.object({ name: nameSchema, slug: slugSchema.optional() }),
-  z.object({ slug: slugSchema, name: nameSchema.optional() }),
-]);
+const createSchema = z.union([z.object({ name: nameSchema, slug: slugSchema.optional() }), z.object({ slug: slugSchema, name: nameSchema.optional() })]);
 
 export async function listTeams(ctx: CoreContext, orgSlug: string, page: PageRequest): Promise<Page<Team>> {
   const { org } = await requireOrg(ctx, orgSlug, "team:read");

@@ -39,14 +39,25 @@ export function testEventEnvelope(eventId: string, platform: string | null, now:
  * Sends a test event to a project with its first active key, through the intake's checks (key, quotas, limits).
  * Triage rights are needed (viewers only read). Returns the event id.
  */
-export async function sendTestEvent(ctx: CoreContext, orgSlug: string, projectSlug: string, submit: SubmitEnvelope | null, clientIp: string): Promise<{ eventId: string }> {
+export async function sendTestEvent(
+  ctx: CoreContext,
+  orgSlug: string,
+  projectSlug: string,
+  submit: SubmitEnvelope | null,
+  clientIp: string,
+): Promise<{ eventId: string }> {
   const { access, project } = await getProject(ctx, orgSlug, projectSlug);
   assertCan(access, "issue:update");
   const key = (await ctx.store.listKeys(project.id)).find((k) => k.isActive);
   if (!key) throw new AppError("bad_request", "The project has no active DSN key");
   if (!submit) throw new AppError("bad_request", "This process takes no events: start Faultline with `faultline start`");
   const eventId = crypto.randomUUID().replace(/-/g, "");
-  const answer = await submit({ body: testEventEnvelope(eventId, project.platform, new Date()), clientIp, userAgent: "faultline-test-event", auth: { projectId: String(project.id), publicKey: key.publicKey } });
+  const answer = await submit({
+    body: testEventEnvelope(eventId, project.platform, new Date()),
+    clientIp,
+    userAgent: "faultline-test-event",
+    auth: { projectId: String(project.id), publicKey: key.publicKey },
+  });
   if (!answer.ok) throw new AppError(answer.status === 429 ? "rate_limited" : "bad_request", `The intake refused the test event: ${answer.message}`);
   return { eventId: answer.eventId ?? eventId };
 }

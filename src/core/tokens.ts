@@ -51,10 +51,28 @@ const expirySchema = z
 
 const createSchema = z.object({ name: nameSchema, scopes: scopesSchema, expiresAt: expirySchema.optional() });
 
-async function storeToken(ctx: CoreContext, name: string, scopes: TokenScope[] | null, expiresAt: string | null): Promise<{ token: ApiToken; plaintext: string }> {
+async function storeToken(
+  ctx: CoreContext,
+  name: string,
+  scopes: TokenScope[] | null,
+  expiresAt: string | null,
+): Promise<{ token: ApiToken; plaintext: string }> {
   const plaintext = `${TOKEN_PREFIX}${randomBytes(32).toString("hex")}`;
-  const token = await ctx.store.createToken({ userId: actingUser(ctx).id, name, tokenHash: hashToken(plaintext), tokenSuffix: plaintext.slice(-4), scopes, expiresAt });
-  await audit(ctx, { organizationId: null, event: "api-token.create", target: token.id, note: `created the personal token ${name}`, data: { name, scopes: scopes ?? "full access", expiresAt } });
+  const token = await ctx.store.createToken({
+    userId: actingUser(ctx).id,
+    name,
+    tokenHash: hashToken(plaintext),
+    tokenSuffix: plaintext.slice(-4),
+    scopes,
+    expiresAt,
+  });
+  await audit(ctx, {
+    organizationId: null,
+    event: "api-token.create",
+    target: token.id,
+    note: `created the personal token ${name}`,
+    data: { name, scopes: scopes ?? "full access", expiresAt },
+  });
   return { token, plaintext };
 }
 
@@ -81,7 +99,13 @@ export async function deleteToken(ctx: CoreContext, tokenId: number): Promise<vo
   const id = requireId(tokenId, "Token");
   const token = (await ctx.store.listTokens(actingUser(ctx).id)).find((t) => t.id === id);
   if (!token || !(await ctx.store.deleteToken(actingUser(ctx).id, id))) throw notFound("Token");
-  await audit(ctx, { organizationId: null, event: "api-token.remove", target: id, note: `revoked the personal token ${token.name}`, data: { name: token.name } });
+  await audit(ctx, {
+    organizationId: null,
+    event: "api-token.remove",
+    target: id,
+    note: `revoked the personal token ${token.name}`,
+    data: { name: token.name },
+  });
 }
 
 /** Whether the token has passed its expiry at `now`. */

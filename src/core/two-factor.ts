@@ -47,5 +47,10 @@ const NOTES: Record<TwoFactorChange, string> = {
 /** A person's own two-factor change, in the instance's security log (after it succeeded). */
 export async function recordTwoFactorChange(ctx: CoreContext, change: TwoFactorChange): Promise<void> {
   const user = actingUser(ctx);
-  await audit(ctx, { organizationId: null, event: change === "enabled" ? "user.two-factor-enable" : change === "disabled" ? "user.two-factor-disable" : "user.recovery-codes", targetUserId: user.id, note: `${user.email} ${NOTES[change]}` });
+  await audit(ctx, {
+    organizationId: null,
+    event: change === "enabled" ? "user.two-factor-enable" : change === "disabled" ? "user.two-factor-disable" : "user.recovery-codes",
+    targetUserId: user.id,
+    note: `${user.email} ${NOTES[change]}`,
+  });
 }

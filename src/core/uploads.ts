@@ -31,7 +31,12 @@ export const sha1Hex = (data: Uint8Array): string => createHash("sha1").update(d
  * GET …/chunk-upload/: where and how to send chunks. `accept` empty means this server offers no chunk upload: 404,
  * which sentry-cli 2.x takes as "upload release files one by one".
  */
-export async function chunkUploadOptions(ctx: CoreContext, orgSlug: string, uploadUrl: string, accept: readonly ChunkUploadKind[]): Promise<ChunkUploadOptions> {
+export async function chunkUploadOptions(
+  ctx: CoreContext,
+  orgSlug: string,
+  uploadUrl: string,
+  accept: readonly ChunkUploadKind[],
+): Promise<ChunkUploadOptions> {
   await requireOrg(ctx, orgSlug, "release:write");
   if (accept.length === 0) throw notFound("Chunk upload");
   return {
@@ -61,7 +66,8 @@ const gunzipWithin = promisify(gunzip);
 async function decodeChunk(part: ChunkPart, room: number): Promise<{ checksum: string; data: Uint8Array }> {
   const checksum = part.filename.trim().toLowerCase();
   if (!SHA1_HEX.test(checksum)) throw new AppError("bad_request", `Chunk name must be its SHA-1 in hex, got "${part.filename.slice(0, 60)}"`);
-  const requestFull = () => new AppError("payload_too_large", `The chunks of one request inflate to more than ${UPLOAD_LIMITS.maxRequestChunkBytes} bytes; send fewer per request`);
+  const requestFull = () =>
+    new AppError("payload_too_large", `The chunks of one request inflate to more than ${UPLOAD_LIMITS.maxRequestChunkBytes} bytes; send fewer per request`);
   const limit = Math.min(UPLOAD_LIMITS.chunkSize, room);
   let data = part.data;
   if (part.field === "file_gzip") {
@@ -81,7 +87,10 @@ async function decodeChunk(part: ChunkPart, room: number): Promise<{ checksum: s
 }
 
 const pendingFull = () =>
-  new AppError("rate_limited", `The organization holds more than ${UPLOAD_LIMITS.maxPendingChunkBytes} bytes of chunks not assembled yet; assemble them or wait for their cleanup`);
+  new AppError(
+    "rate_limited",
+    `The organization holds more than ${UPLOAD_LIMITS.maxPendingChunkBytes} bytes of chunks not assembled yet; assemble them or wait for their cleanup`,
+  );
 
 /**
  * POST …/chunk-upload/: access and the organization's pending bytes are checked before any part is read; then each

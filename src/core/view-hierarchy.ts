@@ -9,7 +9,8 @@ export type ViewNode = { type: string; identifier: string | null; frame: string 
 export type ViewHierarchy = { renderingSystem: string | null; windows: ViewNode[]; omitted: number };
 
 type Json = Record<string, unknown>;
-const text = (v: unknown, max = 200): string | null => (typeof v === "string" && v !== "" ? v.slice(0, max) : typeof v === "number" && Number.isFinite(v) ? String(v) : null);
+const text = (v: unknown, max = 200): string | null =>
+  typeof v === "string" && v !== "" ? v.slice(0, max) : typeof v === "number" && Number.isFinite(v) ? String(v) : null;
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? Math.round(v * 100) / 100 : null);
 
 /** The hierarchy in `bytes` (UTF-8 JSON), or null when it is not one. */

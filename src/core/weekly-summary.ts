@@ -19,11 +19,27 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 export function localTime(at: Date, timeZone: string): LocalTime {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", weekday: "short", hour: "numeric", minute: "numeric" });
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      weekday: "short",
+      hour: "numeric",
+      minute: "numeric",
+    });
     formatters.set(timeZone, f);
   }
   const parts = Object.fromEntries(f.formatToParts(at).map((p) => [p.type, p.value]));
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), weekday: WEEKDAYS[parts.weekday!]!, hour: Number(parts.hour), minute: Number(parts.minute) };
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    weekday: WEEKDAYS[parts.weekday!]!,
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+  };
 }
 
 /** The UTC instant of 00:00 on a calendar day in `timeZone` (the first instant of that day there). */
@@ -79,7 +95,8 @@ export function summaryDue(now: Date, timeZone: string | null): SummaryWeek | nu
 export const summaryKey = (organizationId: number, userId: string, week: string) => `summary:${organizationId}:${userId}:${week}`;
 
 /** Crash-free sessions in percent, as Sentry computes it (100 − crashed / total × 100); null without sessions. */
-export const crashFreeRate = (sessions: number, crashed: number): number | null => (sessions > 0 ? Math.round((100 - (crashed / sessions) * 100) * 1000) / 1000 : null);
+export const crashFreeRate = (sessions: number, crashed: number): number | null =>
+  sessions > 0 ? Math.round((100 - (crashed / sessions) * 100) * 1000) / 1000 : null;
 
 export function summaryNotification(c: SummaryCandidate, week: SummaryWeek, figures: SummaryFigures, base: string, now: Date): NewNotification {
   const payload: SummaryNotificationPayload = {
@@ -89,7 +106,12 @@ export function summaryNotification(c: SummaryCandidate, week: SummaryWeek, figu
     to: week.to,
     newIssues: figures.newIssues,
     events: figures.events,
-    topIssues: figures.topIssues.map((i) => ({ shortId: i.shortId, title: i.title, count: i.count, url: issueLink(base, c.locale, c.organization.slug, i.id) })),
+    topIssues: figures.topIssues.map((i) => ({
+      shortId: i.shortId,
+      title: i.title,
+      count: i.count,
+      url: issueLink(base, c.locale, c.organization.slug, i.id),
+    })),
     crashFreeSessions: crashFreeRate(figures.sessions, figures.crashedSessions),
     url: orgIssuesLink(base, c.locale, c.organization.slug),
   };

@@ -75,7 +75,14 @@ function issueEvents(batch: AlertBatch): Map<number, { event: DigestedEvent; fac
   return out;
 }
 
-function payload(rule: AlertRule, trigger: IssueTrigger, info: AlertProjectInfo, issue: AlertIssueFacts, e: DigestedEvent, links: AlertLinks): IssueNotificationPayload {
+function payload(
+  rule: AlertRule,
+  trigger: IssueTrigger,
+  info: AlertProjectInfo,
+  issue: AlertIssueFacts,
+  e: DigestedEvent,
+  links: AlertLinks,
+): IssueNotificationPayload {
   const url = e.tags.find(([k]) => k === "url")?.[1] ?? null;
   return {
     kind: "issue",
@@ -83,8 +90,28 @@ function payload(rule: AlertRule, trigger: IssueTrigger, info: AlertProjectInfo,
     ruleName: rule.name,
     organization: info.organization,
     project: info.project,
-    issue: { id: issue.id, shortId: formatShortId(info.project.slug, issue.shortNumber), title: issue.title, culprit: issue.culprit, level: issue.level, status: issue.status, firstSeen: issue.firstSeen, lastSeen: issue.lastSeen, count: issue.timesSeen, userCount: issue.userCount },
-    event: { eventId: e.eventId, message: e.message, timestamp: e.timestamp, environment: e.environment, release: e.release, platform: e.platform, url, tags: e.tags },
+    issue: {
+      id: issue.id,
+      shortId: formatShortId(info.project.slug, issue.shortNumber),
+      title: issue.title,
+      culprit: issue.culprit,
+      level: issue.level,
+      status: issue.status,
+      firstSeen: issue.firstSeen,
+      lastSeen: issue.lastSeen,
+      count: issue.timesSeen,
+      userCount: issue.userCount,
+    },
+    event: {
+      eventId: e.eventId,
+      message: e.message,
+      timestamp: e.timestamp,
+      environment: e.environment,
+      release: e.release,
+      platform: e.platform,
+      url,
+      tags: e.tags,
+    },
     issueUrl: issueLink(links, info.organization.slug, issue.id),
   };
 }
@@ -162,7 +189,17 @@ export async function evaluateAlerts(cacheKey: object, tx: DigestTx, batch: Aler
         if (!(await matchList(rule.filters, rule.filterMatch, (f) => filterPasses(f, e, issue, batch.now, lookups)))) continue;
         const body = payload(rule, conditionTrigger(passed[0]!), info, issue, event, links);
         rule.actions.forEach((action, i) => {
-          rows.push({ organizationId: info.organization.id, projectId, source: "issue_rule", ruleId: rule.id, issueId, action, payload: body, idempotencyKey: `rule:${rule.id}:issue:${issueId}:event:${event.eventId}:action:${i}`, createdAt: at });
+          rows.push({
+            organizationId: info.organization.id,
+            projectId,
+            source: "issue_rule",
+            ruleId: rule.id,
+            issueId,
+            action,
+            payload: body,
+            idempotencyKey: `rule:${rule.id}:issue:${issueId}:event:${event.eventId}:action:${i}`,
+            createdAt: at,
+          });
         });
         fired.push({ ruleId: rule.id, issueId, firedAt: at, firedOnce: firedOnce || passed.some((c) => "firstTimeOnly" in c && c.firstTimeOnly) });
         break;

@@ -28,9 +28,24 @@ const gunzip = promisify(zlib.gunzip);
 /** A row to store and its compressed bytes: in memory, or a staging file (its name, in `stagingDir`). */
 export type PendingAttachment = { row: Omit<NewAttachment, "blobKey">; recordId: number; bytes?: Uint8Array; staged?: string };
 
-type Header = { filename?: unknown; content_type?: unknown; attachment_type?: unknown; staged?: unknown; length?: unknown; stored_length?: unknown; sha1?: unknown };
+type Header = {
+  filename?: unknown;
+  content_type?: unknown;
+  attachment_type?: unknown;
+  staged?: unknown;
+  length?: unknown;
+  stored_length?: unknown;
+  sha1?: unknown;
+};
 
-const dropped = (row: SpoolRow, reason: string, quantity: number): OutcomeIncrement => ({ projectId: row.projectId, hour: hourOf(row.receivedAt), category: "attachment", outcome: "invalid", reason, quantity });
+const dropped = (row: SpoolRow, reason: string, quantity: number): OutcomeIncrement => ({
+  projectId: row.projectId,
+  hour: hourOf(row.receivedAt),
+  category: "attachment",
+  outcome: "invalid",
+  reason,
+  quantity,
+});
 
 /**
  * The pending attachment of a record, or the outcome it is dropped with: no event id (`missing_event_id`), a staging
@@ -44,7 +59,15 @@ export async function readAttachment(row: SpoolRow, stagingDir: string | null, s
   if (row.itemType === "staged_attachment" && (!staged || !stagingDir)) return dropped(row, "missing_file", size);
   const name = safeAttachmentName(headers.filename);
   const contentType = safeContentType(headers.content_type);
-  const base = { projectId: row.projectId, eventId: row.eventId, name, contentType, attachmentType: attachmentTypeOf(headers.attachment_type), codec: "gzip" as const, receivedAt: new Date(row.receivedAt).toISOString() };
+  const base = {
+    projectId: row.projectId,
+    eventId: row.eventId,
+    name,
+    contentType,
+    attachmentType: attachmentTypeOf(headers.attachment_type),
+    codec: "gzip" as const,
+    receivedAt: new Date(row.receivedAt).toISOString(),
+  };
   if (scrubber?.attachmentRulesApply(name)) {
     // A rule names it: scrubbed as text, or not stored (fail closed).
     let raw: Buffer;
@@ -53,12 +76,17 @@ export async function readAttachment(row: SpoolRow, stagingDir: string | null, s
     } catch {
       return dropped(row, "missing_file", size);
     }
-    if (!isTextAttachment(contentType, name) || raw.byteLength > ATTACHMENT_LIMITS.maxScrubbedTextBytes || raw.includes(0)) return dropped(row, "scrubbing", size);
+    if (!isTextAttachment(contentType, name) || raw.byteLength > ATTACHMENT_LIMITS.maxScrubbedTextBytes || raw.includes(0))
+      return dropped(row, "scrubbing", size);
     const scrubbed = scrubber.scrubAttachmentText(name, raw.toString("utf8"));
     if (scrubbed.text === null) return dropped(row, "scrubbing", size);
     const text = Buffer.from(scrubbed.text, "utf8");
     const bytes = await gzip(text, { level: ATTACHMENT_LIMITS.gzipLevel });
-    return { recordId: row.id, bytes, row: { ...base, size: text.byteLength, storedSize: bytes.byteLength, sha1: createHash("sha1").update(text).digest("hex") } };
+    return {
+      recordId: row.id,
+      bytes,
+      row: { ...base, size: text.byteLength, storedSize: bytes.byteLength, sha1: createHash("sha1").update(text).digest("hex") },
+    };
   }
   if (staged) {
     const sha1 = typeof headers.sha1 === "string" && /^[0-9a-f]{40}$/.test(headers.sha1) ? headers.sha1 : "";
@@ -75,7 +103,13 @@ export const blobKeyOf = (spoolId: string, recordId: number) => createHash("sha2
  * Writes the batch's blobs; returns the rows to insert and the staging files to remove once the batch has committed.
  * A staging file already moved (the batch written again after a crash) is found stored under its key.
  */
-export async function writePendingBlobs(blobs: AttachmentBlobs, spoolId: string, stagingDir: string | null, pending: PendingAttachment[], log: (line: string) => void): Promise<{ rows: NewAttachment[]; cleanup: string[] }> {
+export async function writePendingBlobs(
+  blobs: AttachmentBlobs,
+  spoolId: string,
+  stagingDir: string | null,
+  pending: PendingAttachment[],
+  log: (line: string) => void,
+): Promise<{ rows: NewAttachment[]; cleanup: string[] }> {
   const rows: NewAttachment[] = [];
   const cleanup: string[] = [];
   for (const p of pending) {

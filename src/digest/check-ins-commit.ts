@@ -17,7 +17,14 @@ import { type DigestedEvent, digestRows } from "./items";
 
 export type CheckInResult = { events: DigestedEvent[]; outcomes: OutcomeIncrement[] };
 
-const counted = (item: CheckInItem, outcome: "accepted" | "invalid", reason = ""): OutcomeIncrement => ({ projectId: item.projectId, hour: hourOf(item.receivedAt), category: "monitor", outcome, reason, quantity: 1 });
+const counted = (item: CheckInItem, outcome: "accepted" | "invalid", reason = ""): OutcomeIncrement => ({
+  projectId: item.projectId,
+  hour: hourOf(item.receivedAt),
+  category: "monitor",
+  outcome,
+  reason,
+  quantity: 1,
+});
 
 /**
  * A monitor's failure as the digest's event: through the same reading, normalization and grouping as an SDK's. Null
@@ -25,7 +32,18 @@ const counted = (item: CheckInItem, outcome: "accepted" | "invalid", reason = ""
  */
 export async function failureAsEvent(monitor: Monitor, environment: string, checkIn: FailureCheckIn): Promise<DigestedEvent | null> {
   const failure = monitorFailureEvent(monitor, environment, checkIn);
-  const row: SpoolRow = { id: 0, kind: "item", projectId: monitor.projectId, keyId: 0, receivedAt: Date.parse(checkIn.dateAdded), itemType: "event", eventId: failure.eventId, headers: "{}", meta: "{}", payload: Buffer.from(JSON.stringify(failure.event)) };
+  const row: SpoolRow = {
+    id: 0,
+    kind: "item",
+    projectId: monitor.projectId,
+    keyId: 0,
+    receivedAt: Date.parse(checkIn.dateAdded),
+    itemType: "event",
+    eventId: failure.eventId,
+    headers: "{}",
+    meta: "{}",
+    payload: Buffer.from(JSON.stringify(failure.event)),
+  };
   return (await digestRows([row])).events[0] ?? null;
 }
 
@@ -35,8 +53,20 @@ async function resolveIssue(tx: DigestTx, monitor: Monitor, environment: string,
   const found = await tx.issuesByHash(monitor.projectId, probe?.grouping?.hashes ?? []);
   for (const issue of new Map([...found.values()].map((i) => [i.id, i])).values()) {
     if (issue.status === "resolved") continue;
-    await tx.updateIssues([{ id: issue.id, newEvents: 0, lastSeen: issue.lastSeen, status: "resolved", substatus: null, snooze: null, resolution: JSON.stringify({ type: "now", release: null, at }) }]);
-    await tx.addActivity([{ issueId: issue.id, type: "set_resolved", userId: null, data: JSON.stringify({ monitor: monitor.slug, reason: "recovered" }), createdAt: at }]);
+    await tx.updateIssues([
+      {
+        id: issue.id,
+        newEvents: 0,
+        lastSeen: issue.lastSeen,
+        status: "resolved",
+        substatus: null,
+        snooze: null,
+        resolution: JSON.stringify({ type: "now", release: null, at }),
+      },
+    ]);
+    await tx.addActivity([
+      { issueId: issue.id, type: "set_resolved", userId: null, data: JSON.stringify({ monitor: monitor.slug, reason: "recovered" }), createdAt: at },
+    ]);
   }
 }
 
@@ -67,7 +97,18 @@ async function applyOne(tx: DigestTx, item: CheckInItem, events: DigestedEvent[]
   }
   const guid = item.guid !== NIL_GUID ? item.guid : randomUUID().replace(/-/g, "");
   const timeoutAt = finishing ? null : new Date(Date.parse(item.receivedAt) + (monitor.maxRuntime ?? MONITOR_LIMITS.runtimeDefault) * 60_000).toISOString();
-  const stored = await tx.insertCheckIn({ guid, monitorId: monitor.id, environmentId: env.id, projectId: monitor.projectId, status: item.status, durationMs: item.durationMs, dateAdded: item.receivedAt, dateUpdated: item.receivedAt, expectedTime: env.nextCheckin, timeoutAt });
+  const stored = await tx.insertCheckIn({
+    guid,
+    monitorId: monitor.id,
+    environmentId: env.id,
+    projectId: monitor.projectId,
+    status: item.status,
+    durationMs: item.durationMs,
+    dateAdded: item.receivedAt,
+    dateUpdated: item.receivedAt,
+    expectedTime: env.nextCheckin,
+    timeoutAt,
+  });
   if (!stored) return counted(item, "accepted");
   const schedule = schedulePatch(monitor, item.receivedAt);
   if (finishing) await finish(tx, monitor, env, { guid, status: item.status, dateAdded: item.receivedAt, expectedTime: env.nextCheckin }, events, schedule);

@@ -26,7 +26,20 @@ import type { NewAttachment } from "../storage/attachment-ports";
 
 /** `failed`: records whose processing failed twice, set aside in the same transaction (set-aside.ts). */
 /** attachments: rows whose blobs are written already (digest/attachments.ts writePendingBlobs). */
-export type DigestBatch = { spoolId: string; position: number; events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions?: SessionItem[]; spans?: ExpandedSpans; failed?: FailedRecord[]; checkIns?: CheckInItem[]; feedback?: NewFeedback[]; attachments?: NewAttachment[]; logs?: NewLog[] };
+export type DigestBatch = {
+  spoolId: string;
+  position: number;
+  events: DigestedEvent[];
+  rawItems: NewRawItem[];
+  outcomes: OutcomeIncrement[];
+  sessions?: SessionItem[];
+  spans?: ExpandedSpans;
+  failed?: FailedRecord[];
+  checkIns?: CheckInItem[];
+  feedback?: NewFeedback[];
+  attachments?: NewAttachment[];
+  logs?: NewLog[];
+};
 /** notifications: outbox rows the batch's alert rules newly enqueued (the sender wakes up on them). */
 export type BatchResult = { duplicates: number; newIssues: number; notifications: number };
 /** links: where notifications link to (FAULTLINE_URL and base path from the environment unless given). */
@@ -128,7 +141,17 @@ async function assignIssues(tx: DigestTx, events: DigestedEvent[]): Promise<Assi
       let issue = hashes.map((h) => known.get(h)).find((i) => i !== undefined);
       if (issue && !created.has(issue.id)) states.set(issue.id, issue);
       if (!issue) {
-        issue = await tx.createIssue({ projectId, type: e.type, title: e.title, culprit: e.culprit, level: e.level, platform: e.platform, metadata: e.metadata, firstSeen: e.timestamp, firstRelease: e.release });
+        issue = await tx.createIssue({
+          projectId,
+          type: e.type,
+          title: e.title,
+          culprit: e.culprit,
+          level: e.level,
+          platform: e.platform,
+          metadata: e.metadata,
+          firstSeen: e.timestamp,
+          firstRelease: e.release,
+        });
         created.add(issue.id);
       }
       const unowned = hashes.filter((h) => !known.has(h));
@@ -140,7 +163,8 @@ async function assignIssues(tx: DigestTx, events: DigestedEvent[]): Promise<Assi
       const update = updates.get(issue.id) ?? { id: issue.id, newEvents: 0, lastSeen: issue.lastSeen };
       update.newEvents += 1;
       // The newest event describes the issue (Sentry updates a group's data from its events); a late one does not.
-      if (e.timestamp >= update.lastSeen) Object.assign(update, { lastSeen: e.timestamp, title: e.title, culprit: e.culprit, level: e.level, metadata: e.metadata });
+      if (e.timestamp >= update.lastSeen)
+        Object.assign(update, { lastSeen: e.timestamp, title: e.title, culprit: e.culprit, level: e.level, metadata: e.metadata });
       updates.set(issue.id, update);
     }
   }
@@ -153,7 +177,8 @@ async function assignIssues(tx: DigestTx, events: DigestedEvent[]): Promise<Assi
  */
 async function refreshStates(tx: DigestTx, a: Assignment): Promise<void> {
   if (a.states.size === 0) return;
-  for (const [id, now] of await tx.issueStates([...a.states.keys()])) a.states.set(id, { ...now, timesSeen: now.timesSeen - (a.updates.get(id)?.newEvents ?? 0) });
+  for (const [id, now] of await tx.issueStates([...a.states.keys()]))
+    a.states.set(id, { ...now, timesSeen: now.timesSeen - (a.updates.get(id)?.newEvents ?? 0) });
 }
 
 /** Counters, users, tag values, releases and environments of the stored events. */
@@ -206,7 +231,8 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch, options
     await writeEventUsers(tx, stored, assignment.issueOf);
     await writeFeedback(tx, stored, assignment.issueOf, batch.feedback ?? []);
     // User reports are counted as accepted as they were when kept as raw items (category user_report_v2).
-    for (const f of batch.feedback ?? []) counted.push({ projectId: f.projectId, hour: hourOf(f.receivedAt), category: "user_report_v2", outcome: "accepted", reason: "", quantity: 1 });
+    for (const f of batch.feedback ?? [])
+      counted.push({ projectId: f.projectId, hour: hourOf(f.receivedAt), category: "user_report_v2", outcome: "accepted", reason: "", quantity: 1 });
     const eventsOf = new Map<number, DigestedEvent[]>();
     for (const e of stored) {
       const id = assignment.issueOf.get(e);
@@ -217,7 +243,12 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch, options
     await tx.addActivity(lifecycle.activity);
     await writeRegressionNotices(tx, lifecycle.activity, eventsOf);
     // After the issues' counters and states are written: rules read them as they stand at the end of the batch.
-    const notifications = await evaluateAlerts(store, tx, { stored, issueOf: assignment.issueOf, created: assignment.created, ...lifecycleChanges(lifecycle), now: new Date() }, links);
+    const notifications = await evaluateAlerts(
+      store,
+      tx,
+      { stored, issueOf: assignment.issueOf, created: assignment.created, ...lifecycleChanges(lifecycle), now: new Date() },
+      links,
+    );
     await writeSessions(tx, batch.sessions ?? []);
     // Sessions name environments too: the environment filter offers those a release's health was counted in.
     await tx.sightEnvironments((batch.sessions ?? []).filter((s) => s.environment !== "").map((s) => ({ projectId: s.projectId, name: s.environment })));
@@ -225,10 +256,12 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch, options
     await tx.insertRawItems(batch.rawItems);
     // Attachments count in bytes, as Sentry counts them.
     await tx.insertAttachments(batch.attachments ?? []);
-    for (const a of batch.attachments ?? []) counted.push({ projectId: a.projectId, hour: hourOf(a.receivedAt), category: "attachment", outcome: "accepted", reason: "", quantity: a.size });
+    for (const a of batch.attachments ?? [])
+      counted.push({ projectId: a.projectId, hour: hourOf(a.receivedAt), category: "attachment", outcome: "accepted", reason: "", quantity: a.size });
     // Structured logs, counted as read (digest/logs.ts).
     await tx.insertLogs(batch.logs ?? []);
-    for (const i of batch.rawItems) counted.push({ projectId: i.projectId, hour: hourOf(i.receivedAt), category: i.category, outcome: "accepted", reason: "", quantity: i.quantity });
+    for (const i of batch.rawItems)
+      counted.push({ projectId: i.projectId, hour: hourOf(i.receivedAt), category: i.category, outcome: "accepted", reason: "", quantity: i.quantity });
     await tx.addOutcomes(counted);
     await writeSetAside(tx, batch.spoolId, batch.failed ?? []);
     await tx.setSpoolPosition(batch.spoolId, batch.position);

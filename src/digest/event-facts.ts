@@ -75,7 +75,12 @@ function inAppMix(frames: Json[]): "in-app-only" | "system-only" | "mixed" {
 export function userKey(event: Json): string | null {
   const user = obj(event.user);
   if (!user) return null;
-  for (const [field, prefix] of [["id", "id"], ["email", "email"], ["username", "username"], ["ip_address", "ip"]] as const) {
+  for (const [field, prefix] of [
+    ["id", "id"],
+    ["email", "email"],
+    ["username", "username"],
+    ["ip_address", "ip"],
+  ] as const) {
     const value = text(user[field]);
     if (value && value !== "{{auto}}") return `${prefix}:${value}`.slice(0, MAX_TAG_VALUE);
   }
@@ -87,7 +92,10 @@ function contextTag(event: Json, context: string): [string, string][] {
   const name = text(c?.name);
   if (!name) return [];
   const version = text(c?.version);
-  return [[`${context}.name`, name], [context, version ? `${name} ${version}` : name]];
+  return [
+    [`${context}.name`, name],
+    [context, version ? `${name} ${version}` : name],
+  ];
 }
 
 /** The tags an issue counts values of: the event's own, and the ones Sentry derives (level, release, user, browser…). */

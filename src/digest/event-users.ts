@@ -8,7 +8,12 @@ import type { DigestedEvent } from "./digested-event";
 
 type Json = Record<string, unknown>;
 
-const PARTS = [["id", "id"], ["email", "email"], ["username", "username"], ["ip_address", "ip"]] as const;
+const PARTS = [
+  ["id", "id"],
+  ["email", "email"],
+  ["username", "username"],
+  ["ip_address", "ip"],
+] as const;
 
 /** The searchable parts of an event's user: strings (an id may come as a number), as stored, cut to the searchable length. */
 export function userParts(event: Json): [UserField, string][] {

@@ -37,7 +37,8 @@ export function textField(v: unknown, field: string, max: number, notes: string[
 }
 
 const detail = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v.slice(0, FEEDBACK_LIMITS.maxDetailLength) : undefined);
-const nameVersion = (c: Json | null): string | null => (c ? (detail([c.name, c.version].filter((x) => typeof x === "string" && x !== "").join(" ")) ?? null) : null);
+const nameVersion = (c: Json | null): string | null =>
+  c ? (detail([c.name, c.version].filter((x) => typeof x === "string" && x !== "").join(" ")) ?? null) : null;
 
 /** Where a feedback event came from: its browser, OS, device, environment, release, user and tags. */
 function detailsOf(event: Json): FeedbackDetails {

@@ -28,7 +28,18 @@ import { type PendingAttachment, readAttachment } from "./attachments";
 import { ArtifactsUnavailable, type ProjectOptions, type Symbolicator } from "./symbolicate";
 
 /** `failed`: rows whose processing threw in the batch and again alone, to be set aside (set-aside.ts). */
-export type DigestedRows = { events: DigestedEvent[]; rawItems: NewRawItem[]; outcomes: OutcomeIncrement[]; sessions: SessionItem[]; spans: ExpandedSpans; failed: FailedRecord[]; checkIns?: CheckInItem[]; feedback: NewFeedback[]; pendingAttachments?: PendingAttachment[]; logs?: NewLog[] };
+export type DigestedRows = {
+  events: DigestedEvent[];
+  rawItems: NewRawItem[];
+  outcomes: OutcomeIncrement[];
+  sessions: SessionItem[];
+  spans: ExpandedSpans;
+  failed: FailedRecord[];
+  checkIns?: CheckInItem[];
+  feedback: NewFeedback[];
+  pendingAttachments?: PendingAttachment[];
+  logs?: NewLog[];
+};
 
 const EVENT_TYPES = new Set(["event", "transaction", "feedback", "security"]);
 type Json = Record<string, unknown>;
@@ -76,7 +87,10 @@ async function toEvent(row: SpoolRow, receivedAt: string, symbolication: DigestS
     event.fingerprints = grouped.hashes;
   }
   const user = userKey(event);
-  const spans = summary.type === "transaction" ? transactionSpans(event, row.eventId!, { projectId: row.projectId, environment: summary.environment, release: summary.release, receivedAt }) : undefined;
+  const spans =
+    summary.type === "transaction"
+      ? transactionSpans(event, row.eventId!, { projectId: row.projectId, environment: summary.environment, release: summary.release, receivedAt })
+      : undefined;
   const data = JSON.stringify(event);
   return {
     projectId: row.projectId,
@@ -107,7 +121,9 @@ const discardedQuantity = (v: unknown): number | null => (typeof v === "number" 
 function clientReportOutcomes(row: SpoolRow): OutcomeIncrement[] {
   const parsed = parse(row.payload, "client report");
   const report = (typeof parsed === "object" && parsed !== null ? parsed : {}) as Json;
-  const discarded = Array.isArray(report.discarded_events) ? (report.discarded_events as unknown[]).filter((d): d is Json => typeof d === "object" && d !== null) : [];
+  const discarded = Array.isArray(report.discarded_events)
+    ? (report.discarded_events as unknown[]).filter((d): d is Json => typeof d === "object" && d !== null)
+    : [];
   return discarded
     .filter((d) => typeof d.reason === "string" && typeof d.category === "string" && discardedQuantity(d.quantity) !== null)
     .map((d) => ({
@@ -123,7 +139,13 @@ function clientReportOutcomes(row: SpoolRow): OutcomeIncrement[] {
 const emptyRows = (): DigestedRows => ({ events: [], rawItems: [], outcomes: [], sessions: [], spans: { spans: [], values: [] }, failed: [], feedback: [] });
 
 /** One row into `out`: what it stores and counts. Throws when its processing fails. */
-async function digestRow(row: SpoolRow, out: DigestedRows, symbolication: DigestSymbolication | null, scrubbers: ScrubberOf, stagingDir: string | null): Promise<void> {
+async function digestRow(
+  row: SpoolRow,
+  out: DigestedRows,
+  symbolication: DigestSymbolication | null,
+  scrubbers: ScrubberOf,
+  stagingDir: string | null,
+): Promise<void> {
   const receivedAt = new Date(row.receivedAt).toISOString();
   if (row.kind === "outcomes") out.outcomes.push(...(parse(row.payload, "outcome record") as OutcomeIncrement[]));
   else if (EVENT_TYPES.has(row.itemType)) out.events.push(await toEvent(row, receivedAt, symbolication, scrubbers));
@@ -136,15 +158,22 @@ async function digestRow(row: SpoolRow, out: DigestedRows, symbolication: Digest
     const read = spanItemSpans(span, row.projectId, receivedAt);
     out.spans.spans.push(...read.spans);
     out.spans.values.push(...read.values);
-    if (read.spans.length > 0) out.outcomes.push({ projectId: row.projectId, hour: hourOf(row.receivedAt), category: "span", outcome: "accepted", reason: "", quantity: read.spans.length });
-  }
-  else if (row.itemType === "check_in") {
+    if (read.spans.length > 0)
+      out.outcomes.push({
+        projectId: row.projectId,
+        hour: hourOf(row.receivedAt),
+        category: "span",
+        outcome: "accepted",
+        reason: "",
+        quantity: read.spans.length,
+      });
+  } else if (row.itemType === "check_in") {
     // Check-ins go to the monitors, applied in the batch's transaction (check-ins-commit.ts); one unread is counted.
     const read = readCheckIn(parse(row.payload, "check-in"), row.projectId, receivedAt);
     if ("item" in read) (out.checkIns ??= []).push(read.item);
-    else out.outcomes.push({ projectId: row.projectId, hour: hourOf(row.receivedAt), category: "monitor", outcome: "invalid", reason: read.dropped, quantity: 1 });
-  }
-  else if (row.itemType === "attachment" || row.itemType === "staged_attachment") {
+    else
+      out.outcomes.push({ projectId: row.projectId, hour: hourOf(row.receivedAt), category: "monitor", outcome: "invalid", reason: read.dropped, quantity: 1 });
+  } else if (row.itemType === "attachment" || row.itemType === "staged_attachment") {
     // Attachments are stored outside the events table (digest/attachments.ts), or dropped and counted.
     const read = await readAttachment(row, stagingDir, scrubbers(row.projectId));
     if ("row" in read) (out.pendingAttachments ??= []).push(read);
@@ -154,13 +183,11 @@ async function digestRow(row: SpoolRow, out: DigestedRows, symbolication: Digest
     const read = readLogItem(row.itemType, row.payload, row.projectId, row.receivedAt, scrubbers(row.projectId));
     (out.logs ??= []).push(...read.logs);
     out.outcomes.push(...read.outcomes);
-  }
-  else if (row.itemType === "session" || row.itemType === "sessions") {
+  } else if (row.itemType === "session" || row.itemType === "sessions") {
     const read = readSessionRow(row, parse(row.payload, row.itemType));
     out.sessions.push(...read.items);
     out.outcomes.push(read.outcome);
-  }
-  else {
+  } else {
     out.rawItems.push({
       projectId: row.projectId,
       type: row.itemType,
@@ -200,7 +227,14 @@ const NO_SCRUBBING: ScrubberOf = () => null;
  * fails again it is returned in `failed`, to be set aside, and the others go on. `progress` hears of each row as its
  * processing starts and ends (the watchdog of the digest thread, digest/progress.ts).
  */
-export async function digestRows(rows: SpoolRow[], log: (line: string) => void = () => undefined, symbolication: DigestSymbolication | null = null, progress: RecordProgress = NO_PROGRESS, scrubbers: ScrubberOf = NO_SCRUBBING, stagingDir: string | null = null): Promise<DigestedRows> {
+export async function digestRows(
+  rows: SpoolRow[],
+  log: (line: string) => void = () => undefined,
+  symbolication: DigestSymbolication | null = null,
+  progress: RecordProgress = NO_PROGRESS,
+  scrubbers: ScrubberOf = NO_SCRUBBING,
+  stagingDir: string | null = null,
+): Promise<DigestedRows> {
   const out = emptyRows();
   for (const row of rows) {
     let error: unknown = null;
@@ -218,12 +252,22 @@ export async function digestRows(rows: SpoolRow[], log: (line: string) => void =
         // The intake only outlines an event whose id the envelope header gave: one that is not JSON is counted here,
         // as Relay counts it after answering 200.
         if (invalidJson(err)) {
-          if (row.kind === "item") out.outcomes.push({ projectId: row.projectId, hour: hourOf(row.receivedAt), category: categoryOf(row.itemType), outcome: "invalid", reason: "invalid_json", quantity: 1 });
+          if (row.kind === "item")
+            out.outcomes.push({
+              projectId: row.projectId,
+              hour: hourOf(row.receivedAt),
+              category: categoryOf(row.itemType),
+              outcome: "invalid",
+              reason: "invalid_json",
+              quantity: 1,
+            });
           error = null;
           break;
         }
         error = err;
-        log(`faultline: digest failed on spool row ${row.id} (attempt ${attempt}${attempt === 1 ? " in its batch" : ", alone"}): ${(err as Error).message ?? String(err)}`);
+        log(
+          `faultline: digest failed on spool row ${row.id} (attempt ${attempt}${attempt === 1 ? " in its batch" : ", alone"}): ${(err as Error).message ?? String(err)}`,
+        );
       } finally {
         progress.end();
       }

@@ -24,7 +24,12 @@ async function snoozeCounts(tx: DigestTx, issue: IssueState, snooze: Snooze, new
   };
 }
 
-export async function applyLifecycle(tx: DigestTx, states: Map<number, IssueState>, eventsOf: Map<number, DigestedEvent[]>, now: Date): Promise<LifecycleResult> {
+export async function applyLifecycle(
+  tx: DigestTx,
+  states: Map<number, IssueState>,
+  eventsOf: Map<number, DigestedEvent[]>,
+  now: Date,
+): Promise<LifecycleResult> {
   const result: LifecycleResult = { updates: [], activity: [] };
   const at = now.toISOString();
   for (const [issueId, events] of eventsOf) {
@@ -36,7 +41,14 @@ export async function applyLifecycle(tx: DigestTx, states: Map<number, IssueStat
     };
     if (issue.status === "resolved") {
       const resolution = parseResolution(issue.resolution);
-      const releases = [...new Set(events.map((e) => e.release).filter((r): r is string => r !== null).concat(resolution?.release ?? []))];
+      const releases = [
+        ...new Set(
+          events
+            .map((e) => e.release)
+            .filter((r): r is string => r !== null)
+            .concat(resolution?.release ?? []),
+        ),
+      ];
       const order = await releaseOrder(tx, issue.projectId, releases, at);
       const regressing = events.find((e) => isRegression(resolution, e.release, order));
       if (regressing) change("unresolved", "regressed", "set_regression", { event_id: regressing.eventId, version: regressing.release });

@@ -17,8 +17,13 @@ export type DigestLock = { release: () => void };
 
 /** The spool is being digested by another thread or process. */
 export class DigestLockedError extends Error {
-  constructor(readonly spoolDir: string, readonly owner: string) {
-    super(`the spool in ${spoolDir} is already being digested by ${owner}; only one digest may consume a spool (stop that one; a server whose spool faultline worker digests needs FAULTLINE_DIGEST=external)`);
+  constructor(
+    readonly spoolDir: string,
+    readonly owner: string,
+  ) {
+    super(
+      `the spool in ${spoolDir} is already being digested by ${owner}; only one digest may consume a spool (stop that one; a server whose spool faultline worker digests needs FAULTLINE_DIGEST=external)`,
+    );
     this.name = "DigestLockedError";
   }
 }

@@ -154,7 +154,10 @@ export function readLog(raw: unknown, projectId: number, receivedMs: number, scr
     notes.push(`level: ${typeof raw.level === "string" ? `"${cut(raw.level, 32)}"` : "missing"}, read as info`);
     level = "info";
   }
-  const severity = typeof raw.severity_number === "number" && Number.isInteger(raw.severity_number) && raw.severity_number >= 1 && raw.severity_number <= 24 ? raw.severity_number : SEVERITY[level];
+  const severity =
+    typeof raw.severity_number === "number" && Number.isInteger(raw.severity_number) && raw.severity_number >= 1 && raw.severity_number <= 24
+      ? raw.severity_number
+      : SEVERITY[level];
   let ms = timeOf(raw.timestamp);
   if (ms === null) {
     notes.push("timestamp: missing or invalid, the arrival time is used");
@@ -169,7 +172,8 @@ export function readLog(raw: unknown, projectId: number, receivedMs: number, scr
   // Scrubbed as Relay scrubs logs, before anything is stored or indexed; the remarks are kept in the row's meta.
   const scrubbed: Json = { body, attributes, level, trace_id: traceId, span_id: spanId };
   scrubber?.scrubLog(scrubbed);
-  const meta = notes.length > 0 || scrubbed._meta ? { ...(notes.length > 0 && { notes }), ...(scrubbed._meta !== undefined && { scrubbed: scrubbed._meta }) } : null;
+  const meta =
+    notes.length > 0 || scrubbed._meta ? { ...(notes.length > 0 && { notes }), ...(scrubbed._meta !== undefined && { scrubbed: scrubbed._meta }) } : null;
   const kept = scrubbed.attributes as Record<string, LogAttribute>;
   return {
     size,

@@ -128,7 +128,9 @@ async function digestIsolating(opts: DigestLoopOptions, rows: SpoolRow[]): Promi
     return;
   } catch (err) {
     if (!isDataError(err)) throw err;
-    opts.log(`faultline: digest batch of ${rows.length} record${rows.length === 1 ? "" : "s"} from spool position ${rows[0]!.id} refused (${describeFailure(err)}); writing its records one by one`);
+    opts.log(
+      `faultline: digest batch of ${rows.length} record${rows.length === 1 ? "" : "s"} from spool position ${rows[0]!.id} refused (${describeFailure(err)}); writing its records one by one`,
+    );
   }
   for (const row of rows) {
     try {

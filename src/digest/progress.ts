@@ -60,7 +60,10 @@ export const newProgressBuffer = (): SharedArrayBuffer => new SharedArrayBuffer(
 export class SharedProgress implements RecordProgress {
   private readonly slots: BigInt64Array;
 
-  constructor(buffer: SharedArrayBuffer, private readonly now: () => number = Date.now) {
+  constructor(
+    buffer: SharedArrayBuffer,
+    private readonly now: () => number = Date.now,
+  ) {
     this.slots = new BigInt64Array(buffer);
   }
 

@@ -45,11 +45,38 @@ const none = (): PartitionChange => ({ partitions: [], rows: 0, bytes: 0 });
 
 export const retentionSettings = (days: number): RetentionSettings => ({ ...RETENTION_LIMITS, days });
 
-type Counts = { events: number; projectEvents: number; overflow: number; rawItems: number; feedback: number; logs: number; attachments: number; spans: number; counters: number; releaseHealth: number; issues: number; artifacts: number };
+type Counts = {
+  events: number;
+  projectEvents: number;
+  overflow: number;
+  rawItems: number;
+  feedback: number;
+  logs: number;
+  attachments: number;
+  spans: number;
+  counters: number;
+  releaseHealth: number;
+  issues: number;
+  artifacts: number;
+};
 type Phase = keyof Counts;
 type Pass = { cutoff: string; hour: string; phase: Phase | "partitions"; counts: Counts; dropped: PartitionChange; steps: number; started: number };
 
-const PHASES: (Phase | "partitions")[] = ["partitions", "events", "projectEvents", "overflow", "rawItems", "feedback", "logs", "spans", "counters", "releaseHealth", "issues", "attachments", "artifacts"];
+const PHASES: (Phase | "partitions")[] = [
+  "partitions",
+  "events",
+  "projectEvents",
+  "overflow",
+  "rawItems",
+  "feedback",
+  "logs",
+  "spans",
+  "counters",
+  "releaseHealth",
+  "issues",
+  "attachments",
+  "artifacts",
+];
 
 export class RetentionJob {
   private pass: Pass | null = null;
@@ -65,7 +92,12 @@ export class RetentionJob {
   private readonly holder = randomUUID();
 
   constructor(
-    private readonly store: RetentionStore & SpanRetentionStore & PartitionStore & Pick<ClusterStore, "claimJob"> & Pick<AttachmentStore, "pruneAttachmentsBefore" | "pruneOrphanAttachments"> & Pick<LogStore, "pruneLogsBefore">,
+    private readonly store: RetentionStore &
+      SpanRetentionStore &
+      PartitionStore &
+      Pick<ClusterStore, "claimJob"> &
+      Pick<AttachmentStore, "pruneAttachmentsBefore" | "pruneOrphanAttachments"> &
+      Pick<LogStore, "pruneLogsBefore">,
     private readonly settings: RetentionSettings,
     private readonly log: (line: string) => void,
     private readonly now: () => number = Date.now,
@@ -78,7 +110,20 @@ export class RetentionJob {
       if (now < this.nextPassAt) return false;
       if (!(await this.claim(now))) return false;
       const cutoff = new Date(now - this.settings.days * 86_400_000).toISOString();
-      const counts = { events: 0, projectEvents: 0, overflow: 0, rawItems: 0, feedback: 0, logs: 0, attachments: 0, spans: 0, counters: 0, releaseHealth: 0, issues: 0, artifacts: 0 };
+      const counts = {
+        events: 0,
+        projectEvents: 0,
+        overflow: 0,
+        rawItems: 0,
+        feedback: 0,
+        logs: 0,
+        attachments: 0,
+        spans: 0,
+        counters: 0,
+        releaseHealth: 0,
+        issues: 0,
+        artifacts: 0,
+      };
       this.pass = { cutoff, hour: hourOf(cutoff), phase: "partitions", counts, dropped: none(), steps: 0, started: now };
     }
     const pass = this.pass;
@@ -106,7 +151,8 @@ export class RetentionJob {
    */
   private async claim(now: number): Promise<boolean> {
     try {
-      if (await this.store.claimJob("retention", this.holder, new Date(now).toISOString(), new Date(now + this.settings.passIntervalMs).toISOString())) return true;
+      if (await this.store.claimJob("retention", this.holder, new Date(now).toISOString(), new Date(now + this.settings.passIntervalMs).toISOString()))
+        return true;
     } catch (err) {
       this.log(`faultline: retention pass not claimed: ${(err as Error).message}`);
     }
@@ -126,19 +172,30 @@ export class RetentionJob {
         return this.count(pass, "events", await this.store.pruneEventsBefore(pass.cutoff, chunkRows), chunkRows);
       case "projectEvents":
         // Projects with a shorter retention of their own (projects.retention_days, issue 18).
-        return this.count(pass, "projectEvents", await this.store.pruneProjectEvents(new Date(this.now()).toISOString(), this.settings.days, chunkRows), chunkRows);
+        return this.count(
+          pass,
+          "projectEvents",
+          await this.store.pruneProjectEvents(new Date(this.now()).toISOString(), this.settings.days, chunkRows),
+          chunkRows,
+        );
       case "rawItems":
         return this.count(pass, "rawItems", await this.store.pruneRawItemsBefore(pass.cutoff, chunkRows), chunkRows);
       case "feedback":
         return this.count(pass, "feedback", await this.store.pruneFeedbackBefore(pass.cutoff, chunkRows), chunkRows);
       case "logs":
         // Log lines by the instance's retention, and by a project's own shorter one (issue 19).
-        return this.count(pass, "logs", await this.store.pruneLogsBefore(pass.cutoff, new Date(this.now()).toISOString(), this.settings.days, chunkRows), chunkRows);
+        return this.count(
+          pass,
+          "logs",
+          await this.store.pruneLogsBefore(pass.cutoff, new Date(this.now()).toISOString(), this.settings.days, chunkRows),
+          chunkRows,
+        );
       case "spans":
         return this.count(pass, "spans", await this.store.pruneSpansBefore(pass.cutoff, chunkRows), chunkRows);
       case "counters": {
         if (!hourly) return false;
-        const deleted = (await this.store.pruneHourlyCountersBefore(pass.hour, chunkRows)) + (await this.store.pruneSpanHoursBefore(pass.cutoff, pass.hour, chunkRows));
+        const deleted =
+          (await this.store.pruneHourlyCountersBefore(pass.hour, chunkRows)) + (await this.store.pruneSpanHoursBefore(pass.cutoff, pass.hour, chunkRows));
         return this.count(pass, "counters", deleted, chunkRows);
       }
       case "releaseHealth":
@@ -190,7 +247,9 @@ export class RetentionJob {
   private async partitions(pass: Pass): Promise<void> {
     const { partitionDaysAhead, defaultDaysPerPass } = this.settings;
     const today = new Date(this.now()).toISOString().slice(0, 10);
-    const ahead = Array.from({ length: partitionDaysAhead + 1 }, (_, i) => new Date(Date.parse(`${today}T00:00:00.000Z`) + i * 86_400_000).toISOString().slice(0, 10));
+    const ahead = Array.from({ length: partitionDaysAhead + 1 }, (_, i) =>
+      new Date(Date.parse(`${today}T00:00:00.000Z`) + i * 86_400_000).toISOString().slice(0, 10),
+    );
     try {
       const waiting = await this.store.daysInDefaultPartitions(pass.cutoff.slice(0, 10), ahead.at(-1)!, defaultDaysPerPass);
       await this.store.ensureDayPartitions([...waiting, ...ahead]);
@@ -212,7 +271,9 @@ export class RetentionJob {
     // Making the days ahead is routine and says nothing; dropping days says what it freed.
     const { dropped } = pass;
     if (dropped.partitions.length > 0) {
-      this.log(`faultline: retention dropped the day partitions ${dropped.partitions.join(", ")} (${dropped.rows > 0 ? `about ${Math.round(dropped.rows)} rows ` : ""}received before ${pass.cutoff}, ${(dropped.bytes / 1048576).toFixed(1)} MiB freed)`);
+      this.log(
+        `faultline: retention dropped the day partitions ${dropped.partitions.join(", ")} (${dropped.rows > 0 ? `about ${Math.round(dropped.rows)} rows ` : ""}received before ${pass.cutoff}, ${(dropped.bytes / 1048576).toFixed(1)} MiB freed)`,
+      );
     }
     if (Object.values(c).every((n) => n === 0)) return;
     this.log(

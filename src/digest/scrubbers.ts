@@ -16,7 +16,10 @@ function scrubberFor(stored: StoredScrubbing): Scrubber {
   const key = `${stored.organization ?? ""}\u0000${stored.project ?? ""}`;
   let scrubber = compiled.get(key);
   if (!scrubber) {
-    scrubber = effectiveScrubbing(readScrubbingOptions(stored.organization, ORGANIZATION_SCRUBBING_DEFAULTS), readScrubbingOptions(stored.project, PROJECT_SCRUBBING_DEFAULTS));
+    scrubber = effectiveScrubbing(
+      readScrubbingOptions(stored.organization, ORGANIZATION_SCRUBBING_DEFAULTS),
+      readScrubbingOptions(stored.project, PROJECT_SCRUBBING_DEFAULTS),
+    );
     // Settings change rarely; a cache past its bound starts again rather than growing with every change ever made.
     if (compiled.size >= DIGEST_LIMITS.scrubberCacheEntries) compiled.clear();
     compiled.set(key, scrubber);

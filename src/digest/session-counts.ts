@@ -36,12 +36,22 @@ function countAggregate(a: SessionAggregate, counts: SessionCountIncrement[], us
   c.crashed = a.crashed;
   c.abnormal = a.abnormal;
   counts.push(c);
-  if (a.distinctId) users.push({ projectId: a.projectId, release: a.release, environment: a.environment, distinctId: a.distinctId, crashed: a.crashed > 0, seen: a.started });
+  if (a.distinctId)
+    users.push({ projectId: a.projectId, release: a.release, environment: a.environment, distinctId: a.distinctId, crashed: a.crashed > 0, seen: a.started });
 }
 
 /** Applies one project's updates, in arrival order, to the sessions' states; returns the states that changed. */
-async function countUpdates(tx: DigestTx, projectId: number, updates: SessionUpdate[], counts: SessionCountIncrement[], users: SessionUserSighting[]): Promise<SessionState[]> {
-  const states = await tx.sessionStates(projectId, updates.map((u) => u.sessionId));
+async function countUpdates(
+  tx: DigestTx,
+  projectId: number,
+  updates: SessionUpdate[],
+  counts: SessionCountIncrement[],
+  users: SessionUserSighting[],
+): Promise<SessionState[]> {
+  const states = await tx.sessionStates(
+    projectId,
+    updates.map((u) => u.sessionId),
+  );
   const changed = new Map<string, SessionState>();
   for (const u of updates) {
     let s = states.get(u.sessionId);
@@ -62,7 +72,8 @@ async function countUpdates(tx: DigestTx, projectId: number, updates: SessionUpd
     if (ENDED.has(u.status)) s.status = u.status as SessionState["status"];
     changed.set(s.sessionId, s);
     counts.push(c);
-    if (s.distinctId) users.push({ projectId, release: s.release, environment: s.environment, distinctId: s.distinctId, crashed: u.status === "crashed", seen: u.started });
+    if (s.distinctId)
+      users.push({ projectId, release: s.release, environment: s.environment, distinctId: s.distinctId, crashed: u.status === "crashed", seen: u.started });
   }
   return [...changed.values()];
 }

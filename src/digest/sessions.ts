@@ -83,7 +83,17 @@ function sessionUpdate(row: SpoolRow, payload: Json): SessionUpdate | null {
   const started = startedAt(payload.started, row.receivedAt);
   if (!attrs || !sessionId || !started) return null;
   const status = typeof payload.status === "string" && STATUSES.has(payload.status) ? (payload.status as SessionUpdateStatus) : "ok";
-  return { kind: "update", projectId: row.projectId, receivedAt: new Date(row.receivedAt).toISOString(), sessionId, distinctId: distinctId(payload.did), started, status, errors: count(payload.errors), ...attrs };
+  return {
+    kind: "update",
+    projectId: row.projectId,
+    receivedAt: new Date(row.receivedAt).toISOString(),
+    sessionId,
+    distinctId: distinctId(payload.did),
+    started,
+    status,
+    errors: count(payload.errors),
+    ...attrs,
+  };
 }
 
 function sessionAggregates(row: SpoolRow, payload: Json): SessionAggregate[] | null {
@@ -96,7 +106,12 @@ function sessionAggregates(row: SpoolRow, payload: Json): SessionAggregate[] | n
     const bucket = a as Json;
     const started = startedAt(bucket.started, row.receivedAt);
     if (!started) continue;
-    const counts = { exited: count(bucket.exited), errored: count(bucket.errored) + count(bucket.unhandled), abnormal: count(bucket.abnormal), crashed: count(bucket.crashed) };
+    const counts = {
+      exited: count(bucket.exited),
+      errored: count(bucket.errored) + count(bucket.unhandled),
+      abnormal: count(bucket.abnormal),
+      crashed: count(bucket.crashed),
+    };
     if (counts.exited + counts.errored + counts.abnormal + counts.crashed === 0) continue;
     out.push({ kind: "aggregate", projectId: row.projectId, receivedAt, distinctId: distinctId(bucket.did), started, ...attrs, ...counts });
   }
@@ -109,8 +124,9 @@ export function readSessionRow(row: SpoolRow, payload: unknown): { items: Sessio
   const update = row.itemType === "session" ? sessionUpdate(row, p) : null;
   const items: SessionItem[] = row.itemType === "session" ? (update ? [update] : []) : (sessionAggregates(row, p) ?? []);
   const quantity = items.reduce((n, i) => n + (i.kind === "update" ? 1 : i.exited + i.errored + i.abnormal + i.crashed), 0);
-  const outcome: OutcomeIncrement = items.length > 0
-    ? { projectId: row.projectId, hour: hourOf(row.receivedAt), category: "session", outcome: "accepted", reason: "", quantity }
-    : { projectId: row.projectId, hour: hourOf(row.receivedAt), category: "session", outcome: "invalid", reason: "invalid_session", quantity: 1 };
+  const outcome: OutcomeIncrement =
+    items.length > 0
+      ? { projectId: row.projectId, hour: hourOf(row.receivedAt), category: "session", outcome: "accepted", reason: "", quantity }
+      : { projectId: row.projectId, hour: hourOf(row.receivedAt), category: "session", outcome: "invalid", reason: "invalid_session", quantity: 1 };
   return { items, outcome };
 }

@@ -46,13 +46,23 @@ export function deadLetterOf(spoolId: string, f: FailedRecord, failedAt: string)
 /** What a record set aside counts: one invalid item of its category (the intake's outcome records count nothing). */
 export function setAsideOutcome(row: SpoolRow): OutcomeIncrement | null {
   if (row.kind !== "item") return null;
-  return { projectId: row.projectId, hour: hourOf(row.receivedAt), category: categoryOf(row.itemType), outcome: "invalid", reason: SET_ASIDE_REASON, quantity: 1 };
+  return {
+    projectId: row.projectId,
+    hour: hourOf(row.receivedAt),
+    category: categoryOf(row.itemType),
+    outcome: "invalid",
+    reason: SET_ASIDE_REASON,
+    quantity: 1,
+  };
 }
 
 /** Keeps the records in the transaction's dead-letter table, with their outcomes. */
 export async function writeSetAside(tx: DigestTx, spoolId: string, failed: FailedRecord[]): Promise<void> {
   if (failed.length === 0) return;
   const now = new Date().toISOString();
-  await tx.addDeadLetters(failed.map((f) => deadLetterOf(spoolId, f, now)), DIGEST_LIMITS.deadLettersKept);
+  await tx.addDeadLetters(
+    failed.map((f) => deadLetterOf(spoolId, f, now)),
+    DIGEST_LIMITS.deadLettersKept,
+  );
   await tx.addOutcomes(failed.map((f) => setAsideOutcome(f.row)).filter((o): o is OutcomeIncrement => o !== null));
 }

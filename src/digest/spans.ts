@@ -48,7 +48,8 @@ export type MetricValue = {
 };
 
 /** A span's segment as "projectId:traceId:segmentId" (null without one). */
-export const segmentKey = (s: Pick<NewSpan, "projectId" | "traceId" | "segmentId">): string | null => (s.segmentId ? `${s.projectId}:${s.traceId}:${s.segmentId}` : null);
+export const segmentKey = (s: Pick<NewSpan, "projectId" | "traceId" | "segmentId">): string | null =>
+  s.segmentId ? `${s.projectId}:${s.traceId}:${s.segmentId}` : null;
 
 /**
  * Streamed child spans name their segment by its sentry.segment.name, which for a page load is "Pageload" while the
@@ -173,7 +174,7 @@ function streamedSpan(s: Json, common: Omit<Common, "environment" | "release">):
     traceId,
     spanId,
     parentSpanId: hexId(s.parent_span_id, 16),
-    segmentId: isSegment ? spanId : hexId(attribute(attrs, "sentry.segment.id"), 16) ?? hexId(s.segment_id, 16),
+    segmentId: isSegment ? spanId : (hexId(attribute(attrs, "sentry.segment.id"), 16) ?? hexId(s.segment_id, 16)),
     isSegment,
     transaction,
     op: text(attribute(attrs, "sentry.op")) || text(s.op, "default"),
@@ -191,7 +192,16 @@ function streamedSpan(s: Json, common: Omit<Common, "environment" | "release">):
   const vital = (metric: string, raw: unknown) => {
     const n = num(raw);
     const value = n === null ? null : vitalValue(metric, n);
-    if (value !== null) values.push({ projectId: common.projectId, metric: metric as Metric, transaction, hour, value, failed: false, segment: isSegment ? undefined : segmentKey(span) ?? undefined });
+    if (value !== null)
+      values.push({
+        projectId: common.projectId,
+        metric: metric as Metric,
+        transaction,
+        hour,
+        value,
+        failed: false,
+        segment: isSegment ? undefined : (segmentKey(span) ?? undefined),
+      });
   };
   for (const key of Object.keys(attrs)) {
     const m = /^browser\.web_vital\.([a-z]+)\.value$/.exec(key);
@@ -227,7 +237,10 @@ export function rollupSpans(values: MetricValue[]): { hours: SpanHourIncrement[]
     const [good, poor] = THRESHOLDS[v.metric];
     const bucket = bucketOf(v.value);
     const counts = { count: 1, failures: v.failed ? 1 : 0, sum: v.value, good: v.value <= good ? 1 : 0, poor: v.value > poor ? 1 : 0 };
-    for (const [metric, hour] of [[v.metric, v.hour], [dailyMetric(v.metric), dayOf(v.hour)]] as const) {
+    for (const [metric, hour] of [
+      [v.metric, v.hour],
+      [dailyMetric(v.metric), dayOf(v.hour)],
+    ] as const) {
       for (const transaction of [v.transaction, ""]) {
         hours.push({ projectId: v.projectId, metric, hour, transaction, ...counts });
         buckets.push({ projectId: v.projectId, metric, hour, transaction, bucket, count: 1 });

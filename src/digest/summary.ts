@@ -23,7 +23,17 @@ const MAX_TITLE = 256;
 const MAX_MESSAGE = 1024;
 const cap = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
-const LEVELS: Record<string, string> = { fatal: "fatal", critical: "fatal", error: "error", warning: "warning", warn: "warning", info: "info", log: "info", debug: "debug", sample: "info" };
+const LEVELS: Record<string, string> = {
+  fatal: "fatal",
+  critical: "fatal",
+  error: "error",
+  warning: "warning",
+  warn: "warning",
+  info: "info",
+  log: "info",
+  debug: "debug",
+  sample: "info",
+};
 
 /** `exception` as `{values: [...]}` or a bare array; the last value is the top-level exception. */
 export function exceptionValues(event: Json): Json[] {

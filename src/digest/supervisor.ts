@@ -95,7 +95,8 @@ export function superviseDigest(opts: SupervisorOptions): DigestHandle {
       if (stopping) return;
       // A thread that died in the middle of a record (out of memory, say) counts against the record, as a block does.
       const record = endedByWatchdog ? null : view.current();
-      if (record !== null) log(`faultline: the digest thread died while processing spool record ${record} (${count(record, `the thread died (exit code ${code})`)}x)`);
+      if (record !== null)
+        log(`faultline: the digest thread died while processing spool record ${record} (${count(record, `the thread died (exit code ${code})`)}x)`);
       log(`faultline: digest worker exited (${code}); restarting in ${DIGEST_LIMITS.restartDelayMs} ms`);
       setTimeout(launch, DIGEST_LIMITS.restartDelayMs).unref();
     });

@@ -30,7 +30,16 @@ export async function writeRegressionNotices(tx: DigestTx, activity: NewActivity
     const eventId = (JSON.parse(a.data) as { event_id?: string }).event_id;
     const event = eventsOf.get(a.issueId)?.find((e) => e.eventId === eventId);
     if (!eventId || !event) continue;
-    notices.push({ trigger: "regression", issueId: a.issueId, key: `${a.issueId}:${eventId}`, actorUserId: null, to: "participants", event: noticeEvent(event), linkBase: base, createdAt: a.createdAt });
+    notices.push({
+      trigger: "regression",
+      issueId: a.issueId,
+      key: `${a.issueId}:${eventId}`,
+      actorUserId: null,
+      to: "participants",
+      event: noticeEvent(event),
+      linkBase: base,
+      createdAt: a.createdAt,
+    });
   }
   return notices.length === 0 ? 0 : tx.enqueueWorkflowNotices(notices);
 }

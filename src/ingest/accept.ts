@@ -82,7 +82,11 @@ export function quotaRefusal(ctx: AcceptContext, category: DataCategory, quantit
   for (const q of quotas) {
     if (!q.limit) continue;
     const taken = ctx.limiter.take(q.name, q.limit, ctx.now, quantity);
-    if (!taken.ok) return { limit: { retryAfterSeconds: taken.retryAfterSeconds, categories: QUOTA_CATEGORIES[name], scope: q.scope, reasonCode: q.reason }, reason: q.reason };
+    if (!taken.ok)
+      return {
+        limit: { retryAfterSeconds: taken.retryAfterSeconds, categories: QUOTA_CATEGORIES[name], scope: q.scope, reasonCode: q.reason },
+        reason: q.reason,
+      };
   }
   return null;
 }
@@ -111,7 +115,8 @@ export function acceptEnvelope(envelope: Envelope, ctx: AcceptContext): Accepted
       outcomes.push(outcome(ctx, categoryOf(type), "filtered", "unsupported_item_type"));
       continue;
     }
-    if (item.payload.byteLength > sizeLimit(type)) refuse("payload_too_large", `envelope item ${type} is larger than ${sizeLimit(type)} bytes`, categoryOf(type));
+    if (item.payload.byteLength > sizeLimit(type))
+      refuse("payload_too_large", `envelope item ${type} is larger than ${sizeLimit(type)} bytes`, categoryOf(type));
     let category = categoryOf(type);
     let itemEventId: string | null = null;
     let payload: Record<string, unknown> | null = null;
@@ -127,17 +132,20 @@ export function acceptEnvelope(envelope: Envelope, ctx: AcceptContext): Accepted
       eventId = itemEventId;
     } else if (type === "session" || type === "sessions") {
       sessions += 1;
-      if (sessions > INGEST_LIMITS.maxSessionsPerEnvelope) refuse("too_many_items", `an envelope may hold at most ${INGEST_LIMITS.maxSessionsPerEnvelope} sessions`, category);
+      if (sessions > INGEST_LIMITS.maxSessionsPerEnvelope)
+        refuse("too_many_items", `an envelope may hold at most ${INGEST_LIMITS.maxSessionsPerEnvelope} sessions`, category);
     } else if (type === "attachment") {
       attachmentBytes += item.payload.byteLength;
-      if (attachmentBytes > INGEST_LIMITS.maxAttachmentBytes) refuse("payload_too_large", `attachments are larger than ${INGEST_LIMITS.maxAttachmentBytes} bytes together`, category);
+      if (attachmentBytes > INGEST_LIMITS.maxAttachmentBytes)
+        refuse("payload_too_large", `attachments are larger than ${INGEST_LIMITS.maxAttachmentBytes} bytes together`, category);
       // The envelope's event (read first), else the envelope header's id: an envelope of attachments alone names it there.
       itemEventId = eventId;
     } else if (type === "user_report") {
       itemEventId = headerEventId;
     }
     const quantity = quantityOf(type, item.headers, item.payload.byteLength);
-    const limited: { limit: ActiveRateLimit; reason: string } | null = type === "attachment" && eventLimited ? eventLimited : quotaRefusal(ctx, category, quantity);
+    const limited: { limit: ActiveRateLimit; reason: string } | null =
+      type === "attachment" && eventLimited ? eventLimited : quotaRefusal(ctx, category, quantity);
     if (limited) {
       if (EVENT_ITEMS.has(type)) eventLimited = limited;
       if (!limits.includes(limited.limit)) limits.push(limited.limit);
@@ -167,6 +175,15 @@ export function acceptEvent(itemType: "event" | "security", payload: Uint8Array,
   const eventId = normalizeEventId(event.event_id) ?? newEventId();
   const limited = quotaRefusal(ctx, category, 1);
   if (limited) return { eventId: null, entries: [], outcomes: [outcome(ctx, category, "rate_limited", limited.reason)], limits: [limited.limit] };
-  const entry: SpoolEntry = { projectId: ctx.key.projectId, keyId: ctx.key.keyId, receivedAt: ctx.now, itemType, eventId, headers: `{"type":"${itemType}"}`, meta: ctx.meta, payload };
+  const entry: SpoolEntry = {
+    projectId: ctx.key.projectId,
+    keyId: ctx.key.keyId,
+    receivedAt: ctx.now,
+    itemType,
+    eventId,
+    headers: `{"type":"${itemType}"}`,
+    meta: ctx.meta,
+    payload,
+  };
   return { eventId, entries: [entry], outcomes: [], limits: [] };
 }

@@ -40,7 +40,8 @@ export async function stageStream(dir: string, source: Readable, maxBytes: numbe
       size += chunk.byteLength;
       budget.left -= chunk.byteLength;
       if (size > maxBytes) return done(new ProtocolError("payload_too_large", `an attachment is larger than ${maxBytes} bytes`));
-      if (budget.left < 0) return done(new ProtocolError("payload_too_large", `the attachments are larger than ${ATTACHMENT_LIMITS.maxRequestBytes} bytes together`));
+      if (budget.left < 0)
+        return done(new ProtocolError("payload_too_large", `the attachments are larger than ${ATTACHMENT_LIMITS.maxRequestBytes} bytes together`));
       hash.update(chunk);
       if (headSize < HEAD_BYTES) {
         heads.push(chunk.subarray(0, HEAD_BYTES - headSize));

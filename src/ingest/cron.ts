@@ -39,7 +39,13 @@ function answer(res: http.ServerResponse, status: number, detail: string | null,
   const body = detail === null ? "" : JSON.stringify({ detail });
   // A body left unread is read and dropped after the answer (ingest/linger.ts), so the client reads the answer.
   if (bodyUnread) closeAfterAnswer(res);
-  res.writeHead(status, { ...CORS_HEADERS, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), ...(detail ? { "x-sentry-error": detail } : {}), ...(bodyUnread ? { connection: "close" } : {}) });
+  res.writeHead(status, {
+    ...CORS_HEADERS,
+    "content-type": "application/json",
+    "content-length": String(Buffer.byteLength(body)),
+    ...(detail ? { "x-sentry-error": detail } : {}),
+    ...(bodyUnread ? { connection: "close" } : {}),
+  });
   res.end(body);
 }
 
@@ -65,11 +71,24 @@ function checkInOf(body: Buffer | null, query: URLSearchParams, slug: string): R
   if (seconds !== undefined && !(Number.isFinite(seconds) && seconds >= 0)) return "duration must be a number of seconds";
   const environment = query.get("environment");
   const checkInId = query.get("check_in_id");
-  return { check_in_id: checkInId ?? "00000000000000000000000000000000", monitor_slug: slug, status, ...(environment !== null && { environment }), ...(seconds !== undefined && { duration: seconds }) };
+  return {
+    check_in_id: checkInId ?? "00000000000000000000000000000000",
+    monitor_slug: slug,
+    status,
+    ...(environment !== null && { environment }),
+    ...(seconds !== undefined && { duration: seconds }),
+  };
 }
 
 /** Answers every request, whatever happens: a failure of Faultline's own is logged and answered 503, as the intake's. */
-export async function handleCron(req: http.IncomingMessage, res: http.ServerResponse, route: CronRoute, clientIp: string, submit: SubmitEnvelope, log: (line: string) => void = console.error): Promise<void> {
+export async function handleCron(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  route: CronRoute,
+  clientIp: string,
+  submit: SubmitEnvelope,
+  log: (line: string) => void = console.error,
+): Promise<void> {
   try {
     await handle(req, res, route, clientIp, submit);
   } catch (err) {
@@ -80,7 +99,8 @@ export async function handleCron(req: http.IncomingMessage, res: http.ServerResp
 }
 
 async function handle(req: http.IncomingMessage, res: http.ServerResponse, route: CronRoute, clientIp: string, submit: SubmitEnvelope): Promise<void> {
-  if (req.method === "OPTIONS") return void res.writeHead(200, { ...CORS_HEADERS, "access-control-allow-methods": "GET, POST, OPTIONS", "content-length": "0" }).end();
+  if (req.method === "OPTIONS")
+    return void res.writeHead(200, { ...CORS_HEADERS, "access-control-allow-methods": "GET, POST, OPTIONS", "content-length": "0" }).end();
   if (req.method !== "GET" && req.method !== "POST") return answer(res, 405, "use GET or POST", true);
   const url = req.url ?? "/";
   const query = new URLSearchParams(url.includes("?") ? url.slice(url.indexOf("?") + 1) : "");
@@ -97,15 +117,28 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, route
   if (req.method === "POST" && json) {
     try {
       const encoding = req.headers["content-encoding"];
-      body = await readBody(req, Array.isArray(encoding) ? encoding[0] : encoding, { maxCompressedBytes: INGEST_LIMITS.maxCheckInBytes, maxDecompressedBytes: INGEST_LIMITS.maxCheckInBytes });
+      body = await readBody(req, Array.isArray(encoding) ? encoding[0] : encoding, {
+        maxCompressedBytes: INGEST_LIMITS.maxCheckInBytes,
+        maxDecompressedBytes: INGEST_LIMITS.maxCheckInBytes,
+      });
     } catch (err) {
-      return answer(res, err instanceof ProtocolError && err.reason === "payload_too_large" ? 413 : 400, err instanceof Error ? err.message : "the body could not be read", true);
+      return answer(
+        res,
+        err instanceof ProtocolError && err.reason === "payload_too_large" ? 413 : 400,
+        err instanceof Error ? err.message : "the body could not be read",
+        true,
+      );
     }
   } else req.resume();
   const checkIn = checkInOf(body, query, route.slug);
   if (typeof checkIn === "string") return answer(res, 400, checkIn);
   const envelope = Buffer.from(`{}\n${JSON.stringify({ type: "check_in" })}\n${JSON.stringify(checkIn)}\n`);
-  const result = await submit({ body: envelope, clientIp, userAgent: typeof req.headers["user-agent"] === "string" ? req.headers["user-agent"] : null, auth: { projectId: route.projectId, publicKey, client: "sentry.cron/http" } });
+  const result = await submit({
+    body: envelope,
+    clientIp,
+    userAgent: typeof req.headers["user-agent"] === "string" ? req.headers["user-agent"] : null,
+    auth: { projectId: route.projectId, publicKey, client: "sentry.cron/http" },
+  });
   if (result.ok || result.status === 429) return answer(res, 202, null);
   answer(res, result.status, result.message);
 }

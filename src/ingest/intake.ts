@@ -28,10 +28,25 @@ import { discardStaged } from "./attachment-staging";
 import { type UploadResult, acceptUpload, rateLimitedUpload } from "./uploads";
 
 /** uploads: where multipart uploads stage their files, and whether to sync them (FAULTLINE_SPOOL_SYNC=full). */
-export type IntakeDeps = { spool: SpoolWriter; keys: KeyCache; limiter: RateLimiter; pressure: Backpressure; log: (line: string) => void; uploads?: { stagingDir: string; sync: boolean } };
+export type IntakeDeps = {
+  spool: SpoolWriter;
+  keys: KeyCache;
+  limiter: RateLimiter;
+  pressure: Backpressure;
+  log: (line: string) => void;
+  uploads?: { stagingDir: string; sync: boolean };
+};
 export type IntakeRequest = { req: http.IncomingMessage; res: http.ServerResponse; route: IntakeRoute; clientIp: string };
 /** A request whose body has been read, from HTTP or from inside the process. */
-type ReadRequest = { route: IntakeRoute; body: Buffer; auth: SentryAuth | null; headers: http.IncomingHttpHeaders; query: URLSearchParams; clientIp: string; userAgent: string | null };
+type ReadRequest = {
+  route: IntakeRoute;
+  body: Buffer;
+  auth: SentryAuth | null;
+  headers: http.IncomingHttpHeaders;
+  query: URLSearchParams;
+  clientIp: string;
+  userAgent: string | null;
+};
 type Answer = { eventId: string | null; headers: Record<string, string> | undefined } | { refused: IntakeRefusal };
 
 const BODY_LIMITS: Record<IntakeEndpoint, { maxCompressedBytes: number; maxDecompressedBytes: number }> = {
@@ -45,7 +60,13 @@ const BODY_LIMITS: Record<IntakeEndpoint, { maxCompressedBytes: number; maxDecom
 };
 
 /** The category a refused request is counted in when its items could not be read. */
-const ENDPOINT_CATEGORY: Record<IntakeEndpoint, string> = { envelope: "default", store: "error", security: "security", attachments: "attachment", minidump: "error" };
+const ENDPOINT_CATEGORY: Record<IntakeEndpoint, string> = {
+  envelope: "default",
+  store: "error",
+  security: "security",
+  attachments: "attachment",
+  minidump: "error",
+};
 
 function send(res: http.ServerResponse, status: number, body: string, headers?: Record<string, string>): void {
   const all: Record<string, string> = { ...CORS_HEADERS, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) };
@@ -119,7 +140,8 @@ export function createIntake({ spool, keys, limiter, pressure, log, uploads }: I
     const ctx = { key, now, meta, limiter };
     if (route.endpoint === "store") {
       const decoded = decodeStoreBody(body, INGEST_LIMITS.maxEventBytes);
-      if (decoded.byteLength > INGEST_LIMITS.maxEventBytes) throw new ProtocolError("payload_too_large", `the event is larger than ${INGEST_LIMITS.maxEventBytes} bytes`);
+      if (decoded.byteLength > INGEST_LIMITS.maxEventBytes)
+        throw new ProtocolError("payload_too_large", `the event is larger than ${INGEST_LIMITS.maxEventBytes} bytes`);
       return acceptEvent("event", decoded, parseJsonObject(decoded), ctx);
     }
     const events = securityReportEvents(body, { release: query.get("sentry_release"), environment: query.get("sentry_environment") });
@@ -189,13 +211,17 @@ export function createIntake({ spool, keys, limiter, pressure, log, uploads }: I
     let refusal: IntakeRefusal;
     if (err instanceof IntakeRefusal) refusal = err;
     else if (err instanceof ProtocolError) refusal = new IntakeRefusal(err.reason as ProtocolErrorReason, err.message);
-    else if (err instanceof BodyBudgetError) refusal = new IntakeRefusal("backpressure", err.message, { "retry-after": String(SPOOL_LIMITS.backpressureRetryAfterSeconds) });
+    else if (err instanceof BodyBudgetError)
+      refusal = new IntakeRefusal("backpressure", err.message, { "retry-after": String(SPOOL_LIMITS.backpressureRetryAfterSeconds) });
     else {
       log(`faultline: intake error: ${(err as Error).stack ?? String(err)}`);
       refusal = new IntakeRefusal("spool_failure", "the server could not take the request; retry later", { "retry-after": "60" });
     }
     if (key) {
-      const counts: OutcomeIncrement[] = refusal.outcomes.length > 0 ? refusal.outcomes : [outcome({ key, now: Date.now() }, ENDPOINT_CATEGORY[endpoint], outcomeOf(refusal.reason), refusal.reason)];
+      const counts: OutcomeIncrement[] =
+        refusal.outcomes.length > 0
+          ? refusal.outcomes
+          : [outcome({ key, now: Date.now() }, ENDPOINT_CATEGORY[endpoint], outcomeOf(refusal.reason), refusal.reason)];
       countOutcomes(spool, counts);
     }
     return refusal;
@@ -221,7 +247,8 @@ export function createIntake({ spool, keys, limiter, pressure, log, uploads }: I
       if (busy) throw new IntakeRefusal("backpressure", busy, { "retry-after": String(SPOOL_LIMITS.backpressureRetryAfterSeconds) });
       const limits = BODY_LIMITS[route.endpoint];
       const declared = Number(header(req, "content-length") ?? 0);
-      if (declared > limits.maxCompressedBytes && declared > limits.maxDecompressedBytes) throw new ProtocolError("payload_too_large", `the request body is larger than ${limits.maxCompressedBytes} bytes`);
+      if (declared > limits.maxCompressedBytes && declared > limits.maxDecompressedBytes)
+        throw new ProtocolError("payload_too_large", `the request body is larger than ${limits.maxCompressedBytes} bytes`);
       if (route.endpoint === "attachments" || route.endpoint === "minidump") {
         if (!uploads || !held.key) throw new ProtocolError("missing_auth", "missing authorization information");
         const meta = JSON.stringify({ client_ip: clientIp, user_agent: header(req, "user-agent") ?? null, client: auth?.client ?? null });
@@ -296,8 +323,12 @@ export function createIntake({ spool, keys, limiter, pressure, log, uploads }: I
       if (auth) held.key = await resolveKey(auth, route);
       const busy = pressure.reason();
       if (busy) throw new IntakeRefusal("backpressure", busy, { "retry-after": String(SPOOL_LIMITS.backpressureRetryAfterSeconds) });
-      if (input.body.byteLength > BODY_LIMITS.envelope.maxDecompressedBytes) throw new ProtocolError("payload_too_large", `the request body is larger than ${BODY_LIMITS.envelope.maxDecompressedBytes} bytes`);
-      const answer = await ingest({ route, body: Buffer.from(input.body), auth, headers: {}, query: new URLSearchParams(), clientIp: input.clientIp, userAgent: input.userAgent ?? null }, held);
+      if (input.body.byteLength > BODY_LIMITS.envelope.maxDecompressedBytes)
+        throw new ProtocolError("payload_too_large", `the request body is larger than ${BODY_LIMITS.envelope.maxDecompressedBytes} bytes`);
+      const answer = await ingest(
+        { route, body: Buffer.from(input.body), auth, headers: {}, query: new URLSearchParams(), clientIp: input.clientIp, userAgent: input.userAgent ?? null },
+        held,
+      );
       if ("refused" in answer) {
         metrics().intakeAnswer("in_process", answer.refused.status, answer.refused.reason);
         return { ok: false, status: answer.refused.status, reason: answer.refused.reason, message: answer.refused.message };

@@ -29,7 +29,10 @@ export class KeyCache {
     const entry: Entry = { value, expires: now + INTAKE_CACHE_LIMITS.keyTtlMs };
     this.entries.set(publicKey, entry);
     // A failed lookup is not remembered: the next request asks again.
-    value.then((key) => (entry.settled = { key }), () => this.entries.delete(publicKey));
+    value.then(
+      (key) => (entry.settled = { key }),
+      () => this.entries.delete(publicKey),
+    );
     return value;
   }
 }

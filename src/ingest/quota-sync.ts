@@ -7,7 +7,12 @@ import { CLUSTER_LIMITS } from "../config/limits";
 import type { ClusterStore } from "../storage/cluster-ports";
 import type { RateLimiter } from "./rate-limiter";
 
-export function startQuotaSync(limiter: RateLimiter, store: ClusterStore, log: (line: string) => void, intervalMs: number = CLUSTER_LIMITS.quotaSyncMs): { stop: () => Promise<void> } {
+export function startQuotaSync(
+  limiter: RateLimiter,
+  store: ClusterStore,
+  log: (line: string) => void,
+  intervalMs: number = CLUSTER_LIMITS.quotaSyncMs,
+): { stop: () => Promise<void> } {
   let running: Promise<void> | null = null;
   let failing = false;
   let nextPrune = Date.now() + CLUSTER_LIMITS.quotaPruneEveryMs;
@@ -35,7 +40,8 @@ export function startQuotaSync(limiter: RateLimiter, store: ClusterStore, log: (
         failing = false;
       })
       .catch((err: unknown) => {
-        if (!failing) log(`faultline: quota counts not shared (each node counts its own until this passes): ${String((err as Error)?.message ?? err).split("\n", 1)[0]}`);
+        if (!failing)
+          log(`faultline: quota counts not shared (each node counts its own until this passes): ${String((err as Error)?.message ?? err).split("\n", 1)[0]}`);
         failing = true;
       })
       .finally(() => {

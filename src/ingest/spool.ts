@@ -193,7 +193,19 @@ export class SpoolWriter {
     for (const e of batch.entries) buffers.push(...encodeRecord({ kind: "item", ...e }));
     if (outcomes.length > 0) {
       const payload = Buffer.from(JSON.stringify(outcomes));
-      buffers.push(...encodeRecord({ kind: "outcomes", projectId: 0, keyId: 0, receivedAt: Date.now(), itemType: "outcomes", eventId: null, headers: "{}", meta: "{}", payload }));
+      buffers.push(
+        ...encodeRecord({
+          kind: "outcomes",
+          projectId: 0,
+          keyId: 0,
+          receivedAt: Date.now(),
+          itemType: "outcomes",
+          eventId: null,
+          headers: "{}",
+          meta: "{}",
+          payload,
+        }),
+      );
     }
     let total = 0;
     for (const b of buffers) total += b.byteLength;

@@ -43,8 +43,14 @@ export async function tunnelEnvelope(
   if (!dsn) return { status: 400, body: { detail: "the envelope's DSN is malformed" } };
   const url = new URL(found.dsn);
   const origin = `${url.protocol}//${url.host}${url.pathname.replace(/\/[^/]*\/?$/, "")}`;
-  if (origin !== installDsnPrefix(install.publicUrl, install.basePath)) return { status: 403, body: { detail: "DSN not allowed: it is not a DSN of this Faultline" } };
+  if (origin !== installDsnPrefix(install.publicUrl, install.basePath))
+    return { status: 403, body: { detail: "DSN not allowed: it is not a DSN of this Faultline" } };
   if (!submit) return { status: 503, body: { detail: "this process takes no events" } };
-  const answer: InProcessAnswer = await submit({ body: input.body, clientIp: input.clientIp, userAgent: input.userAgent, auth: { projectId: dsn.projectId, publicKey: dsn.publicKey } });
+  const answer: InProcessAnswer = await submit({
+    body: input.body,
+    clientIp: input.clientIp,
+    userAgent: input.userAgent,
+    auth: { projectId: dsn.projectId, publicKey: dsn.publicKey },
+  });
   return answer.ok ? { status: 200, body: { id: answer.eventId } } : { status: answer.status, body: { detail: answer.message } };
 }

@@ -122,9 +122,11 @@ export function readUploadForm(req: http.IncomingMessage, dir: string, sync: boo
       staging.push(staged);
     });
     bb.on("field", (name, value, info) => {
-      if (info.nameTruncated || info.valueTruncated) return fail(new ProtocolError("payload_too_large", `a form field is larger than ${ATTACHMENT_LIMITS.maxFieldBytes} bytes`));
+      if (info.nameTruncated || info.valueTruncated)
+        return fail(new ProtocolError("payload_too_large", `a form field is larger than ${ATTACHMENT_LIMITS.maxFieldBytes} bytes`));
       fieldBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
-      if (fieldBytes > ATTACHMENT_LIMITS.maxFieldBytes) return fail(new ProtocolError("payload_too_large", `the form fields are larger than ${ATTACHMENT_LIMITS.maxFieldBytes} bytes together`));
+      if (fieldBytes > ATTACHMENT_LIMITS.maxFieldBytes)
+        return fail(new ProtocolError("payload_too_large", `the form fields are larger than ${ATTACHMENT_LIMITS.maxFieldBytes} bytes together`));
       fields.push([name, value]);
     });
     bb.on("filesLimit", () => fail(new ProtocolError("too_many_items", `an upload may hold at most ${ATTACHMENT_LIMITS.maxFiles} files`)));

@@ -38,12 +38,35 @@ function typeOfField(field: string, endpoint: "attachments" | "minidump"): Attac
 }
 
 function stagedEntry(ctx: UploadContext, eventId: string, part: StagedPart, type: AttachmentType, name: string): SpoolEntry {
-  const headers = { type: "attachment", filename: name, content_type: safeContentType(part.contentType), attachment_type: type, staged: part.name, length: part.size, stored_length: part.storedSize, sha1: part.sha1 };
-  return { projectId: ctx.key.projectId, keyId: ctx.key.keyId, receivedAt: ctx.now, itemType: "staged_attachment", eventId, headers: JSON.stringify(headers), meta: ctx.meta, payload: new Uint8Array(0) };
+  const headers = {
+    type: "attachment",
+    filename: name,
+    content_type: safeContentType(part.contentType),
+    attachment_type: type,
+    staged: part.name,
+    length: part.size,
+    stored_length: part.storedSize,
+    sha1: part.sha1,
+  };
+  return {
+    projectId: ctx.key.projectId,
+    keyId: ctx.key.keyId,
+    receivedAt: ctx.now,
+    itemType: "staged_attachment",
+    eventId,
+    headers: JSON.stringify(headers),
+    meta: ctx.meta,
+    payload: new Uint8Array(0),
+  };
 }
 
 /** Each file against the attachment quotas: kept, or dropped and counted. */
-function quotaFiles(ctx: UploadContext, out: UploadResult, files: { part: StagedPart; type: AttachmentType; name: string }[], dropAll: { limit: ActiveRateLimit; reason: string } | null): void {
+function quotaFiles(
+  ctx: UploadContext,
+  out: UploadResult,
+  files: { part: StagedPart; type: AttachmentType; name: string }[],
+  dropAll: { limit: ActiveRateLimit; reason: string } | null,
+): void {
   for (const f of files) {
     const limited = dropAll ?? quotaRefusal(ctx, "attachment", f.part.size);
     if (limited) {
@@ -56,18 +79,32 @@ function quotaFiles(ctx: UploadContext, out: UploadResult, files: { part: Staged
 }
 
 /** Reads an upload and decides what of it is kept; staged files not kept are removed before this returns. */
-export async function acceptUpload(req: http.IncomingMessage, endpoint: "attachments" | "minidump", pathEventId: string | undefined, ctx: UploadContext): Promise<UploadResult> {
+export async function acceptUpload(
+  req: http.IncomingMessage,
+  endpoint: "attachments" | "minidump",
+  pathEventId: string | undefined,
+  ctx: UploadContext,
+): Promise<UploadResult> {
   let eventId: string | null = null;
   if (endpoint === "attachments") {
     eventId = normalizeEventId(pathEventId);
     if (!eventId) throw new ProtocolError("invalid_multipart", "the URL names no valid event id");
   }
-  const type = String(req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  const type = String(req.headers["content-type"] ?? "")
+    .split(";")[0]!
+    .trim()
+    .toLowerCase();
   const raw = endpoint === "minidump" && (type === "application/octet-stream" || type === "application/x-dmp");
-  const form = raw ? { files: [await readRawUpload(req, ctx.stagingDir, ctx.sync)], fields: [] as [string, string][] } : await readUploadForm(req, ctx.stagingDir, ctx.sync);
+  const form = raw
+    ? { files: [await readRawUpload(req, ctx.stagingDir, ctx.sync)], fields: [] as [string, string][] }
+    : await readUploadForm(req, ctx.stagingDir, ctx.sync);
   const out: UploadResult = { entries: [], outcomes: [], limits: [], staged: form.files, eventId: eventId ?? "" };
   try {
-    const files = form.files.map((part) => ({ part, type: typeOfField(part.field, endpoint), name: safeAttachmentName(part.filename, part.field === "upload_file_minidump" ? "Minidump" : "attachment") }));
+    const files = form.files.map((part) => ({
+      part,
+      type: typeOfField(part.field, endpoint),
+      name: safeAttachmentName(part.filename, part.field === "upload_file_minidump" ? "Minidump" : "attachment"),
+    }));
     if (endpoint === "attachments") {
       if (files.length === 0) throw new ProtocolError("invalid_multipart", "the upload holds no file");
       quotaFiles(ctx, out, files, null);
@@ -85,7 +122,16 @@ export async function acceptUpload(req: http.IncomingMessage, endpoint: "attachm
         out.limits.push(limited.limit);
         out.outcomes.push(outcome(ctx, "error", "rate_limited", limited.reason));
       } else {
-        out.entries.push({ projectId: ctx.key.projectId, keyId: ctx.key.keyId, receivedAt: ctx.now, itemType: "event", eventId: out.eventId, headers: '{"type":"event"}', meta: ctx.meta, payload });
+        out.entries.push({
+          projectId: ctx.key.projectId,
+          keyId: ctx.key.keyId,
+          receivedAt: ctx.now,
+          itemType: "event",
+          eventId: out.eventId,
+          headers: '{"type":"event"}',
+          meta: ctx.meta,
+          payload,
+        });
       }
       quotaFiles(ctx, out, files, limited);
     }

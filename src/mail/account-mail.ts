@@ -31,7 +31,10 @@ export function invitationMail(locale: string, site: Site, i: InvitationMailInpu
   return renderLayout(lang, {
     subject: t("mail.invitation.subject", { inviter: i.inviter, org: i.org }),
     heading: t("mail.invitation.heading", { org: i.org }),
-    paragraphs: [t("mail.invitation.body", { inviter: i.inviter, org: i.org, role }), t("mail.invitation.expires", { email: i.email, days: DASHBOARD_LIMITS.invitationDays })],
+    paragraphs: [
+      t("mail.invitation.body", { inviter: i.inviter, org: i.org, role }),
+      t("mail.invitation.expires", { email: i.email, days: DASHBOARD_LIMITS.invitationDays }),
+    ],
     link: { url: i.link, label: t("mail.invitation.action") },
     footer: { why: t("mail.invitation.why", { inviter: i.inviter, email: i.email, site: siteName(site) }), stop: t("mail.invitation.stop") },
   });

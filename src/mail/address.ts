@@ -38,7 +38,10 @@ export function parseMailFrom(raw: string): MailFrom | null {
   if (isMailAddress(value)) return { name: undefined, address: value };
   const m = /^(.*?)\s*<([^<>]+)>$/.exec(value);
   if (!m || !isMailAddress(m[2])) return null;
-  const name = m[1]!.trim().replace(/^"(.*)"$/, "$1").trim();
+  const name = m[1]!
+    .trim()
+    .replace(/^"(.*)"$/, "$1")
+    .trim();
   if (/[<>"]/.test(name)) return null;
   return { name: name === "" ? undefined : name, address: m[2]! };
 }

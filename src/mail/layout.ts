@@ -78,7 +78,10 @@ export function renderLayout(locale: string, input: LayoutInput): RenderedMail {
   const lang = mailLocale(locale);
   const t = mailTranslator(lang);
   const heading = clean(input.heading, MAIL_LIMITS.subjectMaxChars * 2);
-  const paragraphs = (Array.isArray(input.paragraphs) ? input.paragraphs : []).slice(0, MAIL_LIMITS.paragraphsMax).map((p) => clean(p, MAIL_LIMITS.paragraphMaxChars)).filter((p) => p.trim() !== "");
+  const paragraphs = (Array.isArray(input.paragraphs) ? input.paragraphs : [])
+    .slice(0, MAIL_LIMITS.paragraphsMax)
+    .map((p) => clean(p, MAIL_LIMITS.paragraphMaxChars))
+    .filter((p) => p.trim() !== "");
   const link = { url: checkedUrl(input.link.url), label: clean(input.link.label, 200) };
   const why = clean(input.footer.why, MAIL_LIMITS.paragraphMaxChars);
   const stop = clean(input.footer.stop, MAIL_LIMITS.paragraphMaxChars);

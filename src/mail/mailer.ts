@@ -78,7 +78,21 @@ export type MailerOptions = {
   ca?: string;
 };
 
-const RESERVED_HEADERS = new Set(["from", "to", "cc", "bcc", "subject", "sender", "reply-to", "date", "message-id", "mime-version", "content-type", "content-transfer-encoding", "return-path"]);
+const RESERVED_HEADERS = new Set([
+  "from",
+  "to",
+  "cc",
+  "bcc",
+  "subject",
+  "sender",
+  "reply-to",
+  "date",
+  "message-id",
+  "mime-version",
+  "content-type",
+  "content-transfer-encoding",
+  "return-path",
+]);
 const HEADER_NAME = /^[A-Za-z0-9-]{1,64}$/;
 /** RFC 5322's msg-id in its common dot-atom form, at most 250 characters. */
 const MESSAGE_ID = /^<[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,120}@[A-Za-z0-9.-]{1,120}>$/;
@@ -100,7 +114,8 @@ function checkMessage(m: MailMessage): { to: string[]; headers: Record<string, s
   if (entries.length > MAIL_LIMITS.headersMax) throw new MailInputError(`At most ${MAIL_LIMITS.headersMax} extra headers`);
   for (const [name, value] of entries) {
     if (!HEADER_NAME.test(name) || RESERVED_HEADERS.has(name.toLowerCase())) throw new MailInputError("A header name is not allowed");
-    if (typeof value !== "string" || !isHeaderSafe(value) || value.length > MAIL_LIMITS.headerValueMaxChars) throw new MailInputError(`The header ${name} has a line break, control character or is too long`);
+    if (typeof value !== "string" || !isHeaderSafe(value) || value.length > MAIL_LIMITS.headerValueMaxChars)
+      throw new MailInputError(`The header ${name} has a line break, control character or is too long`);
     headers[name] = value;
   }
   if (m.messageId !== undefined && !MESSAGE_ID.test(m.messageId)) throw new MailInputError("The Message-ID is not of the form <local@domain>");
@@ -116,7 +131,11 @@ function sendError(err: unknown, secret: string | undefined): MailSendError {
   const e = err as { message?: unknown; code?: unknown; responseCode?: unknown };
   let message = typeof e?.message === "string" && e.message !== "" ? e.message : "Sending failed";
   if (secret) message = message.split(secret).join("***");
-  return new MailSendError(message.slice(0, 500), typeof e?.code === "string" ? e.code : undefined, typeof e?.responseCode === "number" ? e.responseCode : undefined);
+  return new MailSendError(
+    message.slice(0, 500),
+    typeof e?.code === "string" ? e.code : undefined,
+    typeof e?.responseCode === "number" ? e.responseCode : undefined,
+  );
 }
 
 const unavailable: UnavailableMailer = {
@@ -149,7 +168,13 @@ export function createMailer(config: MailConfig | null, options: MailerOptions =
   const from = config.from;
   return {
     available: true,
-    describe: { host: config.host, port: config.port, secure: config.secure, user: config.user, from: from.name ? `${from.name} <${from.address}>` : from.address },
+    describe: {
+      host: config.host,
+      port: config.port,
+      secure: config.secure,
+      user: config.user,
+      from: from.name ? `${from.name} <${from.address}>` : from.address,
+    },
     async send(message) {
       const { to, headers } = checkMessage(message);
       try {
@@ -164,7 +189,13 @@ export function createMailer(config: MailConfig | null, options: MailerOptions =
         });
         const response = String(info.response ?? "");
         const code = /^(\d{3})\b/.exec(response);
-        return { messageId: String(info.messageId ?? ""), response, code: code ? Number(code[1]) : null, accepted: asStrings(info.accepted), rejected: asStrings(info.rejected) };
+        return {
+          messageId: String(info.messageId ?? ""),
+          response,
+          code: code ? Number(code[1]) : null,
+          accepted: asStrings(info.accepted),
+          rejected: asStrings(info.rejected),
+        };
       } catch (err) {
         throw sendError(err, secret);
       }

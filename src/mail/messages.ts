@@ -7,7 +7,7 @@ import en from "../i18n/messages/en.json";
 export const MAIL_LOCALES = ["en", "de"] as const;
 export type MailLocale = (typeof MAIL_LOCALES)[number];
 
-export const mailLocale = (locale: unknown): MailLocale => (MAIL_LOCALES as readonly unknown[]).includes(locale) ? (locale as MailLocale) : "en";
+export const mailLocale = (locale: unknown): MailLocale => ((MAIL_LOCALES as readonly unknown[]).includes(locale) ? (locale as MailLocale) : "en");
 
 const CATALOGS: Record<MailLocale, unknown> = { en, de };
 

@@ -27,7 +27,18 @@ async function markMissed(store: Store, { monitor, environment: env }: DueDeadli
     if (!(await tx.claimMissedDeadline(env.id, env.nextCheckinLatest!, afterMissed(monitor, expected, now)))) return undefined;
     const fresh = await tx.monitorEnvironment(monitor.id, env.environment);
     const guid = missedGuid(env.id, expected);
-    const stored = await tx.insertCheckIn({ guid, monitorId: monitor.id, environmentId: env.id, projectId: monitor.projectId, status: "missed", durationMs: null, dateAdded: expected, dateUpdated: new Date(now).toISOString(), expectedTime: expected, timeoutAt: null });
+    const stored = await tx.insertCheckIn({
+      guid,
+      monitorId: monitor.id,
+      environmentId: env.id,
+      projectId: monitor.projectId,
+      status: "missed",
+      durationMs: null,
+      dateAdded: expected,
+      dateUpdated: new Date(now).toISOString(),
+      expectedTime: expected,
+      timeoutAt: null,
+    });
     if (!stored) return undefined;
     const change = applyFinishedStatus(monitor, fresh, "missed");
     await tx.updateMonitorEnvironment(env.id, change.patch);
@@ -43,7 +54,14 @@ async function markTimedOut(store: Store, { monitor, environment: env, checkIn }
     const fresh = await tx.monitorEnvironment(monitor.id, env.environment);
     const change = applyFinishedStatus(monitor, fresh, "timeout");
     await tx.updateMonitorEnvironment(env.id, change.patch);
-    return change.failureEvent ? monitorFailureEvent(monitor, env.environment, { guid: checkIn.guid, status: "timeout", dateAdded: checkIn.dateAdded, expectedTime: checkIn.expectedTime }) : null;
+    return change.failureEvent
+      ? monitorFailureEvent(monitor, env.environment, {
+          guid: checkIn.guid,
+          status: "timeout",
+          dateAdded: checkIn.dateAdded,
+          expectedTime: checkIn.expectedTime,
+        })
+      : null;
   });
 }
 

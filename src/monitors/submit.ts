@@ -9,8 +9,15 @@ export function intakeSubmitter(store: Store, submitEnvelope: SubmitEnvelope, lo
   return async (projectId, { eventId, event }) => {
     const publicKey = await store.activePublicKey(projectId);
     if (!publicKey) return log(`faultline: monitor failure ${eventId} of project ${projectId} not sent: the project has no active key`);
-    const body = Buffer.from(`${JSON.stringify({ event_id: eventId, sent_at: new Date().toISOString() })}\n${JSON.stringify({ type: "event" })}\n${JSON.stringify(event)}\n`);
-    const answer = await submitEnvelope({ body, clientIp: "127.0.0.1", userAgent: "faultline-monitors", auth: { projectId: String(projectId), publicKey, client: "faultline.monitors/1" } });
+    const body = Buffer.from(
+      `${JSON.stringify({ event_id: eventId, sent_at: new Date().toISOString() })}\n${JSON.stringify({ type: "event" })}\n${JSON.stringify(event)}\n`,
+    );
+    const answer = await submitEnvelope({
+      body,
+      clientIp: "127.0.0.1",
+      userAgent: "faultline-monitors",
+      auth: { projectId: String(projectId), publicKey, client: "faultline.monitors/1" },
+    });
     if (!answer.ok) log(`faultline: monitor failure ${eventId} of project ${projectId} refused by the intake: ${answer.status} ${answer.message}`);
   };
 }

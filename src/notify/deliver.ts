@@ -28,7 +28,10 @@ import { renderTeams } from "./render-teams";
 import { renderWebhook } from "./render-webhook";
 
 export type DeliveryContext = {
-  store: Pick<SenderStore, "getProjectWebhookSecret" | "listOrganizationRecipients" | "listTeamRecipients" | "getProjectTeam" | "getIssueAssignee" | "recipientPreferences">;
+  store: Pick<
+    SenderStore,
+    "getProjectWebhookSecret" | "listOrganizationRecipients" | "listTeamRecipients" | "getProjectTeam" | "getIssueAssignee" | "recipientPreferences"
+  >;
   mailer: NotificationMailer;
   allowedHosts: readonly string[];
   /** milliseconds since the epoch */
@@ -55,7 +58,8 @@ function afterFailure(n: Notification, ctx: DeliveryContext, error: string, perm
   if (permanent) return { status: "failed", error: cut(error) };
   const next = ctx.now() + retryDelayMs(n.attempts + 1, ctx.retryBaseMs);
   const deadline = Date.parse(n.createdAt) + NOTIFICATION_LIMITS.maxAgeMs;
-  if (next > deadline) return { status: "failed", error: cut(`gave up ${Math.round(NOTIFICATION_LIMITS.maxAgeMs / 3_600_000)} h after it was due; last error: ${error}`) };
+  if (next > deadline)
+    return { status: "failed", error: cut(`gave up ${Math.round(NOTIFICATION_LIMITS.maxAgeMs / 3_600_000)} h after it was due; last error: ${error}`) };
   return { status: "pending", nextAttemptAt: new Date(next).toISOString(), error: cut(error) };
 }
 
@@ -80,15 +84,32 @@ function webhookRequest(n: Notification, secret: string | null, at: Date): { url
   }
 }
 
-async function postWebhook(n: Notification, ctx: DeliveryContext, req: { url: string; body: string; headers: Record<string, string> }, started: number): Promise<Delivered> {
+async function postWebhook(
+  n: Notification,
+  ctx: DeliveryContext,
+  req: { url: string; body: string; headers: Record<string, string> },
+  started: number,
+): Promise<Delivered> {
   const attemptedAt = new Date(started).toISOString();
   const target = describeTarget(req.url);
   try {
-    const answer = await postToTarget(req.url, req.body, req.headers, { allowedHosts: ctx.allowedHosts, timeoutMs: ctx.requestTimeoutMs, resolve: ctx.resolve });
+    const answer = await postToTarget(req.url, req.body, req.headers, {
+      allowedHosts: ctx.allowedHosts,
+      timeoutMs: ctx.requestTimeoutMs,
+      resolve: ctx.resolve,
+    });
     const ok = answer.status >= 200 && answer.status < 300;
-    const error = ok ? null : answer.status >= 300 && answer.status < 400 ? `redirected (${answer.status}): redirects are not followed` : `the receiver answered ${answer.status}`;
+    const error = ok
+      ? null
+      : answer.status >= 300 && answer.status < 400
+        ? `redirected (${answer.status}): redirects are not followed`
+        : `the receiver answered ${answer.status}`;
     const attempt = { attemptedAt, durationMs: Date.now() - started, target, statusCode: answer.status, ok, error, responseExcerpt: answer.excerpt || null };
-    return { kind: "done", attempt, outcome: ok ? { status: "sent", sentAt: new Date(ctx.now()).toISOString() } : afterFailure(n, ctx, error!, !retryable(answer.status)) };
+    return {
+      kind: "done",
+      attempt,
+      outcome: ok ? { status: "sent", sentAt: new Date(ctx.now()).toISOString() } : afterFailure(n, ctx, error!, !retryable(answer.status)),
+    };
   } catch (err) {
     const e = err instanceof DeliveryError ? err : new DeliveryError(String((err as Error)?.message ?? err), false);
     const attempt = { attemptedAt, durationMs: Date.now() - started, target, statusCode: null, ok: false, error: cut(e.message), responseExcerpt: null };
@@ -111,7 +132,14 @@ async function sendMail(n: Notification, ctx: DeliveryContext, started: number):
   const mail = renderEmail(n.payload, n.source, a.locale);
   try {
     const receipt = await ctx.mailer.send({ to: a.email, ...mail, messageId: messageId(n.idempotencyKey), headers: { "Idempotency-Key": n.idempotencyKey } });
-    const attempt = { ...base, durationMs: Date.now() - started, statusCode: receipt.code, ok: true, error: null, responseExcerpt: receipt.response.slice(0, NOTIFICATION_LIMITS.responseExcerptBytes) };
+    const attempt = {
+      ...base,
+      durationMs: Date.now() - started,
+      statusCode: receipt.code,
+      ok: true,
+      error: null,
+      responseExcerpt: receipt.response.slice(0, NOTIFICATION_LIMITS.responseExcerptBytes),
+    };
     return { kind: "done", attempt, outcome: { status: "sent", sentAt: new Date(ctx.now()).toISOString() } };
   } catch (err) {
     const code = err instanceof MailError ? err.code : null;
@@ -127,9 +155,20 @@ async function sendMail(n: Notification, ctx: DeliveryContext, started: number):
  * settings), each with their language. A notification of no project (a metric alert over all of them) has no
  * per-project setting to honour; its recipients get English.
  */
-async function wantingEmail(ctx: DeliveryContext, n: Notification, found: NotificationRecipient[]): Promise<{ recipients: NotificationRecipient[]; locale: (userId: string) => string }> {
+async function wantingEmail(
+  ctx: DeliveryContext,
+  n: Notification,
+  found: NotificationRecipient[],
+): Promise<{ recipients: NotificationRecipient[]; locale: (userId: string) => string }> {
   if (n.projectId === null || found.length === 0) return { recipients: found, locale: () => "en" };
-  const prefs = new Map((await ctx.store.recipientPreferences(found.map((r) => r.userId), n.projectId)).map((p) => [p.userId, p.locale]));
+  const prefs = new Map(
+    (
+      await ctx.store.recipientPreferences(
+        found.map((r) => r.userId),
+        n.projectId,
+      )
+    ).map((p) => [p.userId, p.locale]),
+  );
   return { recipients: found.filter((r) => prefs.has(r.userId)), locale: (userId) => prefs.get(userId) ?? "en" };
 }
 
@@ -155,7 +194,11 @@ export async function deliverNotification(n: Notification, ctx: DeliveryContext)
   const req = webhookRequest(n, secret, new Date(ctx.now()));
   if (!req) {
     const error = `unknown action ${String((a as { id?: unknown }).id).slice(0, 100)}`;
-    return { kind: "done", attempt: { attemptedAt: new Date(started).toISOString(), durationMs: 0, target: "(none)", statusCode: null, ok: false, error, responseExcerpt: null }, outcome: { status: "failed", error } };
+    return {
+      kind: "done",
+      attempt: { attemptedAt: new Date(started).toISOString(), durationMs: 0, target: "(none)", statusCode: null, ok: false, error, responseExcerpt: null },
+      outcome: { status: "failed", error },
+    };
   }
   return postWebhook(n, ctx, req, started);
 }

@@ -47,7 +47,11 @@ export async function emailRecipients(store: Reads, n: Notification, action: Ema
 }
 
 /** One notification per recipient, keyed `<parent key>:user:<id>`, as the parent was decided (same time, same payload). */
-export function recipientNotifications(parent: Notification, recipients: NotificationRecipient[], locale: (userId: string) => string = () => "en"): NewNotification[] {
+export function recipientNotifications(
+  parent: Notification,
+  recipients: NotificationRecipient[],
+  locale: (userId: string) => string = () => "en",
+): NewNotification[] {
   return recipients.map((r) => ({
     organizationId: parent.organizationId,
     projectId: parent.projectId,

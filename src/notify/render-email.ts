@@ -10,7 +10,22 @@ type Strings = {
   triggers: Record<IssueTrigger, string>;
   metric: Record<"critical" | "warning" | "resolved", string>;
   summary: (org: string, from: string, to: string) => string;
-  facts: { project: string; level: string; events: string; users: string; environment: string; release: string; rule: string; metric: string; value: string; threshold: string; window: string; newIssues: string; crashFree: string; noData: string };
+  facts: {
+    project: string;
+    level: string;
+    events: string;
+    users: string;
+    environment: string;
+    release: string;
+    rule: string;
+    metric: string;
+    value: string;
+    threshold: string;
+    window: string;
+    newIssues: string;
+    crashFree: string;
+    noData: string;
+  };
   open: string;
   why: Record<NotificationSource, string>;
   stop: string;
@@ -18,10 +33,34 @@ type Strings = {
 
 const STRINGS: Record<"en" | "de", Strings> = {
   en: {
-    triggers: { first_seen: "New issue", regression: "Regression", reappeared: "Issue escalating", event_frequency: "Frequent issue", user_frequency: "Issue affecting many users", assigned: "Issue assigned to you", comment: "New comment", test: "Test notification" },
+    triggers: {
+      first_seen: "New issue",
+      regression: "Regression",
+      reappeared: "Issue escalating",
+      event_frequency: "Frequent issue",
+      user_frequency: "Issue affecting many users",
+      assigned: "Issue assigned to you",
+      comment: "New comment",
+      test: "Test notification",
+    },
     metric: { critical: "Critical", warning: "Warning", resolved: "Resolved" },
     summary: (org, from, to) => `Weekly summary of ${org}, ${from} to ${to}`,
-    facts: { project: "Project", level: "Level", events: "Events", users: "Users", environment: "Environment", release: "Release", rule: "Alert rule", metric: "Metric", value: "Value", threshold: "Threshold", window: "Window (minutes)", newIssues: "New issues", crashFree: "Crash-free sessions", noData: "no data" },
+    facts: {
+      project: "Project",
+      level: "Level",
+      events: "Events",
+      users: "Users",
+      environment: "Environment",
+      release: "Release",
+      rule: "Alert rule",
+      metric: "Metric",
+      value: "Value",
+      threshold: "Threshold",
+      window: "Window (minutes)",
+      newIssues: "New issues",
+      crashFree: "Crash-free sessions",
+      noData: "no data",
+    },
     open: "Open in Faultline",
     why: {
       issue_rule: "You got this e-mail because an alert rule of this project notifies you.",
@@ -33,10 +72,34 @@ const STRINGS: Record<"en" | "de", Strings> = {
     stop: "To stop these e-mails, change the alert rule or your notification settings in your account.",
   },
   de: {
-    triggers: { first_seen: "Neues Problem", regression: "Regression", reappeared: "Problem eskaliert", event_frequency: "Häufiges Problem", user_frequency: "Problem betrifft viele Nutzer", assigned: "Ihnen zugewiesenes Problem", comment: "Neuer Kommentar", test: "Testbenachrichtigung" },
+    triggers: {
+      first_seen: "Neues Problem",
+      regression: "Regression",
+      reappeared: "Problem eskaliert",
+      event_frequency: "Häufiges Problem",
+      user_frequency: "Problem betrifft viele Nutzer",
+      assigned: "Ihnen zugewiesenes Problem",
+      comment: "Neuer Kommentar",
+      test: "Testbenachrichtigung",
+    },
     metric: { critical: "Kritisch", warning: "Warnung", resolved: "Behoben" },
     summary: (org, from, to) => `Wochenübersicht von ${org}, ${from} bis ${to}`,
-    facts: { project: "Projekt", level: "Stufe", events: "Ereignisse", users: "Nutzer", environment: "Umgebung", release: "Release", rule: "Alarmregel", metric: "Metrik", value: "Wert", threshold: "Schwellwert", window: "Zeitfenster (Minuten)", newIssues: "Neue Probleme", crashFree: "Absturzfreie Sitzungen", noData: "keine Daten" },
+    facts: {
+      project: "Projekt",
+      level: "Stufe",
+      events: "Ereignisse",
+      users: "Nutzer",
+      environment: "Umgebung",
+      release: "Release",
+      rule: "Alarmregel",
+      metric: "Metrik",
+      value: "Wert",
+      threshold: "Schwellwert",
+      window: "Zeitfenster (Minuten)",
+      newIssues: "Neue Probleme",
+      crashFree: "Absturzfreie Sitzungen",
+      noData: "keine Daten",
+    },
     open: "In Faultline öffnen",
     why: {
       issue_rule: "Sie erhalten diese E-Mail, weil eine Alarmregel dieses Projekts Sie benachrichtigt.",
@@ -109,5 +172,9 @@ export function renderEmail(payload: NotificationPayload, source: NotificationSo
     `<hr><p style="color:#666;font-size:12px">${html(s.why[source])}<br>${html(s.stop)}</p>`,
   ].join("\n");
   const lang = s === STRINGS.de ? "de" : "en";
-  return { subject, text, html: `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${html(subject)}</title></head><body style="font-family:sans-serif">${body}</body></html>` };
+  return {
+    subject,
+    text,
+    html: `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${html(subject)}</title></head><body style="font-family:sans-serif">${body}</body></html>`,
+  };
 }

@@ -15,7 +15,9 @@ const MAX_FIELDS = 10;
 
 export function renderSlack(payload: NotificationPayload): { body: string } {
   const d = describe(payload);
-  const blocks: Record<string, unknown>[] = [{ type: "header", text: { type: "plain_text", text: truncate(d.title, NOTIFICATION_LIMITS.slackHeaderChars), emoji: false } }];
+  const blocks: Record<string, unknown>[] = [
+    { type: "header", text: { type: "plain_text", text: truncate(d.title, NOTIFICATION_LIMITS.slackHeaderChars), emoji: false } },
+  ];
   if (d.lines.length > 0) {
     const text = truncate(d.lines.map(escape).join("\n"), NOTIFICATION_LIMITS.slackSectionChars);
     blocks.push({ type: "section", text: { type: "mrkdwn", text } });

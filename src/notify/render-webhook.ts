@@ -52,7 +52,13 @@ function body(p: NotificationPayload): Record<string, unknown> {
     return {
       action: p.status,
       data: {
-        metric_alert: { title: p.ruleName, aggregate: p.aggregate, time_window: p.timeWindow, organization: p.organization.slug, project: p.project?.slug ?? null },
+        metric_alert: {
+          title: p.ruleName,
+          aggregate: p.aggregate,
+          time_window: p.timeWindow,
+          organization: p.organization.slug,
+          project: p.project?.slug ?? null,
+        },
         value: p.value,
         threshold: p.threshold,
         description_title: `${p.status === "resolved" ? "Resolved" : p.status === "critical" ? "Critical" : "Warning"}: ${p.ruleName}`,

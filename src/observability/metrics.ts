@@ -36,28 +36,85 @@ function create(): FaultlineMetrics {
   collectDefaultMetrics({ register: registry, prefix: "faultline_", eventLoopMonitoringPrecision: METRICS_LIMITS.eventLoopPrecisionMs });
   const registers = [registry];
 
-  const intakeRequests = new Counter({ name: "faultline_intake_requests_total", help: "Intake requests answered, by endpoint, HTTP status and refusal reason (\"accepted\" for a 200).", labelNames: ["endpoint", "status", "reason"], registers });
-  const outcomes = new Counter({ name: "faultline_intake_outcomes_total", help: "Items counted by the intake, by data category, outcome and reason.", labelNames: ["category", "outcome", "reason"], registers });
+  const intakeRequests = new Counter({
+    name: "faultline_intake_requests_total",
+    help: 'Intake requests answered, by endpoint, HTTP status and refusal reason ("accepted" for a 200).',
+    labelNames: ["endpoint", "status", "reason"],
+    registers,
+  });
+  const outcomes = new Counter({
+    name: "faultline_intake_outcomes_total",
+    help: "Items counted by the intake, by data category, outcome and reason.",
+    labelNames: ["category", "outcome", "reason"],
+    registers,
+  });
   const digestRecords = new Counter({ name: "faultline_digest_records_total", help: "Spool records the digest committed.", registers });
   const digestEvents = new Counter({ name: "faultline_digest_events_total", help: "Events (errors, transactions, feedback) the digest committed.", registers });
   const digestBatches = new Counter({ name: "faultline_digest_batches_total", help: "Batches the digest committed.", registers });
-  const lastBatch = new Gauge({ name: "faultline_digest_last_batch_timestamp_seconds", help: "When the digest last committed a batch (Unix time).", registers });
-  const lag = new Gauge({ name: "faultline_digest_lag_seconds", help: "Time from the intake's acceptance to the commit, of the newest event of the last batch.", registers });
+  const lastBatch = new Gauge({
+    name: "faultline_digest_last_batch_timestamp_seconds",
+    help: "When the digest last committed a batch (Unix time).",
+    registers,
+  });
+  const lag = new Gauge({
+    name: "faultline_digest_lag_seconds",
+    help: "Time from the intake's acceptance to the commit, of the newest event of the last batch.",
+    registers,
+  });
   const visible = new Histogram({
     name: "faultline_event_visible_seconds",
     help: "Time from the intake's acceptance of an event to its commit by the digest (then it is visible).",
     buckets: [...METRICS_LIMITS.visibleLatencyBuckets],
     registers,
   });
-  const notifications = new Counter({ name: "faultline_notification_deliveries_total", help: "Notification delivery attempts, by source and outcome (sent, pending: to be retried, failed: given up).", labelNames: ["source", "status"], registers });
-  const pages = new Histogram({ name: "faultline_page_render_seconds", help: "Time to answer a page or API request through Next.js, by route.", labelNames: ["route", "status_class"], buckets: [...METRICS_LIMITS.pageBuckets], registers });
+  const notifications = new Counter({
+    name: "faultline_notification_deliveries_total",
+    help: "Notification delivery attempts, by source and outcome (sent, pending: to be retried, failed: given up).",
+    labelNames: ["source", "status"],
+    registers,
+  });
+  const pages = new Histogram({
+    name: "faultline_page_render_seconds",
+    help: "Time to answer a page or API request through Next.js, by route.",
+    labelNames: ["route", "status_class"],
+    buckets: [...METRICS_LIMITS.pageBuckets],
+    registers,
+  });
 
   let backlog: (() => BacklogFigures) | null = null;
   const backlogFigures = () => backlog?.() ?? { records: 0, bytes: 0, seconds: 0, segments: 0 };
-  new Gauge({ name: "faultline_spool_backlog_records", help: "Spool records not yet committed by the digest.", registers, collect() { this.set(backlogFigures().records); } });
-  new Gauge({ name: "faultline_spool_backlog_bytes", help: "Spool bytes not yet committed by the digest.", registers, collect() { this.set(backlogFigures().bytes); } });
-  new Gauge({ name: "faultline_spool_backlog_seconds", help: "Age of the oldest spool record not yet committed by the digest (0 when caught up).", registers, collect() { this.set(backlogFigures().seconds); } });
-  new Gauge({ name: "faultline_spool_segments", help: "Segment files of the spool on disk.", registers, collect() { this.set(backlogFigures().segments); } });
+  new Gauge({
+    name: "faultline_spool_backlog_records",
+    help: "Spool records not yet committed by the digest.",
+    registers,
+    collect() {
+      this.set(backlogFigures().records);
+    },
+  });
+  new Gauge({
+    name: "faultline_spool_backlog_bytes",
+    help: "Spool bytes not yet committed by the digest.",
+    registers,
+    collect() {
+      this.set(backlogFigures().bytes);
+    },
+  });
+  new Gauge({
+    name: "faultline_spool_backlog_seconds",
+    help: "Age of the oldest spool record not yet committed by the digest (0 when caught up).",
+    registers,
+    collect() {
+      this.set(backlogFigures().seconds);
+    },
+  });
+  new Gauge({
+    name: "faultline_spool_segments",
+    help: "Segment files of the spool on disk.",
+    registers,
+    collect() {
+      this.set(backlogFigures().segments);
+    },
+  });
   new Gauge({
     name: "faultline_db_pool_connections",
     help: "Database connections by pool (server: the server's own; app: the pages') and state (total, idle, waiting: queries waiting for one).",

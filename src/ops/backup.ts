@@ -67,7 +67,9 @@ async function copiedState(config: Config, into: string, spoolId: string | null)
   // SQLite: read the copy itself; PostgreSQL: the live database right after its dump (the migrations cannot have changed
   // under a running build; the position may have moved on since the dump, so the manifest's is for reading: a restored
   // digest goes on from the one in the restored database).
-  const db: Db = config.databaseUrl ? openDb({ ...dbOptionsFromConfig(config), maxConnections: 1 } as Parameters<typeof openDb>[0]) : openDb({ dialect: "sqlite", file: path.join(into, SQLITE_FILE) });
+  const db: Db = config.databaseUrl
+    ? openDb({ ...dbOptionsFromConfig(config), maxConnections: 1 } as Parameters<typeof openDb>[0])
+    : openDb({ dialect: "sqlite", file: path.join(into, SQLITE_FILE) });
   try {
     const { applied } = await migrationStatus(db);
     const position = spoolId ? await createStore(db).getSpoolPosition(spoolId) : 0;
@@ -102,7 +104,14 @@ export async function backup(config: Config, file: string): Promise<BackupManife
       secretKey,
     };
     writeFileSync(path.join(work, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-    const entries = [MANIFEST, manifest.dialect === "sqlite" ? SQLITE_FILE : PG_DUMP_FILE, ...(secretKey ? [SECRET_FILE] : []), ...(spoolId ? ["spool/identity", ...segments.map((s) => `spool/${s}`)] : []), ...staged, ...stored];
+    const entries = [
+      MANIFEST,
+      manifest.dialect === "sqlite" ? SQLITE_FILE : PG_DUMP_FILE,
+      ...(secretKey ? [SECRET_FILE] : []),
+      ...(spoolId ? ["spool/identity", ...segments.map((s) => `spool/${s}`)] : []),
+      ...staged,
+      ...stored,
+    ];
     const partial = path.join(work, "backup.tar.gz");
     await createTar({ gzip: true, file: partial, cwd: work, portable: true }, entries);
     renameSync(partial, target);

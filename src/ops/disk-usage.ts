@@ -40,10 +40,16 @@ function walk(dir: string, budget: { files: number }, skip: Set<string>): number
 
 async function artifactBytes(db: Db): Promise<number> {
   if (db.dialect === "postgres") {
-    const r = await sql<{ bytes: string }>`select (pg_total_relation_size('artifact_files') + pg_total_relation_size('upload_chunks'))::text as bytes`.execute(db.kysely);
+    const r = await sql<{ bytes: string }>`select (pg_total_relation_size('artifact_files') + pg_total_relation_size('upload_chunks'))::text as bytes`.execute(
+      db.kysely,
+    );
     return Number(r.rows[0]?.bytes ?? 0);
   }
-  const r = await sql<{ bytes: number }>`select (select coalesce(sum(length(data)), 0) from artifact_files) + (select coalesce(sum(length(data)), 0) from upload_chunks) as bytes`.execute(db.kysely);
+  const r = await sql<{
+    bytes: number;
+  }>`select (select coalesce(sum(length(data)), 0) from artifact_files) + (select coalesce(sum(length(data)), 0) from upload_chunks) as bytes`.execute(
+    db.kysely,
+  );
   return Number(r.rows[0]?.bytes ?? 0);
 }
 

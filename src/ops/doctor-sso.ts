@@ -25,7 +25,12 @@ export async function checkSso(config: Config, store: Store | null): Promise<Che
     const stored = await store.getSsoSettings().catch(() => null);
     if (stored) {
       if (!(await ssoFromStored(stored, config.secretKey))) {
-        return { name: NAME, ok: false, detail: "the client secret in the instance settings cannot be decrypted with this secret key", fix: "set the client secret again under Instance settings → Single sign-on" };
+        return {
+          name: NAME,
+          ok: false,
+          detail: "the client secret in the instance settings cannot be decrypted with this secret key",
+          fix: "set the client secret again under Instance settings → Single sign-on",
+        };
       }
       issuer = stored.issuer;
       source = "the instance settings";
@@ -36,12 +41,24 @@ export async function checkSso(config: Config, store: Store | null): Promise<Che
   const fix = `check ${source} (the provider's issuer URL exactly as it names itself), and that this host reaches the provider`;
   try {
     const doc = (await getJson(url)) as Record<string, unknown>;
-    if (typeof doc.issuer !== "string" || doc.issuer.replace(/\/+$/, "") !== issuer) return { name: NAME, ok: false, detail: `${url} names the issuer ${JSON.stringify(doc.issuer)}, not ${issuer}`, fix };
+    if (typeof doc.issuer !== "string" || doc.issuer.replace(/\/+$/, "") !== issuer)
+      return { name: NAME, ok: false, detail: `${url} names the issuer ${JSON.stringify(doc.issuer)}, not ${issuer}`, fix };
     const missing = ["authorization_endpoint", "token_endpoint", "jwks_uri"].filter((k) => typeof doc[k] !== "string");
-    if (missing.length) return { name: NAME, ok: false, detail: `${url} lacks ${missing.join(", ")}`, fix: "the provider must support OpenID Connect's authorization code flow" };
+    if (missing.length)
+      return { name: NAME, ok: false, detail: `${url} lacks ${missing.join(", ")}`, fix: "the provider must support OpenID Connect's authorization code flow" };
     const jwks = (await getJson(new URL(String(doc.jwks_uri), url).toString())) as { keys?: unknown };
-    if (!Array.isArray(jwks.keys) || jwks.keys.length === 0) return { name: NAME, ok: false, detail: `${String(doc.jwks_uri)} publishes no signing keys`, fix: "the provider must publish the keys it signs ID tokens with" };
-    return { name: NAME, ok: true, detail: `${issuer} (from ${source}) publishes its discovery document and ${jwks.keys.length} signing key${jwks.keys.length === 1 ? "" : "s"}` };
+    if (!Array.isArray(jwks.keys) || jwks.keys.length === 0)
+      return {
+        name: NAME,
+        ok: false,
+        detail: `${String(doc.jwks_uri)} publishes no signing keys`,
+        fix: "the provider must publish the keys it signs ID tokens with",
+      };
+    return {
+      name: NAME,
+      ok: true,
+      detail: `${issuer} (from ${source}) publishes its discovery document and ${jwks.keys.length} signing key${jwks.keys.length === 1 ? "" : "s"}`,
+    };
   } catch (err) {
     return { name: NAME, ok: false, detail: `${url}: ${String((err as Error)?.message ?? err).split("\n", 1)[0]}`, fix };
   }

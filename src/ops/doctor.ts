@@ -31,7 +31,9 @@ async function database(db: Db): Promise<CheckResult> {
     return problem(
       "database",
       `cannot reach the database: ${message(err)}`,
-      db.dialect === "postgres" ? "check DATABASE_URL (host, port, user, password, database name) and that PostgreSQL runs and accepts this host" : "check that FAULTLINE_DATA_DIR is readable and writable by this user",
+      db.dialect === "postgres"
+        ? "check DATABASE_URL (host, port, user, password, database name) and that PostgreSQL runs and accepts this host"
+        : "check that FAULTLINE_DATA_DIR is readable and writable by this user",
     );
   }
 }
@@ -39,9 +41,18 @@ async function database(db: Db): Promise<CheckResult> {
 async function migrations(db: Db): Promise<CheckResult> {
   const status = await migrationStatus(db);
   if (status.unknown.length > 0) {
-    return problem("migrations", `the database has migrations this build does not know (${status.unknown.join(", ")}): a newer Faultline migrated it`, "run the newer Faultline, or restore the backup taken before the upgrade (`faultline restore FILE`)");
+    return problem(
+      "migrations",
+      `the database has migrations this build does not know (${status.unknown.join(", ")}): a newer Faultline migrated it`,
+      "run the newer Faultline, or restore the backup taken before the upgrade (`faultline restore FILE`)",
+    );
   }
-  if (status.pending.length > 0) return problem("migrations", `${status.pending.length} pending (${status.pending.join(", ")})`, "run `faultline migrate` (`faultline start` migrates too); take a backup first (`faultline backup FILE`)");
+  if (status.pending.length > 0)
+    return problem(
+      "migrations",
+      `${status.pending.length} pending (${status.pending.join(", ")})`,
+      "run `faultline migrate` (`faultline start` migrates too); take a backup first (`faultline backup FILE`)",
+    );
   return ok("migrations", `all ${status.applied.length} applied`);
 }
 
@@ -49,13 +60,21 @@ async function disk(config: Config): Promise<CheckResult> {
   try {
     await access(config.dataDir, constants.W_OK);
   } catch {
-    return problem("disk", `the data dir ${config.dataDir} is missing or not writable`, "create it and give the user Faultline runs as write access (FAULTLINE_DATA_DIR)");
+    return problem(
+      "disk",
+      `the data dir ${config.dataDir} is missing or not writable`,
+      "create it and give the user Faultline runs as write access (FAULTLINE_DATA_DIR)",
+    );
   }
   const s = await statfs(config.dataDir);
   const free = s.bavail * s.bsize;
   const detail = `${Math.round(free / MiB)} MiB free in ${config.dataDir}`;
   if (free < DOCTOR_LIMITS.minFreeDiskBytes) {
-    return problem("disk", `${detail}; the intake refuses events below ${SPOOL_LIMITS.minFreeDiskBytes / MiB} MiB`, "free space on that file system, lower FAULTLINE_RETENTION_DAYS, or move the data dir to a larger one");
+    return problem(
+      "disk",
+      `${detail}; the intake refuses events below ${SPOOL_LIMITS.minFreeDiskBytes / MiB} MiB`,
+      "free space on that file system, lower FAULTLINE_RETENTION_DAYS, or move the data dir to a larger one",
+    );
   }
   return ok("disk", detail);
 }
@@ -78,10 +97,17 @@ async function spool(config: Config, db: Db): Promise<CheckResult> {
     return problem(
       "spool",
       `${detail}: the digest is behind`,
-      config.digest === "external" ? "check that `faultline worker` runs on this data dir and database, and its log" : "check that `faultline start` runs and its log (\"digest\" lines); with FAULTLINE_DIGEST=external, that `faultline worker` runs",
+      config.digest === "external"
+        ? "check that `faultline worker` runs on this data dir and database, and its log"
+        : 'check that `faultline start` runs and its log ("digest" lines); with FAULTLINE_DIGEST=external, that `faultline worker` runs',
     );
   }
-  if (dead > 0) return problem("spool", `${detail}: records the digest could not store`, "a superuser sees them on the diagnostics page (/en/diagnostics): send them again once the cause is fixed, or discard them");
+  if (dead > 0)
+    return problem(
+      "spool",
+      `${detail}: records the digest could not store`,
+      "a superuser sees them on the diagnostics page (/en/diagnostics): send them again once the cause is fixed, or discard them",
+    );
   return ok("spool", detail);
 }
 
@@ -120,7 +146,11 @@ async function locks(db: Db, config: Config): Promise<CheckResult> {
   if (slots >= needed) return ok("locks", detail);
   // What is needed per connection slot, rounded up to a power of two for headroom: README.md's 256 for 90 days.
   const advised = 2 ** Math.ceil(Math.log2(needed / maxConnections));
-  return problem("locks", detail, `set max_locks_per_transaction = ${advised} in postgresql.conf and restart PostgreSQL (README.md "Set max_locks_per_transaction")`);
+  return problem(
+    "locks",
+    detail,
+    `set max_locks_per_transaction = ${advised} in postgresql.conf and restart PostgreSQL (README.md "Set max_locks_per_transaction")`,
+  );
 }
 
 async function publicUrl(config: Config, basePath: string): Promise<CheckResult> {
@@ -128,9 +158,19 @@ async function publicUrl(config: Config, basePath: string): Promise<CheckResult>
   try {
     const r = await fetch(url, { signal: AbortSignal.timeout(DOCTOR_LIMITS.requestTimeoutMs), redirect: "manual" });
     if (r.status === 200) return ok("public URL", `${url} answers 200`);
-    return problem("public URL", `${url} answers ${r.status}`, r.status === 503 ? "the server cannot reach its database: see its log" : "check FAULTLINE_URL and the reverse proxy's forwarding to Faultline (contrib/nginx.conf, contrib/Caddyfile)");
+    return problem(
+      "public URL",
+      `${url} answers ${r.status}`,
+      r.status === 503
+        ? "the server cannot reach its database: see its log"
+        : "check FAULTLINE_URL and the reverse proxy's forwarding to Faultline (contrib/nginx.conf, contrib/Caddyfile)",
+    );
   } catch (err) {
-    return problem("public URL", `${url} does not answer: ${message((err as Error).cause ?? err)}`, "start Faultline (`faultline start`), and check FAULTLINE_URL, DNS, the reverse proxy and the firewall");
+    return problem(
+      "public URL",
+      `${url} does not answer: ${message((err as Error).cause ?? err)}`,
+      "start Faultline (`faultline start`), and check FAULTLINE_URL, DNS, the reverse proxy and the firewall",
+    );
   }
 }
 
@@ -140,10 +180,13 @@ export async function runDoctor(opts: { basePath: string; env?: Record<string, s
   try {
     config = loadConfig(opts.env);
   } catch (err) {
-    if (err instanceof ConfigError) return [problem("configuration", err.problems.join("; "), "set the variables named above as README.md's configuration table says")];
+    if (err instanceof ConfigError)
+      return [problem("configuration", err.problems.join("; "), "set the variables named above as README.md's configuration table says")];
     throw err;
   }
-  const results: CheckResult[] = [ok("configuration", `${config.databaseUrl ? "PostgreSQL" : "SQLite"}, data in ${config.dataDir}, public URL ${config.publicUrl}${opts.basePath}`)];
+  const results: CheckResult[] = [
+    ok("configuration", `${config.databaseUrl ? "PostgreSQL" : "SQLite"}, data in ${config.dataDir}, public URL ${config.publicUrl}${opts.basePath}`),
+  ];
   const db = openDb({ ...dbOptionsFromConfig(config), ...(config.databaseUrl ? { maxConnections: 2 } : {}) });
   try {
     const reachable = await database(db);
@@ -163,7 +206,9 @@ export async function runDoctor(opts: { basePath: string; env?: Record<string, s
     results.push(await disk(config));
     if (reachable.ok) await guarded("spool", () => spool(config, db));
     results.push(await publicUrl(config, opts.basePath));
-    const sso = await checkSso(config, reachable.ok ? createStore(db) : null).catch((err: unknown) => problem("single sign-on", `could not be checked: ${message(err)}`, "see the database check above"));
+    const sso = await checkSso(config, reachable.ok ? createStore(db) : null).catch((err: unknown) =>
+      problem("single sign-on", `could not be checked: ${message(err)}`, "see the database check above"),
+    );
     if (sso) results.push(sso);
   } finally {
     await db.close();

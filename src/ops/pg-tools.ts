@@ -10,7 +10,11 @@ export function findPgTool(name: "pg_dump" | "pg_restore" | "psql"): string {
     if (dir && existsSync(path.join(dir, name))) return path.join(dir, name);
   }
   const root = "/usr/lib/postgresql";
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   for (const v of versions) if (existsSync(path.join(root, v, "bin", name))) return path.join(root, v, "bin", name);
   throw new BackupError(
     `${name} is not installed: backups of PostgreSQL use PostgreSQL's own ${name} (Debian: \`apt-get install postgresql-client\`, at least the server's major version), found in PATH or /usr/lib/postgresql/<version>/bin`,
@@ -52,8 +56,14 @@ END $faultline$;
 `;
   return new Promise((resolve, reject) => {
     const opts = { env: { ...process.env, ...env } };
-    const restore = spawn(findPgTool("pg_restore"), ["--no-owner", "--no-privileges", "--clean", "--if-exists", "--file=-", dump], { ...opts, stdio: ["ignore", "pipe", "pipe"] });
-    const psql = spawn(findPgTool("psql"), ["-X", "-q", "-v", "ON_ERROR_STOP=1", "--single-transaction", "-f", "-", `--dbname=${url}`], { ...opts, stdio: ["pipe", "ignore", "pipe"] });
+    const restore = spawn(findPgTool("pg_restore"), ["--no-owner", "--no-privileges", "--clean", "--if-exists", "--file=-", dump], {
+      ...opts,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const psql = spawn(findPgTool("psql"), ["-X", "-q", "-v", "ON_ERROR_STOP=1", "--single-transaction", "-f", "-", `--dbname=${url}`], {
+      ...opts,
+      stdio: ["pipe", "ignore", "pipe"],
+    });
     const errors = { pg_restore: "", psql: "" };
     restore.stderr.on("data", (d: Buffer) => (errors.pg_restore = (errors.pg_restore + d.toString()).slice(-4000)));
     psql.stderr.on("data", (d: Buffer) => (errors.psql = (errors.psql + d.toString()).slice(-4000)));
@@ -71,7 +81,10 @@ END $faultline$;
         reject(new BackupError(`${failed} failed (exit ${codes[failed]}): ${errors[failed].trim() || errors.pg_restore.trim()}`));
       }
     };
-    for (const [name, child] of [["pg_restore", restore], ["psql", psql]] as const) {
+    for (const [name, child] of [
+      ["pg_restore", restore],
+      ["psql", psql],
+    ] as const) {
       child.on("error", (err) => reject(new BackupError(`${name} could not run: ${err.message}`)));
       child.on("exit", (code) => done(name, code));
     }

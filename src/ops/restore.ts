@@ -24,7 +24,9 @@ const STAGING_PREFIX = ".faultline-restore-";
 /** Only the backup's own names are unpacked: nothing lands outside the staging folder, nothing unexpected inside. */
 const allowed = (entry: string): boolean => {
   const p = entry.replace(/^\.\//, "").replace(/\/$/, "");
-  return [MANIFEST, SQLITE_FILE, PG_DUMP_FILE, SECRET_FILE, "spool", "spool/identity"].includes(p) || /^spool\/\d{16}\.log$/.test(p) || ATTACHMENT_ENTRY.test(p);
+  return (
+    [MANIFEST, SQLITE_FILE, PG_DUMP_FILE, SECRET_FILE, "spool", "spool/identity"].includes(p) || /^spool\/\d{16}\.log$/.test(p) || ATTACHMENT_ENTRY.test(p)
+  );
 };
 
 /** What already occupies the data dir (a stopped restore's staging folder aside). */
@@ -70,8 +72,15 @@ export async function restore(config: Config, file: string, opts: { force: boole
   const present = occupants(dataDir);
   const dbInUse = await databaseInUse(config);
   if (!opts.force && (present.length > 0 || dbInUse)) {
-    const what = [present.length > 0 ? `the data dir ${dataDir} is not empty (${present.slice(0, 5).join(", ")}${present.length > 5 ? ", …" : ""})` : null, dbInUse ? "the database already holds a Faultline install" : null].filter(Boolean).join(" and ");
-    throw new BackupError(`${what}: restore refuses to overwrite it. Stop Faultline and add --force to replace it (Faultline's files in the data dir and, on PostgreSQL, its tables)`);
+    const what = [
+      present.length > 0 ? `the data dir ${dataDir} is not empty (${present.slice(0, 5).join(", ")}${present.length > 5 ? ", …" : ""})` : null,
+      dbInUse ? "the database already holds a Faultline install" : null,
+    ]
+      .filter(Boolean)
+      .join(" and ");
+    throw new BackupError(
+      `${what}: restore refuses to overwrite it. Stop Faultline and add --force to replace it (Faultline's files in the data dir and, on PostgreSQL, its tables)`,
+    );
   }
   ensureStopped(dataDir);
   mkdirSync(dataDir, { recursive: true });
@@ -91,7 +100,8 @@ export async function restore(config: Config, file: string, opts: { force: boole
       const { url, env } = pgConnection(config.databaseUrl!);
       const dump = path.join(staging, PG_DUMP_FILE);
       if (dbInUse) await restoreReplacing(dump, url, env);
-      else await runPgTool(findPgTool("pg_restore"), ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", `--dbname=${url}`, dump], env);
+      else
+        await runPgTool(findPgTool("pg_restore"), ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", `--dbname=${url}`, dump], env);
     }
     if (manifest.secretKey && existsSync(path.join(staging, SECRET_FILE))) {
       renameSync(path.join(staging, SECRET_FILE), path.join(dataDir, SECRET_FILE));

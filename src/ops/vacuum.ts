@@ -73,11 +73,16 @@ export async function checkRoomForFullVacuum(file: string, bytes: number): Promi
   const mib = (n: number) => `${Math.ceil(n / 1048576)} MiB`;
   const free = await freeBytes(dataDir);
   if (sameDevice ? free < 2 * need : free < need) {
-    throw new VacuumError(`not enough free disk for VACUUM: it needs about ${mib(sameDevice ? 2 * need : need)} free in ${dataDir} (the database is ${mib(bytes)}${sameDevice ? `, copied once in ${temp} and once through the WAL` : ", passing through the WAL"}), and ${mib(free)} are free; free space there first, or set SQLITE_TMPDIR to a directory on a larger disk`);
+    throw new VacuumError(
+      `not enough free disk for VACUUM: it needs about ${mib(sameDevice ? 2 * need : need)} free in ${dataDir} (the database is ${mib(bytes)}${sameDevice ? `, copied once in ${temp} and once through the WAL` : ", passing through the WAL"}), and ${mib(free)} are free; free space there first, or set SQLITE_TMPDIR to a directory on a larger disk`,
+    );
   }
   if (!sameDevice) {
     const freeTemp = await freeBytes(temp);
-    if (freeTemp < need) throw new VacuumError(`not enough free disk for VACUUM in ${temp}, where SQLite builds the copy: it needs about ${mib(need)} and ${mib(freeTemp)} are free; set SQLITE_TMPDIR to a directory with room`);
+    if (freeTemp < need)
+      throw new VacuumError(
+        `not enough free disk for VACUUM in ${temp}, where SQLite builds the copy: it needs about ${mib(need)} and ${mib(freeTemp)} are free; set SQLITE_TMPDIR to a directory with room`,
+      );
   }
 }
 

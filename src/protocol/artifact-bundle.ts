@@ -7,7 +7,14 @@ import type { ArtifactFileType } from "../storage/artifact-ports";
 
 export type BundleLimits = { maxFileSize: number; maxUnzippedSize: number; maxFiles: number };
 
-export type BundleFile = { path: string; url: string; type: ArtifactFileType | null; headers: Record<string, string>; debugId: string | null; bytes: Uint8Array };
+export type BundleFile = {
+  path: string;
+  url: string;
+  type: ArtifactFileType | null;
+  headers: Record<string, string>;
+  debugId: string | null;
+  bytes: Uint8Array;
+};
 
 export type ArtifactBundle = {
   /** The manifest's `debug_id`: the bundle's own id. */

@@ -10,7 +10,11 @@ export function safeAttachmentName(raw: unknown, fallback = "attachment"): strin
   if (typeof raw !== "string") return fallback;
   // Control characters (NUL included) and the bidirectional overrides that make a name read differently go.
   const cleaned = raw.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, "");
-  const last = cleaned.split(/[\\/]/).filter((s) => s !== "").pop() ?? "";
+  const last =
+    cleaned
+      .split(/[\\/]/)
+      .filter((s) => s !== "")
+      .pop() ?? "";
   const name = last === "." || last === ".." ? "" : last.trim();
   return name === "" ? fallback : Array.from(name).slice(0, ATTACHMENT_LIMITS.maxNameLength).join("");
 }
@@ -37,5 +41,7 @@ export function isInlineImage(contentType: string): boolean {
 
 /** Text a scrubbing rule can be applied to: text/*, JSON, XML, or a name that says log or text. */
 export function isTextAttachment(contentType: string, name: string): boolean {
-  return contentType.startsWith("text/") || /^application\/(json|xml|x-ndjson|.*\+json|.*\+xml)$/.test(contentType) || /\.(txt|log|json|xml|csv|md)$/i.test(name);
+  return (
+    contentType.startsWith("text/") || /^application\/(json|xml|x-ndjson|.*\+json|.*\+xml)$/.test(contentType) || /\.(txt|log|json|xml|csv|md)$/i.test(name)
+  );
 }

@@ -94,7 +94,9 @@ export function extractAuth({ headers, query, envelopeDsn }: AuthSources): Sentr
   const authorization = header("authorization");
   if (authorization && /^sentry\s/i.test(authorization)) found.push(parseSentryAuthHeader(authorization));
   else if (authorization && /^basic\s/i.test(authorization)) {
-    const user = Buffer.from(authorization.replace(/^basic\s+/i, ""), "base64").toString("utf8").split(":")[0];
+    const user = Buffer.from(authorization.replace(/^basic\s+/i, ""), "base64")
+      .toString("utf8")
+      .split(":")[0];
     if (!user) throw new ProtocolError("bad_auth", "invalid basic authorization");
     found.push({ publicKey: publicKey(user), version: null, client: null });
   }

@@ -75,7 +75,13 @@ const isStream = (chunks: AsyncIterable<Uint8Array>): chunks is ChunkStream => t
  * request's answer (413) must reach the client before its connection closes (ingest/linger.ts), and destroying the
  * socket would reset it first. `then` runs on the whole body before the promise settles.
  */
-function collectStream(stream: ChunkStream, limit: number, what: string, options: ReadOptions, then: (body: Buffer) => Buffer | Promise<Buffer> = (b) => b): Promise<Buffer> {
+function collectStream(
+  stream: ChunkStream,
+  limit: number,
+  what: string,
+  options: ReadOptions,
+  then: (body: Buffer) => Buffer | Promise<Buffer> = (b) => b,
+): Promise<Buffer> {
   const { hold, deadline } = options;
   return new Promise((resolve, reject) => {
     const body = new BodyBuffer(limit);
@@ -308,7 +314,12 @@ function decodeOne(input: Buffer, encoding: ContentEncoding, limit: number, gate
  * Reads a request body within the compressed limit and decodes it within the decompressed limit. From a stream, the
  * common case (a body that inflates to less than INGEST_LIMITS.maxSyncInflateBytes) costs one promise.
  */
-export function readBody(chunks: AsyncIterable<Uint8Array>, contentEncoding: string | undefined, limits: BodyLimits, options: ReadOptions = {}): Promise<Buffer> {
+export function readBody(
+  chunks: AsyncIterable<Uint8Array>,
+  contentEncoding: string | undefined,
+  limits: BodyLimits,
+  options: ReadOptions = {},
+): Promise<Buffer> {
   let encoding: ContentEncoding;
   try {
     encoding = parseContentEncoding(contentEncoding);

@@ -39,7 +39,8 @@ function readHeaderLine(bytes: Uint8Array, start: number, what: "envelope" | "it
   // Only the header's own bytes are searched for its end, so a payload-sized "header" is refused without a full scan.
   const window = bytes.subarray(start, Math.min(bytes.length, start + INGEST_LIMITS.maxHeaderLineBytes + 1));
   const found = window.indexOf(NEWLINE);
-  if (found < 0 && window.length > INGEST_LIMITS.maxHeaderLineBytes) throw new ProtocolError(reason, `${what} header is longer than ${INGEST_LIMITS.maxHeaderLineBytes} bytes`);
+  if (found < 0 && window.length > INGEST_LIMITS.maxHeaderLineBytes)
+    throw new ProtocolError(reason, `${what} header is longer than ${INGEST_LIMITS.maxHeaderLineBytes} bytes`);
   const end = found < 0 ? -1 : start + found;
   const stop = end < 0 ? bytes.length : end;
   let text: string;
@@ -50,7 +51,8 @@ function readHeaderLine(bytes: Uint8Array, start: number, what: "envelope" | "it
     const lossy = Buffer.from(bytes.subarray(start, stop)).toString("utf8");
     throw new ProtocolError(startsWithJsonObject(lossy) && !lossy.startsWith("\ufffd") ? "missing_newline" : reason, `${what} header is not valid UTF-8`);
   }
-  if (jsonDepthExceeds(text, INGEST_LIMITS.maxHeaderDepth)) throw new ProtocolError(reason, `${what} header is nested deeper than ${INGEST_LIMITS.maxHeaderDepth} levels`);
+  if (jsonDepthExceeds(text, INGEST_LIMITS.maxHeaderDepth))
+    throw new ProtocolError(reason, `${what} header is nested deeper than ${INGEST_LIMITS.maxHeaderDepth} levels`);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -87,7 +89,8 @@ export function parseEnvelope(bytes: Uint8Array, head = parseEnvelopeHeaders(byt
       pos++;
       continue;
     }
-    if (items.length >= INGEST_LIMITS.maxItemsPerEnvelope) throw new ProtocolError("too_many_items", `an envelope may hold at most ${INGEST_LIMITS.maxItemsPerEnvelope} items`);
+    if (items.length >= INGEST_LIMITS.maxItemsPerEnvelope)
+      throw new ProtocolError("too_many_items", `an envelope may hold at most ${INGEST_LIMITS.maxItemsPerEnvelope} items`);
     const { value: itemHeaders, next: payloadStart } = readHeaderLine(bytes, pos, "item");
     if (typeof itemHeaders.type !== "string" || itemHeaders.type === "") throw new ProtocolError("bad_item_header", "item header without a type");
     const length = itemHeaders.length;

@@ -59,7 +59,10 @@ export function eventFromForm(fields: readonly (readonly [string, string])[]): J
     else if (name !== "__proto__") setNested(event, ["extra", name], value);
   }
   if (chunks.size > 0) {
-    const joined = [...chunks.entries()].sort(([a], [b]) => a - b).map(([, v]) => v).join("");
+    const joined = [...chunks.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([, v]) => v)
+      .join("");
     const parsed = parseObject(joined);
     if (parsed) merge(event, parsed);
   }

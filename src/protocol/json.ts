@@ -11,7 +11,8 @@ function repairNonFiniteNumbers(text: string): string | null {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
       continue;
     }
@@ -63,7 +64,8 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
  * INGEST_LIMITS.maxJsonDepth is not JSON Faultline reads, as it is not for Relay's parser.
  */
 export function parseJsonObjectText(text: string, what = "event"): { value: Record<string, unknown>; repaired: boolean } {
-  if (jsonDepthExceeds(text, INGEST_LIMITS.maxJsonDepth)) throw new ProtocolError("invalid_json", `the ${what} is nested deeper than ${INGEST_LIMITS.maxJsonDepth} levels`);
+  if (jsonDepthExceeds(text, INGEST_LIMITS.maxJsonDepth))
+    throw new ProtocolError("invalid_json", `the ${what} is nested deeper than ${INGEST_LIMITS.maxJsonDepth} levels`);
   let value: unknown;
   let repaired = false;
   try {

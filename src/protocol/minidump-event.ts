@@ -29,7 +29,11 @@ export function minidumpEvent(formEvent: Json, info: MinidumpInfo | null, eventI
     event.contexts = contexts;
     if (info.timestamp > 0 && event.timestamp === undefined) event.timestamp = info.timestamp;
   }
-  const tags = Array.isArray(event.tags) ? [...(event.tags as unknown[])] : typeof event.tags === "object" && event.tags !== null ? Object.entries(event.tags as Json) : [];
+  const tags = Array.isArray(event.tags)
+    ? [...(event.tags as unknown[])]
+    : typeof event.tags === "object" && event.tags !== null
+      ? Object.entries(event.tags as Json)
+      : [];
   tags.push(["native.symbolicated", "no"]);
   event.tags = tags;
   return event;

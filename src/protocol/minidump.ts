@@ -23,7 +23,19 @@ export function isMinidump(head: Uint8Array): boolean {
 }
 
 const CPUS: Record<number, string> = { 0: "x86", 5: "arm", 9: "amd64", 12: "arm64", 0x8003: "ppc", 0x8004: "ppc64", 0x8005: "arm64" };
-const PLATFORMS: Record<number, string> = { 0: "Windows", 1: "Windows", 2: "Windows", 0x8101: "macOS", 0x8102: "iOS", 0x8201: "Linux", 0x8202: "Solaris", 0x8203: "Android", 0x8204: "PS3", 0x8205: "NaCl", 0x8206: "Fuchsia" };
+const PLATFORMS: Record<number, string> = {
+  0: "Windows",
+  1: "Windows",
+  2: "Windows",
+  0x8101: "macOS",
+  0x8102: "iOS",
+  0x8201: "Linux",
+  0x8202: "Solaris",
+  0x8203: "Android",
+  0x8204: "PS3",
+  0x8205: "NaCl",
+  0x8206: "Fuchsia",
+};
 const WINDOWS_CODES: Record<number, string> = {
   0xc0000005: "EXCEPTION_ACCESS_VIOLATION",
   0xc000001d: "EXCEPTION_ILLEGAL_INSTRUCTION",
@@ -33,8 +45,29 @@ const WINDOWS_CODES: Record<number, string> = {
   0xc0000409: "STATUS_STACK_BUFFER_OVERRUN",
   0xe06d7363: "CPP_EXCEPTION",
 };
-const MACH_EXCEPTIONS: Record<number, string> = { 1: "EXC_BAD_ACCESS", 2: "EXC_BAD_INSTRUCTION", 3: "EXC_ARITHMETIC", 4: "EXC_EMULATION", 5: "EXC_SOFTWARE", 6: "EXC_BREAKPOINT", 10: "EXC_CRASH", 11: "EXC_RESOURCE", 12: "EXC_GUARD", 0x0517a7ed: "SIMULATED" };
-const SIGNALS: Record<number, string> = { 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 10: "SIGBUS", 11: "SIGSEGV", 13: "SIGPIPE", 31: "SIGSYS" };
+const MACH_EXCEPTIONS: Record<number, string> = {
+  1: "EXC_BAD_ACCESS",
+  2: "EXC_BAD_INSTRUCTION",
+  3: "EXC_ARITHMETIC",
+  4: "EXC_EMULATION",
+  5: "EXC_SOFTWARE",
+  6: "EXC_BREAKPOINT",
+  10: "EXC_CRASH",
+  11: "EXC_RESOURCE",
+  12: "EXC_GUARD",
+  0x0517a7ed: "SIMULATED",
+};
+const SIGNALS: Record<number, string> = {
+  4: "SIGILL",
+  5: "SIGTRAP",
+  6: "SIGABRT",
+  7: "SIGBUS",
+  8: "SIGFPE",
+  10: "SIGBUS",
+  11: "SIGSEGV",
+  13: "SIGPIPE",
+  31: "SIGSYS",
+};
 
 const STREAM_EXCEPTION = 6;
 const STREAM_SYSTEM_INFO = 7;
@@ -62,7 +95,13 @@ export function readMinidump(bytes: Uint8Array): MinidumpInfo | null {
     if (rva + size > buf.length) continue;
     if (type === STREAM_SYSTEM_INFO && size >= 32) {
       const arch = buf.readUInt16LE(rva);
-      const [major, minor, build, platform, csd] = [buf.readUInt32LE(rva + 8), buf.readUInt32LE(rva + 12), buf.readUInt32LE(rva + 16), buf.readUInt32LE(rva + 20), buf.readUInt32LE(rva + 24)];
+      const [major, minor, build, platform, csd] = [
+        buf.readUInt32LE(rva + 8),
+        buf.readUInt32LE(rva + 12),
+        buf.readUInt32LE(rva + 16),
+        buf.readUInt32LE(rva + 20),
+        buf.readUInt32LE(rva + 24),
+      ];
       info.cpu = CPUS[arch] ?? `cpu ${arch}`;
       info.os = PLATFORMS[platform] ?? `platform ${platform}`;
       const servicePack = utf16At(buf, csd);
@@ -71,7 +110,12 @@ export function readMinidump(bytes: Uint8Array): MinidumpInfo | null {
       const threadId = buf.readUInt32LE(rva);
       const code = buf.readUInt32LE(rva + 8);
       const address = buf.readBigUInt64LE(rva + 24);
-      info.exception = { code: `0x${code.toString(16).toUpperCase().padStart(8, "0")}`, name: null, address: `0x${address.toString(16).padStart(16, "0")}`, threadId };
+      info.exception = {
+        code: `0x${code.toString(16).toUpperCase().padStart(8, "0")}`,
+        name: null,
+        address: `0x${address.toString(16).padStart(16, "0")}`,
+        threadId,
+      };
     }
   }
   if (info.exception) {

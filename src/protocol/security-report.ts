@@ -43,7 +43,12 @@ function blockedOrigin(uri: string | undefined): string {
 function cspEvent(raw: Report): Record<string, unknown> {
   const documentUri = str(raw["document-uri"]) ?? str(raw.documentURL);
   const blockedUri = str(raw["blocked-uri"]) ?? str(raw.blockedURL);
-  const effective = (str(raw["effective-directive"]) ?? str(raw.effectiveDirective) ?? str(raw["violated-directive"])?.split(" ")[0] ?? "default-src").toLowerCase();
+  const effective = (
+    str(raw["effective-directive"]) ??
+    str(raw.effectiveDirective) ??
+    str(raw["violated-directive"])?.split(" ")[0] ??
+    "default-src"
+  ).toLowerCase();
   const name = Object.hasOwn(DIRECTIVE_NAMES, effective) ? DIRECTIVE_NAMES[effective]! : effective;
   let message: string;
   if (blockedUri === "inline" || (blockedUri === "self" && effective.startsWith("script"))) message = `Blocked unsafe inline '${name}'`;
@@ -54,7 +59,10 @@ function cspEvent(raw: Report): Record<string, unknown> {
     level: "error",
     culprit: `${effective}`,
     request: documentUri ? { url: documentUri, headers: raw.referrer ? [["Referer", raw.referrer]] : undefined } : undefined,
-    tags: [["effective-directive", effective], ["blocked-uri", blockedUri ?? "self"]],
+    tags: [
+      ["effective-directive", effective],
+      ["blocked-uri", blockedUri ?? "self"],
+    ],
     csp: {
       effective_directive: effective,
       blocked_uri: blockedUri,
@@ -91,7 +99,8 @@ export function securityReportEvents(body: Uint8Array, extra: { release?: string
   const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8").trim();
   let reports: Report[];
   if (text.startsWith("[")) {
-    if (jsonDepthExceeds(text, INGEST_LIMITS.maxJsonDepth)) throw new ProtocolError("invalid_json", `the report is nested deeper than ${INGEST_LIMITS.maxJsonDepth} levels`);
+    if (jsonDepthExceeds(text, INGEST_LIMITS.maxJsonDepth))
+      throw new ProtocolError("invalid_json", `the report is nested deeper than ${INGEST_LIMITS.maxJsonDepth} levels`);
     let list: unknown;
     try {
       list = JSON.parse(text);
@@ -99,7 +108,9 @@ export function securityReportEvents(body: Uint8Array, extra: { release?: string
       throw new ProtocolError("invalid_json", "the report is not valid JSON");
     }
     if (!Array.isArray(list)) throw new ProtocolError("invalid_report", "not a security report");
-    reports = list.filter((r): r is Report => typeof r === "object" && r !== null && (r as Report).type === "csp-violation" && typeof (r as Report).body === "object").map((r) => ({ "csp-report": r.body }));
+    reports = list
+      .filter((r): r is Report => typeof r === "object" && r !== null && (r as Report).type === "csp-violation" && typeof (r as Report).body === "object")
+      .map((r) => ({ "csp-report": r.body }));
   } else reports = [parseJsonObject(body, "report")];
   const events: Record<string, unknown>[] = [];
   for (const report of reports) {

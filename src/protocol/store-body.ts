@@ -22,7 +22,8 @@ export function decodeStoreBody(body: Buffer, maxBytes: number): Buffer {
   try {
     return zlib.inflateSync(decoded, { maxOutputLength: maxBytes });
   } catch (err) {
-    if ((err as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw new ProtocolError("payload_too_large", `decompressed event is larger than ${maxBytes} bytes`);
+    if ((err as { code?: string }).code === "ERR_BUFFER_TOO_LARGE")
+      throw new ProtocolError("payload_too_large", `decompressed event is larger than ${maxBytes} bytes`);
     throw new ProtocolError("bad_encoding", "the base64 body does not inflate");
   }
 }

@@ -47,7 +47,8 @@ export function createServices(config: Config, basePath = currentBasePath()): Se
   const mailer = getMailer(config.mail);
   const sendPasswordReset = passwordResetSender(mailer, { publicUrl: config.publicUrl, basePath });
   const sso = config.oidc;
-  const build = (provider: SsoProviderConfig | null) => createAuth({ db, secret: config.secretKey, publicUrl: config.publicUrl, basePath, sendPasswordReset, sso: provider });
+  const build = (provider: SsoProviderConfig | null) =>
+    createAuth({ db, secret: config.secretKey, publicUrl: config.publicUrl, basePath, sendPasswordReset, sso: provider });
   const auth = build(sso);
   return { config, basePath, db, store, auth, accounts: betterAuthAccounts(auth, store), mailer, sso, ssoState: { version: "", checkedAt: 0, build } };
 }
@@ -68,7 +69,8 @@ export async function currentServices(force = false): Promise<Services> {
   const version = stored ? stored.updatedAt : "";
   if (version === s.ssoState.version) return s;
   const sso = stored ? await ssoFromStored(stored, s.config.secretKey) : null;
-  if (stored && !sso) console.error("faultline: the single sign-on client secret in the instance settings cannot be decrypted with this secret key; set it again");
+  if (stored && !sso)
+    console.error("faultline: the single sign-on client secret in the instance settings cannot be decrypted with this secret key; set it again");
   s.auth = s.ssoState.build(sso);
   s.accounts = betterAuthAccounts(s.auth, s.store);
   s.sso = sso;

@@ -11,7 +11,13 @@ const FILTERED = replace("[Filtered]");
 const simple = (type: SimpleRuleType, redaction: Redaction): RuleSpec => ({ type, redaction });
 const alias = (rule: string): RuleSpec => ({ type: "alias", rule, hideInner: true, redaction: { method: "default" } });
 
-function family(name: string, type: SimpleRuleType, defaultMethod: string, replaceText: string, extra: Record<string, Redaction> = {}): Record<string, RuleSpec> {
+function family(
+  name: string,
+  type: SimpleRuleType,
+  defaultMethod: string,
+  replaceText: string,
+  extra: Record<string, Redaction> = {},
+): Record<string, RuleSpec> {
   const methods: Record<string, Redaction> = { replace: replace(replaceText), hash: HASH, mask: MASK, remove: REMOVE, ...extra };
   const out: Record<string, RuleSpec> = { [`@${name}`]: alias(`@${name}:${defaultMethod}`) };
   for (const [method, redaction] of Object.entries(methods)) out[`@${name}:${method}`] = simple(type, redaction);

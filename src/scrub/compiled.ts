@@ -156,7 +156,11 @@ function patternsFor(rule: RuleSpec): RulePattern[] {
     case "bearer":
       return [v(PATTERNS.bearer)];
     case "password":
-      return [v(PATTERNS.bearer), { on: "key", matcher: PATTERNS.tokenKey, replace: "value" }, { on: "keyvalue", matcher: PATTERNS.passwordKey, replace: "value" }];
+      return [
+        v(PATTERNS.bearer),
+        { on: "key", matcher: PATTERNS.tokenKey, replace: "value" },
+        { on: "keyvalue", matcher: PATTERNS.passwordKey, replace: "value" },
+      ];
     case "imei":
       return [v(PATTERNS.imei)];
     case "mac":

@@ -75,7 +75,8 @@ function zodMessage(error: z.ZodError): string {
 
 /** Validates a relayPiiConfig JSON text as Relay would; the error message is for the API's 400 answer. */
 export function parsePiiConfig(text: string): { ok: true; config: PiiConfig } | { ok: false; error: string } {
-  if (Buffer.byteLength(text, "utf8") > SCRUB_LIMITS.maxConfigBytes) return { ok: false, error: `the config is limited to ${SCRUB_LIMITS.maxConfigBytes} bytes` };
+  if (Buffer.byteLength(text, "utf8") > SCRUB_LIMITS.maxConfigBytes)
+    return { ok: false, error: `the config is limited to ${SCRUB_LIMITS.maxConfigBytes} bytes` };
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -91,14 +92,20 @@ export function parsePiiConfig(text: string): { ok: true; config: PiiConfig } | 
     applications: parsed.data.applications,
   };
   if (Object.keys(config.rules).length > SCRUB_LIMITS.maxRules) return { ok: false, error: `at most ${SCRUB_LIMITS.maxRules} rules` };
-  if (Object.keys(config.applications).length > SCRUB_LIMITS.maxApplications) return { ok: false, error: `at most ${SCRUB_LIMITS.maxApplications} applications` };
+  if (Object.keys(config.applications).length > SCRUB_LIMITS.maxApplications)
+    return { ok: false, error: `at most ${SCRUB_LIMITS.maxApplications} applications` };
   for (const [id, rule] of Object.entries(config.rules)) {
     const error =
-      rule.type === "pattern" ? checkPattern(`rules.${id}.pattern`, rule.pattern, false) : rule.type === "redact_pair" ? checkPattern(`rules.${id}.keyPattern`, rule.keyPattern, false) : null;
+      rule.type === "pattern"
+        ? checkPattern(`rules.${id}.pattern`, rule.pattern, false)
+        : rule.type === "redact_pair"
+          ? checkPattern(`rules.${id}.keyPattern`, rule.keyPattern, false)
+          : null;
     if (error) return { ok: false, error };
   }
   for (const [selector, ids] of Object.entries(config.applications)) {
-    if (selector.length > SCRUB_LIMITS.maxSelectorLength) return { ok: false, error: `applications: a selector is limited to ${SCRUB_LIMITS.maxSelectorLength} characters` };
+    if (selector.length > SCRUB_LIMITS.maxSelectorLength)
+      return { ok: false, error: `applications: a selector is limited to ${SCRUB_LIMITS.maxSelectorLength} characters` };
     try {
       parseSelector(selector);
     } catch (e) {

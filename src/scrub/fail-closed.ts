@@ -6,9 +6,34 @@
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
-const EVENT_KEYS = ["event_id", "type", "timestamp", "start_timestamp", "received", "level", "platform", "logger", "release", "dist", "environment", "fingerprint"];
+const EVENT_KEYS = [
+  "event_id",
+  "type",
+  "timestamp",
+  "start_timestamp",
+  "received",
+  "level",
+  "platform",
+  "logger",
+  "release",
+  "dist",
+  "environment",
+  "fingerprint",
+];
 const FRAME_KEYS = ["function", "raw_function", "module", "package", "filename", "abs_path", "lineno", "colno", "in_app", "platform", "instruction_addr"];
-const SPAN_KEYS = ["span_id", "trace_id", "parent_span_id", "segment_id", "is_segment", "op", "status", "start_timestamp", "timestamp", "exclusive_time", "origin"];
+const SPAN_KEYS = [
+  "span_id",
+  "trace_id",
+  "parent_span_id",
+  "segment_id",
+  "is_segment",
+  "op",
+  "status",
+  "start_timestamp",
+  "timestamp",
+  "exclusive_time",
+  "origin",
+];
 
 const pick = (from: Json, keys: string[]): Json => Object.fromEntries(keys.filter((k) => from[k] !== undefined).map((k) => [k, from[k]]));
 
@@ -35,7 +60,10 @@ export function keepOnlySafeFields(item: Json, kind: "event" | "span"): void {
     if (exception) kept.exception = exception;
     const errors = Array.isArray(item.errors) ? item.errors : [];
     // Earlier notes keep their type and path only: their original values could be what scrubbing was to remove.
-    const notes = errors.filter(isObject).filter((e) => typeof e.type === "string").map((e) => ({ type: e.type, name: typeof e.name === "string" ? e.name : "" }));
+    const notes = errors
+      .filter(isObject)
+      .filter((e) => typeof e.type === "string")
+      .map((e) => ({ type: e.type, name: typeof e.name === "string" ? e.name : "" }));
     kept.errors = [...notes, { type: "invalid_data", name: "", reason: "data scrubbing failed: the event's data that could hold personal data was removed" }];
   }
   for (const key of Object.keys(item)) delete item[key];

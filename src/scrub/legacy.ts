@@ -54,7 +54,10 @@ const SENSITIVE_COOKIE_NAMES = [
 ];
 const SENSITIVE_COOKIES = or(
   path({ kind: "wildcard" }, key("http.request.header.cookie")),
-  ...SENSITIVE_COOKIE_NAMES.flatMap((name) => [path({ kind: "wildcard" }, key("cookies"), key(name)), path({ kind: "wildcard" }, key(`http.request.header.cookie.${name}`))]),
+  ...SENSITIVE_COOKIE_NAMES.flatMap((name) => [
+    path({ kind: "wildcard" }, key("cookies"), key(name)),
+    path({ kind: "wildcard" }, key(`http.request.header.cookie.${name}`)),
+  ]),
 );
 
 /** convert.rs `REPLACE_ONLY_SELECTOR`: fields that matter too much to destroy get only replacing rules. */
@@ -122,7 +125,10 @@ export function toPiiConfig(c: DataScrubbingConfig): { config: PiiConfig; applic
     }
   }
   if (applied.length === 0 && extra.length === 0) return null;
-  const conjunctions: Selector[] = [or(path(type(VT.string)), path(type(VT.number)), path(type(VT.array)), path(type(VT.object))), { kind: "not", inner: DATASCRUBBER_IGNORE }];
+  const conjunctions: Selector[] = [
+    or(path(type(VT.string)), path(type(VT.number)), path(type(VT.array)), path(type(VT.object))),
+    { kind: "not", inner: DATASCRUBBER_IGNORE },
+  ];
   for (const raw of c.excludeFields) {
     const field = raw.trim();
     if (field === "") continue;
@@ -139,7 +145,13 @@ export function toPiiConfig(c: DataScrubbingConfig): { config: PiiConfig; applic
 }
 
 /** What Faultline stores per organization and project (Sentry's API names), as far as the legacy settings go. */
-export type LegacyOptions = { dataScrubber: boolean; dataScrubberDefaults: boolean; sensitiveFields: string[]; safeFields: string[]; scrubIPAddresses: boolean };
+export type LegacyOptions = {
+  dataScrubber: boolean;
+  dataScrubberDefaults: boolean;
+  sensitiveFields: string[];
+  safeFields: string[];
+  scrubIPAddresses: boolean;
+};
 
 /** `get_datascrubbing_settings`: the organization's switches force the project's on; field lists add up. */
 export function mergeDatascrubbing(org: LegacyOptions, project: LegacyOptions): DataScrubbingConfig {
@@ -154,7 +166,8 @@ export function mergeDatascrubbing(org: LegacyOptions, project: LegacyOptions): 
 
 function prefixReferences(rules: Record<string, RuleSpec>, rule: RuleSpec, prefix: string): RuleSpec {
   if (rule.type === "alias" && Object.hasOwn(rules, rule.rule)) return { ...rule, rule: prefix + rule.rule };
-  if (rule.type === "multiple" && rule.rules.some((r) => Object.hasOwn(rules, r))) return { ...rule, rules: rule.rules.map((r) => (Object.hasOwn(rules, r) ? prefix + r : r)) };
+  if (rule.type === "multiple" && rule.rules.some((r) => Object.hasOwn(rules, r)))
+    return { ...rule, rules: rule.rules.map((r) => (Object.hasOwn(rules, r) ? prefix + r : r)) };
   return rule;
 }
 
@@ -162,7 +175,10 @@ function prefixReferences(rules: Record<string, RuleSpec>, rule: RuleSpec, prefi
 export function mergePiiConfigs(org: PiiConfig | null, project: PiiConfig | null): PiiConfig | null {
   if (!org && !project) return null;
   const out: PiiConfig = { rules: {}, vars: {}, applications: {} };
-  for (const [prefix, config] of [["organization:", org], ["project:", project]] as const) {
+  for (const [prefix, config] of [
+    ["organization:", org],
+    ["project:", project],
+  ] as const) {
     if (!config) continue;
     for (const [id, rule] of Object.entries(config.rules)) out.rules[prefix + id] = prefixReferences(config.rules, rule, prefix);
     for (const [selector, ids] of Object.entries(config.applications)) {

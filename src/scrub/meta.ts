@@ -127,7 +127,12 @@ export function seedMeta(existing: unknown): MetaTree {
 }
 
 function isRemark(r: unknown): r is Remark {
-  return Array.isArray(r) && typeof r[0] === "string" && typeof r[1] === "string" && (r.length === 2 || (r.length === 4 && typeof r[2] === "number" && typeof r[3] === "number"));
+  return (
+    Array.isArray(r) &&
+    typeof r[0] === "string" &&
+    typeof r[1] === "string" &&
+    (r.length === 2 || (r.length === 4 && typeof r[2] === "number" && typeof r[3] === "number"))
+  );
 }
 
 /** `obj[key] = value` as an own property, also for a key named `__proto__` (which assignment would not create). */

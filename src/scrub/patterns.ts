@@ -199,20 +199,34 @@ const hasDigits = (n: 1 | 2 | 3) => {
 const cs = (source: string): Gate => ({ source, ci: false });
 const ci = (source: string): Gate => ({ source, ci: true });
 
-const PASSWORD_KEY =
-  "(password|secret|passwd|api[-_]key|apikey|auth|credentials|mysql_pwd|privatekey|private[-_]key|token[^\\s]*[:=]|^otp$|^two[-_]factor$)";
+const PASSWORD_KEY = "(password|secret|passwd|api[-_]key|apikey|auth|credentials|mysql_pwd|privatekey|private[-_]key|token[^\\s]*[:=]|^otp$|^two[-_]factor$)";
 
 /** relay-pii regexes.rs, one per built-in rule type; each with a cheap gate (see `Matcher.gate`). */
 export const PATTERNS = {
   anything: nativeMatcher(".*", ""),
   imei: nativeMatcher("\\b(\\d{2}-?\\d{6}-?\\d{6}-?\\d{1,2})\\b", "", hasDigits(2), cs("\\d{6}-?\\d{6}")),
   mac: nativeMatcher("\\b([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}\\b", "", (t) => t.includes(":") || t.includes("-"), ci("[0-9a-f]{2}[:-][0-9a-f]{2}[:-]")),
-  uuid: nativeMatcher("\\b[a-z0-9]{8}-?[a-z0-9]{4}-?[a-z0-9]{4}-?[a-z0-9]{4}-?[a-z0-9]{12}\\b", "i", (t) => t.length >= 32, ci("[a-z0-9]{8}-?[a-z0-9]{4}-?[a-z0-9]{4}")),
-  email: nativeMatcher("\\b[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9-]+(?:\\.[a-zA-Z0-9-]+)*\\.[a-zA-Z]{2,}\\b", "", (t) => t.includes("@"), cs("[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]@[a-zA-Z0-9-]")),
+  uuid: nativeMatcher(
+    "\\b[a-z0-9]{8}-?[a-z0-9]{4}-?[a-z0-9]{4}-?[a-z0-9]{4}-?[a-z0-9]{12}\\b",
+    "i",
+    (t) => t.length >= 32,
+    ci("[a-z0-9]{8}-?[a-z0-9]{4}-?[a-z0-9]{4}"),
+  ),
+  email: nativeMatcher(
+    "\\b[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9-]+(?:\\.[a-zA-Z0-9-]+)*\\.[a-zA-Z]{2,}\\b",
+    "",
+    (t) => t.includes("@"),
+    cs("[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]@[a-zA-Z0-9-]"),
+  ),
   iban: nativeMatcher(`\\b(${IBAN_COUNTRIES})\\d{2}[a-zA-Z0-9]{11,29}\\b`, "", hasDigits(2), cs(`(?:${IBAN_COUNTRIES})\\d{2}[a-zA-Z0-9]{11}`)),
   ipv4: nativeMatcher(`\\b${V4A}\\b`, "", (t) => t.includes("."), cs("\\d\\.\\d{1,3}\\.\\d")),
   ipv6: nativeMatcher(IPV6, "i", (t) => t.includes(":"), ci("[0-9a-f]:[0-9a-f]|::")),
-  creditcard: nativeMatcher("\\b((?:3[47]\\d|4\\d{3}|5[1-5]\\d\\d|65\\d\\d|6011)([-\\s]?\\d){12})\\b", "", hasDigits(3), cs("(?:3[47]\\d|4\\d{3}|5[1-5]\\d\\d|65\\d\\d|6011)[-\\s]?\\d[-\\s]?\\d")),
+  creditcard: nativeMatcher(
+    "\\b((?:3[47]\\d|4\\d{3}|5[1-5]\\d\\d|65\\d\\d|6011)([-\\s]?\\d){12})\\b",
+    "",
+    hasDigits(3),
+    cs("(?:3[47]\\d|4\\d{3}|5[1-5]\\d\\d|65\\d\\d|6011)[-\\s]?\\d[-\\s]?\\d"),
+  ),
   userpath: nativeMatcher(
     "(?:(?:\\b(?:[a-zA-Z]:[\\\\/])?(?:users|home|documents and settings|[^/\\\\]+[/\\\\]profiles)[\\\\/])|(?:/(?:home|users)/))([^/\\\\\\r\\n\\x00]+)",
     "i",
@@ -228,8 +242,18 @@ export const PATTERNS = {
     (t) => t.includes("-----BEGIN") && t.includes("-----END"),
     cs("-----BEGIN"),
   ),
-  urlauth: nativeMatcher("\\b(?:(?:[a-z0-9+-]+:)?//([a-zA-Z0-9%_.-]+(?::[a-zA-Z0-9%_.-]+)?))@", "", (t) => t.includes("//") && t.includes("@"), cs("//[a-zA-Z0-9%_.:-]+@")),
-  urlauthLegacy: nativeMatcher("\\b((?:[a-z0-9]+:)?//[a-zA-Z0-9%_.-]+:)([a-zA-Z0-9%_.-]+)@", "", (t) => t.includes("//") && t.includes("@"), cs("//[a-zA-Z0-9%_.-]+:[a-zA-Z0-9%_.-]+@")),
+  urlauth: nativeMatcher(
+    "\\b(?:(?:[a-z0-9+-]+:)?//([a-zA-Z0-9%_.-]+(?::[a-zA-Z0-9%_.-]+)?))@",
+    "",
+    (t) => t.includes("//") && t.includes("@"),
+    cs("//[a-zA-Z0-9%_.:-]+@"),
+  ),
+  urlauthLegacy: nativeMatcher(
+    "\\b((?:[a-z0-9]+:)?//[a-zA-Z0-9%_.-]+:)([a-zA-Z0-9%_.-]+)@",
+    "",
+    (t) => t.includes("//") && t.includes("@"),
+    cs("//[a-zA-Z0-9%_.-]+:[a-zA-Z0-9%_.-]+@"),
+  ),
   usssn: nativeMatcher("\\b([0-9]{3}-[0-9]{2}-[0-9]{4})\\b", "", (t) => t.includes("-"), cs("\\d{3}-\\d\\d-\\d{4}")),
   bearer: nativeMatcher("\\b(Bearer\\s+)([^\\s]+)", "i", (t) => lower(t).includes("bearer"), ci("bearer\\s")),
   tokenKey: nativeMatcher("(token)", "i", (t) => lower(t).includes("token"), ci("token")),

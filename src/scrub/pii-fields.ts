@@ -27,7 +27,13 @@ const M = PII_MAYBE;
 const F = PII_FALSE;
 
 const f = (pii: Pii, node?: Node): Field => (node ? { pii, node } : { pii });
-const struct = (types: number, fields: Record<string, Field>, other: Pii = F): Node => ({ kind: "struct", types, fields, fieldMap: new Map(Object.entries(fields)), other });
+const struct = (types: number, fields: Record<string, Field>, other: Pii = F): Node => ({
+  kind: "struct",
+  types,
+  fields,
+  fieldMap: new Map(Object.entries(fields)),
+  other,
+});
 const array = (each: Node): Node => ({ kind: "array", each });
 const PAIRS: Node = { kind: "pairs" };
 const NIP: Node = { kind: "nip" };
@@ -49,7 +55,17 @@ const EXCEPTION = struct(
 // thread.rs.
 const THREAD = struct(
   VT.thread,
-  { id: f(F), name: f(M), crashed: f(F), current: f(F), main: f(F), state: f(F), held_locks: f(F), stacktrace: f(F, STACKTRACE), raw_stacktrace: f(F, STACKTRACE) },
+  {
+    id: f(F),
+    name: f(M),
+    crashed: f(F),
+    current: f(F),
+    main: f(F),
+    state: f(F),
+    held_locks: f(F),
+    stacktrace: f(F, STACKTRACE),
+    raw_stacktrace: f(F, STACKTRACE),
+  },
   T,
 );
 
@@ -203,7 +219,16 @@ export const SPAN_ROOT: Node = SPAN;
 const LOG_ATTRIBUTE = struct(0, { type: f(F), value: f(T) }, M);
 export const LOG_ROOT: Node = struct(
   VT.log,
-  { timestamp: f(F), trace_id: f(F), span_id: f(F), level: f(F), severity_number: f(F), body: f(T), attributes: f(T, { kind: "object", each: LOG_ATTRIBUTE }), _meta: f(F) },
+  {
+    timestamp: f(F),
+    trace_id: f(F),
+    span_id: f(F),
+    level: f(F),
+    severity_number: f(F),
+    body: f(T),
+    attributes: f(T, { kind: "object", each: LOG_ATTRIBUTE }),
+    _meta: f(F),
+  },
   M,
 );
 /** The same for the default and legacy rules, which see an attribute's value under its key (relay-pii eap.rs `process_attributes`). */

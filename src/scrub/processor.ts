@@ -133,7 +133,8 @@ function visit(walk: Walk, holder: Record<string, unknown> | unknown[], slot: st
   // An untyped value with pii=false (context lines, modules, SDK packages...) passes its pii on to everything
   // below it, and no selector matches pii=false: nothing there can be scrubbed.
   if (node === undefined && state.pii === PII_FALSE) return;
-  const value = slot === "__proto__" ? (Object.hasOwn(holder, slot) ? (holder as Record<string, unknown>)[slot] : undefined) : (holder as Record<string, unknown>)[slot];
+  const value =
+    slot === "__proto__" ? (Object.hasOwn(holder, slot) ? (holder as Record<string, unknown>)[slot] : undefined) : (holder as Record<string, unknown>)[slot];
   if (value === null || value === undefined || typeof value === "boolean") return;
   if (typeof value === "string") {
     if (node?.kind === "nip") {
@@ -267,7 +268,14 @@ function stateAt(root: S, rootNode: Node, segments: readonly string[]): { state:
       next = node.each;
     }
     const key = isIndex && (node === undefined || node.kind === "array" || node.kind === "pairs") ? null : seg;
-    const types = next?.kind === "struct" || next?.kind === "string" ? next.types : next?.kind === "array" ? VT.array : next?.kind === "pairs" || next?.kind === "object" ? VT.object : 0;
+    const types =
+      next?.kind === "struct" || next?.kind === "string"
+        ? next.types
+        : next?.kind === "array"
+          ? VT.array
+          : next?.kind === "pairs" || next?.kind === "object"
+            ? VT.object
+            : 0;
     state = { parent: state, key: key === null ? null : undefined, rawKey: key, index: key === null ? Number(seg) : -1, pii, types, depth: state.depth + 1 };
     node = next;
   }
@@ -300,7 +308,14 @@ function scrubOriginals(walk: Walk, root: Record<string, unknown>, rootState: S,
 /** Scrubs `root` (an event or a span) in place with one compiled config; notes go into `meta`. */
 export function processRoot(root: Record<string, unknown>, node: Node & { kind: "struct" }, config: CompiledConfig, meta: MetaTree, nested = false): void {
   if (config.applications.length === 0) return;
-  const walk: Walk = { config, meta, hasMeta: !isEmptyMeta(meta), path: [], states: [], working: { value: "", remarks: NO_REMARKS, len: undefined, changed: false } };
+  const walk: Walk = {
+    config,
+    meta,
+    hasMeta: !isEmptyMeta(meta),
+    path: [],
+    states: [],
+    working: { value: "", remarks: NO_REMARKS, len: undefined, changed: false },
+  };
   let state: S = { parent: null, key: null, rawKey: null, index: -1, pii: PII_FALSE, types: nested ? 0 : node.types, depth: 0 };
   walk.states[0] = state;
   // A standalone span is entered below an unnamed root, as a span inside an event is, so `$span.…` selectors reach it.

@@ -1,12 +1,7 @@
 // The shapes of Relay's PII rules (relay-pii src/config.rs, redactions.rs): a rule's type and redaction, and a whole
 // config. Shared by the config's parser (config.ts) and the built-in rules (builtin.ts), which config.ts reads.
 
-export type Redaction =
-  | { method: "default" }
-  | { method: "remove" }
-  | { method: "replace"; text: string }
-  | { method: "mask" }
-  | { method: "hash" };
+export type Redaction = { method: "default" } | { method: "remove" } | { method: "replace"; text: string } | { method: "mask" } | { method: "hash" };
 
 export const SIMPLE_RULE_TYPES = [
   "anything",

@@ -49,7 +49,13 @@ const refuse = (res: http.ServerResponse, status: number, detail: string): void 
 };
 
 /** `metricsToken`: FAULTLINE_METRICS_TOKEN; without it /metrics answers 404 on this listener. */
-export function createListener(opts: { config: Pick<Config, "trustProxy" | "publicUrl">; basePath: string; intake: Intake; next: NextHandler | null; metricsToken?: (() => string) | null }) {
+export function createListener(opts: {
+  config: Pick<Config, "trustProxy" | "publicUrl">;
+  basePath: string;
+  intake: Intake;
+  next: NextHandler | null;
+  metricsToken?: (() => string) | null;
+}) {
   const { config, basePath, intake, next } = opts;
   const metricsToken = opts.metricsToken ?? null;
   const security = baseSecurityHeaders(config.publicUrl);

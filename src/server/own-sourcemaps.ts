@@ -13,8 +13,12 @@ export const OWN_SOURCEMAPS_DIR = "faultline-sourcemaps";
 const DEBUG_ID_COMMENT = /\/\/# debugId=([0-9a-fA-F-]{32,36})\s*$/;
 
 async function mapFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((err: NodeJS.ErrnoException) => (err.code === "ENOENT" ? [] : Promise.reject(err)));
-  return entries.filter((e) => e.isFile() && e.name.endsWith(".js.map")).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((err: NodeJS.ErrnoException) =>
+    err.code === "ENOENT" ? [] : Promise.reject(err),
+  );
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith(".js.map"))
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
 }
 
 const missing = (err: NodeJS.ErrnoException) => (err.code === "ENOENT" ? null : Promise.reject(err));

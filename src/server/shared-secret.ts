@@ -17,7 +17,7 @@ export async function checkSharedSecret(store: InstanceStore, secret: string, ge
   log(
     `faultline: warning: the Faultline process started before this one on this database signed sessions with another secret ` +
       `(${generated ? "this node generated its own secret.key" : "FAULTLINE_SECRET_KEY differs"}): sessions signed by one are refused by the other. ` +
-      "Give every node the same FAULTLINE_SECRET_KEY (README, \"Several nodes\").",
+      'Give every node the same FAULTLINE_SECRET_KEY (README, "Several nodes").',
   );
   await store.releaseSetting(SETTING);
   await store.claimSetting(SETTING, mine);

@@ -68,7 +68,10 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   const sender = startNotifications(db, log);
   const digest =
     config.digest === "inline"
-      ? startDigestWorker({ spoolDir: spoolDir(config.dataDir), db: dbOptions, retentionDays: config.retentionDays }, digested, log, { onNotifications: () => sender.wake(), onBatch: (b) => metrics().digestBatch(b) })
+      ? startDigestWorker({ spoolDir: spoolDir(config.dataDir), db: dbOptions, retentionDays: config.retentionDays }, digested, log, {
+          onNotifications: () => sender.wake(),
+          onBatch: (b) => metrics().digestBatch(b),
+        })
       : followExternalDigest(store, intake.spool.id, digested, log);
   if (config.digest === "external") log("faultline: FAULTLINE_DIGEST=external: events are digested by `faultline worker` on this data dir");
 
@@ -83,11 +86,20 @@ export async function start(rootDir: string, log: (line: string) => void = conso
     server.listen(config.port, config.host, () => resolve());
   });
   const metricsServer = config.metrics.address ? await startMetricsListener(config.metrics.address) : null;
-  if (config.metrics.address) log(`faultline: metrics on http://${config.metrics.address.host.includes(":") ? `[${config.metrics.address.host}]` : config.metrics.address.host}:${config.metrics.address.port}/metrics`);
+  if (config.metrics.address)
+    log(
+      `faultline: metrics on http://${config.metrics.address.host.includes(":") ? `[${config.metrics.address.host}]` : config.metrics.address.host}:${config.metrics.address.port}/metrics`,
+    );
   if (config.metrics.token) log("faultline: metrics at /metrics with FAULTLINE_METRICS_TOKEN as a bearer token");
-  log(`faultline: listening on http://${config.host}:${config.port}${basePath} (public URL ${config.publicUrl}${basePath}, ${config.databaseUrl ? "postgres" : "sqlite"})`);
+  log(
+    `faultline: listening on http://${config.host}:${config.port}${basePath} (public URL ${config.publicUrl}${basePath}, ${config.databaseUrl ? "postgres" : "sqlite"})`,
+  );
   // The server and the sender only: the SMTP password is never logged.
-  log(config.mail ? `faultline: outgoing mail through ${config.mail.secure ? "smtps" : "smtp"}://${config.mail.host}:${config.mail.port} from ${config.mail.from.address}` : "faultline: outgoing mail is not set up (FAULTLINE_SMTP_URL, FAULTLINE_MAIL_FROM): e-mail actions are unavailable");
+  log(
+    config.mail
+      ? `faultline: outgoing mail through ${config.mail.secure ? "smtps" : "smtp"}://${config.mail.host}:${config.mail.port} from ${config.mail.from.address}`
+      : "faultline: outgoing mail is not set up (FAULTLINE_SMTP_URL, FAULTLINE_MAIL_FROM): e-mail actions are unavailable",
+  );
   // The build's browser source maps, for the internal project's issues: after listening, and never failing the start.
   if (config.selfMonitoring.enabled) {
     void uploadOwnSourceMaps(store, distDir, basePath).then(

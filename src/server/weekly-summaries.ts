@@ -7,7 +7,11 @@ import { linkBase } from "../core/links";
 import { writeDueSummaries } from "../core/weekly-summary";
 import type { Store } from "../storage/ports";
 
-export function startWeeklySummaries(store: Store, log: (line: string) => void, intervalMs: number = PERSONAL_NOTIFICATION_LIMITS.summaryIntervalMs): { stop: () => Promise<void> } {
+export function startWeeklySummaries(
+  store: Store,
+  log: (line: string) => void,
+  intervalMs: number = PERSONAL_NOTIFICATION_LIMITS.summaryIntervalMs,
+): { stop: () => Promise<void> } {
   let running: Promise<void> | null = null;
   const pass = () => {
     if (running) return;

@@ -12,7 +12,9 @@ import type { Db } from "../storage/db";
 
 export type VacuumSettings = { intervalMs: number; checkIntervalMs: number; stepPages: number; stepPauseMs: number };
 
-export type VacuumPass = { ran: false; reason: "not-due" | "claimed-elsewhere" | "stopped" } | { ran: true; freedPages?: number; tables?: string[]; needsFullVacuum?: boolean };
+export type VacuumPass =
+  | { ran: false; reason: "not-due" | "claimed-elsewhere" | "stopped" }
+  | { ran: true; freedPages?: number; tables?: string[]; needsFullVacuum?: boolean };
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const firstLine = (err: unknown) => String((err as Error)?.message ?? err).split("\n", 1)[0];
@@ -51,7 +53,10 @@ export class WeeklyVacuum {
     }
     const space = await sqliteSpace(this.db);
     if (space.autoVacuum !== "incremental") {
-      if (space.freePages > 0) this.log(`faultline: the SQLite database keeps ${Math.round((space.freePages * space.pageSize) / 1048576)} MiB of free pages; run \`faultline vacuum\` once (a full VACUUM: see README, Command line) and the server returns them weekly after`);
+      if (space.freePages > 0)
+        this.log(
+          `faultline: the SQLite database keeps ${Math.round((space.freePages * space.pageSize) / 1048576)} MiB of free pages; run \`faultline vacuum\` once (a full VACUUM: see README, Command line) and the server returns them weekly after`,
+        );
       return { ran: true, freedPages: 0, needsFullVacuum: true };
     }
     let free = space.freePages;

@@ -4,7 +4,17 @@ import type { Role } from "../core/roles";
 /** Session counts of one hour of a release (summed over the projects and environments asked for). */
 export type ReleaseSessionBucket = { hour: string; sessions: number; erroredAll: number; crashed: number; abnormal: number };
 /** An issue first seen in a release. */
-export type ReleaseIssue = { id: number; projectId: number; shortId: number; title: string; culprit: string; level: string; timesSeen: number; firstSeen: string; lastSeen: string };
+export type ReleaseIssue = {
+  id: number;
+  projectId: number;
+  shortId: number;
+  title: string;
+  culprit: string;
+  level: string;
+  timesSeen: number;
+  firstSeen: string;
+  lastSeen: string;
+};
 
 export interface ReleaseDetailStore {
   /** Hourly session counts of a release in these projects from `sinceHour` (inclusive); hours without sessions are absent. */
@@ -35,7 +45,15 @@ export interface InvitationStore {
    * Invites an address, in one transaction: "already_member" when an account with that address is a member; otherwise
    * any open invitation of the organization for the same address is replaced (its link ends) by this one.
    */
-  createInvitation(input: { organizationId: number; email: string; role: Role; tokenHash: string; createdBy: string; createdAt: string; expiresAt: string }): Promise<Invitation | "already_member">;
+  createInvitation(input: {
+    organizationId: number;
+    email: string;
+    role: Role;
+    tokenHash: string;
+    createdBy: string;
+    createdAt: string;
+    expiresAt: string;
+  }): Promise<Invitation | "already_member">;
   /** Invitations not accepted yet, newest first (expired ones included, so an admin sees and revokes them). */
   listPendingInvitations(organizationId: number): Promise<Invitation[]>;
   /** The invitation a link's secret hashes to, accepted or not. */
@@ -46,5 +64,9 @@ export interface InvitationStore {
    * people using one link at once, one joins. Only the account with the invited address joins ("other_address" for
    * any other). "already_member" and "other_address" leave the invitation open.
    */
-  acceptInvitation(tokenHash: string, userId: string, now: string): Promise<{ organizationId: number; memberId: number } | "invalid" | "already_member" | "other_address">;
+  acceptInvitation(
+    tokenHash: string,
+    userId: string,
+    now: string,
+  ): Promise<{ organizationId: number; memberId: number } | "invalid" | "already_member" | "other_address">;
 }

@@ -27,9 +27,7 @@ export type Db = {
 };
 
 /** syncAttachments: attachment files are synced to disk as written (FAULTLINE_SPOOL_SYNC=full), else left to the kernel. */
-export type OpenDbOptions =
-  | { dialect: "sqlite"; file: string; syncAttachments?: boolean }
-  | { dialect: "postgres"; url: string; maxConnections?: number };
+export type OpenDbOptions = { dialect: "sqlite"; file: string; syncAttachments?: boolean } | { dialect: "postgres"; url: string; maxConnections?: number };
 
 /** Chooses the store from the configuration: DATABASE_URL wins, otherwise SQLite in the data dir. */
 export function dbOptionsFromConfig(cfg: { databaseUrl: string | undefined; dataDir: string; spoolSync?: "full" | "normal" }): OpenDbOptions {
@@ -68,7 +66,8 @@ export function openDb(options: OpenDbOptions): Db {
     // Several processes (web, worker, CLI) may write: wait for the lock instead of failing at once.
     sqlite.pragma("busy_timeout = 5000");
     const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
-    const attachmentsDir = options.file === ":memory:" ? path.join(os.tmpdir(), `faultline-attachments-${randomUUID()}`) : path.join(path.dirname(options.file), "attachments");
+    const attachmentsDir =
+      options.file === ":memory:" ? path.join(os.tmpdir(), `faultline-attachments-${randomUUID()}`) : path.join(path.dirname(options.file), "attachments");
     return { kysely, dialect: "sqlite", close: () => kysely.destroy(), attachmentsDir, syncAttachments: options.syncAttachments === true };
   }
   const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });

@@ -18,7 +18,10 @@ import type { LogTx } from "./log-ports";
 export type { IssueStatus } from "./records";
 
 /** An issue as the digest needs it when its events arrive: the columns that decide its lifecycle. */
-export type IssueState = Pick<Issue, "id" | "projectId" | "shortId" | "status" | "substatus" | "resolution" | "snooze" | "firstSeen" | "lastSeen" | "timesSeen">;
+export type IssueState = Pick<
+  Issue,
+  "id" | "projectId" | "shortId" | "status" | "substatus" | "resolution" | "snooze" | "firstSeen" | "lastSeen" | "timesSeen"
+>;
 
 export type NewIssue = {
   projectId: number;
@@ -80,7 +83,20 @@ export interface SightingTx {
   releaseDates(projectId: number, versions: string[]): Promise<Map<string, string>>;
 }
 
-export interface DigestTx extends SightingTx, MonitorTx, SessionTx, SpanTx, DeadLetterTx, NotificationOutbox, WorkflowTx, AlertTx, UserDataTx, IssueClaimTx, FeedbackTx, AttachmentTx, LogTx {
+export interface DigestTx
+  extends SightingTx,
+    MonitorTx,
+    SessionTx,
+    SpanTx,
+    DeadLetterTx,
+    NotificationOutbox,
+    WorkflowTx,
+    AlertTx,
+    UserDataTx,
+    IssueClaimTx,
+    FeedbackTx,
+    AttachmentTx,
+    LogTx {
   /**
    * Of these events' ids, those the project already has. On PostgreSQL, among the events received within
    * DIGEST_LIMITS.duplicateWindowHours of these (events are partitioned by day), after waiting for any other

@@ -29,7 +29,12 @@ export type Issue = {
   numComments: number;
 };
 
-export type IssueTagSummary = { key: string; totalValues: number; uniqueValues: number; topValues: { value: string; count: number; firstSeen: string; lastSeen: string }[] };
+export type IssueTagSummary = {
+  key: string;
+  totalValues: number;
+  uniqueValues: number;
+  topValues: { value: string; count: number; firstSeen: string; lastSeen: string }[];
+};
 export type IssueActivityEntry = { id: number; type: string; userId: string | null; data: Record<string, unknown>; createdAt: string };
 
 /**

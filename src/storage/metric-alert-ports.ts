@@ -45,7 +45,15 @@ export type MetricAlertInput = {
 export type MetricAlertChange = { id: number; changedAt: string; from: MetricStatus; to: MetricStatus; value: number | null; threshold: number | null };
 
 /** An aggregate over [start, end) of one project's or the organization's data. */
-export type MetricQuery = { organizationId: number; projectId: number | null; kind: AggregateKind; filters: QueryFilter[]; environment: string | null; start: string; end: string };
+export type MetricQuery = {
+  organizationId: number;
+  projectId: number | null;
+  kind: AggregateKind;
+  filters: QueryFilter[];
+  environment: string | null;
+  start: string;
+  end: string;
+};
 
 /** What an evaluation decided for the rule as it stood once claimed: its new status, the change, the notifications. */
 export type MetricDecision = { status: MetricStatus; change: Omit<MetricAlertChange, "id">; notifications: NewNotification[] };
@@ -75,5 +83,11 @@ export interface MetricAlertStore {
    * rule is gone), records the value, and applies what `decide` makes of the rule as claimed: its status, a history
    * entry and the outbox rows.
    */
-  recordMetricEvaluation(ruleId: number, minute: string, value: number | null, now: string, decide: (rule: MetricAlertRule) => MetricDecision | null): Promise<MetricEvaluationResult>;
+  recordMetricEvaluation(
+    ruleId: number,
+    minute: string,
+    value: number | null,
+    now: string,
+    decide: (rule: MetricAlertRule) => MetricDecision | null,
+  ): Promise<MetricEvaluationResult>;
 }

@@ -36,4 +36,8 @@ export type MetricAlertHistoryTable = {
 
 export type MetricAlertValuesTable = { rule_id: number; minute: string; value: number | null };
 
-export type MetricAlertTables = { metric_alert_rules: MetricAlertRulesTable; metric_alert_history: MetricAlertHistoryTable; metric_alert_values: MetricAlertValuesTable };
+export type MetricAlertTables = {
+  metric_alert_rules: MetricAlertRulesTable;
+  metric_alert_history: MetricAlertHistoryTable;
+  metric_alert_values: MetricAlertValuesTable;
+};

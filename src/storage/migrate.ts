@@ -79,7 +79,10 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
 }
 
 export class MigrationError extends Error {
-  constructor(message: string, readonly cause?: unknown) {
+  constructor(
+    message: string,
+    readonly cause?: unknown,
+  ) {
     super(message);
     this.name = "MigrationError";
   }

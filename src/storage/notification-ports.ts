@@ -47,9 +47,29 @@ export type IssueNotificationPayload = {
   ruleName: string | null;
   organization: Org;
   project: Proj;
-  issue: { id: number; shortId: string; title: string; culprit: string; level: string; status: string; firstSeen: string; lastSeen: string; count: number; userCount: number };
+  issue: {
+    id: number;
+    shortId: string;
+    title: string;
+    culprit: string;
+    level: string;
+    status: string;
+    firstSeen: string;
+    lastSeen: string;
+    count: number;
+    userCount: number;
+  };
   /** The event that made it due (null for assignment, comment and test notices made without one). */
-  event: { eventId: string; message: string; timestamp: string; environment: string | null; release: string | null; platform: string | null; url: string | null; tags: [string, string][] } | null;
+  event: {
+    eventId: string;
+    message: string;
+    timestamp: string;
+    environment: string | null;
+    release: string | null;
+    platform: string | null;
+    url: string | null;
+    tags: [string, string][];
+  } | null;
   /** Absolute link to the issue page: FAULTLINE_URL, base path, default locale path. */
   issueUrl: string;
   /** Workflow notices: who did it (assignment, comment) and what (the comment's text, capped). */

@@ -48,7 +48,13 @@ export interface WorkflowTx {
 }
 
 /** One person and organization whose weekly summary is on, with what the summary needs to know of them. */
-export type SummaryCandidate = { userId: string; email: string; locale: NotificationLocale; timeZone: string | null; organization: { id: number; slug: string; name: string } };
+export type SummaryCandidate = {
+  userId: string;
+  email: string;
+  locale: NotificationLocale;
+  timeZone: string | null;
+  organization: { id: number; slug: string; name: string };
+};
 
 /** An organization's figures between two instants (UTC, end exclusive). */
 export type SummaryFigures = {

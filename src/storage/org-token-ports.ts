@@ -13,7 +13,14 @@ export type OrgToken = {
 };
 
 export interface OrgTokenStore {
-  createOrgToken(input: { organizationId: number; name: string; tokenHash: string; tokenSuffix: string; createdBy: string; createdAt: string }): Promise<OrgToken>;
+  createOrgToken(input: {
+    organizationId: number;
+    name: string;
+    tokenHash: string;
+    tokenSuffix: string;
+    createdBy: string;
+    createdAt: string;
+  }): Promise<OrgToken>;
   /** The organization's tokens that are not revoked, oldest first. */
   listOrgTokens(organizationId: number): Promise<OrgToken[]>;
   /** Revokes a token of this organization; false if there is no such token or it was revoked already. */

@@ -98,7 +98,6 @@ export function isDuplicateError(err: unknown): err is DuplicateError {
   return typeof err === "object" && err !== null && (err as { isDuplicateError?: unknown }).isDuplicateError === true;
 }
 
-
 export interface InstanceStore {
   /** Sets a key that must not exist yet; false when it already does (whoever set it first wins). */
   claimSetting(key: string, value: string): Promise<boolean>;
@@ -165,7 +164,20 @@ export interface ProjectStore {
   getProjectById(id: number): Promise<Project | null>;
   /** Ordered by slug, then id: of some organizations, of every organization a user belongs to, or of all. */
   listProjects(input: { scope: { organizationIds: number[] } | { memberUserId: string } | { all: true }; page: PageRequest }): Promise<Page<Project>>;
-  updateProject(id: number, patch: { slug?: string; name?: string; platform?: string | null; teamId?: number | null; rateLimit?: RateLimit | null; quotas?: Quotas; scrapeJavaScript?: boolean; retentionDays?: number | null; attachmentsRole?: Role | null }): Promise<Project | null>;
+  updateProject(
+    id: number,
+    patch: {
+      slug?: string;
+      name?: string;
+      platform?: string | null;
+      teamId?: number | null;
+      rateLimit?: RateLimit | null;
+      quotas?: Quotas;
+      scrapeJavaScript?: boolean;
+      retentionDays?: number | null;
+      attachmentsRole?: Role | null;
+    },
+  ): Promise<Project | null>;
   deleteProject(id: number): Promise<boolean>;
 }
 
@@ -175,12 +187,23 @@ export interface ProjectKeyStore {
   getKey(projectId: number, keyId: number): Promise<ProjectKey | null>;
   /** The key a DSN names, whatever its project; null when unknown. */
   getKeyByPublicKey(publicKey: string): Promise<ProjectKey | null>;
-  updateKey(projectId: number, keyId: number, patch: { label?: string; isActive?: boolean; rateLimit?: RateLimit | null; quotas?: Quotas }): Promise<ProjectKey | null>;
+  updateKey(
+    projectId: number,
+    keyId: number,
+    patch: { label?: string; isActive?: boolean; rateLimit?: RateLimit | null; quotas?: Quotas },
+  ): Promise<ProjectKey | null>;
   deleteKey(projectId: number, keyId: number): Promise<boolean>;
 }
 
 export interface ApiTokenStore {
-  createToken(input: { userId: string; name: string; tokenHash: string; tokenSuffix: string; scopes: string[] | null; expiresAt: string | null }): Promise<ApiToken>;
+  createToken(input: {
+    userId: string;
+    name: string;
+    tokenHash: string;
+    tokenSuffix: string;
+    scopes: string[] | null;
+    expiresAt: string | null;
+  }): Promise<ApiToken>;
   listTokens(userId: string): Promise<ApiToken[]>;
   /** Resolves a token hash to its owner and records the use (expired or not: the caller decides). */
   useToken(tokenHash: string, now: string): Promise<{ token: ApiToken; user: User } | null>;
@@ -190,7 +213,16 @@ export interface ApiTokenStore {
 /** What the intake needs to know about a DSN key, in one lookup. */
 /** A DSN key as the intake sees it: its quotas and its project's, and whether it is the internal project's. */
 /** organizationQuotas: the organization's own quotas (issue 19: attachments in bytes), shared by all its projects. */
-export type IntakeKey = { keyId: number; projectId: number; isActive: boolean; keyQuotas: QuotaMap; projectQuotas: QuotaMap; internal: boolean; organizationId: number; organizationQuotas: QuotaMap };
+export type IntakeKey = {
+  keyId: number;
+  projectId: number;
+  isActive: boolean;
+  keyQuotas: QuotaMap;
+  projectQuotas: QuotaMap;
+  internal: boolean;
+  organizationId: number;
+  organizationQuotas: QuotaMap;
+};
 
 export interface IntakeStore {
   getIntakeKey(publicKey: string): Promise<IntakeKey | null>;
@@ -201,7 +233,6 @@ export interface OrganizationQuotaStore {
   organizationQuotas(organizationId: number): Promise<Quotas>;
   setOrganizationQuotas(organizationId: number, quotas: Quotas): Promise<void>;
 }
-
 
 export type OutcomeTotal = { category: string; outcome: OutcomeKind; reason: string; quantity: number };
 
@@ -215,7 +246,49 @@ export interface OutcomeStore {
   /** Totals since an hour (inclusive), by category, outcome and reason. */
   outcomeTotals(projectId: number, sinceHour: string): Promise<OutcomeTotal[]>;
   /** Hourly sums of the given outcomes and categories, between two hours inclusive; hours without counts are absent. */
-  outcomeSeries(projectId: number, q: { sinceHour: string; untilHour: string; outcomes: OutcomeKind[]; categories: string[] }): Promise<{ hour: string; quantity: number }[]>;
+  outcomeSeries(
+    projectId: number,
+    q: { sinceHour: string; untilHour: string; outcomes: OutcomeKind[]; categories: string[] },
+  ): Promise<{ hour: string; quantity: number }[]>;
 }
 
-export type Store = SsoStore & LogStore & PartitionStore & { attachmentBlobs: AttachmentBlobs } & AttachmentStore & OrganizationQuotaStore & AuditStore & TwoFactorStore & FeedbackStore & MonitorStore & ClusterStore & ScrubbingSettingsStore & UserDataStore & AlertRuleStore & MetricAlertStore & NotificationStore & DeadLetterStore & InstanceStore & UserStore & OrganizationStore & MemberStore & TeamStore & ProjectStore & ProjectKeyStore & ApiTokenStore & IntakeStore & DigestStore & EventStore & OutcomeStore & IssueStore & IssueTriageStore & IssueStreamStore & ReleaseStore & RetentionStore & ReleaseDetailStore & InvitationStore & OrgTokenStore & ArtifactReads & UploadStore & SpanStore & SpanRetentionStore & NotificationSettingsStore;
+export type Store = SsoStore &
+  LogStore &
+  PartitionStore & { attachmentBlobs: AttachmentBlobs } & AttachmentStore &
+  OrganizationQuotaStore &
+  AuditStore &
+  TwoFactorStore &
+  FeedbackStore &
+  MonitorStore &
+  ClusterStore &
+  ScrubbingSettingsStore &
+  UserDataStore &
+  AlertRuleStore &
+  MetricAlertStore &
+  NotificationStore &
+  DeadLetterStore &
+  InstanceStore &
+  UserStore &
+  OrganizationStore &
+  MemberStore &
+  TeamStore &
+  ProjectStore &
+  ProjectKeyStore &
+  ApiTokenStore &
+  IntakeStore &
+  DigestStore &
+  EventStore &
+  OutcomeStore &
+  IssueStore &
+  IssueTriageStore &
+  IssueStreamStore &
+  ReleaseStore &
+  RetentionStore &
+  ReleaseDetailStore &
+  InvitationStore &
+  OrgTokenStore &
+  ArtifactReads &
+  UploadStore &
+  SpanStore &
+  SpanRetentionStore &
+  NotificationSettingsStore;

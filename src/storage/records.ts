@@ -38,7 +38,16 @@ export type StoredEvent = {
 };
 /** An event to store, with the data category its outcome is counted in. */
 export type NewEvent = Omit<StoredEvent, "id" | "issueId"> & { category: string };
-export type NewRawItem = { projectId: number; type: string; eventId: string | null; receivedAt: string; headers: string; payload: Uint8Array; category: string; quantity: number };
+export type NewRawItem = {
+  projectId: number;
+  type: string;
+  eventId: string | null;
+  receivedAt: string;
+  headers: string;
+  payload: Uint8Array;
+  category: string;
+  quantity: number;
+};
 
 /** An issue's status (Sentry's model: substatus and resolution say more). */
 export type IssueStatus = "unresolved" | "resolved" | "ignored";

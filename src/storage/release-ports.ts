@@ -24,7 +24,15 @@ export type Release = {
 export type ReleaseStatus = "open" | "archived";
 
 /** The columns a create or an update writes; absent fields stay as they are. */
-export type ReleaseFields = { releasedAt?: string | null; startedAt?: string | null; ref?: string | null; url?: string | null; refs?: string | null; commits?: string | null; status?: ReleaseStatus };
+export type ReleaseFields = {
+  releasedAt?: string | null;
+  startedAt?: string | null;
+  ref?: string | null;
+  url?: string | null;
+  refs?: string | null;
+  commits?: string | null;
+  status?: ReleaseStatus;
+};
 
 /** Session totals of one release in one project, over all time and over the last 24 hours. */
 export type ReleaseHealthRow = {
@@ -55,7 +63,9 @@ export interface ReleaseStore {
   /** Newest first (by when the release was created). */
   listReleases(q: ReleaseListQuery): Promise<Page<Release>>;
   /** Creates the release with these projects, or adds the projects to the existing one; `created` says which. */
-  upsertRelease(input: { organizationId: number; version: string; projectIds: number[]; createdAt: string } & ReleaseFields): Promise<{ release: Release; created: boolean }>;
+  upsertRelease(
+    input: { organizationId: number; version: string; projectIds: number[]; createdAt: string } & ReleaseFields,
+  ): Promise<{ release: Release; created: boolean }>;
   /** Updates columns and adds projects (a release never loses a project through an update). */
   updateRelease(releaseId: number, fields: ReleaseFields, addProjectIds: number[]): Promise<void>;
   deleteRelease(releaseId: number): Promise<void>;

@@ -72,7 +72,18 @@ export type RateLimitsTable = { id: string; key: string; count: number; last_req
 
 /** alerts_member_write: Sentry's "Let members create alerts" (migration 0021). */
 /** data_scrubbing: the organization's data scrubbing options as JSON, null for the defaults (0025). */
-export type OrganizationsTable = { id: Generated<number>; slug: string; name: string; created_at: string; alerts_member_write: Generated<Bool>; data_scrubbing: string | null; /** Per-organization quotas as JSON (0030). */ quotas: string | null; require_two_factor: Generated<Bool>; /** 0035 */ require_sso: Generated<Bool>; sso_auto_join_role: Generated<string> };
+export type OrganizationsTable = {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  created_at: string;
+  alerts_member_write: Generated<Bool>;
+  data_scrubbing: string | null;
+  /** Per-organization quotas as JSON (0030). */ quotas: string | null;
+  require_two_factor: Generated<Bool>;
+  /** 0035 */ require_sso: Generated<Bool>;
+  sso_auto_join_role: Generated<string>;
+};
 
 export type MembersTable = {
   id: Generated<number>;
@@ -248,7 +259,15 @@ export type ReleaseSessionCountsTable = {
   crashed: number | string;
   abnormal: number | string;
 };
-export type ReleaseSessionUsersTable = { project_id: number; release: string; environment: string; distinct_id: string; crashed: boolean | number; first_seen: string; last_seen: string };
+export type ReleaseSessionUsersTable = {
+  project_id: number;
+  release: string;
+  environment: string;
+  distinct_id: string;
+  crashed: boolean | number;
+  first_seen: string;
+  last_seen: string;
+};
 export type ReleaseProjectsTable = { release_id: number; project_id: number; new_issues: number; first_event: string | null; last_event: string | null };
 export type EnvironmentsTable = { id: Generated<number>; organization_id: number; name: string; created_at: string };
 export type EnvironmentProjectsTable = { environment_id: number; project_id: number };
@@ -282,11 +301,31 @@ export type OrgAuthTokensTable = {
 /** A piece of an upload (sentry-cli chunk upload), kept until a bundle is assembled from it (migration 0015). */
 export type UploadChunksTable = { organization_id: number; checksum: string; data: Uint8Array; size: number; created_at: string };
 /** An artifact bundle (checksum: its SHA-1), or a legacy release file as a bundle of one (checksum null). */
-export type ArtifactBundlesTable = { id: Generated<number>; organization_id: number; checksum: string | null; bundle_id: string | null; size: number; file_count: number; created_at: string; last_used_at: string };
+export type ArtifactBundlesTable = {
+  id: Generated<number>;
+  organization_id: number;
+  checksum: string | null;
+  bundle_id: string | null;
+  size: number;
+  file_count: number;
+  created_at: string;
+  last_used_at: string;
+};
 /** Where a bundle's files apply: a project, and a release and dist ("" for none). */
 export type ArtifactBundleLinksTable = { bundle_id: number; project_id: number; release: string; dist: string };
 /** One file of a bundle; `data` is deflated (raw), `headers` JSON with lower-cased names. */
-export type ArtifactFilesTable = { id: Generated<number>; bundle_id: number; path: string; url: string; type: string | null; debug_id: string | null; headers: string; size: number; sha1: string; data: Uint8Array };
+export type ArtifactFilesTable = {
+  id: Generated<number>;
+  bundle_id: number;
+  path: string;
+  url: string;
+  type: string | null;
+  debug_id: string | null;
+  headers: string;
+  size: number;
+  sha1: string;
+  data: Uint8Array;
+};
 
 export type InstanceSettingsTable = { key: string; value: string; created_at: string };
 

@@ -15,7 +15,16 @@ export type SessionState = {
   status: SessionStatus;
 };
 
-export type SessionCountIncrement = { projectId: number; release: string; environment: string; hour: string; started: number; errored: number; crashed: number; abnormal: number };
+export type SessionCountIncrement = {
+  projectId: number;
+  release: string;
+  environment: string;
+  hour: string;
+  started: number;
+  errored: number;
+  crashed: number;
+  abnormal: number;
+};
 export type SessionUserSighting = { projectId: number; release: string; environment: string; distinctId: string; crashed: boolean; seen: string };
 
 export interface SessionTx {

@@ -28,7 +28,17 @@ export type NewSpan = {
 export type StoredSpan = Omit<NewSpan, "receivedAt"> & { id: number };
 
 /** An hourly counter increment; `transaction` "" is the whole project. `good`/`poor` count values beyond the thresholds. */
-export type SpanHourIncrement = { projectId: number; metric: string; hour: string; transaction: string; count: number; failures: number; sum: number; good: number; poor: number };
+export type SpanHourIncrement = {
+  projectId: number;
+  metric: string;
+  hour: string;
+  transaction: string;
+  count: number;
+  failures: number;
+  sum: number;
+  good: number;
+  poor: number;
+};
 export type SpanBucketIncrement = { projectId: number; metric: string; hour: string; transaction: string; bucket: number; count: number };
 /** An error event that carries a trace id. */
 export type TraceEventLink = { traceId: string; projectId: number; eventId: string; issueId: number | null; receivedAt: string };

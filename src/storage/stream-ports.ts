@@ -13,7 +13,10 @@ export interface IssueStreamStore {
    * One poll: how many issues of these projects match the filter with an id above `afterId` (counted up to `cap`),
    * the highest such id, and the figures of the watched issues that belong to these projects.
    */
-  issueStreamTick(projectIds: number[], q: { filter?: IssueFilter; afterId: number; watchIds: number[]; cap: number }): Promise<{ newIssues: number; newestId: number; watched: IssueFigures[] }>;
+  issueStreamTick(
+    projectIds: number[],
+    q: { filter?: IssueFilter; afterId: number; watchIds: number[]; cap: number },
+  ): Promise<{ newIssues: number; newestId: number; watched: IssueFigures[] }>;
   /** The organization's newest releases of these projects and the environments seen in them, up to `limit` each. */
   issueSearchValues(organizationId: number, projectIds: number[], limit: number): Promise<{ releases: string[]; environments: string[] }>;
 }

@@ -15,7 +15,12 @@ export interface IssueTriageStore {
    * Sets the assignee (a user, a team or nobody) and records the activity, in one transaction; with `notice`, its
    * workflow notices too (keyed by the activity's id).
    */
-  setIssueAssignee(issueId: number, assignee: { userId: string | null; teamId: number | null }, activity: NewIssueActivity, notice?: ActivityNotice): Promise<void>;
+  setIssueAssignee(
+    issueId: number,
+    assignee: { userId: string | null; teamId: number | null },
+    activity: NewIssueActivity,
+    notice?: ActivityNotice,
+  ): Promise<void>;
   /** Records an activity entry; with `notice`, its workflow notices in the same transaction (keyed by its id). */
   addIssueActivity(issueId: number, activity: NewIssueActivity, notice?: ActivityNotice): Promise<IssueActivityEntry>;
   getIssueActivity(issueId: number, activityId: number): Promise<IssueActivityEntry | null>;

@@ -6,9 +6,26 @@ import type { ArtifactFileType } from "./artifact-ports";
 export type ArtifactLink = { projectId: number; release: string; dist: string };
 
 /** A file about to be stored: `data` is already deflated (raw), `size` the uncompressed size. */
-export type NewArtifactFile = { path: string; url: string; type: ArtifactFileType | null; debugId: string | null; headers: Record<string, string>; size: number; sha1: string; data: Uint8Array };
+export type NewArtifactFile = {
+  path: string;
+  url: string;
+  type: ArtifactFileType | null;
+  debugId: string | null;
+  headers: Record<string, string>;
+  size: number;
+  sha1: string;
+  data: Uint8Array;
+};
 
-export type NewArtifactBundle = { organizationId: number; checksum: string | null; bundleId: string | null; size: number; files: NewArtifactFile[]; links: ArtifactLink[]; now: string };
+export type NewArtifactBundle = {
+  organizationId: number;
+  checksum: string | null;
+  bundleId: string | null;
+  size: number;
+  files: NewArtifactFile[];
+  links: ArtifactLink[];
+  now: string;
+};
 
 /** A stored file as listed (release page, legacy release files list), without its bytes. */
 export type ArtifactListing = {

@@ -8,7 +8,16 @@ export const USER_FIELDS = ["id", "email", "username", "ip"] as const satisfies 
 export type EventUserRow = { projectId: number; eventId: string; issueId: number | null; field: UserField; value: string; receivedAt: string };
 
 /** A stored event that names the person; `fields`: which of the searched fields matched. */
-export type UserEventMatch = { projectId: number; eventId: string; issueId: number | null; type: string; receivedAt: string; timestamp: string; title: string; fields: UserField[] };
+export type UserEventMatch = {
+  projectId: number;
+  eventId: string;
+  issueId: number | null;
+  type: string;
+  receivedAt: string;
+  timestamp: string;
+  title: string;
+  fields: UserField[];
+};
 
 /** What one erasure deleted. */
 /** `feedback`: user feedback about the erased events, or from the erased e-mail address (issue 19). */

@@ -1,7 +1,18 @@
 // The rule editor's plain form (no JavaScript needed: fixed fields, one per condition, filter and action) to and from
 // the rule shape the core validates (core/alert-rule-schema.ts). Empty or unticked fields leave their node out.
 import {
-  AGE_FILTER, ASSIGNED_FILTER, EVENT_FREQUENCY, FIRST_SEEN, LATEST_RELEASE_FILTER, LEVEL_FILTER, OCCURRENCES_FILTER, REAPPEARED, REGRESSION, type RuleInput, TAGGED_FILTER, USER_FREQUENCY,
+  AGE_FILTER,
+  ASSIGNED_FILTER,
+  EVENT_FREQUENCY,
+  FIRST_SEEN,
+  LATEST_RELEASE_FILTER,
+  LEVEL_FILTER,
+  OCCURRENCES_FILTER,
+  REAPPEARED,
+  REGRESSION,
+  type RuleInput,
+  TAGGED_FILTER,
+  USER_FREQUENCY,
 } from "../core/alert-rule-schema";
 import { DISCORD_ACTION, EMAIL_ACTION, SLACK_ACTION, TEAMS_ACTION, WEBHOOK_ACTION } from "../storage/notification-ports";
 
@@ -14,8 +25,12 @@ export function formToRule(f: Form): Record<string, unknown> {
   if (on(f.firstSeen)) conditions.push({ id: FIRST_SEEN });
   if (on(f.regression)) conditions.push({ id: REGRESSION });
   if (on(f.reappeared)) conditions.push({ id: REAPPEARED });
-  for (const [prefix, id] of [["events", EVENT_FREQUENCY], ["users", USER_FREQUENCY]] as const) {
-    if (on(f[`${prefix}On`])) conditions.push({ id, value: f[`${prefix}Value`] ?? "", interval: f[`${prefix}Interval`] ?? "", firstTimeOnly: on(f[`${prefix}Once`]) });
+  for (const [prefix, id] of [
+    ["events", EVENT_FREQUENCY],
+    ["users", USER_FREQUENCY],
+  ] as const) {
+    if (on(f[`${prefix}On`]))
+      conditions.push({ id, value: f[`${prefix}Value`] ?? "", interval: f[`${prefix}Interval`] ?? "", firstTimeOnly: on(f[`${prefix}Once`]) });
   }
   const filters: Record<string, unknown>[] = [];
   if (f.levelMatch) filters.push({ id: LEVEL_FILTER, match: f.levelMatch, level: f.level ?? "" });
@@ -31,18 +46,39 @@ export function formToRule(f: Form): Record<string, unknown> {
   const actions: Record<string, unknown>[] = [];
   if (f.email) {
     const [targetType, targetIdentifier = null] = f.email.split(":", 2);
-    actions.push(targetType === "IssueOwners" ? { id: EMAIL_ACTION, targetType, fallthroughType: f.fallthrough || "ActiveMembers" } : { id: EMAIL_ACTION, targetType, targetIdentifier });
+    actions.push(
+      targetType === "IssueOwners"
+        ? { id: EMAIL_ACTION, targetType, fallthroughType: f.fallthrough || "ActiveMembers" }
+        : { id: EMAIL_ACTION, targetType, targetIdentifier },
+    );
   }
   if (f.webhookUrl) actions.push({ id: WEBHOOK_ACTION, service: "webhooks", url: f.webhookUrl });
   if (f.slackUrl) actions.push({ id: SLACK_ACTION, webhookUrl: f.slackUrl });
   if (f.discordUrl) actions.push({ id: DISCORD_ACTION, webhookUrl: f.discordUrl });
   if (f.teamsUrl) actions.push({ id: TEAMS_ACTION, webhookUrl: f.teamsUrl });
-  return { name: f.name ?? "", environment: f.environment ?? "", actionMatch: f.actionMatch ?? "all", filterMatch: f.filterMatch ?? "all", frequency: f.frequency ?? "", status: on(f.disabled) ? "disabled" : "active", conditions, filters, actions };
+  return {
+    name: f.name ?? "",
+    environment: f.environment ?? "",
+    actionMatch: f.actionMatch ?? "all",
+    filterMatch: f.filterMatch ?? "all",
+    frequency: f.frequency ?? "",
+    status: on(f.disabled) ? "disabled" : "active",
+    conditions,
+    filters,
+    actions,
+  };
 }
 
 /** A rule's values for the form's fields (a new rule: a new issue e-mails the issue's owners). */
 export function ruleToForm(r: RuleInput | null): Form {
-  const f: Form = { name: r?.name ?? "", environment: r?.environment ?? "", actionMatch: r?.actionMatch ?? "all", filterMatch: r?.filterMatch ?? "all", frequency: String(r?.frequency ?? 30), disabled: r?.status === "disabled" ? "on" : undefined };
+  const f: Form = {
+    name: r?.name ?? "",
+    environment: r?.environment ?? "",
+    actionMatch: r?.actionMatch ?? "all",
+    filterMatch: r?.filterMatch ?? "all",
+    frequency: String(r?.frequency ?? 30),
+    disabled: r?.status === "disabled" ? "on" : undefined,
+  };
   if (!r) return { ...f, firstSeen: "on", email: "IssueOwners", fallthrough: "ActiveMembers" };
   for (const c of r.conditions) {
     if (c.id === FIRST_SEEN) f.firstSeen = "on";
@@ -63,7 +99,8 @@ export function ruleToForm(r: RuleInput | null): Form {
     else if (x.id === ASSIGNED_FILTER) f.assigned = x.targetType === "Unassigned" ? "Unassigned" : `${x.targetType}:${x.targetIdentifier}`;
   }
   for (const a of r.actions) {
-    if (a.id === EMAIL_ACTION) Object.assign(f, { email: a.targetType === "IssueOwners" ? "IssueOwners" : `${a.targetType}:${a.targetIdentifier}`, fallthrough: a.fallthroughType });
+    if (a.id === EMAIL_ACTION)
+      Object.assign(f, { email: a.targetType === "IssueOwners" ? "IssueOwners" : `${a.targetType}:${a.targetIdentifier}`, fallthrough: a.fallthroughType });
     else if (a.id === WEBHOOK_ACTION) f.webhookUrl = a.url;
     else if (a.id === SLACK_ACTION) f.slackUrl = a.webhookUrl;
     else if (a.id === DISCORD_ACTION) f.discordUrl = a.webhookUrl;

@@ -24,11 +24,19 @@ export function streamRequest(url: URL): StreamRequest {
   const ids = (p.get("ids") ?? "").split(",").filter((s) => s !== "");
   if (!/^\d{1,15}$/.test(after) || ids.some((id) => !/^\d{1,15}$/.test(id))) throw new AppError("bad_request", "after and ids must be issue ids");
   if (ids.length > STREAM_LIMITS.maxWatchedIssues) throw new AppError("bad_request", `Watch at most ${STREAM_LIMITS.maxWatchedIssues} issues`);
-  return { project: p.get("project") || null, query: p.get("query"), sort: null, environment: p.get("environment") || null, afterId: Number(after), watchIds: ids.map(Number) };
+  return {
+    project: p.get("project") || null,
+    query: p.get("query"),
+    sort: null,
+    environment: p.get("environment") || null,
+    afterId: Number(after),
+    watchIds: ids.map(Number),
+  };
 }
 
 const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-const same = (a: IssueFigures, b: IssueFigures | undefined) => b !== undefined && a.timesSeen === b.timesSeen && a.userCount === b.userCount && a.lastSeen === b.lastSeen && a.status === b.status;
+const same = (a: IssueFigures, b: IssueFigures | undefined) =>
+  b !== undefined && a.timesSeen === b.timesSeen && a.userCount === b.userCount && a.lastSeen === b.lastSeen && a.status === b.status;
 
 export type EndCode = "signed_out" | "superseded" | "refused" | "unavailable";
 
@@ -109,5 +117,12 @@ export async function issueStreamResponse(ctx: CoreContext, org: string, req: St
       release();
     },
   });
-  return new Response(body, { headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", connection: "keep-alive", "x-accel-buffering": "no" } });
+  return new Response(body, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    },
+  });
 }

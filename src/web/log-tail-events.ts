@@ -19,11 +19,21 @@ const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.s
 /** The tail's parameters from its URL: the page's search, and the last line it shows. */
 export function tailRequest(url: URL): { input: LogQueryInput; afterId: number } {
   const p = url.searchParams;
-  return { input: { query: p.get("query") ?? undefined, level: p.get("level") ?? undefined, trace: p.get("trace") ?? undefined }, afterId: readAfterId(p.get("after")) };
+  return {
+    input: { query: p.get("query") ?? undefined, level: p.get("level") ?? undefined, trace: p.get("trace") ?? undefined },
+    afterId: readAfterId(p.get("after")),
+  };
 }
 
 /** The event stream of one logs page; the first read runs before the response, so a bad request or no access gets its status. */
-export async function logTailResponse(ctx: CoreContext, org: string, project: string, req: { input: LogQueryInput; afterId: number }, signal: AbortSignal, owner: StreamOwner): Promise<Response> {
+export async function logTailResponse(
+  ctx: CoreContext,
+  org: string,
+  project: string,
+  req: { input: LogQueryInput; afterId: number },
+  signal: AbortSignal,
+  owner: StreamOwner,
+): Promise<Response> {
   let after = req.afterId;
   const first = await tailProjectLogs(ctx, org, project, req.input, after);
   const encoder = new TextEncoder();
@@ -88,5 +98,12 @@ export async function logTailResponse(ctx: CoreContext, org: string, project: st
       release();
     },
   });
-  return new Response(body, { headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", connection: "keep-alive", "x-accel-buffering": "no" } });
+  return new Response(body, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    },
+  });
 }

@@ -13,7 +13,10 @@ export async function forwardToAuth(request: Request, providerId: string): Promi
   const { auth, config, basePath, sso } = await currentServices();
   if (!sso || providerId !== SSO_PROVIDER_ID) return detail(404, "Single sign-on is not configured");
   const incoming = new URL(request.url);
-  if (incoming.search.length > SSO_LIMITS.maxCodeLength + SSO_LIMITS.maxStateLength + 4 * SSO_LIMITS.maxShortFieldLength + SSO_LIMITS.maxErrorDescriptionLength) {
+  if (
+    incoming.search.length >
+    SSO_LIMITS.maxCodeLength + SSO_LIMITS.maxStateLength + 4 * SSO_LIMITS.maxShortFieldLength + SSO_LIMITS.maxErrorDescriptionLength
+  ) {
     return detail(400, "The callback's query is too long");
   }
   const url = `${config.publicUrl}${authPath(basePath)}/callback/${SSO_PROVIDER_ID}${incoming.search}`;

@@ -15,7 +15,12 @@ const read = (file: string) => readFileSync(path.join(distDir, file), "utf8");
 describe("first-load JavaScript budget", () => {
   test("the build lists the dashboard's routes and the docs", () => {
     const names = routes.map((r) => r.route);
-    for (const route of ["/[locale]/(auth)/sign-in", "/[locale]/(app)/orgs/[org]", "/[locale]/(app)/orgs/[org]/projects/[project]", "/[locale]/docs/[[...slug]]"]) {
+    for (const route of [
+      "/[locale]/(auth)/sign-in",
+      "/[locale]/(app)/orgs/[org]",
+      "/[locale]/(app)/orgs/[org]/projects/[project]",
+      "/[locale]/docs/[[...slug]]",
+    ]) {
       assert.ok(names.includes(route), `${route} is not among the built routes: ${names.join(", ")}`);
     }
     for (const r of routes) assert.ok(r.gzipBytes > 0 && r.files.length > 0, `${r.route} has no JavaScript`);
@@ -23,13 +28,23 @@ describe("first-load JavaScript budget", () => {
 
   test(`every route loads at most ${BUILD_LIMITS.firstLoadJsGzipBytes / 1000} kB of JavaScript first (gzipped)`, () => {
     const over = routes.filter((r) => r.gzipBytes > BUILD_LIMITS.firstLoadJsGzipBytes);
-    assert.deepEqual(over.map((r) => r.route), [], `over the budget:\n${firstLoadTable(routes)}`);
+    assert.deepEqual(
+      over.map((r) => r.route),
+      [],
+      `over the budget:\n${firstLoadTable(routes)}`,
+    );
   });
 
   test("a page's layouts count towards its first load", () => {
     const org = routes.find((r) => r.route === "/[locale]/(app)/orgs/[org]");
-    assert.ok(org?.files.some((f) => /app\/\[locale\]\/\(app\)\/layout-/.test(f)), "the (app) layout's chunk is not counted");
-    assert.ok(org?.files.some((f) => /app\/layout-/.test(f)), "the root layout's chunk is not counted");
+    assert.ok(
+      org?.files.some((f) => /app\/\[locale\]\/\(app\)\/layout-/.test(f)),
+      "the (app) layout's chunk is not counted",
+    );
+    assert.ok(
+      org?.files.some((f) => /app\/layout-/.test(f)),
+      "the root layout's chunk is not counted",
+    );
   });
 
   test("uPlot is in no route's first-load chunks", () => {
@@ -47,6 +62,9 @@ describe("first-load JavaScript budget", () => {
     const charted = sources.filter((f) => /\.tsx?$/.test(f) && !f.includes("/charts/") && readFileSync(f, "utf8").includes("charts/time-series-chart"));
     if (charted.length === 0) return t.skip("no page uses the time series chart");
     const chunks = readdirSync(path.join(distDir, "static/chunks"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js"));
-    assert.ok(chunks.some((f) => containsUplot(read(path.join("static/chunks", f)))), `${charted.join(", ")} use the chart, but no chunk holds uPlot`);
+    assert.ok(
+      chunks.some((f) => containsUplot(read(path.join("static/chunks", f)))),
+      `${charted.join(", ")} use the chart, but no chunk holds uPlot`,
+    );
   });
 });

@@ -18,7 +18,13 @@ import { freshPgDatabase } from "../helpers/pg";
 import { Load, waitFor } from "./load";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const skip = missingBuild(root) ? "needs the production build (npm run build)" : !nginxRuns() ? "nginx is not installed (scripts/test.sh installs Debian's nginx)" : !process.env.FAULTLINE_TEST_PG_URL ? "FAULTLINE_TEST_PG_URL is not set" : false;
+const skip = missingBuild(root)
+  ? "needs the production build (npm run build)"
+  : !nginxRuns()
+    ? "nginx is not installed (scripts/test.sh installs Debian's nginx)"
+    : !process.env.FAULTLINE_TEST_PG_URL
+      ? "FAULTLINE_TEST_PG_URL is not set"
+      : false;
 
 describe("two nodes on one PostgreSQL behind nginx", { skip, timeout: 20 * 60_000 }, () => {
   let c: Cluster;
@@ -44,7 +50,9 @@ describe("two nodes on one PostgreSQL behind nginx", { skip, timeout: 20 * 60_00
     });
     await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
     c = await startCluster(root, { workDir: work, databaseUrl: fresh.url });
-    await db.query("insert into instance_settings (key, value, created_at) values ('notification_allowed_hosts', '127.0.0.1', now()::text) on conflict (key) do update set value = excluded.value");
+    await db.query(
+      "insert into instance_settings (key, value, created_at) values ('notification_allowed_hosts', '127.0.0.1', now()::text) on conflict (key) do update set value = excluded.value",
+    );
     const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
     await c.api("POST", `/projects/${c.org}/${c.project}/rules/`, {
       name: "new issue → webhook",
@@ -70,7 +78,10 @@ describe("two nodes on one PostgreSQL behind nginx", { skip, timeout: 20 * 60_00
   async function stored(eventIds: string[]): Promise<Map<string, number>> {
     const out = new Map<string, number>();
     for (let i = 0; i < eventIds.length; i += 1000) {
-      const r = await db.query<{ event_id: string; issue_id: number }>("select event_id, issue_id from events where project_id = $1 and event_id = any($2)", [c.projectId, eventIds.slice(i, i + 1000)]);
+      const r = await db.query<{ event_id: string; issue_id: number }>("select event_id, issue_id from events where project_id = $1 and event_id = any($2)", [
+        c.projectId,
+        eventIds.slice(i, i + 1000),
+      ]);
       for (const row of r.rows) out.set(row.event_id, row.issue_id);
     }
     return out;
@@ -78,9 +89,14 @@ describe("two nodes on one PostgreSQL behind nginx", { skip, timeout: 20 * 60_00
 
   test("the first event of a new issue at both nodes at once: one issue, every event in it, counts and users exact", async () => {
     for (let round = 0; round < 5; round++) {
-      const envelopes = Array.from({ length: 10 }, (_, i) => errorEnvelope(c.publicKey, { type: `RaceError${round}`, value: "both nodes at once", user: `user-${i % 3}` }));
+      const envelopes = Array.from({ length: 10 }, (_, i) =>
+        errorEnvelope(c.publicKey, { type: `RaceError${round}`, value: "both nodes at once", user: `user-${i % 3}` }),
+      );
       const statuses = await Promise.all(envelopes.map((e, i) => sendEnvelope(c.nodes[i % 2]!.origin, c.projectId, e)));
-      assert.deepEqual(statuses, envelopes.map(() => 200));
+      assert.deepEqual(
+        statuses,
+        envelopes.map(() => 200),
+      );
       const ids = envelopes.map((e) => e.eventId);
       const found = await waitFor(`round ${round}'s events stored`, async () => ((await stored(ids)).size === ids.length ? stored(ids) : null));
       const issues = new Set(found.values());
@@ -98,7 +114,10 @@ describe("two nodes on one PostgreSQL behind nginx", { skip, timeout: 20 * 60_00
     const issues = (await db.query<{ id: number }>("select id from issues where project_id = $1", [c.projectId])).rows.map((r) => String(r.id));
     assert.ok(issues.length >= 5);
     await waitFor("every new issue's webhook", async () => issues.every((id) => hooks.some((h) => h.issueId === id)) || null);
-    await waitFor("the outbox empty", async () => (await db.query("select count(*)::int as n from notifications where status = 'pending'")).rows[0].n === 0 || null);
+    await waitFor(
+      "the outbox empty",
+      async () => (await db.query("select count(*)::int as n from notifications where status = 'pending'")).rows[0].n === 0 || null,
+    );
     for (const id of issues) assert.equal(hooks.filter((h) => h.issueId === id).length, 1, `issue ${id}: one delivery`);
     assert.equal(new Set(hooks.map((h) => h.key)).size, hooks.length, "no idempotency key twice");
   });
@@ -160,8 +179,14 @@ describe("two nodes on one PostgreSQL behind nginx", { skip, timeout: 20 * 60_00
     const undigested = atKill.length - (await stored(atKill)).size;
     await c.restart(1);
     const ids = load.acknowledged;
-    await waitFor(`all ${ids.length} acknowledged events stored (${undigested} were in the killed node's spool or digest)`, async () => ((await stored(ids)).size === ids.length ? true : null), 180_000);
-    t.diagnostic(`${ids.length} acknowledged, ${undigested} of those before the kill still not stored while the node was down, all stored after its restart; not acknowledged: ${JSON.stringify(Object.fromEntries(load.refused))}`);
+    await waitFor(
+      `all ${ids.length} acknowledged events stored (${undigested} were in the killed node's spool or digest)`,
+      async () => ((await stored(ids)).size === ids.length ? true : null),
+      180_000,
+    );
+    t.diagnostic(
+      `${ids.length} acknowledged, ${undigested} of those before the kill still not stored while the node was down, all stored after its restart; not acknowledged: ${JSON.stringify(Object.fromEntries(load.refused))}`,
+    );
   });
 
   test("a dead node's spool moved to an empty data dir and digested there by `faultline worker` (README): nothing acknowledged lost", async (t) => {
@@ -179,10 +204,18 @@ describe("two nodes on one PostgreSQL behind nginx", { skip, timeout: 20 * 60_00
     const moved = path.join(work, "moved-spool");
     cpSync(path.join(deadDir, "spool"), path.join(moved, "spool"), { recursive: true });
     rmSync(deadDir, { recursive: true, force: true });
-    const worker = spawn(process.execPath, ["bin/faultline.mjs", "worker"], { cwd: root, env: { ...process.env, ...c.nodeEnv(1), FAULTLINE_DATA_DIR: moved }, stdio: "ignore" });
+    const worker = spawn(process.execPath, ["bin/faultline.mjs", "worker"], {
+      cwd: root,
+      env: { ...process.env, ...c.nodeEnv(1), FAULTLINE_DATA_DIR: moved },
+      stdio: "ignore",
+    });
     const exited = new Promise<number | null>((r) => worker.once("exit", (code) => r(code)));
     try {
-      await waitFor(`all ${ids.length} acknowledged events stored by the worker on the moved spool`, async () => ((await stored(ids)).size === ids.length ? true : null), 180_000);
+      await waitFor(
+        `all ${ids.length} acknowledged events stored by the worker on the moved spool`,
+        async () => ((await stored(ids)).size === ids.length ? true : null),
+        180_000,
+      );
     } finally {
       worker.kill("SIGTERM");
     }

@@ -4,9 +4,27 @@
 // project, and a test notification per action.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { AGE_FILTER, ASSIGNED_FILTER, EVENT_FREQUENCY, FIRST_SEEN, LATEST_RELEASE_FILTER, LEVEL_FILTER, OCCURRENCES_FILTER, parseRule, TAGGED_FILTER } from "../../src/core/alert-rule-schema";
+import {
+  AGE_FILTER,
+  ASSIGNED_FILTER,
+  EVENT_FREQUENCY,
+  FIRST_SEEN,
+  LATEST_RELEASE_FILTER,
+  LEVEL_FILTER,
+  OCCURRENCES_FILTER,
+  parseRule,
+  TAGGED_FILTER,
+} from "../../src/core/alert-rule-schema";
 import { webhookUrlProblem } from "../../src/core/alert-rule-urls";
-import { alertRuleHistory, createAlertRule, deleteAlertRule, listAlertRules, sendTestNotification, setAlertsMemberWrite, updateAlertRule } from "../../src/core/alert-rules";
+import {
+  alertRuleHistory,
+  createAlertRule,
+  deleteAlertRule,
+  listAlertRules,
+  sendTestNotification,
+  setAlertsMemberWrite,
+  updateAlertRule,
+} from "../../src/core/alert-rules";
 import { isAppError } from "../../src/core/errors";
 import { createOrganization } from "../../src/core/organizations";
 import { createProject } from "../../src/core/projects";
@@ -53,7 +71,10 @@ describe("issue 17 rules: validation", () => {
   });
 
   test("unknown ids are refused naming the id", () => {
-    badRequest(() => parseRule({ ...valid, conditions: [{ id: "sentry.rules.conditions.nope.Nope" }] }), /conditions\.0: unknown id "sentry\.rules\.conditions\.nope\.Nope"/);
+    badRequest(
+      () => parseRule({ ...valid, conditions: [{ id: "sentry.rules.conditions.nope.Nope" }] }),
+      /conditions\.0: unknown id "sentry\.rules\.conditions\.nope\.Nope"/,
+    );
     badRequest(() => parseRule({ ...valid, filters: [{ id: FIRST_SEEN }] }), /filters\.0: unknown id/);
     badRequest(() => parseRule({ ...valid, actions: [{ id: "sentry.rules.actions.notify_event.NotifyEventAction" }] }), /actions\.0: unknown id/);
     badRequest(() => parseRule({ ...valid, conditions: [{}] }), /needs an id/);
@@ -85,7 +106,15 @@ describe("issue 17 rules: validation", () => {
   });
 
   test("webhook URLs: http(s) to public addresses only; an allowed host passes whatever it resolves to", async () => {
-    for (const url of ["http://127.0.0.1/x", "http://169.254.169.254/latest/meta-data", "http://10.0.0.1/", "http://[::1]/", "http://192.168.1.1/", "http://localhost:9720/", "http://[::ffff:127.0.0.1]/"]) {
+    for (const url of [
+      "http://127.0.0.1/x",
+      "http://169.254.169.254/latest/meta-data",
+      "http://10.0.0.1/",
+      "http://[::1]/",
+      "http://192.168.1.1/",
+      "http://localhost:9720/",
+      "http://[::ffff:127.0.0.1]/",
+    ]) {
       assert.match((await webhookUrlProblem(url)) ?? "", /non-public address/, url);
     }
     assert.match((await webhookUrlProblem("ftp://93.184.216.34/")) ?? "", /only http and https/);
@@ -93,7 +122,14 @@ describe("issue 17 rules: validation", () => {
     assert.match((await webhookUrlProblem("not a url")) ?? "", /not a valid URL/);
     assert.equal(await webhookUrlProblem("https://93.184.216.34/hook"), null);
     assert.equal(await webhookUrlProblem("http://127.0.0.1:9720/hook", { allowedHosts: ["127.0.0.1"] }), null);
-    assert.match((await webhookUrlProblem("https://hooks.invalid/x", { resolve: async () => { throw new Error("ENOTFOUND"); } })) ?? "", /cannot be resolved/);
+    assert.match(
+      (await webhookUrlProblem("https://hooks.invalid/x", {
+        resolve: async () => {
+          throw new Error("ENOTFOUND");
+        },
+      })) ?? "",
+      /cannot be resolved/,
+    );
   });
 });
 
@@ -121,16 +157,35 @@ describe("issue 17 rules: the core service", () => {
     const { rules } = await listAlertRules(t.as(owner), org.slug, project.slug);
     assert.equal(rules.length, 1);
     const [r] = rules;
-    assert.deepEqual([r!.name, r!.actionMatch, r!.frequency, r!.conditions, r!.actions, r!.createdBy], ["Send a notification for new issues", "all", 30, [{ id: FIRST_SEEN }], [{ id: EMAIL_ACTION, targetType: "IssueOwners", targetIdentifier: null, fallthroughType: "ActiveMembers" }], owner.id]);
+    assert.deepEqual(
+      [r!.name, r!.actionMatch, r!.frequency, r!.conditions, r!.actions, r!.createdBy],
+      [
+        "Send a notification for new issues",
+        "all",
+        30,
+        [{ id: FIRST_SEEN }],
+        [{ id: EMAIL_ACTION, targetType: "IssueOwners", targetIdentifier: null, fallthroughType: "ActiveMembers" }],
+        owner.id,
+      ],
+    );
   });
 
   test("webhooks to loopback or link-local addresses are refused at save time, naming the field; allowed hosts pass", async () => {
     const { owner, org, project } = await world();
     const c = t.as(owner);
     for (const url of ["http://127.0.0.1:9720/hook", "http://169.254.169.254/latest"]) {
-      await assert.rejects(createAlertRule(c, org.slug, project.slug, { ...valid, actions: [{ ...HOOK, url }] }), (e: unknown) => isAppError(e) && e.code === "bad_request" && /actions\.0\.url/.test(e.message));
+      await assert.rejects(
+        createAlertRule(c, org.slug, project.slug, { ...valid, actions: [{ ...HOOK, url }] }),
+        (e: unknown) => isAppError(e) && e.code === "bad_request" && /actions\.0\.url/.test(e.message),
+      );
     }
-    const ok = await createAlertRule(c, org.slug, project.slug, { ...valid, actions: [{ ...HOOK, url: "http://127.0.0.1:9720/hook" }] }, { allowedHosts: ["127.0.0.1"] });
+    const ok = await createAlertRule(
+      c,
+      org.slug,
+      project.slug,
+      { ...valid, actions: [{ ...HOOK, url: "http://127.0.0.1:9720/hook" }] },
+      { allowedHosts: ["127.0.0.1"] },
+    );
     assert.equal(ok.actions.length, 1);
   });
 
@@ -171,6 +226,12 @@ describe("issue 17 rules: the core service", () => {
     const r = await createAlertRule(c, org.slug, project.slug, { ...valid, actions: [HOOK, { id: EMAIL_ACTION, targetType: "IssueOwners" }] });
     assert.equal(await sendTestNotification(c, org.slug, project.slug, r.id, "https://faultline.example.com"), 2);
     const { history } = await alertRuleHistory(c, org.slug, project.slug, r.id);
-    assert.deepEqual(history.map((n) => [n.source, n.status, n.payload.kind === "issue" && n.payload.trigger]), [["test", "pending", "test"], ["test", "pending", "test"]]);
+    assert.deepEqual(
+      history.map((n) => [n.source, n.status, n.payload.kind === "issue" && n.payload.trigger]),
+      [
+        ["test", "pending", "test"],
+        ["test", "pending", "test"],
+      ],
+    );
   });
 });

@@ -23,14 +23,22 @@ test("defaults: port 9000, SQLite in the data dir, public URL from the port", ()
 
 test("FAULTLINE_DIGEST is inline or external, nothing else", () => {
   assert.equal(loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_DIGEST: "external" }).digest, "external");
-  assert.throws(() => loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_DIGEST: "separate" }), (e: unknown) => e instanceof ConfigError && /FAULTLINE_DIGEST must be inline or external/.test(e.message));
+  assert.throws(
+    () => loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_DIGEST: "separate" }),
+    (e: unknown) => e instanceof ConfigError && /FAULTLINE_DIGEST must be inline or external/.test(e.message),
+  );
 });
 
 test("FAULTLINE_CHUNK_UPLOAD_ACCEPT: every kind by default, a narrower list, none, or an error naming the kinds", () => {
   assert.deepEqual(loadConfig({ FAULTLINE_DATA_DIR: dataDir() }).chunkUploadAccept, ["release_files", "artifact_bundles", "artifact_bundles_v2"]);
   assert.deepEqual(loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_CHUNK_UPLOAD_ACCEPT: " release_files " }).chunkUploadAccept, ["release_files"]);
   assert.deepEqual(loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_CHUNK_UPLOAD_ACCEPT: "none" }).chunkUploadAccept, []);
-  assert.throws(() => loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_CHUNK_UPLOAD_ACCEPT: "release_files,debug_files" }), (e: unknown) => e instanceof ConfigError && /FAULTLINE_CHUNK_UPLOAD_ACCEPT must be "none" or a comma-separated list of release_files, artifact_bundles, artifact_bundles_v2/.test(e.message));
+  assert.throws(
+    () => loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_CHUNK_UPLOAD_ACCEPT: "release_files,debug_files" }),
+    (e: unknown) =>
+      e instanceof ConfigError &&
+      /FAULTLINE_CHUNK_UPLOAD_ACCEPT must be "none" or a comma-separated list of release_files, artifact_bundles, artifact_bundles_v2/.test(e.message),
+  );
 });
 
 test("the secret key is generated once, stored privately in the data dir, and reused", () => {
@@ -67,8 +75,18 @@ test("FAULTLINE_RETENTION_DAYS: 90 by default, a whole number of days from 1 to 
   assert.equal(loadConfig({ FAULTLINE_DATA_DIR: dataDir() }).retentionDays, 90);
   assert.equal(loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_RETENTION_DAYS: "30" }).retentionDays, 30);
   assert.equal(loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_RETENTION_DAYS: "3650" }).retentionDays, 3650);
-  for (const [value, message] of [["0", /between 1 and 3650/], ["3651", /between 1 and 3650/], ["-5", /between 1 and 3650/], ["7.5", /whole number of days/], ["ninety", /must be a number of days/]] as const) {
-    assert.throws(() => loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_RETENTION_DAYS: value }), (e) => e instanceof ConfigError && /FAULTLINE_RETENTION_DAYS /.test(e.message) && message.test(e.message), value);
+  for (const [value, message] of [
+    ["0", /between 1 and 3650/],
+    ["3651", /between 1 and 3650/],
+    ["-5", /between 1 and 3650/],
+    ["7.5", /whole number of days/],
+    ["ninety", /must be a number of days/],
+  ] as const) {
+    assert.throws(
+      () => loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_RETENTION_DAYS: value }),
+      (e) => e instanceof ConfigError && /FAULTLINE_RETENTION_DAYS /.test(e.message) && message.test(e.message),
+      value,
+    );
   }
 });
 
@@ -77,10 +95,20 @@ test("self-monitoring: on by default with errors at 1 and page loads at 0.1, FAU
   assert.equal(loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_SELF_MONITORING: "0" }).selfMonitoring.enabled, false);
   assert.equal(loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_SELF_MONITORING: "false" }).selfMonitoring.enabled, false);
   assert.deepEqual(
-    loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_SELF_MONITORING_SAMPLE_RATE: "0.5", FAULTLINE_SELF_MONITORING_TRACES_SAMPLE_RATE: "1" }).selfMonitoring,
+    loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_SELF_MONITORING_SAMPLE_RATE: "0.5", FAULTLINE_SELF_MONITORING_TRACES_SAMPLE_RATE: "1" })
+      .selfMonitoring,
     { enabled: true, errorSampleRate: 0.5, tracesSampleRate: 1 },
   );
-  for (const [name, value] of [["FAULTLINE_SELF_MONITORING", "maybe"], ["FAULTLINE_SELF_MONITORING_SAMPLE_RATE", "2"], ["FAULTLINE_SELF_MONITORING_TRACES_SAMPLE_RATE", "-0.1"], ["FAULTLINE_SELF_MONITORING_TRACES_SAMPLE_RATE", "half"]] as const) {
-    assert.throws(() => loadConfig({ FAULTLINE_DATA_DIR: dataDir(), [name]: value }), (e) => e instanceof ConfigError && e.message.includes(`${name} `), `${name}=${value}`);
+  for (const [name, value] of [
+    ["FAULTLINE_SELF_MONITORING", "maybe"],
+    ["FAULTLINE_SELF_MONITORING_SAMPLE_RATE", "2"],
+    ["FAULTLINE_SELF_MONITORING_TRACES_SAMPLE_RATE", "-0.1"],
+    ["FAULTLINE_SELF_MONITORING_TRACES_SAMPLE_RATE", "half"],
+  ] as const) {
+    assert.throws(
+      () => loadConfig({ FAULTLINE_DATA_DIR: dataDir(), [name]: value }),
+      (e) => e instanceof ConfigError && e.message.includes(`${name} `),
+      `${name}=${value}`,
+    );
   }
 });

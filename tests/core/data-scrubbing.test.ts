@@ -39,8 +39,22 @@ async function world() {
 describe("issue 18 data scrubbing settings", () => {
   test("defaults as Sentry's: a project scrubs the defaults, an organization requires nothing more", async () => {
     const { c, org, project } = await world();
-    assert.deepEqual(await scrubbingOptionsOf(c, { projectId: project.id }), { dataScrubber: true, dataScrubberDefaults: true, sensitiveFields: [], safeFields: [], scrubIPAddresses: false, relayPiiConfig: null });
-    assert.deepEqual(await organizationScrubbing(c, org.slug), { dataScrubber: false, dataScrubberDefaults: false, sensitiveFields: [], safeFields: [], scrubIPAddresses: false, relayPiiConfig: null });
+    assert.deepEqual(await scrubbingOptionsOf(c, { projectId: project.id }), {
+      dataScrubber: true,
+      dataScrubberDefaults: true,
+      sensitiveFields: [],
+      safeFields: [],
+      scrubIPAddresses: false,
+      relayPiiConfig: null,
+    });
+    assert.deepEqual(await organizationScrubbing(c, org.slug), {
+      dataScrubber: false,
+      dataScrubberDefaults: false,
+      sensitiveFields: [],
+      safeFields: [],
+      scrubIPAddresses: false,
+      relayPiiConfig: null,
+    });
   });
 
   test("a project's settings change alone, or beside its name, and keep what the change does not name", async () => {
@@ -49,7 +63,12 @@ describe("issue 18 data scrubbing settings", () => {
     const renamed = await updateProject(c, org.slug, project.slug, { name: "Renamed", safeFields: ["business_email"] });
     assert.equal(renamed.name, "Renamed");
     assert.deepEqual(await scrubbingOptionsOf(c, { projectId: project.id }), {
-      dataScrubber: true, dataScrubberDefaults: true, sensitiveFields: ["iban", "card_holder"], safeFields: ["business_email"], scrubIPAddresses: true, relayPiiConfig: null,
+      dataScrubber: true,
+      dataScrubberDefaults: true,
+      sensitiveFields: ["iban", "card_holder"],
+      safeFields: ["business_email"],
+      scrubIPAddresses: true,
+      relayPiiConfig: null,
     });
     const rules = '{"rules":{"0":{"type":"email","redaction":{"method":"hash"}}},"applications":{"$user.email":["0"]}}';
     await updateProject(c, org.slug, project.slug, { relayPiiConfig: rules });
@@ -75,7 +94,10 @@ describe("issue 18 data scrubbing settings", () => {
     ["an unknown rule type", { relayPiiConfig: '{"rules":{"0":{"type":"nonsense","redaction":{"method":"remove"}}},"applications":{"$string":["0"]}}' }],
     ["a selector that does not parse", { relayPiiConfig: '{"applications":{"$string &&":["@ip"]}}' }],
     ["an application of a rule that does not exist", { relayPiiConfig: '{"applications":{"$string":["missing"]}}' }],
-    ["a regular expression that does not compile", { relayPiiConfig: '{"rules":{"0":{"type":"pattern","pattern":"(","redaction":{"method":"remove"}}},"applications":{"$string":["0"]}}' }],
+    [
+      "a regular expression that does not compile",
+      { relayPiiConfig: '{"rules":{"0":{"type":"pattern","pattern":"(","redaction":{"method":"remove"}}},"applications":{"$string":["0"]}}' },
+    ],
     ["a NUL in a selector", { relayPiiConfig: '{"applications":{"$str\\u0000ing":["@ip"]}}' }],
   ];
   for (const [name, input] of HOSTILE) {
@@ -83,7 +105,14 @@ describe("issue 18 data scrubbing settings", () => {
       const { c, org, project } = await world();
       assert.equal(await status(() => updateProject(c, org.slug, project.slug, input)), 400);
       assert.equal(await status(() => updateOrganizationScrubbing(c, org.slug, input)), 400);
-      assert.deepEqual(await scrubbingOptionsOf(c, { projectId: project.id }), { dataScrubber: true, dataScrubberDefaults: true, sensitiveFields: [], safeFields: [], scrubIPAddresses: false, relayPiiConfig: null });
+      assert.deepEqual(await scrubbingOptionsOf(c, { projectId: project.id }), {
+        dataScrubber: true,
+        dataScrubberDefaults: true,
+        sensitiveFields: [],
+        safeFields: [],
+        scrubIPAddresses: false,
+        relayPiiConfig: null,
+      });
     });
   }
 
@@ -118,8 +147,16 @@ describe("issue 18 advanced rules on the settings screen", () => {
   });
 
   test("built-in rules applied by name and rules only JSON can say are listed as such", () => {
-    const rules = screenRules('{"rules":{"k":{"type":"redact_pair","keyPattern":"pw","redaction":{"method":"remove"}}},"applications":{"$string":["@ip:hash"],"**":["k"]}}');
-    assert.deepEqual(rules.map((r) => [r.type, r.method, r.source, r.custom]), [["ip", "hash", "$string", false], ["redact_pair", "remove", "**", true]]);
+    const rules = screenRules(
+      '{"rules":{"k":{"type":"redact_pair","keyPattern":"pw","redaction":{"method":"remove"}}},"applications":{"$string":["@ip:hash"],"**":["k"]}}',
+    );
+    assert.deepEqual(
+      rules.map((r) => [r.type, r.method, r.source, r.custom]),
+      [
+        ["ip", "hash", "$string", false],
+        ["redact_pair", "remove", "**", true],
+      ],
+    );
     assert.deepEqual(screenRules("{broken"), [], "stored text that is not JSON lists nothing and throws nothing");
   });
 
@@ -136,7 +173,13 @@ describe("issue 18 advanced rules on the settings screen", () => {
 describe("issue 18 the issue page marks scrubbed fields", () => {
   test("remarks in _meta are listed by path, pairs named by their key", () => {
     const event = {
-      request: { headers: [["Authorization", "[Filtered]"], ["Accept", "*/*"]], cookies: [["sessionid", null]] },
+      request: {
+        headers: [
+          ["Authorization", "[Filtered]"],
+          ["Accept", "*/*"],
+        ],
+        cookies: [["sessionid", null]],
+      },
       extra: { api_key: "[Filtered]" },
       _meta: {
         request: {

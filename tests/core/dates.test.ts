@@ -12,7 +12,16 @@ import { projectStatSeries } from "../../src/core/stats";
 import { serializeRelease } from "../../src/web/api/release-serializers";
 import { type TestCore, testCore, uniq } from "../helpers/core";
 
-const OUTSIDE = ["0000-01-01T00:00:00Z", "0000-12-31T23:59:59.999Z", "0001-01-01T00:30:00+01:00", "9999-12-31T23:59:59-01:00", "+275760-01-01T00:00:00Z", "+275760-01-01", "0000-01-01", "10000-01-01T00:00:00Z"];
+const OUTSIDE = [
+  "0000-01-01T00:00:00Z",
+  "0000-12-31T23:59:59.999Z",
+  "0001-01-01T00:30:00+01:00",
+  "9999-12-31T23:59:59-01:00",
+  "+275760-01-01T00:00:00Z",
+  "+275760-01-01",
+  "0000-01-01",
+  "10000-01-01T00:00:00Z",
+];
 const INSIDE: [string, string][] = [
   ["0001-01-01T00:00:00Z", "0001-01-01T00:00:00.000Z"],
   ["9999-12-31T23:59:59.999Z", "9999-12-31T23:59:59.999Z"],
@@ -49,7 +58,11 @@ describe("dates from requests", () => {
     await createRelease(w.ctx, w.org, w.project, { version: "dates@1" });
     for (const field of ["dateReleased", "dateStarted"]) {
       for (const value of OUTSIDE) {
-        assert.equal(await rejectedField(() => createRelease(w.ctx, w.org, w.project, { version: uniq("d"), [field]: value })), field, `create ${field}=${value}`);
+        assert.equal(
+          await rejectedField(() => createRelease(w.ctx, w.org, w.project, { version: uniq("d"), [field]: value })),
+          field,
+          `create ${field}=${value}`,
+        );
         assert.equal(await rejectedField(() => updateRelease(w.ctx, w.org, w.project, "dates@1", { [field]: value })), field, `update ${field}=${value}`);
       }
     }
@@ -61,9 +74,16 @@ describe("dates from requests", () => {
 
   test("an issue's ignoreUntil", () => {
     for (const value of OUTSIDE) {
-      assert.throws(() => parseStatusUpdate({ status: "ignored", statusDetails: { ignoreUntil: value } }), (e) => isAppError(e) && !!e.fields?.["statusDetails.ignoreUntil"], value);
+      assert.throws(
+        () => parseStatusUpdate({ status: "ignored", statusDetails: { ignoreUntil: value } }),
+        (e) => isAppError(e) && !!e.fields?.["statusDetails.ignoreUntil"],
+        value,
+      );
     }
-    assert.equal(parseStatusUpdate({ status: "ignored", statusDetails: { ignoreUntil: "9999-12-31T00:00:00Z" } })?.statusDetails.ignoreUntil, "9999-12-31T00:00:00Z");
+    assert.equal(
+      parseStatusUpdate({ status: "ignored", statusDetails: { ignoreUntil: "9999-12-31T00:00:00Z" } })?.statusDetails.ignoreUntil,
+      "9999-12-31T00:00:00Z",
+    );
   });
 
   test("the stats API's since and until (epoch seconds)", async () => {
@@ -72,6 +92,10 @@ describe("dates from requests", () => {
         assert.equal(await rejectedField(() => projectStatSeries(w.ctx, w.org, w.project, { [field]: value })), field, `${field}=${value}`);
       }
     }
-    assert.deepEqual(await projectStatSeries(w.ctx, w.org, w.project, { since: "253402297200", until: "253402300799" }), [[253402297200, 0]], "the last hour of 9999");
+    assert.deepEqual(
+      await projectStatSeries(w.ctx, w.org, w.project, { since: "253402297200", until: "253402300799" }),
+      [[253402297200, 0]],
+      "the last hour of 9999",
+    );
   });
 });

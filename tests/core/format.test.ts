@@ -2,7 +2,19 @@
 // as from the first one made.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { formatBytes, formatChange, formatCompactCount, formatCount, formatDate, formatDecimal, formatMs, formatPercent, formatRate, formatRatio, formatWhen } from "../../src/web/format";
+import {
+  formatBytes,
+  formatChange,
+  formatCompactCount,
+  formatCount,
+  formatDate,
+  formatDecimal,
+  formatMs,
+  formatPercent,
+  formatRate,
+  formatRatio,
+  formatWhen,
+} from "../../src/web/format";
 
 test("dates are UTC in the page's language; a missing or unreadable one is a dash", () => {
   assert.equal(formatDate("en", "2026-11-23T17:05:00Z"), "Nov 23, 2026, 5:05 PM UTC");

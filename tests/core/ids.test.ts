@@ -61,9 +61,25 @@ function suite(name: string, options: () => Promise<OpenDbOptions & { drop?: () 
 
     let n = 0;
     const event = (projectId: number, hash: string): DigestedEvent => ({
-      projectId, eventId: randomBytes(16).toString("hex"), type: "error", receivedAt: `2026-11-23T10:00:0${n++ % 10}.000Z`, timestamp: "2026-11-23T10:00:00.000Z",
-      platform: "python", level: "error", title: `E ${hash}`, message: "", culprit: "", release: null, environment: null, size: 2, data: "{}", category: "error",
-      grouping: { config: "c", hashes: [hash] }, metadata: "{}", userKey: null, tags: [],
+      projectId,
+      eventId: randomBytes(16).toString("hex"),
+      type: "error",
+      receivedAt: `2026-11-23T10:00:0${n++ % 10}.000Z`,
+      timestamp: "2026-11-23T10:00:00.000Z",
+      platform: "python",
+      level: "error",
+      title: `E ${hash}`,
+      message: "",
+      culprit: "",
+      release: null,
+      environment: null,
+      size: 2,
+      data: "{}",
+      category: "error",
+      grouping: { config: "c", hashes: [hash] },
+      metadata: "{}",
+      userKey: null,
+      tags: [],
     });
 
     /** An organization with a team's project, three issues (the first with two events and two comments), two releases. */
@@ -105,9 +121,14 @@ function suite(name: string, options: () => Promise<OpenDbOptions & { drop?: () 
 
     test("release projects by an id beyond the id column are a 400 naming the field, in the body and in ?project=", async () => {
       for (const id of [2147483648, 9999999999, "2147483648"]) {
-        await assert.rejects(createRelease(w.ctx, w.org, null, { version: uniq("v"), projects: [id] }), (e) => isAppError(e) && e.code === "bad_request" && !!e.fields?.projects, String(id));
+        await assert.rejects(
+          createRelease(w.ctx, w.org, null, { version: uniq("v"), projects: [id] }),
+          (e) => isAppError(e) && e.code === "bad_request" && !!e.fields?.projects,
+          String(id),
+        );
       }
-      const list = (projectIds: string[]) => listReleases(w.ctx, w.org, null, { query: null, projectIds, health: false, environments: [], page: { limit: 10 } });
+      const list = (projectIds: string[]) =>
+        listReleases(w.ctx, w.org, null, { query: null, projectIds, health: false, environments: [], page: { limit: 10 } });
       for (const id of [...TOO_BIG, "999999999"]) assert.equal(await outcome(() => list([id])), "bad_request", id);
       assert.equal((await list([String(w.project.id)])).items.length, 2);
     });
@@ -116,18 +137,27 @@ function suite(name: string, options: () => Promise<OpenDbOptions & { drop?: () 
       const issues = (c: string) => listProjectIssues(w.ctx, w.org, w.project.slug, { query: "", sort: "date", page: pageRequest("sort|id", { cursor: c }) });
       const events = (c: string) => listIssueEvents(w.ctx, w.issue.id, pageRequest("id", { cursor: c }));
       const comments = (c: string) => listComments(w.ctx, w.issue.id, pageRequest("id", { cursor: c }));
-      const releases = (c: string) => listReleases(w.ctx, w.org, null, { query: null, projectIds: [], health: false, environments: [], page: pageRequest("time|id", { cursor: c }) });
+      const releases = (c: string) =>
+        listReleases(w.ctx, w.org, null, { query: null, projectIds: [], health: false, environments: [], page: pageRequest("time|id", { cursor: c }) });
       const projects = (c: string) => listAllProjects(w.ctx, pageRequest("slug:id", { cursor: c }));
       const bad: [string, (c: string) => Promise<unknown>, string[]][] = [
         ["issues", issues, ["2026-11-23T10:00:00.000Z|2147483648", "5|99999999999", "2026-11-23T10:00:00.000Z|0", "2026-11-23T10:00:00.000Z", "abc", "abc|1"]],
         ["events", events, [...TOO_BIG, "0", "abc", "1|2"]],
         ["comments", comments, [...TOO_BIG, "0", "abc"]],
-        ["releases", releases, ["abc", "2026-11-23T10:00:00.000Z|2147483648", "2026-11-23T10:00:00.000Z|", "2026-11-23T10:00:00.000Z|NaN", "5|1", "2026-11-23T10:00:00.000Z"]],
+        [
+          "releases",
+          releases,
+          ["abc", "2026-11-23T10:00:00.000Z|2147483648", "2026-11-23T10:00:00.000Z|", "2026-11-23T10:00:00.000Z|NaN", "5|1", "2026-11-23T10:00:00.000Z"],
+        ],
         ["projects", projects, ["web:2147483648", "web:9999999999", "web:", "web"]],
       ];
       for (const [what, list, keys] of bad) {
         for (const key of keys) {
-          await assert.rejects(async () => list(cursor(key)), (e) => isAppError(e) && e.code === "bad_request" && e.message === "Invalid cursor parameter", `${what}: ${key}`);
+          await assert.rejects(
+            async () => list(cursor(key)),
+            (e) => isAppError(e) && e.code === "bad_request" && e.message === "Invalid cursor parameter",
+            `${what}: ${key}`,
+          );
         }
       }
       // A well-formed id that no row has is an ordinary position: the items before it.

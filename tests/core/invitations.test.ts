@@ -26,7 +26,10 @@ test("an invitation joins the invited account, signed in, with its role, once; t
   const bob = await user();
   const { invitation, secret } = await createInvitation(t.as(owner), org.slug, { email: ` ${bob.email.toUpperCase()} `, role: "admin" });
   assert.equal(invitation.email, bob.email, "kept trimmed and lowercase");
-  assert.deepEqual((await listInvitations(t.as(owner), org.slug)).map((i) => [i.id, i.email]), [[invitation.id, bob.email]]);
+  assert.deepEqual(
+    (await listInvitations(t.as(owner), org.slug)).map((i) => [i.id, i.email]),
+    [[invitation.id, bob.email]],
+  );
   const preview = await previewInvitation(t.store, secret);
   assert.deepEqual([preview.organization.slug, preview.role, preview.email, preview.open], [org.slug, "admin", bob.email, true]);
   assert.equal(await acceptInvitation(t.as(bob), secret), org.slug);
@@ -42,7 +45,10 @@ test("inviting an address again replaces its open invitation; an address already
   const email = `${uniq("twice")}@example.com`;
   const first = await createInvitation(t.as(owner), org.slug, { email, role: "member" });
   const second = await createInvitation(t.as(owner), org.slug, { email, role: "viewer" });
-  assert.deepEqual((await listInvitations(t.as(owner), org.slug)).map((i) => i.id), [second.invitation.id]);
+  assert.deepEqual(
+    (await listInvitations(t.as(owner), org.slug)).map((i) => i.id),
+    [second.invitation.id],
+  );
   assert.match(await outcome(() => previewInvitation(t.store, first.secret)), /not_found/, "the first link ended");
   assert.match(await outcome(() => createInvitation(t.as(owner), org.slug, { email: owner.email, role: "member" })), /conflict/);
   assert.match(await outcome(() => createInvitation(t.as(owner), org.slug, { email: "not an address", role: "member" })), /bad_request/);
@@ -55,7 +61,10 @@ test("someone signed out makes the account for the invited address through an op
   const { secret } = await createInvitation(t.as(owner), org.slug, { email, role: "member" });
   const other = `${uniq("other")}@example.com`;
   assert.match(await outcome(() => joinWithNewAccount(t.accounts, t.store, secret, { password: "short" })), /bad_request/);
-  assert.deepEqual(await joinWithNewAccount(t.accounts, t.store, secret, { email: other, password: "password123", name: "New", isSuperuser: true }), { email, joined: org.slug });
+  assert.deepEqual(await joinWithNewAccount(t.accounts, t.store, secret, { email: other, password: "password123", name: "New", isSuperuser: true }), {
+    email,
+    joined: org.slug,
+  });
   const created = await t.store.getUserByEmail(email);
   assert.equal(created?.isSuperuser, false);
   assert.equal(created?.name, "New");
@@ -99,7 +108,10 @@ test("hostile input #12: inviting an address answers alike with or without an ac
   assert.deepEqual(shape(a), shape(b));
   assert.equal(await t.store.getUserByEmail(fresh), null, "no account for the address invited");
   assert.equal(await membership(org.slug, existing), null, "the existing account is not a member until it accepts");
-  assert.deepEqual((await t.store.listMembers((await t.store.getOrganizationBySlug(org.slug))!.id)).map((m) => m.email), [owner.email]);
+  assert.deepEqual(
+    (await t.store.listMembers((await t.store.getOrganizationBySlug(org.slug))!.id)).map((m) => m.email),
+    [owner.email],
+  );
 });
 
 test("hostile input #12: a link joins only the invited address's account; another account, signed in or signing up, cannot use it", async () => {
@@ -112,7 +124,10 @@ test("hostile input #12: a link joins only the invited address's account; anothe
   assert.equal(await membership(org.slug, intruder), null);
   // Signed out with the link: the victim's account exists, so nothing is made and nobody joins without its password
   // (the dashboard then signs in with the password given, through better-auth's rate-limited check).
-  assert.deepEqual(await joinWithNewAccount(t.accounts, t.store, secret, { email: intruder.email, password: "attacker-chosen" }), { email: victim.email, joined: null });
+  assert.deepEqual(await joinWithNewAccount(t.accounts, t.store, secret, { email: intruder.email, password: "attacker-chosen" }), {
+    email: victim.email,
+    joined: null,
+  });
   assert.equal(await membership(org.slug, victim), null);
   assert.equal((await previewInvitation(t.store, secret)).open, true, "the link is still the victim's to use");
   assert.equal(await acceptInvitation(t.as(victim), secret), org.slug);

@@ -11,12 +11,40 @@ import type { ExceptionValue, Frame } from "../../src/web/components/issue/event
 import { issueMarkdown, type MarkdownInput } from "../../src/web/components/issue/issue-markdown";
 import { codeSpan } from "../../src/web/markdown";
 
-const LABELS = { culprit: "Culprit", firstSeen: "First seen", lastSeen: "Last seen", events: "Events", users: "Users", exception: "Exception", causedBy: "Caused by", frames: "Top frames" };
+const LABELS = {
+  culprit: "Culprit",
+  firstSeen: "First seen",
+  lastSeen: "Last seen",
+  events: "Events",
+  users: "Users",
+  exception: "Exception",
+  causedBy: "Caused by",
+  frames: "Top frames",
+};
 const URL_OF_ISSUE = "https://faultline.example/en/orgs/o/issues/7";
 const renderer = new MarkdownIt({ html: true, linkify: true });
 
-const frame = (over: Partial<Frame>): Frame => ({ filename: null, absPath: null, module: null, function: null, platform: null, lineNo: null, colNo: null, inApp: true, context: [], vars: null, ...over });
-const exception = (over: Partial<ExceptionValue>): ExceptionValue => ({ type: "TypeError", value: "no card", module: null, mechanism: null, stacktrace: null, ...over });
+const frame = (over: Partial<Frame>): Frame => ({
+  filename: null,
+  absPath: null,
+  module: null,
+  function: null,
+  platform: null,
+  lineNo: null,
+  colNo: null,
+  inApp: true,
+  context: [],
+  vars: null,
+  ...over,
+});
+const exception = (over: Partial<ExceptionValue>): ExceptionValue => ({
+  type: "TypeError",
+  value: "no card",
+  module: null,
+  mechanism: null,
+  stacktrace: null,
+  ...over,
+});
 
 function flatten(tokens: Token[]): Token[] {
   return tokens.flatMap((t) => [t, ...flatten(t.children ?? [])]);
@@ -46,16 +74,43 @@ test("Markdown: title and link, seen with releases, the chain and the top in-app
     frame({ filename: "app/pay.js", function: null, lineNo: 3, colNo: null }),
   ];
   const md = issueMarkdown(
-    { shortId: "SHOP-7", title: "TypeError: no card", url: URL_OF_ISSUE, culprit: "checkout", firstSeen: "2026-11-20T10:00:00.000Z", firstRelease: "1.0.0", lastSeen: "2026-11-23T10:00:00.000Z", lastRelease: null, events: 4, users: 2, exceptions: [exception({ stacktrace: { frames, hasSystemFrames: true } }), exception({ type: "Error", value: "card service down" })] },
+    {
+      shortId: "SHOP-7",
+      title: "TypeError: no card",
+      url: URL_OF_ISSUE,
+      culprit: "checkout",
+      firstSeen: "2026-11-20T10:00:00.000Z",
+      firstRelease: "1.0.0",
+      lastSeen: "2026-11-23T10:00:00.000Z",
+      lastRelease: null,
+      events: 4,
+      users: 2,
+      exceptions: [exception({ stacktrace: { frames, hasSystemFrames: true } }), exception({ type: "Error", value: "card service down" })],
+    },
     LABELS,
   );
   assert.equal(
     md,
     [
-      "## [SHOP-7] `TypeError: no card`", "", URL_OF_ISSUE, "",
-      "**Culprit:** `checkout`  ", "**First seen:** 2026-11-20T10:00:00.000Z (`1.0.0`)  ", "**Last seen:** 2026-11-23T10:00:00.000Z  ", "**Events:** 4 · **Users:** 2",
-      "", "### Exception", "", "**`TypeError`**: `no card`  ", "Caused by **`Error`**: `card service down`  ",
-      "", "Top frames:", "", "- `?` in `app/pay.js:3`", "- `checkout` in `app/cart.js:12:5`", "",
+      "## [SHOP-7] `TypeError: no card`",
+      "",
+      URL_OF_ISSUE,
+      "",
+      "**Culprit:** `checkout`  ",
+      "**First seen:** 2026-11-20T10:00:00.000Z (`1.0.0`)  ",
+      "**Last seen:** 2026-11-23T10:00:00.000Z  ",
+      "**Events:** 4 · **Users:** 2",
+      "",
+      "### Exception",
+      "",
+      "**`TypeError`**: `no card`  ",
+      "Caused by **`Error`**: `card service down`  ",
+      "",
+      "Top frames:",
+      "",
+      "- `?` in `app/pay.js:3`",
+      "- `checkout` in `app/cart.js:12:5`",
+      "",
     ].join("\n"),
   );
   assertNothingLive(md);
@@ -97,7 +152,10 @@ test("hostile input #13: an issue's title, culprit, release and exception are sh
         exception({
           type: "<script>alert(1)</script>",
           value: "see https://attacker.example/x and mail me@attacker.example\n\n[ref]: https://attacker.example",
-          stacktrace: { frames: [frame({ filename: "``` </code>![a](https://attacker.example/f.png)", function: "[fn](https://attacker.example)", lineNo: 1, colNo: 2 })], hasSystemFrames: false },
+          stacktrace: {
+            frames: [frame({ filename: "``` </code>![a](https://attacker.example/f.png)", function: "[fn](https://attacker.example)", lineNo: 1, colNo: 2 })],
+            hasSystemFrames: false,
+          },
         }),
         exception({ type: "Error", value: "```\n<iframe src=https://attacker.example>" }),
       ],
@@ -121,14 +179,74 @@ test("hostile input #13: an issue's title, culprit, release and exception are sh
 
 /** Pieces that start Markdown and HTML constructs, mixed with any text at all. */
 const PIECES = [
-  "`", "``", "```", "~~~", "![", "[", "]", "(", ")", "](", "<", ">", "</", "!", "*", "**", "_", "#", "## ", "|", "-", "---", "+", "1. ", ":", "\\", "&", "&lt;", "&#60;", "&#x3C;", "\"", "'",
-  "\n", "\r", "\r\n", "\n\n", " ", "    ", "\t", "\0", "x", "é",
-  "http://attacker.example/t.png", "https://attacker.example", "www.attacker.example", "me@attacker.example", "mailto:me@attacker.example", "javascript:alert(1)",
-  "<img src=x onerror=alert(1)>", "<script>", "<!-- ", "<?php", "<![CDATA[", "<http://attacker.example>", "<me@attacker.example>", "[x]: http://attacker.example", "[x]", "[x][]",
+  "`",
+  "``",
+  "```",
+  "~~~",
+  "![",
+  "[",
+  "]",
+  "(",
+  ")",
+  "](",
+  "<",
+  ">",
+  "</",
+  "!",
+  "*",
+  "**",
+  "_",
+  "#",
+  "## ",
+  "|",
+  "-",
+  "---",
+  "+",
+  "1. ",
+  ":",
+  "\\",
+  "&",
+  "&lt;",
+  "&#60;",
+  "&#x3C;",
+  '"',
+  "'",
+  "\n",
+  "\r",
+  "\r\n",
+  "\n\n",
+  " ",
+  "    ",
+  "\t",
+  "\0",
+  "x",
+  "é",
+  "http://attacker.example/t.png",
+  "https://attacker.example",
+  "www.attacker.example",
+  "me@attacker.example",
+  "mailto:me@attacker.example",
+  "javascript:alert(1)",
+  "<img src=x onerror=alert(1)>",
+  "<script>",
+  "<!-- ",
+  "<?php",
+  "<![CDATA[",
+  "<http://attacker.example>",
+  "<me@attacker.example>",
+  "[x]: http://attacker.example",
+  "[x]",
+  "[x][]",
 ];
-const hostile = fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 4 }), fc.string({ unit: "grapheme", maxLength: 3 })), { maxLength: 24 }).map((parts) => parts.join(""));
-const hostileFrame = fc.record({ filename: fc.option(hostile), module: fc.option(hostile), function: fc.option(hostile), lineNo: fc.option(fc.nat()), colNo: fc.option(fc.nat()) }).map((f) => frame(f));
-const hostileException = fc.record({ type: fc.option(hostile), value: fc.option(hostile), frames: fc.array(hostileFrame, { maxLength: 3 }) }).map(({ frames, ...e }) => exception({ ...e, stacktrace: { frames, hasSystemFrames: false } }));
+const hostile = fc
+  .array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 4 }), fc.string({ unit: "grapheme", maxLength: 3 })), { maxLength: 24 })
+  .map((parts) => parts.join(""));
+const hostileFrame = fc
+  .record({ filename: fc.option(hostile), module: fc.option(hostile), function: fc.option(hostile), lineNo: fc.option(fc.nat()), colNo: fc.option(fc.nat()) })
+  .map((f) => frame(f));
+const hostileException = fc
+  .record({ type: fc.option(hostile), value: fc.option(hostile), frames: fc.array(hostileFrame, { maxLength: 3 }) })
+  .map(({ frames, ...e }) => exception({ ...e, stacktrace: { frames, hasSystemFrames: false } }));
 const hostileIssue: fc.Arbitrary<MarkdownInput> = fc.record({
   shortId: fc.constantFrom("SHOP-7", "A-1", "MY_APP-1234"),
   title: hostile,
@@ -150,7 +268,10 @@ test("hostile input #13: no event text, however built, renders as an image, a li
       assertNothingLive(md);
       const [top, ...causes] = issue.exceptions;
       const expected = [issue.title, ...(issue.culprit ? [issue.culprit] : [])];
-      for (const [at, release] of [[issue.firstSeen, issue.firstRelease], [issue.lastSeen, issue.lastRelease]] as const) {
+      for (const [at, release] of [
+        [issue.firstSeen, issue.firstRelease],
+        [issue.lastSeen, issue.lastRelease],
+      ] as const) {
         if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/.test(at)) expected.push(at);
         if (release) expected.push(release);
       }
@@ -158,7 +279,10 @@ test("hostile input #13: no event text, however built, renders as an image, a li
       for (const f of [...(top?.stacktrace?.frames ?? [])].reverse().slice(0, 5)) {
         expected.push(f.function ?? "?", `${f.filename ?? f.module ?? "?"}${f.lineNo !== null ? `:${f.lineNo}` : ""}${f.colNo !== null ? `:${f.colNo}` : ""}`);
       }
-      assert.deepEqual(render(md).code, expected.map((s) => (s === "" ? " " : shown(s))));
+      assert.deepEqual(
+        render(md).code,
+        expected.map((s) => (s === "" ? " " : shown(s))),
+      );
     }),
     { numRuns: 2000, seed: 1613 },
   );

@@ -19,9 +19,25 @@ before(async () => (t = await testCore()));
 after(async () => t.close());
 
 const event = (projectId: number): DigestedEvent => ({
-  projectId, eventId: randomBytes(16).toString("hex"), type: "error", receivedAt: "2026-11-23T10:00:00.000Z", timestamp: "2026-11-23T10:00:00.000Z",
-  platform: "python", level: "error", title: "E notify", message: "", culprit: "", release: null, environment: null, size: 2, data: "{}", category: "error",
-  grouping: { config: "c", hashes: [randomBytes(8).toString("hex")] }, metadata: "{}", userKey: null, tags: [],
+  projectId,
+  eventId: randomBytes(16).toString("hex"),
+  type: "error",
+  receivedAt: "2026-11-23T10:00:00.000Z",
+  timestamp: "2026-11-23T10:00:00.000Z",
+  platform: "python",
+  level: "error",
+  title: "E notify",
+  message: "",
+  culprit: "",
+  release: null,
+  environment: null,
+  size: 2,
+  data: "{}",
+  category: "error",
+  grouping: { config: "c", hashes: [randomBytes(8).toString("hex")] },
+  metadata: "{}",
+  userKey: null,
+  tags: [],
 });
 
 test("issue 17 people: who will be notified follows the project's alert rules' e-mail actions and the people's e-mail settings", async () => {
@@ -46,7 +62,15 @@ test("issue 17 people: who will be notified follows the project's alert rules' e
   await t.store.setProjectEmail(bob.id, project.id, true);
   // Instead of the default rule, one that e-mails Bob alone.
   for (const r of (await listAlertRules(owner, org.slug, project.slug)).rules) await deleteAlertRule(owner, org.slug, project.slug, r.id);
-  await createAlertRule(owner, org.slug, project.slug, { name: "Bob", actionMatch: "any", filterMatch: "all", frequency: 30, conditions: [{ id: "sentry.rules.conditions.first_seen_event.FirstSeenEventCondition" }], filters: [], actions: [{ id: "sentry.mail.actions.NotifyEmailAction", targetType: "Member", targetIdentifier: bob.id }] });
+  await createAlertRule(owner, org.slug, project.slug, {
+    name: "Bob",
+    actionMatch: "any",
+    filterMatch: "all",
+    frequency: 30,
+    conditions: [{ id: "sentry.rules.conditions.first_seen_event.FirstSeenEventCondition" }],
+    filters: [],
+    actions: [{ id: "sentry.mail.actions.NotifyEmailAction", targetType: "Member", targetIdentifier: bob.id }],
+  });
   assert.deepEqual(await emails(), [bob.email]);
   // Without rules, nobody.
   for (const r of (await listAlertRules(owner, org.slug, project.slug)).rules) await deleteAlertRule(owner, org.slug, project.slug, r.id);

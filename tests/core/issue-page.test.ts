@@ -24,9 +24,26 @@ after(() => t.close());
 let n = 0;
 const now = new Date().toISOString();
 const event = (projectId: number, over: Partial<DigestedEvent> = {}): DigestedEvent => ({
-  projectId, eventId: (++n).toString(16).padStart(32, "b"), type: "error", receivedAt: now, timestamp: now,
-  platform: "node", level: "error", title: "Error: boom", message: "", culprit: "checkout", release: null, environment: null, size: 2, data: "{}", category: "error",
-  grouping: { config: "c", hashes: ["page"] }, metadata: "{}", userKey: null, tags: [], ...over,
+  projectId,
+  eventId: (++n).toString(16).padStart(32, "b"),
+  type: "error",
+  receivedAt: now,
+  timestamp: now,
+  platform: "node",
+  level: "error",
+  title: "Error: boom",
+  message: "",
+  culprit: "checkout",
+  release: null,
+  environment: null,
+  size: 2,
+  data: "{}",
+  category: "error",
+  grouping: { config: "c", hashes: ["page"] },
+  metadata: "{}",
+  userKey: null,
+  tags: [],
+  ...over,
 });
 
 describe("getIssuePage under an environment filter", () => {
@@ -38,7 +55,15 @@ describe("getIssuePage under an environment filter", () => {
     const project = (await t.store.getProjectBySlug((await t.store.getOrganizationBySlug(org.slug))!.id, created.slug))!;
     const at = (environment: string, browser: string) => {
       const data = JSON.stringify({ environment, level: "error", tags: [["browser", browser]] });
-      return event(project.id, { environment, data, grouping: { config: "c", hashes: ["env-page"] }, tags: [["browser", browser], ["environment", environment]] });
+      return event(project.id, {
+        environment,
+        data,
+        grouping: { config: "c", hashes: ["env-page"] },
+        tags: [
+          ["browser", browser],
+          ["environment", environment],
+        ],
+      });
     };
     const events = [at("production", "Chrome"), at("production", "Chrome"), at("production", "Firefox"), at("staging", "Safari")];
     await writeBatch(t.store, { spoolId: uniq("spool"), position: 1, rawItems: [], outcomes: [], events });
@@ -48,12 +73,19 @@ describe("getIssuePage under an environment filter", () => {
 
     const all = await getIssuePage(ctx, org.slug, issueId, "latest");
     assert.equal(all.inEnvironment, null);
-    assert.deepEqual(values(all, "browser"), [["Chrome", 2], ["Firefox", 1], ["Safari", 1]]);
+    assert.deepEqual(values(all, "browser"), [
+      ["Chrome", 2],
+      ["Firefox", 1],
+      ["Safari", 1],
+    ]);
     assert.equal(sum(all.frequency["24h"]), 4);
 
     const production = await getIssuePage(ctx, org.slug, issueId, "latest", "production");
     assert.deepEqual(production.inEnvironment, { environment: "production", taggedEvents: 3 });
-    assert.deepEqual(values(production, "browser"), [["Chrome", 2], ["Firefox", 1]]);
+    assert.deepEqual(values(production, "browser"), [
+      ["Chrome", 2],
+      ["Firefox", 1],
+    ]);
     assert.deepEqual(values(production, "environment"), [["production", 3]]);
     assert.equal(production.tags.find((x) => x.key === "browser")?.totalValues, 3);
     assert.equal(sum(production.frequency["24h"]), 3);
@@ -94,11 +126,17 @@ describe("getIssuePage", () => {
     const latest = await getIssuePage(ctx, org.slug, String(issueId), "latest");
     assert.deepEqual([latest.event.eventId, latest.previous, latest.next, latest.outsideEnvironment], [c, b, null, false]);
     assert.equal(latest.lastRelease, "1.1.0");
-    assert.equal(latest.frequency["24h"].reduce((s, [, count]) => s + count, 0), 3);
+    assert.equal(
+      latest.frequency["24h"].reduce((s, [, count]) => s + count, 0),
+      3,
+    );
     assert.equal(latest.frequency["30d"].length, 30);
     assert.equal(latest.assignable.team?.id, team.id);
     assert.deepEqual(latest.may, { update: true, delete: true, comment: true, moderate: true });
-    assert.deepEqual(latest.activity.map((x) => [x.type, x.user]), [["first_seen", null]]);
+    assert.deepEqual(
+      latest.activity.map((x) => [x.type, x.user]),
+      [["first_seen", null]],
+    );
 
     const oldest = await getIssuePage(ctx, org.slug, issueId, "oldest");
     assert.deepEqual([oldest.event.eventId, oldest.previous, oldest.next, oldest.lastRelease], [a, null, b, "1.1.0"]);
@@ -113,7 +151,12 @@ describe("getIssuePage", () => {
     const member = await getIssuePage(t.as(roles.member), org.slug, issueId, "latest");
     assert.deepEqual(member.may, { update: true, delete: false, comment: true, moderate: false });
     assert.deepEqual([member.activity[0]?.type, member.activity[0]?.user?.id, member.activity[0]?.data.text], ["note", roles.member.id, "seen in checkout"]);
-    assert.deepEqual((await getIssuePage(t.as(roles.viewer), org.slug, issueId, "latest")).may, { update: false, delete: false, comment: false, moderate: false });
+    assert.deepEqual((await getIssuePage(t.as(roles.viewer), org.slug, issueId, "latest")).may, {
+      update: false,
+      delete: false,
+      comment: false,
+      moderate: false,
+    });
 
     assert.equal(await code(() => getIssuePage(ctx, otherOrg.slug, issueId, "latest")), "not_found");
     assert.equal(await code(() => getIssuePage(t.as(outsider), org.slug, issueId, "latest")), "not_found");
@@ -123,27 +166,62 @@ describe("getIssuePage", () => {
   });
 });
 
-const frame = (over: Partial<Frame>): Frame => ({ filename: null, absPath: null, module: null, function: null, platform: null, lineNo: null, colNo: null, inApp: true, context: [], vars: null, ...over });
+const frame = (over: Partial<Frame>): Frame => ({
+  filename: null,
+  absPath: null,
+  module: null,
+  function: null,
+  platform: null,
+  lineNo: null,
+  colNo: null,
+  inApp: true,
+  context: [],
+  vars: null,
+  ...over,
+});
 const frames = [
   frame({ filename: "node:internal/timers", function: "listOnTimeout", lineNo: 581, colNo: 17, inApp: false }),
-  frame({ filename: "app/cart.js", function: "checkout", lineNo: 12, colNo: 5, context: [[11, "  try {"], [12, "    pay();  "]] }),
+  frame({
+    filename: "app/cart.js",
+    function: "checkout",
+    lineNo: 12,
+    colNo: 5,
+    context: [
+      [11, "  try {"],
+      [12, "    pay();  "],
+    ],
+  }),
   frame({ filename: "app/pay.js", function: null, lineNo: 3, colNo: null }),
 ];
 const exception: ExceptionValue = { type: "TypeError", value: "no card", module: null, mechanism: null, stacktrace: { frames, hasSystemFrames: true } };
 
 describe("text forms of an exception", () => {
   test("raw stack traces: JavaScript newest call first, Python in traceback order with the source line", () => {
-    assert.equal(rawStacktrace(exception, "node"), ["TypeError: no card", "  at ? (app/pay.js:3)", "  at checkout (app/cart.js:12:5)", "  at listOnTimeout (node:internal/timers:581:17)"].join("\n"));
+    assert.equal(
+      rawStacktrace(exception, "node"),
+      ["TypeError: no card", "  at ? (app/pay.js:3)", "  at checkout (app/cart.js:12:5)", "  at listOnTimeout (node:internal/timers:581:17)"].join("\n"),
+    );
     assert.equal(
       rawStacktrace(exception, "python"),
-      ["TypeError: no card", '  File "node:internal/timers", line 581, col 17, in listOnTimeout', '  File "app/cart.js", line 12, col 5, in checkout\n    pay();', '  File "app/pay.js", line 3'].join("\n"),
+      [
+        "TypeError: no card",
+        '  File "node:internal/timers", line 581, col 17, in listOnTimeout',
+        '  File "app/cart.js", line 12, col 5, in checkout\n    pay();',
+        '  File "app/pay.js", line 3',
+      ].join("\n"),
     );
   });
 
   test("raw stack trace as sent: the frames before source maps, where symbolication kept them", () => {
-    const minified = [frame({ filename: "/static/app.js", function: "n", lineNo: 1, colNo: 2045 }), frame({ filename: "/static/app.js", function: "r", lineNo: 1, colNo: 311 })];
+    const minified = [
+      frame({ filename: "/static/app.js", function: "n", lineNo: 1, colNo: 2045 }),
+      frame({ filename: "/static/app.js", function: "r", lineNo: 1, colNo: 311 }),
+    ];
     const mapped: ExceptionValue = { ...exception, rawStacktrace: { frames: minified, hasSystemFrames: false } };
-    assert.equal(rawStacktrace(mapped, "javascript", true), ["TypeError: no card", "  at r (/static/app.js:1:311)", "  at n (/static/app.js:1:2045)"].join("\n"));
+    assert.equal(
+      rawStacktrace(mapped, "javascript", true),
+      ["TypeError: no card", "  at r (/static/app.js:1:311)", "  at n (/static/app.js:1:2045)"].join("\n"),
+    );
     assert.equal(rawStacktrace(mapped, "javascript"), rawStacktrace(exception, "javascript"), "without asSent: the mapped frames");
     assert.equal(rawStacktrace(exception, "javascript", true), rawStacktrace(exception, "javascript"), "nothing kept raw: the frames there are");
   });

@@ -21,7 +21,16 @@ describe("issue search against hostile input", () => {
       }),
       { numRuns: 3000 },
     );
-    assert.deepEqual(searchTokens('is:unresolved release:"web 1.2" assigned:[me, #team] "open quote [open bracket ok'), ["is:unresolved", "release:web 1.2", "assigned:[me, #team]", "open", "quote", "open", "bracket", "ok"]);
+    assert.deepEqual(searchTokens('is:unresolved release:"web 1.2" assigned:[me, #team] "open quote [open bracket ok'), [
+      "is:unresolved",
+      "release:web 1.2",
+      "assigned:[me, #team]",
+      "open",
+      "quote",
+      "open",
+      "bracket",
+      "ok",
+    ]);
   });
 
   test("hostile input #10: the tokenizer reads each character a bounded number of times, for long adversarial searches", () => {
@@ -33,7 +42,7 @@ describe("issue search against hostile input", () => {
       "bracket pairs never closed": "[a".repeat(n / 2),
       "closing brackets only": "]".repeat(n),
       "alternating quotes and brackets": '["'.repeat(n / 2),
-      "spaces": " ".repeat(n),
+      spaces: " ".repeat(n),
       "one long word": "a".repeat(n),
     };
     for (const [what, q] of Object.entries(adversarial)) {
@@ -56,7 +65,10 @@ describe("issue search against hostile input", () => {
     const max = STREAM_LIMITS.maxQueryLength;
     assert.deepEqual(parseIssueQuery(`${"x".repeat(max - 1)} `).text, ["x".repeat(max - 1)]);
     for (const q of ["[".repeat(16_384), "a".repeat(max + 1)]) {
-      assert.throws(() => parseIssueQuery(q), (e: unknown) => isAppError(e) && e.code === "bad_request" && e.message === `The search is longer than ${max} characters`);
+      assert.throws(
+        () => parseIssueQuery(q),
+        (e: unknown) => isAppError(e) && e.code === "bad_request" && e.message === `The search is longer than ${max} characters`,
+      );
     }
   });
 });

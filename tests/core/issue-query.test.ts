@@ -14,7 +14,11 @@ describe("issue search", () => {
     assert.deepEqual(parseIssueQuery('is:archived level:warning release:"web 1.2" tags[feature]:cart environment:prod "payment failed" timeout'), {
       status: "ignored",
       level: "warning",
-      tags: [["release", "web 1.2"], ["feature", "cart"], ["environment", "prod"]],
+      tags: [
+        ["release", "web 1.2"],
+        ["feature", "cart"],
+        ["environment", "prod"],
+      ],
       text: ["payment failed", "timeout"],
       assigned: [],
     });
@@ -26,12 +30,20 @@ describe("issue search", () => {
   });
   test("unknown keys, statuses and levels are refused with a message, not ignored", () => {
     for (const q of ["is:bookmarked", "level:loud", "firstSeen:-24h", "assigned:[]", "release:[a,b]"]) {
-      assert.throws(() => parseIssueQuery(q), (e: unknown) => isAppError(e) && e.code === "bad_request" && e.message.length > 0, q);
+      assert.throws(
+        () => parseIssueQuery(q),
+        (e: unknown) => isAppError(e) && e.code === "bad_request" && e.message.length > 0,
+        q,
+      );
     }
   });
   test("names of Object's own properties are unknown statuses, not statuses", () => {
     for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"]) {
-      assert.throws(() => parseIssueQuery(`is:${name}`), (e: unknown) => isAppError(e) && e.code === "bad_request" && e.message.includes(`is:${name}`), name);
+      assert.throws(
+        () => parseIssueQuery(`is:${name}`),
+        (e: unknown) => isAppError(e) && e.code === "bad_request" && e.message.includes(`is:${name}`),
+        name,
+      );
     }
   });
 });

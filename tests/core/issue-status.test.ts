@@ -11,7 +11,11 @@ const change = (body: unknown, latest: string | null = "web@2.0.0") => statusCha
 describe("status updates", () => {
   test("resolved, in a release (or the latest), in the next release, unresolved", () => {
     assert.deepEqual([change({ status: "resolved" }).resolution?.type, change({ status: "resolved" }).activity.type], ["now", "set_resolved"]);
-    assert.deepEqual(change({ status: "resolved", statusDetails: { inRelease: "latest" } }).resolution, { type: "in_release", release: "web@2.0.0", at: now.toISOString() });
+    assert.deepEqual(change({ status: "resolved", statusDetails: { inRelease: "latest" } }).resolution, {
+      type: "in_release",
+      release: "web@2.0.0",
+      at: now.toISOString(),
+    });
     assert.equal(change({ status: "resolvedInNextRelease" }).resolution?.type, "in_next_release");
     assert.deepEqual(statusDetails(change({ status: "resolved", statusDetails: { inNextRelease: true } }).resolution, null), { inNextRelease: true });
     assert.deepEqual([change({ status: "unresolved" }).status, change({ status: "unresolved" }).substatus], ["unresolved", "ongoing"]);
@@ -22,9 +26,21 @@ describe("status updates", () => {
     assert.equal(timed.snooze?.until, "2026-11-23T10:30:00.000Z");
     assert.equal(timed.substatus, "archived_until_condition_met");
     assert.deepEqual(change({ status: "ignored", statusDetails: { ignoreCount: 100, ignoreWindow: 60 } }).snooze?.baseline, totals);
-    const refused = [{ status: "ignored", statusDetails: { ignoreWindow: 60 } }, { status: "ignored", statusDetails: { ignoreCount: 5, ignoreWindow: 20_000 } }, { status: "reopened" }];
-    for (const body of refused) assert.throws(() => change(body), (e: unknown) => isAppError(e) && e.code === "bad_request", JSON.stringify(body));
-    assert.throws(() => change({ status: "resolvedInNextRelease" }, null), (e: unknown) => isAppError(e) && e.code === "bad_request");
+    const refused = [
+      { status: "ignored", statusDetails: { ignoreWindow: 60 } },
+      { status: "ignored", statusDetails: { ignoreCount: 5, ignoreWindow: 20_000 } },
+      { status: "reopened" },
+    ];
+    for (const body of refused)
+      assert.throws(
+        () => change(body),
+        (e: unknown) => isAppError(e) && e.code === "bad_request",
+        JSON.stringify(body),
+      );
+    assert.throws(
+      () => change({ status: "resolvedInNextRelease" }, null),
+      (e: unknown) => isAppError(e) && e.code === "bad_request",
+    );
     assert.equal(parseStatusUpdate({ hasSeen: true }), null);
   });
 });
@@ -38,12 +54,18 @@ describe("regressions", () => {
   });
   test("resolved in a release: that release or a newer one regresses; older ones and events without a release do not", () => {
     const r = res("in_release", "web@2.0.0");
-    assert.deepEqual(["web@1.9.0", "web@2.0.0", "web@2.0.1"].map((v) => isRegression(r, v, bySemver)), [false, true, true]);
+    assert.deepEqual(
+      ["web@1.9.0", "web@2.0.0", "web@2.0.1"].map((v) => isRegression(r, v, bySemver)),
+      [false, true, true],
+    );
     assert.equal(isRegression(r, null, bySemver), false);
   });
   test("resolved in the next release: only releases newer than the current one regress", () => {
     const r = res("in_next_release", "web@2.0.0");
-    assert.deepEqual(["web@1.9.0", "web@2.0.0", "web@2.1.0"].map((v) => isRegression(r, v, bySemver)), [false, false, true]);
+    assert.deepEqual(
+      ["web@1.9.0", "web@2.0.0", "web@2.1.0"].map((v) => isRegression(r, v, bySemver)),
+      [false, false, true],
+    );
   });
   test("semantic versions: package prefixes, pre-releases before releases", () => {
     assert.equal(compareSemver("app@1.10.0", "app@1.9.9"), 1);

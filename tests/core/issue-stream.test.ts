@@ -57,9 +57,15 @@ test("the stream lists every project's issues or one project's, searched, with 2
   const daily = (await listOrgIssues(w.ctx, w.org, { ...q, period: "14d", page }, NOW)).series.get(a1.id)!;
   assert.deepEqual([daily.length, daily[13], daily[10]], [14, 2, 1]);
   const one = await listOrgIssues(w.ctx, w.org, { ...q, project: w.b.slug, period: "24h", page }, NOW);
-  assert.deepEqual(one.page.items.map((i) => i.title), ["E b1"]);
+  assert.deepEqual(
+    one.page.items.map((i) => i.title),
+    ["E b1"],
+  );
   assert.equal(one.selected?.id, w.b.id);
-  assert.deepEqual((await listOrgIssues(w.ctx, w.org, { ...q, query: "level:error a1", period: "24h", page }, NOW)).page.items.map((i) => i.title), ["E a1"]);
+  assert.deepEqual(
+    (await listOrgIssues(w.ctx, w.org, { ...q, query: "level:error a1", period: "24h", page }, NOW)).page.items.map((i) => i.title),
+    ["E a1"],
+  );
   assert.equal(await code(() => listOrgIssues(w.ctx, w.org, { ...q, project: "nope", period: "24h", page }, NOW)), "not_found");
   assert.equal(await code(() => listOrgIssues(w.ctx, w.org, { ...q, sort: "bogus", period: "24h", page }, NOW)), "bad_request");
   assert.equal(await code(() => listOrgIssues(w.ctx, w.org, { ...q, query: "level:loud", period: "24h", page }, NOW)), "bad_request");
@@ -78,7 +84,11 @@ test("an organization without issues is empty; the poll announces new issues and
   const tick = await pollIssueStream(t.as(w.viewer), w.org, { ...q, afterId: start.newestId, watchIds: [a1.id] });
   assert.equal(tick.newIssues, 1);
   assert.equal(tick.watched.find((x) => x.id === a1.id)?.timesSeen, 4);
-  assert.equal((await pollIssueStream(w.ctx, w.org, { ...q, project: w.a.slug, afterId: start.newestId, watchIds: [] })).newIssues, 0, "b2 is in the other project");
+  assert.equal(
+    (await pollIssueStream(w.ctx, w.org, { ...q, project: w.a.slug, afterId: start.newestId, watchIds: [] })).newIssues,
+    0,
+    "b2 is in the other project",
+  );
   assert.equal(await code(() => pollIssueStream(t.as(w.stranger), w.org, { ...q, afterId: 0, watchIds: [a1.id] })), "not_found");
 });
 
@@ -97,18 +107,42 @@ test("bulk changes across projects: resolve, ignore with a condition, assign a t
   const { items } = (await listOrgIssues(w.ctx, w.org, { ...q, period: "24h", page }, NOW)).page;
   const ids = items.map((i) => String(i.id));
   const resolved = await updateOrgIssues(w.ctx, w.org, ids, { status: "resolved" });
-  assert.deepEqual(resolved.map((v) => v.issue.status), ["resolved", "resolved"]);
+  assert.deepEqual(
+    resolved.map((v) => v.issue.status),
+    ["resolved", "resolved"],
+  );
   const ignored = await updateOrgIssues(w.ctx, w.org, ids, { status: "ignored", statusDetails: { ignoreCount: 10 } });
-  assert.deepEqual(ignored.map((v) => [v.issue.status, v.issue.substatus]), [["ignored", "archived_until_condition_met"], ["ignored", "archived_until_condition_met"]]);
+  assert.deepEqual(
+    ignored.map((v) => [v.issue.status, v.issue.substatus]),
+    [
+      ["ignored", "archived_until_condition_met"],
+      ["ignored", "archived_until_condition_met"],
+    ],
+  );
   const assigned = await updateOrgIssues(w.ctx, w.org, ids, { assignedTo: `team:${w.team.id}` });
-  assert.deepEqual(assigned.map((v) => v.issue.assigneeTeamId), [w.team.id, w.team.id]);
+  assert.deepEqual(
+    assigned.map((v) => v.issue.assigneeTeamId),
+    [w.team.id, w.team.id],
+  );
   assert.equal(await code(() => updateOrgIssues(w.ctx, w.org, ids, { assignedTo: `user:${w.stranger.id}` })), "bad_request");
-  assert.deepEqual((await Promise.all(items.map((i) => t.store.getIssue(i.id)))).map((i) => i?.assigneeTeamId), [w.team.id, w.team.id], "a refused assignee changes nothing");
+  assert.deepEqual(
+    (await Promise.all(items.map((i) => t.store.getIssue(i.id)))).map((i) => i?.assigneeTeamId),
+    [w.team.id, w.team.id],
+    "a refused assignee changes nothing",
+  );
   assert.equal(await code(() => updateOrgIssues(t.as(w.viewer), w.org, ids, { status: "resolved" })), "forbidden");
   assert.equal(await code(() => updateOrgIssues(w.ctx, w.org, [], { status: "resolved" })), "bad_request");
   assert.equal(await code(() => updateOrgIssues(w.ctx, w.org, ids, { status: "bogus" })), "bad_request");
   const other = await world();
   const foreign = (await t.store.listIssues(other.a.id, { page: { limit: 1 } })).items[0]!;
-  assert.equal(await code(() => updateOrgIssues(w.ctx, w.org, [...ids, String(foreign.id)], { status: "unresolved" })), "not_found", "another organization's issue");
-  assert.deepEqual((await Promise.all(items.map((i) => t.store.getIssue(i.id)))).map((i) => i?.status), ["ignored", "ignored"], "nothing changed");
+  assert.equal(
+    await code(() => updateOrgIssues(w.ctx, w.org, [...ids, String(foreign.id)], { status: "unresolved" })),
+    "not_found",
+    "another organization's issue",
+  );
+  assert.deepEqual(
+    (await Promise.all(items.map((i) => t.store.getIssue(i.id)))).map((i) => i?.status),
+    ["ignored", "ignored"],
+    "nothing changed",
+  );
 });

@@ -22,9 +22,26 @@ after(() => t.close());
 
 let n = 0;
 const event = (projectId: number, hash: string, over: Partial<DigestedEvent> = {}): DigestedEvent => ({
-  projectId, eventId: (++n).toString(16).padStart(32, "a"), type: "error", receivedAt: "2026-11-23T10:00:00.000Z", timestamp: "2026-11-23T10:00:00.000Z",
-  platform: "python", level: "error", title: `E ${hash}`, message: "", culprit: "", release: null, environment: null, size: 2, data: "{}", category: "error",
-  grouping: { config: "c", hashes: [hash] }, metadata: "{}", userKey: null, tags: [], ...over,
+  projectId,
+  eventId: (++n).toString(16).padStart(32, "a"),
+  type: "error",
+  receivedAt: "2026-11-23T10:00:00.000Z",
+  timestamp: "2026-11-23T10:00:00.000Z",
+  platform: "python",
+  level: "error",
+  title: `E ${hash}`,
+  message: "",
+  culprit: "",
+  release: null,
+  environment: null,
+  size: 2,
+  data: "{}",
+  category: "error",
+  grouping: { config: "c", hashes: [hash] },
+  metadata: "{}",
+  userKey: null,
+  tags: [],
+  ...over,
 });
 
 /** An organization with an owner, a project owned by a team, two issues, and a user per role. */
@@ -39,7 +56,12 @@ async function world() {
   const project = (await t.store.getProjectBySlug((await t.store.getOrganizationBySlug(org.slug))!.id, created.slug))!;
   const users: Record<Role, User> = { owner, admin: await mk(), member: await mk(), viewer: await mk() };
   for (const role of ["admin", "member", "viewer"] as const) await joinByInvitation(t, ctx, org.slug, { email: users[role].email, role });
-  const events = [event(project.id, "one", { tags: [["browser", "Chrome"]] }), event(project.id, "one", { tags: [["browser", "Firefox"]] }), event(project.id, "one", { tags: [["browser", "Chrome"]] }), event(project.id, "two")];
+  const events = [
+    event(project.id, "one", { tags: [["browser", "Chrome"]] }),
+    event(project.id, "one", { tags: [["browser", "Firefox"]] }),
+    event(project.id, "one", { tags: [["browser", "Chrome"]] }),
+    event(project.id, "two"),
+  ];
   await writeBatch(t.store, { spoolId: uniq("spool"), position: 1, rawItems: [], outcomes: [], events });
   const issues = (await t.store.listIssues(project.id, { page: { limit: 10 } })).items;
   const one = issues.find((i) => i.title === "E one")!;
@@ -64,11 +86,15 @@ describe("assignment", () => {
     const cleared = await updateIssue(member, w.one.id, { assignedTo: "" });
     assert.deepEqual([cleared.issue.assigneeId, cleared.issue.assigneeTeamId], [null, null]);
     const activity = (await t.store.issueActivity(w.one.id)).filter((a) => a.type !== "first_seen");
-    assert.deepEqual(activity.map((a) => [a.type, a.userId, a.data.assigneeType ?? null]), [
-      ["assigned", w.users.member.id, "user"],
-      ["assigned", w.users.member.id, "team"],
-      ["unassigned", w.users.member.id, null],
-    ], "assigning to the current assignee again records nothing");
+    assert.deepEqual(
+      activity.map((a) => [a.type, a.userId, a.data.assigneeType ?? null]),
+      [
+        ["assigned", w.users.member.id, "user"],
+        ["assigned", w.users.member.id, "team"],
+        ["unassigned", w.users.member.id, null],
+      ],
+      "assigning to the current assignee again records nothing",
+    );
     assert.equal(activity[0]?.data.assigneeEmail, w.users.admin.email);
     assert.equal(await code(() => updateIssue(w.as("viewer"), w.one.id, { assignedTo: null })), "forbidden");
     assert.equal(await code(() => updateIssue(member, w.one.id, {})), "bad_request");
@@ -96,13 +122,26 @@ describe("assignment", () => {
 
   test("sorts: freq and user are accepted, an unknown sort is a 400; environment= narrows to issues seen there", async () => {
     const w = await world();
-    const list = (sort: string | null, environments: string[] = []) => listProjectIssues(w.as("viewer"), w.org, w.project.slug, { query: "", sort, page: { limit: 10 }, environments });
-    assert.deepEqual((await list("freq")).page.items.map((i) => i.title), ["E one", "E two"]);
+    const list = (sort: string | null, environments: string[] = []) =>
+      listProjectIssues(w.as("viewer"), w.org, w.project.slug, { query: "", sort, page: { limit: 10 }, environments });
+    assert.deepEqual(
+      (await list("freq")).page.items.map((i) => i.title),
+      ["E one", "E two"],
+    );
     assert.equal((await list("user")).page.items.length, 2);
     assert.equal(await code(() => list("priority")), "bad_request");
     for (const sort of ["constructor", "__proto__", "toString"]) assert.equal(await code(() => list(sort)), "bad_request", sort);
-    await writeBatch(t.store, { spoolId: uniq("spool"), position: 1, rawItems: [], outcomes: [], events: [event(w.project.id, "two", { environment: "staging", tags: [["environment", "staging"]] })] });
-    assert.deepEqual((await list(null, ["staging"])).page.items.map((i) => i.title), ["E two"]);
+    await writeBatch(t.store, {
+      spoolId: uniq("spool"),
+      position: 1,
+      rawItems: [],
+      outcomes: [],
+      events: [event(w.project.id, "two", { environment: "staging", tags: [["environment", "staging"]] })],
+    });
+    assert.deepEqual(
+      (await list(null, ["staging"])).page.items.map((i) => i.title),
+      ["E two"],
+    );
     assert.deepEqual((await list(null, ["production"])).page.items, []);
   });
 });
@@ -114,7 +153,10 @@ describe("comments", () => {
     assert.deepEqual([note.type, note.data, note.userId], ["note", { text: "Looking into it" }, w.users.member.id]);
     assert.equal(await code(() => addComment(w.as("viewer"), w.one.id, { text: "hi" })), "forbidden");
     for (const text of ["", "   ", "x".repeat(10_001), 5]) assert.equal(await code(() => addComment(w.as("member"), w.one.id, { text })), "bad_request");
-    assert.deepEqual((await listComments(w.as("viewer"), w.one.id, { limit: 10 })).items.map((c) => c.data.text), ["Looking into it"]);
+    assert.deepEqual(
+      (await listComments(w.as("viewer"), w.one.id, { limit: 10 })).items.map((c) => c.data.text),
+      ["Looking into it"],
+    );
     assert.equal(await code(() => updateComment(w.as("admin"), w.one.id, note.id, { text: "changed" })), "forbidden", "nobody edits someone else's words");
     assert.deepEqual((await updateComment(w.as("member"), w.one.id, note.id, { text: "Fixed in #12" })).data, { text: "Fixed in #12" });
     const other = await addComment(w.as("admin"), w.one.id, { text: "by admin" });
@@ -133,7 +175,17 @@ describe("tags and events", () => {
   test("a tag key with its values; an unknown key is not found", async () => {
     const w = await world();
     const tag = await getIssueTag(w.as("viewer"), w.one.id, "browser");
-    assert.deepEqual([tag.totalValues, tag.uniqueValues, tag.topValues.map((v) => [v.value, v.count])], [3, 2, [["Chrome", 2], ["Firefox", 1]]]);
+    assert.deepEqual(
+      [tag.totalValues, tag.uniqueValues, tag.topValues.map((v) => [v.value, v.count])],
+      [
+        3,
+        2,
+        [
+          ["Chrome", 2],
+          ["Firefox", 1],
+        ],
+      ],
+    );
     assert.equal(await code(() => getIssueTag(w.as("viewer"), w.one.id, "nope")), "not_found");
     assert.equal(await code(() => listIssueTagValues(w.as("viewer"), w.one.id, "nope", { limit: 10 })), "not_found");
     assert.equal((await listIssueTagValues(w.as("viewer"), w.one.id, "browser", { limit: 1 })).page.items.length, 1);

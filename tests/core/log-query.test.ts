@@ -20,7 +20,10 @@ const field = (run: () => unknown): string | null => {
 test("issue 19 logs: the search box's words, key:value terms, level: and trace:", () => {
   const s = splitSearch('Payment FAILED user.id:42 http.route:"/api/orders list" level:warning trace:5B8EFFF7-9803-8103-D269-B633813FC60C "two words" e-mail');
   assert.deepEqual(s.words, ["payment", "failed", "two", "words", "e", "mail"]);
-  assert.deepEqual(s.pairs, [{ key: "user.id", value: "42" }, { key: "http.route", value: "/api/orders list" }]);
+  assert.deepEqual(s.pairs, [
+    { key: "user.id", value: "42" },
+    { key: "http.route", value: "/api/orders list" },
+  ]);
   assert.equal(s.level, "warn");
   assert.equal(s.trace, "5b8efff798038103d269b633813fc60c");
   assert.deepEqual(wordsOf("Größe überschritten: user@example.com, ÉTÉ 2024"), ["größe", "überschritten", "user", "example", "com", "été", "2024"]);
@@ -37,14 +40,41 @@ test("issue 19 logs: level, period, range and cursor; each bad one a 400 naming 
   assert.deepEqual(q.before, { timestamp: "2026-11-28T11:00:00.000Z", id: 42 });
   const range = readLogQuery({ from: "2026-11-28T10:00", to: "2026-11-28T11:30:15" }, now);
   assert.deepEqual([range.filter.from, range.filter.to], ["2026-11-28T10:00:00.000Z", "2026-11-28T11:30:15.000Z"], "fields without a zone are UTC");
-  assert.equal(field(() => readLogQuery({ level: "loud" })), "level");
-  assert.equal(field(() => readLogQuery({ query: "level:loud" })), "query");
-  assert.equal(field(() => readLogQuery({ period: "99y" })), "period");
-  assert.equal(field(() => readLogQuery({ from: "yesterday" })), "from");
-  assert.equal(field(() => readLogQuery({ from: "2026-01-02T00:00Z", to: "2026-01-01T00:00Z" })), "to");
-  assert.equal(field(() => readLogQuery({ trace: "xyz" })), "trace");
-  assert.equal(field(() => readLogQuery({ before: "abc" })), "before");
-  assert.equal(field(() => readLogQuery({ query: "x".repeat(LOG_LIMITS.maxQueryLength + 1) })), "query");
-  assert.equal(field(() => readLogQuery({ query: Array.from({ length: LOG_LIMITS.maxQueryTerms + 1 }, (_, i) => `w${i}`).join(" ") })), "query");
+  assert.equal(
+    field(() => readLogQuery({ level: "loud" })),
+    "level",
+  );
+  assert.equal(
+    field(() => readLogQuery({ query: "level:loud" })),
+    "query",
+  );
+  assert.equal(
+    field(() => readLogQuery({ period: "99y" })),
+    "period",
+  );
+  assert.equal(
+    field(() => readLogQuery({ from: "yesterday" })),
+    "from",
+  );
+  assert.equal(
+    field(() => readLogQuery({ from: "2026-01-02T00:00Z", to: "2026-01-01T00:00Z" })),
+    "to",
+  );
+  assert.equal(
+    field(() => readLogQuery({ trace: "xyz" })),
+    "trace",
+  );
+  assert.equal(
+    field(() => readLogQuery({ before: "abc" })),
+    "before",
+  );
+  assert.equal(
+    field(() => readLogQuery({ query: "x".repeat(LOG_LIMITS.maxQueryLength + 1) })),
+    "query",
+  );
+  assert.equal(
+    field(() => readLogQuery({ query: Array.from({ length: LOG_LIMITS.maxQueryTerms + 1 }, (_, i) => `w${i}`).join(" ") })),
+    "query",
+  );
   assert.deepEqual(readLogQuery({ query: "\u0000\u0000" }).filter.words, [], "NUL is no word");
 });

@@ -22,7 +22,9 @@ describe("lookups by a name from a request", () => {
   });
 
   test("a CSP report's directive named like an Object property is quoted as sent", () => {
-    const report = { "csp-report": { "document-uri": "https://shop.example/", "blocked-uri": "https://cdn.example/x.js", "effective-directive": "constructor" } };
+    const report = {
+      "csp-report": { "document-uri": "https://shop.example/", "blocked-uri": "https://cdn.example/x.js", "effective-directive": "constructor" },
+    };
     const [event] = securityReportEvents(new TextEncoder().encode(JSON.stringify(report)), {});
     assert.equal((event!.logentry as { formatted: string }).formatted, "Blocked 'constructor' from 'cdn.example'");
   });

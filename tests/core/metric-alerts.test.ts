@@ -12,7 +12,14 @@ import { isAppError } from "../../src/core/errors";
 import type { User } from "../../src/storage/ports";
 import { joinByInvitation, outcome, type TestCore, testCore, uniq } from "../helpers/core";
 
-const above: ThresholdSpec = { thresholdType: 0, resolveThreshold: null, triggers: [{ label: "critical", alertThreshold: 100 }, { label: "warning", alertThreshold: 50 }] };
+const above: ThresholdSpec = {
+  thresholdType: 0,
+  resolveThreshold: null,
+  triggers: [
+    { label: "critical", alertThreshold: 100 },
+    { label: "warning", alertThreshold: 50 },
+  ],
+};
 
 describe("issue 17 metric alerts: the state machine", () => {
   test("issue 17 metric alerts: above: fires strictly past a threshold, falls to warning below critical, resolves at its trigger's threshold by default", () => {
@@ -37,7 +44,14 @@ describe("issue 17 metric alerts: the state machine", () => {
     assert.equal(nextStatus(only, "critical", 7), null);
     assert.equal(nextStatus(only, "critical", 4)?.to, "resolved");
     // Crash-free sessions below 99 % critical, 99.5 % warning, resolved above 99.8 %.
-    const below: ThresholdSpec = { thresholdType: 1, resolveThreshold: 99.8, triggers: [{ label: "critical", alertThreshold: 99 }, { label: "warning", alertThreshold: 99.5 }] };
+    const below: ThresholdSpec = {
+      thresholdType: 1,
+      resolveThreshold: 99.8,
+      triggers: [
+        { label: "critical", alertThreshold: 99 },
+        { label: "warning", alertThreshold: 99.5 },
+      ],
+    };
     assert.equal(nextStatus(below, "resolved", 98.2)?.to, "critical");
     assert.equal(nextStatus(below, "critical", 99.2)?.to, "warning");
     assert.equal(nextStatus(below, "warning", 99.7), null);
@@ -52,13 +66,26 @@ describe("issue 17 metric alerts: aggregates, queries and webhook targets", () =
     assert.deepEqual(parseAggregate("p95(transaction.duration)")?.kind, { kind: "percentile", quantile: 0.95 });
     assert.deepEqual(parseAggregate("apdex(300)")?.kind, { kind: "apdex", threshold: 300 });
     assert.equal(parseAggregate("count_unique(user)")?.dataset, "events");
-    for (const bad of ["", "count(", "percentage(sessions_crashed, users)", "p99(transaction.duration)", "apdex(0)", "apdex(999999)", "sum(x)", "count();drop table x", "a".repeat(10_000)]) {
+    for (const bad of [
+      "",
+      "count(",
+      "percentage(sessions_crashed, users)",
+      "p99(transaction.duration)",
+      "apdex(0)",
+      "apdex(999999)",
+      "sum(x)",
+      "count();drop table x",
+      "a".repeat(10_000),
+    ]) {
       assert.equal(parseAggregate(bad), null, bad.slice(0, 40));
     }
   });
 
   test("issue 17 metric alerts: queries are key:value terms the dataset knows, quoted values allowed", () => {
-    assert.deepEqual(parseMetricQuery('transaction:"GET /items" release:app@1', "transactions"), [{ key: "transaction", value: "GET /items" }, { key: "release", value: "app@1" }]);
+    assert.deepEqual(parseMetricQuery('transaction:"GET /items" release:app@1', "transactions"), [
+      { key: "transaction", value: "GET /items" },
+      { key: "release", value: "app@1" },
+    ]);
     assert.deepEqual(parseMetricQuery("", "events"), []);
     assert.equal(typeof parseMetricQuery("transaction:x", "events"), "string");
     assert.equal(typeof parseMetricQuery("level:error level:fatal", "events"), "string");
@@ -69,7 +96,22 @@ describe("issue 17 metric alerts: aggregates, queries and webhook targets", () =
   test("issue 17 metric alerts: webhook URLs to loopback, private, link-local or non-http targets are refused", async () => {
     const resolving = (ips: string[]) => ({ resolve: async () => ips.map((address) => ({ address, family: address.includes(":") ? 6 : 4 })) });
     const none = resolving([]);
-    for (const url of ["http://127.0.0.1/hook", "http://169.254.169.254/latest/meta-data", "http://[::1]/", "http://10.1.2.3/", "http://192.168.0.1:8080/", "http://localhost:9000/", "http://app.localhost/", "http://0x7f000001/", "http://2130706433/", "http://[::ffff:127.0.0.1]/", "ftp://93.184.215.14/", "file:///etc/passwd", "javascript:alert(1)", "not a url"]) {
+    for (const url of [
+      "http://127.0.0.1/hook",
+      "http://169.254.169.254/latest/meta-data",
+      "http://[::1]/",
+      "http://10.1.2.3/",
+      "http://192.168.0.1:8080/",
+      "http://localhost:9000/",
+      "http://app.localhost/",
+      "http://0x7f000001/",
+      "http://2130706433/",
+      "http://[::ffff:127.0.0.1]/",
+      "ftp://93.184.215.14/",
+      "file:///etc/passwd",
+      "javascript:alert(1)",
+      "not a url",
+    ]) {
       assert.notEqual(await webhookUrlProblem(url, none), null, url);
     }
     assert.equal(await webhookUrlProblem("https://93.184.215.14/hook", none), null);
@@ -91,7 +133,13 @@ describe("issue 17 metric alerts: the core's validation and access", () => {
   });
   after(async () => t.close());
 
-  const valid = () => ({ name: "Errors", aggregate: "count()", timeWindow: 5, thresholdType: 0, triggers: [{ label: "critical", alertThreshold: 10, actions: [] as unknown[] }] });
+  const valid = () => ({
+    name: "Errors",
+    aggregate: "count()",
+    timeWindow: 5,
+    thresholdType: 0,
+    triggers: [{ label: "critical", alertThreshold: 10, actions: [] as unknown[] }],
+  });
 
   /** The 400's field names, or the outcome when it is not a 400. */
   async function refused(input: unknown): Promise<string[] | string> {
@@ -115,12 +163,26 @@ describe("issue 17 metric alerts: the core's validation and access", () => {
       projects: [project],
       resolveThreshold: 500,
       triggers: [
-        { label: "warning", alertThreshold: "1000", actions: [{ id: "sentry.mail.actions.NotifyEmailAction", targetType: "Team", targetIdentifier: String(team.id) }] },
-        { label: "critical", alertThreshold: 2000, actions: [{ id: "sentry.integrations.slack.notify_action.SlackNotifyServiceAction", webhookUrl: "https://93.184.215.14/services/T/B/x" }] },
+        {
+          label: "warning",
+          alertThreshold: "1000",
+          actions: [{ id: "sentry.mail.actions.NotifyEmailAction", targetType: "Team", targetIdentifier: String(team.id) }],
+        },
+        {
+          label: "critical",
+          alertThreshold: 2000,
+          actions: [{ id: "sentry.integrations.slack.notify_action.SlackNotifyServiceAction", webhookUrl: "https://93.184.215.14/services/T/B/x" }],
+        },
       ],
     });
     assert.equal(rule.dataset, "transactions");
-    assert.deepEqual(rule.triggers.map((x) => [x.label, x.alertThreshold]), [["critical", 2000], ["warning", 1000]]);
+    assert.deepEqual(
+      rule.triggers.map((x) => [x.label, x.alertThreshold]),
+      [
+        ["critical", 2000],
+        ["warning", 1000],
+      ],
+    );
     assert.equal((await getMetricAlert(t.as(owner), org, String(rule.id))).name, "Errors");
     const changed = await updateMetricAlert(t.as(owner), org, rule.id, { name: "Checkout slow", resolveThreshold: null });
     assert.equal(changed.name, "Checkout slow");
@@ -154,21 +216,102 @@ describe("issue 17 metric alerts: the core's validation and access", () => {
       [{ ...v, aggregate: "count_unique(user)", environment: "production" }, "environment"],
       [{ ...v, triggers: [] }, "triggers"],
       [{ ...v, triggers: [{ label: "warning", alertThreshold: 5, actions: [] }] }, "triggers"],
-      [{ ...v, triggers: [{ label: "critical", alertThreshold: 5, actions: [] }, { label: "critical", alertThreshold: 6, actions: [] }] }, "triggers"],
-      [{ ...v, triggers: [{ label: "critical", alertThreshold: 5, actions: [] }, { label: "warning", alertThreshold: 8, actions: [] }] }, "triggers"],
+      [
+        {
+          ...v,
+          triggers: [
+            { label: "critical", alertThreshold: 5, actions: [] },
+            { label: "critical", alertThreshold: 6, actions: [] },
+          ],
+        },
+        "triggers",
+      ],
+      [
+        {
+          ...v,
+          triggers: [
+            { label: "critical", alertThreshold: 5, actions: [] },
+            { label: "warning", alertThreshold: 8, actions: [] },
+          ],
+        },
+        "triggers",
+      ],
       [{ ...v, triggers: [{ label: "critical", alertThreshold: "NaN", actions: [] }] }, "triggers.0.alertThreshold"],
       [{ ...v, triggers: [{ label: "critical", alertThreshold: 10, actions: [] }], resolveThreshold: 10 }, "resolveThreshold"],
       [{ ...v, aggregate: "failure_rate()", triggers: [{ label: "critical", alertThreshold: 5, actions: [] }] }, "triggers.0.alertThreshold"],
-      [{ ...v, triggers: [{ label: "critical", alertThreshold: 10, actions: [{ id: "sentry.rules.actions.notify_event_service.NotifyEventServiceAction", url: "http://127.0.0.1:9000/hook" }] }] }, "triggers.0.actions.0.url"],
-      [{ ...v, triggers: [{ label: "critical", alertThreshold: 10, actions: [{ id: "sentry.integrations.discord.notify_action.DiscordNotifyServiceAction", webhookUrl: "http://169.254.169.254/" }] }] }, "triggers.0.actions.0.webhookUrl"],
-      [{ ...v, triggers: [{ label: "critical", alertThreshold: 10, actions: [{ id: "sentry.mail.actions.NotifyEmailAction", targetType: "Member", targetIdentifier: "someone-else" }] }] }, "triggers.0.actions.0.targetIdentifier"],
-      [{ ...v, triggers: [{ label: "critical", alertThreshold: 10, actions: [{ id: "sentry.mail.actions.NotifyEmailAction", targetType: "IssueOwners" }] }] }, "triggers.0.actions.0.targetType"],
-      [{ ...v, triggers: [{ label: "critical", alertThreshold: 10, actions: [{ id: "faultline.mail.recipient", userId: "x", email: "a@b.c", locale: "en" }] }] }, "triggers.0.actions.0.id"],
-      [{ ...v, triggers: [{ label: "critical", alertThreshold: 10, actions: Array.from({ length: 11 }, () => ({ id: "sentry.integrations.slack.notify_action.SlackNotifyServiceAction", webhookUrl: "https://93.184.215.14/" })) }] }, "triggers.0.actions"],
+      [
+        {
+          ...v,
+          triggers: [
+            {
+              label: "critical",
+              alertThreshold: 10,
+              actions: [{ id: "sentry.rules.actions.notify_event_service.NotifyEventServiceAction", url: "http://127.0.0.1:9000/hook" }],
+            },
+          ],
+        },
+        "triggers.0.actions.0.url",
+      ],
+      [
+        {
+          ...v,
+          triggers: [
+            {
+              label: "critical",
+              alertThreshold: 10,
+              actions: [{ id: "sentry.integrations.discord.notify_action.DiscordNotifyServiceAction", webhookUrl: "http://169.254.169.254/" }],
+            },
+          ],
+        },
+        "triggers.0.actions.0.webhookUrl",
+      ],
+      [
+        {
+          ...v,
+          triggers: [
+            {
+              label: "critical",
+              alertThreshold: 10,
+              actions: [{ id: "sentry.mail.actions.NotifyEmailAction", targetType: "Member", targetIdentifier: "someone-else" }],
+            },
+          ],
+        },
+        "triggers.0.actions.0.targetIdentifier",
+      ],
+      [
+        { ...v, triggers: [{ label: "critical", alertThreshold: 10, actions: [{ id: "sentry.mail.actions.NotifyEmailAction", targetType: "IssueOwners" }] }] },
+        "triggers.0.actions.0.targetType",
+      ],
+      [
+        {
+          ...v,
+          triggers: [{ label: "critical", alertThreshold: 10, actions: [{ id: "faultline.mail.recipient", userId: "x", email: "a@b.c", locale: "en" }] }],
+        },
+        "triggers.0.actions.0.id",
+      ],
+      [
+        {
+          ...v,
+          triggers: [
+            {
+              label: "critical",
+              alertThreshold: 10,
+              actions: Array.from({ length: 11 }, () => ({
+                id: "sentry.integrations.slack.notify_action.SlackNotifyServiceAction",
+                webhookUrl: "https://93.184.215.14/",
+              })),
+            },
+          ],
+        },
+        "triggers.0.actions",
+      ],
     ];
     for (const [input, field] of cases) {
       const r = await refused(input);
-      assert.ok(Array.isArray(r) && r.some((f) => f === field || f.startsWith(`${field}.`)), `${JSON.stringify(input).slice(0, 160)} → ${JSON.stringify(r)} (expected ${field})`);
+      assert.ok(
+        Array.isArray(r) && r.some((f) => f === field || f.startsWith(`${field}.`)),
+        `${JSON.stringify(input).slice(0, 160)} → ${JSON.stringify(r)} (expected ${field})`,
+      );
     }
     assert.equal(await outcome(() => updateMetricAlert(t.as(owner), org, "99999999999999999999", {})), "not_found");
     assert.equal(await outcome(() => getMetricAlert(t.as(owner), org, "../1")), "not_found");

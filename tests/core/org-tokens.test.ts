@@ -90,27 +90,41 @@ describe("organization tokens", () => {
     assert.deepEqual(await authenticateBearer(t.store, personal), { user: owner, token: { id: token.id, scopes: ["org:read"] } });
     const { ctx } = await tokenActor();
     assert.ok("orgToken" in ctx.actor && ctx.actor.orgToken.scopes.includes("org:ci"));
-    for (const junk of ["sntrys_", "sntrys_e30=_abc", "sntryu_" + "0".repeat(64), "nonsense"]) assert.equal(await authenticateBearer(t.store, junk), null, junk);
+    for (const junk of ["sntrys_", "sntrys_e30=_abc", "sntryu_" + "0".repeat(64), "nonsense"])
+      assert.equal(await authenticateBearer(t.store, junk), null, junk);
   });
 
   test("org:ci reads the organization and its projects and writes releases; everything else is forbidden", async () => {
     const { ctx } = await tokenActor();
     assert.equal((await getOrganization(ctx, org)).org.slug, org);
-    assert.deepEqual((await listOrganizations(ctx, { limit: 100 })).items.map((o) => o.slug), [org]);
-    assert.deepEqual((await listProjects(ctx, org, { limit: 100 })).items.map((p) => p.slug), [project]);
+    assert.deepEqual(
+      (await listOrganizations(ctx, { limit: 100 })).items.map((o) => o.slug),
+      [org],
+    );
+    assert.deepEqual(
+      (await listProjects(ctx, org, { limit: 100 })).items.map((p) => p.slug),
+      [project],
+    );
     assert.equal((await getProject(ctx, org, project)).project.slug, project);
-    assert.deepEqual((await listAllProjects(ctx, { limit: 100 })).items.map((p) => p.slug), [project]);
+    assert.deepEqual(
+      (await listAllProjects(ctx, { limit: 100 })).items.map((p) => p.slug),
+      [project],
+    );
     const version = uniq("web@1.0.0");
     assert.equal((await createRelease(ctx, org, null, { version, projects: [project] })).created, true);
-    assert.ok((await listReleases(ctx, org, null, { query: null, projectIds: [], health: false, environments: [], page: { limit: 100 } })).items.some((r) => r.release.version === version));
+    assert.ok(
+      (await listReleases(ctx, org, null, { query: null, projectIds: [], health: false, environments: [], page: { limit: 100 } })).items.some(
+        (r) => r.release.version === version,
+      ),
+    );
 
     const forbiddenCalls: Record<string, () => Promise<unknown>> = {
       "project issues": () => listProjectIssues(ctx, org, project, { query: null, sort: null, page: { limit: 10 } }),
       "issue stream": () => listOrgIssues(ctx, org, { project: null, query: null, sort: null, environment: null, period: "24h", page: { limit: 10 } }),
-      "events": () => listProjectEvents(ctx, org, project, { limit: 10 }),
-      "stats": () => projectStatSeries(ctx, org, project, {}),
+      events: () => listProjectEvents(ctx, org, project, { limit: 10 }),
+      stats: () => projectStatSeries(ctx, org, project, {}),
       "DSN keys": () => listKeys(ctx, org, project),
-      "members": () => listMembers(ctx, org),
+      members: () => listMembers(ctx, org),
       "its organization's tokens": () => listOrgTokens(ctx, org),
       "make a token": () => createOrgToken(ctx, org, { name: "again" }, SERVER),
       "a new organization": () => createOrganization(ctx, { name: uniq("Mine") }),

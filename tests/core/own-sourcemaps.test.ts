@@ -26,7 +26,14 @@ async function builtDist(name: string, message: string): Promise<string> {
   mkdirSync(path.join(dist, "static", "chunks"), { recursive: true });
   const src = path.join(work, `${name}-trigger.ts`);
   writeFileSync(src, `export function explode(): never {\n  throw new Error(${JSON.stringify(message)});\n}\n(globalThis as any).explode = explode;\n`);
-  await build({ entryPoints: [src], outfile: path.join(dist, "static", "chunks", "page-1a2b.js"), bundle: true, minify: true, sourcemap: true, logLevel: "silent" });
+  await build({
+    entryPoints: [src],
+    outfile: path.join(dist, "static", "chunks", "page-1a2b.js"),
+    bundle: true,
+    minify: true,
+    sourcemap: true,
+    logLevel: "silent",
+  });
   assert.ok(readFileSync(path.join(dist, "static", "chunks", "page-1a2b.js.map")).byteLength > 0);
   mkdirSync(path.join(dist, "static", "css"));
   writeFileSync(path.join(dist, "static", "css", "9f8e.css"), "main{color:red}\n/*# sourceMappingURL=9f8e.css.map*/");

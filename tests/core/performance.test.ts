@@ -35,21 +35,89 @@ before(async () => {
   // 20 "GET /a" of 100..1995 ms (two failed), 5 "GET /b" of 50 ms; one a day ago (the previous period).
   for (let i = 0; i < 20; i++) {
     const duration = 0.1 + i * 0.1;
-    rows.push(spoolRow(apiId, "transaction", { transaction: "GET /a", start_timestamp: now, timestamp: now + duration, contexts: { trace: { trace_id: i === 0 ? traceId : hex(i + 1), span_id: (i + 1).toString(16).padStart(16, "0"), op: "http.server", status: i < 2 ? "internal_error" : "ok" } } }, { eventId: hex(1000 + i) }));
+    rows.push(
+      spoolRow(
+        apiId,
+        "transaction",
+        {
+          transaction: "GET /a",
+          start_timestamp: now,
+          timestamp: now + duration,
+          contexts: {
+            trace: {
+              trace_id: i === 0 ? traceId : hex(i + 1),
+              span_id: (i + 1).toString(16).padStart(16, "0"),
+              op: "http.server",
+              status: i < 2 ? "internal_error" : "ok",
+            },
+          },
+        },
+        { eventId: hex(1000 + i) },
+      ),
+    );
   }
-  for (let i = 0; i < 5; i++) rows.push(spoolRow(apiId, "transaction", { transaction: "GET /b", start_timestamp: now, timestamp: now + 0.05, contexts: { trace: { trace_id: hex(50 + i), span_id: (50 + i).toString(16).padStart(16, "0"), op: "http.server" } } }, { eventId: hex(2000 + i) }));
-  rows.push(spoolRow(apiId, "transaction", { transaction: "GET /b", start_timestamp: now - 86_400, timestamp: now - 86_400 + 0.5, contexts: { trace: { trace_id: hex(99), span_id: "9".repeat(16), op: "http.server" } } }, { eventId: hex(3000) }));
+  for (let i = 0; i < 5; i++)
+    rows.push(
+      spoolRow(
+        apiId,
+        "transaction",
+        {
+          transaction: "GET /b",
+          start_timestamp: now,
+          timestamp: now + 0.05,
+          contexts: { trace: { trace_id: hex(50 + i), span_id: (50 + i).toString(16).padStart(16, "0"), op: "http.server" } },
+        },
+        { eventId: hex(2000 + i) },
+      ),
+    );
+  rows.push(
+    spoolRow(
+      apiId,
+      "transaction",
+      {
+        transaction: "GET /b",
+        start_timestamp: now - 86_400,
+        timestamp: now - 86_400 + 0.5,
+        contexts: { trace: { trace_id: hex(99), span_id: "9".repeat(16), op: "http.server" } },
+      },
+      { eventId: hex(3000) },
+    ),
+  );
   // The browser's pageload (span v2) is the parent of the first GET /a; its vitals; an error in the same trace.
   rows.push(
     spoolRow(webId, "span", {
       version: 2,
       items: [
-        { trace_id: traceId, span_id: "a".repeat(16), name: "/home", start_timestamp: now - 0.5, end_timestamp: now + 1, status: "ok", is_segment: true, attributes: { "sentry.op": { type: "string", value: "pageload" }, "browser.web_vital.fcp.value": { type: "double", value: 800 }, "browser.web_vital.ttfb.value": { type: "double", value: 150 } } },
-        { trace_id: traceId, span_id: "b".repeat(16), parent_span_id: "a".repeat(16), name: "lcp", start_timestamp: now + 0.01, end_timestamp: now + 0.01, status: "ok", attributes: { "sentry.segment.name": { type: "string", value: "/home" }, "browser.web_vital.lcp.value": { type: "double", value: 1100 } } },
+        {
+          trace_id: traceId,
+          span_id: "a".repeat(16),
+          name: "/home",
+          start_timestamp: now - 0.5,
+          end_timestamp: now + 1,
+          status: "ok",
+          is_segment: true,
+          attributes: {
+            "sentry.op": { type: "string", value: "pageload" },
+            "browser.web_vital.fcp.value": { type: "double", value: 800 },
+            "browser.web_vital.ttfb.value": { type: "double", value: 150 },
+          },
+        },
+        {
+          trace_id: traceId,
+          span_id: "b".repeat(16),
+          parent_span_id: "a".repeat(16),
+          name: "lcp",
+          start_timestamp: now + 0.01,
+          end_timestamp: now + 0.01,
+          status: "ok",
+          attributes: { "sentry.segment.name": { type: "string", value: "/home" }, "browser.web_vital.lcp.value": { type: "double", value: 1100 } },
+        },
       ],
     }),
   );
-  rows.push(spoolRow(apiId, "event", { message: "db down", contexts: { trace: { trace_id: traceId, span_id: "1".padStart(16, "0") } } }, { eventId: hex(4000) }));
+  rows.push(
+    spoolRow(apiId, "event", { message: "db down", contexts: { trace: { trace_id: traceId, span_id: "1".padStart(16, "0") } } }, { eventId: hex(4000) }),
+  );
   // The root of GET /a's first trace names the pageload span as its parent.
   const first = rows[0]!;
   const tx = JSON.parse(Buffer.from(first.payload).toString("utf8"));
@@ -61,7 +129,14 @@ after(() => t.close());
 
 test("the transaction table: throughput, percentiles within 5%, failure rate, Apdex, the previous period", async () => {
   const p = await performanceOverview(ctx, org, api, {});
-  assert.deepEqual(p.rows.map((r) => [r.transaction, r.current.count]), [["GET /a", 20], ["GET /b", 5]], "busiest first");
+  assert.deepEqual(
+    p.rows.map((r) => [r.transaction, r.current.count]),
+    [
+      ["GET /a", 20],
+      ["GET /b", 5],
+    ],
+    "busiest first",
+  );
   const a = p.rows[0]!.current;
   const close = (v: number | null, exact: number) => assert.ok(v !== null && Math.abs(v - exact) <= exact * 0.05, `${v} vs ${exact}`);
   close(a.p50, 1000); // rank 9.5 of 100..2000 → the 10th value
@@ -74,9 +149,15 @@ test("the transaction table: throughput, percentiles within 5%, failure rate, Ap
   const week = await performanceOverview(ctx, org, api, { period: "7d" });
   assert.equal(week.rows.find((r) => r.transaction === "GET /b")!.current.count, 6);
   assert.equal(p.chart.times.length, 24);
-  assert.equal(p.chart.count.reduce((x, y) => x + y, 0), 25);
+  assert.equal(
+    p.chart.count.reduce((x, y) => x + y, 0),
+    25,
+  );
   const one = await performanceOverview(ctx, org, api, { transaction: "GET /a" });
-  assert.equal(one.chart.count.reduce((x, y) => x + y, 0), 20);
+  assert.equal(
+    one.chart.count.reduce((x, y) => x + y, 0),
+    20,
+  );
   assert.equal(one.recent.length, 20);
   assert.equal(parsePeriod(undefined), "24h");
   assert.equal(await outcome(() => performanceOverview(ctx, org, api, { period: "1y" })), "not_found");
@@ -84,9 +165,15 @@ test("the transaction table: throughput, percentiles within 5%, failure rate, Ap
 });
 
 test("web vitals per page: p75, the good / needs improvement / poor split, the performance score", async () => {
-  const webSlug = (await t.store.listProjects({ scope: { organizationIds: [(await t.store.getOrganizationBySlug(org))!.id] }, page: { limit: 10 } })).items.find((p) => p.slug !== api)!.slug;
+  const webSlug = (
+    await t.store.listProjects({ scope: { organizationIds: [(await t.store.getOrganizationBySlug(org))!.id] }, page: { limit: 10 } })
+  ).items.find((p) => p.slug !== api)!.slug;
   const v = await webVitals(ctx, org, webSlug, {});
-  assert.deepEqual(v.pages.map((p) => p.transaction), ["", "/home"], "the project first, then each page");
+  assert.deepEqual(
+    v.pages.map((p) => p.transaction),
+    ["", "/home"],
+    "the project first, then each page",
+  );
   const home = v.pages[1]!;
   assert.deepEqual(Object.keys(home.vitals).sort(), ["fcp", "lcp", "ttfb"]);
   assert.deepEqual([home.vitals.lcp!.good, home.vitals.lcp!.meh, home.vitals.lcp!.poor], [1, 0, 0]);
@@ -97,8 +184,18 @@ test("web vitals per page: p75, the good / needs improvement / poor split, the p
 
 test("a trace across projects as a waterfall (children under parents), with its errors; unknown traces are not found", async () => {
   const tr = await traceView(ctx, org, traceId.toUpperCase());
-  assert.deepEqual(tr.spans.map((s) => [s.transaction, s.depth]), [["/home", 0], ["GET /a", 1], ["/home", 1]]);
-  assert.deepEqual(tr.errors.map((e) => [e.title, e.issueId !== null]), [["db down", true]]);
+  assert.deepEqual(
+    tr.spans.map((s) => [s.transaction, s.depth]),
+    [
+      ["/home", 0],
+      ["GET /a", 1],
+      ["/home", 1],
+    ],
+  );
+  assert.deepEqual(
+    tr.errors.map((e) => [e.title, e.issueId !== null]),
+    [["db down", true]],
+  );
   assert.ok(tr.durationMs >= 1400);
   assert.equal(await outcome(() => traceView(ctx, org, "nope")), "not_found");
   assert.equal(await outcome(() => traceView(ctx, org, "0".repeat(32))), "not_found");
@@ -106,7 +203,31 @@ test("a trace across projects as a waterfall (children under parents), with its 
 });
 
 test("waterfall: a parent cycle or a missing parent never loses a span", () => {
-  const span = (id: string, parent: string | null, start: number) => ({ id: 0, projectId: 1, traceId, spanId: id, parentSpanId: parent, segmentId: null, isSegment: false, transaction: "t", op: "o", description: "", status: "ok", startTime: new Date(start).toISOString(), durationMs: 1, environment: null, release: null, eventId: null });
+  const span = (id: string, parent: string | null, start: number) => ({
+    id: 0,
+    projectId: 1,
+    traceId,
+    spanId: id,
+    parentSpanId: parent,
+    segmentId: null,
+    isSegment: false,
+    transaction: "t",
+    op: "o",
+    description: "",
+    status: "ok",
+    startTime: new Date(start).toISOString(),
+    durationMs: 1,
+    environment: null,
+    release: null,
+    eventId: null,
+  });
   const w = waterfall([span("x", "y", 2), span("y", "x", 1), span("z", "missing", 0)], 0);
-  assert.deepEqual(w.map((s) => [s.spanId, s.depth]), [["z", 0], ["x", 0], ["y", 0]]);
+  assert.deepEqual(
+    w.map((s) => [s.spanId, s.depth]),
+    [
+      ["z", 0],
+      ["x", 0],
+      ["y", 0],
+    ],
+  );
 });

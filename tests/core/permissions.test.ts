@@ -22,7 +22,15 @@ import { chunkUploadOptions, sha1Hex, uploadChunks } from "../../src/core/upload
 import { assembleArtifactBundle } from "../../src/core/artifact-assemble";
 import { uploadReleaseFile } from "../../src/core/release-files";
 import { writeBatch } from "../../src/digest/commit";
-import { alertRuleHistory, createAlertRule, deleteAlertRule, listAlertRules, sendTestNotification, setAlertsMemberWrite, updateAlertRule } from "../../src/core/alert-rules";
+import {
+  alertRuleHistory,
+  createAlertRule,
+  deleteAlertRule,
+  listAlertRules,
+  sendTestNotification,
+  setAlertsMemberWrite,
+  updateAlertRule,
+} from "../../src/core/alert-rules";
 import type { DigestedEvent } from "../../src/digest/items";
 import { ROLES, type Role } from "../../src/core/roles";
 import { erasePersonData, exportPersonData, findPersonEvents, listErasures } from "../../src/core/personal-data";
@@ -41,23 +49,55 @@ import { isTwoFactorRequired, setRequireTwoFactor } from "../../src/core/two-fac
 import { getOrgSsoSettings, setOrgSsoSettings, SSO_PROVIDER_ID } from "../../src/core/sso";
 import { joinByInvitation, outcome, type TestCore, testCore, uniq } from "../helpers/core";
 
-type World = { org: string; project: string; team: string; key: string; targetMemberId: number; targetUserId: string; outsiderEmail: string; issueId: number; commentId: number; orgTokenId: number; ruleId: number; feedbackId: number; eventId: string; attachmentId: string };
+type World = {
+  org: string;
+  project: string;
+  team: string;
+  key: string;
+  targetMemberId: number;
+  targetUserId: string;
+  outsiderEmail: string;
+  issueId: number;
+  commentId: number;
+  orgTokenId: number;
+  ruleId: number;
+  feedbackId: number;
+  eventId: string;
+  attachmentId: string;
+};
 
-const RULE = { name: "Errors", actionMatch: "all", conditions: [{ id: "sentry.rules.conditions.first_seen_event.FirstSeenEventCondition" }], actions: [{ id: "sentry.rules.actions.notify_event_service.NotifyEventServiceAction", service: "webhooks", url: "https://93.184.216.34/hook" }] };
+const RULE = {
+  name: "Errors",
+  actionMatch: "all",
+  conditions: [{ id: "sentry.rules.conditions.first_seen_event.FirstSeenEventCondition" }],
+  actions: [{ id: "sentry.rules.actions.notify_event_service.NotifyEventServiceAction", service: "webhooks", url: "https://93.184.216.34/hook" }],
+};
 
 const CHUNK = new Uint8Array(Buffer.from("console.log(1)"));
 
 /** Each mutation: the permission it needs and how to attempt it in a fresh world. */
 const MUTATIONS: Record<string, { permission: Permission; run: (c: CoreContext, w: World) => Promise<unknown> }> = {
   // Turning it on needs two-factor on the acting person's own account (core/two-factor.ts): the person has it here.
-  "require two-factor of every member": { permission: "org:security", run: async (c, w) => (await withTwoFactor(c), setRequireTwoFactor(c, w.org, { requireTwoFactor: true })) },
+  "require two-factor of every member": {
+    permission: "org:security",
+    run: async (c, w) => (await withTwoFactor(c), setRequireTwoFactor(c, w.org, { requireTwoFactor: true })),
+  },
   "issue 20 single sign-on: see the organization's SSO settings": { permission: "org:security", run: (c, w) => getOrgSsoSettings(c, w.org) },
-  "issue 20 single sign-on: auto-join domains and their role": { permission: "org:security", run: (c, w) => setOrgSsoSettings(c, w.org, { requireSso: false, autoJoinDomains: ["example.com"], autoJoinRole: "viewer" }, true) },
+  "issue 20 single sign-on: auto-join domains and their role": {
+    permission: "org:security",
+    run: (c, w) => setOrgSsoSettings(c, w.org, { requireSso: false, autoJoinDomains: ["example.com"], autoJoinRole: "viewer" }, true),
+  },
   // Turning it on needs the acting person's own account linked to the provider (core/sso.ts): it is here.
-  "issue 20 single sign-on: require SSO of every member": { permission: "org:security", run: async (c, w) => (await withSsoAccount(c), setOrgSsoSettings(c, w.org, { requireSso: true, autoJoinDomains: [], autoJoinRole: "member" }, true)) },
+  "issue 20 single sign-on: require SSO of every member": {
+    permission: "org:security",
+    run: async (c, w) => (await withSsoAccount(c), setOrgSsoSettings(c, w.org, { requireSso: true, autoJoinDomains: [], autoJoinRole: "member" }, true)),
+  },
   "update organization": { permission: "org:update", run: (c, w) => updateOrganization(c, w.org, { name: "Renamed" }) },
   "delete organization": { permission: "org:delete", run: (c, w) => deleteOrganization(c, w.org) },
-  "invite an address without an account": { permission: "member:add", run: (c, w) => createInvitation(c, w.org, { email: `${uniq("new")}@example.com`, role: "member" }) },
+  "invite an address without an account": {
+    permission: "member:add",
+    run: (c, w) => createInvitation(c, w.org, { email: `${uniq("new")}@example.com`, role: "member" }),
+  },
   "invite an address with an account": { permission: "member:add", run: (c, w) => createInvitation(c, w.org, { email: w.outsiderEmail, role: "member" }) },
   "change member role": { permission: "member:update", run: (c, w) => updateMemberRole(c, w.org, w.targetMemberId, { role: "admin" }) },
   "remove member": { permission: "member:remove", run: (c, w) => removeMember(c, w.org, w.targetMemberId) },
@@ -66,24 +106,48 @@ const MUTATIONS: Record<string, { permission: Permission; run: (c: CoreContext, 
   "join team": { permission: "team:join", run: (c, w) => setTeamMembership(c, w.org, w.team, true) },
   "create project": { permission: "project:create", run: (c, w) => createProject(c, w.org, { name: uniq("Project") }) },
   "update project": { permission: "project:update", run: (c, w) => updateProject(c, w.org, w.project, { name: "Renamed" }) },
-  "let the digest fetch sources from public URLs": { permission: "project:update", run: (c, w) => updateProject(c, w.org, w.project, { scrapeJavaScript: true }) },
+  "let the digest fetch sources from public URLs": {
+    permission: "project:update",
+    run: (c, w) => updateProject(c, w.org, w.project, { scrapeJavaScript: true }),
+  },
   "delete project": { permission: "project:delete", run: (c, w) => deleteProject(c, w.org, w.project) },
   "create key": { permission: "key:create", run: (c, w) => createKey(c, w.org, w.project, { label: "CI" }) },
   "rename or disable key": { permission: "key:update", run: (c, w) => updateKey(c, w.org, w.project, w.key, { isActive: false }) },
   "revoke key": { permission: "key:delete", run: (c, w) => deleteKey(c, w.org, w.project, w.key) },
   "resolve issue": { permission: "issue:update", run: (c, w) => updateIssue(c, w.issueId, { status: "resolved" }) },
-  "bulk-resolve issues of the organization": { permission: "issue:update", run: (c, w) => updateOrgIssues(c, w.org, [String(w.issueId)], { status: "resolved" }) },
+  "bulk-resolve issues of the organization": {
+    permission: "issue:update",
+    run: (c, w) => updateOrgIssues(c, w.org, [String(w.issueId)], { status: "resolved" }),
+  },
   "delete issue": { permission: "issue:delete", run: (c, w) => deleteIssue(c, w.issueId) },
   "assign issue": { permission: "issue:update", run: (c, w) => updateIssue(c, w.issueId, { assignedTo: `user:${w.targetUserId}` }) },
   "comment on issue": { permission: "issue:comment", run: (c, w) => addComment(c, w.issueId, { text: "Looking into it" }) },
   "delete another's comment": { permission: "comment:moderate", run: (c, w) => deleteComment(c, w.issueId, w.commentId) },
   "create release": { permission: "release:write", run: (c, w) => createRelease(c, w.org, null, { version: uniq("v"), projects: [w.project] }) },
-  "finalize release": { permission: "release:write", run: (c, w) => updateRelease(c, w.org, w.project, "app@1.0.0", { dateReleased: new Date().toISOString() }) },
+  "finalize release": {
+    permission: "release:write",
+    run: (c, w) => updateRelease(c, w.org, w.project, "app@1.0.0", { dateReleased: new Date().toISOString() }),
+  },
   "delete release": { permission: "release:delete", run: (c, w) => deleteRelease(c, w.org, "app@1.0.0") },
-  "ask for the chunk-upload options (sentry-cli)": { permission: "release:write", run: (c, w) => chunkUploadOptions(c, w.org, "http://localhost:9000/api/0/", ["artifact_bundles"]) },
+  "ask for the chunk-upload options (sentry-cli)": {
+    permission: "release:write",
+    run: (c, w) => chunkUploadOptions(c, w.org, "http://localhost:9000/api/0/", ["artifact_bundles"]),
+  },
   "upload chunks": { permission: "release:write", run: (c, w) => uploadChunks(c, w.org, [{ field: "file", filename: sha1Hex(CHUNK), data: CHUNK }]) },
-  "assemble an artifact bundle": { permission: "release:write", run: (c, w) => assembleArtifactBundle(c, w.org, { checksum: sha1Hex(CHUNK), chunks: [sha1Hex(CHUNK)], projects: [w.project] }, ["artifact_bundles"]) },
-  "upload a release file": { permission: "release:write", run: (c, w) => uploadReleaseFile(c, w.org, null, "app@1.0.0", async () => ({ file: { filename: "app.js", data: CHUNK }, name: uniq("~/app.js"), dist: null, headers: [] })) },
+  "assemble an artifact bundle": {
+    permission: "release:write",
+    run: (c, w) => assembleArtifactBundle(c, w.org, { checksum: sha1Hex(CHUNK), chunks: [sha1Hex(CHUNK)], projects: [w.project] }, ["artifact_bundles"]),
+  },
+  "upload a release file": {
+    permission: "release:write",
+    run: (c, w) =>
+      uploadReleaseFile(c, w.org, null, "app@1.0.0", async () => ({
+        file: { filename: "app.js", data: CHUNK },
+        name: uniq("~/app.js"),
+        dist: null,
+        headers: [],
+      })),
+  },
   "create organization token": { permission: "org:tokens", run: (c, w) => createOrgToken(c, w.org, { name: "CI" }, "http://localhost:9000") },
   "revoke organization token": { permission: "org:tokens", run: (c, w) => revokeOrgToken(c, w.org, w.orgTokenId) },
   "create alert rule": { permission: "alert:write", run: (c, w) => createAlertRule(c, w.org, w.project, RULE) },
@@ -91,27 +155,77 @@ const MUTATIONS: Record<string, { permission: Permission; run: (c: CoreContext, 
   "delete alert rule": { permission: "alert:write", run: (c, w) => deleteAlertRule(c, w.org, w.project, w.ruleId) },
   "send a test notification": { permission: "alert:write", run: (c, w) => sendTestNotification(c, w.org, w.project, w.ruleId, "http://localhost:9000") },
   "let members create alerts": { permission: "org:update", run: (c, w) => setAlertsMemberWrite(c, w.org, { alertsMemberWrite: true }) },
-  "create a metric alert": { permission: "alert:write", run: (c, w) => createMetricAlert(c, w.org, { name: "Errors", aggregate: "count()", timeWindow: 5, thresholdType: 0, projects: [w.project], triggers: [{ label: "critical", alertThreshold: 10, actions: [] }] }) },
-  "issue 18 personal data: find a person's events": { permission: "privacy:manage", run: (c, w) => findPersonEvents(c, w.org, { field: "email", value: "ann@example.com" }) },
+  "create a metric alert": {
+    permission: "alert:write",
+    run: (c, w) =>
+      createMetricAlert(c, w.org, {
+        name: "Errors",
+        aggregate: "count()",
+        timeWindow: 5,
+        thresholdType: 0,
+        projects: [w.project],
+        triggers: [{ label: "critical", alertThreshold: 10, actions: [] }],
+      }),
+  },
+  "issue 18 personal data: find a person's events": {
+    permission: "privacy:manage",
+    run: (c, w) => findPersonEvents(c, w.org, { field: "email", value: "ann@example.com" }),
+  },
   "issue 18 personal data: export a person's events": { permission: "privacy:manage", run: (c, w) => exportPersonData(c, w.org, { field: "id", value: "42" }) },
   "issue 18 personal data: see the organization's erasures": { permission: "privacy:manage", run: (c, w) => listErasures(c, w.org) },
   "issue 20: see the organization's audit log": { permission: "org:audit", run: (c, w) => listAuditLog(c, w.org, {}) },
-  "issue 18 personal data: erase a person's events": { permission: "privacy:manage", run: (c, w) => erasePersonData(c, w.org, { field: "any", value: "ann@example.com" }) },
-  "issue 18 data scrubbing: change the project's settings": { permission: "project:update", run: (c, w) => updateProject(c, w.org, w.project, { sensitiveFields: ["iban"], scrubIPAddresses: true }) },
-  "issue 18 data scrubbing: change the project's advanced rules": { permission: "project:update", run: (c, w) => updateProject(c, w.org, w.project, { relayPiiConfig: '{"applications":{"$string":["@ip:replace"]}}' }) },
-  "issue 18 data scrubbing: change the organization's settings": { permission: "org:update", run: (c, w) => updateOrganizationScrubbing(c, w.org, { dataScrubber: true }) },
-  "issue 18 data scrubbing: preview a rule on the project's newest event": { permission: "project:update", run: async (c, w) => previewScrubbing(c, w.org, (await getProject(c, w.org, w.project)).project, '{"applications":{"$string":["@email:replace"]}}') },
-  "issue 19 cron monitors: create a monitor": { permission: "monitor:write", run: (c, w) => createMonitor(c, w.org, { name: uniq("Job"), project: w.project, config: { schedule_type: "crontab", schedule: "0 * * * *" } }) },
-  "issue 19 cron monitors: edit a monitor's schedule": { permission: "monitor:write", run: (c, w) => updateMonitor(c, w.org, "nightly", { config: { schedule: "*/5 * * * *" } }) },
+  "issue 18 personal data: erase a person's events": {
+    permission: "privacy:manage",
+    run: (c, w) => erasePersonData(c, w.org, { field: "any", value: "ann@example.com" }),
+  },
+  "issue 18 data scrubbing: change the project's settings": {
+    permission: "project:update",
+    run: (c, w) => updateProject(c, w.org, w.project, { sensitiveFields: ["iban"], scrubIPAddresses: true }),
+  },
+  "issue 18 data scrubbing: change the project's advanced rules": {
+    permission: "project:update",
+    run: (c, w) => updateProject(c, w.org, w.project, { relayPiiConfig: '{"applications":{"$string":["@ip:replace"]}}' }),
+  },
+  "issue 18 data scrubbing: change the organization's settings": {
+    permission: "org:update",
+    run: (c, w) => updateOrganizationScrubbing(c, w.org, { dataScrubber: true }),
+  },
+  "issue 18 data scrubbing: preview a rule on the project's newest event": {
+    permission: "project:update",
+    run: async (c, w) => previewScrubbing(c, w.org, (await getProject(c, w.org, w.project)).project, '{"applications":{"$string":["@email:replace"]}}'),
+  },
+  "issue 19 cron monitors: create a monitor": {
+    permission: "monitor:write",
+    run: (c, w) => createMonitor(c, w.org, { name: uniq("Job"), project: w.project, config: { schedule_type: "crontab", schedule: "0 * * * *" } }),
+  },
+  "issue 19 cron monitors: edit a monitor's schedule": {
+    permission: "monitor:write",
+    run: (c, w) => updateMonitor(c, w.org, "nightly", { config: { schedule: "*/5 * * * *" } }),
+  },
   "issue 19 cron monitors: mute a monitor": { permission: "monitor:write", run: (c, w) => setMonitorMuted(c, w.org, "nightly", true) },
   "issue 19 cron monitors: delete a monitor": { permission: "monitor:write", run: (c, w) => deleteMonitor(c, w.org, "nightly") },
-  "issue 19 cron monitors: send a check-in through the API": { permission: "issue:update", run: (c, w) => sendApiCheckIn(c, w.org, "nightly", { status: "ok" }, async () => ({ ok: true, eventId: null }), "127.0.0.1") },
+  "issue 19 cron monitors: send a check-in through the API": {
+    permission: "issue:update",
+    run: (c, w) => sendApiCheckIn(c, w.org, "nightly", { status: "ok" }, async () => ({ ok: true, eventId: null }), "127.0.0.1"),
+  },
   "issue 19 feedback: resolve or mark as spam": { permission: "issue:update", run: (c, w) => setFeedbackStatus(c, w.org, w.feedbackId, { status: "spam" }) },
   "issue 19 feedback: assign to a member": { permission: "issue:update", run: (c, w) => assignFeedback(c, w.org, w.feedbackId, w.targetUserId) },
-  "issue 19 attachments: download an event's attachment (the project's attachments role, member by default)": { permission: "attachment:download", run: (c, w) => downloadEventAttachment(c, w.org, w.project, w.eventId, w.attachmentId) },
-  "issue 19 attachments: choose who may download attachments": { permission: "project:update", run: (c, w) => updateProject(c, w.org, w.project, { attachmentsRole: "admin" }) },
-  "issue 19 attachments: set the organization's attachment quota": { permission: "org:update", run: (c, w) => updateOrganizationQuotas(c, w.org, { quotas: { attachment: { window: 86400, count: 1_000_000 } } }) },
-  "issue 19 feedback: submit a user report with a token": { permission: "issue:update", run: (c, w) => submitUserFeedback(c.store, { ctx: c }, w.org, w.project, { event_id: w.eventId, name: "A", email: "a@example.com", comments: "broken" }) },
+  "issue 19 attachments: download an event's attachment (the project's attachments role, member by default)": {
+    permission: "attachment:download",
+    run: (c, w) => downloadEventAttachment(c, w.org, w.project, w.eventId, w.attachmentId),
+  },
+  "issue 19 attachments: choose who may download attachments": {
+    permission: "project:update",
+    run: (c, w) => updateProject(c, w.org, w.project, { attachmentsRole: "admin" }),
+  },
+  "issue 19 attachments: set the organization's attachment quota": {
+    permission: "org:update",
+    run: (c, w) => updateOrganizationQuotas(c, w.org, { quotas: { attachment: { window: 86400, count: 1_000_000 } } }),
+  },
+  "issue 19 feedback: submit a user report with a token": {
+    permission: "issue:update",
+    run: (c, w) => submitUserFeedback(c.store, { ctx: c }, w.org, w.project, { event_id: w.eventId, name: "A", email: "a@example.com", comments: "broken" }),
+  },
 };
 
 /** Cron monitors every role may read (monitor:read, as Sentry's event:read). */
@@ -135,9 +249,25 @@ const READS: Record<string, (c: CoreContext, w: World) => Promise<unknown>> = {
 };
 
 const issueEvent = (projectId: number): DigestedEvent => ({
-  projectId, eventId: crypto.randomUUID().replace(/-/g, ""), type: "error", receivedAt: new Date().toISOString(), timestamp: new Date().toISOString(),
-  platform: "python", level: "error", title: "E: x", message: "", culprit: "", release: null, environment: null, size: 2, data: "{}", category: "error",
-  grouping: { config: "c", hashes: ["h"] }, metadata: "{}", userKey: null, tags: [],
+  projectId,
+  eventId: crypto.randomUUID().replace(/-/g, ""),
+  type: "error",
+  receivedAt: new Date().toISOString(),
+  timestamp: new Date().toISOString(),
+  platform: "python",
+  level: "error",
+  title: "E: x",
+  message: "",
+  culprit: "",
+  release: null,
+  environment: null,
+  size: 2,
+  data: "{}",
+  category: "error",
+  grouping: { config: "c", hashes: ["h"] },
+  metadata: "{}",
+  userKey: null,
+  tags: [],
 });
 
 let t: TestCore;
@@ -145,7 +275,11 @@ let t: TestCore;
 /** Marks the acting person as enrolled in two-factor sign-in (as better-auth does once they confirm a first code). */
 async function withTwoFactor(c: CoreContext): Promise<void> {
   if ("orgToken" in c.actor) return;
-  await t.db.kysely.updateTable("users").set({ two_factor_enabled: t.db.dialect === "sqlite" ? 1 : true }).where("id", "=", c.actor.user.id).execute();
+  await t.db.kysely
+    .updateTable("users")
+    .set({ two_factor_enabled: t.db.dialect === "sqlite" ? 1 : true })
+    .where("id", "=", c.actor.user.id)
+    .execute();
 }
 /** Links the acting person to the SSO provider (as better-auth does at their first single sign-on). */
 async function withSsoAccount(c: CoreContext): Promise<void> {
@@ -153,7 +287,21 @@ async function withSsoAccount(c: CoreContext): Promise<void> {
   const now = new Date().toISOString();
   await t.db.kysely
     .insertInto("accounts")
-    .values({ id: crypto.randomUUID(), account_id: `sub-${c.actor.user.id}`, provider_id: SSO_PROVIDER_ID, user_id: c.actor.user.id, access_token: null, refresh_token: null, id_token: null, access_token_expires_at: null, refresh_token_expires_at: null, scope: null, password: null, created_at: now, updated_at: now })
+    .values({
+      id: crypto.randomUUID(),
+      account_id: `sub-${c.actor.user.id}`,
+      provider_id: SSO_PROVIDER_ID,
+      user_id: c.actor.user.id,
+      access_token: null,
+      refresh_token: null,
+      id_token: null,
+      access_token_expires_at: null,
+      refresh_token_expires_at: null,
+      scope: null,
+      password: null,
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
@@ -178,22 +326,85 @@ async function world(): Promise<{ w: World; owner: User }> {
   const { keys } = await listKeys(ctx, org.slug, project.slug);
   const p = (await t.store.getProjectBySlug((await t.store.getOrganizationBySlug(org.slug))!.id, project.slug))!;
   const event = issueEvent(p.id);
-  const report = feedbackOfUserReport({ event_id: event.eventId, name: "Ann", email: "ann@example.com", comments: "It broke" }, p.id, new Date().toISOString(), "user_report");
+  const report = feedbackOfUserReport(
+    { event_id: event.eventId, name: "Ann", email: "ann@example.com", comments: "It broke" },
+    p.id,
+    new Date().toISOString(),
+    "user_report",
+  );
   const blobKey = `perm${crypto.randomUUID().replace(/-/g, "")}`;
   await t.store.attachmentBlobs.write(blobKey, (await import("node:zlib")).gzipSync("screenshot bytes"));
-  const attachment = { projectId: p.id, eventId: event.eventId, blobKey, name: "screen.png", contentType: "image/png", attachmentType: "event.attachment" as const, size: 16, storedSize: 36, codec: "gzip" as const, sha1: "0".repeat(40), receivedAt: event.receivedAt };
-  await writeBatch(t.store, { spoolId: uniq("spool"), position: 1, rawItems: [], outcomes: [], events: [event], feedback: [report], attachments: [attachment] });
+  const attachment = {
+    projectId: p.id,
+    eventId: event.eventId,
+    blobKey,
+    name: "screen.png",
+    contentType: "image/png",
+    attachmentType: "event.attachment" as const,
+    size: 16,
+    storedSize: 36,
+    codec: "gzip" as const,
+    sha1: "0".repeat(40),
+    receivedAt: event.receivedAt,
+  };
+  await writeBatch(t.store, {
+    spoolId: uniq("spool"),
+    position: 1,
+    rawItems: [],
+    outcomes: [],
+    events: [event],
+    feedback: [report],
+    attachments: [attachment],
+  });
   const attachmentId = String((await t.store.listAttachments(p.id, event.eventId))[0]!.id);
   const feedbackId = (await t.store.listFeedback({ organizationId: p.organizationId, status: null, limit: 1 }))[0]!.id;
   const issueId = (await t.store.listIssues(p.id, { page: { limit: 1 } })).items[0]!.id;
   await t.store.upsertRelease({ organizationId: p.organizationId, version: "app@1.0.0", projectIds: [p.id], createdAt: new Date().toISOString() });
   const target = await joinByInvitation(t, ctx, org.slug, { email: (await user()).email, role: "member" });
   const outsider = await user();
-  const comment = await t.store.addIssueActivity(issueId, { type: "note", userId: target.userId, data: JSON.stringify({ text: "by the target" }), createdAt: new Date().toISOString() });
+  const comment = await t.store.addIssueActivity(issueId, {
+    type: "note",
+    userId: target.userId,
+    data: JSON.stringify({ text: "by the target" }),
+    createdAt: new Date().toISOString(),
+  });
   const { token } = await createOrgToken(ctx, org.slug, { name: "CI" }, "http://localhost:9000");
   const ruleId = (await t.store.listAlertRules(p.id))[0]!.id;
-  await t.store.createMonitor({ projectId: p.id, slug: "nightly", name: "Nightly", scheduleType: "crontab", schedule: "0 3 * * *", intervalUnit: null, timezone: "UTC", checkinMargin: null, maxRuntime: null, failureIssueThreshold: null, recoveryThreshold: null }, new Date().toISOString());
-  return { w: { org: org.slug, project: project.slug, team: team.slug, key: keys[0]!.publicKey, targetMemberId: target.id, targetUserId: target.userId, outsiderEmail: outsider.email, issueId, commentId: comment.id, orgTokenId: token.id, ruleId, feedbackId, eventId: event.eventId, attachmentId }, owner };
+  await t.store.createMonitor(
+    {
+      projectId: p.id,
+      slug: "nightly",
+      name: "Nightly",
+      scheduleType: "crontab",
+      schedule: "0 3 * * *",
+      intervalUnit: null,
+      timezone: "UTC",
+      checkinMargin: null,
+      maxRuntime: null,
+      failureIssueThreshold: null,
+      recoveryThreshold: null,
+    },
+    new Date().toISOString(),
+  );
+  return {
+    w: {
+      org: org.slug,
+      project: project.slug,
+      team: team.slug,
+      key: keys[0]!.publicKey,
+      targetMemberId: target.id,
+      targetUserId: target.userId,
+      outsiderEmail: outsider.email,
+      issueId,
+      commentId: comment.id,
+      orgTokenId: token.id,
+      ruleId,
+      feedbackId,
+      eventId: event.eventId,
+      attachmentId,
+    },
+    owner,
+  };
 }
 
 describe("permission matrix (each role × each mutation)", () => {
@@ -229,7 +440,11 @@ describe("issue 19 cron monitors: every role reads them; another organization's 
 });
 
 describe("issue 19 attachments: the project's attachments role decides downloads; listing is every role's", () => {
-  for (const [setting, allowedRoles] of [["admin", ["owner", "admin"]], ["viewer", ["owner", "admin", "member", "viewer"]], ["owner", ["owner"]]] as const) {
+  for (const [setting, allowedRoles] of [
+    ["admin", ["owner", "admin"]],
+    ["viewer", ["owner", "admin", "member", "viewer"]],
+    ["owner", ["owner"]],
+  ] as const) {
     for (const role of ROLES) {
       const may = (allowedRoles as readonly string[]).includes(role);
       test(`with the attachments role ${setting}, ${role} ${may ? "may" : "may not"} download`, async () => {
@@ -272,10 +487,14 @@ describe("issue 17 rules: alert rules in the matrix", () => {
   test("with 'Let members create alerts' on, members may write alert rules too; viewers still may not", async () => {
     const { w, owner } = await world();
     await setAlertsMemberWrite(t.as(owner), w.org, { alertsMemberWrite: true });
-    for (const [role, expected] of [["member", "ok"], ["viewer", "forbidden"]] as const) {
+    for (const [role, expected] of [
+      ["member", "ok"],
+      ["viewer", "forbidden"],
+    ] as const) {
       const actor = await user();
       await joinByInvitation(t, t.as(owner), w.org, { email: actor.email, role });
-      for (const name of ["create alert rule", "change alert rule", "send a test notification"]) assert.equal(await outcome(() => MUTATIONS[name]!.run(t.as(actor), w)), expected, `${role} ${name}`);
+      for (const name of ["create alert rule", "change alert rule", "send a test notification"])
+        assert.equal(await outcome(() => MUTATIONS[name]!.run(t.as(actor), w)), expected, `${role} ${name}`);
     }
     const { plaintext } = await createOrgToken(t.as(owner), w.org, { name: "CI" }, "http://localhost:9000");
     const token = (await authenticateOrgToken(t.store, plaintext))!;
@@ -291,9 +510,22 @@ describe("issue 20: an organization requiring two-factor refuses every role with
       await joinByInvitation(t, t.as(owner), w.org, { email: actor.email, role });
       await withTwoFactor(t.as(owner));
       await setRequireTwoFactor(t.as(owner), w.org, { requireTwoFactor: true });
-      const reads = [() => getOrganization(t.as(actor), w.org), () => getProject(t.as(actor), w.org, w.project), () => listKeys(t.as(actor), w.org, w.project), ...Object.values(READS).map((r) => () => r(t.as(actor), w))];
-      for (const attempt of [...reads, ...Object.values(MUTATIONS).filter((m) => m.permission !== "org:security").map((m) => () => m.run(t.as(actor), w))]) {
-        const err = await attempt().then(() => null, (x: unknown) => x);
+      const reads = [
+        () => getOrganization(t.as(actor), w.org),
+        () => getProject(t.as(actor), w.org, w.project),
+        () => listKeys(t.as(actor), w.org, w.project),
+        ...Object.values(READS).map((r) => () => r(t.as(actor), w)),
+      ];
+      for (const attempt of [
+        ...reads,
+        ...Object.values(MUTATIONS)
+          .filter((m) => m.permission !== "org:security")
+          .map((m) => () => m.run(t.as(actor), w)),
+      ]) {
+        const err = await attempt().then(
+          () => null,
+          (x: unknown) => x,
+        );
         assert.ok(isTwoFactorRequired(err), `refused for two-factor: ${String(err)}`);
       }
       await withTwoFactor(t.as(actor));
@@ -313,7 +545,14 @@ describe("issue 20: an organization requiring two-factor refuses every role with
     await withTwoFactor(t.as(owner));
     await setRequireTwoFactor(t.as(owner), w.org, { requireTwoFactor: true });
     const su = await user(true);
-    assert.ok(isTwoFactorRequired(await getOrganization(t.as(su), w.org).then(() => null, (x: unknown) => x)));
+    assert.ok(
+      isTwoFactorRequired(
+        await getOrganization(t.as(su), w.org).then(
+          () => null,
+          (x: unknown) => x,
+        ),
+      ),
+    );
   });
 });
 
@@ -408,7 +647,10 @@ describe("accounts are made by superusers only (instance settings)", () => {
     const { w, owner } = await world();
     const { plaintext } = await createOrgToken(t.as(owner), w.org, { name: "CI" }, "http://localhost:9000");
     const actor = (await authenticateOrgToken(t.store, plaintext))!;
-    assert.equal(await outcome(() => createAccount({ store: t.store, actor }, t.accounts, { email: `${uniq("made")}@example.com`, password: "password123" })), "forbidden");
+    assert.equal(
+      await outcome(() => createAccount({ store: t.store, actor }, t.accounts, { email: `${uniq("made")}@example.com`, password: "password123" })),
+      "forbidden",
+    );
     assert.equal(await outcome(() => listAccounts({ store: t.store, actor }, { limit: 10 })), "forbidden");
   });
 

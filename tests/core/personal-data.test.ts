@@ -41,7 +41,8 @@ describe("issue 18 personal data: hostile search input", () => {
     test(`${name} → 400 for find, export and erase`, async () => {
       const owner = await t.accounts.createUser({ email: `${uniq("o")}@example.com`, password: "password123", name: "O" });
       const org = await createOrganization(t.as(owner), { name: uniq("Org") });
-      for (const run of [findPersonEvents, exportPersonData, erasePersonData]) assert.equal(await status(() => run(t.as(owner), org.slug, input)), 400, run.name);
+      for (const run of [findPersonEvents, exportPersonData, erasePersonData])
+        assert.equal(await status(() => run(t.as(owner), org.slug, input)), 400, run.name);
     });
   }
 

@@ -37,7 +37,11 @@ describe("releases (core)", () => {
     const wider = await createRelease(ctx, org, api, { version: "web@1.0.0+7" });
     assert.equal(wider.created, true);
     const body = serializeRelease(wider.view);
-    assert.deepEqual(body.projects.map((p) => p.slug), [api], "a project route shows the release as that project sees it");
+    assert.deepEqual(
+      body.projects.map((p) => p.slug),
+      [api],
+      "a project route shows the release as that project sees it",
+    );
     const all = serializeRelease(await getRelease(ctx, org, null, "web@1.0.0+7", noHealth));
     assert.deepEqual(all.projects.map((p) => p.slug).sort(), [web, api].sort());
     assert.equal(all.version, "web@1.0.0+7");
@@ -50,7 +54,10 @@ describe("releases (core)", () => {
     for (const version of ["", "a/b", "back\\slash", "two\nlines", "latest", ".", ".."]) {
       await assert.rejects(createRelease(ctx, org, null, { version, projects: [web] }), (e) => code(e) === "bad_request", JSON.stringify(version));
     }
-    await assert.rejects(createRelease(ctx, org, null, { version: "x1", projects: ["nope"] }), (e) => isAppError(e) && e.code === "bad_request" && !!e.fields?.projects);
+    await assert.rejects(
+      createRelease(ctx, org, null, { version: "x1", projects: ["nope"] }),
+      (e) => isAppError(e) && e.code === "bad_request" && !!e.fields?.projects,
+    );
     await assert.rejects(createRelease(ctx, org, null, { version: "x1" }), (e) => isAppError(e) && !!e.fields?.projects);
     await assert.rejects(createRelease(ctx, org, null, { version: 5, projects: [web] }), (e) => code(e) === "bad_request");
     await assert.rejects(updateRelease(ctx, org, null, "web@1.0.0+7", { dateReleased: "yesterday" }), (e) => code(e) === "bad_request");
@@ -63,12 +70,20 @@ describe("releases (core)", () => {
     const archived = await createRelease(ctx, org, null, { version: "arch@1", projects: [], status: "archived" });
     assert.equal(archived.created, false, "an existing release is answered 208");
     assert.equal(serializeRelease(archived.view).status, "archived");
-    assert.deepEqual(serializeRelease(archived.view).projects.map((p) => p.slug), [ops], "its projects stay");
+    assert.deepEqual(
+      serializeRelease(archived.view).projects.map((p) => p.slug),
+      [ops],
+      "its projects stay",
+    );
     assert.equal(serializeRelease(await getRelease(ctx, org, ops, "arch@1", noHealth)).status, "archived");
     const restored = await createRelease(ctx, org, null, { version: "arch@1", projects: [], status: "open" });
     assert.deepEqual([restored.created, serializeRelease(restored.view).status], [false, "open"]);
     assert.equal(serializeRelease(await updateRelease(ctx, org, null, "arch@1", { status: "archived" })).status, "archived");
-    await assert.rejects(createRelease(ctx, org, null, { version: "arch@2", projects: [], status: "archived" }), (e) => isAppError(e) && !!e.fields?.projects, "a new release still needs its projects");
+    await assert.rejects(
+      createRelease(ctx, org, null, { version: "arch@2", projects: [], status: "archived" }),
+      (e) => isAppError(e) && !!e.fields?.projects,
+      "a new release still needs its projects",
+    );
     await assert.rejects(createRelease(ctx, org, null, { version: "arch@1", projects: [], status: "deleted" }), (e) => isAppError(e) && !!e.fields?.status);
   });
 
@@ -77,9 +92,21 @@ describe("releases (core)", () => {
     const released = "2026-11-20T08:00:00Z";
     const finalized = serializeRelease(await updateRelease(ctx, org, web, "web@2", { dateReleased: released }));
     assert.equal(finalized.dateReleased, "2026-11-20T08:00:00.000Z");
-    const refs = serializeRelease(await updateRelease(ctx, org, null, "web@2", { refs: [{ repository: "acme/web", commit: "a1b2c3..d4e5f6", previousCommit: null }] }));
-    assert.deepEqual([refs.commitCount, refs.lastCommit?.id, refs.lastCommit?.repository?.name, refs.dateReleased], [1, "d4e5f6", "acme/web", "2026-11-20T08:00:00.000Z"]);
-    const commits = serializeRelease(await updateRelease(ctx, org, null, "web@2", { commits: [{ id: "f00", repository: "acme/web", message: "Fix", author_name: "Ada", author_email: "ada@example.com" }, { id: "e00", author_email: "ada@example.com" }] }));
+    const refs = serializeRelease(
+      await updateRelease(ctx, org, null, "web@2", { refs: [{ repository: "acme/web", commit: "a1b2c3..d4e5f6", previousCommit: null }] }),
+    );
+    assert.deepEqual(
+      [refs.commitCount, refs.lastCommit?.id, refs.lastCommit?.repository?.name, refs.dateReleased],
+      [1, "d4e5f6", "acme/web", "2026-11-20T08:00:00.000Z"],
+    );
+    const commits = serializeRelease(
+      await updateRelease(ctx, org, null, "web@2", {
+        commits: [
+          { id: "f00", repository: "acme/web", message: "Fix", author_name: "Ada", author_email: "ada@example.com" },
+          { id: "e00", author_email: "ada@example.com" },
+        ],
+      }),
+    );
     assert.deepEqual([commits.commitCount, commits.lastCommit?.id, commits.authors], [2, "f00", [{ name: "Ada", email: "ada@example.com" }]]);
     const cleared = serializeRelease(await updateRelease(ctx, org, null, "web@2", { refs: [], commits: [] }));
     assert.equal(cleared.commitCount, 0);
@@ -97,7 +124,9 @@ describe("releases (core)", () => {
   test("lists: newest first, by project (?project= ids), by part of the version", async () => {
     const page = { limit: 100 };
     const versions = async (projectSlug: string | null, q: { query?: string; projectIds?: string[] } = {}) =>
-      (await listReleases(ctx, org, projectSlug, { query: q.query ?? null, projectIds: q.projectIds ?? [], health: false, environments: [], page })).items.map((v) => v.release.version);
+      (await listReleases(ctx, org, projectSlug, { query: q.query ?? null, projectIds: q.projectIds ?? [], health: false, environments: [], page })).items.map(
+        (v) => v.release.version,
+      );
     assert.deepEqual(await versions(web), ["web@2", "web@1.0.0+7"]);
     const apiId = String((await t.store.getProjectBySlug((await t.store.getOrganizationBySlug(org))!.id, api))!.id);
     assert.deepEqual(await versions(null, { projectIds: [apiId] }), ["web@1.0.0+7"]);

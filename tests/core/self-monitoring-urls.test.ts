@@ -14,7 +14,11 @@ test("URLs lose their query and fragment, and an invitation's secret", () => {
 test("every URL of an event and of a page-load transaction is redacted", () => {
   const event = {
     transaction: "/en/invite/s3cr3t",
-    request: { url: "https://fl.example/en/reset-password?token=abc123", query_string: "token=abc123", headers: { Referer: "https://fl.example/en/invite/s3cr3t" } },
+    request: {
+      url: "https://fl.example/en/reset-password?token=abc123",
+      query_string: "token=abc123",
+      headers: { Referer: "https://fl.example/en/invite/s3cr3t" },
+    },
     breadcrumbs: [
       { category: "navigation", data: { from: "/en/invite/s3cr3t", to: "/en/orgs?x=1" } },
       { category: "fetch", data: { url: "/en/orgs/acme/settings/privacy?value=ann@example.com", "http.query": "value=ann@example.com" } },

@@ -48,7 +48,11 @@ const ROUTE_SCOPES: Record<string, Record<string, string>> = {
   "projects/[org]/[project]/releases/route.ts": { GET: "project:releases|project:read", POST: "project:releases" },
   "projects/[org]/[project]/releases/[version]/route.ts": { GET: "project:releases|project:read", PUT: "project:releases" },
   "projects/[org]/[project]/rules/route.ts": { GET: "alerts:read|project:read", POST: "alerts:write|project:write" },
-  "projects/[org]/[project]/rules/[ruleId]/route.ts": { GET: "alerts:read|project:read", PUT: "alerts:write|project:write", DELETE: "alerts:write|project:write" },
+  "projects/[org]/[project]/rules/[ruleId]/route.ts": {
+    GET: "alerts:read|project:read",
+    PUT: "alerts:write|project:write",
+    DELETE: "alerts:write|project:write",
+  },
   "projects/[org]/[project]/user-feedback/route.ts": { GET: "event:read", withToken: "event:write" },
   "teams/[org]/[team]/projects/route.ts": { POST: "project:write" },
   "issues/[issueId]/route.ts": { GET: "event:read", PUT: "event:write", DELETE: "event:admin" },
@@ -91,18 +95,26 @@ describe("every /api/0 route declares the token scope it needs", () => {
 
   test("the matrix names every route file, and every route file is in the matrix", () => {
     const apiFiles = files.filter((f) => !NOT_API_ROUTES.has(f) && !REEXPORTS.test(f));
-    assert.deepEqual(apiFiles.sort(), Object.keys(ROUTE_SCOPES).filter((f) => !f.startsWith("..")).sort());
+    assert.deepEqual(
+      apiFiles.sort(),
+      Object.keys(ROUTE_SCOPES)
+        .filter((f) => !f.startsWith(".."))
+        .sort(),
+    );
     for (const f of files.filter((f) => REEXPORTS.test(f))) assert.match(readFileSync(path.join(API_DIR, f), "utf8"), /releaseFiles?Routes/, f);
   });
 
   for (const [file, expected] of Object.entries(ROUTE_SCOPES)) {
-    test(`${file}: ${Object.entries(expected).map(([m, s]) => `${m} ${s}`).join(", ")}`, () => {
+    test(`${file}: ${Object.entries(expected)
+      .map(([m, s]) => `${m} ${s}`)
+      .join(", ")}`, () => {
       const source = readFileSync(path.join(API_DIR, file), "utf8");
       const declared = declarations(source);
       assert.deepEqual(declared, expected);
       const handlers = [...source.matchAll(/apiRoute(?:<[^>]*>)?\(/g)].length - (/import[^;]*apiRoute/.test(source) ? 0 : 0);
       assert.equal(handlers, Object.keys(expected).length, "every apiRoute call declares a scope");
-      for (const scope of Object.values(declared).flatMap((s) => s.split("|"))) assert.ok(scope === "org:admin" || (TOKEN_SCOPES as readonly string[]).includes(scope), scope);
+      for (const scope of Object.values(declared).flatMap((s) => s.split("|")))
+        assert.ok(scope === "org:admin" || (TOKEN_SCOPES as readonly string[]).includes(scope), scope);
     });
   }
 });
@@ -134,7 +146,8 @@ describe("which token scopes satisfy a route's scope (Sentry's scope maps)", () 
     ["event:read", ["org:ci"], false],
   ];
   for (const [required, scopes, expected] of cases) {
-    test(`[${scopes.join(", ")}] ${expected ? "satisfies" : "does not satisfy"} ${[required].flat().join(" or ")}`, () => assert.equal(scopeSatisfied(scopes, required), expected));
+    test(`[${scopes.join(", ")}] ${expected ? "satisfies" : "does not satisfy"} ${[required].flat().join(" or ")}`, () =>
+      assert.equal(scopeSatisfied(scopes, required), expected));
   }
   test("no scopes to check (a session, or a token made before scopes) satisfies every route, org:admin too", () => {
     for (const s of [...TOKEN_SCOPES, "org:admin" as const]) assert.equal(scopeSatisfied(null, s), true);
@@ -189,12 +202,31 @@ describe("creating and using scoped personal tokens", () => {
     const { token, plaintext } = await createToken(t.as(owner), { name: "short", scopes: ["event:read"], expiresAt: tomorrow });
     assert.equal(token.expiresAt, `${tomorrow}T23:59:59.999Z`);
     assert.ok(await authenticateBearer(t.store, plaintext));
-    await t.db.kysely.updateTable("api_tokens").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("id", "=", token.id).execute();
-    await assert.rejects(authenticateBearer(t.store, plaintext), (err: Error & { code?: string }) => err.code === "unauthorized" && err.message === "Token expired");
+    await t.db.kysely
+      .updateTable("api_tokens")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", token.id)
+      .execute();
+    await assert.rejects(
+      authenticateBearer(t.store, plaintext),
+      (err: Error & { code?: string }) => err.code === "unauthorized" && err.message === "Token expired",
+    );
   });
 
   test("a token made before scopes (scopes null) keeps full access and is listed as such", async () => {
-    await t.db.kysely.insertInto("api_tokens").values({ user_id: owner.id, name: "old", token_hash: "0".repeat(64), token_suffix: "beef", created_at: new Date().toISOString(), last_used_at: null, scopes: null, expires_at: null }).execute();
+    await t.db.kysely
+      .insertInto("api_tokens")
+      .values({
+        user_id: owner.id,
+        name: "old",
+        token_hash: "0".repeat(64),
+        token_suffix: "beef",
+        created_at: new Date().toISOString(),
+        last_used_at: null,
+        scopes: null,
+        expires_at: null,
+      })
+      .execute();
     assert.equal((await listTokens(t.as(owner))).find((x) => x.name === "old")?.scopes, null);
   });
 });

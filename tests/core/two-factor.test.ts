@@ -24,7 +24,14 @@ const SECRET = "two-factor-test-secret-long-enough-0000";
 
 describe("RFC 6238 Appendix B test vectors (SHA-1, 8 digits): the test's own TOTP is right", () => {
   const key = Buffer.from("12345678901234567890");
-  for (const [time, code] of [[59, "94287082"], [1111111109, "07081804"], [1111111111, "14050471"], [1234567890, "89005924"], [2000000000, "69279037"], [20000000000, "65353130"]] as const) {
+  for (const [time, code] of [
+    [59, "94287082"],
+    [1111111109, "07081804"],
+    [1111111111, "14050471"],
+    [1234567890, "89005924"],
+    [2000000000, "69279037"],
+    [20000000000, "65353130"],
+  ] as const) {
     test(`T=${time} → ${code}`, () => assert.equal(totp(key, time, { digits: 8 }), code));
   }
   test("RFC 4226 Appendix D: HOTP counter 0 and 9", () => {
@@ -36,12 +43,20 @@ describe("RFC 6238 Appendix B test vectors (SHA-1, 8 digits): the test's own TOT
 /** A browser's cookie jar against better-auth's handler, from one client address. */
 class Client {
   jar = new Map<string, string>();
-  constructor(readonly auth: ReturnType<typeof createAuth>, public ip: string) {}
+  constructor(
+    readonly auth: ReturnType<typeof createAuth>,
+    public ip: string,
+  ) {}
   async post(path: string, body: Record<string, unknown>): Promise<{ status: number; json: Record<string, unknown> }> {
     const res = await this.auth.handler(
       new Request(`${PUBLIC_URL}${authPath("")}${path}`, {
         method: "POST",
-        headers: { "content-type": "application/json", origin: PUBLIC_URL, [CLIENT_IP_HEADER]: this.ip, cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+        headers: {
+          "content-type": "application/json",
+          origin: PUBLIC_URL,
+          [CLIENT_IP_HEADER]: this.ip,
+          cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join("; "),
+        },
         body: JSON.stringify(body),
       }),
     );
@@ -64,7 +79,16 @@ async function env(options: OpenDbOptions, drop?: () => Promise<void>): Promise<
   const auth = createAuth({ db, secret: SECRET, publicUrl: PUBLIC_URL, basePath: "" });
   const accounts = betterAuthAccounts(auth, store);
   const t: TestCore = { db, store, accounts, as: (user) => ({ store, actor: { user } }), close: () => db.close() };
-  return { db, store, auth, t, close: async () => { await db.close(); await drop?.(); } };
+  return {
+    db,
+    store,
+    auth,
+    t,
+    close: async () => {
+      await db.close();
+      await drop?.();
+    },
+  };
 }
 
 /** A six-digit code valid at no step the server accepts now (one step of drift either side, and one more for a step boundary). */
@@ -127,7 +151,10 @@ function suite(name: string, open: () => Promise<Env>) {
       const stored = new URL(uri).searchParams.get("secret")!;
       assert.ok(!row.secret.includes(stored), "the TOTP secret is encrypted");
       for (const code of codes) assert.ok(!row.backup_codes.includes(code), "recovery codes are stored hashed");
-      assert.equal((JSON.parse(row.backup_codes) as string[]).every((h) => /^hmac-sha256:[0-9a-f]{64}$/.test(h)), true);
+      assert.equal(
+        (JSON.parse(row.backup_codes) as string[]).every((h) => /^hmac-sha256:[0-9a-f]{64}$/.test(h)),
+        true,
+      );
     });
 
     test("sign-in asks for the code after the password; wrong and reused codes are refused; a fresh code signs in", async () => {
@@ -174,7 +201,9 @@ function suite(name: string, open: () => Promise<Env>) {
       assert.deepEqual(await signInWith(recovery[0]!), { status: 401, session: false });
       assert.deepEqual(await signInWith("abcde-fghij"), { status: 401, session: false });
       assert.deepEqual(await signInWith(recovery[1]!), { status: 200, session: true });
-      const left = JSON.parse((await e.db.kysely.selectFrom("two_factors").select("backup_codes").where("user_id", "=", u.id).executeTakeFirstOrThrow()).backup_codes) as string[];
+      const left = JSON.parse(
+        (await e.db.kysely.selectFrom("two_factors").select("backup_codes").where("user_id", "=", u.id).executeTakeFirstOrThrow()).backup_codes,
+      ) as string[];
       assert.equal(left.length, 8);
     });
 
@@ -200,8 +229,13 @@ function suite(name: string, open: () => Promise<Env>) {
       assert.equal((await c.post("/two-factor/disable", { password: "password123" })).status, 200);
       assert.equal(await e.store.userHasTwoFactor(u.id), false);
       // Both changes, made over better-auth's HTTP API, are in the instance's security log, once each, with the address.
-      const log = (await e.store.listAudit({ organizationId: null, limit: 100 })).filter((x) => x.targetUserId === u.id && x.event.startsWith("user.two-factor"));
-      assert.deepEqual(log.map((x) => x.event), ["user.two-factor-disable", "user.two-factor-enable"]);
+      const log = (await e.store.listAudit({ organizationId: null, limit: 100 })).filter(
+        (x) => x.targetUserId === u.id && x.event.startsWith("user.two-factor"),
+      );
+      assert.deepEqual(
+        log.map((x) => x.event),
+        ["user.two-factor-disable", "user.two-factor-enable"],
+      );
       assert.equal(log[0]!.ipAddress, c.ip);
       const again = new Client(e.auth, freshIp());
       const res = await again.post("/sign-in/email", { email: u.email, password: "password123" });
@@ -215,13 +249,20 @@ function suite(name: string, open: () => Promise<Env>) {
       const org = await createOrganization(e.t.as(owner), { name: uniq("Org") });
       await joinByInvitation(e.t, e.t.as(owner), org.slug, { email: member.email, role: "admin" });
       assert.equal(await outcome(() => setRequireTwoFactor(e.t.as(member), org.slug, { requireTwoFactor: true })), "forbidden", "an admin may not");
-      assert.equal(await outcome(() => setRequireTwoFactor(e.t.as(owner), org.slug, { requireTwoFactor: true })), "bad_request", "not before the owner has two-factor");
+      assert.equal(
+        await outcome(() => setRequireTwoFactor(e.t.as(owner), org.slug, { requireTwoFactor: true })),
+        "bad_request",
+        "not before the owner has two-factor",
+      );
       assert.equal(await outcome(() => setRequireTwoFactor(e.t.as(owner), org.slug, { requireTwoFactor: "yes" })), "bad_request");
       await enrol(e, owner.email);
       assert.deepEqual(await setRequireTwoFactor(e.t.as(owner), org.slug, { requireTwoFactor: true }), { requireTwoFactor: true });
       // The member: refused everywhere in the organization, with the reason; the owner reads on.
       for (const read of [() => getOrganization(e.t.as(member), org.slug), () => listProjects(e.t.as(member), org.slug, { limit: 10 })]) {
-        const err = await read().then(() => null, (x: unknown) => x);
+        const err = await read().then(
+          () => null,
+          (x: unknown) => x,
+        );
         assert.ok(isTwoFactorRequired(err), String(err));
         assert.equal((err as { code: string }).code, "forbidden");
         assert.match((err as Error).message, /requires two-factor/);

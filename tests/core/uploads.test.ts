@@ -33,7 +33,12 @@ function multipart(parts: Part[], boundary = BOUNDARY, close = true): Uint8Array
 }
 
 const request = (body: BodyInit, type = `multipart/form-data; boundary=${BOUNDARY}`, headers: Record<string, string> = {}) =>
-  new Request("http://faultline.test/api/0/organizations/o/chunk-upload/", { method: "POST", body, headers: { "content-type": type, ...headers }, duplex: "half" } as RequestInit);
+  new Request("http://faultline.test/api/0/organizations/o/chunk-upload/", {
+    method: "POST",
+    body,
+    headers: { "content-type": type, ...headers },
+    duplex: "half",
+  } as RequestInit);
 
 /**
  * A body whose first bytes arrive, then nothing more: a client that stalls. A Node stream, as Next.js hands a route
@@ -92,7 +97,12 @@ describe("hostile input: chunk upload and release files", () => {
     });
     async function* oneByOne(): AsyncGenerator<ChunkPart> {
       for (const [i, part] of distinct.entries()) {
-        if (i > 0) assert.deepEqual([...(await t.store.presentChunks(org2.id, [distinct[i - 1]!.filename]))], [distinct[i - 1]!.filename], `chunk ${i - 1} is stored before part ${i} is read`);
+        if (i > 0)
+          assert.deepEqual(
+            [...(await t.store.presentChunks(org2.id, [distinct[i - 1]!.filename]))],
+            [distinct[i - 1]!.filename],
+            `chunk ${i - 1} is stored before part ${i} is read`,
+          );
         pulled++;
         yield part;
       }
@@ -107,7 +117,13 @@ describe("hostile input: chunk upload and release files", () => {
     const full = await t.store.createOrganization({ slug: uniq("org"), name: "Full", ownerUserId: owner.id });
     await t.db.kysely
       .insertInto("upload_chunks")
-      .values({ organization_id: full.id, checksum: "f".repeat(40), data: new Uint8Array(1), size: UPLOAD_LIMITS.maxPendingChunkBytes, created_at: new Date().toISOString() })
+      .values({
+        organization_id: full.id,
+        checksum: "f".repeat(40),
+        data: new Uint8Array(1),
+        size: UPLOAD_LIMITS.maxPendingChunkBytes,
+        created_at: new Date().toISOString(),
+      })
       .execute();
     let pulled = 0;
     async function* parts(): AsyncGenerator<ChunkPart> {
@@ -129,15 +145,54 @@ describe("hostile input: chunk upload and release files", () => {
       ["no closing boundary", () => upload(request(multipart([good], BOUNDARY, false))), "bad_request", /malformed: unexpected end of (form|file)/],
       ["another boundary than declared", () => upload(request(multipart([good], "other-boundary"))), "bad_request", /malformed: unexpected end of form/],
       ["a part without a name", () => upload(request(multipart([{ ...good, field: undefined }]))), "bad_request", /a part has no name/],
-      ["a 20 KiB part header", () => upload(request(multipart([{ ...good, headers: `X-Padding: ${"a".repeat(20 * 1024)}\r\n` }]))), "bad_request", /malformed part header/],
+      [
+        "a 20 KiB part header",
+        () => upload(request(multipart([{ ...good, headers: `X-Padding: ${"a".repeat(20 * 1024)}\r\n` }]))),
+        "bad_request",
+        /malformed part header/,
+      ],
       ["a text field", () => upload(request(multipart([{ field: "note", data: "hello" }]))), "bad_request", /Unexpected form field/],
       ["a gzip part that is not gzip", () => upload(request(multipart([{ ...good, field: "file_gzip" }]))), "bad_request", /is not valid gzip/],
-      ["a gzip part that inflates past the chunk size", () => upload(request(multipart([{ field: "file_gzip", filename: ZEROS_SHA1, data: gzipSync(new Uint8Array(UPLOAD_LIMITS.chunkSize + 1)) }]))), "bad_request", /Chunk size too large/],
-      ["a part over the chunk size as sent", () => upload(request(multipart([{ field: "file", filename: ZEROS_SHA1, data: new Uint8Array(UPLOAD_LIMITS.maxPartSize + 1) }]))), "bad_request", /Chunk size too large/],
-      ["more parts than chunksPerRequest", () => upload(request(multipart(Array.from({ length: UPLOAD_LIMITS.chunksPerRequest + 1 }, () => good)))), "bad_request", /Too many chunks/],
-      ["a declared length over maxRequestSize", () => upload(request(multipart([good]), undefined, { "content-length": String(UPLOAD_LIMITS.maxRequestSize + 1) })), "payload_too_large", /larger than 33554432 bytes/],
-      ["a streamed body over maxRequestSize", () => upload(request(multipart(Array.from({ length: 5 }, () => ({ field: "file", filename: ZEROS_SHA1, data: new Uint8Array(UPLOAD_LIMITS.maxPartSize) })))), 1000), "payload_too_large", /larger than 33554432 bytes/],
-      ["a client that stops sending", () => upload(request(stalled(multipart([good]).subarray(0, 150))), 50), "request_timeout", /No part of the request body arrived for 0.05 seconds/],
+      [
+        "a gzip part that inflates past the chunk size",
+        () => upload(request(multipart([{ field: "file_gzip", filename: ZEROS_SHA1, data: gzipSync(new Uint8Array(UPLOAD_LIMITS.chunkSize + 1)) }]))),
+        "bad_request",
+        /Chunk size too large/,
+      ],
+      [
+        "a part over the chunk size as sent",
+        () => upload(request(multipart([{ field: "file", filename: ZEROS_SHA1, data: new Uint8Array(UPLOAD_LIMITS.maxPartSize + 1) }]))),
+        "bad_request",
+        /Chunk size too large/,
+      ],
+      [
+        "more parts than chunksPerRequest",
+        () => upload(request(multipart(Array.from({ length: UPLOAD_LIMITS.chunksPerRequest + 1 }, () => good)))),
+        "bad_request",
+        /Too many chunks/,
+      ],
+      [
+        "a declared length over maxRequestSize",
+        () => upload(request(multipart([good]), undefined, { "content-length": String(UPLOAD_LIMITS.maxRequestSize + 1) })),
+        "payload_too_large",
+        /larger than 33554432 bytes/,
+      ],
+      [
+        "a streamed body over maxRequestSize",
+        () =>
+          upload(
+            request(multipart(Array.from({ length: 5 }, () => ({ field: "file", filename: ZEROS_SHA1, data: new Uint8Array(UPLOAD_LIMITS.maxPartSize) })))),
+            1000,
+          ),
+        "payload_too_large",
+        /larger than 33554432 bytes/,
+      ],
+      [
+        "a client that stops sending",
+        () => upload(request(stalled(multipart([good]).subarray(0, 150))), 50),
+        "request_timeout",
+        /No part of the request body arrived for 0.05 seconds/,
+      ],
     ];
     for (const [what, run, code, detail] of cases) {
       const [gotCode, gotMessage] = await run();
@@ -174,11 +229,21 @@ describe("hostile input: chunk upload and release files", () => {
   test("assemble calls arriving together each get their bundle; the same bundle twice is stored once", async () => {
     const project = await t.store.createProject({ organizationId: org.id, teamId: null, slug: uniq("web"), name: "Web", platform: "javascript" });
     const bundles = Array.from({ length: 4 }, (_, i) =>
-      Buffer.from(zipSync({ "manifest.json": strToU8(JSON.stringify({ files: { "files/_/_/app.js": { type: "minified_source", url: `~/app-${i}.js` } } })), "files/_/_/app.js": strToU8(uniq(`bundle ${i}`)) })),
+      Buffer.from(
+        zipSync({
+          "manifest.json": strToU8(JSON.stringify({ files: { "files/_/_/app.js": { type: "minified_source", url: `~/app-${i}.js` } } })),
+          "files/_/_/app.js": strToU8(uniq(`bundle ${i}`)),
+        }),
+      ),
     );
     for (const b of bundles) await uploadChunks(ctx, org.slug, [{ field: "file_gzip", filename: sha1Hex(b), data: gzipSync(b) }]);
-    const calls = [...bundles, bundles[0]!].map((b) => assembleArtifactBundle(ctx, org.slug, { checksum: sha1Hex(b), chunks: [sha1Hex(b)], projects: [project.slug] }, ["artifact_bundles"]));
-    assert.deepEqual(await Promise.all(calls), Array.from({ length: 5 }, () => ({ state: "ok", missingChunks: [], detail: null })));
+    const calls = [...bundles, bundles[0]!].map((b) =>
+      assembleArtifactBundle(ctx, org.slug, { checksum: sha1Hex(b), chunks: [sha1Hex(b)], projects: [project.slug] }, ["artifact_bundles"]),
+    );
+    assert.deepEqual(
+      await Promise.all(calls),
+      Array.from({ length: 5 }, () => ({ state: "ok", missingChunks: [], detail: null })),
+    );
     const stored = await t.db.kysely.selectFrom("artifact_bundles").select("checksum").where("organization_id", "=", org.id).execute();
     assert.deepEqual(stored.map((r) => r.checksum).sort(), bundles.map(sha1Hex).sort());
   });
@@ -186,7 +251,18 @@ describe("hostile input: chunk upload and release files", () => {
   test("a chunk upload as sentry-cli sends it is stored: gzip and plain parts, in one request", async () => {
     const a = Buffer.from(uniq("first half of a bundle"));
     const b = Buffer.from(uniq("second half"));
-    await uploadChunks(ctx, org.slug, readChunkParts(request(multipart([{ field: "file_gzip", filename: sha1Hex(a), data: gzipSync(a) }, { field: "file", filename: sha1Hex(b), data: b }]))));
+    await uploadChunks(
+      ctx,
+      org.slug,
+      readChunkParts(
+        request(
+          multipart([
+            { field: "file_gzip", filename: sha1Hex(a), data: gzipSync(a) },
+            { field: "file", filename: sha1Hex(b), data: b },
+          ]),
+        ),
+      ),
+    );
     assert.deepEqual([...(await t.store.presentChunks(org.id, [sha1Hex(a), sha1Hex(b)]))].sort(), [sha1Hex(a), sha1Hex(b)].sort());
   });
 
@@ -197,8 +273,14 @@ describe("hostile input: chunk upload and release files", () => {
     assert.deepEqual([ok.file?.filename, ok.name, ok.dist, ok.headers], ["app.js", "~/app.js", null, ["Sourcemap:app.js.map"]]);
     assert.deepEqual(await read([file, file]), ["bad_request", "Send one file per request"]);
     assert.deepEqual(await read([file, { field: "name", data: "a" }, { field: "name", data: "b" }]), ["bad_request", "name is given more than once"]);
-    assert.deepEqual(await read([file, { field: "name", data: "x".repeat(UPLOAD_LIMITS.maxReleaseFileFieldSize + 1) }]), ["payload_too_large", "The form field name is longer than 65536 bytes"]);
-    assert.deepEqual(await read([file, ...Array.from({ length: UPLOAD_LIMITS.maxReleaseFileFields + 1 }, () => ({ field: "header", data: "A:b" }))]), ["bad_request", "More than 64 form fields"]);
+    assert.deepEqual(await read([file, { field: "name", data: "x".repeat(UPLOAD_LIMITS.maxReleaseFileFieldSize + 1) }]), [
+      "payload_too_large",
+      "The form field name is longer than 65536 bytes",
+    ]);
+    assert.deepEqual(await read([file, ...Array.from({ length: UPLOAD_LIMITS.maxReleaseFileFields + 1 }, () => ({ field: "header", data: "A:b" }))]), [
+      "bad_request",
+      "More than 64 form fields",
+    ]);
     assert.deepEqual(await read([{ ...file, field: "upload" }]), ["bad_request", "Unexpected file field upload: send the file as file"]);
     assert.equal((await read([{ ...file, data: new Uint8Array(UPLOAD_LIMITS.maxFileSize + 1) }]))[0], "payload_too_large");
     assert.equal((await refusal(() => readReleaseFile(request(stalled(multipart([file]).subarray(0, 100))), 50)))[0], "request_timeout");

@@ -1,10 +1,34 @@
 // Each condition and filter of issue alert rules, as Sentry's rule classes decide them (src/digest/alert-checks.ts).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { AGE_FILTER, ASSIGNED_FILTER, EVENT_FREQUENCY, FIRST_SEEN, LATEST_RELEASE_FILTER, LEVEL_FILTER, OCCURRENCES_FILTER, REAPPEARED, REGRESSION, type RuleFilter, TAGGED_FILTER, type TagMatch } from "../../src/core/alert-rule-schema";
+import {
+  AGE_FILTER,
+  ASSIGNED_FILTER,
+  EVENT_FREQUENCY,
+  FIRST_SEEN,
+  LATEST_RELEASE_FILTER,
+  LEVEL_FILTER,
+  OCCURRENCES_FILTER,
+  REAPPEARED,
+  REGRESSION,
+  type RuleFilter,
+  TAGGED_FILTER,
+  type TagMatch,
+} from "../../src/core/alert-rule-schema";
 import { type EventFacts, type IssueFacts, conditionPasses, filterPasses, matchList, tagMatches } from "../../src/digest/alert-checks";
 
-const event: EventFacts = { level: "error", release: "app@2.0.0", tags: [["browser", "Firefox 130"], ["release", "app@2.0.0"], ["Server", "Web-1"]], isNew: false, isRegression: false, hasReappeared: false };
+const event: EventFacts = {
+  level: "error",
+  release: "app@2.0.0",
+  tags: [
+    ["browser", "Firefox 130"],
+    ["release", "app@2.0.0"],
+    ["Server", "Web-1"],
+  ],
+  isNew: false,
+  isRegression: false,
+  hasReappeared: false,
+};
 const issue: IssueFacts = { firstSeen: "2026-01-01T00:00:00.000Z", timesSeen: 10, assigneeId: null, assigneeTeamId: null };
 const now = new Date("2026-01-03T00:00:00.000Z");
 const lookups = { frequency: async () => true, latestRelease: async () => "app@2.0.0" };
@@ -32,10 +56,22 @@ describe("issue 17 rules: conditions and filters", () => {
 
   test("tags: keys and values in any case; each match type; a missing tag passes only 'not set'", () => {
     const cases: [string, TagMatch, string, boolean][] = [
-      ["browser", "eq", "firefox 130", true], ["browser", "ne", "Firefox 130", false], ["browser", "sw", "fire", true], ["browser", "nsw", "fire", false],
-      ["browser", "ew", "130", true], ["browser", "new", "130", false], ["browser", "co", "fox", true], ["browser", "nc", "chrome", true],
-      ["browser", "is", "", true], ["browser", "ns", "", false], ["os", "ns", "", true], ["os", "ne", "linux", false], ["os", "is", "", false],
-      ["SERVER", "in", "web-2, web-1", true], ["server", "nin", "web-2,web-3", true], ["release", "eq", "app@2.0.0", true],
+      ["browser", "eq", "firefox 130", true],
+      ["browser", "ne", "Firefox 130", false],
+      ["browser", "sw", "fire", true],
+      ["browser", "nsw", "fire", false],
+      ["browser", "ew", "130", true],
+      ["browser", "new", "130", false],
+      ["browser", "co", "fox", true],
+      ["browser", "nc", "chrome", true],
+      ["browser", "is", "", true],
+      ["browser", "ns", "", false],
+      ["os", "ns", "", true],
+      ["os", "ne", "linux", false],
+      ["os", "is", "", false],
+      ["SERVER", "in", "web-2, web-1", true],
+      ["server", "nin", "web-2,web-3", true],
+      ["release", "eq", "app@2.0.0", true],
     ];
     for (const [key, match, value, want] of cases) assert.equal(tagMatches(event.tags, key, match, value), want, `${key} ${match} ${value}`);
   });

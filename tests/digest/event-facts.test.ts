@@ -4,22 +4,42 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { issueMetadata, issueTags, stacktraceCulprit, userKey } from "../../src/digest/event-facts";
 
-const withFrames = (platform: string, frames: Record<string, unknown>[]) => ({ platform, exception: { values: [{ type: "E", value: "v", stacktrace: { frames } }] } });
+const withFrames = (platform: string, frames: Record<string, unknown>[]) => ({
+  platform,
+  exception: { values: [{ type: "E", value: "v", stacktrace: { frames } }] },
+});
 
 describe("event facts", () => {
   test("culprit: the newest in-app frame, written as Sentry writes it for each platform", () => {
-    const frames = [{ module: "app.views", filename: "views.py", function: "index", in_app: true }, { module: "django.core", function: "handle", in_app: false }];
+    const frames = [
+      { module: "app.views", filename: "views.py", function: "index", in_app: true },
+      { module: "django.core", function: "handle", in_app: false },
+    ];
     assert.equal(stacktraceCulprit(withFrames("python", frames)), "app.views in index");
     assert.equal(stacktraceCulprit(withFrames("javascript", [{ filename: "/app.js", function: "go", in_app: true }])), "go(/app.js)");
     assert.equal(stacktraceCulprit(withFrames("node", [{ filename: "/srv/x.js", in_app: true }])), "?(/srv/x.js)");
     assert.equal(stacktraceCulprit(withFrames("cocoa", [{ function: "-[A b]", in_app: true }])), "-[A b]");
-    assert.equal(stacktraceCulprit(withFrames("python", [{ filename: "lib.py", function: "f", in_app: false }])), "lib.py in f", "no in-app frame: the newest frame");
+    assert.equal(
+      stacktraceCulprit(withFrames("python", [{ filename: "lib.py", function: "f", in_app: false }])),
+      "lib.py in f",
+      "no in-app frame: the newest frame",
+    );
     assert.equal(stacktraceCulprit({ message: "no stack" }), "");
   });
   test("metadata: type, value and the blamed frame for errors; the title for messages; directive and URI for CSP", () => {
-    assert.deepEqual(issueMetadata("error", "E: v", withFrames("python", [{ filename: "a.py", function: "f", in_app: true }])), { type: "E", value: "v", filename: "a.py", function: "f", in_app_frame_mix: "in-app-only" });
+    assert.deepEqual(issueMetadata("error", "E: v", withFrames("python", [{ filename: "a.py", function: "f", in_app: true }])), {
+      type: "E",
+      value: "v",
+      filename: "a.py",
+      function: "f",
+      in_app_frame_mix: "in-app-only",
+    });
     assert.deepEqual(issueMetadata("default", "hello", {}), { title: "hello" });
-    assert.deepEqual(issueMetadata("csp", "Blocked", { csp: { effective_directive: "script-src", blocked_uri: "https://x" } }), { directive: "script-src", uri: "https://x", message: "Blocked" });
+    assert.deepEqual(issueMetadata("csp", "Blocked", { csp: { effective_directive: "script-src", blocked_uri: "https://x" } }), {
+      directive: "script-src",
+      uri: "https://x",
+      message: "Blocked",
+    });
   });
   test("the user an event counts for: id, then e-mail, username, IP; never the {{auto}} placeholder", () => {
     assert.equal(userKey({ user: { id: 7, email: "a@b.c" } }), "id:7");
@@ -32,7 +52,10 @@ describe("event facts", () => {
   test("tags: the event's own first, then the derived ones, each key once, values capped at 200 characters", () => {
     const tags = issueTags(
       {
-        tags: [["level", "custom"], ["feature", "x".repeat(300)]],
+        tags: [
+          ["level", "custom"],
+          ["feature", "x".repeat(300)],
+        ],
         level: "error",
         release: "1.0",
         environment: "prod",

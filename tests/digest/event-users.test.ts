@@ -8,14 +8,32 @@ import { userParts } from "../../src/digest/event-users";
 let ids = 0;
 async function digested(payload: Record<string, unknown>, meta: Record<string, unknown> = {}) {
   const eventId = (++ids).toString(16).padStart(32, "0");
-  const rows = [{ kind: "item" as const, id: ids, projectId: 1, keyId: 1, receivedAt: 1_767_225_600_000, itemType: "event", eventId, headers: "{}", meta: JSON.stringify(meta), payload: Buffer.from(JSON.stringify(payload)) }];
+  const rows = [
+    {
+      kind: "item" as const,
+      id: ids,
+      projectId: 1,
+      keyId: 1,
+      receivedAt: 1_767_225_600_000,
+      itemType: "event",
+      eventId,
+      headers: "{}",
+      meta: JSON.stringify(meta),
+      payload: Buffer.from(JSON.stringify(payload)),
+    },
+  ];
   return (await digestRows(rows)).events[0]!;
 }
 
 describe("issue 18 personal data: the user parts of a digested event", () => {
   test("id (a number too), e-mail, username and IP address, as sent; the user key beside them", async () => {
     const e = await digested({ message: "x", user: { id: 42, email: "ann@example.com", username: "ann", ip_address: "192.0.2.1", name: "Ann" } });
-    assert.deepEqual(e.userParts, [["id", "42"], ["email", "ann@example.com"], ["username", "ann"], ["ip", "192.0.2.1"]]);
+    assert.deepEqual(e.userParts, [
+      ["id", "42"],
+      ["email", "ann@example.com"],
+      ["username", "ann"],
+      ["ip", "192.0.2.1"],
+    ]);
     assert.equal(e.userKey, "id:42");
   });
 

@@ -42,7 +42,11 @@ describe("PostgreSQL errors", () => {
     const nul = await failure(() => client.query("insert into things values (2, 1, $1)", ["a\u0000b"]));
     await client.query("insert into things values (3, 1, 'x')");
     const duplicate = await failure(() => client.query("insert into things values (3, 1, 'x')"));
-    for (const [err, code] of [[outOfRange, "22003"], [nul, "22021"], [duplicate, "23505"]] as const) {
+    for (const [err, code] of [
+      [outOfRange, "22003"],
+      [nul, "22021"],
+      [duplicate, "23505"],
+    ] as const) {
       assert.equal((err as { code: string }).code, code);
       assert.equal(isDataError(err), true, describeFailure(err));
     }

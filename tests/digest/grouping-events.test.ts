@@ -4,12 +4,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { test } from "node:test";
-import {
-  DEFAULT_GROUPING_CONFIG,
-  groupEvent,
-  groupingConfigIds,
-  normalizeMessageForGrouping,
-} from "../../src/digest/grouping";
+import { DEFAULT_GROUPING_CONFIG, groupEvent, groupingConfigIds, normalizeMessageForGrouping } from "../../src/digest/grouping";
 
 const md5 = (...parts: string[]): string => createHash("md5").update(parts.join("")).digest("hex");
 const exc = (e: Record<string, unknown>, extra: Record<string, unknown> = {}): unknown => ({
@@ -44,7 +39,12 @@ test("javascript exception without in-app frames: system hash 26552f86…, app h
           stacktrace: {
             frames: [
               frame("app/components/modals/createTeamModal", "app/components/modals/createTeamModal.jsx", "        onError(err);"),
-              frame("app/views/settings/components/forms/form", "app/views/settings/components/forms/form.jsx", "    this.model.submitError(error);", "onError"),
+              frame(
+                "app/views/settings/components/forms/form",
+                "app/views/settings/components/forms/form.jsx",
+                "    this.model.submitError(error);",
+                "onError",
+              ),
             ],
           },
         },
@@ -134,7 +134,18 @@ test("a custom fingerprint replaces the default hashes; variables are resolved",
     exc(
       { type: "DbError", value: "timeout", stacktrace: { frames: [{ module: "app.db", function: "query", in_app: true }] } },
       {
-        fingerprint: ["{{ type }}", "{{value}}", "{{ function }}", "{{ module }}", "{{ tags.shard }}", "{{ level }}", "{{ logger }}", "{{ transaction }}", "{{ unknown }}", "x"],
+        fingerprint: [
+          "{{ type }}",
+          "{{value}}",
+          "{{ function }}",
+          "{{ module }}",
+          "{{ tags.shard }}",
+          "{{ level }}",
+          "{{ logger }}",
+          "{{ transaction }}",
+          "{{ unknown }}",
+          "x",
+        ],
         tags: [["shard", "7"]],
         level: "error",
       },
@@ -155,7 +166,15 @@ test("{{ default }} alone is the default grouping", () => {
 test("a hybrid fingerprint salts each contributing variant with the extra values", () => {
   const r = groupEvent(
     exc(
-      { type: "E", stacktrace: { frames: [{ module: "lib", function: "f" }, { module: "app", function: "g", in_app: true }] } },
+      {
+        type: "E",
+        stacktrace: {
+          frames: [
+            { module: "lib", function: "f" },
+            { module: "app", function: "g", in_app: true },
+          ],
+        },
+      },
       { fingerprint: ["{{ default }}", "{{ message }}", "tenant-1"], logentry: { formatted: "boom" } },
     ),
   );

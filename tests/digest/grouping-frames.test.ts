@@ -50,7 +50,12 @@ test("the system variant yields when the app variant hashes the same", () => {
   const r = groupEvent(stack("python", [{ module: "app.views", function: "index", in_app: true }]));
   assert.equal(r.variants.app?.hash, md5("app.views", "index"));
   assert.equal(r.variants.system?.hash, null);
-  assert.match(r.variants.system?.component.values[0] && typeof r.variants.system.component.values[0] !== "string" ? (r.variants.system.component.values[0].hint ?? "") : "", /hash matches app variant/);
+  assert.match(
+    r.variants.system?.component.values[0] && typeof r.variants.system.component.values[0] !== "string"
+      ? (r.variants.system.component.values[0].hint ?? "")
+      : "",
+    /hash matches app variant/,
+  );
 });
 
 test("built-in rules move node_modules, site-packages, vendor and go/pkg/mod frames out of app", () => {
@@ -88,24 +93,29 @@ test("transpiler modules and node internals are ignored for grouping (-group) ev
   assert.equal(r.variants.app?.hash, md5("app/handler", "handle"));
   const frames = find(r.variants.system!.component, "frame");
   assert.equal(frames.length, 3);
-  assert.deepEqual(frames.map((f) => f.contributes), [false, false, true]);
+  assert.deepEqual(
+    frames.map((f) => f.contributes),
+    [false, false, true],
+  );
   assert.match(frames[0]?.hint ?? "", /ignored by stack trace rule \(module:@babel\/\*\* -app -group\)/);
 });
 
 test("filename: the lowercased basename, not used when the module contributes or the path is a URL", () => {
   assert.equal(systemHash(stack("go", [{ filename: "C:\\Src\\Main.GO", function: "main" }])), md5("main.go", "main"));
   assert.equal(systemHash(stack("go", [{ filename: "a/b.go", module: "pkg/b", function: "f" }])), md5("pkg/b", "f"));
-  assert.equal(
-    systemHash(stack("javascript", [{ abs_path: "http://x.io/a.js", filename: "/a.js", function: "f" }])),
-    md5("f"),
-  );
+  assert.equal(systemHash(stack("javascript", [{ abs_path: "http://x.io/a.js", filename: "/a.js", function: "f" }])), md5("f"));
   assert.equal(systemHash(stack("javascript", [{ filename: "<anonymous>", abs_path: "x", function: "f" }])), md5("f"));
 });
 
 test("javascript functions are trimmed to the last dotted part; unknown names are ignored", () => {
   assert.equal(systemHash(stack("javascript", [{ filename: "a.js", function: "Object.foo" }])), md5("a.js", "foo"));
   for (const name of ["?", "<anonymous>", "Anonymous function", "<anonymous function>", "foo/<"]) {
-    const r = groupEvent(stack("javascript", [{ filename: "a.js", function: name }, { filename: "b.js", function: "g" }]));
+    const r = groupEvent(
+      stack("javascript", [
+        { filename: "a.js", function: name },
+        { filename: "b.js", function: "g" },
+      ]),
+    );
     assert.equal(r.variants.system?.hash, md5("a.js", "b.js", "g"), name);
   }
 });
@@ -121,10 +131,7 @@ test("ruby blocks and erb suffixes, java lambdas and codegen markers are normali
   assert.equal(systemHash(stack("ruby", [{ filename: "a.rb", function: "block in foo" }])), md5("a.rb", "block"));
   assert.equal(systemHash(stack("ruby", [{ filename: "a.rb", function: "_x_erb__1234_5678" }])), md5("a.rb", "_x_erb"));
   assert.equal(systemHash(stack("java", [{ module: "a.B", function: "lambda$run$0" }])), md5("a.B"));
-  assert.equal(
-    systemHash(stack("java", [{ module: "a.B$$EnhancerByCGLIB$$abc123", function: "f" }])),
-    md5("a.B$$EnhancerByCGLIB$$<auto>", "f"),
-  );
+  assert.equal(systemHash(stack("java", [{ module: "a.B$$EnhancerByCGLIB$$abc123", function: "f" }])), md5("a.B$$EnhancerByCGLIB$$<auto>", "f"));
 });
 
 test("context lines: whitespace collapsed, only for context-line platforms, dropped when over 120 characters", () => {
@@ -144,7 +151,11 @@ test("javascript: a context line from a URL origin without a function is dropped
 });
 
 test("javascript: eval and native-code frames are dropped whole", () => {
-  for (const drop of [{ function: "eval", filename: "a.js" }, { abs_path: "[native code]", function: "forEach" }, { abs_path: "eval code", function: "x" }]) {
+  for (const drop of [
+    { function: "eval", filename: "a.js" },
+    { abs_path: "[native code]", function: "forEach" },
+    { abs_path: "eval code", function: "x" },
+  ]) {
     const r = groupEvent(stack("javascript", [drop, { filename: "b.js", function: "g" }]));
     assert.equal(r.variants.system?.hash, md5("b.js", "g"), JSON.stringify(drop));
   }

@@ -11,7 +11,8 @@ import { readLegacyNames } from "../../src/digest/normalize/legacy-names";
 
 const RECEIVED = 1_767_225_600_000;
 const sample = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(`fixtures/sentry-samples/${name}.json`, import.meta.url), "utf8"));
-const normalize = (input: Record<string, unknown>): NormalizedEvent => normalizeEvent(input, { receivedAt: RECEIVED, eventId: "52df9022835246eeb317dbd739ccd059", itemType: "event" }).event;
+const normalize = (input: Record<string, unknown>): NormalizedEvent =>
+  normalizeEvent(input, { receivedAt: RECEIVED, eventId: "52df9022835246eeb317dbd739ccd059", itemType: "event" }).event;
 const renamed = (input: Record<string, unknown>) => {
   readLegacyNames(input);
   return input;
@@ -22,7 +23,18 @@ let ids = 0;
 async function digest(...payloads: Record<string, unknown>[]): Promise<DigestedEvent[]> {
   const rows = payloads.map((payload) => {
     const eventId = (++ids).toString(16).padStart(32, "0");
-    return { kind: "item" as const, id: ids, projectId: 1, keyId: 1, receivedAt: RECEIVED, itemType: "event", eventId, headers: "{}", meta: "{}", payload: Buffer.from(JSON.stringify(payload)) };
+    return {
+      kind: "item" as const,
+      id: ids,
+      projectId: 1,
+      keyId: 1,
+      receivedAt: RECEIVED,
+      itemType: "event",
+      eventId,
+      headers: "{}",
+      meta: "{}",
+      payload: Buffer.from(JSON.stringify(payload)),
+    };
   });
   return (await digestRows(rows)).events;
 }
@@ -62,12 +74,16 @@ describe("legacy names (relay-event-schema legacy_alias)", () => {
     assert.deepEqual(renamed({ exception: null, "sentry.interfaces.Exception": { values: [{ type: "E" }] } }), { exception: null });
     assert.deepEqual(renamed({ user: { id: "1" }, "sentry.interfaces.User": { id: "2" } }), { user: { id: "1" } });
     // logentry's aliases in Relay's order: sentry.interfaces.Message before message (message is left to logentry.ts).
-    assert.deepEqual(normalize({ "sentry.interfaces.Message": { message: "from the interface" }, message: "plain" }).logentry, { formatted: "from the interface" });
+    assert.deepEqual(normalize({ "sentry.interfaces.Message": { message: "from the interface" }, message: "plain" }).logentry, {
+      formatted: "from the interface",
+    });
   });
 
   test("inside the interfaces: an exception's sentry.interfaces.Stacktrace, a breadcrumb's ty, a native image's name and id", () => {
     const event = normalize({
-      "sentry.interfaces.Exception": { values: [{ type: "ValueError", value: "bad", "sentry.interfaces.Stacktrace": { frames: [{ function: "main", filename: "app.py" }] } }] },
+      "sentry.interfaces.Exception": {
+        values: [{ type: "ValueError", value: "bad", "sentry.interfaces.Stacktrace": { frames: [{ function: "main", filename: "app.py" }] } }],
+      },
       "sentry.interfaces.Breadcrumbs": { values: [{ ty: "http", message: "GET /" }] },
       debug_meta: {
         images: [
@@ -87,15 +103,30 @@ describe("legacy names (relay-event-schema legacy_alias)", () => {
   test("a mechanism without a type is Relay's legacy mechanism: generic, its fields as data, its signal and mach exception under meta", () => {
     const event = normalize({
       exception: {
-        values: [{ type: "EXC_BAD_ACCESS", mechanism: { posix_signal: { signal: 11, code: 0, name: "SIGSEGV", code_name: "SEGV_NOOP" }, mach_exception: { exception: 1, code: 1, subcode: 8, exception_name: "EXC_BAD_ACCESS" }, relevant_address: "0x1" } }],
+        values: [
+          {
+            type: "EXC_BAD_ACCESS",
+            mechanism: {
+              posix_signal: { signal: 11, code: 0, name: "SIGSEGV", code_name: "SEGV_NOOP" },
+              mach_exception: { exception: 1, code: 1, subcode: 8, exception_name: "EXC_BAD_ACCESS" },
+              relevant_address: "0x1",
+            },
+          },
+        ],
       },
     });
     assert.deepEqual(event.exception?.values[0]?.mechanism, {
       type: "generic",
       data: { relevant_address: "0x1" },
-      meta: { signal: { number: 11, code: 0, name: "SIGSEGV", code_name: "SEGV_NOOP" }, mach_exception: { exception: 1, code: 1, subcode: 8, name: "EXC_BAD_ACCESS" } },
+      meta: {
+        signal: { number: 11, code: 0, name: "SIGSEGV", code_name: "SEGV_NOOP" },
+        mach_exception: { exception: 1, code: 1, subcode: 8, name: "EXC_BAD_ACCESS" },
+      },
     });
-    assert.deepEqual(normalize({ exception: { values: [{ type: "E", mechanism: { type: "onerror", handled: false } }] } }).exception?.values[0]?.mechanism, { type: "onerror", handled: false });
+    assert.deepEqual(normalize({ exception: { values: [{ type: "E", mechanism: { type: "onerror", handled: false } }] } }).exception?.values[0]?.mechanism, {
+      type: "onerror",
+      handled: false,
+    });
   });
 
   test("hostile input #15: Sentry's sample events become the events and issues Sentry shows: type, title, culprit, request, user, breadcrumbs", async () => {
@@ -106,9 +137,24 @@ describe("legacy names (relay-event-schema legacy_alias)", () => {
       asSentryLoadsIt("python", "python", "Python"),
     );
     const shown = (e: DigestedEvent | undefined) => ({ type: e?.type, title: e?.title, culprit: e?.culprit, platform: e?.platform });
-    assert.deepEqual(shown(php), { type: "error", title: "Exception: This is a test exception sent from the Raven CLI.", culprit: "raven in raven_cli_test", platform: "php" });
-    assert.deepEqual(shown(java), { type: "error", title: "ApiException: Authentication failed, token expired!", culprit: "io.sentry.example.ApiRequest in perform", platform: "java" });
-    assert.deepEqual(shown(javascript), { type: "error", title: "TypeError: Object [object Object] has no method 'updateFrom'", culprit: "views.js in updateMember", platform: "javascript" });
+    assert.deepEqual(shown(php), {
+      type: "error",
+      title: "Exception: This is a test exception sent from the Raven CLI.",
+      culprit: "raven in raven_cli_test",
+      platform: "php",
+    });
+    assert.deepEqual(shown(java), {
+      type: "error",
+      title: "ApiException: Authentication failed, token expired!",
+      culprit: "io.sentry.example.ApiRequest in perform",
+      platform: "java",
+    });
+    assert.deepEqual(shown(javascript), {
+      type: "error",
+      title: "TypeError: Object [object Object] has no method 'updateFrom'",
+      culprit: "views.js in updateMember",
+      platform: "javascript",
+    });
     assert.deepEqual({ type: python?.type, title: python?.title }, { type: "default", title: "This is an example Python exception" });
 
     const data = JSON.parse(java!.data) as NormalizedEvent;
@@ -116,7 +162,10 @@ describe("legacy names (relay-event-schema legacy_alias)", () => {
     assert.equal(data.request?.url, "http://localhost:8080/");
     assert.equal(data.request?.method, "GET");
     assert.deepEqual(data.request?.query_string, [["logged_in", "1"]]);
-    assert.deepEqual(data.breadcrumbs?.values.map((b) => b.message), ["Querying for user.", "User found: user@sentry.io", "Loaded homepage content from memcached.", "Sidebar content not in cache, hitting API server."]);
+    assert.deepEqual(
+      data.breadcrumbs?.values.map((b) => b.message),
+      ["Querying for user.", "User found: user@sentry.io", "Loaded homepage content from memcached.", "Sidebar content not in cache, hitting API server."],
+    );
     assert.deepEqual(data.logentry, { formatted: "Authentication failed, token expired!" });
     assert.equal(JSON.parse(java!.metadata).type, "ApiException");
     const legacyLeft = (e: DigestedEvent | undefined) => Object.keys(JSON.parse(e!.data) as object).filter((k) => k.startsWith("sentry.interfaces."));
@@ -128,10 +177,18 @@ describe("legacy names (relay-event-schema legacy_alias)", () => {
     const events = await digest(sample("php"), sample("java"), sample("javascript"), sample("python"));
     // The Python sample has only a stack trace and no message: Sentry titles it <unlabeled event> too, and groups it
     // by that stack trace.
-    assert.deepEqual(events.map((e) => e.type), ["error", "error", "error", "default"]);
+    assert.deepEqual(
+      events.map((e) => e.type),
+      ["error", "error", "error", "default"],
+    );
     const hashes = events.map((e) => e.grouping?.hashes ?? []);
     for (let i = 0; i < hashes.length; i++) {
-      for (let j = i + 1; j < hashes.length; j++) assert.deepEqual(hashes[i]!.filter((h) => hashes[j]!.includes(h)), [], `samples ${i} and ${j} share no grouping hash`);
+      for (let j = i + 1; j < hashes.length; j++)
+        assert.deepEqual(
+          hashes[i]!.filter((h) => hashes[j]!.includes(h)),
+          [],
+          `samples ${i} and ${j} share no grouping hash`,
+        );
     }
   });
 });

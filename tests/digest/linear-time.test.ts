@@ -42,11 +42,53 @@ const PATHOLOGICAL: [string, string][] = [
 ];
 
 describe("message parameterization (grouping/message.ts)", () => {
-  const tokens = ["a", "x", "Z", "@", ".", "-", "1", "0", "9", "f", " ", "\n", ":", "=", "'", "datetime", "datetime.datetime(", ")", "(", "0x", "Jan", "Mon", ",", "http://", "ws://", "1.2.3.4", "fe80:", "%", "_", "T", "GMT", "\u2028", "é", "b@c.d", "12345678-1234-1234-1234-123456789012"];
-  const texts = fc.oneof(fc.array(fc.constantFrom(...tokens), { maxLength: 30 }).map((a) => a.join("")), fc.string({ maxLength: 60 }));
+  const tokens = [
+    "a",
+    "x",
+    "Z",
+    "@",
+    ".",
+    "-",
+    "1",
+    "0",
+    "9",
+    "f",
+    " ",
+    "\n",
+    ":",
+    "=",
+    "'",
+    "datetime",
+    "datetime.datetime(",
+    ")",
+    "(",
+    "0x",
+    "Jan",
+    "Mon",
+    ",",
+    "http://",
+    "ws://",
+    "1.2.3.4",
+    "fe80:",
+    "%",
+    "_",
+    "T",
+    "GMT",
+    "\u2028",
+    "é",
+    "b@c.d",
+    "12345678-1234-1234-1234-123456789012",
+  ];
+  const texts = fc.oneof(
+    fc.array(fc.constantFrom(...tokens), { maxLength: 30 }).map((a) => a.join("")),
+    fc.string({ maxLength: 60 }),
+  );
 
   test("gives exactly what Sentry's backtracking pattern gives", () => {
-    fc.assert(fc.property(texts, (s) => parameterize(s) === sentryParameterize(s)), { numRuns: 20_000 });
+    fc.assert(
+      fc.property(texts, (s) => parameterize(s) === sentryParameterize(s)),
+      { numRuns: 20_000 },
+    );
   });
 
   for (const [name, text] of PATHOLOGICAL) {
@@ -67,7 +109,14 @@ describe("log entry formatting (normalize/logentry.ts)", () => {
     let failed = false;
     const out = format.replace(SPEC, (_m, key: string | undefined, conv: string) => {
       if (conv === "%") return "%";
-      const value = key !== undefined ? (Array.isArray(params) || !Object.hasOwn(params, key) ? undefined : params[key]) : Array.isArray(params) ? params[index++] : undefined;
+      const value =
+        key !== undefined
+          ? Array.isArray(params) || !Object.hasOwn(params, key)
+            ? undefined
+            : params[key]
+          : Array.isArray(params)
+            ? params[index++]
+            : undefined;
       if (value === undefined || !"src".includes(conv)) failed = true;
       return value ?? "";
     });
@@ -76,14 +125,26 @@ describe("log entry formatting (normalize/logentry.ts)", () => {
 
   test("formats exactly as Python's `%` pattern does", () => {
     const tokens = ["%", "(", ")", "a", "key", "s", "d", "r", "c", "%%", "0", "5", "-", "+", " ", "#", "*", ".", "x", "\n", "%(", "%s", "%(a)s"];
-    const params = fc.constantFrom<string[] | Record<string, string>>(["<0>", "<1>", "<2>", "<3>", "<4>", "<5>", "<6>", "<7>"], { a: "<a>", key: "<key>", "": "<>", "%": "<%>" }, []);
+    const params = fc.constantFrom<string[] | Record<string, string>>(
+      ["<0>", "<1>", "<2>", "<3>", "<4>", "<5>", "<6>", "<7>"],
+      { a: "<a>", key: "<key>", "": "<>", "%": "<%>" },
+      [],
+    );
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...tokens), { maxLength: 25 }).map((a) => `%${a.join("")}`), params, (s, p) => formatMessage(s, p) === reference(s, p)),
+      fc.property(
+        fc.array(fc.constantFrom(...tokens), { maxLength: 25 }).map((a) => `%${a.join("")}`),
+        params,
+        (s, p) => formatMessage(s, p) === reference(s, p),
+      ),
       { numRuns: 20_000 },
     );
   });
 
-  for (const [name, text] of [["%(", "%(".repeat(MB / 2)], ["% and zeros", `%${"0".repeat(MB)}`], ["%() and zeros", `%()${"0".repeat(MB)}`]] as const) {
+  for (const [name, text] of [
+    ["%(", "%(".repeat(MB / 2)],
+    ["% and zeros", `%${"0".repeat(MB)}`],
+    ["%() and zeros", `%()${"0".repeat(MB)}`],
+  ] as const) {
     test(`hostile input #3: a megabyte of ${name} is formatted in linear time`, HANG, () => {
       assert.equal(formatMessage(text, ["a"]), text, "no conversion spec in it");
     });
@@ -93,18 +154,35 @@ describe("log entry formatting (normalize/logentry.ts)", () => {
 describe("stack trace rules' globs (grouping/enhancements/glob.ts)", () => {
   const rules = [...parseRules(NATIVE_RULES), ...parseRules(SDK_RULES)];
   const globs = rules.flatMap((r) => r.matchers.filter((m) => m.glob !== null).map((m) => ({ key: m.key, pattern: m.pattern, glob: m.glob! })));
-  const values = ["x".repeat(MB), "/newrelic".repeat(MB / 9), `/${"newrelic".repeat(MB / 8)}`, "_block_invoke".repeat(MB / 13), "/".repeat(MB), "**".repeat(MB / 2)];
+  const values = [
+    "x".repeat(MB),
+    "/newrelic".repeat(MB / 9),
+    `/${"newrelic".repeat(MB / 8)}`,
+    "_block_invoke".repeat(MB / 13),
+    "/".repeat(MB),
+    "**".repeat(MB / 2),
+  ];
 
-  test(`hostile input #3: every built-in rule's glob (${globs.length}) reads a megabyte of module, package, path or function in linear time`, { timeout: 60_000 }, () => {
-    for (const { glob } of globs) for (const v of values) glob.test(v);
-  });
+  test(
+    `hostile input #3: every built-in rule's glob (${globs.length}) reads a megabyte of module, package, path or function in linear time`,
+    { timeout: 60_000 },
+    () => {
+      for (const { glob } of globs) for (const v of values) glob.test(v);
+    },
+  );
 });
 
 describe("what grouping reads is bounded before it reads it", () => {
   const x = "x".repeat(MB);
   const frame = { function: x, raw_function: x, symbol: x, filename: x, abs_path: x, module: "m", lineno: 1, in_app: true };
   const { event } = normalizeEvent(
-    { platform: "javascript", logentry: { message: x }, threads: [{ name: x }], exception: { values: [{ type: x, value: x, module: x, stacktrace: { frames: [frame] } }] }, user: { id: x, email: x, username: x, name: x } },
+    {
+      platform: "javascript",
+      logentry: { message: x },
+      threads: [{ name: x }],
+      exception: { values: [{ type: x, value: x, module: x, stacktrace: { frames: [frame] } }] },
+      user: { id: x, email: x, username: x, name: x },
+    },
     { receivedAt: Date.now(), eventId: "52df9022835246eeb317dbd739ccd059", itemType: "event" },
   );
   const exception = event.exception!.values[0]!;
@@ -143,19 +221,48 @@ describe("what grouping reads is bounded before it reads it", () => {
 
   test("a string within Relay's allowance stays whole, as in Relay", () => {
     const within = "f".repeat(FIELD_CAPS.frameSymbol.limit + FIELD_CAPS.frameSymbol.allowance);
-    const { event: e } = normalizeEvent({ exception: { values: [{ type: "E", stacktrace: { frames: [{ function: within }] } }] } }, { receivedAt: Date.now(), eventId: "52df9022835246eeb317dbd739ccd059", itemType: "event" });
+    const { event: e } = normalizeEvent(
+      { exception: { values: [{ type: "E", stacktrace: { frames: [{ function: within }] } }] } },
+      { receivedAt: Date.now(), eventId: "52df9022835246eeb317dbd739ccd059", itemType: "event" },
+    );
     assert.equal((e.exception!.values[0]!.stacktrace as { frames: Record<string, string>[] }).frames[0]!.function, within);
   });
 
-  for (const [name, big] of [["x", x], ["digits", "1".repeat(MB)], ["%(", "%(".repeat(MB / 2)], ["separators", "?#&=;:/.@ ".repeat(MB / 10)]] as const) {
+  for (const [name, big] of [
+    ["x", x],
+    ["digits", "1".repeat(MB)],
+    ["%(", "%(".repeat(MB / 2)],
+    ["separators", "?#&=;:/.@ ".repeat(MB / 10)],
+  ] as const) {
     test(`hostile input #3: normalizing an event with a megabyte of ${name} in every string it reads ends`, HANG, () => {
       const raw = {
-        timestamp: big, start_timestamp: big, release: big, environment: big, dist: big, platform: big, logger: big, culprit: big, transaction: big, server_name: big, site: big, checksum: big, level: big,
-        logentry: { message: big, params: [big] }, fingerprint: [big],
-        exception: { values: [{ value: big }, { type: big, value: big, module: big, stacktrace: { frames: [{ ...frame, module: big, package: big, context_line: big, pre_context: [big] }] } }] },
+        timestamp: big,
+        start_timestamp: big,
+        release: big,
+        environment: big,
+        dist: big,
+        platform: big,
+        logger: big,
+        culprit: big,
+        transaction: big,
+        server_name: big,
+        site: big,
+        checksum: big,
+        level: big,
+        logentry: { message: big, params: [big] },
+        fingerprint: [big],
+        exception: {
+          values: [
+            { value: big },
+            { type: big, value: big, module: big, stacktrace: { frames: [{ ...frame, module: big, package: big, context_line: big, pre_context: [big] }] } },
+          ],
+        },
         request: { url: `https://example.com/${big}?${big}#${big}`, method: big, cookies: big, query_string: big, headers: { Cookie: big } },
-        user: { id: big, email: big, ip_address: big, username: big }, tags: { [big.slice(0, 1000)]: big, k: big },
-        breadcrumbs: [{ message: big, timestamp: big, category: big }], contexts: { browser: { name: big, version: big } }, threads: [{ name: big }],
+        user: { id: big, email: big, ip_address: big, username: big },
+        tags: { [big.slice(0, 1000)]: big, k: big },
+        breadcrumbs: [{ message: big, timestamp: big, category: big }],
+        contexts: { browser: { name: big, version: big } },
+        threads: [{ name: big }],
       };
       const { event: e } = normalizeEvent(raw, { receivedAt: Date.now(), eventId: "52df9022835246eeb317dbd739ccd059", itemType: "event" });
       assert.ok(groupEvent(e).hashes.length > 0);
@@ -163,7 +270,17 @@ describe("what grouping reads is bounded before it reads it", () => {
   }
 
   test("hostile input #3: grouping an event as sent, a megabyte in every field it reads, ends", HANG, () => {
-    const raw = { platform: "java", message: x, logentry: { message: x }, fingerprint: ["{{ default }}", x], tags: [["k", x]], transaction: x, template: { filename: x, context_line: x }, csp: { blocked_uri: x, violated_directive: x }, exception: { values: [{ type: x, value: x, stacktrace: { frames: [{ ...frame, module: `$$${x}`, package: x, context_line: x, platform: "java" }] } }] } };
+    const raw = {
+      platform: "java",
+      message: x,
+      logentry: { message: x },
+      fingerprint: ["{{ default }}", x],
+      tags: [["k", x]],
+      transaction: x,
+      template: { filename: x, context_line: x },
+      csp: { blocked_uri: x, violated_directive: x },
+      exception: { values: [{ type: x, value: x, stacktrace: { frames: [{ ...frame, module: `$$${x}`, package: x, context_line: x, platform: "java" }] } }] },
+    };
     assert.ok(groupEvent(raw).hashes.length > 0);
   });
 });

@@ -131,12 +131,30 @@ describe("Values wrappers (types.rs `test_values_deserialization`)", () => {
 describe("tags and pairs (types.rs `PairList`, event.rs `normalize_event_tags`)", () => {
   test("an object and a pair list give the same stored pairs; values as LenientString", () => {
     const a = run({ tags: { a: "1", b: 2, c: true } }).event.tags;
-    const b = run({ tags: [["a", "1"], ["b", 2], ["c", true]] }).event.tags;
-    assert.deepEqual(a, [["a", "1"], ["b", "2"], ["c", "True"]]);
+    const b = run({
+      tags: [
+        ["a", "1"],
+        ["b", 2],
+        ["c", true],
+      ],
+    }).event.tags;
+    assert.deepEqual(a, [
+      ["a", "1"],
+      ["b", "2"],
+      ["c", "True"],
+    ]);
     assert.deepEqual(b, a);
   });
   test("reserved keys go, duplicates keep the first, environment tag fills environment", () => {
-    const { event } = run({ tags: [["release", "x"], ["a", "1"], ["a", "2"], ["environment", "staging"], ["user", "u"]] });
+    const { event } = run({
+      tags: [
+        ["release", "x"],
+        ["a", "1"],
+        ["a", "2"],
+        ["environment", "staging"],
+        ["user", "u"],
+      ],
+    });
     assert.deepEqual(event.tags, [["a", "1"]]);
     assert.equal(event.environment, "staging");
   });
@@ -147,7 +165,11 @@ describe("tags and pairs (types.rs `PairList`, event.rs `normalize_event_tags`)"
   });
   test("server_name and site move into tags", () => {
     const { event } = run({ server_name: "web-1", site: "eu", tags: { a: "b" } });
-    assert.deepEqual(event.tags, [["a", "b"], ["server_name", "web-1"], ["site", "eu"]]);
+    assert.deepEqual(event.tags, [
+      ["a", "b"],
+      ["server_name", "web-1"],
+      ["site", "eu"],
+    ]);
     assert.equal(event.server_name, undefined);
   });
   test("malformed pairs are dropped with invalid_data", () => {

@@ -105,7 +105,17 @@ describe("frames (stacktrace.rs `process_non_raw_frame` tests)", () => {
   });
   test("lineno and colno must be non-negative integers; context lines and in_app kept as sent", () => {
     const { event, errors } = run({
-      exception: [{ type: "E", stacktrace: { frames: [{ filename: "a.js", lineno: -1, colno: 2.5, in_app: false, pre_context: ["a", null], context_line: "b" }, { lineno: 3, colno: 0 }] } }],
+      exception: [
+        {
+          type: "E",
+          stacktrace: {
+            frames: [
+              { filename: "a.js", lineno: -1, colno: 2.5, in_app: false, pre_context: ["a", null], context_line: "b" },
+              { lineno: 3, colno: 0 },
+            ],
+          },
+        },
+      ],
     });
     const frames = event.exception?.values[0]?.stacktrace as { frames: Record<string, unknown>[] };
     assert.deepEqual(frames.frames[0], { filename: "a.js", abs_path: "a.js", in_app: false, pre_context: ["a", null], context_line: "b" });
@@ -164,13 +174,26 @@ describe("request (request.rs)", () => {
       method: "POST",
       fragment: "frag",
       headers: [["Accept", "*/*"]],
-      query_string: [["b", "1"], ["c", " d"]],
+      query_string: [
+        ["b", "1"],
+        ["c", " d"],
+      ],
     });
   });
   test("cookies from a string, an object, or the Cookie header", () => {
-    assert.deepEqual(run({ request: { cookies: "a=1; b=2" } }).event.request?.cookies, [["a", "1"], ["b", "2"]]);
+    assert.deepEqual(run({ request: { cookies: "a=1; b=2" } }).event.request?.cookies, [
+      ["a", "1"],
+      ["b", "2"],
+    ]);
     assert.deepEqual(run({ request: { cookies: { a: "1" } } }).event.request?.cookies, [["a", "1"]]);
-    const fromHeader = run({ request: { headers: [["Cookie", "s=x"], ["Host", "h"]] } }).event.request;
+    const fromHeader = run({
+      request: {
+        headers: [
+          ["Cookie", "s=x"],
+          ["Host", "h"],
+        ],
+      },
+    }).event.request;
     assert.deepEqual(fromHeader?.cookies, [["s", "x"]]);
     assert.deepEqual(fromHeader?.headers, [["Host", "h"]]);
   });
@@ -178,7 +201,9 @@ describe("request (request.rs)", () => {
 
 describe("contexts (contexts.rs)", () => {
   test("type defaults to the key; non-objects removed; reprocessing dropped; trace status defaults to unknown", () => {
-    const { event, errors } = run({ contexts: { os: { name: "Linux" }, gpu2: { type: "gpu", name: "x" }, bad: "x", reprocessing: { original_issue_id: 1 }, trace: { trace_id: "a" } } });
+    const { event, errors } = run({
+      contexts: { os: { name: "Linux" }, gpu2: { type: "gpu", name: "x" }, bad: "x", reprocessing: { original_issue_id: 1 }, trace: { trace_id: "a" } },
+    });
     assert.deepEqual(event.contexts, {
       os: { name: "Linux", type: "os" },
       gpu2: { type: "gpu", name: "x" },
@@ -190,7 +215,12 @@ describe("contexts (contexts.rs)", () => {
 
 describe("breadcrumbs (breadcrumb.rs, event.rs `normalize_breadcrumbs`)", () => {
   test("timestamps parsed like the event's, type and level defaulted, level aliases", () => {
-    const { event } = run({ breadcrumbs: [{ timestamp: "2025-12-31T23:59:59", message: "a" }, { timestamp: RECEIVED, level: "critical", type: "http" }] });
+    const { event } = run({
+      breadcrumbs: [
+        { timestamp: "2025-12-31T23:59:59", message: "a" },
+        { timestamp: RECEIVED, level: "critical", type: "http" },
+      ],
+    });
     assert.deepEqual(event.breadcrumbs?.values, [
       { timestamp: RECEIVED - 1, message: "a", type: "default", level: "info" },
       { timestamp: RECEIVED, level: "fatal", type: "http" },

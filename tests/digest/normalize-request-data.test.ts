@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { normalizeEvent } from "../../src/digest/normalize";
 
-const request = (r: Record<string, unknown>) => normalizeEvent({ request: r }, { receivedAt: Date.now(), eventId: "a".repeat(32), itemType: "event" }).event.request as Record<string, unknown>;
+const request = (r: Record<string, unknown>) =>
+  normalizeEvent({ request: r }, { receivedAt: Date.now(), eventId: "a".repeat(32), itemType: "event" }).event.request as Record<string, unknown>;
 
 test("JSON text becomes the object it encodes, application/json", () => {
   const r = request({ data: '{"foo":"bar","password":"x"}' });

@@ -30,7 +30,13 @@ describe("SDK-shaped events", () => {
     assert.deepEqual(event.request?.query_string, [["step", "2"]]);
     assert.deepEqual(event.tags, [["page", "checkout"]]);
     assert.equal(event.breadcrumbs?.values.length, 2);
-    assert.deepEqual(event.breadcrumbs?.values[1], { timestamp: 1767225599.002, category: "fetch", data: { method: "POST", url: "/api/cart", status_code: 500 }, type: "http", level: "info" });
+    assert.deepEqual(event.breadcrumbs?.values[1], {
+      timestamp: 1767225599.002,
+      category: "fetch",
+      data: { method: "POST", url: "/api/cart", status_code: 500 },
+      type: "http",
+      level: "info",
+    });
     assert.equal(event.contexts?.trace?.type, "trace");
     assert.equal((event.sdk as Record<string, unknown>).name, "sentry.javascript.browser");
     assert.equal(event.event_id, "0c9e8e0f7f5a4d2b9a1c3e5f7a9b1d3f");
@@ -60,7 +66,11 @@ describe("SDK-shaped events", () => {
     assert.equal(frames[0]?.filename, "/app/main.go");
     assert.equal(event.breadcrumbs?.values[0]?.level, "warning");
     assert.equal(event.breadcrumbs?.values[0]?.timestamp, RECEIVED - 2);
-    assert.deepEqual(event.tags, [["component", "db"], ["region", "eu-west-1"], ["server_name", "api-7d9c"]]);
+    assert.deepEqual(event.tags, [
+      ["component", "db"],
+      ["region", "eu-west-1"],
+      ["server_name", "api-7d9c"],
+    ]);
     assert.equal(event.logentry, undefined);
     assert.equal(event.user, undefined);
     assert.equal(event.release, "api@0.9.1");

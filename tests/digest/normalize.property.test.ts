@@ -14,10 +14,47 @@ const FIXTURES = ["js-browser", "python-nan", "go-bare", "ruby-raven"].map(
   (name) => JSON.parse(readFileSync(new URL(`fixtures/normalize/${name}.json`, import.meta.url), "utf8")) as unknown,
 );
 const KEYS = [
-  "timestamp", "start_timestamp", "level", "platform", "release", "dist", "environment", "tags", "exception", "values",
-  "breadcrumbs", "threads", "stacktrace", "frames", "lineno", "colno", "abs_path", "filename", "user", "ip_address",
-  "request", "headers", "cookies", "query_string", "url", "env", "contexts", "type", "logentry", "message", "params",
-  "formatted", "fingerprint", "extra", "modules", "sdk", "spans", "server_name", "transaction", "measurements", "__proto__",
+  "timestamp",
+  "start_timestamp",
+  "level",
+  "platform",
+  "release",
+  "dist",
+  "environment",
+  "tags",
+  "exception",
+  "values",
+  "breadcrumbs",
+  "threads",
+  "stacktrace",
+  "frames",
+  "lineno",
+  "colno",
+  "abs_path",
+  "filename",
+  "user",
+  "ip_address",
+  "request",
+  "headers",
+  "cookies",
+  "query_string",
+  "url",
+  "env",
+  "contexts",
+  "type",
+  "logentry",
+  "message",
+  "params",
+  "formatted",
+  "fingerprint",
+  "extra",
+  "modules",
+  "sdk",
+  "spans",
+  "server_name",
+  "transaction",
+  "measurements",
+  "__proto__",
 ];
 
 const ctxArb = fc.record({
@@ -48,12 +85,12 @@ function replaceAt(doc: unknown, at: Step[], value: unknown): unknown {
   node[at[at.length - 1] as Step] = value;
   return copy;
 }
-const mutated = fc
-  .tuple(fc.constantFrom(...FIXTURES), fc.array(fc.tuple(fc.nat(), eventish), { minLength: 1, maxLength: 4 }))
-  .map(([doc, edits]) => edits.reduce((d, [pick, value]) => {
+const mutated = fc.tuple(fc.constantFrom(...FIXTURES), fc.array(fc.tuple(fc.nat(), eventish), { minLength: 1, maxLength: 4 })).map(([doc, edits]) =>
+  edits.reduce((d, [pick, value]) => {
     const all = paths(d);
     return replaceAt(d, all[pick % all.length] ?? [], value);
-  }, doc));
+  }, doc),
+);
 
 function checkShape(event: NormalizedEvent): void {
   assert.equal(typeof event.event_id, "string");
@@ -67,10 +104,16 @@ function checkShape(event: NormalizedEvent): void {
 
 describe("normalizeEvent properties", () => {
   test("any JSON value: never throws, always a well-formed event", TIMEOUT, () => {
-    fc.assert(fc.property(fc.oneof(json, eventish), ctxArb, (input, ctx) => checkShape(normalizeEvent(input, ctx).event)), RUNS);
+    fc.assert(
+      fc.property(fc.oneof(json, eventish), ctxArb, (input, ctx) => checkShape(normalizeEvent(input, ctx).event)),
+      RUNS,
+    );
   });
   test("realistic events with arbitrary JSON at arbitrary places: never throws, always well-formed", TIMEOUT, () => {
-    fc.assert(fc.property(mutated, ctxArb, (input, ctx) => checkShape(normalizeEvent(input, ctx).event)), RUNS);
+    fc.assert(
+      fc.property(mutated, ctxArb, (input, ctx) => checkShape(normalizeEvent(input, ctx).event)),
+      RUNS,
+    );
   });
   test("the output normalizes to itself (idempotent), apart from the errors list", TIMEOUT, () => {
     fc.assert(

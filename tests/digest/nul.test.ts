@@ -32,9 +32,15 @@ test("an item's headers as JSON text lose their NULs; text without any is return
 });
 
 test("normalization strips NULs first and says so once in the event's errors", () => {
-  const { event } = normalizeEvent({ message: "a\u0000b", tags: { "k\u0000": "\u0000v" }, errors: [{ type: "sdk\u0000", name: "x" }] }, { receivedAt: Date.now(), eventId: "52df9022835246eeb317dbd739ccd059", itemType: "event" });
+  const { event } = normalizeEvent(
+    { message: "a\u0000b", tags: { "k\u0000": "\u0000v" }, errors: [{ type: "sdk\u0000", name: "x" }] },
+    { receivedAt: Date.now(), eventId: "52df9022835246eeb317dbd739ccd059", itemType: "event" },
+  );
   assert.equal(event.logentry?.formatted, "ab");
   assert.deepEqual(event.tags, [["k", "v"]]);
   assert.ok(!JSON.stringify(event).includes("\\u0000"));
-  assert.deepEqual(event.errors.filter((e) => e.type === "invalid_data" && e.name === ""), [{ type: "invalid_data", name: "", reason: "NUL characters removed from 4 strings or keys" }]);
+  assert.deepEqual(
+    event.errors.filter((e) => e.type === "invalid_data" && e.name === ""),
+    [{ type: "invalid_data", name: "", reason: "NUL characters removed from 4 strings or keys" }],
+  );
 });

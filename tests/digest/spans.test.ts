@@ -12,13 +12,20 @@ const trace = "0123456789abcdef0123456789abcdef";
 
 test("percentiles from the histogram are within 5% of the exact value of that rank (any values)", () => {
   fc.assert(
-    fc.property(fc.array(fc.double({ min: 0.01, max: 3_600_000, noNaN: true }), { minLength: 1, maxLength: 300 }), fc.constantFrom(0.5, 0.75, 0.95), (values, q) => {
-      const counts = new Map<number, number>();
-      for (const v of values) counts.set(bucketOf(v), (counts.get(bucketOf(v)) ?? 0) + 1);
-      const estimate = quantile([...counts].map(([bucket, count]) => ({ bucket, count })), q)!;
-      const exact = [...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))]!;
-      assert.ok(Math.abs(estimate - exact) <= exact * 0.05 + 1e-9, `q${q}: ${estimate} vs ${exact}`);
-    }),
+    fc.property(
+      fc.array(fc.double({ min: 0.01, max: 3_600_000, noNaN: true }), { minLength: 1, maxLength: 300 }),
+      fc.constantFrom(0.5, 0.75, 0.95),
+      (values, q) => {
+        const counts = new Map<number, number>();
+        for (const v of values) counts.set(bucketOf(v), (counts.get(bucketOf(v)) ?? 0) + 1);
+        const estimate = quantile(
+          [...counts].map(([bucket, count]) => ({ bucket, count })),
+          q,
+        )!;
+        const exact = [...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))]!;
+        assert.ok(Math.abs(estimate - exact) <= exact * 0.05 + 1e-9, `q${q}: ${estimate} vs ${exact}`);
+      },
+    ),
   );
   assert.equal(quantile([], 0.5), null);
   assert.equal(quantile([{ bucket: bucketOf(0), count: 3 }], 0.95), 0, "zeros (a CLS without shifts) read back as 0");
@@ -49,22 +56,50 @@ test("a transaction event becomes its segment and child spans, its duration and 
     start_timestamp: 1_795_000_000,
     timestamp: 1_795_000_001.5,
     contexts: { trace: { trace_id: trace, span_id: "1111111111111111", op: "pageload", status: "deadline_exceeded" } },
-    spans: [{ span_id: "2222222222222222", start_timestamp: 1_795_000_000.1, timestamp: 1_795_000_000.6, op: "resource.script", description: "app.js" }, { span_id: "nope" }, "junk"],
+    spans: [
+      { span_id: "2222222222222222", start_timestamp: 1_795_000_000.1, timestamp: 1_795_000_000.6, op: "resource.script", description: "app.js" },
+      { span_id: "nope" },
+      "junk",
+    ],
     measurements: { lcp: { value: 2100, unit: "millisecond" }, cls: { value: 0.3 }, fp: { value: 10 }, inp: { value: -1 }, ttfb: { value: "x" } },
   };
   const out = transactionSpans(event, "e".repeat(32), common);
-  assert.deepEqual(out.spans.map((s) => [s.spanId, s.parentSpanId, s.segmentId, s.isSegment, s.op, s.description, s.durationMs]), [
-    ["1111111111111111", null, "1111111111111111", true, "pageload", "/checkout", 1500],
-    ["2222222222222222", "1111111111111111", "1111111111111111", false, "resource.script", "app.js", 500],
-  ]);
-  assert.deepEqual(out.values.map((v) => [v.metric, v.value, v.failed]), [["duration", 1500, true], ["lcp", 2100, false], ["cls", 0.3, false]], "only web vitals with sane values");
+  assert.deepEqual(
+    out.spans.map((s) => [s.spanId, s.parentSpanId, s.segmentId, s.isSegment, s.op, s.description, s.durationMs]),
+    [
+      ["1111111111111111", null, "1111111111111111", true, "pageload", "/checkout", 1500],
+      ["2222222222222222", "1111111111111111", "1111111111111111", false, "resource.script", "app.js", 500],
+    ],
+  );
+  assert.deepEqual(
+    out.values.map((v) => [v.metric, v.value, v.failed]),
+    [
+      ["duration", 1500, true],
+      ["lcp", 2100, false],
+      ["cls", 0.3, false],
+    ],
+    "only web vitals with sane values",
+  );
   assert.deepEqual(transactionSpans({ transaction: "x" }, "e".repeat(32), common), { spans: [], values: [] }, "no trace context: nothing");
   const roll = rollupSpans(out.values);
-  assert.deepEqual(roll.hours.filter((h) => h.metric === "duration").map((h) => [h.transaction, h.count, h.failures, h.good, h.poor]), [["/checkout", 1, 1, 0, 1], ["", 1, 1, 0, 1]], "1.5 s is frustrated (> 4 × 300 ms)");
-  assert.deepEqual(roll.hours.filter((h) => h.metric === "cls").map((h) => h.poor), [1, 1]);
+  assert.deepEqual(
+    roll.hours.filter((h) => h.metric === "duration").map((h) => [h.transaction, h.count, h.failures, h.good, h.poor]),
+    [
+      ["/checkout", 1, 1, 0, 1],
+      ["", 1, 1, 0, 1],
+    ],
+    "1.5 s is frustrated (> 4 × 300 ms)",
+  );
+  assert.deepEqual(
+    roll.hours.filter((h) => h.metric === "cls").map((h) => h.poor),
+    [1, 1],
+  );
   assert.deepEqual(
     roll.hours.filter((h) => h.metric === "duration@day").map((h) => [h.transaction, h.hour, h.count]),
-    [["/checkout", `${new Date(1_795_000_000_000).toISOString().slice(0, 10)}T00:00:00Z`, 1], ["", `${new Date(1_795_000_000_000).toISOString().slice(0, 10)}T00:00:00Z`, 1]],
+    [
+      ["/checkout", `${new Date(1_795_000_000_000).toISOString().slice(0, 10)}T00:00:00Z`, 1],
+      ["", `${new Date(1_795_000_000_000).toISOString().slice(0, 10)}T00:00:00Z`, 1],
+    ],
     "and per UTC day, for the long periods",
   );
 });
@@ -74,21 +109,77 @@ test("span items: v2 containers with typed attributes (vitals in browser.web_vit
     {
       version: 2,
       items: [
-        { trace_id: trace, span_id: "3333333333333333", name: "/home", start_timestamp: 10, end_timestamp: 11.2, status: "error", is_segment: true, attributes: { "sentry.op": { type: "string", value: "pageload" }, "browser.web_vital.ttfb.value": { type: "double", value: 120 }, "sentry.release": { type: "string", value: "web@2" } } },
-        { trace_id: trace, span_id: "4444444444444444", parent_span_id: "3333333333333333", name: "interaction", start_timestamp: 12, end_timestamp: 12.08, status: "ok", attributes: { "sentry.segment.name": { type: "string", value: "/home" }, "sentry.segment.id": { type: "string", value: "3333333333333333" }, "browser.web_vital.inp.value": { type: "integer", value: 80 } } },
+        {
+          trace_id: trace,
+          span_id: "3333333333333333",
+          name: "/home",
+          start_timestamp: 10,
+          end_timestamp: 11.2,
+          status: "error",
+          is_segment: true,
+          attributes: {
+            "sentry.op": { type: "string", value: "pageload" },
+            "browser.web_vital.ttfb.value": { type: "double", value: 120 },
+            "sentry.release": { type: "string", value: "web@2" },
+          },
+        },
+        {
+          trace_id: trace,
+          span_id: "4444444444444444",
+          parent_span_id: "3333333333333333",
+          name: "interaction",
+          start_timestamp: 12,
+          end_timestamp: 12.08,
+          status: "ok",
+          attributes: {
+            "sentry.segment.name": { type: "string", value: "/home" },
+            "sentry.segment.id": { type: "string", value: "3333333333333333" },
+            "browser.web_vital.inp.value": { type: "integer", value: 80 },
+          },
+        },
         { trace_id: "short", span_id: "5555555555555555", start_timestamp: 1 },
       ],
     },
     1,
     common.receivedAt,
   );
-  assert.deepEqual(v2.spans.map((s) => [s.isSegment, s.transaction, s.op, s.status, s.segmentId, s.release, Math.round(s.durationMs)]), [
-    [true, "/home", "pageload", "error", "3333333333333333", "web@2", 1200],
-    [false, "/home", "default", "ok", "3333333333333333", null, 80],
-  ]);
-  assert.deepEqual(v2.values.map((v) => [v.metric, v.transaction, v.value, v.failed]), [["duration", "/home", 1200, true], ["ttfb", "/home", 120, false], ["inp", "/home", 80, false]]);
-  const v1 = spanItemSpans({ trace_id: trace, span_id: "6666666666666666", op: "ui.interaction.click", description: "body > button", start_timestamp: 5, timestamp: 5.3, data: { transaction: "/cart" }, measurements: { inp: { value: 300 } } }, 1, common.receivedAt);
-  assert.deepEqual(v1.spans.map((s) => [s.transaction, s.op, s.description]), [["/cart", "ui.interaction.click", "body > button"]]);
-  assert.deepEqual(v1.values.map((v) => [v.metric, v.value]), [["inp", 300]]);
-  for (const junk of [null, 3, "x", [], { items: "no" }, { items: [null, 1, {}] }]) assert.deepEqual(spanItemSpans(junk, 1, common.receivedAt), { spans: [], values: [] });
+  assert.deepEqual(
+    v2.spans.map((s) => [s.isSegment, s.transaction, s.op, s.status, s.segmentId, s.release, Math.round(s.durationMs)]),
+    [
+      [true, "/home", "pageload", "error", "3333333333333333", "web@2", 1200],
+      [false, "/home", "default", "ok", "3333333333333333", null, 80],
+    ],
+  );
+  assert.deepEqual(
+    v2.values.map((v) => [v.metric, v.transaction, v.value, v.failed]),
+    [
+      ["duration", "/home", 1200, true],
+      ["ttfb", "/home", 120, false],
+      ["inp", "/home", 80, false],
+    ],
+  );
+  const v1 = spanItemSpans(
+    {
+      trace_id: trace,
+      span_id: "6666666666666666",
+      op: "ui.interaction.click",
+      description: "body > button",
+      start_timestamp: 5,
+      timestamp: 5.3,
+      data: { transaction: "/cart" },
+      measurements: { inp: { value: 300 } },
+    },
+    1,
+    common.receivedAt,
+  );
+  assert.deepEqual(
+    v1.spans.map((s) => [s.transaction, s.op, s.description]),
+    [["/cart", "ui.interaction.click", "body > button"]],
+  );
+  assert.deepEqual(
+    v1.values.map((v) => [v.metric, v.value]),
+    [["inp", 300]],
+  );
+  for (const junk of [null, 3, "x", [], { items: "no" }, { items: [null, 1, {}] }])
+    assert.deepEqual(spanItemSpans(junk, 1, common.receivedAt), { spans: [], values: [] });
 });

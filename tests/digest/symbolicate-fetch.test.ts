@@ -19,7 +19,26 @@ import type { TestJson } from "../helpers/json";
 
 describe("which addresses are public", () => {
   test("loopback, private, link-local, carrier-grade NAT, unspecified, unique-local and mapped ones are not", () => {
-    for (const ip of ["127.0.0.1", "127.8.9.10", "10.0.0.5", "172.16.3.4", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "255.255.255.255", "224.0.0.1", "::1", "::", "fe80::1", "fc00::1", "fd12:3456::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "not-an-ip"]) {
+    for (const ip of [
+      "127.0.0.1",
+      "127.8.9.10",
+      "10.0.0.5",
+      "172.16.3.4",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "0.0.0.0",
+      "255.255.255.255",
+      "224.0.0.1",
+      "::1",
+      "::",
+      "fe80::1",
+      "fc00::1",
+      "fd12:3456::1",
+      "::ffff:127.0.0.1",
+      "::ffff:10.0.0.1",
+      "not-an-ip",
+    ]) {
       assert.equal(isPublicAddress(ip), false, ip);
     }
   });
@@ -27,7 +46,10 @@ describe("which addresses are public", () => {
     for (const ip of ["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111", "::ffff:93.184.216.34"]) assert.equal(isPublicAddress(ip), true, ip);
   });
   test("a host with any non-public address among its answers is refused", async () => {
-    const resolve = async () => [{ address: "93.184.216.34", family: 4 }, { address: "10.1.1.1", family: 4 }];
+    const resolve = async () => [
+      { address: "93.184.216.34", family: 4 },
+      { address: "10.1.1.1", family: 4 },
+    ];
     await assert.rejects(publicAddresses("mixed.example", resolve), RefusedAddress);
   });
 });
@@ -63,7 +85,14 @@ describe("fetching is per project", () => {
   const event = () => ({
     event_id: "e".repeat(32),
     platform: "javascript",
-    exception: { values: [{ type: "Error", stacktrace: { frames: [{ abs_path: "http://localhost:8000/static/app.js", filename: "/static/app.js", lineno: 1, colno: 120, function: "a" }] } }] },
+    exception: {
+      values: [
+        {
+          type: "Error",
+          stacktrace: { frames: [{ abs_path: "http://localhost:8000/static/app.js", filename: "/static/app.js", lineno: 1, colno: 120, function: "a" }] },
+        },
+      ],
+    },
   });
   test("off (the default): nothing is fetched and nothing is noted without uploads", async () => {
     const asked: string[] = [];
@@ -138,7 +167,13 @@ describe("fetching over real HTTP (127.0.0.1 admitted as if public, every other 
 
   test("a project that allows fetching gets its frames mapped from the minified file's sourceMappingURL", async () => {
     const url = `${origin}/static/app.js`;
-    const event = normalizeEvent(jsEvent(crashFrames(bundle, url)), { receivedAt: Date.now(), eventId: "f".repeat(32), clientIp: null, itemType: "event", ownsInput: true }).event as Record<string, TestJson>;
+    const event = normalizeEvent(jsEvent(crashFrames(bundle, url)), {
+      receivedAt: Date.now(),
+      eventId: "f".repeat(32),
+      clientIp: null,
+      itemType: "event",
+      ownsInput: true,
+    }).event as Record<string, TestJson>;
     await new Symbolicator({ artifacts: null, fetcher }).symbolicate(event, { id: 1, scrapeJavaScript: true });
     const top = event.exception.values[0].stacktrace.frames.at(-1);
     assert.equal(top.filename, "/src/cart.ts");

@@ -28,7 +28,8 @@ before(async () => {
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-const normalized = (raw: Json): Json => normalizeEvent(raw, { receivedAt: Date.now(), eventId: raw.event_id, clientIp: null, itemType: "event", ownsInput: true }).event as Json;
+const normalized = (raw: Json): Json =>
+  normalizeEvent(raw, { receivedAt: Date.now(), eventId: raw.event_id, clientIp: null, itemType: "event", ownsInput: true }).event as Json;
 const framesOf = (e: Json): Json[] => e.exception.values[0].stacktrace.frames;
 const releaseFiles = (bundle: Bundle, release: string, prefix = "~/static") =>
   new Map([
@@ -87,7 +88,9 @@ describe("symbolication by debug id", () => {
   test("a debug id in debug_meta finds the map whatever the release; in_app comes from the original path", async () => {
     const debugId = "c941c6a4-3f21-4b2b-9b5c-7f3a0e4d1b22";
     const byDebugId = new Map([[`${debugId}|source_map`, { path: b.map, type: "source_map" as const }]]);
-    const event = normalized(jsEvent(crashFrames(b, URL_A), { debug_meta: { images: [{ type: "sourcemap", code_file: URL_A, debug_id: debugId.toUpperCase() }] } }));
+    const event = normalized(
+      jsEvent(crashFrames(b, URL_A), { debug_meta: { images: [{ type: "sourcemap", code_file: URL_A, debug_id: debugId.toUpperCase() }] } }),
+    );
     await new Symbolicator({ artifacts: dirArtifacts({ byDebugId }).artifacts, fetcher: null }).symbolicate(event, project);
     const top = framesOf(event).at(-1)!;
     assert.equal(top.filename, "/src/cart.ts");
@@ -104,7 +107,9 @@ describe("symbolication by debug id", () => {
     assert.ok(debugId, "sentry-cli wrote a debug id into the bundle");
     assert.equal(JSON.parse(readFileSync(injected.map, "utf8")).debug_id, debugId);
     const byDebugId = new Map([[`${debugId}|source_map`, { path: injected.map, type: "source_map" as const }]]);
-    const event = normalized(jsEvent(crashFrames({ ...injected, code }, URL_A), { debug_meta: { images: [{ type: "sourcemap", code_file: URL_A, debug_id: debugId }] } }));
+    const event = normalized(
+      jsEvent(crashFrames({ ...injected, code }, URL_A), { debug_meta: { images: [{ type: "sourcemap", code_file: URL_A, debug_id: debugId }] } }),
+    );
     await new Symbolicator({ artifacts: dirArtifacts({ byDebugId }).artifacts, fetcher: null }).symbolicate(event, project);
     const top = framesOf(event).at(-1)!;
     assert.equal(top.filename, "/src/cart.ts");
@@ -137,7 +142,7 @@ describe("missing, broken and mismatched maps leave the frames as sent, with a n
   });
 
   test("a map that is not JSON: js_invalid_source", async () => {
-    writeFileSync(path.join(dir, "broken.map"), "{\"version\":3,\"mappings\":");
+    writeFileSync(path.join(dir, "broken.map"), '{"version":3,"mappings":');
     const event = normalized(jsEvent(crashFrames(a, URL_A), { release: "r" }));
     const sent = structuredClone(framesOf(event));
     await new Symbolicator({ artifacts: withMap(path.join(dir, "broken.map")), fetcher: null }).symbolicate(event, project);
@@ -180,14 +185,25 @@ describe("missing, broken and mismatched maps leave the frames as sent, with a n
   });
 
   test("a frame without a column: js_no_column", async () => {
-    const event = normalized(jsEvent(crashFrames(a, URL_A).map((f) => ({ ...f, colno: undefined })), { release: "r" }));
+    const event = normalized(
+      jsEvent(
+        crashFrames(a, URL_A).map((f) => ({ ...f, colno: undefined })),
+        { release: "r" },
+      ),
+    );
     await new Symbolicator({ artifacts: withMap(a.map), fetcher: null }).symbolicate(event, project);
     assert.deepEqual(event.errors, [{ type: "js_no_column", url: URL_A }]);
   });
 
   test("frames with plain file paths and no debug id are not looked up (Node.js without uploads)", async () => {
     const { artifacts, reads } = dirArtifacts({});
-    const event = normalized({ ...jsEvent(crashFrames(a, URL_A).map((f) => ({ ...f, abs_path: "/srv/app/dist/app.js", filename: "/srv/app/dist/app.js" })), { release: "r" }), platform: "node" });
+    const event = normalized({
+      ...jsEvent(
+        crashFrames(a, URL_A).map((f) => ({ ...f, abs_path: "/srv/app/dist/app.js", filename: "/srv/app/dist/app.js" })),
+        { release: "r" },
+      ),
+      platform: "node",
+    });
     await new Symbolicator({ artifacts, fetcher: null }).symbolicate(event, project);
     assert.deepEqual(reads, { debugId: 0, url: 0, release: 0 });
     assert.deepEqual(event.errors ?? [], []);
@@ -254,7 +270,11 @@ describe("grouping of symbolicated events", () => {
     const byUrlB = releaseFiles(b, "shop@2");
     const eventA = normalized(jsEvent(crashFrames(a, URL_A), { release: "shop@1" }));
     const eventB = normalized(jsEvent(crashFrames(b, URL_A), { release: "shop@2" }));
-    assert.notDeepEqual(framesOf(eventA).map((f) => [f.lineno, f.colno, f.function]), framesOf(eventB).map((f) => [f.lineno, f.colno, f.function]), "the builds differ as sent");
+    assert.notDeepEqual(
+      framesOf(eventA).map((f) => [f.lineno, f.colno, f.function]),
+      framesOf(eventB).map((f) => [f.lineno, f.colno, f.function]),
+      "the builds differ as sent",
+    );
     const rawA = groupEvent(structuredClone(eventA)).hashes;
     const rawB = groupEvent(structuredClone(eventB)).hashes;
     await new Symbolicator({ artifacts: dirArtifacts({ byUrl: byUrlA }).artifacts, fetcher: null }).symbolicate(eventA, project);

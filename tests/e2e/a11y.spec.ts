@@ -8,7 +8,17 @@ import { OWNER_STATE, ownerApiToken, watchCsp } from "./helpers";
 import { createProject, expectJson, mainApi, type TestProject, waitForEvent } from "./ingest-helpers";
 import { SERVERS } from "./servers";
 
-type Fixtures = { org: string; project: string; emptyProject: string; issue: string; event: string; release: string; trace: string; invite: string; feedback: string };
+type Fixtures = {
+  org: string;
+  project: string;
+  emptyProject: string;
+  issue: string;
+  event: string;
+  release: string;
+  trace: string;
+  invite: string;
+  feedback: string;
+};
 
 type Screen = {
   name: string;
@@ -82,15 +92,51 @@ const fill = (path: string) => path.replace(/\{(\w+)\}/g, (_, key: keyof Fixture
 /** One error with a release, sent to the project's intake as an SDK would; returns its event id. */
 async function sendError(project: TestProject, release: string): Promise<string> {
   const eventId = crypto.randomUUID().replaceAll("-", "");
-  const event = { event_id: eventId, platform: "node", level: "error", release, environment: "production", timestamp: Date.now() / 1000,
-    exception: { values: [{ type: "TypeError", value: "Cannot read properties of undefined (reading 'total')", stacktrace: { frames: [
-      // A bundle frame whose source map was never uploaded: the issue page shows its processing note.
-      { filename: "https://cdn.example.com/static/vendor.3c1d.js", function: "dispatch", lineno: 1, colno: 1200, platform: "javascript", in_app: false },
-      { filename: "app/cart.js", function: "checkout", lineno: 42, colno: 7, in_app: true, context_line: "  return cart.total;", pre_context: ["function checkout(cart) {"], post_context: ["}"] }] } }] },
-    user: { id: "42", email: "ada@example.com" }, tags: { browser: "Chrome 120" } };
+  const event = {
+    event_id: eventId,
+    platform: "node",
+    level: "error",
+    release,
+    environment: "production",
+    timestamp: Date.now() / 1000,
+    exception: {
+      values: [
+        {
+          type: "TypeError",
+          value: "Cannot read properties of undefined (reading 'total')",
+          stacktrace: {
+            frames: [
+              // A bundle frame whose source map was never uploaded: the issue page shows its processing note.
+              {
+                filename: "https://cdn.example.com/static/vendor.3c1d.js",
+                function: "dispatch",
+                lineno: 1,
+                colno: 1200,
+                platform: "javascript",
+                in_app: false,
+              },
+              {
+                filename: "app/cart.js",
+                function: "checkout",
+                lineno: 42,
+                colno: 7,
+                in_app: true,
+                context_line: "  return cart.total;",
+                pre_context: ["function checkout(cart) {"],
+                post_context: ["}"],
+              },
+            ],
+          },
+        },
+      ],
+    },
+    user: { id: "42", email: "ada@example.com" },
+    tags: { browser: "Chrome 120" },
+  };
   const url = new URL(project.dsn);
   const r = await fetch(`${url.protocol}//${url.host}${SERVERS.main.basePath}/api/${project.id}/envelope/?sentry_key=${project.publicKey}&sentry_version=7`, {
-    method: "POST", body: `{"event_id":"${eventId}"}\n{"type":"event"}\n${JSON.stringify(event)}\n`,
+    method: "POST",
+    body: `{"event_id":"${eventId}"}\n{"type":"event"}\n${JSON.stringify(event)}\n`,
   });
   expect(r.status).toBe(200);
   return eventId;
@@ -101,13 +147,36 @@ async function sendTransaction(project: TestProject): Promise<string> {
   const eventId = crypto.randomUUID().replaceAll("-", "");
   const traceId = crypto.randomUUID().replaceAll("-", "");
   const now = Date.now() / 1000;
-  const event = { event_id: eventId, type: "transaction", platform: "javascript", transaction: "/checkout", start_timestamp: now - 1.2, timestamp: now,
+  const event = {
+    event_id: eventId,
+    type: "transaction",
+    platform: "javascript",
+    transaction: "/checkout",
+    start_timestamp: now - 1.2,
+    timestamp: now,
     contexts: { trace: { trace_id: traceId, span_id: "1234567890abcdef", op: "pageload", status: "ok" } },
-    spans: [{ span_id: "abcdef1234567890", parent_span_id: "1234567890abcdef", trace_id: traceId, op: "resource.script", description: "/app.js", start_timestamp: now - 1, timestamp: now - 0.6 }],
-    measurements: { lcp: { value: 2900, unit: "millisecond" }, fcp: { value: 900, unit: "millisecond" }, cls: { value: 0.3 }, ttfb: { value: 120, unit: "millisecond" } } };
+    spans: [
+      {
+        span_id: "abcdef1234567890",
+        parent_span_id: "1234567890abcdef",
+        trace_id: traceId,
+        op: "resource.script",
+        description: "/app.js",
+        start_timestamp: now - 1,
+        timestamp: now - 0.6,
+      },
+    ],
+    measurements: {
+      lcp: { value: 2900, unit: "millisecond" },
+      fcp: { value: 900, unit: "millisecond" },
+      cls: { value: 0.3 },
+      ttfb: { value: 120, unit: "millisecond" },
+    },
+  };
   const url = new URL(project.dsn);
   const r = await fetch(`${url.protocol}//${url.host}${SERVERS.main.basePath}/api/${project.id}/envelope/?sentry_key=${project.publicKey}&sentry_version=7`, {
-    method: "POST", body: `{"event_id":"${eventId}"}\n{"type":"transaction"}\n${JSON.stringify(event)}\n`,
+    method: "POST",
+    body: `{"event_id":"${eventId}"}\n{"type":"transaction"}\n${JSON.stringify(event)}\n`,
   });
   expect(r.status).toBe(200);
   return traceId;
@@ -125,11 +194,32 @@ test.describe("accessibility", () => {
     expect(stored.groupID).toBeTruthy();
     const trace = await sendTransaction(project);
     // Log lines of the trace (issue 19), for the logs page and the trace page's logs.
-    const logs = { items: ["info", "warn", "error"].map((level, i) => ({ timestamp: Date.now() / 1000 - i, trace_id: trace, level, body: `Checkout step ${i} (${level})`, attributes: { step: { type: "integer", value: i }, "user.email": { type: "string", value: "ada@example.com" } } })) };
-    const sent = await fetch(`${SERVERS.main.origin}/api/${project.id}/envelope/?sentry_key=${project.publicKey}&sentry_version=7`, { method: "POST", body: `{}\n{"type":"log","item_count":3}\n${JSON.stringify(logs)}\n` });
+    const logs = {
+      items: ["info", "warn", "error"].map((level, i) => ({
+        timestamp: Date.now() / 1000 - i,
+        trace_id: trace,
+        level,
+        body: `Checkout step ${i} (${level})`,
+        attributes: { step: { type: "integer", value: i }, "user.email": { type: "string", value: "ada@example.com" } },
+      })),
+    };
+    const sent = await fetch(`${SERVERS.main.origin}/api/${project.id}/envelope/?sentry_key=${project.publicKey}&sentry_version=7`, {
+      method: "POST",
+      body: `{}\n{"type":"log","item_count":3}\n${JSON.stringify(logs)}\n`,
+    });
     expect(sent.status).toBe(200);
     await expect.poll(async () => ((await (await api.get(`/projects/acme/${project.slug}/logs/`)).json()) as unknown[]).length, { timeout: 20_000 }).toBe(3);
-    fixtures = { org: "acme", project: project.slug, emptyProject: empty.slug, issue: String(stored.groupID), event: stored.eventID, release, trace, invite: "", feedback: "" };
+    fixtures = {
+      org: "acme",
+      project: project.slug,
+      emptyProject: empty.slug,
+      issue: String(stored.groupID),
+      event: stored.eventID,
+      release,
+      trace,
+      invite: "",
+      feedback: "",
+    };
     // A user report about the error (issue 19), for the feedback inbox and its page.
     const report = await request.post(`${SERVERS.main.url}/api/0/projects/acme/${project.slug}/user-feedback/`, {
       headers: { authorization: `DSN ${project.dsn}` },
@@ -140,7 +230,11 @@ test.describe("accessibility", () => {
     // A release file, so that the release page's source files table is checked too.
     const upload = await request.post(`${SERVERS.main.url}/api/0/organizations/acme/releases/${encodeURIComponent(release)}/files/`, {
       headers: { authorization: `Bearer ${ownerApiToken()}` },
-      multipart: { file: { name: "app.min.js", mimeType: "application/javascript", buffer: Buffer.from("console.log(1)") }, name: "~/static/app.min.js", header: "Sourcemap:app.min.js.map" },
+      multipart: {
+        file: { name: "app.min.js", mimeType: "application/javascript", buffer: Buffer.from("console.log(1)") },
+        name: "~/static/app.min.js",
+        header: "Sourcemap:app.min.js.map",
+      },
     });
     await expectJson(upload, 201, "a release file");
   });
@@ -185,7 +279,11 @@ test.describe("accessibility", () => {
         expect(found, `axe-core found serious or critical violations:\n\n${found.join("\n\n")}`).toEqual([]);
         // React has hydrated (it marks the nodes it owns), so every script the page needs has run.
         await expect
-          .poll(() => p.evaluate(() => [document.body, document.getElementById("__next")].some((el) => el !== null && Object.keys(el).some((k) => k.startsWith("__react")))))
+          .poll(() =>
+            p.evaluate(() =>
+              [document.body, document.getElementById("__next")].some((el) => el !== null && Object.keys(el).some((k) => k.startsWith("__react"))),
+            ),
+          )
           .toBe(true);
         expect(violations(), `CSP violations on ${screen.path}`).toEqual([]);
       } finally {

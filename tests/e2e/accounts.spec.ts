@@ -111,7 +111,9 @@ test.describe("accounts and invitations", () => {
     expect(res?.status()).toBe(404);
     // A forged client: the superuser's page, served to the plain user's browser, posts its server action with the
     // plain user's session. The server decides, not the page.
-    await page.route("**/en/instance/users", (route) => (route.request().method() === "GET" ? route.fulfill({ status: 200, contentType: "text/html", body: html }) : route.fallback()));
+    await page.route("**/en/instance/users", (route) =>
+      route.request().method() === "GET" ? route.fulfill({ status: 200, contentType: "text/html", body: html }) : route.fallback(),
+    );
     await page.goto("./en/instance/users");
     const forged = `${unique("forged")}@example.com`;
     const forgedForm = page.getByTestId("create-account-form");

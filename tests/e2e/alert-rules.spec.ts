@@ -6,7 +6,20 @@ import { expect, test } from "@playwright/test";
 import { api, OWNER_STATE } from "./helpers";
 import { createProject, expectJson, mainApi, type TestProject } from "./ingest-helpers";
 
-type Rule = { id: string; name: string; actionMatch: string; filterMatch: string; frequency: number; conditions: { id: string }[]; filters: unknown[]; actions: Record<string, unknown>[]; status: string; owner: null; createdBy: { email: string } | null; dateCreated: string };
+type Rule = {
+  id: string;
+  name: string;
+  actionMatch: string;
+  filterMatch: string;
+  frequency: number;
+  conditions: { id: string }[];
+  filters: unknown[];
+  actions: Record<string, unknown>[];
+  status: string;
+  owner: null;
+  createdBy: { email: string } | null;
+  dateCreated: string;
+};
 
 const FIRST_SEEN = "sentry.rules.conditions.first_seen_event.FirstSeenEventCondition";
 const WEBHOOK = "sentry.rules.actions.notify_event_service.NotifyEventServiceAction";
@@ -22,14 +35,36 @@ test.describe("issue 17 rules", () => {
   test("issue 17 rules: the API answers in Sentry's shape; bad rules are 400s naming what is wrong", async ({ request }) => {
     const base = `/projects/${project.org}/${project.slug}/rules/`;
     const [first] = await expectJson<Rule[]>(await api(request).get(base), 200, "list");
-    expect(first).toMatchObject({ name: "Send a notification for new issues", actionMatch: "all", frequency: 30, conditions: [{ id: FIRST_SEEN }], owner: null, status: "active" });
+    expect(first).toMatchObject({
+      name: "Send a notification for new issues",
+      actionMatch: "all",
+      frequency: 30,
+      conditions: [{ id: FIRST_SEEN }],
+      owner: null,
+      status: "active",
+    });
     expect(typeof first!.id).toBe("string");
-    const body = { name: "Webhook", actionMatch: "any", conditions: [{ id: FIRST_SEEN }], actions: [{ id: WEBHOOK, service: "webhooks", url: "https://93.184.216.34/hook" }] };
+    const body = {
+      name: "Webhook",
+      actionMatch: "any",
+      conditions: [{ id: FIRST_SEEN }],
+      actions: [{ id: WEBHOOK, service: "webhooks", url: "https://93.184.216.34/hook" }],
+    };
     const made = await expectJson<Rule>(await api(request).post(base, body), 200, "create");
-    expect(made).toMatchObject({ name: "Webhook", actionMatch: "any", filterMatch: "all", frequency: 30, filters: [], actions: [{ id: WEBHOOK, url: "https://93.184.216.34/hook" }] });
+    expect(made).toMatchObject({
+      name: "Webhook",
+      actionMatch: "any",
+      filterMatch: "all",
+      frequency: 30,
+      filters: [],
+      actions: [{ id: WEBHOOK, url: "https://93.184.216.34/hook" }],
+    });
     expect(made.createdBy?.email).toBeTruthy();
     expect(await expectJson<Rule>(await api(request).get(`${base}${made.id}/`), 200, "get")).toMatchObject({ id: made.id, name: "Webhook" });
-    expect(await expectJson<Rule>(await api(request).put(`${base}${made.id}/`, { ...body, name: "Renamed", frequency: 60 }), 200, "put")).toMatchObject({ name: "Renamed", frequency: 60 });
+    expect(await expectJson<Rule>(await api(request).put(`${base}${made.id}/`, { ...body, name: "Renamed", frequency: 60 }), 200, "put")).toMatchObject({
+      name: "Renamed",
+      frequency: 60,
+    });
     const unknown = await api(request).post(base, { ...body, conditions: [{ id: "sentry.rules.conditions.nope.Nope" }] });
     expect(unknown.status()).toBe(400);
     expect((await unknown.json()).detail).toContain("sentry.rules.conditions.nope.Nope");
@@ -75,7 +110,9 @@ test.describe("issue 17 rules", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Checkout storms");
       const rules = await expectJson<Rule[]>(await api(request).get(`/projects/${project.org}/${project.slug}/rules/`), 200, "list");
       const saved = rules.find((r) => r.name === "Checkout storms")!;
-      expect(saved.conditions).toEqual([{ id: "sentry.rules.conditions.event_frequency.EventFrequencyCondition", value: 50, interval: "5m", comparisonType: "count", firstTimeOnly: true }]);
+      expect(saved.conditions).toEqual([
+        { id: "sentry.rules.conditions.event_frequency.EventFrequencyCondition", value: 50, interval: "5m", comparisonType: "count", firstTimeOnly: true },
+      ]);
       expect(saved.actions.some((a) => a.url === "https://93.184.216.34/hook")).toBe(true);
       await page.getByTestId("alert-rule-test-form").getByRole("button", { name: "Send test notification" }).click();
       await expect(page.getByTestId("rule-history")).toContainText("Test");

@@ -12,7 +12,10 @@ test.describe("web API /api/0 with a browser session", () => {
     expect((await page.request.get(url)).status()).toBe(200);
     const form = await page.request.post(url, { headers: { "content-type": "text/plain" }, data: JSON.stringify({ name: "Via form" }) });
     expect(form.status()).toBe(403);
-    const foreign = await page.request.post(url, { headers: { "content-type": "application/json", origin: "https://evil.example" }, data: { name: "Foreign" } });
+    const foreign = await page.request.post(url, {
+      headers: { "content-type": "application/json", origin: "https://evil.example" },
+      data: { name: "Foreign" },
+    });
     expect(foreign.status()).toBe(403);
     const json = await page.request.post(url, { headers: { "content-type": "application/json", origin: SERVERS.main.origin }, data: { name: "Via session" } });
     expect(json.status()).toBe(201);
@@ -98,8 +101,14 @@ test.describe("web API /api/0", () => {
     const cases = [
       await a.post("/organizations/", { name: "" }),
       await a.post("/organizations/", { name: "x", slug: "Not A Slug!" }),
-      await request.post(`${SERVERS.main.url}/api/0/organizations/`, { headers: { authorization: `Bearer ${ownerApiToken()}`, "content-type": "application/json" }, data: "{not json" }),
-      await request.post(`${SERVERS.main.url}/api/0/organizations/`, { headers: { authorization: `Bearer ${ownerApiToken()}`, "content-type": "application/json" }, data: "[1,2]" }),
+      await request.post(`${SERVERS.main.url}/api/0/organizations/`, {
+        headers: { authorization: `Bearer ${ownerApiToken()}`, "content-type": "application/json" },
+        data: "{not json",
+      }),
+      await request.post(`${SERVERS.main.url}/api/0/organizations/`, {
+        headers: { authorization: `Bearer ${ownerApiToken()}`, "content-type": "application/json" },
+        data: "[1,2]",
+      }),
       await a.post("/teams/acme/nope/projects/", { name: "x" }),
       await a.put("/projects/acme/nope/", { name: "x" }),
       await a.post("/organizations/acme/teams/", {}),
@@ -140,6 +149,5 @@ test.describe("web API /api/0", () => {
       expect(r.status()).toBe(404);
     }
     expect((await (await outsider.get("/projects/")).json()).map((p: { slug: string }) => p.slug)).not.toContain("secret");
-
   });
 });

@@ -16,7 +16,20 @@ test.use({ storageState: OWNER_STATE });
 
 const hex = () => crypto.randomUUID().replace(/-/g, "");
 const PNG = makePng(320, 200, [30, 120, 200]);
-const HIERARCHY = { rendering_system: "android_view_system", windows: [{ type: "com.example.CheckoutActivity", identifier: "root", width: 320, height: 200, x: 0, y: 0, children: [{ type: "android.widget.Button", identifier: "pay_button", width: 120, height: 40, x: 100, y: 150, visible: true, children: [] }] }] };
+const HIERARCHY = {
+  rendering_system: "android_view_system",
+  windows: [
+    {
+      type: "com.example.CheckoutActivity",
+      identifier: "root",
+      width: 320,
+      height: 200,
+      x: 0,
+      y: 0,
+      children: [{ type: "android.widget.Button", identifier: "pay_button", width: 120, height: 40, x: 100, y: 150, visible: true, children: [] }],
+    },
+  ],
+};
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>window.__svgRan = true</script></svg>';
 
 function item(headers: Record<string, unknown>, payload: Buffer): Buffer {
@@ -31,12 +44,20 @@ test.describe("attachments", () => {
   test.beforeAll(async ({ request }) => {
     project = await createProject(mainApi(request), { platform: "java" });
     eventId = hex();
-    const event = { event_id: eventId, platform: "java", level: "error", exception: { values: [{ type: "IllegalStateException", value: "checkout crashed" }] } };
+    const event = {
+      event_id: eventId,
+      platform: "java",
+      level: "error",
+      exception: { values: [{ type: "IllegalStateException", value: "checkout crashed" }] },
+    };
     const body = Buffer.concat([
       Buffer.from(`{"event_id":"${eventId}"}\n`),
       item({ type: "event" }, Buffer.from(JSON.stringify(event))),
       item({ type: "attachment", filename: "screenshot.png", content_type: "image/png" }, PNG),
-      item({ type: "attachment", filename: "view-hierarchy.json", content_type: "application/json", attachment_type: "event.view_hierarchy" }, Buffer.from(JSON.stringify(HIERARCHY))),
+      item(
+        { type: "attachment", filename: "view-hierarchy.json", content_type: "application/json", attachment_type: "event.view_hierarchy" },
+        Buffer.from(JSON.stringify(HIERARCHY)),
+      ),
       item({ type: "attachment", filename: "logcat.txt", content_type: "text/plain" }, Buffer.from("I/Checkout: pay pressed\nE/Checkout: boom\n")),
       item({ type: "attachment", filename: "logo.svg", content_type: "image/svg+xml" }, Buffer.from(SVG)),
     ]);
@@ -51,7 +72,8 @@ test.describe("attachments", () => {
       await expect(page.getByTestId("attachment-row")).toHaveCount(4, { timeout: 1000 });
     }).toPass({ timeout: 20_000 });
     const section = page.getByTestId("event-attachments");
-    for (const text of ["screenshot.png", "image/png", "view-hierarchy.json", "event.view_hierarchy", "logcat.txt", "logo.svg"]) await expect(section).toContainText(text);
+    for (const text of ["screenshot.png", "image/png", "view-hierarchy.json", "event.view_hierarchy", "logcat.txt", "logo.svg"])
+      await expect(section).toContainText(text);
     // The screenshot is shown in place and Chromium decoded it; the SVG is only listed.
     const img = page.getByTestId("attachment-image").locator("img");
     await expect(img).toHaveCount(1);
@@ -77,7 +99,11 @@ test.describe("attachments", () => {
 
   test("Sentry's attachment API: the list, one attachment, its contents with safe headers; an SVG never inline", async ({ request }) => {
     const base = `/projects/${project.org}/${project.slug}/events/${eventId}/attachments/`;
-    const list = await expectJson<{ id: string; name: string; mimetype: string; size: number; type: string; sha1: string }[]>(await api(request).get(base), 200, "attachments");
+    const list = await expectJson<{ id: string; name: string; mimetype: string; size: number; type: string; sha1: string }[]>(
+      await api(request).get(base),
+      200,
+      "attachments",
+    );
     expect(list.map((a) => a.name).sort()).toEqual(["logcat.txt", "logo.svg", "screenshot.png", "view-hierarchy.json"]);
     const shot = list.find((a) => a.name === "screenshot.png")!;
     expect(shot).toMatchObject({ mimetype: "image/png", size: PNG.byteLength, type: "event.attachment" });

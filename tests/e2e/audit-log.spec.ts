@@ -16,12 +16,25 @@ test.beforeAll(async ({ request }) => {
   project = await createProject(mainApi(request), { platform: "node" });
 });
 
-type Row = { id: string; actor: { email: string | null }; event: string; ipAddress: string | null; note: string; targetObject: unknown; data: { old?: unknown; new?: unknown }; dateCreated: string };
+type Row = {
+  id: string;
+  actor: { email: string | null };
+  event: string;
+  ipAddress: string | null;
+  note: string;
+  targetObject: unknown;
+  data: { old?: unknown; new?: unknown };
+  dateCreated: string;
+};
 
 test.describe("issue 20 audit trail", () => {
   test.use({ storageState: OWNER_STATE });
 
-  test("API changes are recorded with the address and old and new values; the settings page filters them, with and without JavaScript", async ({ page, request, browser }) => {
+  test("API changes are recorded with the address and old and new values; the settings page filters them, with and without JavaScript", async ({
+    page,
+    request,
+    browser,
+  }) => {
     const headers = { authorization: `Bearer ${cli("main", "createtoken", "--email", OWNER.email)}`, "x-forwarded-for": ADDRESS };
     const keys = `${SERVERS.main.url}/api/0/projects/${project.org}/${project.slug}/keys/`;
     const key = await expectJson(await request.post(keys, { headers, data: { name: "Audited" } }), 201, "create key");

@@ -10,7 +10,12 @@ type Violation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number
 /** One line per violation and per element, readable in a test's failure message. */
 export function describeViolations(violations: Violation[]): string {
   return violations
-    .map((v) => [`${v.impact}: ${v.id} — ${v.help} (${v.helpUrl})`, ...v.nodes.map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ") ?? ""}`)].join("\n"))
+    .map((v) =>
+      [
+        `${v.impact}: ${v.id} — ${v.help} (${v.helpUrl})`,
+        ...v.nodes.map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ") ?? ""}`),
+      ].join("\n"),
+    )
     .join("\n");
 }
 

@@ -57,7 +57,8 @@ test.describe.serial("runtime-spec §2: base path /monitor", () => {
     expect(config.dsn).toMatch(new RegExp(`^http://[0-9a-f]{32}@localhost:${SERVERS.monitor.port}/monitor/\\d+$`));
     await page.waitForFunction(() => (window as { faultlineSelfMonitoring?: string }).faultlineSelfMonitoring === "on");
     const eventId = crypto.randomUUID().replace(/-/g, "");
-    const post = (url: string, dsn: string) => request.post(url, { data: `${JSON.stringify({ event_id: eventId, dsn })}\n{"type":"event"}\n{"message":"base path"}\n` });
+    const post = (url: string, dsn: string) =>
+      request.post(url, { data: `${JSON.stringify({ event_id: eventId, dsn })}\n{"type":"event"}\n{"message":"base path"}\n` });
     const accepted = await post(`${s.url}/monitoring`, config.dsn);
     expect(accepted.status()).toBe(200);
     expect(await accepted.json()).toEqual({ id: eventId });

@@ -75,7 +75,7 @@ test.describe("runtime-spec §7: calls", () => {
       ["text/plain;charset=UTF-8", "not json {"],
       ["text/plain;charset=UTF-8", ""],
       ["multipart/form-data", "no boundary"],
-      ["multipart/form-data; boundary=xyz", "--xyz\r\nContent-Disposition: form-data; name=\"1_slug\"\r\n\r\nunterminated"],
+      ["multipart/form-data; boundary=xyz", '--xyz\r\nContent-Disposition: form-data; name="1_slug"\r\n\r\nunterminated'],
     ] as const) {
       const res = await post(type, body);
       expect(res.status(), `${type}: ${body}`).toBe(400);
@@ -110,7 +110,16 @@ test.describe("runtime-spec §7: calls", () => {
     });
     await page.goto("./en/docs/python");
     const result = await page.evaluate(async () => {
-      const router = (window as unknown as { next: { router: { push: (u: string) => Promise<boolean>; events: { on: (e: string, f: (err: Error & { cancelled?: boolean }, url: string) => void) => void } } } }).next.router;
+      const router = (
+        window as unknown as {
+          next: {
+            router: {
+              push: (u: string) => Promise<boolean>;
+              events: { on: (e: string, f: (err: Error & { cancelled?: boolean }, url: string) => void) => void };
+            };
+          };
+        }
+      ).next.router;
       const errors: { message: string; cancelled?: boolean; url: string }[] = [];
       router.events.on("routeChangeError", (err, url) => errors.push({ message: err.message, cancelled: err.cancelled, url }));
       const slow = router.push("/en/docs/ruby");
@@ -169,7 +178,13 @@ test("§7 a redirecting server action never fetches from the host a request clai
     const body = signOut.postDataBuffer() ?? Buffer.alloc(0);
     const status = await new Promise<number>((resolve, reject) => {
       const req = http.request(
-        { host: "127.0.0.1", port: SERVERS.main.port, path: "/en/orgs", method: "POST", headers: { ...signOut.headers(), host: baitHost, origin: `http://${baitHost}`, "content-length": String(body.length) } },
+        {
+          host: "127.0.0.1",
+          port: SERVERS.main.port,
+          path: "/en/orgs",
+          method: "POST",
+          headers: { ...signOut.headers(), host: baitHost, origin: `http://${baitHost}`, "content-length": String(body.length) },
+        },
         (res) => {
           res.resume();
           res.on("end", () => resolve(res.statusCode ?? 0));

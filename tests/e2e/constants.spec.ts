@@ -86,7 +86,6 @@ test.describe("runtime-spec §9: constants", () => {
     await backToFleet("tab");
     await page.waitForTimeout(500);
     expect(requestsForP01()).toBe(before);
-
   });
 
   test("§9 route-load timeout: a page chunk slower than 3800 ms turns the navigation into a full page load", async ({ page }) => {

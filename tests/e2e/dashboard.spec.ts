@@ -13,7 +13,11 @@ test.describe("dashboard", () => {
     expect([201, 409]).toContain((await a.post("/teams/acme/apps/projects/", { name: "Checkout", platform: "javascript" })).status());
   });
 
-  test("members: an owner invites a new viewer, who makes their account through the link and can read but not change anything", async ({ page, browser, request }) => {
+  test("members: an owner invites a new viewer, who makes their account through the link and can read but not change anything", async ({
+    page,
+    browser,
+    request,
+  }) => {
     await page.goto("./en/orgs/acme/settings/members");
     const form = page.getByTestId("create-invite-form");
     await form.getByLabel("E-mail").fill("viewer@example.com");
@@ -41,7 +45,12 @@ test.describe("dashboard", () => {
     // The same rules hold on the API, whatever the UI shows.
     const v = api(request, cli("main", "createtoken", "--email", "viewer@example.com"));
     expect((await v.get("/projects/acme/checkout/")).status()).toBe(200);
-    for (const r of [await v.put("/projects/acme/checkout/", { name: "x" }), await v.post("/projects/acme/checkout/keys/", {}), await v.post("/organizations/acme/teams/", { slug: "nope" }), await v.delete("/organizations/acme/")]) {
+    for (const r of [
+      await v.put("/projects/acme/checkout/", { name: "x" }),
+      await v.post("/projects/acme/checkout/keys/", {}),
+      await v.post("/organizations/acme/teams/", { slug: "nope" }),
+      await v.delete("/organizations/acme/"),
+    ]) {
       expect(r.status()).toBe(403);
       expect((await r.json()).detail).toBe("You do not have permission to do this");
     }
@@ -84,7 +93,11 @@ test.describe("dashboard", () => {
     await page.reload();
     await expect(page.getByTestId("token-table")).toContainText("deploys");
     await expect(page.getByTestId("token-table")).not.toContainText(token);
-    await page.getByTestId("token-table").getByRole("row", { name: /deploys/ }).getByRole("button", { name: "Revoke" }).click();
+    await page
+      .getByTestId("token-table")
+      .getByRole("row", { name: /deploys/ })
+      .getByRole("button", { name: "Revoke" })
+      .click();
     await expect(page.getByTestId("token-table")).not.toContainText("deploys");
     expect((await api(request, token).get("/organizations/acme/")).status()).toBe(401);
   });
@@ -117,7 +130,9 @@ test.describe("dashboard", () => {
     await form.getByRole("button", { name: "Organisation erstellen" }).click();
     await expect(form.getByRole("alert")).toHaveText("Bitte korrigiere die markierten Felder.");
     await expect(form.locator('[data-field-error="name"]')).toHaveText("Gib einen Namen ein");
-    await expect(form.locator('[data-field-error="slug"]')).toHaveText("Verwende Kleinbuchstaben, Ziffern, Binde- und Unterstriche; beginne mit einem Buchstaben oder einer Ziffer");
+    await expect(form.locator('[data-field-error="slug"]')).toHaveText(
+      "Verwende Kleinbuchstaben, Ziffern, Binde- und Unterstriche; beginne mit einem Buchstaben oder einer Ziffer",
+    );
     await form.getByLabel("Name").fill("Beispiel GmbH");
     await form.getByLabel("Slug (optional)").fill("");
     await form.getByRole("button", { name: "Organisation erstellen" }).click();

@@ -10,7 +10,14 @@ import { SERVERS } from "./servers";
 
 let project: TestProject;
 let issueId: string;
-type ProjectSettings = { dataScrubber: boolean; dataScrubberDefaults: boolean; sensitiveFields: string[]; safeFields: string[]; scrubIPAddresses: boolean; relayPiiConfig: string | null };
+type ProjectSettings = {
+  dataScrubber: boolean;
+  dataScrubberDefaults: boolean;
+  sensitiveFields: string[];
+  safeFields: string[];
+  scrubIPAddresses: boolean;
+  relayPiiConfig: string | null;
+};
 
 test.describe("data scrubbing", () => {
   test.use({ storageState: OWNER_STATE });
@@ -44,7 +51,14 @@ test.describe("data scrubbing", () => {
 
   test("project screen: options saved and read back from the API; a rule previewed, added, listed and removed", async ({ page, request }) => {
     const read = async () => expectJson<ProjectSettings>(await api(request).get(`/projects/${project.org}/${project.slug}/`), 200, "project");
-    expect(await read()).toMatchObject({ dataScrubber: true, dataScrubberDefaults: true, sensitiveFields: [], safeFields: [], scrubIPAddresses: false, relayPiiConfig: null });
+    expect(await read()).toMatchObject({
+      dataScrubber: true,
+      dataScrubberDefaults: true,
+      sensitiveFields: [],
+      safeFields: [],
+      scrubIPAddresses: false,
+      relayPiiConfig: null,
+    });
     await page.goto(`./en/orgs/${project.org}/projects/${project.slug}/settings/scrubbing`);
     const options = page.getByTestId("scrubbing-options-form");
     await expect(page.getByTestId("scrub-dataScrubber")).toBeChecked();
@@ -64,7 +78,10 @@ test.describe("data scrubbing", () => {
     expect((await read()).relayPiiConfig, "a preview saves nothing").toBeNull();
     await form.getByRole("button", { name: "Add rule" }).click();
     await expect(page.getByTestId("scrub-rule")).toHaveText(/\[Replace\] \[E-mail addresses\] from \[\$user\.email\]/);
-    expect(JSON.parse((await read()).relayPiiConfig!)).toEqual({ rules: { "0": { type: "email", redaction: { method: "replace", text: "[Filtered]" } } }, applications: { "$user.email": ["0"] } });
+    expect(JSON.parse((await read()).relayPiiConfig!)).toEqual({
+      rules: { "0": { type: "email", redaction: { method: "replace", text: "[Filtered]" } } },
+      applications: { "$user.email": ["0"] },
+    });
     await screenshot(page, "project-data-scrubbing");
 
     const json = page.getByTestId("scrub-json-form");

@@ -16,7 +16,10 @@ const database = () => new Database(path.join(SERVERS.main.dataDir, "faultline.s
 test.describe("records set aside by the digest", () => {
   test.use({ storageState: OWNER_STATE });
 
-  test("hostile input #3: the diagnostics page lists a record set aside; Retry sends it through the digest again, Discard removes one", async ({ page, request }) => {
+  test("hostile input #3: the diagnostics page lists a record set aside; Retry sends it through the digest again, Discard removes one", async ({
+    page,
+    request,
+  }) => {
     const api = mainApi(request);
     const project = await createProject(api, { platform: "node", org: "acme" });
     const marker = unique("refused-by-the-database");
@@ -27,10 +30,13 @@ test.describe("records set aside by the digest", () => {
       const send = async () => {
         const eventId = crypto.randomUUID().replaceAll("-", "");
         const url = new URL(project.dsn);
-        const r = await fetch(`${url.protocol}//${url.host}${SERVERS.main.basePath}/api/${project.id}/envelope/?sentry_key=${project.publicKey}&sentry_version=7`, {
-          method: "POST",
-          body: `{"event_id":"${eventId}"}\n{"type":"event"}\n${JSON.stringify({ message: `${marker} message`, platform: "node" })}\n`,
-        });
+        const r = await fetch(
+          `${url.protocol}//${url.host}${SERVERS.main.basePath}/api/${project.id}/envelope/?sentry_key=${project.publicKey}&sentry_version=7`,
+          {
+            method: "POST",
+            body: `{"event_id":"${eventId}"}\n{"type":"event"}\n${JSON.stringify({ message: `${marker} message`, platform: "node" })}\n`,
+          },
+        );
         expect(r.status).toBe(200);
         return eventId;
       };
@@ -39,10 +45,13 @@ test.describe("records set aside by the digest", () => {
 
       const rowOf = (eventId: string) => page.getByTestId("dead-letter-table").getByRole("row").filter({ hasText: eventId });
       await expect
-        .poll(async () => {
-          await page.goto("./en/diagnostics");
-          return (await rowOf(retried).count()) + (await rowOf(discarded).count());
-        }, { timeout: 30_000 })
+        .poll(
+          async () => {
+            await page.goto("./en/diagnostics");
+            return (await rowOf(retried).count()) + (await rowOf(discarded).count());
+          },
+          { timeout: 30_000 },
+        )
         .toBe(2);
       const row = rowOf(retried);
       await expect(row).toContainText(`acme/${project.slug}`);
@@ -58,7 +67,9 @@ test.describe("records set aside by the digest", () => {
       const stored = await waitForEvent(api, project, retried, 30_000);
       expect(stored.title).toContain(marker);
 
-      await rowOf(discarded).getByRole("button", { name: /^Discard/ }).click();
+      await rowOf(discarded)
+        .getByRole("button", { name: /^Discard/ })
+        .click();
       await expect(rowOf(discarded)).toHaveCount(0);
       await page.goto("./de/diagnostics");
       await expect(page.getByRole("heading", { name: "Vom Digest zurückgestellte Datensätze" })).toBeVisible();

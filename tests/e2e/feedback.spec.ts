@@ -37,11 +37,23 @@ test.describe("user feedback", () => {
       type: "feedback",
       platform: "javascript",
       contexts: {
-        feedback: { message, name: "Jane Doe", contact_email: "jane@example.com", url: "https://shop.example/checkout", associated_event_id: errorId, source: "widget" },
+        feedback: {
+          message,
+          name: "Jane Doe",
+          contact_email: "jane@example.com",
+          url: "https://shop.example/checkout",
+          associated_event_id: errorId,
+          source: "widget",
+        },
         browser: { name: "Firefox", version: "128.0" },
       },
     });
-    await envelope(project, {}, "user_report", { event_id: errorId, name: "Old SDK", email: "old@example.com", comments: unique("Crash report from an older SDK") });
+    await envelope(project, {}, "user_report", {
+      event_id: errorId,
+      name: "Old SDK",
+      email: "old@example.com",
+      comments: unique("Crash report from an older SDK"),
+    });
   });
 
   test("the inbox lists the feedback; one opens with its sender, page, browser and links; resolving and assigning it", async ({ page }) => {
@@ -83,7 +95,10 @@ test.describe("user feedback", () => {
   test("the user-feedback API takes the project's DSN, and refuses a body without an event id with 400", async ({ request }) => {
     const url = `${SERVERS.main.url}/api/0/projects/${project.org}/${project.slug}/user-feedback/`;
     const comments = unique("Sent with the DSN");
-    const ok = await request.post(url, { headers: { authorization: `DSN ${project.dsn}` }, data: { event_id: errorId, name: "Dee", email: "dee@example.com", comments } });
+    const ok = await request.post(url, {
+      headers: { authorization: `DSN ${project.dsn}` },
+      data: { event_id: errorId, name: "Dee", email: "dee@example.com", comments },
+    });
     const saved = await expectJson<{ id: string; eventID: string; comments: string; issue: { id: string } | null }>(ok, 200, "submit with the DSN");
     expect(saved.eventID).toBe(errorId);
     expect(saved.comments).toBe(comments);

@@ -84,7 +84,10 @@ export async function watchCsp(page: Page): Promise<() => string[]> {
   await page.addInitScript(() => {
     document.addEventListener(
       "securitypolicyviolation",
-      (e) => console.error(`[csp-violation] ${e.effectiveDirective} blocked ${e.blockedURI || "inline"} in ${e.documentURI} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`),
+      (e) =>
+        console.error(
+          `[csp-violation] ${e.effectiveDirective} blocked ${e.blockedURI || "inline"} in ${e.documentURI} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`,
+        ),
       true,
     );
   });

@@ -42,21 +42,33 @@ async function startServer(): Promise<ChildProcess> {
   child.stderr?.on("data", (d) => (serverLog += d));
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const up = await fetch(`http://127.0.0.1:${PORT}/api/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return child;
     const gone = await Promise.race([exited.then(() => true), sleep(250).then(() => false)]);
     if (gone || Date.now() > deadline) throw new Error(`faultline start did not come up on ${PORT}:\n${serverLog}`);
   }
 }
 
-const faultline = (...args: string[]) => execFileSync(process.execPath, ["bin/faultline.mjs", ...args], { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+const faultline = (...args: string[]) =>
+  execFileSync(process.execPath, ["bin/faultline.mjs", ...args], { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
 
 type Reply = { status: number; body: string };
 const agent = new http.Agent({ keepAlive: true, maxSockets: SENDERS });
 function postEnvelope(projectId: string, key: string, body: string): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port: PORT, method: "POST", path: `/api/${projectId}/envelope/?sentry_key=${key}`, agent, timeout: 10_000, headers: { "content-type": "application/x-sentry-envelope" } },
+      {
+        host: "127.0.0.1",
+        port: PORT,
+        method: "POST",
+        path: `/api/${projectId}/envelope/?sentry_key=${key}`,
+        agent,
+        timeout: 10_000,
+        headers: { "content-type": "application/x-sentry-envelope" },
+      },
       (res) => {
         let text = "";
         res.setEncoding("utf8").on("data", (c) => (text += c));
@@ -163,13 +175,17 @@ test("every event acknowledged with 200 before a SIGKILL is in the events API af
     killedAt = Date.now();
     await exited;
     await Promise.all(senders);
-    const summary = `acked ${acked.size} (${ackedBeforeKill} before the kill, ${ackedAfterKill} after) in ${killedAt - started} ms, ` +
+    const summary =
+      `acked ${acked.size} (${ackedBeforeKill} before the kill, ${ackedAfterKill} after) in ${killedAt - started} ms, ` +
       `${onlyInSpool(acked, project.id) ?? "?"} of them only in the spool at the kill; statuses ${JSON.stringify([...statuses])}; failures ${JSON.stringify([...new Set(failures)])}`;
     testInfo.annotations.push({ type: "load", description: summary });
     console.log(`crash test: ${summary}`);
     expect(wrongReplies.slice(0, 5), `200 replies must be {"id": <the envelope's event id>}; ${wrongReplies.length} were not`).toEqual([]);
     expect(ackedBeforeKill, `too little load to mean anything: ${summary}`).toBeGreaterThanOrEqual(300);
-    expect(failures.filter((f) => f.startsWith("still answering")), summary).toEqual([]);
+    expect(
+      failures.filter((f) => f.startsWith("still answering")),
+      summary,
+    ).toEqual([]);
     expect(await listening(), "the SIGKILLed server's port must be closed (was the right pid killed?)").toBe(false);
 
     // Restart on the same data dir and port; the spool must be digested into the store.
@@ -184,7 +200,10 @@ test("every event acknowledged with 200 before a SIGKILL is in the events API af
       if (missing.length === 0 || Date.now() > deadline) break;
       await sleep(1_000);
     }
-    expect(missing.length, `${missing.length} of ${acked.size} acknowledged events missing 60 s after the restart (first: ${missing.slice(0, 5).join(", ")}); ${summary}`).toBe(0);
+    expect(
+      missing.length,
+      `${missing.length} of ${acked.size} acknowledged events missing 60 s after the restart (first: ${missing.slice(0, 5).join(", ")}); ${summary}`,
+    ).toBe(0);
     expect(stored.length, "each event id is stored once").toBe(new Set(stored).size);
   } finally {
     writeFileSync(testInfo.outputPath("faultline-9111.log"), serverLog);

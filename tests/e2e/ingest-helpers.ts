@@ -39,7 +39,11 @@ export type TestProject = { org: string; team: string; slug: string; id: string;
 export async function createProject(client: ApiClient, opts: { platform: string; org?: string; team?: string }): Promise<TestProject> {
   const org = opts.org ?? (await expectJson(await client.post("/organizations/", { name: unique("SDK Org") }), 201, "create organization")).slug;
   const team = opts.team ?? (await expectJson(await client.post(`/organizations/${org}/teams/`, { name: unique("SDK Team") }), 201, "create team")).slug;
-  const project = await expectJson(await client.post(`/teams/${org}/${team}/projects/`, { name: unique(`SDK ${opts.platform}`), platform: opts.platform }), 201, "create project");
+  const project = await expectJson(
+    await client.post(`/teams/${org}/${team}/projects/`, { name: unique(`SDK ${opts.platform}`), platform: opts.platform }),
+    201,
+    "create project",
+  );
   const keys = await expectJson<{ public: string; dsn: { public: string } }[]>(await client.get(`/projects/${org}/${project.slug}/keys/`), 200, "list keys");
   const key = keys[0];
   if (!key) throw new Error(`project ${org}/${project.slug} has no key`);
@@ -101,11 +105,20 @@ export const normalizeEventId = (id: string) => id.replace(/-/g, "").toLowerCase
 export type RunResult = { code: number | null; stdout: string; stderr: string };
 
 /** Runs a program to its end (never throws on a non-zero exit: the test asserts on `code` with the output in view). */
-export function run(file: string, args: string[], opts: { env?: Record<string, string | undefined>; cwd?: string; timeoutMs?: number } = {}): Promise<RunResult> {
+export function run(
+  file: string,
+  args: string[],
+  opts: { env?: Record<string, string | undefined>; cwd?: string; timeoutMs?: number } = {},
+): Promise<RunResult> {
   return new Promise((resolve) => {
-    execFile(file, args, { env: (opts.env ?? process.env) as NodeJS.ProcessEnv, cwd: opts.cwd, timeout: opts.timeoutMs ?? 30_000, encoding: "utf8" }, (err, stdout, stderr) => {
-      const code = err ? (typeof err.code === "number" ? err.code : null) : 0;
-      resolve({ code, stdout, stderr: err && code === null ? `${stderr}\n${err.message}` : stderr });
-    });
+    execFile(
+      file,
+      args,
+      { env: (opts.env ?? process.env) as NodeJS.ProcessEnv, cwd: opts.cwd, timeout: opts.timeoutMs ?? 30_000, encoding: "utf8" },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === "number" ? err.code : null) : 0;
+        resolve({ code, stdout, stderr: err && code === null ? `${stderr}\n${err.message}` : stderr });
+      },
+    );
   });
 }

@@ -81,7 +81,12 @@ test.describe("official SDKs send to the intake", () => {
     const message = unique("browser-sdk failure");
     const bundle = await build({
       stdin: { contents: 'import * as Sentry from "@sentry/browser"; window.Sentry = Sentry;', resolveDir: ROOT, loader: "js" },
-      bundle: true, write: false, format: "iife", platform: "browser", target: "es2020", logLevel: "silent",
+      bundle: true,
+      write: false,
+      format: "iife",
+      platform: "browser",
+      target: "es2020",
+      logLevel: "silent",
     });
     const script = bundle.outputFiles[0]?.text ?? "";
     expect(script).toContain("sentry.javascript.browser");
@@ -105,7 +110,15 @@ test.describe("official SDKs send to the intake", () => {
       page.on("response", (response) => {
         if (!response.url().includes(`/api/${project.id}/envelope/`)) return;
         const req = response.request();
-        posts.push((async () => ({ method: req.method(), requestHeaders: await req.allHeaders(), body: req.postData() ?? "", status: response.status(), headers: await response.allHeaders() }))());
+        posts.push(
+          (async () => ({
+            method: req.method(),
+            requestHeaders: await req.allHeaders(),
+            body: req.postData() ?? "",
+            status: response.status(),
+            headers: await response.allHeaders(),
+          }))(),
+        );
       });
 
       await page.goto(`http://localhost:${(server.address() as AddressInfo).port}/`);

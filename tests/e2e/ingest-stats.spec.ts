@@ -16,7 +16,11 @@ test("the Stats tab counts accepted, rate-limited and client-discarded items by 
   await new Promise((r) => setTimeout(r, 2100)); // the intake's key cache lives 2 s
   const intake = `${SERVERS.main.url}/api/${p.id}/envelope/?sentry_key=${p.publicKey}&sentry_version=7`;
   const eventId = crypto.randomUUID().replace(/-/g, "");
-  const send = (id: string) => request.post(intake, { headers: { "content-type": "text/plain;charset=UTF-8" }, data: `{"event_id":"${id}"}\n{"type":"event"}\n{"exception":{"values":[{"type":"Error","value":"stats"}]}}\n` });
+  const send = (id: string) =>
+    request.post(intake, {
+      headers: { "content-type": "text/plain;charset=UTF-8" },
+      data: `{"event_id":"${id}"}\n{"type":"event"}\n{"exception":{"values":[{"type":"Error","value":"stats"}]}}\n`,
+    });
   expect((await send(eventId)).status()).toBe(200);
   const limited = await send(crypto.randomUUID().replace(/-/g, ""));
   expect(limited.status()).toBe(429);

@@ -45,7 +45,11 @@ test.describe("issue detail", () => {
     eventIds = await sendError("detail@1.0.0", 3);
     let issues: { id: string; count: string }[] = [];
     for (let i = 0; i < 80; i++) {
-      issues = await expectJson<{ id: string; count: string }[]>(await api(request).get(`/projects/${project.org}/${project.slug}/issues/?query=`), 200, "issues");
+      issues = await expectJson<{ id: string; count: string }[]>(
+        await api(request).get(`/projects/${project.org}/${project.slug}/issues/?query=`),
+        200,
+        "issues",
+      );
       if (issues.length === 1 && issues[0]!.count === "3") {
         issueId = issues[0]!.id;
         return;
@@ -201,7 +205,9 @@ test.describe("issue detail", () => {
     await page.goto(issuePath());
     await page.getByTestId("resolve-next-form").getByRole("button", { name: "Resolve in next release" }).click();
     await expect(page.getByTestId("issue-status")).toHaveText("Resolved");
-    await expect(page.getByTestId("activity").locator('[data-type="set_resolved_in_release"]')).toContainText("resolved the issue in the release after detail@1.0.0");
+    await expect(page.getByTestId("activity").locator('[data-type="set_resolved_in_release"]')).toContainText(
+      "resolved the issue in the release after detail@1.0.0",
+    );
     await expect(page.getByTestId("unresolve-form")).toBeVisible();
 
     // The same release still has the bug: no regression.
@@ -217,8 +223,13 @@ test.describe("issue detail", () => {
     await expect(page.getByTestId("resolve-form")).toBeVisible();
   });
 
-  test("?environment= steps through that environment's events and counts its tags and chart from them; one without events shows all, and says so", async ({ page, request }) => {
-    const [production] = (await expectJson<{ eventID: string }[]>(await api(request).get(`/issues/${issueId}/events/?per_page=1`), 200, "events")).map((e) => e.eventID);
+  test("?environment= steps through that environment's events and counts its tags and chart from them; one without events shows all, and says so", async ({
+    page,
+    request,
+  }) => {
+    const [production] = (await expectJson<{ eventID: string }[]>(await api(request).get(`/issues/${issueId}/events/?per_page=1`), 200, "events")).map(
+      (e) => e.eventID,
+    );
     const [staging] = await sendError("detail@1.1.0", 1, "staging");
     await untilShown(page, async () => expect(page.getByTestId("event-id")).toHaveText(staging!, { timeout: 500 }));
 
@@ -247,7 +258,11 @@ test.describe("issue detail", () => {
     await expect(page.getByTestId("tags-environment")).toHaveCount(0);
 
     // The API's event endpoints take the same filter, as Sentry's do.
-    const latest = await expectJson<{ eventID: string; nextEventID: string | null }>(await api(request).get(`/issues/${issueId}/events/latest/?environment=production`), 200, "latest");
+    const latest = await expectJson<{ eventID: string; nextEventID: string | null }>(
+      await api(request).get(`/issues/${issueId}/events/latest/?environment=production`),
+      200,
+      "latest",
+    );
     expect([latest.eventID, latest.nextEventID]).toEqual([production, null]);
     expect((await api(request).get(`/issues/${issueId}/events/latest/?environment=nowhere`)).status()).toBe(404);
   });

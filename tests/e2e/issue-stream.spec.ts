@@ -44,7 +44,11 @@ test.describe("issue stream", () => {
     await send(project, { message: titles.beta, level: "warning", timestamp: at(50) });
     const total = FILLER + 2;
     for (let i = 0; i < 120; i++) {
-      const listed = await expectJson<unknown[]>(await mainApi(request).get(`/projects/${project.org}/${project.slug}/issues/?query=&per_page=100`), 200, "issues");
+      const listed = await expectJson<unknown[]>(
+        await mainApi(request).get(`/projects/${project.org}/${project.slug}/issues/?query=&per_page=100`),
+        200,
+        "issues",
+      );
       if (listed.length === total) return;
       await sleep(250);
     }

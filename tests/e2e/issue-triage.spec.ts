@@ -6,7 +6,15 @@ import { api, cli, freshClientAddress, OWNER_STATE } from "./helpers";
 import { createProject, expectJson, mainApi, sleep, type TestProject, unique } from "./ingest-helpers";
 import { OWNER, SERVERS } from "./servers";
 
-type Issue = { id: string; title: string; count: string; userCount: number; numComments: number; assignedTo: { type: string; id: string; name: string; email?: string } | null; stats: Record<string, [number, number][]> };
+type Issue = {
+  id: string;
+  title: string;
+  count: string;
+  userCount: number;
+  numComments: number;
+  assignedTo: { type: string; id: string; name: string; email?: string } | null;
+  stats: Record<string, [number, number][]>;
+};
 
 let project: TestProject;
 let member: { email: string; token: string };
@@ -99,25 +107,43 @@ test.describe("issue triage API", () => {
     expect(await order("freq")).toBe("ABC");
     expect(await order("user")).toBe("BAC");
     const list = await expectJson<Issue[]>(await api(request).get(`${issuesPath()}?query=&sort=user&statsPeriod=14d`), 200, "user sort");
-    expect(list.map((i) => [i.userCount, i.count])).toEqual([[2, "2"], [1, "3"], [0, "1"]]);
+    expect(list.map((i) => [i.userCount, i.count])).toEqual([
+      [2, "2"],
+      [1, "3"],
+      [0, "1"],
+    ]);
     expect(list[0]!.stats["14d"]).toHaveLength(14);
     expect(list[0]!.stats["14d"]!.reduce((n, [, c]) => n + c, 0)).toBe(2);
     expect((await api(request).get(`${issuesPath()}?sort=priority`)).status()).toBe(400);
     expect((await api(request).get(`${issuesPath()}?statsPeriod=1y`)).status()).toBe(400);
     const staging = await expectJson<Issue[]>(await api(request).get(`${issuesPath()}?query=&environment=staging`), 200, "environment=");
     expect(staging.map(name)).toEqual(["B"]);
-    const both = await expectJson<Issue[]>(await api(request).get(`${issuesPath()}?query=environment:production&environment=production&sort=freq`), 200, "environment");
+    const both = await expectJson<Issue[]>(
+      await api(request).get(`${issuesPath()}?query=environment:production&environment=production&sort=freq`),
+      200,
+      "environment",
+    );
     expect(both.map(name)).toEqual(["A", "C"]);
   });
 
   test("tags with their top values; one key; its values in pages", async ({ request }) => {
     const a = api(request);
     const [issue] = await expectJson<Issue[]>(await a.get(`${issuesPath()}?query=${encodeURIComponent(titles.a)}`), 200, "search");
-    const tags = await expectJson<{ key: string; name: string; totalValues: number; uniqueValues: number; topValues: { key: string; name: string; value: string; count: number; firstSeen: string; lastSeen: string }[] }[]>(
-      await a.get(`/issues/${issue!.id}/tags/`), 200, "tags");
+    const tags = await expectJson<
+      {
+        key: string;
+        name: string;
+        totalValues: number;
+        uniqueValues: number;
+        topValues: { key: string; name: string; value: string; count: number; firstSeen: string; lastSeen: string }[];
+      }[]
+    >(await a.get(`/issues/${issue!.id}/tags/`), 200, "tags");
     const browser = tags.find((t) => t.key === "browser");
     expect(browser).toMatchObject({ key: "browser", name: "Browser", totalValues: 3, uniqueValues: 2 });
-    expect(browser!.topValues.map((v) => [v.key, v.value, v.name, v.count])).toEqual([["browser", "Chrome", "Chrome", 2], ["browser", "Firefox", "Firefox", 1]]);
+    expect(browser!.topValues.map((v) => [v.key, v.value, v.name, v.count])).toEqual([
+      ["browser", "Chrome", "Chrome", 2],
+      ["browser", "Firefox", "Firefox", 1],
+    ]);
     expect(browser!.topValues[0]!.firstSeen <= browser!.topValues[0]!.lastSeen).toBe(true);
     expect(tags.find((t) => t.key === "environment")?.topValues.map((v) => v.value)).toEqual(["production"]);
     expect(await expectJson(await a.get(`/issues/${issue!.id}/tags/browser/`), 200, "one tag")).toEqual(browser);
@@ -125,7 +151,11 @@ test.describe("issue triage API", () => {
     expect((await expectJson<{ value: string }[]>(first, 200, "values")).map((v) => v.value)).toEqual(["Chrome"]);
     const cursor = /rel="next"; results="true"; cursor="([^"]+)"/.exec(first.headers()["link"] ?? "")?.[1];
     expect(cursor).toBeTruthy();
-    expect((await expectJson<{ value: string }[]>(await a.get(`/issues/${issue!.id}/tags/browser/values/?per_page=1&cursor=${cursor}`), 200, "page 2")).map((v) => v.value)).toEqual(["Firefox"]);
+    expect(
+      (await expectJson<{ value: string }[]>(await a.get(`/issues/${issue!.id}/tags/browser/values/?per_page=1&cursor=${cursor}`), 200, "page 2")).map(
+        (v) => v.value,
+      ),
+    ).toEqual(["Firefox"]);
     expect((await a.get(`/issues/${issue!.id}/tags/nosuchkey/`)).status()).toBe(404);
     expect((await api(request, outsider.token).get(`/issues/${issue!.id}/tags/`)).status()).toBe(404);
   });
@@ -157,7 +187,11 @@ test.describe("issue triage API", () => {
     expect(await search(owner, "is:unassigned")).toEqual([c.id]);
     expect(await search(owner, "assigned:[me, none]")).toEqual([a.id, c.id]);
 
-    const detail = await expectJson<Issue & { activity: { type: string; user: { email: string } | null; data: Record<string, unknown> }[] }>(await owner.get(`/issues/${c.id}/`), 200, "detail");
+    const detail = await expectJson<Issue & { activity: { type: string; user: { email: string } | null; data: Record<string, unknown> }[] }>(
+      await owner.get(`/issues/${c.id}/`),
+      200,
+      "detail",
+    );
     expect(detail.assignedTo).toBeNull();
     expect(detail.activity.map((x) => x.type).slice(0, 2)).toEqual(["unassigned", "assigned"]);
     expect(detail.activity[1]).toMatchObject({ user: { email: member.email }, data: { assigneeType: "team", assignee: team.id } });
@@ -169,7 +203,11 @@ test.describe("issue triage API", () => {
     const m = api(request, member.token);
     const [issue] = await expectJson<Issue[]>(await owner.get(`${issuesPath()}?query=&sort=freq`), 200, "list");
     const path = `/issues/${issue!.id}/comments/`;
-    const created = await expectJson<{ id: string; type: string; data: { text: string }; user: { email: string }; dateCreated: string }>(await m.post(path, { text: "Seen in checkout" }), 201, "comment");
+    const created = await expectJson<{ id: string; type: string; data: { text: string }; user: { email: string }; dateCreated: string }>(
+      await m.post(path, { text: "Seen in checkout" }),
+      201,
+      "comment",
+    );
     expect(created).toMatchObject({ type: "note", data: { text: "Seen in checkout" }, user: { email: member.email } });
     expect((await m.post(path, { text: "" })).status()).toBe(400);
     expect((await m.post(path, { text: "x".repeat(10_001) })).status()).toBe(400);
@@ -179,7 +217,9 @@ test.describe("issue triage API", () => {
     const listed = await expectJson<{ data: { text: string } }[]>(await owner.get(path), 200, "comments");
     expect(listed.map((c) => c.data.text)).toEqual(["Owner here", "Seen in checkout"]);
     expect((await owner.put(`${path}${created.id}/`, { text: "rewritten" })).status()).toBe(403);
-    expect(await expectJson(await m.put(`${path}${created.id}/`, { text: "Seen in checkout, twice" }), 200, "edit")).toMatchObject({ data: { text: "Seen in checkout, twice" } });
+    expect(await expectJson(await m.put(`${path}${created.id}/`, { text: "Seen in checkout, twice" }), 200, "edit")).toMatchObject({
+      data: { text: "Seen in checkout, twice" },
+    });
     expect((await expectJson<Issue>(await owner.get(`/issues/${issue!.id}/`), 200, "detail")).numComments).toBe(2);
     const ownerComment = listed[0] as unknown as { id: string };
     expect((await m.delete(`${path}${ownerComment.id}/`)).status()).toBe(403);
@@ -192,10 +232,22 @@ test.describe("issue triage API", () => {
     const a = api(request);
     const [first, second, third] = eventIds as [string, string, string];
     const [issue] = await expectJson<Issue[]>(await a.get(`${issuesPath()}?query=&sort=freq`), 200, "list");
-    const middle = await expectJson<{ eventID: string; groupID: string; nextEventID: string | null; previousEventID: string | null }>(await a.get(`/issues/${issue!.id}/events/${second}/`), 200, "event");
+    const middle = await expectJson<{ eventID: string; groupID: string; nextEventID: string | null; previousEventID: string | null }>(
+      await a.get(`/issues/${issue!.id}/events/${second}/`),
+      200,
+      "event",
+    );
     expect(middle).toMatchObject({ eventID: second, groupID: issue!.id, nextEventID: third, previousEventID: first });
-    expect(await expectJson(await a.get(`/projects/${project.org}/${project.slug}/events/${first}/`), 200, "project event")).toMatchObject({ eventID: first, nextEventID: second, previousEventID: null });
-    expect(await expectJson(await a.get(`/issues/${issue!.id}/events/latest/`), 200, "latest")).toMatchObject({ eventID: third, nextEventID: null, previousEventID: second });
+    expect(await expectJson(await a.get(`/projects/${project.org}/${project.slug}/events/${first}/`), 200, "project event")).toMatchObject({
+      eventID: first,
+      nextEventID: second,
+      previousEventID: null,
+    });
+    expect(await expectJson(await a.get(`/issues/${issue!.id}/events/latest/`), 200, "latest")).toMatchObject({
+      eventID: third,
+      nextEventID: null,
+      previousEventID: second,
+    });
     expect((await a.get(`/issues/${issue!.id}/events/${hex()}/`)).status()).toBe(404);
     expect((await a.get(`/issues/${issue!.id}/events/not-an-id/`)).status()).toBe(404);
     expect((await api(request, outsider.token).get(`/projects/${project.org}/${project.slug}/events/${first}/`)).status()).toBe(404);

@@ -124,11 +124,16 @@ test.describe("live stream limits", () => {
     await context.close();
   });
 
-  test("hostile input #10: a search past the length limit is a 400 with a detail in the API and a readable message on the page", async ({ request, browser }) => {
+  test("hostile input #10: a search past the length limit is a 400 with a detail in the API and a readable message on the page", async ({
+    request,
+    browser,
+  }) => {
     const long = "[".repeat(STREAM_LIMITS.maxQueryLength + 1);
     const detail = { detail: `The search is longer than ${STREAM_LIMITS.maxQueryLength} characters` };
     const client = apiAt(request, SERVERS.main.url, token);
-    expect(await expectJson(await client.get(`/projects/${project.org}/${project.slug}/issues/?query=${encodeURIComponent(long)}`), 400, "project issues")).toEqual(detail);
+    expect(
+      await expectJson(await client.get(`/projects/${project.org}/${project.slug}/issues/?query=${encodeURIComponent(long)}`), 400, "project issues"),
+    ).toEqual(detail);
     await expectJson(await client.get(`/projects/${project.org}/${project.slug}/issues/?query=${encodeURIComponent(long.slice(1))}`), 200, "at the limit");
     const { context, page, cookie } = await session(browser);
     const stream = await fetch(`${streamUrl()}&query=${encodeURIComponent(long)}`, { headers: { cookie } });

@@ -21,7 +21,11 @@ async function sendLogs(project: TestProject, items: Record<string, unknown>[]):
 }
 
 const line = (body: string, level: string, secondsAgo: number, attributes: Record<string, unknown> = {}) => ({
-  timestamp: Date.now() / 1000 - secondsAgo, trace_id: TRACE, level, body, severity_number: { info: 9, warn: 13, error: 17 }[level],
+  timestamp: Date.now() / 1000 - secondsAgo,
+  trace_id: TRACE,
+  level,
+  body,
+  severity_number: { info: 9, warn: 13, error: 17 }[level],
   attributes: { "sentry.environment": { type: "string", value: "production" }, ...attributes },
 });
 
@@ -42,7 +46,8 @@ test.describe("logs", () => {
     // An error of the same trace, for the event page's link.
     const eventId = crypto.randomUUID().replace(/-/g, "");
     const r = await fetch(`${SERVERS.main.origin}/api/${project.id}/envelope/?sentry_key=${project.publicKey}&sentry_version=7`, {
-      method: "POST", body: `{"event_id":"${eventId}"}\n{"type":"event"}\n${JSON.stringify({ event_id: eventId, level: "error", message: `${marker} checkout broke`, contexts: { trace: { trace_id: TRACE, span_id: "1234567890abcdef" } } })}\n`,
+      method: "POST",
+      body: `{"event_id":"${eventId}"}\n{"type":"event"}\n${JSON.stringify({ event_id: eventId, level: "error", message: `${marker} checkout broke`, contexts: { trace: { trace_id: TRACE, span_id: "1234567890abcdef" } } })}\n`,
     });
     expect(r.status).toBe(200);
     await waitForEvent(mainApi(request), project, eventId);
@@ -107,7 +112,11 @@ test.describe("logs", () => {
 
   test("a line's trace link opens the trace with its logs; the trace page and the event page link to the logs of the trace", async ({ page }) => {
     await page.goto(`${logsUrl}?query=${encodeURIComponent(`${marker} payment`)}`);
-    await page.getByTestId("log-row").first().getByRole("link", { name: new RegExp(TRACE) }).click();
+    await page
+      .getByTestId("log-row")
+      .first()
+      .getByRole("link", { name: new RegExp(TRACE) })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/traces/${TRACE}$`));
     const section = page.getByTestId("trace-logs");
     await expect(section.getByTestId("trace-log-row").filter({ hasText: marker })).not.toHaveCount(0);
@@ -119,7 +128,10 @@ test.describe("logs", () => {
     await expect(page.getByTestId("log-row").first()).toBeVisible();
     // The event of the same trace links to these logs.
     await page.goto(`${SERVERS.main.url}/en/orgs/${project.org}/issues?project=${project.slug}`);
-    await page.getByRole("link", { name: new RegExp(`${marker} checkout broke`) }).first().click();
+    await page
+      .getByRole("link", { name: new RegExp(`${marker} checkout broke`) })
+      .first()
+      .click();
     await page.getByTestId("event-trace-logs-link").click();
     await expect(page).toHaveURL(new RegExp(`/projects/${project.slug}/logs\\?trace=${TRACE}`));
     await expect(page.getByTestId("log-row").filter({ hasText: `${marker} payment failed` })).toHaveCount(1);

@@ -9,7 +9,9 @@ export type E2eMail = { to: string[]; from: string; subject: string; text: strin
 export function mailsTo(address: string): E2eMail[] {
   let files: string[];
   try {
-    files = readdirSync(SMTP.dir).filter((f) => f.endsWith(".json")).sort();
+    files = readdirSync(SMTP.dir)
+      .filter((f) => f.endsWith(".json"))
+      .sort();
   } catch {
     return [];
   }

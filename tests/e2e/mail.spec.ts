@@ -27,7 +27,9 @@ test.describe("issue 17 mail", () => {
     const page = await context.newPage();
 
     await askForReset(page, email);
-    await expect(page.getByTestId("forgot-password-form").getByRole("status")).toHaveText("If an account has this address, a link to reset its password is on its way. Check your inbox (and spam folder).");
+    await expect(page.getByTestId("forgot-password-form").getByRole("status")).toHaveText(
+      "If an account has this address, a link to reset its password is on its way. Check your inbox (and spam folder).",
+    );
     const mail = await waitForMail(email);
     expect(mail.subject).toBe("Reset your Faultline password");
     expect(mail.from).toBe(`"Faultline" <faultline@example.com>`);
@@ -56,7 +58,9 @@ test.describe("issue 17 mail", () => {
     await page.getByTestId("reset-password-form").getByLabel("New password", { exact: true }).fill("third-password-33");
     await page.getByTestId("reset-password-form").getByLabel("New password again").fill("third-password-33");
     await page.getByTestId("reset-password-form").getByRole("button").click();
-    await expect(page.getByTestId("reset-password-form").getByRole("alert")).toHaveText("This link is not valid: it was used already or has expired. Ask for a new one.");
+    await expect(page.getByTestId("reset-password-form").getByRole("alert")).toHaveText(
+      "This link is not valid: it was used already or has expired. Ask for a new one.",
+    );
     await context.close();
   });
 

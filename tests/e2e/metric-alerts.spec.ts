@@ -13,22 +13,84 @@ test.beforeAll(async ({ request }) => {
   project = await createProject(mainApi(request), { platform: "node" });
 });
 
-const rule = (over: Record<string, unknown> = {}) => ({ name: unique("Errors"), aggregate: "count()", timeWindow: 5, thresholdType: 0, projects: [project.slug], triggers: [{ label: "critical", alertThreshold: 100, actions: [] }], ...over });
+const rule = (over: Record<string, unknown> = {}) => ({
+  name: unique("Errors"),
+  aggregate: "count()",
+  timeWindow: 5,
+  thresholdType: 0,
+  projects: [project.slug],
+  triggers: [{ label: "critical", alertThreshold: 100, actions: [] }],
+  ...over,
+});
 
 test.describe("issue 17 metric alerts", () => {
-  test("issue 17 metric alerts: the alert-rules API creates, lists, changes and deletes rules in Sentry's shape, and refuses bad input with 400", async ({ request }) => {
+  test("issue 17 metric alerts: the alert-rules API creates, lists, changes and deletes rules in Sentry's shape, and refuses bad input with 400", async ({
+    request,
+  }) => {
     const client = api(request);
     const base = `/organizations/${project.org}/alert-rules/`;
-    const created = await expectJson(await client.post(base, rule({ resolveThreshold: 10, triggers: [{ label: "critical", alertThreshold: 100, actions: [] }, { label: "warning", alertThreshold: 50, actions: [] }] })), 201, "create");
-    expect(created).toMatchObject({ aggregate: "count()", dataset: "events", timeWindow: 5, thresholdType: 0, resolveThreshold: 10, projects: [project.slug], status: 0, state: "resolved" });
+    const created = await expectJson(
+      await client.post(
+        base,
+        rule({
+          resolveThreshold: 10,
+          triggers: [
+            { label: "critical", alertThreshold: 100, actions: [] },
+            { label: "warning", alertThreshold: 50, actions: [] },
+          ],
+        }),
+      ),
+      201,
+      "create",
+    );
+    expect(created).toMatchObject({
+      aggregate: "count()",
+      dataset: "events",
+      timeWindow: 5,
+      thresholdType: 0,
+      resolveThreshold: 10,
+      projects: [project.slug],
+      status: 0,
+      state: "resolved",
+    });
     expect(created.triggers.map((t: { label: string }) => t.label)).toEqual(["critical", "warning"]);
     const list = await expectJson<{ id: string }[]>(await client.get(base), 200, "list");
     expect(list.map((r) => r.id)).toContain(created.id);
-    const changed = await expectJson(await client.put(`${base}${created.id}/`, { name: "Renamed", aggregate: "p95(transaction.duration)", triggers: [{ label: "critical", alertThreshold: 2000, actions: [] }] }), 200, "update");
+    const changed = await expectJson(
+      await client.put(`${base}${created.id}/`, {
+        name: "Renamed",
+        aggregate: "p95(transaction.duration)",
+        triggers: [{ label: "critical", alertThreshold: 2000, actions: [] }],
+      }),
+      200,
+      "update",
+    );
     expect(changed).toMatchObject({ name: "Renamed", dataset: "transactions", resolveThreshold: 10 });
     for (const [body, field] of [
-      [rule({ triggers: [{ label: "critical", alertThreshold: 1, actions: [{ id: "sentry.rules.actions.notify_event_service.NotifyEventServiceAction", url: "http://127.0.0.1:9000/hook" }] }] }), "url"],
-      [rule({ triggers: [{ label: "critical", alertThreshold: 1, actions: [{ id: "sentry.integrations.slack.notify_action.SlackNotifyServiceAction", webhookUrl: "http://169.254.169.254/latest" }] }] }), "webhookUrl"],
+      [
+        rule({
+          triggers: [
+            {
+              label: "critical",
+              alertThreshold: 1,
+              actions: [{ id: "sentry.rules.actions.notify_event_service.NotifyEventServiceAction", url: "http://127.0.0.1:9000/hook" }],
+            },
+          ],
+        }),
+        "url",
+      ],
+      [
+        rule({
+          triggers: [
+            {
+              label: "critical",
+              alertThreshold: 1,
+              actions: [{ id: "sentry.integrations.slack.notify_action.SlackNotifyServiceAction", webhookUrl: "http://169.254.169.254/latest" }],
+            },
+          ],
+        }),
+        "webhookUrl",
+      ],
       [rule({ aggregate: "sum(x)'; drop table events; --" }), "aggregate"],
       [rule({ timeWindow: -1 }), "timeWindow"],
       [rule({ triggers: "critical" }), "triggers"],
@@ -39,7 +101,10 @@ test.describe("issue 17 metric alerts", () => {
       expect(res.status(), JSON.stringify(body).slice(0, 120)).toBe(400);
       expect(JSON.stringify(await res.json())).toContain(field);
     }
-    const raw = await request.post(`${SERVERS.main.url}/api/0${base}`, { headers: { authorization: `Bearer ${ownerApiToken()}`, "content-type": "application/json" }, data: "{not json" });
+    const raw = await request.post(`${SERVERS.main.url}/api/0${base}`, {
+      headers: { authorization: `Bearer ${ownerApiToken()}`, "content-type": "application/json" },
+      data: "{not json",
+    });
     expect(raw.status()).toBe(400);
     expect((await client.get(`${base}99999999999999999999/`)).status()).toBe(404);
     expect((await client.delete(`${base}${created.id}/`)).status()).toBe(204);
@@ -49,7 +114,10 @@ test.describe("issue 17 metric alerts", () => {
   test.describe("screens", () => {
     test.use({ storageState: OWNER_STATE });
 
-    test("issue 17 metric alerts: the Alerts page lists rules with their state; the editor works without JavaScript; the rule's page charts the metric against its thresholds", async ({ browser, page }) => {
+    test("issue 17 metric alerts: the Alerts page lists rules with their state; the editor works without JavaScript; the rule's page charts the metric against its thresholds", async ({
+      browser,
+      page,
+    }) => {
       test.setTimeout(150_000);
       // The editor without JavaScript: a plain form posted to the server action, then the rule's page.
       const noJs = await browser.newContext({ storageState: OWNER_STATE, javaScriptEnabled: false });

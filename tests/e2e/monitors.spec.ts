@@ -22,7 +22,20 @@ test.beforeAll(async ({ request }) => {
 test.afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 const sentryCli = (args: string[]) =>
-  run(SENTRY_CLI_2, args, { cwd: home, timeoutMs: 60_000, env: { PATH: process.env.PATH, HOME: home, SENTRY_URL: SERVERS.main.url, SENTRY_AUTH_TOKEN: ownerApiToken(), SENTRY_ORG: project.org, SENTRY_DSN: project.dsn, SENTRY_LOAD_DOTENV: "0", SENTRY_DISABLE_UPDATE_CHECK: "true" } });
+  run(SENTRY_CLI_2, args, {
+    cwd: home,
+    timeoutMs: 60_000,
+    env: {
+      PATH: process.env.PATH,
+      HOME: home,
+      SENTRY_URL: SERVERS.main.url,
+      SENTRY_AUTH_TOKEN: ownerApiToken(),
+      SENTRY_ORG: project.org,
+      SENTRY_DSN: project.dsn,
+      SENTRY_LOAD_DOTENV: "0",
+      SENTRY_DISABLE_UPDATE_CHECK: "true",
+    },
+  });
 
 type CheckIn = { id: string; status: string; environment: string; duration: number | null };
 
@@ -45,7 +58,15 @@ test.describe("issue 19 cron monitors", () => {
     expect(checkIns.map((c) => c.status)).toEqual(["error", "ok"]);
     expect(checkIns.every((c) => c.environment === "production" && c.duration !== null)).toBe(true);
     const monitor = await expectJson(await client.get(`/organizations/${project.org}/monitors/${slug}/`), 200, "monitor");
-    expect(monitor).toMatchObject({ slug, name: slug, status: "active", isMuted: false, type: "cron_job", config: { schedule_type: "crontab", schedule: "*/30 * * * *", timezone: "Europe/Berlin" }, project: { slug: project.slug } });
+    expect(monitor).toMatchObject({
+      slug,
+      name: slug,
+      status: "active",
+      isMuted: false,
+      type: "cron_job",
+      config: { schedule_type: "crontab", schedule: "*/30 * * * *", timezone: "Europe/Berlin" },
+      project: { slug: project.slug },
+    });
 
     const listed = await sentryCli(["monitors", "list"]);
     expect(listed.code, listed.stderr).toBe(0);
@@ -58,10 +79,40 @@ test.describe("issue 19 cron monitors", () => {
     const client = api(request);
     const base = `/organizations/${project.org}/monitors/`;
     const slug = unique("backup").toLowerCase();
-    const created = await expectJson(await client.post(base, { project: project.slug, name: "Backup", slug, type: "cron_job", config: { schedule_type: "interval", schedule: [6, "hour"], checkin_margin: 10, max_runtime: 60, failure_issue_threshold: 2, recovery_threshold: 3 } }), 201, "create");
-    expect(created).toMatchObject({ slug, name: "Backup", config: { schedule_type: "interval", schedule: [6, "hour"], checkin_margin: 10, max_runtime: 60, failure_issue_threshold: 2, recovery_threshold: 3, timezone: "UTC" } });
-    await expectJson(await client.post(base, { project: project.slug, name: "Again", slug, config: { schedule_type: "crontab", schedule: "0 * * * *" } }), 409, "a slug taken");
-    const edited = await expectJson(await client.put(`${base}${slug}/`, { isMuted: true, config: { schedule_type: "crontab", schedule: "15 2 * * 1-5", timezone: "Asia/Tokyo" } }), 200, "edit");
+    const created = await expectJson(
+      await client.post(base, {
+        project: project.slug,
+        name: "Backup",
+        slug,
+        type: "cron_job",
+        config: { schedule_type: "interval", schedule: [6, "hour"], checkin_margin: 10, max_runtime: 60, failure_issue_threshold: 2, recovery_threshold: 3 },
+      }),
+      201,
+      "create",
+    );
+    expect(created).toMatchObject({
+      slug,
+      name: "Backup",
+      config: {
+        schedule_type: "interval",
+        schedule: [6, "hour"],
+        checkin_margin: 10,
+        max_runtime: 60,
+        failure_issue_threshold: 2,
+        recovery_threshold: 3,
+        timezone: "UTC",
+      },
+    });
+    await expectJson(
+      await client.post(base, { project: project.slug, name: "Again", slug, config: { schedule_type: "crontab", schedule: "0 * * * *" } }),
+      409,
+      "a slug taken",
+    );
+    const edited = await expectJson(
+      await client.put(`${base}${slug}/`, { isMuted: true, config: { schedule_type: "crontab", schedule: "15 2 * * 1-5", timezone: "Asia/Tokyo" } }),
+      200,
+      "edit",
+    );
     expect(edited).toMatchObject({ isMuted: true, config: { schedule_type: "crontab", schedule: "15 2 * * 1-5", timezone: "Asia/Tokyo", checkin_margin: 10 } });
     for (const body of [
       { project: project.slug, name: "Bad", config: { schedule_type: "crontab", schedule: "61 * * * *" } },
@@ -75,7 +126,9 @@ test.describe("issue 19 cron monitors", () => {
       expect(r.status(), JSON.stringify(body).slice(0, 100)).toBe(400);
     }
     // A body past the API's JSON limit is refused before it is read.
-    expect((await client.post(base, { project: project.slug, name: "Big", config: { schedule_type: "crontab", schedule: "x".repeat(1024 * 1024) } })).status()).toBe(413);
+    expect(
+      (await client.post(base, { project: project.slug, name: "Big", config: { schedule_type: "crontab", schedule: "x".repeat(1024 * 1024) } })).status(),
+    ).toBe(413);
     expect((await client.get(`${base}no-such-monitor/`)).status()).toBe(404);
   });
 

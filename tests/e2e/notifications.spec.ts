@@ -17,10 +17,16 @@ test.describe("issue 17 people: notifications", () => {
     project = await createProject(mainApi(request), { platform: "python", org: "acme" });
     const id = crypto.randomUUID().replace(/-/g, "");
     const url = `${SERVERS.main.origin}/api/${project.id}/envelope/?sentry_key=${project.publicKey}&sentry_version=7`;
-    const r = await fetch(url, { method: "POST", body: `{"event_id":"${id}"}\n{"type":"event"}\n${JSON.stringify({ event_id: id, platform: "python", level: "error", message: "people notice test" })}\n` });
+    const r = await fetch(url, {
+      method: "POST",
+      body: `{"event_id":"${id}"}\n{"type":"event"}\n${JSON.stringify({ event_id: id, platform: "python", level: "error", message: "people notice test" })}\n`,
+    });
     expect(r.status).toBe(200);
     await expect
-      .poll(async () => (await expectJson<{ id: string }[]>(await mainApi(request).get(`/projects/${project.org}/${project.slug}/issues/`), 200, "issues")).length, { timeout: 30_000 })
+      .poll(
+        async () => (await expectJson<{ id: string }[]>(await mainApi(request).get(`/projects/${project.org}/${project.slug}/issues/`), 200, "issues")).length,
+        { timeout: 30_000 },
+      )
       .toBe(1);
     issueId = (await expectJson<{ id: string }[]>(await mainApi(request).get(`/projects/${project.org}/${project.slug}/issues/`), 200, "issues"))[0]!.id;
   });

@@ -28,7 +28,17 @@ test.afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 /** sentry-cli with only the token and the server in its environment (an empty HOME: no .sentryclirc). */
 const sentryCli = (token: string, args: string[]) =>
-  run(CLI, args, { cwd: home, env: { PATH: process.env.PATH, HOME: home, SENTRY_URL: SERVERS.main.url, SENTRY_AUTH_TOKEN: token, SENTRY_LOAD_DOTENV: "0", SENTRY_DISABLE_UPDATE_CHECK: "true" } });
+  run(CLI, args, {
+    cwd: home,
+    env: {
+      PATH: process.env.PATH,
+      HOME: home,
+      SENTRY_URL: SERVERS.main.url,
+      SENTRY_AUTH_TOKEN: token,
+      SENTRY_LOAD_DOTENV: "0",
+      SENTRY_DISABLE_UPDATE_CHECK: "true",
+    },
+  });
 
 test.describe("organization auth tokens", () => {
   test.use({ storageState: OWNER_STATE });
@@ -68,9 +78,15 @@ test.describe("organization auth tokens", () => {
     // The API within org:ci; everything else 403, another organization 404.
     const client = api(request, token);
     expect((await expectJson(await client.get(`/organizations/${project.org}/`), 200, "organization")).slug).toBe(project.org);
-    expect((await expectJson<{ slug: string }[]>(await client.get(`/organizations/${project.org}/projects/`), 200, "projects")).map((p) => p.slug)).toContain(project.slug);
+    expect((await expectJson<{ slug: string }[]>(await client.get(`/organizations/${project.org}/projects/`), 200, "projects")).map((p) => p.slug)).toContain(
+      project.slug,
+    );
     expect((await expectJson<{ slug: string }[]>(await client.get("/organizations/"), 200, "organizations")).map((o) => o.slug)).toEqual([project.org]);
-    await expectJson(await client.put(`/organizations/${project.org}/releases/${encodeURIComponent(version)}/`, { dateReleased: new Date().toISOString() }), 200, "finalize");
+    await expectJson(
+      await client.put(`/organizations/${project.org}/releases/${encodeURIComponent(version)}/`, { dateReleased: new Date().toISOString() }),
+      200,
+      "finalize",
+    );
     await expectJson(await client.get(`/projects/${project.org}/${project.slug}/issues/`), 403, "issues");
     await expectJson(await client.get(`/projects/${project.org}/${project.slug}/events/`), 403, "events");
     await expectJson(await client.get(`/projects/${project.org}/${project.slug}/keys/`), 403, "keys");

@@ -42,7 +42,9 @@ test.describe("performance", () => {
     }
   });
 
-  test("runtime-spec: @sentry/node 11.5.0 span v2 items and transaction events are one transaction table; a trace links its error both ways", async ({ page }) => {
+  test("runtime-spec: @sentry/node 11.5.0 span v2 items and transaction events are one transaction table; a trace links its error both ways", async ({
+    page,
+  }) => {
     const base = `/en/orgs/${project.org}/projects/${project.slug}/performance`;
     const table = page.getByTestId("transactions-table");
     await openWhen(page, base, async () => (await table.getByTestId("transaction-row").count()) === 2, "both transactions");
@@ -73,7 +75,12 @@ test.describe("performance", () => {
     await expect(rows.nth(0)).toContainText("internal_error");
     await expect(rows.nth(1)).toContainText("SELECT * FROM orders");
     // The child is indented under its parent.
-    const indent = (i: number) => rows.nth(i).locator("td").first().evaluate((td) => parseFloat(getComputedStyle(td).paddingLeft));
+    const indent = (i: number) =>
+      rows
+        .nth(i)
+        .locator("td")
+        .first()
+        .evaluate((td) => parseFloat(getComputedStyle(td).paddingLeft));
     expect(await indent(1)).toBeGreaterThan(await indent(0));
     await screenshot(page, "performance-trace");
 
@@ -95,15 +102,28 @@ test.describe("performance", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Performance" })).toBeVisible();
     await expect(page.getByTestId("period-7d")).toHaveAttribute("aria-current", "true");
     await expect(page.getByTestId("transactions-table").getByRole("columnheader", { name: "Fehlerquote" })).toBeVisible();
-    for (const path of [`traces/${"0".repeat(32)}`, "traces/not-a-trace", `projects/${project.slug}/performance?period=1y`, "projects/no-such-project/performance"]) {
+    for (const path of [
+      `traces/${"0".repeat(32)}`,
+      "traces/not-a-trace",
+      `projects/${project.slug}/performance?period=1y`,
+      "projects/no-such-project/performance",
+    ]) {
       expect((await page.goto(`/en/orgs/${project.org}/${path}`))?.status(), path).toBe(404);
     }
   });
 
-  test("runtime-spec: @sentry/browser 11.5.0 in Chromium sends a page load with web vitals (span v2): p75, split and score per page", async ({ page, browser }) => {
+  test("runtime-spec: @sentry/browser 11.5.0 in Chromium sends a page load with web vitals (span v2): p75, split and score per page", async ({
+    page,
+    browser,
+  }) => {
     const bundle = await build({
       stdin: { contents: 'import * as Sentry from "@sentry/browser"; window.Sentry = Sentry;', resolveDir: process.cwd(), loader: "js" },
-      bundle: true, write: false, format: "iife", platform: "browser", target: "es2020", logLevel: "silent",
+      bundle: true,
+      write: false,
+      format: "iife",
+      platform: "browser",
+      target: "es2020",
+      logLevel: "silent",
     });
     const script = bundle.outputFiles[0]?.text ?? "";
     const html = `<!doctype html><meta charset="utf-8"><title>Shop</title><h1>Cart</h1><p>Three items.</p><script src="/sentry.js"></script><script>
@@ -128,11 +148,18 @@ test.describe("performance", () => {
       await shop.close();
       await new Promise((resolve) => server.close(resolve));
     }
-    expect(spanItems.join("\n"), "the SDK streams spans (span v2) with the page load's vitals as attributes").toContain("application/vnd.sentry.items.span.v2+json");
+    expect(spanItems.join("\n"), "the SDK streams spans (span v2) with the page load's vitals as attributes").toContain(
+      "application/vnd.sentry.items.span.v2+json",
+    );
     expect(spanItems.join("\n")).toContain("browser.web_vital.fcp.value");
 
     const vitals = page.getByTestId("vitals-table");
-    await openWhen(page, `/en/orgs/${project.org}/projects/${browserProject.slug}/performance/web-vitals`, async () => (await vitals.getByTestId("vitals-row").count()) > 0, "the page's vitals");
+    await openWhen(
+      page,
+      `/en/orgs/${project.org}/projects/${browserProject.slug}/performance/web-vitals`,
+      async () => (await vitals.getByTestId("vitals-row").count()) > 0,
+      "the page's vitals",
+    );
     const row = vitals.getByTestId("vitals-row").filter({ hasText: "/shop/cart" });
     await expect(row).toHaveCount(1);
     // FCP and TTFB come on the page load span; a local page paints and answers fast: good, and a high score.

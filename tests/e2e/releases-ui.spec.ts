@@ -36,13 +36,28 @@ test.describe("releases screens", () => {
     const started = new Date(Date.now() - 120_000).toISOString();
     // production: 4 sessions of 4 users, one crashed; staging: 2 sessions of 2 users, both crashed.
     const sessions = [
-      ["production", "p1", "crashed"], ["production", "p2", "exited"], ["production", "p3", "exited"], ["production", "p4", "exited"],
-      ["staging", "s1", "crashed"], ["staging", "s2", "crashed"],
+      ["production", "p1", "crashed"],
+      ["production", "p2", "exited"],
+      ["production", "p3", "exited"],
+      ["production", "p4", "exited"],
+      ["staging", "s1", "crashed"],
+      ["staging", "s2", "crashed"],
     ];
     for (const [environment, did, status] of sessions) {
-      await envelope("session", { sid: crypto.randomUUID(), did, init: true, started, status, errors: status === "crashed" ? 1 : 0, attrs: { release: version, environment } });
+      await envelope("session", {
+        sid: crypto.randomUUID(),
+        did,
+        init: true,
+        started,
+        status,
+        errors: status === "crashed" ? 1 : 0,
+        attrs: { release: version, environment },
+      });
     }
-    for (const [environment, message] of [["production", titles.prod], ["staging", titles.staging]] as const) {
+    for (const [environment, message] of [
+      ["production", titles.prod],
+      ["staging", titles.staging],
+    ] as const) {
       const id = crypto.randomUUID().replace(/-/g, "");
       await envelope("event", { event_id: id, platform: "node", level: "error", message, release: version, environment }, id);
     }
@@ -111,7 +126,11 @@ test.describe("releases screens", () => {
       const r = await page.goto(`/en/orgs/${project.org}/${path}`);
       expect(r?.status(), path).toBe(404);
     }
-    const r = await expectJson(await api(page.request).get(`/organizations/${project.org}/releases/?query=${encodeURIComponent(version)}`), 200, "release list");
+    const r = await expectJson(
+      await api(page.request).get(`/organizations/${project.org}/releases/?query=${encodeURIComponent(version)}`),
+      200,
+      "release list",
+    );
     expect(r).toHaveLength(1);
   });
 });

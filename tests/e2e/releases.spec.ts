@@ -100,7 +100,17 @@ test.describe("sentry-cli 2.58.6 against Faultline", () => {
     const version = unique("shop@3.0.0");
     const repo = mkdtempSync(path.join(os.tmpdir(), "faultline-git-"));
     try {
-      const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, env: { ...process.env, GIT_AUTHOR_NAME: "Ada", GIT_AUTHOR_EMAIL: "ada@example.com", GIT_COMMITTER_NAME: "Ada", GIT_COMMITTER_EMAIL: "ada@example.com" } });
+      const git = (...args: string[]) =>
+        execFileSync("git", args, {
+          cwd: repo,
+          env: {
+            ...process.env,
+            GIT_AUTHOR_NAME: "Ada",
+            GIT_AUTHOR_EMAIL: "ada@example.com",
+            GIT_COMMITTER_NAME: "Ada",
+            GIT_COMMITTER_EMAIL: "ada@example.com",
+          },
+        });
       git("init", "-q");
       writeFileSync(path.join(repo, "app.js"), "console.log(1)\n");
       git("add", ".");
@@ -143,7 +153,9 @@ test.describe("release API", () => {
     const again = await client.post(path, { version });
     expect(again.status()).toBe(208);
     expect(again.headers()["content-type"]).toContain("application/json");
-    expect((await expectJson(await client.post(`/organizations/${project.org}/releases/`, { version: "a/b", projects: [project.slug] }), 400, "bad version")).detail).toBeTruthy();
+    expect(
+      (await expectJson(await client.post(`/organizations/${project.org}/releases/`, { version: "a/b", projects: [project.slug] }), 400, "bad version")).detail,
+    ).toBeTruthy();
     const read = await expectJson(await client.get(`/projects/${project.org}/${project.slug}/releases/${encodeURIComponent(version)}/`), 200, "GET");
     expect(read.version).toBe(version);
     expect((await client.get(`/organizations/${project.org}/releases/?query=${encodeURIComponent(version)}`)).headers()["link"]).toContain('rel="next"');
@@ -154,9 +166,24 @@ test.describe("release API", () => {
   test("?health=1: crash-free sessions and users from session updates sent to the intake", async ({ request }) => {
     const version = unique("mobile@4.0.0");
     const started = new Date(Date.now() - 60_000).toISOString();
-    const session = (sid: string, did: string, status: string, init: boolean) => ({ sid, did, init, started, status, errors: status === "crashed" ? 1 : 0, attrs: { release: version, environment: "production" } });
+    const session = (sid: string, did: string, status: string, init: boolean) => ({
+      sid,
+      did,
+      init,
+      started,
+      status,
+      errors: status === "crashed" ? 1 : 0,
+      attrs: { release: version, environment: "production" },
+    });
     const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
-    for (const s of [session(a, "u1", "ok", true), session(b, "u2", "ok", true), session(a, "u1", "crashed", false), session(b, "u2", "exited", false), session(b, "u2", "exited", false)]) await sendItem("session", s);
+    for (const s of [
+      session(a, "u1", "ok", true),
+      session(b, "u2", "ok", true),
+      session(a, "u1", "crashed", false),
+      session(b, "u2", "exited", false),
+      session(b, "u2", "exited", false),
+    ])
+      await sendItem("session", s);
     const path = `/projects/${project.org}/${project.slug}/releases/${encodeURIComponent(version)}/?health=1`;
     const health = await until("the sessions' health", async () => {
       const r = await api(request).get(path);

@@ -24,7 +24,13 @@ function expectBase(res: APIResponse, what: string): void {
 const NOTHING = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** The directives of a policy, by name. */
-const directives = (policy: string | undefined) => new Map((policy ?? "").split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+const directives = (policy: string | undefined) =>
+  new Map(
+    (policy ?? "")
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 
 let project: TestProject;
 
@@ -34,24 +40,35 @@ test.describe("security headers", () => {
   test.beforeAll(async ({ request }) => {
     project = await createProject(mainApi(request), { platform: "node" });
     const id = crypto.randomUUID().replace(/-/g, "");
-    const sent = await request.post(`${s.origin}/api/${project.id}/envelope/?sentry_key=${project.publicKey}&sentry_version=7`, { data: `{"event_id":"${id}"}\n{"type":"event"}\n{"message":"csp","platform":"node"}\n` });
+    const sent = await request.post(`${s.origin}/api/${project.id}/envelope/?sentry_key=${project.publicKey}&sentry_version=7`, {
+      data: `{"event_id":"${id}"}\n{"type":"event"}\n{"message":"csp","platform":"node"}\n`,
+    });
     expect(sent.status()).toBe(200);
     for (let i = 0; i < 80; i++) {
-      const points = await expectJson<[number, number][]>(await mainApi(request).get(`/projects/${project.org}/${project.slug}/stats/?stat=received`), 200, "stats");
+      const points = await expectJson<[number, number][]>(
+        await mainApi(request).get(`/projects/${project.org}/${project.slug}/stats/?stat=received`),
+        200,
+        "stats",
+      );
       if (points.reduce((n, [, c]) => n + c, 0) === 1) return;
       await sleep(250);
     }
     throw new Error("the event was not counted in time");
   });
 
-  test("hostile input #14: a dashboard page has a policy with a fresh nonce, on every script Next writes; the prerendered docs run only files", async ({ request }) => {
+  test("hostile input #14: a dashboard page has a policy with a fresh nonce, on every script Next writes; the prerendered docs run only files", async ({
+    request,
+  }) => {
     const nonces = new Set<string>();
     for (let i = 0; i < 2; i++) {
       const page = await request.get(`${s.url}/en/orgs/${project.org}`);
       expect(page.status()).toBe(200);
       expectBase(page, "dashboard page");
       const csp = directives(page.headers()["content-security-policy"]);
-      const nonce = csp.get("script-src")?.find((v) => v.startsWith("'nonce-"))?.slice(7, -1);
+      const nonce = csp
+        .get("script-src")
+        ?.find((v) => v.startsWith("'nonce-"))
+        ?.slice(7, -1);
       expect(nonce, "a nonce in script-src").toMatch(/^[A-Za-z0-9+/]{22}==$/);
       expect(csp.get("script-src")).toEqual(["'self'", `'nonce-${nonce}'`]);
       expect(csp.get("connect-src")).toEqual(["'self'"]);
@@ -74,11 +91,19 @@ test.describe("security headers", () => {
     expect(csp.get("script-src")?.[1]).toMatch(/^'nonce-/);
     expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
     const tags = (await docs.text()).match(/<script\b[^>]*>/g) ?? [];
-    expect(tags.filter((t) => !/\bsrc=/.test(t) && !/type="application\/json"/.test(t)), "the prerendered docs run no inline script").toEqual([]);
-    expect(tags.filter((t) => /nonce=/.test(t)), "and carry no nonce").toEqual([]);
+    expect(
+      tags.filter((t) => !/\bsrc=/.test(t) && !/type="application\/json"/.test(t)),
+      "the prerendered docs run no inline script",
+    ).toEqual([]);
+    expect(
+      tags.filter((t) => /nonce=/.test(t)),
+      "and carry no nonce",
+    ).toEqual([]);
   });
 
-  test("hostile input #14: an API route, a static asset, an intake answer and the listener's refusal carry the headers, and the intake keeps its CORS headers", async ({ request }) => {
+  test("hostile input #14: an API route, a static asset, an intake answer and the listener's refusal carry the headers, and the intake keeps its CORS headers", async ({
+    request,
+  }) => {
     const apiRoute = await request.get(`${s.url}/api/0/`, { headers: { authorization: "Bearer nope" } });
     expectBase(apiRoute, "API route");
     expect(apiRoute.headers()["content-security-policy"]).toBe(NOTHING);
@@ -91,7 +116,9 @@ test.describe("security headers", () => {
     expectBase(js, "static asset");
     expect(js.headers()["content-type"]).toMatch(/javascript/);
 
-    const intake = await request.post(`${s.origin}/api/${project.id}/envelope/?sentry_key=${project.publicKey}&sentry_version=7`, { data: `{}\n{"type":"event"}\n{"message":"headers"}\n` });
+    const intake = await request.post(`${s.origin}/api/${project.id}/envelope/?sentry_key=${project.publicKey}&sentry_version=7`, {
+      data: `{}\n{"type":"event"}\n{"message":"headers"}\n`,
+    });
     expect(intake.status()).toBe(200);
     expectBase(intake, "intake answer");
     expect(intake.headers()["access-control-allow-origin"]).toBe("*");
@@ -111,7 +138,9 @@ test.describe("security headers", () => {
     expect(page.headers()["content-security-policy"]).not.toContain("<script>");
   });
 
-  test("hostile input #14: scripts injected into a page without the nonce are blocked and reported, on a dashboard page and on a docs page", async ({ page }) => {
+  test("hostile input #14: scripts injected into a page without the nonce are blocked and reported, on a dashboard page and on a docs page", async ({
+    page,
+  }) => {
     // As a stored XSS would put them into the HTML (parser-inserted), with the answer's own headers kept; and as a
     // script on the page would add one (inserted through the DOM).
     const injected = `<script>window.injected = "inline"</script><script src="https://attacker.invalid/x.js"></script><script nonce="guessed">window.injected = "guessed"</script>`;
@@ -131,18 +160,29 @@ test.describe("security headers", () => {
       });
       const blocked = (directive: RegExp) => violations().filter((v) => v.startsWith("[csp-violation]") && directive.test(v) && v.includes(path));
       await expect.poll(() => blocked(/script-src-elem blocked inline/).length, `the inline injections on ${path} are reported`).toBe(3);
-      await expect.poll(() => blocked(/script-src-elem blocked https:\/\/attacker\.invalid\/x\.js/).length, `the foreign script on ${path} is reported`).toBe(1);
+      await expect
+        .poll(() => blocked(/script-src-elem blocked https:\/\/attacker\.invalid\/x\.js/).length, `the foreign script on ${path} is reported`)
+        .toBe(1);
       expect(await page.evaluate(() => (window as { injected?: string }).injected), `no injection ran on ${path}`).toBeUndefined();
       // The page's own scripts ran: React hydrated it.
       await expect
-        .poll(() => page.evaluate(() => [document.body, document.getElementById("__next")].some((el) => el !== null && Object.keys(el).some((k) => k.startsWith("__react")))))
+        .poll(() =>
+          page.evaluate(() =>
+            [document.body, document.getElementById("__next")].some((el) => el !== null && Object.keys(el).some((k) => k.startsWith("__react"))),
+          ),
+        )
         .toBe(true);
     }
     const csp = violations().filter((v) => v.startsWith("[csp-violation]"));
-    expect(csp.filter((v) => !/blocked (inline|https:\/\/attacker\.invalid)/.test(v)), "nothing but the injections was blocked").toEqual([]);
+    expect(
+      csp.filter((v) => !/blocked (inline|https:\/\/attacker\.invalid)/.test(v)),
+      "nothing but the injections was blocked",
+    ).toEqual([]);
   });
 
-  test("hostile input #14: under the policy, the self-monitoring tunnel delivers, uPlot draws and the dark theme applies, with no violation", async ({ page }) => {
+  test("hostile input #14: under the policy, the self-monitoring tunnel delivers, uPlot draws and the dark theme applies, with no violation", async ({
+    page,
+  }) => {
     const violations = await watchCsp(page);
     const tunnelled = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/monitoring");
     await page.goto(`${s.url}/en/orgs/${project.org}/projects/${project.slug}/settings/stats`);

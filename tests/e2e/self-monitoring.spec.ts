@@ -38,7 +38,11 @@ async function waitForIssue(request: Parameters<typeof mainApi>[0], text: string
 
 test.describe("self-monitoring", () => {
   test("the tunnel takes envelopes for this install's DSNs only: 403 for any other DSN, 400 for a malformed envelope", async ({ request }) => {
-    const internal = await expectJson<{ public: string; dsn: { public: string } }[]>(await mainApi(request).get(`/projects/${INTERNAL.org}/${INTERNAL.slug}/keys/`), 200, "internal keys");
+    const internal = await expectJson<{ public: string; dsn: { public: string } }[]>(
+      await mainApi(request).get(`/projects/${INTERNAL.org}/${INTERNAL.slug}/keys/`),
+      200,
+      "internal keys",
+    );
     const dsn = internal[0]!.dsn.public;
     expect(dsn).toMatch(new RegExp(`^http://[0-9a-f]{32}@localhost:${SERVERS.main.port}/\\d+$`));
     const eventId = crypto.randomUUID().replace(/-/g, "");
@@ -54,7 +58,9 @@ test.describe("self-monitoring", () => {
       expect(refused.status(), other).toBe(403);
       expect((await refused.json()).detail).toMatch(/DSN/);
     }
-    expect((await post(`${JSON.stringify({ dsn: dsn.replace(/\/\/[0-9a-f]+@/, `//${"0".repeat(32)}@`) })}\n{"type":"event"}\n{"message":"x"}\n`)).status()).toBe(403);
+    expect(
+      (await post(`${JSON.stringify({ dsn: dsn.replace(/\/\/[0-9a-f]+@/, `//${"0".repeat(32)}@`) })}\n{"type":"event"}\n{"message":"x"}\n`)).status(),
+    ).toBe(403);
     for (const bad of ["", "not an envelope", `{"event_id":"${eventId}"}\n{"type":"event"}\n{}\n`, `{"dsn":"not a dsn"}\n`]) {
       const answer = await post(bad);
       expect(answer.status(), JSON.stringify(bad)).toBe(400);
@@ -73,7 +79,10 @@ test.describe("self-monitoring", () => {
     await screenshot(page, "self-monitoring-issue-stream");
   });
 
-  test("runtime-spec §8: an error on a prerendered docs page (Pages Router) reaches the internal project; the page asks GET /monitoring for the DSN it cannot carry", async ({ page, request }) => {
+  test("runtime-spec §8: an error on a prerendered docs page (Pages Router) reaches the internal project; the page asks GET /monitoring for the DSN it cannot carry", async ({
+    page,
+    request,
+  }) => {
     const config = await page.request.get(tunnel);
     expect(config.status()).toBe(200);
     const { dsn, tunnel: path } = (await config.json()) as { dsn: string; tunnel: string };
@@ -83,17 +92,31 @@ test.describe("self-monitoring", () => {
     await monitored(page, "./en/docs/python");
     await asked;
     const sentinel = `docs page error ${Date.now()}`;
-    await page.evaluate((message) => setTimeout(() => { throw new Error(message); }, 0), sentinel);
+    await page.evaluate(
+      (message) =>
+        setTimeout(() => {
+          throw new Error(message);
+        }, 0),
+      sentinel,
+    );
     const issue = await waitForIssue(request, sentinel);
     const events: StoredEvent[] = await listAllEvents(mainApi(request), INTERNAL);
     const event = events.find((e) => e.groupID === issue.id);
     expect(event, "the docs page's error event").toBeTruthy();
   });
 
-  test("issue 7 / runtime-spec §8: Faultline's own browser error reads in original source on the internal project's issue page, from maps the build never serves", async ({ page, request }) => {
+  test("issue 7 / runtime-spec §8: Faultline's own browser error reads in original source on the internal project's issue page, from maps the build never serves", async ({
+    page,
+    request,
+  }) => {
     await monitored(page, "./en/diagnostics/client-error");
     // The chunk that throws is served; its map, moved out of the static folder by the build, is not.
-    const chunks = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name).filter((n) => /\/_next\/static\/chunks\/.+\.js$/.test(n)));
+    const chunks = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((e) => e.name)
+        .filter((n) => /\/_next\/static\/chunks\/.+\.js$/.test(n)),
+    );
     const pageChunk = chunks.find((c) => c.includes("/diagnostics/client-error/page-"));
     expect(pageChunk, chunks.join("\n")).toBeTruthy();
     const served = await request.get(pageChunk!);
@@ -114,7 +137,9 @@ test.describe("self-monitoring", () => {
       200,
       "latest event",
     );
-    expect(latest.entries.find((e) => e.type === "debugmeta")?.data.images).toContainEqual(expect.objectContaining({ debug_id: debugId, code_file: `app://${decodeURIComponent(new URL(pageChunk!).pathname)}` }));
+    expect(latest.entries.find((e) => e.type === "debugmeta")?.data.images).toContainEqual(
+      expect.objectContaining({ debug_id: debugId, code_file: `app://${decodeURIComponent(new URL(pageChunk!).pathname)}` }),
+    );
 
     await page.goto(`./en/orgs/${INTERNAL.org}/issues/${issue.id}`);
     const exception = page.getByTestId("exception");
@@ -138,7 +163,10 @@ test.describe("self-monitoring", () => {
     expect(asSent).not.toContain("trigger.tsx");
   });
 
-  test("runtime-spec §8: the same error thrown twice in a row arrives once; cross-origin \"Script error.\" noise is filtered, a real error arrives", async ({ page, request }) => {
+  test('runtime-spec §8: the same error thrown twice in a row arrives once; cross-origin "Script error." noise is filtered, a real error arrives', async ({
+    page,
+    request,
+  }) => {
     await monitored(page, "./en/diagnostics/client-error");
     await page.getByTestId("throw-twice").click();
     // Browser noise: what a cross-origin script's error looks like to the page (no error object, "Script error.").
@@ -146,7 +174,13 @@ test.describe("self-monitoring", () => {
     // A real error after both: the SDK sends in order and the digest keeps the intake's order, so once it is stored,
     // anything sent before it is stored too.
     const sentinel = `after the duplicates ${Date.now()}`;
-    await page.evaluate((message) => setTimeout(() => { throw new Error(message); }, 0), sentinel);
+    await page.evaluate(
+      (message) =>
+        setTimeout(() => {
+          throw new Error(message);
+        }, 0),
+      sentinel,
+    );
     const last = await waitForIssue(request, sentinel);
     const repeated = await waitForIssue(request, "the same client-side error twice in a row");
     expect(repeated.count).toBe("1");
@@ -192,7 +226,9 @@ test.describe("self-monitoring", () => {
     expect(routeDigest).toMatch(/^\d+$/);
     await expect(async () => {
       await page.goto(`./en/orgs/${INTERNAL.org}/issues?query=${encodeURIComponent(`digest:${routeDigest}`)}`);
-      await expect(page.getByTestId("issue-row").filter({ hasText: "Faultline diagnostics: deliberate error inside the dashboard" })).toBeVisible({ timeout: 1000 });
+      await expect(page.getByTestId("issue-row").filter({ hasText: "Faultline diagnostics: deliberate error inside the dashboard" })).toBeVisible({
+        timeout: 1000,
+      });
     }).toPass({ timeout: 20_000 });
   });
 });

@@ -19,7 +19,11 @@ test.describe("settings screens", () => {
     const url = `${SERVERS.main.origin}/api/${project.id}/envelope/?sentry_key=${project.publicKey}&sentry_version=7`;
     expect((await fetch(url, { method: "POST", body: `{"event_id":"${id}"}\n{"type":"event"}\n{"message":"stats","platform":"node"}\n` })).status).toBe(200);
     for (let i = 0; i < 80; i++) {
-      const points = await expectJson<[number, number][]>(await api(request).get(`/projects/${project.org}/${project.slug}/stats/?stat=received`), 200, "stats");
+      const points = await expectJson<[number, number][]>(
+        await api(request).get(`/projects/${project.org}/${project.slug}/stats/?stat=received`),
+        200,
+        "stats",
+      );
       if (points.reduce((n, [, c]) => n + c, 0) === 1) return;
       await sleep(250);
     }
@@ -47,7 +51,11 @@ test.describe("settings screens", () => {
     await form.getByLabel("per").selectOption({ label: "hour" });
     await form.getByRole("button", { name: "Set limit" }).click();
     await expect(page.getByTestId(`rate-limit-${project.publicKey}`)).toHaveText("Rate limit: 120 events per hour.");
-    const keys = await expectJson<{ public: string; rateLimit: unknown }[]>(await api(request).get(`/projects/${project.org}/${project.slug}/keys/`), 200, "keys");
+    const keys = await expectJson<{ public: string; rateLimit: unknown }[]>(
+      await api(request).get(`/projects/${project.org}/${project.slug}/keys/`),
+      200,
+      "keys",
+    );
     expect(keys.find((k) => k.public === project.publicKey)?.rateLimit).toEqual({ window: 3600, count: 120 });
     await form.getByLabel("Events").fill("-5");
     await form.getByRole("button", { name: "Set limit" }).click();
@@ -60,7 +68,8 @@ test.describe("settings screens", () => {
   });
 
   test("source maps: fetching from public URLs is off by default, turned on in the form, read back from the API", async ({ page, request }) => {
-    const read = async () => (await expectJson<{ scrapeJavaScript: boolean }>(await api(request).get(`/projects/${project.org}/${project.slug}/`), 200, "project")).scrapeJavaScript;
+    const read = async () =>
+      (await expectJson<{ scrapeJavaScript: boolean }>(await api(request).get(`/projects/${project.org}/${project.slug}/`), 200, "project")).scrapeJavaScript;
     expect(await read()).toBe(false);
     await page.goto(`/en/orgs/${project.org}/projects/${project.slug}/settings`);
     const form = page.getByTestId("project-source-fetching-form");

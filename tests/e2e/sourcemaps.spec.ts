@@ -73,7 +73,14 @@ async function buildShop(dir: string, dsn: string, release: string): Promise<str
   await build({
     entryPoints: [path.join(dir, "src/main.ts")],
     outfile: path.join(dist, "app.js"),
-    bundle: true, minify: true, sourcemap: true, sourcesContent: true, format: "iife", platform: "browser", target: "es2020", logLevel: "silent",
+    bundle: true,
+    minify: true,
+    sourcemap: true,
+    sourcesContent: true,
+    format: "iife",
+    platform: "browser",
+    target: "es2020",
+    logLevel: "silent",
     nodePaths: [path.join(process.cwd(), "node_modules")],
     define: { FAULTLINE_DSN: JSON.stringify(dsn), SHOP_RELEASE: JSON.stringify(release) },
   });
@@ -90,10 +97,11 @@ async function servePage(dist: string): Promise<{ origin: string; close: () => P
   });
   await new Promise<void>((resolve, reject) => server.once("error", reject).listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const close = () => new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
   return { origin, close };
 }
 
@@ -101,7 +109,10 @@ test.describe("source maps end to end", () => {
   test.use({ storageState: OWNER_STATE });
 
   for (const cli of SENTRY_CLIS) {
-    test(`issue 7: sentry-cli ${cli.name} uploads an esbuild bundle; an error thrown in Chromium shows its original file, function and source line on the issue page, and as sent in the raw view`, async ({ page, request }) => {
+    test(`issue 7: sentry-cli ${cli.name} uploads an esbuild bundle; an error thrown in Chromium shows its original file, function and source line on the issue page, and as sent in the raw view`, async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(120_000);
       const api = mainApi(request);
       const project = await createProject(api, { platform: "javascript" });
@@ -132,7 +143,9 @@ test.describe("source maps end to end", () => {
           200,
           "event detail",
         );
-        expect(detail.entries.find((e) => e.type === "debugmeta")?.data.images).toContainEqual(expect.objectContaining({ debug_id: debugId, code_file: `${shop.origin}/app.js` }));
+        expect(detail.entries.find((e) => e.type === "debugmeta")?.data.images).toContainEqual(
+          expect.objectContaining({ debug_id: debugId, code_file: `${shop.origin}/app.js` }),
+        );
 
         await page.goto(`/en/orgs/${project.org}/issues/${event.groupID}`);
         const exception = page.getByTestId("exception");

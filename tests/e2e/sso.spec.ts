@@ -61,7 +61,12 @@ test("setup: the owner's password account and organization; auto-join by domain;
   // Requiring SSO before signing in with it oneself would lock the owner out: refused.
   await page.getByTestId("require-sso").check();
   await page.getByTestId("org-sso-form").getByRole("button", { name: "Save" }).click();
-  await expect(page.getByTestId("org-sso-form").getByText(/Sign in with single sign-on once yourself/).first()).toBeVisible();
+  await expect(
+    page
+      .getByTestId("org-sso-form")
+      .getByText(/Sign in with single sign-on once yourself/)
+      .first(),
+  ).toBeVisible();
 
   // Instance settings → Single sign-on: the environment's provider, read-only; the client secret only by its end.
   await page.goto("./en/instance/sso");
@@ -98,13 +103,16 @@ test("an e-mail the provider has not verified creates no account", async ({ brow
 test("a tampered state signs nobody in", async ({ browser }) => {
   const { context, page } = await fresh(browser);
   // The state Faultline sent to the provider comes back altered (the provider hands back whatever it was given).
-  await page.route((url) => url.origin === OIDC.issuer && url.pathname === "/auth", async (route) => {
-    const url = new URL(route.request().url());
-    const state = url.searchParams.get("state") ?? "";
-    expect(state.length).toBeGreaterThan(8);
-    url.searchParams.set("state", `${state.slice(0, -4)}AAAA`);
-    await route.continue({ url: url.toString() });
-  });
+  await page.route(
+    (url) => url.origin === OIDC.issuer && url.pathname === "/auth",
+    async (route) => {
+      const url = new URL(route.request().url());
+      const state = url.searchParams.get("state") ?? "";
+      expect(state.length).toBeGreaterThan(8);
+      url.searchParams.set("state", `${state.slice(0, -4)}AAAA`);
+      await route.continue({ url: url.toString() });
+    },
+  );
   await ssoSignIn(page, "new.person@acme.test");
   await expect(page.getByTestId("sso-error")).toBeVisible();
   await expect(page.getByTestId("sso-error")).toContainText("could not be completed");
@@ -115,13 +123,16 @@ test("a tampered state signs nobody in", async ({ browser }) => {
 test("an ID token with another nonce signs nobody in", async ({ browser }) => {
   const { context, page } = await fresh(browser);
   // The provider is asked with an altered nonce, and signs it into its ID token: not the nonce this sign-in expects.
-  await page.route((url) => url.origin === OIDC.issuer && url.pathname === "/auth", async (route) => {
-    const url = new URL(route.request().url());
-    const nonce = url.searchParams.get("nonce") ?? "";
-    expect(nonce.length).toBeGreaterThan(8);
-    url.searchParams.set("nonce", `${nonce}x`);
-    await route.continue({ url: url.toString() });
-  });
+  await page.route(
+    (url) => url.origin === OIDC.issuer && url.pathname === "/auth",
+    async (route) => {
+      const url = new URL(route.request().url());
+      const nonce = url.searchParams.get("nonce") ?? "";
+      expect(nonce.length).toBeGreaterThan(8);
+      url.searchParams.set("nonce", `${nonce}x`);
+      await route.continue({ url: url.toString() });
+    },
+  );
   await ssoSignIn(page, "new.person@acme.test");
   await expect(page.getByTestId("sso-error")).toHaveAttribute("data-code", "unable_to_get_user_info");
   await signedOut(page);

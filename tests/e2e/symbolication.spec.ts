@@ -19,14 +19,29 @@ test.describe("symbolication notes", () => {
     project = await createProject(api, { platform: "javascript" });
     eventId = crypto.randomUUID().replaceAll("-", "");
     const event = {
-      event_id: eventId, platform: "javascript", level: "error", release: "shop@2.0.0", timestamp: Date.now() / 1000,
-      exception: { values: [{ type: "TypeError", value: "e is undefined", stacktrace: { frames: [
-        { filename: BUNDLE, function: "r", lineno: 1, colno: 18231, in_app: true },
-        { filename: BUNDLE, function: "n", lineno: 1, colno: 20417, in_app: true },
-      ] } }] },
+      event_id: eventId,
+      platform: "javascript",
+      level: "error",
+      release: "shop@2.0.0",
+      timestamp: Date.now() / 1000,
+      exception: {
+        values: [
+          {
+            type: "TypeError",
+            value: "e is undefined",
+            stacktrace: {
+              frames: [
+                { filename: BUNDLE, function: "r", lineno: 1, colno: 18231, in_app: true },
+                { filename: BUNDLE, function: "n", lineno: 1, colno: 20417, in_app: true },
+              ],
+            },
+          },
+        ],
+      },
     };
     const r = await fetch(`${SERVERS.main.origin}/api/${project.id}/envelope/?sentry_key=${project.publicKey}&sentry_version=7`, {
-      method: "POST", body: `{"event_id":"${eventId}"}\n{"type":"event"}\n${JSON.stringify(event)}\n`,
+      method: "POST",
+      body: `{"event_id":"${eventId}"}\n{"type":"event"}\n${JSON.stringify(event)}\n`,
     });
     expect(r.status).toBe(200);
     issue = String((await waitForEvent(api, project, eventId)).groupID);
@@ -36,7 +51,9 @@ test.describe("symbolication notes", () => {
     await page.goto(`/en/orgs/${project.org}/issues/${issue}`);
     const notes = page.getByTestId("processing-notes");
     await expect(notes.getByRole("heading", { name: "Processing notes" })).toBeVisible();
-    await expect(notes.getByTestId("processing-note")).toHaveText([`No source map was found for ${BUNDLE}. Upload the bundle and its map with sentry-cli (sourcemaps inject, then sourcemaps upload) for this release and dist.`]);
+    await expect(notes.getByTestId("processing-note")).toHaveText([
+      `No source map was found for ${BUNDLE}. Upload the bundle and its map with sentry-cli (sourcemaps inject, then sourcemaps upload) for this release and dist.`,
+    ]);
     await expect(page.getByTestId("frame").first()).toContainText("/static/app.4f2a.js");
     await screenshot(page, "issue-processing-notes");
     await page.goto(`/de/orgs/${project.org}/issues/${issue}`);

@@ -28,14 +28,25 @@ test.beforeAll(async ({ request }) => {
 test.afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 /** A token of the owner with exactly these scopes, made by `faultline createtoken --scope …`. */
-const scopedToken = (scopes: string[]) => cli("main", "createtoken", "--email", OWNER.email, "--name", unique("scoped"), ...scopes.flatMap((s) => ["--scope", s]));
+const scopedToken = (scopes: string[]) =>
+  cli("main", "createtoken", "--email", OWNER.email, "--name", unique("scoped"), ...scopes.flatMap((s) => ["--scope", s]));
 
 /** A minified script and its source map in dir/dist, as a build leaves them. */
 function buildDist(dir: string): string {
   const dist = path.join(dir, "dist");
   mkdirSync(dist, { recursive: true });
   writeFileSync(path.join(dist, "app.min.js"), 'function a(n){throw new Error("boom "+n)}a(1);\n//# sourceMappingURL=app.min.js.map\n');
-  writeFileSync(path.join(dist, "app.min.js.map"), JSON.stringify({ version: 3, file: "app.min.js", sources: ["app.js"], sourcesContent: ["function fail(n) {\n  throw new Error('boom ' + n);\n}\nfail(1);\n"], names: ["fail", "n"], mappings: "AAAA,SAASA,EAAKC" }));
+  writeFileSync(
+    path.join(dist, "app.min.js.map"),
+    JSON.stringify({
+      version: 3,
+      file: "app.min.js",
+      sources: ["app.js"],
+      sourcesContent: ["function fail(n) {\n  throw new Error('boom ' + n);\n}\nfail(1);\n"],
+      names: ["fail", "n"],
+      mappings: "AAAA,SAASA,EAAKC",
+    }),
+  );
   return dist;
 }
 
@@ -60,7 +71,9 @@ test.describe("issue 20 scoped personal tokens", () => {
     expect(token).toMatch(/^sntryu_[0-9a-f]{64}$/);
     const row = page.getByTestId("token-table").getByRole("row").filter({ hasText: name });
     await expect(row.getByTestId("token-scopes")).toHaveText("org:read project:releases");
-    await expect(row).toContainText(new Date(`${expiry}T12:00:00Z`).toLocaleDateString("en", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }));
+    await expect(row).toContainText(
+      new Date(`${expiry}T12:00:00Z`).toLocaleDateString("en", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }),
+    );
     await expect(page.getByTestId("token-table")).not.toContainText(token.slice(7, 40));
     await screenshot(page, "token-scopes-created");
 
@@ -90,7 +103,9 @@ test.describe("issue 20 scoped personal tokens", () => {
   });
 
   for (const sentryCli of SENTRY_CLIS) {
-    test(`sentry-cli ${sentryCli.name} with exactly project:releases and org:read: info, releases, sourcemaps upload; send-event and monitors run with the DSN`, async ({ request }) => {
+    test(`sentry-cli ${sentryCli.name} with exactly project:releases and org:read: info, releases, sourcemaps upload; send-event and monitors run with the DSN`, async ({
+      request,
+    }) => {
       test.setTimeout(180_000);
       const token = scopedToken(CLI_SCOPES);
       const target = { url: SERVERS.main.url, token, org: project.org, project: project.slug };
@@ -149,7 +164,9 @@ test.describe("issue 20 scoped personal tokens", () => {
     const base = `/projects/${project.org}/${project.slug}`;
     const eventRead = api(request, scopedToken(["event:read"]));
     await expectJson(await eventRead.get(`${base}/issues/`), 200, "event:read lists issues");
-    expect(await expectJson(await eventRead.put(`${base}/issues/?status=unresolved`, { status: "resolved" }), 403, "event:read cannot triage")).toEqual({ detail: DENIED });
+    expect(await expectJson(await eventRead.put(`${base}/issues/?status=unresolved`, { status: "resolved" }), 403, "event:read cannot triage")).toEqual({
+      detail: DENIED,
+    });
     expect(await expectJson(await eventRead.get(`/organizations/${project.org}/`), 403, "event:read cannot read the organization")).toEqual({ detail: DENIED });
 
     const projectRead = api(request, scopedToken(["project:read"]));
@@ -192,7 +209,18 @@ test.describe("issue 20 scoped personal tokens", () => {
     expect(await expectJson(await api(request, expired).get(`/organizations/${project.org}/`), 401, "expired")).toEqual({ detail: "Token expired" });
 
     await page.goto("/en/account/tokens");
-    await expect(page.getByTestId("token-table").getByRole("row").filter({ hasText: `…${legacy.slice(-4)}` }).getByTestId("token-scopes")).toHaveText("Full access");
-    await expect(page.getByTestId("token-table").getByRole("row").filter({ hasText: `…${expired.slice(-4)}` })).toContainText("expired");
+    await expect(
+      page
+        .getByTestId("token-table")
+        .getByRole("row")
+        .filter({ hasText: `…${legacy.slice(-4)}` })
+        .getByTestId("token-scopes"),
+    ).toHaveText("Full access");
+    await expect(
+      page
+        .getByTestId("token-table")
+        .getByRole("row")
+        .filter({ hasText: `…${expired.slice(-4)}` }),
+    ).toContainText("expired");
   });
 });

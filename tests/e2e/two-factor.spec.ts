@@ -33,7 +33,10 @@ async function signInWithSecondFactor(page: Page, email: string, code: { totp: s
 }
 
 test.describe("issue 20 two-factor sign-in", () => {
-  test("enrol from the account page, sign in with a code and with a recovery code once; an organization requiring it shows a member without it only the enrolment page, and its API answers 403", async ({ browser, request }) => {
+  test("enrol from the account page, sign in with a code and with a recovery code once; an organization requiring it shows a member without it only the enrolment page, and its API answers 403", async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const alice = `${unique("alice")}@example.com`;
     const bob = `${unique("bob")}@example.com`;
@@ -94,7 +97,11 @@ test.describe("issue 20 two-factor sign-in", () => {
 
     // Alice's organization; Bob joins it by invitation (without two-factor).
     const aliceToken = cli("main", "createtoken", "--email", alice);
-    const org = await expectJson<{ slug: string }>(await request.post(`${SERVERS.main.url}/api/0/organizations/`, { headers: { authorization: `Bearer ${aliceToken}` }, data: { name: unique("Secure") } }), 201, "create organization");
+    const org = await expectJson<{ slug: string }>(
+      await request.post(`${SERVERS.main.url}/api/0/organizations/`, { headers: { authorization: `Bearer ${aliceToken}` }, data: { name: unique("Secure") } }),
+      201,
+      "create organization",
+    );
     await page.goto(`/en/orgs/${org.slug}/settings/members`);
     const invite = page.getByTestId("create-invite-form");
     await invite.getByLabel("E-mail").fill(bob);
@@ -108,7 +115,11 @@ test.describe("issue 20 two-factor sign-in", () => {
     await bobPage.getByTestId("invite-join-form").getByRole("button", { name: "Join" }).click();
     await expect(bobPage).toHaveURL(new RegExp(`/en/orgs/${org.slug}$`));
     const bobToken = cli("main", "createtoken", "--email", bob);
-    await expectJson(await request.get(`${SERVERS.main.url}/api/0/organizations/${org.slug}/`, { headers: { authorization: `Bearer ${bobToken}` } }), 200, "before the requirement");
+    await expectJson(
+      await request.get(`${SERVERS.main.url}/api/0/organizations/${org.slug}/`, { headers: { authorization: `Bearer ${bobToken}` } }),
+      200,
+      "before the requirement",
+    );
 
     // The owner requires two-factor (organization settings).
     await page.goto(`/en/orgs/${org.slug}/settings`);
@@ -131,10 +142,18 @@ test.describe("issue 20 two-factor sign-in", () => {
 
     // Its API refuses Bob's token with the reason; the owner's still works.
     for (const path of [`/organizations/${org.slug}/`, `/organizations/${org.slug}/projects/`]) {
-      const refused = await expectJson<{ detail: string }>(await request.get(`${SERVERS.main.url}/api/0${path}`, { headers: { authorization: `Bearer ${bobToken}` } }), 403, `Bob: ${path}`);
+      const refused = await expectJson<{ detail: string }>(
+        await request.get(`${SERVERS.main.url}/api/0${path}`, { headers: { authorization: `Bearer ${bobToken}` } }),
+        403,
+        `Bob: ${path}`,
+      );
       expect(refused.detail).toMatch(/requires two-factor authentication/);
     }
-    await expectJson(await request.get(`${SERVERS.main.url}/api/0/organizations/${org.slug}/`, { headers: { authorization: `Bearer ${aliceToken}` } }), 200, "the owner, enrolled");
+    await expectJson(
+      await request.get(`${SERVERS.main.url}/api/0/organizations/${org.slug}/`, { headers: { authorization: `Bearer ${aliceToken}` } }),
+      200,
+      "the owner, enrolled",
+    );
 
     // The sign-in's second step in German.
     const guest = await guestPage(browser);

@@ -41,8 +41,19 @@ const sentryCli = (bin: string, args: string[], target: CliTarget = main(), cwd 
 /** A minified bundle and its source map, built by esbuild from a source naming `marker` (so each build differs). */
 async function buildApp(marker: string): Promise<string> {
   const dir = mkdtempSync(path.join(home, "app-"));
-  writeFileSync(path.join(dir, "app.js"), `export function checkout(cart) {\n  if (!cart.items.length) throw new Error(${JSON.stringify(marker)});\n  return cart.items.length;\n}\ncheckout({ items: [] });\n`);
-  await build({ entryPoints: [path.join(dir, "app.js")], bundle: true, minify: true, sourcemap: true, format: "iife", outfile: path.join(dir, "dist", "app.min.js"), logLevel: "silent" });
+  writeFileSync(
+    path.join(dir, "app.js"),
+    `export function checkout(cart) {\n  if (!cart.items.length) throw new Error(${JSON.stringify(marker)});\n  return cart.items.length;\n}\ncheckout({ items: [] });\n`,
+  );
+  await build({
+    entryPoints: [path.join(dir, "app.js")],
+    bundle: true,
+    minify: true,
+    sourcemap: true,
+    format: "iife",
+    outfile: path.join(dir, "dist", "app.min.js"),
+    logLevel: "silent",
+  });
   return path.join(dir, "dist");
 }
 
@@ -55,7 +66,9 @@ function stored(version: string): { bundles: number; files: { url: string; type:
   try {
     const where = "FROM artifact_bundle_links l JOIN projects p ON p.id = l.project_id WHERE p.slug = ? AND l.release = ?";
     const bundles = (db.prepare(`SELECT count(DISTINCT l.bundle_id) AS n ${where}`).get(project.slug, version) as { n: number }).n;
-    const files = db.prepare(`SELECT f.url, f.type, f.debug_id FROM artifact_files f WHERE f.bundle_id IN (SELECT l.bundle_id ${where}) ORDER BY f.url`).all(project.slug, version) as { url: string; type: string | null; debug_id: string | null }[];
+    const files = db
+      .prepare(`SELECT f.url, f.type, f.debug_id FROM artifact_files f WHERE f.bundle_id IN (SELECT l.bundle_id ${where}) ORDER BY f.url`)
+      .all(project.slug, version) as { url: string; type: string | null; debug_id: string | null }[];
     return { bundles, files };
   } finally {
     db.close();
@@ -75,7 +88,11 @@ test.describe("sentry-cli uploads", () => {
     expect(await sentryCli(SENTRY_CLI_3, ["releases", "list"])).toContain(version);
     expect(await sentryCli(SENTRY_CLI_3, ["releases", "info", version])).toContain(version);
     const repo = mkdtempSync(path.join(home, "git-"));
-    const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, env: { ...process.env, GIT_AUTHOR_NAME: "Ada", GIT_AUTHOR_EMAIL: "ada@example.com", GIT_COMMITTER_NAME: "Ada", GIT_COMMITTER_EMAIL: "ada@example.com" } });
+    const git = (...args: string[]) =>
+      execFileSync("git", args, {
+        cwd: repo,
+        env: { ...process.env, GIT_AUTHOR_NAME: "Ada", GIT_AUTHOR_EMAIL: "ada@example.com", GIT_COMMITTER_NAME: "Ada", GIT_COMMITTER_EMAIL: "ada@example.com" },
+      });
     git("init", "-q");
     writeFileSync(path.join(repo, "app.js"), "console.log(3)\n");
     git("add", ".");
@@ -88,7 +105,10 @@ test.describe("sentry-cli uploads", () => {
   });
 
   for (const cli of SENTRY_CLIS) {
-    test(`sentry-cli ${cli.name}: sourcemaps inject, then upload through chunk upload as an artifact bundle; again, nothing is sent or stored twice`, async ({ request, page }) => {
+    test(`sentry-cli ${cli.name}: sourcemaps inject, then upload through chunk upload as an artifact bundle; again, nothing is sent or stored twice`, async ({
+      request,
+      page,
+    }) => {
       const dist = await buildApp(unique(`upload with ${cli.name}`));
       await sentryCli(cli.bin, ["sourcemaps", "inject", dist]);
       const debugId = injectedDebugId(dist, "app.min.js");
@@ -101,7 +121,11 @@ test.describe("sentry-cli uploads", () => {
       expect(files.map((f) => f.name)).toEqual(["~/app.min.js", "~/app.min.js.map"]);
       expect(files[0]!.headers["debug-id"]).toBe(debugId);
       expect(files[0]!.size).toBe(readFileSync(path.join(dist, "app.min.js")).byteLength);
-      expect(files[0]!.sha1).toBe(createHash("sha1").update(readFileSync(path.join(dist, "app.min.js"))).digest("hex"));
+      expect(files[0]!.sha1).toBe(
+        createHash("sha1")
+          .update(readFileSync(path.join(dist, "app.min.js")))
+          .digest("hex"),
+      );
       expect(stored(version)).toEqual({
         bundles: 1,
         files: [
@@ -161,7 +185,16 @@ test.describe("sentry-cli 2.58.6 on a server without artifact bundles", () => {
   const PORT = Number(process.env.FAULTLINE_E2E_PORT_BASE ?? 9100) + 3;
   const origin = `http://localhost:${PORT}`;
   const dataDir = path.join(process.cwd(), "test-results", "data-legacy-uploads");
-  const env = { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", FAULTLINE_URL: origin, FAULTLINE_DATA_DIR: dataDir, FAULTLINE_DIST_DIR: ".next", DATABASE_URL: "", FAULTLINE_CHUNK_UPLOAD_ACCEPT: "release_files" };
+  const env = {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    FAULTLINE_URL: origin,
+    FAULTLINE_DATA_DIR: dataDir,
+    FAULTLINE_DIST_DIR: ".next",
+    DATABASE_URL: "",
+    FAULTLINE_CHUNK_UPLOAD_ACCEPT: "release_files",
+  };
   let server: ChildProcess | null = null;
   let target: CliTarget;
 
@@ -171,7 +204,14 @@ test.describe("sentry-cli 2.58.6 on a server without artifact bundles", () => {
     faultline("createuser", "--email", "legacy@example.com", "--password", "password123", "--superuser", "--no-input");
     const token = faultline("createtoken", "--email", "legacy@example.com");
     server = spawn(process.execPath, ["bin/faultline.mjs", "start"], { env, stdio: "ignore" });
-    for (const deadline = Date.now() + 90_000; !(await fetch(`${origin}/api/health`).then((r) => r.ok, () => false)); await sleep(250)) {
+    for (
+      const deadline = Date.now() + 90_000;
+      !(await fetch(`${origin}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      await sleep(250)
+    ) {
       expect(Date.now(), "the server comes up").toBeLessThan(deadline);
     }
     const p = await createProject(apiAt(request, origin, token), { platform: "javascript" });
@@ -191,7 +231,11 @@ test.describe("sentry-cli 2.58.6 on a server without artifact bundles", () => {
     await sentryCli(SENTRY_CLI_2, ["releases", "new", version], target);
     await sentryCli(SENTRY_CLI_2, ["sourcemaps", "upload", "--release", version, "--dist", "42", dist], target);
     // This server has no artifactbundle/assemble/: the upload went through releases/{version}/assemble/.
-    await expectJson(await client(request).post(`/organizations/${target.org}/artifactbundle/assemble/`, { checksum: "0".repeat(40), chunks: [], projects: [target.project] }), 404, "no artifact bundles");
+    await expectJson(
+      await client(request).post(`/organizations/${target.org}/artifactbundle/assemble/`, { checksum: "0".repeat(40), chunks: [], projects: [target.project] }),
+      404,
+      "no artifact bundles",
+    );
     const files = await expectJson<Artifact[]>(await client(request).get(filesPath(target, version)), 200, "release files");
     expect(files.map((f) => [f.name, f.dist])).toEqual([
       ["~/app.min.js", "42"],
@@ -216,20 +260,42 @@ test.describe("malformed uploads over HTTP", () => {
   const postChunks = (request: APIRequestContext, parts: { field: string; name: string; data: Buffer }[]) => {
     const boundary = "----faultline-test-boundary";
     const body = Buffer.concat([
-      ...parts.flatMap((p) => [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), p.data, Buffer.from("\r\n")]),
+      ...parts.flatMap((p) => [
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        p.data,
+        Buffer.from("\r\n"),
+      ]),
       Buffer.from(`--${boundary}--\r\n`),
     ]);
     return request.post(url("/chunk-upload/"), { headers: { ...headers(), "content-type": `multipart/form-data; boundary=${boundary}` }, data: body });
   };
   const assemble = (request: APIRequestContext, body: unknown) => request.post(url("/artifactbundle/assemble/"), { headers: headers(), data: body });
 
-  test("sentry-protocol §6: the chunk-upload options, and a bundle uploaded in gzip parts by hand: not_found with its missing chunks, then ok, then ok with none missing", async ({ request }) => {
+  test("sentry-protocol §6: the chunk-upload options, and a bundle uploaded in gzip parts by hand: not_found with its missing chunks, then ok, then ok with none missing", async ({
+    request,
+  }) => {
     const options = await expectJson(await request.get(url("/chunk-upload/"), { headers: headers() }), 200, "options");
-    expect(options).toMatchObject({ url: `${SERVERS.main.url}/api/0/organizations/${project.org}/chunk-upload/`, hashAlgorithm: "sha1", compression: ["gzip"], chunksPerRequest: 64 });
+    expect(options).toMatchObject({
+      url: `${SERVERS.main.url}/api/0/organizations/${project.org}/chunk-upload/`,
+      hashAlgorithm: "sha1",
+      compression: ["gzip"],
+      chunksPerRequest: 64,
+    });
     expect(options.accept).toEqual(expect.arrayContaining(["artifact_bundles", "artifact_bundles_v2", "release_files"]));
     expect(Math.log2(options.chunkSize) % 1).toBe(0);
 
-    const bundle = Buffer.from(zipSync({ "manifest.json": strToU8(JSON.stringify({ files: { "files/_/_/x.js": { type: "minified_source", url: "~/x.js", headers: { "debug-id": "01234567-89ab-4def-8123-456789abcdef" } } } })), "files/_/_/x.js": strToU8(unique("x")) }));
+    const bundle = Buffer.from(
+      zipSync({
+        "manifest.json": strToU8(
+          JSON.stringify({
+            files: { "files/_/_/x.js": { type: "minified_source", url: "~/x.js", headers: { "debug-id": "01234567-89ab-4def-8123-456789abcdef" } } },
+          }),
+        ),
+        "files/_/_/x.js": strToU8(unique("x")),
+      }),
+    );
     const halves = [bundle.subarray(0, 100), bundle.subarray(100)];
     const body = { checksum: sha1(bundle), chunks: halves.map(sha1), projects: [project.slug] };
     expect(await expectJson(await assemble(request, body), 200, "assemble")).toEqual({ state: "not_found", missingChunks: halves.map(sha1), detail: null });
@@ -240,12 +306,16 @@ test.describe("malformed uploads over HTTP", () => {
     expect(await expectJson(await assemble(request, body), 200, "assemble again")).toEqual({ state: "ok", missingChunks: [], detail: null });
   });
 
-  test("hostile input #9: 64 gzip parts of 8 MiB of zeros (511 KB sent) get 413; garbage bodies get a 4xx with a detail, never a 500 or a reset", async ({ request }) => {
+  test("hostile input #9: 64 gzip parts of 8 MiB of zeros (511 KB sent) get 413; garbage bodies get a 4xx with a detail, never a 500 or a reset", async ({
+    request,
+  }) => {
     const boundary = "----faultline-hostile";
     const multipart = (parts: { field?: string; name?: string; head?: string; data: Uint8Array | string }[], close = true) =>
       Buffer.concat([
         ...parts.flatMap((p) => [
-          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data${p.field ? `; name="${p.field}"` : ""}${p.name ? `; filename="${p.name}"` : ""}\r\n${p.head ?? ""}Content-Type: application/octet-stream\r\n\r\n`),
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data${p.field ? `; name="${p.field}"` : ""}${p.name ? `; filename="${p.name}"` : ""}\r\n${p.head ?? ""}Content-Type: application/octet-stream\r\n\r\n`,
+          ),
           Buffer.from(p.data),
           Buffer.from("\r\n"),
         ]),
@@ -271,10 +341,20 @@ test.describe("malformed uploads over HTTP", () => {
       ["a part without a name", multipart([{ ...good, field: undefined }]), 400, /a part has no name/],
       ["a 20 KiB part header", multipart([{ ...good, head: `X-Padding: ${"a".repeat(20 * 1024)}\r\n` }]), 400, /malformed part header/],
       ["a gzip part that is not gzip", multipart([{ ...good, field: "file_gzip" }]), 400, /is not valid gzip/],
-      ["a part over the chunk size", multipart([{ field: "file", name: sha1(zeros), data: new Uint8Array(8 * 1024 * 1024 + 65 * 1024) }]), 400, /Chunk size too large/],
+      [
+        "a part over the chunk size",
+        multipart([{ field: "file", name: sha1(zeros), data: new Uint8Array(8 * 1024 * 1024 + 65 * 1024) }]),
+        400,
+        /Chunk size too large/,
+      ],
       ["more parts than chunksPerRequest", multipart(Array.from({ length: 65 }, () => good)), 400, /Too many chunks/],
       // Refused at its first part, then 24 MiB more: the client still gets the answer, not a reset connection.
-      ["a bad first part before a large rest", multipart([{ ...good, name: "not-a-sha1" }, ...Array.from({ length: 3 }, () => ({ field: "file", name: sha1(zeros), data: zeros }))]), 400, /SHA-1 in hex/],
+      [
+        "a bad first part before a large rest",
+        multipart([{ ...good, name: "not-a-sha1" }, ...Array.from({ length: 3 }, () => ({ field: "file", name: sha1(zeros), data: zeros }))]),
+        400,
+        /SHA-1 in hex/,
+      ],
     ];
     for (const [what, body, status, detail, type] of cases) {
       const answer = await post(body, type);
@@ -283,7 +363,9 @@ test.describe("malformed uploads over HTTP", () => {
     }
     // The server is well afterwards: a good chunk is stored.
     expect((await post(multipart([good]))).status).toBe(200);
-    expect(await expectJson(await assemble(request, { checksum: sha1(chunk), chunks: [sha1(chunk)], projects: [project.slug] }), 200, "assemble")).toMatchObject({ missingChunks: [] });
+    expect(
+      await expectJson(await assemble(request, { checksum: sha1(chunk), chunks: [sha1(chunk)], projects: [project.slug] }), 200, "assemble"),
+    ).toMatchObject({ missingChunks: [] });
   });
 
   test("hostile input #9: a chunk upload whose body stops arriving is answered 408, not held", async () => {
@@ -292,7 +374,9 @@ test.describe("malformed uploads over HTTP", () => {
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = net.connect(Number(port), hostname, () => {
         const path = `/api/0/organizations/${project.org}/chunk-upload/`;
-        socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${ownerApiToken()}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 100000\r\n\r\n--x\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nsome bytes`);
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${ownerApiToken()}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 100000\r\n\r\n--x\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nsome bytes`,
+        );
       });
       let text = "";
       socket.on("data", (d) => (text += d.toString("latin1")));
@@ -316,32 +400,70 @@ test.describe("malformed uploads over HTTP", () => {
     await refused(postChunks(request, [{ field: "file", name: "not-a-sha1", data }]), 400, /SHA-1 in hex/);
     await refused(postChunks(request, [{ field: "file_gzip", name: sha1(data), data }]), 400, /not valid gzip/);
     await refused(postChunks(request, [{ field: "file_brotli", name: sha1(data), data }]), 400, /Unknown field/);
-    await refused(postChunks(request, Array.from({ length: 65 }, () => ({ field: "file", name: sha1(data), data }))), 400, /Too many chunks/);
     await refused(
-      request.post(url("/chunk-upload/"), { headers: { ...headers(), "content-type": "multipart/form-data; boundary=x" }, data: Buffer.from("--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a\"\r\n\r\ntruncated") }),
+      postChunks(
+        request,
+        Array.from({ length: 65 }, () => ({ field: "file", name: sha1(data), data })),
+      ),
+      400,
+      /Too many chunks/,
+    );
+    await refused(
+      request.post(url("/chunk-upload/"), {
+        headers: { ...headers(), "content-type": "multipart/form-data; boundary=x" },
+        data: Buffer.from('--x\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\ntruncated'),
+      }),
       400,
       /malformed/,
     );
 
     await refused(assemble(request, { checksum: "nope", chunks: [], projects: [project.slug] }), 400, /checksum/);
     await refused(assemble(request, { checksum: sha1(data), chunks: [sha1(data)], projects: ["no-such-project"] }), 400, /Invalid project/);
-    await refused(request.post(url("/artifactbundle/assemble/"), { headers: { ...headers(), "content-type": "application/json" }, data: Buffer.from("{not json") }), 400, /not valid JSON/);
+    await refused(
+      request.post(url("/artifactbundle/assemble/"), { headers: { ...headers(), "content-type": "application/json" }, data: Buffer.from("{not json") }),
+      400,
+      /not valid JSON/,
+    );
 
     // A chunk that is no ZIP assembles into an error that says so.
     expect((await postChunks(request, [{ field: "file", name: sha1(data), data }])).status()).toBe(200);
-    expect(await expectJson(await assemble(request, { checksum: sha1(data), chunks: [sha1(data)], projects: [project.slug] }), 200, "assemble")).toEqual({ state: "error", missingChunks: [], detail: expect.stringMatching(/^Invalid artifact bundle: the bundle is not a valid ZIP archive/) });
+    expect(await expectJson(await assemble(request, { checksum: sha1(data), chunks: [sha1(data)], projects: [project.slug] }), 200, "assemble")).toEqual({
+      state: "error",
+      missingChunks: [],
+      detail: expect.stringMatching(/^Invalid artifact bundle: the bundle is not a valid ZIP archive/),
+    });
     // Chunks that do not make up the checksum: an error too.
     const other = Buffer.from(unique("other chunk"));
     expect((await postChunks(request, [{ field: "file", name: sha1(other), data: other }])).status()).toBe(200);
-    expect(await expectJson(await assemble(request, { checksum: sha1(data), chunks: [sha1(other)], projects: [project.slug] }), 200, "assemble")).toEqual({ state: "error", missingChunks: [], detail: expect.stringMatching(/checksum/) });
+    expect(await expectJson(await assemble(request, { checksum: sha1(data), chunks: [sha1(other)], projects: [project.slug] }), 200, "assemble")).toEqual({
+      state: "error",
+      missingChunks: [],
+      detail: expect.stringMatching(/checksum/),
+    });
 
     // Legacy release files: an unknown release 404, no file 400, the same name twice 409.
     const version = unique("files@1.0.0");
     await expectJson(await mainApi(request).post(`/organizations/${project.org}/releases/`, { version, projects: [project.slug] }), 201, "release");
     const file = (name: string) => ({ file: { name: "a.js", mimeType: "application/javascript", buffer: Buffer.from("a") }, name });
-    await refused(request.post(url(`/releases/${encodeURIComponent(unique("none"))}/files/`), { headers: headers(), multipart: file("~/a.js") }), 404, /Release not found/);
-    await refused(request.post(url(`/releases/${encodeURIComponent(version)}/files/`), { headers: headers(), multipart: { name: "~/a.js" } }), 400, /Missing uploaded file/);
-    await expectJson(await request.post(url(`/releases/${encodeURIComponent(version)}/files/`), { headers: headers(), multipart: file("~/a.js") }), 201, "release file");
-    await refused(request.post(url(`/releases/${encodeURIComponent(version)}/files/`), { headers: headers(), multipart: file("~/a.js") }), 409, /already exists/);
+    await refused(
+      request.post(url(`/releases/${encodeURIComponent(unique("none"))}/files/`), { headers: headers(), multipart: file("~/a.js") }),
+      404,
+      /Release not found/,
+    );
+    await refused(
+      request.post(url(`/releases/${encodeURIComponent(version)}/files/`), { headers: headers(), multipart: { name: "~/a.js" } }),
+      400,
+      /Missing uploaded file/,
+    );
+    await expectJson(
+      await request.post(url(`/releases/${encodeURIComponent(version)}/files/`), { headers: headers(), multipart: file("~/a.js") }),
+      201,
+      "release file",
+    );
+    await refused(
+      request.post(url(`/releases/${encodeURIComponent(version)}/files/`), { headers: headers(), multipart: file("~/a.js") }),
+      409,
+      /already exists/,
+    );
   });
 });

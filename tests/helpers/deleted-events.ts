@@ -12,11 +12,23 @@ async function fillAndDelete(t: TestCore): Promise<void> {
   const now = new Date().toISOString();
   for (let batch = 0; batch < 30; batch++) {
     const rows = Array.from({ length: 100 }, (_, i) => ({
-      project_id: p.id, event_id: randomBytes(16).toString("hex"), type: "error", received_at: now, timestamp: now, platform: "javascript",
-      level: "error", title: `E ${batch}-${i}`, message: "", culprit: "", release: null, environment: null, size: 4096, data: randomBytes(4096), issue_id: null,
+      project_id: p.id,
+      event_id: randomBytes(16).toString("hex"),
+      type: "error",
+      received_at: now,
+      timestamp: now,
+      platform: "javascript",
+      level: "error",
+      title: `E ${batch}-${i}`,
+      message: "",
+      culprit: "",
+      release: null,
+      environment: null,
+      size: 4096,
+      data: randomBytes(4096),
+      issue_id: null,
     }));
     await db.kysely.insertInto("events").values(rows).execute();
   }
   await sql`delete from events where id > 100`.execute(db.kysely);
 }
-

@@ -58,7 +58,16 @@ export type TestIntakeOptions = Pick<IntakeOptions, "pressureLimits"> & {
   metricsToken?: string;
 };
 
-export async function startTestIntake({ digest: mode = "inline", db, digestDb, digestEntry, digestBudgetMs, dataDir: givenDataDir, metricsToken, ...options }: TestIntakeOptions = {}): Promise<TestIntake> {
+export async function startTestIntake({
+  digest: mode = "inline",
+  db,
+  digestDb,
+  digestEntry,
+  digestBudgetMs,
+  dataDir: givenDataDir,
+  metricsToken,
+  ...options
+}: TestIntakeOptions = {}): Promise<TestIntake> {
   const dataDir = givenDataDir ?? mkdtempSync(path.join(tmpdir(), "faultline-intake-"));
   // The file `faultline worker` opens for this data dir when no DATABASE_URL is set.
   const dbOptions: OpenDbOptions = db ?? { dialect: "sqlite", file: path.join(dataDir, "faultline.sqlite3") };
@@ -77,9 +86,21 @@ export async function startTestIntake({ digest: mode = "inline", db, digestDb, d
   const log = (line: string) => console.error(line);
   const digest =
     mode === "inline"
-      ? startDigestWorker({ spoolDir: spoolDir(dataDir), db: digestDb ?? dbOptions }, onPosition, log, { entry: digestEntry, budgetMs: digestBudgetMs, onBatch: metricsToken ? (b) => metrics().digestBatch(b) : undefined })
+      ? startDigestWorker({ spoolDir: spoolDir(dataDir), db: digestDb ?? dbOptions }, onPosition, log, {
+          entry: digestEntry,
+          budgetMs: digestBudgetMs,
+          onBatch: metricsToken ? (b) => metrics().digestBatch(b) : undefined,
+        })
       : followExternalDigest(core.store, intake.spool.id, onPosition, log, 100);
-  const server = http.createServer(createListener({ config: { trustProxy: false, publicUrl: "http://localhost:9000" }, basePath: "", intake, next: null, metricsToken: metricsToken ? () => metricsToken : null }));
+  const server = http.createServer(
+    createListener({
+      config: { trustProxy: false, publicUrl: "http://localhost:9000" },
+      basePath: "",
+      intake,
+      next: null,
+      metricsToken: metricsToken ? () => metricsToken : null,
+    }),
+  );
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const makeProject = async (): Promise<TestProject> => {

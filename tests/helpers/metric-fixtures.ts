@@ -6,7 +6,12 @@ import { dbBool } from "../../src/storage/kysely/shared";
 let n = 0;
 const hex = (len: number) => (++n).toString(16).padStart(len, "0");
 
-export async function addEvent(db: Db, projectId: number, receivedAt: string, over: { type?: string; level?: string; environment?: string | null; release?: string | null } = {}): Promise<void> {
+export async function addEvent(
+  db: Db,
+  projectId: number,
+  receivedAt: string,
+  over: { type?: string; level?: string; environment?: string | null; release?: string | null } = {},
+): Promise<void> {
   await db.kysely
     .insertInto("events")
     .values({
@@ -33,25 +38,63 @@ export async function addIssueWithUsers(db: Db, projectId: number, users: { key:
   const now = new Date().toISOString();
   const { id } = await db.kysely
     .insertInto("issues")
-    .values({ project_id: projectId, short_id: n++, type: "error", title: "Error", culprit: "", level: "error", platform: "javascript", metadata: "{}", status: "unresolved", substatus: null, resolution: null, snooze: null, first_seen: now, last_seen: now, times_seen: 1, first_release: null, assignee_id: null, assignee_team_id: null })
+    .values({
+      project_id: projectId,
+      short_id: n++,
+      type: "error",
+      title: "Error",
+      culprit: "",
+      level: "error",
+      platform: "javascript",
+      metadata: "{}",
+      status: "unresolved",
+      substatus: null,
+      resolution: null,
+      snooze: null,
+      first_seen: now,
+      last_seen: now,
+      times_seen: 1,
+      first_release: null,
+      assignee_id: null,
+      assignee_team_id: null,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
-  for (const u of users) await db.kysely.insertInto("issue_users").values({ issue_id: id, user_key: u.key, first_seen: u.lastSeen, last_seen: u.lastSeen }).execute();
+  for (const u of users)
+    await db.kysely.insertInto("issue_users").values({ issue_id: id, user_key: u.key, first_seen: u.lastSeen, last_seen: u.lastSeen }).execute();
   return id;
 }
 
 export async function addSessionHour(db: Db, projectId: number, hour: string, started: number, crashed: number, environment = "production"): Promise<void> {
-  await db.kysely.insertInto("release_session_counts").values({ project_id: projectId, release: "app@1.0.0", environment, hour, started, errored: crashed, crashed, abnormal: 0 }).execute();
+  await db.kysely
+    .insertInto("release_session_counts")
+    .values({ project_id: projectId, release: "app@1.0.0", environment, hour, started, errored: crashed, crashed, abnormal: 0 })
+    .execute();
 }
 
 export async function addSessionUser(db: Db, projectId: number, distinctId: string, lastSeen: string, crashed: boolean): Promise<void> {
   await db.kysely
     .insertInto("release_session_users")
-    .values({ project_id: projectId, release: "app@1.0.0", environment: "production", distinct_id: distinctId, crashed: dbBool(db.dialect, crashed), first_seen: lastSeen, last_seen: lastSeen })
+    .values({
+      project_id: projectId,
+      release: "app@1.0.0",
+      environment: "production",
+      distinct_id: distinctId,
+      crashed: dbBool(db.dialect, crashed),
+      first_seen: lastSeen,
+      last_seen: lastSeen,
+    })
     .execute();
 }
 
-export async function addTransaction(db: Db, projectId: number, startTime: string, durationMs: number, status = "ok", transaction = "GET /items"): Promise<void> {
+export async function addTransaction(
+  db: Db,
+  projectId: number,
+  startTime: string,
+  durationMs: number,
+  status = "ok",
+  transaction = "GET /items",
+): Promise<void> {
   await db.kysely
     .insertInto("spans")
     .values({

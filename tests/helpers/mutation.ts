@@ -8,7 +8,11 @@ const SNIPPETS = ["\n", "\r\n", "}", '{"type":"x"}\n', '"length":', "99999"].map
 export const mutation = fc.oneof(
   fc.record({ kind: fc.constant("flip" as const), at: fc.nat(), byte: fc.oneof(fc.constantFrom(...INTERESTING), fc.integer({ min: 0, max: 255 })) }),
   fc.record({ kind: fc.constant("truncate" as const), at: fc.nat() }),
-  fc.record({ kind: fc.constant("insert" as const), at: fc.nat(), bytes: fc.oneof(fc.uint8Array({ minLength: 1, maxLength: 8 }), fc.constantFrom(...SNIPPETS)) }),
+  fc.record({
+    kind: fc.constant("insert" as const),
+    at: fc.nat(),
+    bytes: fc.oneof(fc.uint8Array({ minLength: 1, maxLength: 8 }), fc.constantFrom(...SNIPPETS)),
+  }),
 );
 export type Mutation = typeof mutation extends fc.Arbitrary<infer M> ? M : never;
 export const mutations = fc.array(mutation, { minLength: 1, maxLength: 4 });

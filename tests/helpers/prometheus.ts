@@ -6,7 +6,13 @@ export type Family = { name: string; type: string; help: string; samples: Sample
 
 const NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
 const LABEL = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
-const SUFFIXES: Record<string, string[]> = { counter: [""], gauge: [""], histogram: ["_bucket", "_sum", "_count"], summary: ["", "_sum", "_count"], untyped: [""] };
+const SUFFIXES: Record<string, string[]> = {
+  counter: [""],
+  gauge: [""],
+  histogram: ["_bucket", "_sum", "_count"],
+  summary: ["", "_sum", "_count"],
+  untyped: [""],
+};
 
 function parseValue(raw: string): number {
   if (raw === "+Inf") return Number.POSITIVE_INFINITY;
@@ -67,7 +73,12 @@ export function parsePrometheus(text: string): Map<string, Family> {
 
 function checkHistogram(f: Family): void {
   const series = new Map<string, Sample[]>();
-  const key = (labels: Record<string, string>) => JSON.stringify(Object.entries(labels).filter(([k]) => k !== "le").sort());
+  const key = (labels: Record<string, string>) =>
+    JSON.stringify(
+      Object.entries(labels)
+        .filter(([k]) => k !== "le")
+        .sort(),
+    );
   for (const s of f.samples.filter((x) => x.name === `${f.name}_bucket`)) {
     if (!("le" in s.labels)) throw new Error(`${f.name}_bucket without le`);
     series.set(key(s.labels), [...(series.get(key(s.labels)) ?? []), s]);
@@ -100,6 +111,7 @@ export function sampleValue(families: Map<string, Family>, name: string, labels:
 /** The sum over every sample of `name` with these labels. */
 export function sampleSum(families: Map<string, Family>, name: string, labels: Record<string, string> = {}): number {
   let sum = 0;
-  for (const f of families.values()) for (const s of f.samples) if (s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)) sum += s.value;
+  for (const f of families.values())
+    for (const s of f.samples) if (s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)) sum += s.value;
   return sum;
 }

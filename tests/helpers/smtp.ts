@@ -73,7 +73,29 @@ export function hasOpenssl(): boolean {
 function selfSignedCertificate(): { key: string; cert: string } {
   const dir = mkdtempSync(path.join(tmpdir(), "faultline-smtp-"));
   try {
-    execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost", "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem")], { stdio: "ignore" });
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=localhost",
+        "-addext",
+        "subjectAltName=IP:127.0.0.1,DNS:localhost",
+        "-keyout",
+        path.join(dir, "key.pem"),
+        "-out",
+        path.join(dir, "cert.pem"),
+      ],
+      { stdio: "ignore" },
+    );
     return { key: readFileSync(path.join(dir, "key.pem"), "utf8"), cert: readFileSync(path.join(dir, "cert.pem"), "utf8") };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -152,7 +174,9 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<TestSmtp> {
       };
       const timer = setTimeout(() => {
         finish();
-        reject(new Error(`no mail to ${to} within ${timeoutMs} ms; received: ${JSON.stringify(messages.map((m) => ({ to: m.envelope.to, subject: m.subject })))}`));
+        reject(
+          new Error(`no mail to ${to} within ${timeoutMs} ms; received: ${JSON.stringify(messages.map((m) => ({ to: m.envelope.to, subject: m.subject })))}`),
+        );
       }, timeoutMs);
       const finish = () => {
         clearTimeout(timer);

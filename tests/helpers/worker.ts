@@ -27,7 +27,9 @@ export function spawnWorker(dataDir: string, databaseUrl = ""): WorkerProcess {
   };
   child.stdout!.on("data", onData);
   child.stderr!.on("data", onData);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   const waitFor = (pattern: RegExp, timeoutMs = 20_000) =>
     new Promise<void>((resolve, reject) => {
       const done = (err?: Error) => {

@@ -10,7 +10,8 @@ const b = (s: string | Buffer) => new Uint8Array(typeof s === "string" ? Buffer.
 
 function form(boundary: string, parts: { headers: string; data: string | Buffer }[], end = true): Buffer {
   const out: Buffer[] = [];
-  for (const p of parts) out.push(Buffer.from(`--${boundary}\r\n${p.headers}\r\n\r\n`), Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data), Buffer.from("\r\n"));
+  for (const p of parts)
+    out.push(Buffer.from(`--${boundary}\r\n${p.headers}\r\n\r\n`), Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data), Buffer.from("\r\n"));
   if (end) out.push(Buffer.from(`--${boundary}--\r\n`));
   return Buffer.concat(out);
 }
@@ -37,9 +38,29 @@ export function attachmentCases(t: Target, rng: Rng): HostileCase[] {
     ["an encoded NUL in the name", mp, form(bd, [{ headers: `Content-Disposition: form-data; name="f"; filename*=UTF-8''a%00b%2F..%2Fc`, data: "x" }])],
     ["a 64 KB header", mp, form(bd, [{ headers: `Content-Disposition: form-data; name="f"; filename="${"n".repeat(65_536)}"`, data: "x" }])],
     ["a 1 MB form field", mp, form(bd, [{ headers: `Content-Disposition: form-data; name="sentry"`, data: "x".repeat(1 << 20) }, file("a.txt", "x")])],
-    ["3,000 form fields", mp, form(bd, [...Array.from({ length: 3000 }, (_, i) => ({ headers: `Content-Disposition: form-data; name="k${i}"`, data: "v" })), file("a.txt", "x")])],
-    ["50 files", mp, form(bd, Array.from({ length: 50 }, (_, i) => file(`${i}.txt`, "x", `f${i}`)))],
-    ["nested multipart", mp, form(bd, [{ headers: `Content-Disposition: form-data; name="f"; filename="n"\r\nContent-Type: multipart/mixed; boundary=inner`, data: form("inner", [file("deep.txt", "x")]) }])],
+    [
+      "3,000 form fields",
+      mp,
+      form(bd, [...Array.from({ length: 3000 }, (_, i) => ({ headers: `Content-Disposition: form-data; name="k${i}"`, data: "v" })), file("a.txt", "x")]),
+    ],
+    [
+      "50 files",
+      mp,
+      form(
+        bd,
+        Array.from({ length: 50 }, (_, i) => file(`${i}.txt`, "x", `f${i}`)),
+      ),
+    ],
+    [
+      "nested multipart",
+      mp,
+      form(bd, [
+        {
+          headers: `Content-Disposition: form-data; name="f"; filename="n"\r\nContent-Type: multipart/mixed; boundary=inner`,
+          data: form("inner", [file("deep.txt", "x")]),
+        },
+      ]),
+    ],
     ["an empty body", mp, Buffer.alloc(0)],
     ["only the closing boundary", mp, Buffer.from(`--${bd}--\r\n`)],
     ["random bytes", mp, Buffer.from(Array.from({ length: 4096 }, () => Math.floor(rng() * 256)))],
@@ -50,23 +71,74 @@ export function attachmentCases(t: Target, rng: Rng): HostileCase[] {
     cases.push({ name: `minidump endpoint: ${label}`, method: "POST", path: minidump, headers, body: b(body) });
   }
   const dumps: [string, Record<string, string>, Buffer][] = [
-    ["a minidump with Breakpad fields", mp, form(bd, [{ headers: `Content-Disposition: form-data; name="sentry[release]"`, data: "r@1" }, { headers: `Content-Disposition: form-data; name="sentry[user][__proto__][x]"`, data: "y" }, file("crash.dmp", dump, "upload_file_minidump")])],
-    ["a sentry field of broken JSON", mp, form(bd, [{ headers: `Content-Disposition: form-data; name="sentry"`, data: "{" }, file("crash.dmp", dump, "upload_file_minidump")])],
-    ["a sentry field nested 10,000 deep", mp, form(bd, [{ headers: `Content-Disposition: form-data; name="sentry"`, data: `${"{\"a\":".repeat(10_000)}1${"}".repeat(10_000)}` }, file("crash.dmp", dump, "upload_file_minidump")])],
+    [
+      "a minidump with Breakpad fields",
+      mp,
+      form(bd, [
+        { headers: `Content-Disposition: form-data; name="sentry[release]"`, data: "r@1" },
+        { headers: `Content-Disposition: form-data; name="sentry[user][__proto__][x]"`, data: "y" },
+        file("crash.dmp", dump, "upload_file_minidump"),
+      ]),
+    ],
+    [
+      "a sentry field of broken JSON",
+      mp,
+      form(bd, [{ headers: `Content-Disposition: form-data; name="sentry"`, data: "{" }, file("crash.dmp", dump, "upload_file_minidump")]),
+    ],
+    [
+      "a sentry field nested 10,000 deep",
+      mp,
+      form(bd, [
+        { headers: `Content-Disposition: form-data; name="sentry"`, data: `${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}` },
+        file("crash.dmp", dump, "upload_file_minidump"),
+      ]),
+    ],
     ["an ELF file as the minidump", mp, form(bd, [file("crash.dmp", Buffer.from("\u007fELF\u0002\u0001\u0001"), "upload_file_minidump")])],
     ["a truncated minidump header", mp, form(bd, [file("crash.dmp", Buffer.from("MDMP"), "upload_file_minidump")])],
-    ["a minidump whose directory points past its end", mp, form(bd, [file("crash.dmp", Buffer.concat([Buffer.from("MDMP"), Buffer.from([0x93, 0xa7, 0, 0, 0xff, 0xff, 0, 0, 0xff, 0xff, 0xff, 0x7f]), Buffer.alloc(20)]), "upload_file_minidump")])],
+    [
+      "a minidump whose directory points past its end",
+      mp,
+      form(bd, [
+        file(
+          "crash.dmp",
+          Buffer.concat([Buffer.from("MDMP"), Buffer.from([0x93, 0xa7, 0, 0, 0xff, 0xff, 0, 0, 0xff, 0xff, 0xff, 0x7f]), Buffer.alloc(20)]),
+          "upload_file_minidump",
+        ),
+      ]),
+    ],
     ["a raw minidump body", { "content-type": "application/octet-stream" }, dump],
     ["a raw body that is no minidump", { "content-type": "application/x-dmp" }, Buffer.from("nope")],
-    ["a gzip bomb", { ...mp, "content-encoding": "gzip" }, zlib.gzipSync(form(bd, [file("crash.dmp", Buffer.concat([dump, Buffer.alloc(101 * 1024 * 1024)]), "upload_file_minidump")]))],
+    [
+      "a gzip bomb",
+      { ...mp, "content-encoding": "gzip" },
+      zlib.gzipSync(form(bd, [file("crash.dmp", Buffer.concat([dump, Buffer.alloc(101 * 1024 * 1024)]), "upload_file_minidump")])),
+    ],
     ["a gzip body that is not gzip", { ...mp, "content-encoding": "gzip" }, Buffer.from("not gzip at all")],
     ["zstd, which uploads do not take", { ...mp, "content-encoding": "zstd" }, Buffer.from("x")],
   ];
   for (const [label, headers, body] of dumps) cases.push({ name: `minidump endpoint: ${label}`, method: "POST", path: minidump, headers, body: b(body) });
   const ok = form(bd, [file("a.txt", "x")]);
-  cases.push({ name: "attachment endpoint: an event id that is not one", method: "POST", path: `/api/${t.projectId}/events/not-an-event/attachments/${key}`, headers: mp, body: b(ok) });
-  cases.push({ name: "attachment endpoint: an unknown key", method: "POST", path: `/api/${t.projectId}/events/${hex(rng, 32)}/attachments/?sentry_key=${"0".repeat(32)}`, headers: mp, body: b(ok) });
-  cases.push({ name: "attachment endpoint: no key", method: "POST", path: `/api/${t.projectId}/events/${hex(rng, 32)}/attachments/`, headers: mp, body: b(ok) });
+  cases.push({
+    name: "attachment endpoint: an event id that is not one",
+    method: "POST",
+    path: `/api/${t.projectId}/events/not-an-event/attachments/${key}`,
+    headers: mp,
+    body: b(ok),
+  });
+  cases.push({
+    name: "attachment endpoint: an unknown key",
+    method: "POST",
+    path: `/api/${t.projectId}/events/${hex(rng, 32)}/attachments/?sentry_key=${"0".repeat(32)}`,
+    headers: mp,
+    body: b(ok),
+  });
+  cases.push({
+    name: "attachment endpoint: no key",
+    method: "POST",
+    path: `/api/${t.projectId}/events/${hex(rng, 32)}/attachments/`,
+    headers: mp,
+    body: b(ok),
+  });
   cases.push({ name: "attachment endpoint: GET", method: "GET", path: attach });
   // Envelope attachment items whose headers lie.
   const env = envelopePath(t);

@@ -45,7 +45,13 @@ export function feedbackCases(t: Target, rng: Rng): HostileCase[] {
     ["no credentials", utf8(JSON.stringify({ event_id: id(), comments: "c" })), { "content-type": "application/json" }],
   ];
   for (const [label, body, headers] of raw) cases.push({ name: `user-feedback API: ${label}`, method: "POST", path, headers, body });
-  cases.push({ name: "user-feedback API: a project that does not exist (DSN)", method: "POST", path: `/api/0/projects/${t.org}/no-such-project/user-feedback/`, headers: dsn, body: utf8("{}") });
+  cases.push({
+    name: "user-feedback API: a project that does not exist (DSN)",
+    method: "POST",
+    path: `/api/0/projects/${t.org}/no-such-project/user-feedback/`,
+    headers: dsn,
+    body: utf8("{}"),
+  });
 
   const reports: [string, string][] = [
     ["NUL and a megabyte", JSON.stringify({ event_id: id(), name: "\u0000", email: "x", comments: `\u0000${"y".repeat(1 << 20)}` })],

@@ -52,26 +52,86 @@ function withValue(base: Json, path: string, value: unknown): Json {
 
 /** Fields of an error event; `read` marks those grouping, the title, the culprit, the tags or a column read. */
 const EVENT_FIELDS: [string, boolean][] = [
-  ["event_id", false], ["timestamp", true], ["start_timestamp", false], ["received", false], ["level", true], ["platform", true], ["logger", true],
-  ["server_name", true], ["release", true], ["dist", true], ["environment", true], ["transaction", true], ["culprit", true], ["message", true],
-  ["logentry", true], ["logentry/message", true], ["logentry/formatted", true], ["logentry/params", true], ["fingerprint", true], ["fingerprint/0", true],
-  ["exception", true], ["exception/values", true], ["exception/values/0", true], ["exception/values/0/type", true], ["exception/values/0/value", true],
-  ["exception/values/0/module", true], ["exception/values/0/mechanism", true], ["exception/values/0/mechanism/type", true],
-  ["exception/values/0/mechanism/handled", false], ["exception/values/0/stacktrace", true], ["exception/values/0/stacktrace/frames", true],
-  ["exception/values/0/stacktrace/frames/0", true], ["exception/values/0/stacktrace/frames/0/function", true],
-  ["exception/values/0/stacktrace/frames/0/filename", true], ["exception/values/0/stacktrace/frames/0/abs_path", true],
-  ["exception/values/0/stacktrace/frames/0/module", true], ["exception/values/0/stacktrace/frames/0/lineno", true],
-  ["exception/values/0/stacktrace/frames/0/colno", true], ["exception/values/0/stacktrace/frames/0/in_app", true],
-  ["exception/values/0/stacktrace/frames/0/context_line", true], ["exception/values/0/stacktrace/frames/0/pre_context", true],
-  ["exception/values/0/stacktrace/frames/0/vars", false], ["exception/values/0/stacktrace/frames/0/package", true],
-  ["exception/values/0/stacktrace/frames/0/raw_function", true], ["exception/values/0/stacktrace/frames/0/symbol", true],
-  ["threads", true], ["threads/values/0/stacktrace/frames/0/function", true], ["breadcrumbs", false], ["breadcrumbs/0", false],
-  ["breadcrumbs/0/timestamp", false], ["breadcrumbs/0/message", false], ["breadcrumbs/0/data", false], ["tags", true], ["tags/locale", true],
-  ["user", true], ["user/id", true], ["user/email", true], ["user/ip_address", true], ["user/username", true], ["request", true],
-  ["request/url", true], ["request/headers", false], ["request/data", false], ["request/query_string", false], ["contexts", true],
-  ["contexts/trace", true], ["contexts/trace/trace_id", true], ["contexts/browser", true], ["contexts/os/name", true], ["extra", false],
-  ["sdk", false], ["sdk/name", true], ["modules", false], ["measurements", false], ["debug_meta", false], ["debug_meta/images/0/debug_id", false],
-  ["sentry.interfaces.Exception", true], ["sentry.interfaces.Message", true], ["sentry.interfaces.Http", true], ["sentry.interfaces.User", true],
+  ["event_id", false],
+  ["timestamp", true],
+  ["start_timestamp", false],
+  ["received", false],
+  ["level", true],
+  ["platform", true],
+  ["logger", true],
+  ["server_name", true],
+  ["release", true],
+  ["dist", true],
+  ["environment", true],
+  ["transaction", true],
+  ["culprit", true],
+  ["message", true],
+  ["logentry", true],
+  ["logentry/message", true],
+  ["logentry/formatted", true],
+  ["logentry/params", true],
+  ["fingerprint", true],
+  ["fingerprint/0", true],
+  ["exception", true],
+  ["exception/values", true],
+  ["exception/values/0", true],
+  ["exception/values/0/type", true],
+  ["exception/values/0/value", true],
+  ["exception/values/0/module", true],
+  ["exception/values/0/mechanism", true],
+  ["exception/values/0/mechanism/type", true],
+  ["exception/values/0/mechanism/handled", false],
+  ["exception/values/0/stacktrace", true],
+  ["exception/values/0/stacktrace/frames", true],
+  ["exception/values/0/stacktrace/frames/0", true],
+  ["exception/values/0/stacktrace/frames/0/function", true],
+  ["exception/values/0/stacktrace/frames/0/filename", true],
+  ["exception/values/0/stacktrace/frames/0/abs_path", true],
+  ["exception/values/0/stacktrace/frames/0/module", true],
+  ["exception/values/0/stacktrace/frames/0/lineno", true],
+  ["exception/values/0/stacktrace/frames/0/colno", true],
+  ["exception/values/0/stacktrace/frames/0/in_app", true],
+  ["exception/values/0/stacktrace/frames/0/context_line", true],
+  ["exception/values/0/stacktrace/frames/0/pre_context", true],
+  ["exception/values/0/stacktrace/frames/0/vars", false],
+  ["exception/values/0/stacktrace/frames/0/package", true],
+  ["exception/values/0/stacktrace/frames/0/raw_function", true],
+  ["exception/values/0/stacktrace/frames/0/symbol", true],
+  ["threads", true],
+  ["threads/values/0/stacktrace/frames/0/function", true],
+  ["breadcrumbs", false],
+  ["breadcrumbs/0", false],
+  ["breadcrumbs/0/timestamp", false],
+  ["breadcrumbs/0/message", false],
+  ["breadcrumbs/0/data", false],
+  ["tags", true],
+  ["tags/locale", true],
+  ["user", true],
+  ["user/id", true],
+  ["user/email", true],
+  ["user/ip_address", true],
+  ["user/username", true],
+  ["request", true],
+  ["request/url", true],
+  ["request/headers", false],
+  ["request/data", false],
+  ["request/query_string", false],
+  ["contexts", true],
+  ["contexts/trace", true],
+  ["contexts/trace/trace_id", true],
+  ["contexts/browser", true],
+  ["contexts/os/name", true],
+  ["extra", false],
+  ["sdk", false],
+  ["sdk/name", true],
+  ["modules", false],
+  ["measurements", false],
+  ["debug_meta", false],
+  ["debug_meta/images/0/debug_id", false],
+  ["sentry.interfaces.Exception", true],
+  ["sentry.interfaces.Message", true],
+  ["sentry.interfaces.Http", true],
+  ["sentry.interfaces.User", true],
 ];
 
 export function fieldCases(t: Target, rng: Rng): HostileCase[] {
@@ -84,7 +144,9 @@ export function fieldCases(t: Target, rng: Rng): HostileCase[] {
       cases.push({ name: `event field: ${field} = ${label}`, path, body: asEnvelope(withValue(browser, field, make())) });
     }
     // The Python event through /store/ (parsed by the intake itself), with the short values.
-    if (read) for (const [label, make] of VALUES) cases.push({ name: `store field: ${field} = ${label}`, path: storePath(t), body: Buffer.from(JSON.stringify(withValue(python, field, make()))) });
+    if (read)
+      for (const [label, make] of VALUES)
+        cases.push({ name: `store field: ${field} = ${label}`, path: storePath(t), body: Buffer.from(JSON.stringify(withValue(python, field, make()))) });
   }
   const bases = baseEnvelopes(rng, t.publicKey);
   const itemCases = (kind: string, fields: string[]) => {
@@ -96,10 +158,57 @@ export function fieldCases(t: Target, rng: Rng): HostileCase[] {
       }
     }
   };
-  itemCases("browser transaction", ["start_timestamp", "timestamp", "transaction", "spans", "spans/0", "spans/0/start_timestamp", "spans/0/timestamp", "spans/0/op", "spans/0/description", "spans/0/span_id", "spans/0/data", "measurements", "measurements/lcp/value", "contexts/trace/op", "contexts/trace/span_id"]);
-  itemCases("span container", ["items", "items/0", "items/0/start_timestamp", "items/0/end_timestamp", "items/0/name", "items/0/span_id", "items/0/trace_id", "items/0/attributes", "items/0/attributes/sentry.op", "items/0/is_segment"]);
-  itemCases("session update", ["sid", "did", "started", "timestamp", "seq", "duration", "status", "errors", "init", "attrs", "attrs/release", "attrs/environment"]);
+  itemCases("browser transaction", [
+    "start_timestamp",
+    "timestamp",
+    "transaction",
+    "spans",
+    "spans/0",
+    "spans/0/start_timestamp",
+    "spans/0/timestamp",
+    "spans/0/op",
+    "spans/0/description",
+    "spans/0/span_id",
+    "spans/0/data",
+    "measurements",
+    "measurements/lcp/value",
+    "contexts/trace/op",
+    "contexts/trace/span_id",
+  ]);
+  itemCases("span container", [
+    "items",
+    "items/0",
+    "items/0/start_timestamp",
+    "items/0/end_timestamp",
+    "items/0/name",
+    "items/0/span_id",
+    "items/0/trace_id",
+    "items/0/attributes",
+    "items/0/attributes/sentry.op",
+    "items/0/is_segment",
+  ]);
+  itemCases("session update", [
+    "sid",
+    "did",
+    "started",
+    "timestamp",
+    "seq",
+    "duration",
+    "status",
+    "errors",
+    "init",
+    "attrs",
+    "attrs/release",
+    "attrs/environment",
+  ]);
   itemCases("session aggregates", ["aggregates", "aggregates/0", "aggregates/0/started", "aggregates/0/exited", "aggregates/0/errored", "attrs/release"]);
-  itemCases("client report", ["timestamp", "discarded_events", "discarded_events/0", "discarded_events/0/quantity", "discarded_events/0/category", "discarded_events/0/reason"]);
+  itemCases("client report", [
+    "timestamp",
+    "discarded_events",
+    "discarded_events/0",
+    "discarded_events/0/quantity",
+    "discarded_events/0/category",
+    "discarded_events/0/reason",
+  ]);
   return cases;
 }

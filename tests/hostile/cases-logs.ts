@@ -17,7 +17,13 @@ export function logCases(t: Target, rng: Rng): HostileCase[] {
     ["a body over Relay's 1 MiB", log({ body: "x".repeat(1_100_000) })],
     ["10,000 attributes", log({ attributes: many })],
     ["an attribute nested 100 levels", log({ attributes: { deep: { type: "string", value: nested(100) } } })],
-    ["huge numbers", log({ attributes: { big: { type: "integer", value: 1e308 }, bigger: { type: "integer", value: 2 ** 70 }, neg: { type: "double", value: -1e308 } }, severity_number: 1e300 })],
+    [
+      "huge numbers",
+      log({
+        attributes: { big: { type: "integer", value: 1e308 }, bigger: { type: "integer", value: 2 ** 70 }, neg: { type: "double", value: -1e308 } },
+        severity_number: 1e300,
+      }),
+    ],
     ["bad levels", log({ level: "LOUD", severity_number: -5 })],
     ["a numeric level", log({ level: 17 })],
     ["no body", log({ body: undefined })],
@@ -31,7 +37,12 @@ export function logCases(t: Target, rng: Rng): HostileCase[] {
     ["null", null],
     ["a string", "a log"],
   ];
-  const cases: HostileCase[] = logs.map(([label, item]) => ({ name: `log item: ${label}`, method: "POST", path: envelopePath(t), body: utf8(`{}\n{"type":"log","item_count":1,"content_type":"application/vnd.sentry.items.log+json"}\n${JSON.stringify({ items: [item] })}\n`) }));
+  const cases: HostileCase[] = logs.map(([label, item]) => ({
+    name: `log item: ${label}`,
+    method: "POST",
+    path: envelopePath(t),
+    body: utf8(`{}\n{"type":"log","item_count":1,"content_type":"application/vnd.sentry.items.log+json"}\n${JSON.stringify({ items: [item] })}\n`),
+  }));
   const raw: [string, string][] = [
     ["items not an array", JSON.stringify({ items: { a: 1 } })],
     ["no items", "{}"],
@@ -39,20 +50,54 @@ export function logCases(t: Target, rng: Rng): HostileCase[] {
     ["nested 1,000 levels", `{"items":${"[".repeat(1000)}${"]".repeat(1000)}}`],
     ["2,000 logs", JSON.stringify({ items: Array.from({ length: 2000 }, (_, i) => log({ body: `line ${i}` })) })],
   ];
-  for (const [label, payload] of raw) cases.push({ name: `log item: ${label}`, method: "POST", path: envelopePath(t), body: utf8(`{}\n{"type":"log","item_count":99999999}\n${payload}\n`) });
+  for (const [label, payload] of raw)
+    cases.push({ name: `log item: ${label}`, method: "POST", path: envelopePath(t), body: utf8(`{}\n{"type":"log","item_count":99999999}\n${payload}\n`) });
   const otel: [string, unknown][] = [
-    ["camelCase", { timeUnixNano: String(Date.now() * 1e6), severityNumber: 17, body: { stringValue: "otel" }, traceId: hex(rng, 32), attributes: [{ key: "a", value: { intValue: "99999999999999999999999" } }] }],
+    [
+      "camelCase",
+      {
+        timeUnixNano: String(Date.now() * 1e6),
+        severityNumber: 17,
+        body: { stringValue: "otel" },
+        traceId: hex(rng, 32),
+        attributes: [{ key: "a", value: { intValue: "99999999999999999999999" } }],
+      },
+    ],
     ["wrong types", { timeUnixNano: [], severityNumber: "x", body: { kvlistValue: {} }, attributes: "no" }],
     ["an array", []],
   ];
-  for (const [label, payload] of otel) cases.push({ name: `otel_log item: ${label}`, method: "POST", path: envelopePath(t), body: utf8(`{}\n{"type":"otel_log"}\n${JSON.stringify(payload)}\n`) });
+  for (const [label, payload] of otel)
+    cases.push({ name: `otel_log item: ${label}`, method: "POST", path: envelopePath(t), body: utf8(`{}\n{"type":"otel_log"}\n${JSON.stringify(payload)}\n`) });
   const api = `/api/0/projects/${t.org}/${t.project}/logs/`;
   const token = { authorization: `Bearer ${t.token}` };
-  for (const q of ["query=" + "x".repeat(600), "query=" + encodeURIComponent('a:"b'), "level=loud", "statsPeriod=99y", "start=yesterday", "start=2030-01-01T00:00:00Z&end=2020-01-01T00:00:00Z", "trace=xyz", "cursor=abc", "per_page=100000", "per_page=-1", "query=%00%00", "query=" + encodeURIComponent(Array.from({ length: 30 }, (_, i) => `w${i}`).join(" "))]) {
+  for (const q of [
+    "query=" + "x".repeat(600),
+    "query=" + encodeURIComponent('a:"b'),
+    "level=loud",
+    "statsPeriod=99y",
+    "start=yesterday",
+    "start=2030-01-01T00:00:00Z&end=2020-01-01T00:00:00Z",
+    "trace=xyz",
+    "cursor=abc",
+    "per_page=100000",
+    "per_page=-1",
+    "query=%00%00",
+    "query=" + encodeURIComponent(Array.from({ length: 30 }, (_, i) => `w${i}`).join(" ")),
+  ]) {
     cases.push({ name: `logs API: ${q.slice(0, 60)}`, method: "GET", path: `${api}?${q}`, headers: token });
   }
   cases.push({ name: "events API: dataset=logs without a project", method: "GET", path: `/api/0/organizations/${t.org}/events/?dataset=logs`, headers: token });
-  cases.push({ name: "events API: another dataset", method: "GET", path: `/api/0/organizations/${t.org}/events/?dataset=spans&project=${t.projectId}`, headers: token });
-  cases.push({ name: "events API: a project id of another kind", method: "GET", path: `/api/0/organizations/${t.org}/events/?dataset=logs&project=abc`, headers: token });
+  cases.push({
+    name: "events API: another dataset",
+    method: "GET",
+    path: `/api/0/organizations/${t.org}/events/?dataset=spans&project=${t.projectId}`,
+    headers: token,
+  });
+  cases.push({
+    name: "events API: a project id of another kind",
+    method: "GET",
+    path: `/api/0/organizations/${t.org}/events/?dataset=logs&project=abc`,
+    headers: token,
+  });
   return cases;
 }

@@ -31,9 +31,29 @@ export function monitorCases(t: Target): HostileCase[] {
     ["a crontab of 64 KB", JSON.stringify({ status: "ok", monitor_config: { schedule: { type: "crontab", value: "1,".repeat(32 * 1024) } } })],
     ["a bad time zone", JSON.stringify({ status: "ok", monitor_config: { schedule: { type: "crontab", value: "0 * * * *" }, timezone: "Mars/Olympus" } })],
     ["a huge interval", JSON.stringify({ status: "ok", monitor_config: { schedule: { type: "interval", value: 1e308, unit: "day" } } })],
-    ["huge thresholds", JSON.stringify({ status: "ok", monitor_config: { schedule: { type: "crontab", value: "0 * * * *" }, failure_issue_threshold: 2 ** 53, recovery_threshold: -1, checkin_margin: 1e20, max_runtime: 1.5 } })],
+    [
+      "huge thresholds",
+      JSON.stringify({
+        status: "ok",
+        monitor_config: {
+          schedule: { type: "crontab", value: "0 * * * *" },
+          failure_issue_threshold: 2 ** 53,
+          recovery_threshold: -1,
+          checkin_margin: 1e20,
+          max_runtime: 1.5,
+        },
+      }),
+    ],
     ["deep nesting", `{"status":"ok","monitor_config":${"[".repeat(5000)}${"]".repeat(5000)}}`],
-    ["NUL everywhere", JSON.stringify({ status: "ok\u0000", check_in_id: "\u0000", environment: "\u0000", monitor_config: { schedule: { type: "crontab\u0000", value: "\u0000" }, timezone: "\u0000" } })],
+    [
+      "NUL everywhere",
+      JSON.stringify({
+        status: "ok\u0000",
+        check_in_id: "\u0000",
+        environment: "\u0000",
+        monitor_config: { schedule: { type: "crontab\u0000", value: "\u0000" }, timezone: "\u0000" },
+      }),
+    ],
   ];
   const auth = { authorization: `Bearer ${t.token}` };
   const api = `/api/0/organizations/${t.org}/monitors/`;
@@ -52,9 +72,25 @@ export function monitorCases(t: Target): HostileCase[] {
     { name: "cron check-in: a body of 2 MB", path: cron("job", ""), headers: json, body: Buffer.alloc(2 << 20, 0x20) },
     { name: "cron check-in: an unknown key", method: "GET", path: `/api/${t.projectId}/cron/job/${"0".repeat(32)}/?status=ok` },
     { name: "cron check-in: PUT", method: "PUT", path: cron("job", "?status=ok") },
-    ...monitorBodies.map(([name, body]) => ({ name: `monitors API: ${name}`, path: api, headers: { ...auth, ...json }, body: Buffer.from(JSON.stringify(body)) })),
+    ...monitorBodies.map(([name, body]) => ({
+      name: `monitors API: ${name}`,
+      path: api,
+      headers: { ...auth, ...json },
+      body: Buffer.from(JSON.stringify(body)),
+    })),
     { name: "monitors API: a slug of 1 KB", method: "GET", path: `${api}${"m".repeat(1024)}/`, headers: auth },
-    { name: "monitors API: a check-in of an unknown monitor", path: `${api}no-such-monitor/checkins/`, headers: { ...auth, ...json }, body: Buffer.from('{"status":"ok"}') },
-    { name: "monitors API: a check-in id that is no id", method: "PUT", path: `${api}no-such-monitor/checkins/%00/`, headers: { ...auth, ...json }, body: Buffer.from('{"status":"ok"}') },
+    {
+      name: "monitors API: a check-in of an unknown monitor",
+      path: `${api}no-such-monitor/checkins/`,
+      headers: { ...auth, ...json },
+      body: Buffer.from('{"status":"ok"}'),
+    },
+    {
+      name: "monitors API: a check-in id that is no id",
+      method: "PUT",
+      path: `${api}no-such-monitor/checkins/%00/`,
+      headers: { ...auth, ...json },
+      body: Buffer.from('{"status":"ok"}'),
+    },
   ];
 }

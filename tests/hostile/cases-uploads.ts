@@ -13,7 +13,9 @@ const BOUNDARY = "----faultline-corpus";
 function multipart(parts: Part[], close = true): Buffer {
   return Buffer.concat([
     ...parts.flatMap((p) => [
-      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data${p.field === undefined ? "" : `; name="${p.field}"`}${p.filename === undefined ? "" : `; filename="${p.filename}"`}\r\n${p.head ?? ""}Content-Type: application/octet-stream\r\n\r\n`),
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data${p.field === undefined ? "" : `; name="${p.field}"`}${p.filename === undefined ? "" : `; filename="${p.filename}"`}\r\n${p.head ?? ""}Content-Type: application/octet-stream\r\n\r\n`,
+      ),
       Buffer.from(p.data),
       Buffer.from("\r\n"),
     ]),
@@ -30,9 +32,15 @@ export function uploadCases(t: Target, rng: Rng): HostileCase[] {
   const zerosGz = zlib.gzipSync(Buffer.alloc(UPLOAD_LIMITS.chunkSize));
   const random = (n: number) => Buffer.from(Array.from({ length: n }, () => Math.floor(rng() * 256)));
   const bodies: [string, Buffer, Record<string, string>?][] = [
-    ["64 gzip parts of zeros (the bomb)", multipart(Array.from({ length: UPLOAD_LIMITS.chunksPerRequest }, (_, i) => ({ field: "file_gzip", filename: `z${i}`, data: zerosGz })))],
+    [
+      "64 gzip parts of zeros (the bomb)",
+      multipart(Array.from({ length: UPLOAD_LIMITS.chunksPerRequest }, (_, i) => ({ field: "file_gzip", filename: `z${i}`, data: zerosGz }))),
+    ],
     ["one gzip part past the chunk size", multipart([{ field: "file_gzip", filename: "big", data: zlib.gzipSync(Buffer.alloc(UPLOAD_LIMITS.chunkSize + 1)) }])],
-    ["more parts than a request may carry", multipart(Array.from({ length: UPLOAD_LIMITS.chunksPerRequest + 1 }, (_, i) => ({ field: "file_gzip", filename: `p${i}`, data: good })))],
+    [
+      "more parts than a request may carry",
+      multipart(Array.from({ length: UPLOAD_LIMITS.chunksPerRequest + 1 }, (_, i) => ({ field: "file_gzip", filename: `p${i}`, data: good }))),
+    ],
     ["a gzip part that is not gzip", multipart([{ field: "file_gzip", filename: "a", data: random(4096) }])],
     ["a gzip part cut short", multipart([{ field: "file_gzip", filename: "a", data: good.subarray(0, good.length - 5) }])],
     ["a part without a name", multipart([{ filename: "a", data: good }])],
@@ -45,26 +53,64 @@ export function uploadCases(t: Target, rng: Rng): HostileCase[] {
     ["nothing but the closing boundary", Buffer.from(`--${BOUNDARY}--\r\n`)],
     ["empty", Buffer.alloc(0)],
     ["random bytes", random(64 * 1024)],
-    ["another boundary than declared", multipart([{ field: "file", filename: "a", data: good }]), { "content-type": "multipart/form-data; boundary=not-the-one" }],
+    [
+      "another boundary than declared",
+      multipart([{ field: "file", filename: "a", data: good }]),
+      { "content-type": "multipart/form-data; boundary=not-the-one" },
+    ],
     ["no boundary", multipart([{ field: "file", filename: "a", data: good }]), { "content-type": "multipart/form-data" }],
-    ["a boundary of 300 characters", multipart([{ field: "file", filename: "a", data: good }]), { "content-type": `multipart/form-data; boundary=${"b".repeat(300)}` }],
+    [
+      "a boundary of 300 characters",
+      multipart([{ field: "file", filename: "a", data: good }]),
+      { "content-type": `multipart/form-data; boundary=${"b".repeat(300)}` },
+    ],
     ["not multipart", Buffer.from("{}"), { "content-type": "application/json" }],
     ["plain parts past the chunk size", multipart([{ field: "file", filename: "a", data: Buffer.alloc(UPLOAD_LIMITS.chunkSize + MiB) }])],
   ];
   for (const [label, body, headers] of bodies) {
     cases.push({ name: `chunk upload: ${label}`, path: chunkUpload, headers: { ...auth, ...type, ...headers }, body });
-    cases.push({ name: `release files: ${label}`, path: `/api/0/organizations/${t.org}/releases/corpus%401.0/files/`, headers: { ...auth, ...type, ...headers }, body });
+    cases.push({
+      name: `release files: ${label}`,
+      path: `/api/0/organizations/${t.org}/releases/corpus%401.0/files/`,
+      headers: { ...auth, ...type, ...headers },
+      body,
+    });
   }
   cases.push({ name: "chunk upload: without credentials", path: chunkUpload, headers: type, body: bodies[0]![1] });
-  cases.push({ name: "chunk upload: a token that does not exist", path: chunkUpload, headers: { authorization: `Bearer ${"f".repeat(64)}`, ...type }, body: bodies[3]![1] });
+  cases.push({
+    name: "chunk upload: a token that does not exist",
+    path: chunkUpload,
+    headers: { authorization: `Bearer ${"f".repeat(64)}`, ...type },
+    body: bodies[3]![1],
+  });
   // Assemble calls with bodies of the wrong shape.
   const assemble = [`/api/0/organizations/${t.org}/artifactbundle/assemble/`, `/api/0/organizations/${t.org}/releases/corpus%401.0/assemble/`];
   for (const [i, body] of [
-    "", "null", "[]", '"x"', "{", '{"checksum":1e300,"chunks":"x"}', '{"checksum":"' + "a".repeat(40) + '","chunks":[' + Array(5000).fill('"' + "b".repeat(40) + '"').join(",") + "]}",
-    '{"checksum":"\u0000","chunks":["\u0000"],"projects":[null]}', `{"x":${"[".repeat(10_000)}${"]".repeat(10_000)}}`, `{"chunks":["${"c".repeat(40)}"],"checksum":"${"c".repeat(40)}","projects":["${t.project}"],"version":${"9".repeat(400)}}`,
+    "",
+    "null",
+    "[]",
+    '"x"',
+    "{",
+    '{"checksum":1e300,"chunks":"x"}',
+    '{"checksum":"' +
+      "a".repeat(40) +
+      '","chunks":[' +
+      Array(5000)
+        .fill('"' + "b".repeat(40) + '"')
+        .join(",") +
+      "]}",
+    '{"checksum":"\u0000","chunks":["\u0000"],"projects":[null]}',
+    `{"x":${"[".repeat(10_000)}${"]".repeat(10_000)}}`,
+    `{"chunks":["${"c".repeat(40)}"],"checksum":"${"c".repeat(40)}","projects":["${t.project}"],"version":${"9".repeat(400)}}`,
     JSON.stringify({ checksum: "a".repeat(40), chunks: ["a".repeat(40)], projects: Array(10_000).fill(t.project) }),
   ].entries()) {
-    for (const url of assemble) cases.push({ name: `assemble: ${url.includes("releases") ? "release" : "bundle"} #${i} ${body.slice(0, 30)}`, path: url, headers: { ...auth, "content-type": "application/json" }, body: Buffer.from(body) });
+    for (const url of assemble)
+      cases.push({
+        name: `assemble: ${url.includes("releases") ? "release" : "bundle"} #${i} ${body.slice(0, 30)}`,
+        path: url,
+        headers: { ...auth, "content-type": "application/json" },
+        body: Buffer.from(body),
+      });
   }
   return cases;
 }

@@ -25,7 +25,10 @@ export const now = () => Math.floor(Date.now() / 1000) - 120;
 
 export const hex = (rng: Rng, n: number) => {
   let s = "";
-  while (s.length < n) s += Math.floor(rng() * 0x100000000).toString(16).padStart(8, "0");
+  while (s.length < n)
+    s += Math.floor(rng() * 0x100000000)
+      .toString(16)
+      .padStart(8, "0");
   return s.slice(0, n);
 };
 
@@ -49,7 +52,10 @@ function fill<T>(value: T, rng: Rng): T {
 /** Valid envelopes of every kind SDKs send, the bases that cases mutate. */
 export function baseEnvelopes(rng: Rng, key: string): Record<string, Envelope> {
   const t = now();
-  const attachment: Envelope = [{ event_id: hex(rng, 32) }, [[{ type: "attachment", filename: "log.txt", content_type: "text/plain" }, "line one\nline two\n".repeat(20)]]];
+  const attachment: Envelope = [
+    { event_id: hex(rng, 32) },
+    [[{ type: "attachment", filename: "log.txt", content_type: "text/plain" }, "line one\nline two\n".repeat(20)]],
+  ];
   return {
     "browser error": fill(browserError(rng, key, t) as Envelope, rng),
     "python error": fill([{ event_id: EID }, [[{ type: "event" }, pythonError(rng, key, t)]]] as Envelope, rng),

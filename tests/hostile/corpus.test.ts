@@ -25,7 +25,11 @@ const PORT = Number(process.env.FAULTLINE_HOSTILE_PORT ?? 9600);
  * all requests hold together, the decompressions running at once (each up to the decompressed limit), what waits for
  * a spool commit, and the digest's batch parsed in its thread (its payload bytes several times over as objects).
  */
-const PEAK_ALLOWANCE = INGEST_LIMITS.maxBufferedBodyBytes + INGEST_LIMITS.maxConcurrentInflates * INGEST_LIMITS.maxDecompressedBodyBytes + SPOOL_LIMITS.maxPendingBytes + 4 * DIGEST_LIMITS.batchBytes;
+const PEAK_ALLOWANCE =
+  INGEST_LIMITS.maxBufferedBodyBytes +
+  INGEST_LIMITS.maxConcurrentInflates * INGEST_LIMITS.maxDecompressedBodyBytes +
+  SPOOL_LIMITS.maxPendingBytes +
+  4 * DIGEST_LIMITS.batchBytes;
 /**
  * What may stay once the storm is over and the garbage collected: about one digest batch's worth of memory the
  * allocator keeps for reuse, and a little more. Freed memory goes back to the system because the start script fixes
@@ -70,9 +74,15 @@ async function warmUp(t: Target): Promise<void> {
   const auth = { authorization: `Bearer ${t.token}` };
   for (const [path, init] of [
     [`/api/${t.projectId}/store/?sentry_key=${t.publicKey}&sentry_version=7`, { method: "POST", body: '{"message":"warm-up"}' }],
-    [`/api/${t.projectId}/security/?sentry_key=${t.publicKey}`, { method: "POST", body: '{"csp-report":{"document-uri":"https://a.example/","blocked-uri":"https://b.example/x.js","violated-directive":"script-src"}}' }],
+    [
+      `/api/${t.projectId}/security/?sentry_key=${t.publicKey}`,
+      { method: "POST", body: '{"csp-report":{"document-uri":"https://a.example/","blocked-uri":"https://b.example/x.js","violated-directive":"script-src"}}' },
+    ],
     [`/api/0/organizations/${t.org}/chunk-upload/`, { headers: auth }],
-    [`/api/0/organizations/${t.org}/chunk-upload/`, { method: "POST", headers: { ...auth, "content-type": "multipart/form-data; boundary=x" }, body: "--x--\r\n" }],
+    [
+      `/api/0/organizations/${t.org}/chunk-upload/`,
+      { method: "POST", headers: { ...auth, "content-type": "multipart/form-data; boundary=x" }, body: "--x--\r\n" },
+    ],
     [`/api/0/organizations/${t.org}/releases/`, { headers: auth }],
     ["/monitoring", { method: "POST", body: "{}\n" }],
   ] as [string, RequestInit][]) {
@@ -110,9 +120,15 @@ async function storm(name: string, t: Target, pid: number, cases: HostileCase[],
   }
   const settleSeconds = (performance.now() - settleStart) / 1000;
 
-  console.log(`${name}: ${cases.length} cases in ${seconds.toFixed(1)} s; answers ${JSON.stringify(countByStatus(outcomes))}; RSS before ${mb(baseline)}, peak ${mb(peak)}, after ${mb(settled)} (${settleSeconds.toFixed(0)} s after the digest caught up); digest drained ${(drained / 1000).toFixed(1)} s after the last case; a valid event then visible in ${visible === null ? "more than 1000" : visible.toFixed(0)} ms`);
+  console.log(
+    `${name}: ${cases.length} cases in ${seconds.toFixed(1)} s; answers ${JSON.stringify(countByStatus(outcomes))}; RSS before ${mb(baseline)}, peak ${mb(peak)}, after ${mb(settled)} (${settleSeconds.toFixed(0)} s after the digest caught up); digest drained ${(drained / 1000).toFixed(1)} s after the last case; a valid event then visible in ${visible === null ? "more than 1000" : visible.toFixed(0)} ms`,
+  );
   const bad = outcomes.filter((o) => o.status === "reset" || o.status === "hang" || o.status >= 500 || o.status < 200 || (o.status >= 300 && o.status < 400));
-  assert.deepEqual(bad.slice(0, 20).map((o) => `${o.name} → ${o.status} ${o.detail}`), [], `${name}: ${bad.length} cases got no 2xx or 4xx answer`);
+  assert.deepEqual(
+    bad.slice(0, 20).map((o) => `${o.name} → ${o.status} ${o.detail}`),
+    [],
+    `${name}: ${bad.length} cases got no 2xx or 4xx answer`,
+  );
   assert.ok(visible !== null, `${name}: a valid event sent after the corpus is visible within 1 s`);
   assert.ok(peak - baseline <= PEAK_ALLOWANCE, `${name}: peak RSS ${mb(peak)} stays within ${mb(PEAK_ALLOWANCE)} of ${mb(baseline)}`);
   return { baseline, peak, settled, settleSeconds };
@@ -131,7 +147,15 @@ async function runAgainst(name: string, port: number, env: Record<string, string
   const fl = await startFaultline(root, { port, dataDir, env });
   try {
     const publicKey = new URL(fl.dsn).username;
-    const t: Target = { origin: fl.origin, dsn: fl.dsn, publicKey, projectId: new URL(fl.dsn).pathname.slice(1), token: fl.token, org: fl.org, project: fl.project };
+    const t: Target = {
+      origin: fl.origin,
+      dsn: fl.dsn,
+      publicKey,
+      projectId: new URL(fl.dsn).pathname.slice(1),
+      token: fl.token,
+      org: fl.org,
+      project: fl.project,
+    };
     await sleep(3000); // past start-up (migrations, the own source-map bundle)
     await warmUp(t);
     const cases = await buildCorpus(t);
@@ -140,7 +164,10 @@ async function runAgainst(name: string, port: number, env: Record<string, string
     const second = await storm(`${name}, second time`, t, fl.pid, cases, first.settled);
     const third = await storm(`${name}, third time`, t, fl.pid, cases, second.settled);
     const perStorm = (third.settled - first.settled) / 2;
-    assert.ok(perStorm <= SETTLED_ALLOWANCE, `the second and third storms leave at most ${mb(SETTLED_ALLOWANCE)} each behind: ${mb(first.settled)} → ${mb(second.settled)} → ${mb(third.settled)}`);
+    assert.ok(
+      perStorm <= SETTLED_ALLOWANCE,
+      `the second and third storms leave at most ${mb(SETTLED_ALLOWANCE)} each behind: ${mb(first.settled)} → ${mb(second.settled)} → ${mb(third.settled)}`,
+    );
   } finally {
     await stopServer(fl);
     rmSync(dataDir, { recursive: true, force: true });

@@ -17,7 +17,17 @@ export const CORPUS_SEED = 16;
 
 export async function buildCorpus(t: Target): Promise<HostileCase[]> {
   const rng = seeded(CORPUS_SEED);
-  const cases = [...envelopeCases(t, rng), ...fieldCases(t, rng), ...(await transportCases(t, rng)), ...uploadCases(t, rng), ...personalDataCases(t), ...monitorCases(t), ...feedbackCases(t, rng), ...attachmentCases(t, rng), ...logCases(t, rng)];
+  const cases = [
+    ...envelopeCases(t, rng),
+    ...fieldCases(t, rng),
+    ...(await transportCases(t, rng)),
+    ...uploadCases(t, rng),
+    ...personalDataCases(t),
+    ...monitorCases(t),
+    ...feedbackCases(t, rng),
+    ...attachmentCases(t, rng),
+    ...logCases(t, rng),
+  ];
   const names = new Set<string>();
   for (const c of cases) {
     if (names.has(c.name)) throw new Error(`two corpus cases are named "${c.name}"`);
@@ -47,18 +57,33 @@ export async function send(origin: string, c: HostileCase, timeoutMs: number): P
   const started = performance.now();
   const body = typeof c.body === "function" ? streamOf(c.body()) : c.body;
   try {
-    const r = await fetch(origin + c.path, { method: c.method ?? "POST", headers: c.headers, body, duplex: "half", signal: AbortSignal.timeout(timeoutMs) } as RequestInit);
+    const r = await fetch(origin + c.path, {
+      method: c.method ?? "POST",
+      headers: c.headers,
+      body,
+      duplex: "half",
+      signal: AbortSignal.timeout(timeoutMs),
+    } as RequestInit);
     const text = await r.text();
     return { name: c.name, status: r.status, detail: r.status >= 400 ? text.slice(0, 200) : "", ms: performance.now() - started };
   } catch (err) {
     const e = err as Error & { cause?: { code?: string; message?: string } };
     const hang = e.name === "TimeoutError" || e.name === "AbortError";
-    return { name: c.name, status: hang ? "hang" : "reset", detail: `${e.message} ${e.cause?.code ?? e.cause?.message ?? ""}`.trim(), ms: performance.now() - started };
+    return {
+      name: c.name,
+      status: hang ? "hang" : "reset",
+      detail: `${e.message} ${e.cause?.code ?? e.cause?.message ?? ""}`.trim(),
+      ms: performance.now() - started,
+    };
   }
 }
 
 /** Sends every case, `concurrency` at a time, in the corpus's order. */
-export async function runCorpus(origin: string, cases: HostileCase[], { concurrency, timeoutMs }: { concurrency: number; timeoutMs: number }): Promise<Outcome[]> {
+export async function runCorpus(
+  origin: string,
+  cases: HostileCase[],
+  { concurrency, timeoutMs }: { concurrency: number; timeoutMs: number },
+): Promise<Outcome[]> {
   const out: Outcome[] = new Array(cases.length);
   let next = 0;
   await Promise.all(

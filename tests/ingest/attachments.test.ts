@@ -27,7 +27,9 @@ const MINIDUMP = readFileSync(new URL("../fixtures/minidumps/simple-crashpad.dmp
 
 function run(file: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) =>
-    execFile(file, args, { timeout: 30_000 }, (err, out, stderr) => (err ? reject(new Error(`${file} ${args[0]}: ${stderr || err.message}`)) : resolve(out.trim()))),
+    execFile(file, args, { timeout: 30_000 }, (err, out, stderr) =>
+      err ? reject(new Error(`${file} ${args[0]}: ${stderr || err.message}`)) : resolve(out.trim()),
+    ),
   );
 }
 
@@ -86,14 +88,28 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       const bin = attachments.find((a) => a.name === "blob.bin");
       assert.ok(csv && bin, `both attachments: ${attachments.map((a) => a.name).join(", ")}`);
       assert.equal(csv.contentType, "text/csv");
-      assert.equal((await downloadEventAttachment(owner(), t.org, p.slug, eventId, String(csv.id))).body.toString(), `${marker} report.csv\nname,amount\nann,3\n`);
-      assert.ok((await downloadEventAttachment(owner(), t.org, p.slug, eventId, String(bin.id))).body.equals(Buffer.from(Array.from({ length: 1024 }, (_, i) => i % 256))));
+      assert.equal(
+        (await downloadEventAttachment(owner(), t.org, p.slug, eventId, String(csv.id))).body.toString(),
+        `${marker} report.csv\nname,amount\nann,3\n`,
+      );
+      assert.ok(
+        (await downloadEventAttachment(owner(), t.org, p.slug, eventId, String(bin.id))).body.equals(
+          Buffer.from(Array.from({ length: 1024 }, (_, i) => i % 256)),
+        ),
+      );
     });
 
     test("a Crashpad minidump (gzip'd multipart, annotations, sentry[…] fields) becomes a native crash event, not symbolicated", async () => {
       const p = t.projects[0];
       const form = crashpadBody(
-        [["prod", "ExampleApp"], ["ver", "3.1.4"], ["sentry[release]", "example@3.1.4"], ["sentry[environment]", "production"], ["sentry[user][id]", "42"], ["guid", "00000000-0000-0000-0000-000000000042"]],
+        [
+          ["prod", "ExampleApp"],
+          ["ver", "3.1.4"],
+          ["sentry[release]", "example@3.1.4"],
+          ["sentry[environment]", "production"],
+          ["sentry[user][id]", "42"],
+          ["guid", "00000000-0000-0000-0000-000000000042"],
+        ],
         [{ field: "upload_file_minidump", filename: "8b2a5c7e-crash.dmp", data: MINIDUMP }],
       );
       const res = await fetch(`${t.url("minidump")}?sentry_key=${p.key.publicKey}`, {
@@ -132,7 +148,8 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       await t.settle();
       const { attachments } = await listEventAttachments(owner(), t.org, p.slug, eventId);
       assert.deepEqual(attachments.map((a) => a.name).sort(), ["notes.txt", "other.txt"], "the binary file a rule names is dropped");
-      const read = async (name: string) => (await downloadEventAttachment(owner(), t.org, p.slug, eventId, String(attachments.find((a) => a.name === name)!.id))).body.toString();
+      const read = async (name: string) =>
+        (await downloadEventAttachment(owner(), t.org, p.slug, eventId, String(attachments.find((a) => a.name === name)!.id))).body.toString();
       assert.equal(await read("notes.txt"), "contact [email]\n");
       assert.equal(await read("other.txt"), text, "a file no rule names is kept as sent");
       await updateProject(owner(), t.org, p.slug, { relayPiiConfig: null });
@@ -142,7 +159,11 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       const p = t.projects[1];
       const eventId = randomBytes(16).toString("hex");
       const form = crashpadBody([], [{ field: "notes", filename: "notes.txt", data: Buffer.from("first line\n"), type: "text/plain" }]);
-      const res = await fetch(`${t.url(`events/${eventId}/attachments`, p)}?sentry_key=${p.key.publicKey}`, { method: "POST", headers: { "content-type": form.contentType }, body: form.body });
+      const res = await fetch(`${t.url(`events/${eventId}/attachments`, p)}?sentry_key=${p.key.publicKey}`, {
+        method: "POST",
+        headers: { "content-type": form.contentType },
+        body: form.body,
+      });
       assert.equal(res.status, 201);
       await t.settle();
       const { attachments } = await listEventAttachments(owner(), t.org, p.slug, eventId);
@@ -157,11 +178,22 @@ for (const dialect of ["sqlite", "postgres"] as const) {
         const eventId = randomBytes(16).toString("hex");
         const data = randomBytes(300_000);
         const form = crashpadBody([], [{ field: "dump", filename: "big.bin", data }]);
-        const res = await fetch(`${paused.url(`events/${eventId}/attachments`, p)}?sentry_key=${p.key.publicKey}`, { method: "POST", headers: { "content-type": form.contentType }, body: form.body });
+        const res = await fetch(`${paused.url(`events/${eventId}/attachments`, p)}?sentry_key=${p.key.publicKey}`, {
+          method: "POST",
+          headers: { "content-type": form.contentType },
+          body: form.body,
+        });
         assert.equal(res.status, 201);
         assert.equal(readdirSync(stagingDir(paused.dataDir)).length, 1, "staged on disk before the answer");
         // The process that acknowledged it has no digest: one starting now (after a restart) finds record and file.
-        const worker = startDigestWorker({ spoolDir: spoolDir(paused.dataDir), db: dialect === "postgres" ? db! : { dialect: "sqlite", file: path.join(paused.dataDir, "faultline.sqlite3") } }, () => undefined, () => undefined);
+        const worker = startDigestWorker(
+          {
+            spoolDir: spoolDir(paused.dataDir),
+            db: dialect === "postgres" ? db! : { dialect: "sqlite", file: path.join(paused.dataDir, "faultline.sqlite3") },
+          },
+          () => undefined,
+          () => undefined,
+        );
         try {
           let found = null;
           for (const start = Date.now(); !found && Date.now() - start < 15_000; await new Promise((r) => setTimeout(r, 50))) {
@@ -170,7 +202,12 @@ for (const dialect of ["sqlite", "postgres"] as const) {
           assert.ok(found, "stored by the later digest");
           assert.equal(found.size, data.byteLength);
           assert.ok((await downloadEventAttachment(paused.core.as(paused.owner), paused.org, p.slug, eventId, String(found.id))).body.equals(data));
-          for (const start = Date.now(); existsSync(stagingDir(paused.dataDir)) && readdirSync(stagingDir(paused.dataDir)).length > 0 && Date.now() - start < 5000; ) await new Promise((r) => setTimeout(r, 50));
+          for (
+            const start = Date.now();
+            existsSync(stagingDir(paused.dataDir)) && readdirSync(stagingDir(paused.dataDir)).length > 0 && Date.now() - start < 5000;
+
+          )
+            await new Promise((r) => setTimeout(r, 50));
           assert.equal(readdirSync(stagingDir(paused.dataDir)).length, 0, "the staging file is gone once stored");
         } finally {
           await worker.stop();

@@ -103,14 +103,19 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       const letter = await deadLetter(t, poison);
       assert.ok(letter, "the record is in the dead-letter table");
       assert.equal(letter.attempts, 2);
-      assert.match(letter.error, /^ThreadEndedError: a digest thread was ended on this record 2 times: it kept the thread's event loop busy for more than 1500 ms; it kept/);
+      assert.match(
+        letter.error,
+        /^ThreadEndedError: a digest thread was ended on this record 2 times: it kept the thread's event loop busy for more than 1500 ms; it kept/,
+      );
       assert.equal(await processingErrors(t), counted + 1);
     });
 
     test("hostile input #3: a record that blocked the thread once is tried alone and stored when it then goes through", async () => {
       const marker = path.join(mkdtempSync(path.join(tmpdir(), "faultline-hang-once-")), "blocked");
       try {
-        const poison = await aroundPoison(t, "a record that hangs once", () => sendMarked(t, { message: "hangs once", extra: { digest_test: `hang-once:${marker}` } }));
+        const poison = await aroundPoison(t, "a record that hangs once", () =>
+          sendMarked(t, { message: "hangs once", extra: { digest_test: `hang-once:${marker}` } }),
+        );
         await t.waitForEvent(t.projects[0], poison, 30_000);
         assert.equal(await deadLetter(t, poison), null);
       } finally {
@@ -173,17 +178,27 @@ for (const dialect of ["sqlite", "postgres"] as const) {
         const letter = await deadLetter(t, poison);
         assert.ok(letter, "the refused record is set aside");
         assert.equal(letter.attempts, 2);
-        assert.match(letter.error, dialect === "postgres" ? /^22023: this event is refused by a check/ : /^SQLITE_CONSTRAINT_TRIGGER: this event is refused by a check/);
+        assert.match(
+          letter.error,
+          dialect === "postgres" ? /^22023: this event is refused by a check/ : /^SQLITE_CONSTRAINT_TRIGGER: this event is refused by a check/,
+        );
         assert.equal(await processingErrors(t), 1);
 
         // Superusers alone see it and act on it; to anyone else it does not exist.
         const admin = await t.core.accounts.createUser({ email: `admin-${hex()}@example.com`, password: "password123", name: "Admin", isSuperuser: true });
         const asOwner = t.core.as(t.owner);
-        for (const run of [() => listDeadLetters(asOwner), () => retryDeadLetter(asOwner, letter.id, t.submitEnvelope), () => discardDeadLetter(asOwner, letter.id)]) {
+        for (const run of [
+          () => listDeadLetters(asOwner),
+          () => retryDeadLetter(asOwner, letter.id, t.submitEnvelope),
+          () => discardDeadLetter(asOwner, letter.id),
+        ]) {
           await assert.rejects(run(), (e: unknown) => isAppError(e) && e.code === "not_found");
         }
         const asAdmin = t.core.as(admin);
-        assert.deepEqual((await listDeadLetters(asAdmin)).items.map((d) => [d.eventId, d.resendable]), [[poison, true]]);
+        assert.deepEqual(
+          (await listDeadLetters(asAdmin)).items.map((d) => [d.eventId, d.resendable]),
+          [[poison, true]],
+        );
         // While the cause remains, sending it again sets it aside again, as a new record.
         await retryDeadLetter(asAdmin, letter.id, t.submitEnvelope);
         await until("the record to be set aside again", async () => (await t.core.store.listDeadLetters(10)).items.length === 2);
@@ -281,7 +296,9 @@ describe("faultline worker supervises its digest thread too", { timeout: 300_000
     const config = loadConfig({ ...process.env, FAULTLINE_DATA_DIR: t.dataDir, DATABASE_URL: "", FAULTLINE_SECRET_KEY: "worker-test-secret-".padEnd(40, "0") });
     const worker = runWorker(config, (line) => lines.push(line), { entry: testEntry, budgetMs: BUDGET_MS, signal: stop.signal });
     try {
-      const poison = await aroundPoison(t, "a record that hangs the worker", () => sendMarked(t, { message: "hangs the worker", extra: { digest_test: "hang" } }));
+      const poison = await aroundPoison(t, "a record that hangs the worker", () =>
+        sendMarked(t, { message: "hangs the worker", extra: { digest_test: "hang" } }),
+      );
       const letter = await deadLetter(t, poison);
       assert.ok(letter, lines.join("\n"));
       assert.equal(letter.attempts, 2);
@@ -299,7 +316,9 @@ test("the watchdog leaves a record alone while its thread has used less than the
   // stuck. Blocked here without using the CPU for three budgets: not set aside, digested when it goes on.
   const t = await startTestIntake({ digestEntry: testEntry, digestBudgetMs: BUDGET_MS });
   try {
-    const id = await aroundPoison(t, "a record whose thread waits without running", () => sendMarked(t, { message: "waits", extra: { digest_test: `wait:${BUDGET_MS * 3}` } }));
+    const id = await aroundPoison(t, "a record whose thread waits without running", () =>
+      sendMarked(t, { message: "waits", extra: { digest_test: `wait:${BUDGET_MS * 3}` } }),
+    );
     await t.waitForEvent(t.projects[0], id, 30_000);
     assert.deepEqual((await t.core.store.listDeadLetters(10)).items, []);
   } finally {
@@ -312,7 +331,9 @@ test("the watchdog leaves a record alone while it waits asynchronously", { timeo
   // heartbeat beats, and the record is digested however long it takes. Counted, not timed: no dead letter.
   const t = await startTestIntake({ digestEntry: testEntry, digestBudgetMs: BUDGET_MS });
   try {
-    const id = await aroundPoison(t, "a slow asynchronous record", () => sendMarked(t, { message: "sleeps", extra: { digest_test: `sleep:${BUDGET_MS * 3}` } }));
+    const id = await aroundPoison(t, "a slow asynchronous record", () =>
+      sendMarked(t, { message: "sleeps", extra: { digest_test: `sleep:${BUDGET_MS * 3}` } }),
+    );
     await t.waitForEvent(t.projects[0], id, 30_000);
     assert.deepEqual((await t.core.store.listDeadLetters(10)).items, []);
   } finally {

@@ -23,7 +23,9 @@ test("a batch whose commit succeeded but answered with an error is not written a
   try {
     const started = new Date(Date.now() - 60_000).toISOString();
     const payload = Buffer.from(JSON.stringify({ aggregates: [{ started, exited: 7, crashed: 3 }], attrs: { release: "r@1" } }));
-    await writer.append([{ projectId: project.id, keyId: 1, receivedAt: Date.now(), itemType: "sessions", eventId: null, headers: '{"type":"sessions"}', meta: "{}", payload }]);
+    await writer.append([
+      { projectId: project.id, keyId: 1, receivedAt: Date.now(), itemType: "sessions", eventId: null, headers: '{"type":"sessions"}', meta: "{}", payload },
+    ]);
     const last = reader.read(0, 10).pop()!.id;
     // The real store; its first transaction commits and then fails, as when a connection drops before the answer.
     let failed = false;

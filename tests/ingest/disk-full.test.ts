@@ -37,7 +37,9 @@ before(() => {
   try {
     execFileSync("mount", ["-t", "tmpfs", "-o", "size=24m", "tmpfs", mount], { stdio: "pipe" });
   } catch (err) {
-    throw new Error(`this test fills a real file system: it mounts a 24 MiB tmpfs, which needs root (CAP_SYS_ADMIN), as the test command runs in CI. mount said: ${(err as { stderr?: Buffer }).stderr?.toString().trim() ?? err}`);
+    throw new Error(
+      `this test fills a real file system: it mounts a 24 MiB tmpfs, which needs root (CAP_SYS_ADMIN), as the test command runs in CI. mount said: ${(err as { stderr?: Buffer }).stderr?.toString().trim() ?? err}`,
+    );
   }
 });
 after(() => {
@@ -79,10 +81,16 @@ describe("hostile input #7: a full disk", () => {
           if (status === 200) acknowledged.push(id);
         }
         // The spool's last page may still hold a few small records; once a write fails, everything is refused.
-        assert.ok(whileFull.every((s) => s === 200 || s === 503), `only 200 or 503 while full: ${whileFull}`);
+        assert.ok(
+          whileFull.every((s) => s === 200 || s === 503),
+          `only 200 or 503 while full: ${whileFull}`,
+        );
         const firstRefused = whileFull.indexOf(503);
         assert.ok(firstRefused >= 0 && firstRefused <= 10, `refused while full: ${whileFull}`);
-        assert.ok(whileFull.slice(firstRefused).every((s) => s === 503), `refused from the first failed write on: ${whileFull}`);
+        assert.ok(
+          whileFull.slice(firstRefused).every((s) => s === 503),
+          `refused from the first failed write on: ${whileFull}`,
+        );
 
         rmSync(filler);
         const freedAt = Date.now();

@@ -14,14 +14,20 @@ before(async () => {
 after(() => t.close());
 
 const hex = () => crypto.randomUUID().replace(/-/g, "");
-const envelope = (id: string, event: object, header: object = {}) => `${JSON.stringify({ event_id: id, ...header })}\n{"type":"event"}\n${JSON.stringify(event)}\n`;
+const envelope = (id: string, event: object, header: object = {}) =>
+  `${JSON.stringify({ event_id: id, ...header })}\n{"type":"event"}\n${JSON.stringify(event)}\n`;
 const keyQuery = (proj: TestProject = p) => `?sentry_key=${proj.key.publicKey}&sentry_version=7`;
-const post = (url: string, body: string | Buffer, headers: Record<string, string> = {}) => fetch(url, { method: "POST", body: typeof body === "string" ? body : new Blob([new Uint8Array(body)]), headers });
+const post = (url: string, body: string | Buffer, headers: Record<string, string> = {}) =>
+  fetch(url, { method: "POST", body: typeof body === "string" ? body : new Blob([new Uint8Array(body)]), headers });
 
 describe("intake endpoints", () => {
   test("envelope: a browser-style text/plain post with query auth is stored in its project, with CORS headers", async () => {
     const id = hex();
-    const r = await post(t.url("envelope", p, keyQuery()), envelope(id, { exception: { values: [{ type: "TypeError", value: "x is undefined" }] }, platform: "javascript" }), { "content-type": "text/plain;charset=UTF-8", origin: "https://app.example" });
+    const r = await post(
+      t.url("envelope", p, keyQuery()),
+      envelope(id, { exception: { values: [{ type: "TypeError", value: "x is undefined" }] }, platform: "javascript" }),
+      { "content-type": "text/plain;charset=UTF-8", origin: "https://app.example" },
+    );
     assert.equal(r.status, 200);
     assert.deepEqual(await r.json(), { id });
     assert.equal(r.headers.get("access-control-allow-origin"), "*");
@@ -93,7 +99,11 @@ describe("intake endpoints", () => {
       post(t.url("store"), deflateSync(json(ids[2]!)), { ...auth, "content-encoding": "deflate" }),
       post(t.url("store"), brotliCompressSync(json(ids[3]!)), { ...auth, "content-encoding": "br" }),
       post(t.url("store"), Buffer.from(json(ids[4]!)).toString("base64"), { ...auth, "content-type": "application/octet-stream" }),
-      post(t.url("store"), deflateSync(json(ids[5]!).replace('"big":1', '"big":NaN')).toString("base64"), { ...auth, "content-type": "application/octet-stream", "content-encoding": "" }),
+      post(t.url("store"), deflateSync(json(ids[5]!).replace('"big":1', '"big":NaN')).toString("base64"), {
+        ...auth,
+        "content-type": "application/octet-stream",
+        "content-encoding": "",
+      }),
     ];
     for (const [i, r] of (await Promise.all(sends)).entries()) {
       assert.equal(r.status, 200, `body ${i}`);
@@ -105,8 +115,17 @@ describe("intake endpoints", () => {
   });
 
   test("security: a CSP report (csp-report alias, sentry_key in the query) becomes an event", async () => {
-    const report = { "csp-report": { "document-uri": "https://app.example/page", "blocked-uri": "https://evil.example/x.js", "effective-directive": "script-src-elem", "violated-directive": "script-src-elem" } };
-    const r = await post(`${t.origin}/api/${p.id}/csp-report/?sentry_key=${p.key.publicKey}&sentry_release=web@1.2`, JSON.stringify(report), { "content-type": "application/csp-report" });
+    const report = {
+      "csp-report": {
+        "document-uri": "https://app.example/page",
+        "blocked-uri": "https://evil.example/x.js",
+        "effective-directive": "script-src-elem",
+        "violated-directive": "script-src-elem",
+      },
+    };
+    const r = await post(`${t.origin}/api/${p.id}/csp-report/?sentry_key=${p.key.publicKey}&sentry_release=web@1.2`, JSON.stringify(report), {
+      "content-type": "application/csp-report",
+    });
     assert.equal(r.status, 200);
     await t.settle();
     const events = await t.core.store.listEvents(p.id, "errors", { limit: 100 });

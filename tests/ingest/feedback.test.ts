@@ -17,7 +17,9 @@ import { freshPgDatabase } from "../helpers/pg";
 
 function runSdk(file: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) =>
-    execFile(file, args, { timeout: 30_000 }, (err, out, stderr) => (err ? reject(new Error(`${file} ${args[0]}: ${stderr || err.message}`)) : resolve(out.trim()))),
+    execFile(file, args, { timeout: 30_000 }, (err, out, stderr) =>
+      err ? reject(new Error(`${file} ${args[0]}: ${stderr || err.message}`)) : resolve(out.trim()),
+    ),
   );
 }
 
@@ -66,10 +68,16 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       assert.ok(loose && loose.issue === null && loose.associatedEventId === null, "feedback about nothing in particular stays unlinked");
       // The feedback events are kept as events, but make no issue: the inbox is where they are read.
       const issues = (await t.core.store.listIssues(p.id, { page: { limit: 100 } })).items;
-      assert.deepEqual(issues.filter((i) => i.type === "feedback").map((i) => i.title), []);
+      assert.deepEqual(
+        issues.filter((i) => i.type === "feedback").map((i) => i.title),
+        [],
+      );
       assert.ok(await t.core.store.getEvent(p.id, linked.feedbackEventId!), "the feedback event is stored");
       const onIssue = await listIssueFeedback(await owner(), linked.issue!.id);
-      assert.deepEqual(onIssue.map((f) => f.id), [linked.id]);
+      assert.deepEqual(
+        onIssue.map((f) => f.id),
+        [linked.id],
+      );
       const view = await getFeedbackView(await owner(), t.org, linked.id);
       assert.equal(view.feedback.projectSlug, p.slug);
       assert.equal(view.may.update, true);
@@ -107,9 +115,16 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       assert.ok(stored.message.startsWith(`${marker}-huge`) && !stored.message.includes("\u0000"));
       assert.equal(stored.name, "");
       assert.deepEqual(stored.details.notes, ["comments: cut to 16384 characters", "name: not a string, dropped"]);
-      assert.equal(rows.some((f) => f.message.includes(`${marker}-no-id`)), false);
+      assert.equal(
+        rows.some((f) => f.message.includes(`${marker}-no-id`)),
+        false,
+      );
       const totals = await t.core.store.outcomeTotals(p.id, "2000-01-01T00:00:00Z");
-      assert.equal(totals.find((o) => o.outcome === "invalid" && o.category === "user_report_v2" && o.reason === "invalid_json")?.quantity, 1, "counted invalid, as Relay drops it");
+      assert.equal(
+        totals.find((o) => o.outcome === "invalid" && o.category === "user_report_v2" && o.reason === "invalid_json")?.quantity,
+        1,
+        "counted invalid, as Relay drops it",
+      );
       assert.ok((totals.find((o) => o.outcome === "accepted" && o.category === "user_report_v2")?.quantity ?? 0) >= 1);
     });
 

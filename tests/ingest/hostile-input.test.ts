@@ -18,7 +18,8 @@ after(() => t.close());
 
 const hex = () => crypto.randomUUID().replace(/-/g, "");
 const keyQuery = () => `?sentry_key=${p.key.publicKey}&sentry_version=7`;
-const post = (url: string, body: BodyInit, headers: Record<string, string> = {}) => fetch(url, { method: "POST", body, headers, duplex: "half" } as RequestInit);
+const post = (url: string, body: BodyInit, headers: Record<string, string> = {}) =>
+  fetch(url, { method: "POST", body, headers, duplex: "half" } as RequestInit);
 const detail = async (r: Response) => ((await r.json()) as { detail: string }).detail;
 
 /** A valid event afterwards is taken and digested: the intake and the digest go on. */
@@ -31,7 +32,8 @@ async function stillServing(): Promise<void> {
 
 describe("issue 16: hostile input at the intake", () => {
   test("hostile input #1: an unauthenticated gzip body of item headers is refused on its header line (401), an authenticated one at the item cap (400)", async () => {
-    const items = (header: string) => zlib.gzipSync(Buffer.concat([Buffer.from(`${header}\n`), Buffer.alloc(20 * 1024 * 1024, '{"type":"a"}\n')]), { level: 9 });
+    const items = (header: string) =>
+      zlib.gzipSync(Buffer.concat([Buffer.from(`${header}\n`), Buffer.alloc(20 * 1024 * 1024, '{"type":"a"}\n')]), { level: 9 });
     const anonymous = items("{}");
     assert.ok(anonymous.length < 200 * 1024, "small on the wire");
     let r = await post(t.url("envelope"), new Uint8Array(anonymous), { "content-encoding": "gzip" });
@@ -51,7 +53,11 @@ describe("issue 16: hostile input at the intake", () => {
       assert.equal(r.status, 401);
       assert.match(await detail(r), /32 hexadecimal characters/);
     }
-    const inProcess = await t.submitEnvelope({ body: Buffer.from(`{}\n{"type":"event"}\n{}\n`), clientIp: "203.0.113.1", auth: { projectId: String(p.id), publicKey: "a".repeat(1024 * 1024) } });
+    const inProcess = await t.submitEnvelope({
+      body: Buffer.from(`{}\n{"type":"event"}\n{}\n`),
+      clientIp: "203.0.113.1",
+      auth: { projectId: String(p.id), publicKey: "a".repeat(1024 * 1024) },
+    });
     assert.deepEqual(inProcess.ok ? null : [inProcess.status, inProcess.reason], [401, "bad_auth"]);
   });
 
@@ -113,26 +119,30 @@ describe("issue 16: hostile input at the intake", () => {
     await stillServing();
   });
 
-  test("hostile input #6: on the socket, the 413 arrives while the body is still being sent, and the connection ends without a reset", { timeout: 30_000 }, async () => {
-    const { port } = new URL(t.origin);
-    const socket = net.connect(Number(port), "127.0.0.1");
-    await new Promise<void>((resolve) => socket.once("connect", resolve));
-    let received = "";
-    let errored: Error | null = null;
-    socket.on("data", (d) => (received += d.toString("latin1")));
-    socket.on("error", (err) => (errored = err));
-    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
-    socket.write(`POST /api/${p.id}/envelope/${keyQuery()} HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n`);
-    const block = Buffer.alloc(256 * 1024, 0x61);
-    const frame = Buffer.concat([Buffer.from(`${block.length.toString(16)}\r\n`), block, Buffer.from("\r\n")]);
-    // Keep sending until the answer has come, as an SDK streaming a large body would.
-    while (!received.includes("\r\n\r\n") && !errored) {
-      if (!socket.write(frame)) await new Promise<void>((resolve) => socket.once("drain", resolve));
-    }
-    socket.end();
-    await closed;
-    assert.equal(errored, null, "no reset");
-    assert.match(received, /^HTTP\/1\.1 413 /);
-    assert.match(received, /\r\nconnection: close\r\n/i);
-  });
+  test(
+    "hostile input #6: on the socket, the 413 arrives while the body is still being sent, and the connection ends without a reset",
+    { timeout: 30_000 },
+    async () => {
+      const { port } = new URL(t.origin);
+      const socket = net.connect(Number(port), "127.0.0.1");
+      await new Promise<void>((resolve) => socket.once("connect", resolve));
+      let received = "";
+      let errored: Error | null = null;
+      socket.on("data", (d) => (received += d.toString("latin1")));
+      socket.on("error", (err) => (errored = err));
+      const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+      socket.write(`POST /api/${p.id}/envelope/${keyQuery()} HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n`);
+      const block = Buffer.alloc(256 * 1024, 0x61);
+      const frame = Buffer.concat([Buffer.from(`${block.length.toString(16)}\r\n`), block, Buffer.from("\r\n")]);
+      // Keep sending until the answer has come, as an SDK streaming a large body would.
+      while (!received.includes("\r\n\r\n") && !errored) {
+        if (!socket.write(frame)) await new Promise<void>((resolve) => socket.once("drain", resolve));
+      }
+      socket.end();
+      await closed;
+      assert.equal(errored, null, "no reset");
+      assert.match(received, /^HTTP\/1\.1 413 /);
+      assert.match(received, /\r\nconnection: close\r\n/i);
+    },
+  );
 });

@@ -11,7 +11,6 @@ const hex = () => crypto.randomUUID().replace(/-/g, "");
 const envelope = (eventId: string, message: string, header: Record<string, unknown> = {}) =>
   Buffer.from(`${JSON.stringify({ event_id: eventId, ...header })}\n{"type":"event"}\n${JSON.stringify({ message, level: "error" })}\n`);
 
-
 /**
  * The DSN with its project path under `prefix`. (A string replace of "/<project id>" hit the "//" of the scheme when
  * the random public key began with the project's id: a malformed DSN, 400 where the test expected 403.)
@@ -31,7 +30,11 @@ describe("in-process intake", () => {
   test("an envelope with a key is spooled and digested into an event of its project, with the client address", async () => {
     const p = t.projects[0];
     const id = hex();
-    const answer = await t.submitEnvelope({ body: envelope(id, "in process"), clientIp: "203.0.113.7", auth: { projectId: String(p.id), publicKey: p.key.publicKey } });
+    const answer = await t.submitEnvelope({
+      body: envelope(id, "in process"),
+      clientIp: "203.0.113.7",
+      auth: { projectId: String(p.id), publicKey: p.key.publicKey },
+    });
     assert.deepEqual(answer, { ok: true, eventId: id });
     const event = await t.waitForEvent(p, id);
     assert.equal(event.title, "in process");
@@ -52,11 +55,23 @@ describe("in-process intake", () => {
       assert.equal(answer.ok, false);
       return answer.ok ? null : [answer.status, answer.reason];
     };
-    assert.deepEqual(await refused({ body: envelope(hex(), "x"), clientIp: "1.2.3.4", auth: { projectId: String(a.id), publicKey: "f".repeat(32) } }), [403, "unknown_key"]);
-    assert.deepEqual(await refused({ body: envelope(hex(), "x"), clientIp: "1.2.3.4", auth: { projectId: String(b.id), publicKey: a.key.publicKey } }), [403, "project_mismatch"]);
+    assert.deepEqual(await refused({ body: envelope(hex(), "x"), clientIp: "1.2.3.4", auth: { projectId: String(a.id), publicKey: "f".repeat(32) } }), [
+      403,
+      "unknown_key",
+    ]);
+    assert.deepEqual(await refused({ body: envelope(hex(), "x"), clientIp: "1.2.3.4", auth: { projectId: String(b.id), publicKey: a.key.publicKey } }), [
+      403,
+      "project_mismatch",
+    ]);
     assert.deepEqual(await refused({ body: envelope(hex(), "x"), clientIp: "1.2.3.4" }), [401, "missing_auth"]);
-    assert.deepEqual(await refused({ body: Buffer.from("not an envelope"), clientIp: "1.2.3.4", auth: { projectId: String(a.id), publicKey: a.key.publicKey } }), [400, "bad_envelope_header"]);
-    assert.deepEqual(await refused({ body: Buffer.alloc(0), clientIp: "1.2.3.4", auth: { projectId: String(a.id), publicKey: a.key.publicKey } }), [400, "empty_body"]);
+    assert.deepEqual(
+      await refused({ body: Buffer.from("not an envelope"), clientIp: "1.2.3.4", auth: { projectId: String(a.id), publicKey: a.key.publicKey } }),
+      [400, "bad_envelope_header"],
+    );
+    assert.deepEqual(await refused({ body: Buffer.alloc(0), clientIp: "1.2.3.4", auth: { projectId: String(a.id), publicKey: a.key.publicKey } }), [
+      400,
+      "empty_body",
+    ]);
   });
 
   test("sendTestEvent: an error event through the intake becomes an issue; viewers may not send one", async () => {
@@ -95,7 +110,14 @@ describe("in-process intake", () => {
     for (const dsn of elsewhere) assert.equal((await tunnel(envelope(hex(), "x", { dsn }))).status, 403, dsn);
     // This install, but no key of it: the intake's 403.
     assert.equal((await tunnel(envelope(hex(), "x", { dsn: a.dsn.replace(a.key.publicKey, "f".repeat(32)) }))).status, 403);
-    for (const bad of [Buffer.alloc(0), Buffer.from("not json\n"), Buffer.from("[1]\n"), envelope(hex(), "no dsn"), envelope(hex(), "x", { dsn: 5 }), envelope(hex(), "x", { dsn: "not a url" })]) {
+    for (const bad of [
+      Buffer.alloc(0),
+      Buffer.from("not json\n"),
+      Buffer.from("[1]\n"),
+      envelope(hex(), "no dsn"),
+      envelope(hex(), "x", { dsn: 5 }),
+      envelope(hex(), "x", { dsn: "not a url" }),
+    ]) {
       const answer = await tunnel(bad);
       assert.equal(answer.status, 400, bad.toString());
       assert.equal(typeof answer.body.detail, "string");
@@ -103,8 +125,15 @@ describe("in-process intake", () => {
     // Under a base path, the DSN carries it.
     const based = { publicUrl: install.publicUrl, basePath: "/monitor" };
     const id2 = hex();
-    const answer = await tunnelEnvelope({ body: envelope(id2, "based", { dsn: underPath(a.dsn, "/monitor") }), clientIp: "203.0.113.9", userAgent: null }, based, t.submitEnvelope);
+    const answer = await tunnelEnvelope(
+      { body: envelope(id2, "based", { dsn: underPath(a.dsn, "/monitor") }), clientIp: "203.0.113.9", userAgent: null },
+      based,
+      t.submitEnvelope,
+    );
     assert.deepEqual(answer, { status: 200, body: { id: id2 } });
-    assert.equal((await tunnelEnvelope({ body: envelope(hex(), "x", { dsn: a.dsn }), clientIp: "203.0.113.9", userAgent: null }, based, t.submitEnvelope)).status, 403);
+    assert.equal(
+      (await tunnelEnvelope({ body: envelope(hex(), "x", { dsn: a.dsn }), clientIp: "203.0.113.9", userAgent: null }, based, t.submitEnvelope)).status,
+      403,
+    );
   });
 });

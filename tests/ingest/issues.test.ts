@@ -27,16 +27,18 @@ describe("events into issues", () => {
   };
   const browserError = (value: string) => ({
     exception: {
-      values: [{
-        type: "TypeError",
-        value,
-        stacktrace: {
-          frames: [
-            { filename: "https://shop.example/static/vendor.js", function: "dispatch", lineno: 1, colno: 200, in_app: false },
-            { filename: "https://shop.example/static/app.js", function: "Checkout.submit", lineno: 10, colno: 5, in_app: true },
-          ],
+      values: [
+        {
+          type: "TypeError",
+          value,
+          stacktrace: {
+            frames: [
+              { filename: "https://shop.example/static/vendor.js", function: "dispatch", lineno: 1, colno: 200, in_app: false },
+              { filename: "https://shop.example/static/app.js", function: "Checkout.submit", lineno: 10, colno: 5, in_app: true },
+            ],
+          },
         },
-      }],
+      ],
     },
   });
 
@@ -64,7 +66,18 @@ describe("events into issues", () => {
     const one = await send(p, { message: "User 1234 failed to pay 19.99" });
     const two = await send(p, { message: "User 98 failed to pay 5.00" });
     const other = await send(p, { message: "Cart emptied" });
-    const tx = await send(p, { type: "transaction", transaction: "/checkout", start_timestamp: Date.now() / 1000 - 1, timestamp: Date.now() / 1000, contexts: { trace: { trace_id: hex(), span_id: hex().slice(0, 16) } }, spans: [] }, "transaction");
+    const tx = await send(
+      p,
+      {
+        type: "transaction",
+        transaction: "/checkout",
+        start_timestamp: Date.now() / 1000 - 1,
+        timestamp: Date.now() / 1000,
+        contexts: { trace: { trace_id: hex(), span_id: hex().slice(0, 16) } },
+        spans: [],
+      },
+      "transaction",
+    );
     await t.settle();
     const [e1, e2, e3, e4] = await Promise.all([one, two, other, tx].map((id) => t.core.store.getEvent(p.id, id)));
     assert.equal(e1?.issueId, e2?.issueId, "numbers are parameters: <int>, <float>");
@@ -85,8 +98,14 @@ describe("events into issues", () => {
     assert.equal(data.level, "error");
     const names = data.errors.map((e) => `${e.type}:${e.name}`);
     assert.ok(names.includes("invalid_data:level"), names.join(", "));
-    assert.ok(names.some((n) => n.endsWith(":timestamp")), names.join(", "));
-    assert.ok(names.some((n) => n.endsWith(":tags")), names.join(", "));
+    assert.ok(
+      names.some((n) => n.endsWith(":timestamp")),
+      names.join(", "),
+    );
+    assert.ok(
+      names.some((n) => n.endsWith(":tags")),
+      names.join(", "),
+    );
   });
 
   test("the issue services: search, sorts and events for members; another organization's issue is not found", async () => {
@@ -97,12 +116,21 @@ describe("events into issues", () => {
     const member = t.core.as((await t.core.store.getUserById(owner.userId))!);
     const page = { limit: 50 };
     const found = await listProjectIssues(member, t.org, p.slug, { query: "payment level:warning release:web@2.0", sort: null, page });
-    assert.deepEqual(found.page.items.map((i) => i.title), ["searchable payment timeout"]);
+    assert.deepEqual(
+      found.page.items.map((i) => i.title),
+      ["searchable payment timeout"],
+    );
     assert.equal((await listProjectIssues(member, t.org, p.slug, { query: "payment level:error", sort: null, page })).page.items.length, 0);
     const all = await listProjectIssues(member, t.org, p.slug, { query: "", sort: "new", page });
     assert.ok(all.page.items.length >= 3);
-    assert.ok(all.page.items.every((i, n, list) => n === 0 || list[n - 1]!.firstSeen >= i.firstSeen), "sort=new: newest first seen first");
-    await assert.rejects(listProjectIssues(member, t.org, p.slug, { query: null, sort: "priority", page }), (e: unknown) => isAppError(e) && e.code === "bad_request");
+    assert.ok(
+      all.page.items.every((i, n, list) => n === 0 || list[n - 1]!.firstSeen >= i.firstSeen),
+      "sort=new: newest first seen first",
+    );
+    await assert.rejects(
+      listProjectIssues(member, t.org, p.slug, { query: null, sort: "priority", page }),
+      (e: unknown) => isAppError(e) && e.code === "bad_request",
+    );
     const issue = found.page.items[0]!;
     const events = await listIssueEvents(member, String(issue.id), page);
     assert.equal(events.page.items.length, 1);

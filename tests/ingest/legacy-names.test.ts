@@ -25,14 +25,21 @@ describe("legacy interface names through the intake", () => {
     const p = t.projects[0];
     const id = hex();
     const auth = `Sentry sentry_key=${p.key.publicKey}, sentry_version=7, sentry_client=raven-python/6.10.0`;
-    const r = await fetch(t.url("store"), { method: "POST", body: JSON.stringify({ event_id: id, ...payload }), headers: { "x-sentry-auth": auth, "content-type": "application/json" } });
+    const r = await fetch(t.url("store"), {
+      method: "POST",
+      body: JSON.stringify({ event_id: id, ...payload }),
+      headers: { "x-sentry-auth": auth, "content-type": "application/json" },
+    });
     assert.equal(r.status, 200, await r.text());
     return id;
   }
   async function envelope(payload: Record<string, unknown>): Promise<string> {
     const p = t.projects[0];
     const id = hex();
-    const r = await fetch(t.url("envelope", p, `?sentry_key=${p.key.publicKey}&sentry_version=7`), { method: "POST", body: `{"event_id":"${id}"}\n{"type":"event"}\n${JSON.stringify(payload)}\n` });
+    const r = await fetch(t.url("envelope", p, `?sentry_key=${p.key.publicKey}&sentry_version=7`), {
+      method: "POST",
+      body: `{"event_id":"${id}"}\n{"type":"event"}\n${JSON.stringify(payload)}\n`,
+    });
     assert.equal(r.status, 200, await r.text());
     return id;
   }
@@ -51,13 +58,29 @@ describe("legacy interface names through the intake", () => {
       const e = events.get(what)!;
       return { type: e.type, title: e.title, culprit: e.culprit };
     };
-    assert.deepEqual(shown("php by store"), { type: "error", title: "Exception: This is a test exception sent from the Raven CLI.", culprit: "raven in raven_cli_test" });
-    assert.deepEqual(shown("java by store"), { type: "error", title: "ApiException: Authentication failed, token expired!", culprit: "io.sentry.example.ApiRequest in perform" });
+    assert.deepEqual(shown("php by store"), {
+      type: "error",
+      title: "Exception: This is a test exception sent from the Raven CLI.",
+      culprit: "raven in raven_cli_test",
+    });
+    assert.deepEqual(shown("java by store"), {
+      type: "error",
+      title: "ApiException: Authentication failed, token expired!",
+      culprit: "io.sentry.example.ApiRequest in perform",
+    });
     assert.deepEqual(shown("java by envelope"), shown("java by store"));
-    assert.deepEqual(shown("javascript by envelope"), { type: "error", title: "TypeError: Object [object Object] has no method 'updateFrom'", culprit: "views.js in updateMember" });
+    assert.deepEqual(shown("javascript by envelope"), {
+      type: "error",
+      title: "TypeError: Object [object Object] has no method 'updateFrom'",
+      culprit: "views.js in updateMember",
+    });
     assert.equal(shown("python by envelope").type, "default");
 
-    const java = JSON.parse(events.get("java by store")!.data) as { user?: { email?: string }; request?: { url?: string }; breadcrumbs?: { values: unknown[] } };
+    const java = JSON.parse(events.get("java by store")!.data) as {
+      user?: { email?: string };
+      request?: { url?: string };
+      breadcrumbs?: { values: unknown[] };
+    };
     assert.equal(java.user?.email, "user@sentry.io");
     assert.equal(java.request?.url, "http://localhost:8080/");
     assert.equal(java.breadcrumbs?.values.length, 4);

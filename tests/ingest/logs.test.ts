@@ -16,7 +16,9 @@ import { freshPgDatabase } from "../helpers/pg";
 
 function runSdk(args: string[]): Promise<string> {
   return new Promise((resolve, reject) =>
-    execFile(process.execPath, args, { timeout: 30_000 }, (err, out, stderr) => (err ? reject(new Error(`${args[0]}: ${stderr || err.message}`)) : resolve(out.trim()))),
+    execFile(process.execPath, args, { timeout: 30_000 }, (err, out, stderr) =>
+      err ? reject(new Error(`${args[0]}: ${stderr || err.message}`)) : resolve(out.trim()),
+    ),
   );
 }
 
@@ -46,7 +48,9 @@ for (const dialect of ["sqlite", "postgres"] as const) {
     };
     const totals = async (p: TestProject) => await t.core.store.outcomeTotals(p.id, "2000-01-01T00:00:00Z");
     const total = async (p: TestProject, category: string, outcome: string, reason = "") =>
-      (await totals(p)).filter((o) => o.category === category && o.outcome === outcome && (reason === "" || o.reason === reason)).reduce((n, o) => n + o.quantity, 0);
+      (await totals(p))
+        .filter((o) => o.category === category && o.outcome === outcome && (reason === "" || o.reason === reason))
+        .reduce((n, o) => n + o.quantity, 0);
 
     test("@sentry/node 11.5.0 logger.info/warn/error: stored with level, body, attributes, trace, release and environment; found by search", async () => {
       const p = t.projects[0];
@@ -85,7 +89,13 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       assert.deepEqual(await bodies({ query: `${marker} level:error` }), [`${marker} payment failed`]);
       assert.deepEqual(await bodies({ query: "hunter2" }), [], "the scrubbed value is not in the index");
       assert.equal((await bodies({ trace: traceId })).length, 3);
-      assert.deepEqual((await listTraceLogs(owner(), t.org, traceId)).map((l) => l.level), mine.map((l) => l.level).reverse().sort((a, b) => ["info", "warn", "error"].indexOf(a) - ["info", "warn", "error"].indexOf(b)));
+      assert.deepEqual(
+        (await listTraceLogs(owner(), t.org, traceId)).map((l) => l.level),
+        mine
+          .map((l) => l.level)
+          .reverse()
+          .sort((a, b) => ["info", "warn", "error"].indexOf(a) - ["info", "warn", "error"].indexOf(b)),
+      );
       assert.ok((await total(p, "log_item", "accepted")) >= 3);
       assert.ok((await total(p, "log_byte", "accepted")) > 0);
     });
@@ -93,8 +103,17 @@ for (const dialect of ["sqlite", "postgres"] as const) {
     test("an otel_log item is read as Relay reads it: level from the severity number, body, attributes, trace and span", async () => {
       const p = t.projects[1];
       const record = {
-        timeUnixNano: String(BigInt(Date.now() - 5000) * 1_000_000n), severityNumber: 18, severityText: "ERROR", traceId: "5b8efff798038103d269b633813fc60c", spanId: "eee19b7ec3c1b174",
-        body: { stringValue: `${marker} otel line` }, attributes: [{ key: "db.system", value: { stringValue: "postgresql" } }, { key: "rows", value: { intValue: "12" } }, { key: "list", value: { arrayValue: { values: [] } } }],
+        timeUnixNano: String(BigInt(Date.now() - 5000) * 1_000_000n),
+        severityNumber: 18,
+        severityText: "ERROR",
+        traceId: "5b8efff798038103d269b633813fc60c",
+        spanId: "eee19b7ec3c1b174",
+        body: { stringValue: `${marker} otel line` },
+        attributes: [
+          { key: "db.system", value: { stringValue: "postgresql" } },
+          { key: "rows", value: { intValue: "12" } },
+          { key: "list", value: { arrayValue: { values: [] } } },
+        ],
       };
       await send(p, '{"type":"otel_log"}', JSON.stringify(record));
       await t.settle();
@@ -120,7 +139,16 @@ for (const dialect of ["sqlite", "postgres"] as const) {
         { ...base, body: `${marker} too large ${"x".repeat(1_100_000)}` },
         { ...base, body: `${marker} many attributes`, attributes: many },
         { ...base, body: `${marker} deep`, attributes: { deep: { type: "string", value: deep } } },
-        { ...base, body: `${marker} numbers`, attributes: { inf: { type: "double", value: "__INF__" }, beyond: { type: "integer", value: 2 ** 70 }, big: { type: "integer", value: 1e19 }, text: { type: "integer", value: "1544712660300000000" } } },
+        {
+          ...base,
+          body: `${marker} numbers`,
+          attributes: {
+            inf: { type: "double", value: "__INF__" },
+            beyond: { type: "integer", value: 2 ** 70 },
+            big: { type: "integer", value: 1e19 },
+            text: { type: "integer", value: "1544712660300000000" },
+          },
+        },
         { ...base, body: `${marker} loud`, level: "LOUD" },
         { ...base, body: `${marker} by number`, level: undefined, severity_number: 14 },
         { ...base, body: `${marker} no time`, timestamp: undefined },
@@ -129,7 +157,11 @@ for (const dialect of ["sqlite", "postgres"] as const) {
         { ...base, body: undefined },
         "not a log",
       ];
-      await send(p, '{"type":"log","item_count":13,"content_type":"application/vnd.sentry.items.log+json"}', JSON.stringify({ items }).replace("\"__INF__\"", "1e400"));
+      await send(
+        p,
+        '{"type":"log","item_count":13,"content_type":"application/vnd.sentry.items.log+json"}',
+        JSON.stringify({ items }).replace('"__INF__"', "1e400"),
+      );
       await send(p, '{"type":"log"}', "{not json");
       await send(p, '{"type":"log"}', JSON.stringify({ items: { a: 1 } }));
       await send(p, '{"type":"log"}', `{"items":[${"[".repeat(200)}${"]".repeat(200)}]}`);
@@ -145,7 +177,9 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       assert.deepEqual(huge.meta?.notes, [`body: cut to ${LOG_LIMITS.maxBodyLength} characters`]);
       assert.equal(stored.has("too"), false, "over Relay's 1 MiB: dropped");
       assert.equal(Object.keys(stored.get("many")!.attributes).length, LOG_LIMITS.maxAttributes);
-      assert.deepEqual(stored.get("many")!.meta?.notes, [`attributes: ${10_000 - LOG_LIMITS.maxAttributes} beyond the first ${LOG_LIMITS.maxAttributes} dropped`]);
+      assert.deepEqual(stored.get("many")!.meta?.notes, [
+        `attributes: ${10_000 - LOG_LIMITS.maxAttributes} beyond the first ${LOG_LIMITS.maxAttributes} dropped`,
+      ]);
       assert.equal(stored.get("deep")!.attributes.deep?.type, "string", "nested values kept as bounded JSON text");
       const numbers = stored.get("numbers")!;
       assert.equal(numbers.attributes.inf, undefined);
@@ -170,7 +204,8 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       const p = t.projects[1];
       await t.core.store.updateProject(p.id, { quotas: { log_item: { count: 3, windowSeconds: 3600 } } });
       await new Promise((r) => setTimeout(r, 2100)); // the key cache's TTL
-      const envelope = (n: number) => `{}\n{"type":"log","item_count":${n}}\n${JSON.stringify({ items: Array.from({ length: n }, () => ({ timestamp: Date.now() / 1000, level: "info", body: `${marker} quota` })) })}\n`;
+      const envelope = (n: number) =>
+        `{}\n{"type":"log","item_count":${n}}\n${JSON.stringify({ items: Array.from({ length: n }, () => ({ timestamp: Date.now() / 1000, level: "info", body: `${marker} quota` })) })}\n`;
       const url = t.url("envelope", p, `?sentry_key=${p.key.publicKey}&sentry_version=7`);
       const ok = await fetch(url, { method: "POST", body: envelope(3) });
       assert.equal(ok.status, 200);

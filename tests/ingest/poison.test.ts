@@ -26,7 +26,11 @@ async function digestsPast(t: TestIntake, poisons: Poison[]): Promise<void> {
 }
 
 /** Each poison event is stored with sane columns and data, or set aside. */
-async function storedSanely(t: TestIntake, poisons: Poison[], check: (e: NonNullable<Awaited<ReturnType<TestIntake["core"]["store"]["getEvent"]>>>) => void = () => undefined): Promise<void> {
+async function storedSanely(
+  t: TestIntake,
+  poisons: Poison[],
+  check: (e: NonNullable<Awaited<ReturnType<TestIntake["core"]["store"]["getEvent"]>>>) => void = () => undefined,
+): Promise<void> {
   for (const poison of poisons) {
     if (!poison.eventId) continue;
     const stored = await t.core.store.getEvent(t.projects[0].id, poison.eventId);

@@ -50,6 +50,8 @@ test("the exchange runs on its own and stops with a last one", async () => {
   const sync = startQuotaSync(a, t.store, () => {}, 10);
   a.take("key:3:error", decade);
   await sync.stop();
-  const [total] = await t.store.addQuotaCounts([{ name: "key:3:error", windowStart: Math.floor(Date.now() / 315_360_000_000) * 315_360_000_000, expiresAt: 0, delta: 0 }]);
+  const [total] = await t.store.addQuotaCounts([
+    { name: "key:3:error", windowStart: Math.floor(Date.now() / 315_360_000_000) * 315_360_000_000, expiresAt: 0, delta: 0 },
+  ]);
   assert.equal(total!.count, 1);
 });

@@ -41,7 +41,8 @@ describe("quotas and outcomes", () => {
     assert.match(mixed.headers.get("x-sentry-rate-limits") ?? "", /key_quota/);
     await t.settle();
     const totals = await t.core.store.outcomeTotals(p.id, "2000-01-01T00:00:00Z");
-    const count = (outcome: string, category: string, reason = "") => totals.find((o) => o.outcome === outcome && o.category === category && o.reason === reason)?.quantity ?? 0;
+    const count = (outcome: string, category: string, reason = "") =>
+      totals.find((o) => o.outcome === outcome && o.category === category && o.reason === reason)?.quantity ?? 0;
     assert.equal(count("accepted", "default"), 2);
     assert.equal(count("rate_limited", "default", "key_quota"), 2);
     assert.equal(count("accepted", "session"), 2);
@@ -50,13 +51,20 @@ describe("quotas and outcomes", () => {
   test("client reports add the SDK's own discards; invalid and filtered items are counted; the stats API sums them", async () => {
     const p = t.projects[0];
     const url = t.url("envelope", p, `?sentry_key=${p.key.publicKey}&sentry_version=7`);
-    const report = { timestamp: Date.now() / 1000, discarded_events: [{ reason: "sample_rate", category: "transaction", quantity: 7 }, { reason: "before_send", category: "error", quantity: 2 }] };
+    const report = {
+      timestamp: Date.now() / 1000,
+      discarded_events: [
+        { reason: "sample_rate", category: "transaction", quantity: 7 },
+        { reason: "before_send", category: "error", quantity: 2 },
+      ],
+    };
     assert.equal((await post(url, `{}\n{"type":"client_report"}\n${JSON.stringify(report)}\n{"type":"profile_chunk"}\n{}\n`)).status, 200);
     assert.equal((await post(url, `{}\n{"type":"event"}\n{not json`)).status, 400);
     assert.equal((await post(url, `{"event_id":"${hex()}"}\n{"type":"event"}\n{"exception":{"values":[{"type":"E"}]}}\n`)).status, 200);
     await t.settle();
     const totals = await t.core.store.outcomeTotals(p.id, "2000-01-01T00:00:00Z");
-    const find = (outcome: string, category: string, reason: string) => totals.find((o) => o.outcome === outcome && o.category === category && o.reason === reason)?.quantity;
+    const find = (outcome: string, category: string, reason: string) =>
+      totals.find((o) => o.outcome === outcome && o.category === category && o.reason === reason)?.quantity;
     assert.equal(find("client_discard", "transaction", "sample_rate"), 7);
     assert.equal(find("client_discard", "error", "before_send"), 2);
     assert.equal(find("invalid", "event" === "event" ? "default" : "", "invalid_json"), 1);
@@ -82,20 +90,39 @@ describe("hostile input #11: every data category has per-key and per-project quo
 
   const now = () => new Date().toISOString();
   const items: Record<string, () => string> = {
-    transaction: () => `{"event_id":"${hex()}"}\n{"type":"transaction"}\n${JSON.stringify({ type: "transaction", transaction: "/q", start_timestamp: Date.now() / 1000 - 1, timestamp: Date.now() / 1000, contexts: { trace: { trace_id: hex(), span_id: hex().slice(0, 16), op: "http.server" } } })}\n`,
-    span: () => `{}\n{"type":"span"}\n${JSON.stringify({ trace_id: hex(), span_id: hex().slice(0, 16), op: "ui", start_timestamp: Date.now() / 1000 - 1, timestamp: Date.now() / 1000 })}\n`,
+    transaction: () =>
+      `{"event_id":"${hex()}"}\n{"type":"transaction"}\n${JSON.stringify({ type: "transaction", transaction: "/q", start_timestamp: Date.now() / 1000 - 1, timestamp: Date.now() / 1000, contexts: { trace: { trace_id: hex(), span_id: hex().slice(0, 16), op: "http.server" } } })}\n`,
+    span: () =>
+      `{}\n{"type":"span"}\n${JSON.stringify({ trace_id: hex(), span_id: hex().slice(0, 16), op: "ui", start_timestamp: Date.now() / 1000 - 1, timestamp: Date.now() / 1000 })}\n`,
     attachment: () => `{"event_id":"${hex()}"}\n{"type":"attachment","length":600,"filename":"a.txt"}\n${"a".repeat(600)}\n`,
     session: () => `{}\n{"type":"session"}\n${JSON.stringify({ sid: hex(), started: now(), status: "ok", attrs: { release: "r1" } })}\n`,
     feedback: () => `{"event_id":"${hex()}"}\n{"type":"feedback"}\n${JSON.stringify({ contexts: { feedback: { message: "quota" } } })}\n`,
     monitor: () => `{}\n{"type":"check_in"}\n${JSON.stringify({ check_in_id: hex(), monitor_slug: "nightly", status: "ok" })}\n`,
-    internal: () => `{}\n{"type":"client_report"}\n${JSON.stringify({ timestamp: Date.now() / 1000, discarded_events: [{ reason: "sample_rate", category: "transaction", quantity: 1 }] })}\n`,
+    internal: () =>
+      `{}\n{"type":"client_report"}\n${JSON.stringify({ timestamp: Date.now() / 1000, discarded_events: [{ reason: "sample_rate", category: "transaction", quantity: 1 }] })}\n`,
   };
-  const sentryName: Record<string, string> = { transaction: "transaction", span: "span", attachment: "attachment", session: "session", feedback: "feedback;user_report_v2", monitor: "monitor", internal: "internal" };
+  const sentryName: Record<string, string> = {
+    transaction: "transaction",
+    span: "span",
+    attachment: "attachment",
+    session: "session",
+    feedback: "feedback;user_report_v2",
+    monitor: "monitor",
+    internal: "internal",
+  };
 
   test("a key's quota of each category: past it 429 with that category in X-Sentry-Rate-Limits, other categories unaffected", async () => {
     const p = t.projects[0];
     // One item of each category, and 1,000 bytes of attachments (two of 600 do not fit).
-    const quotas = { transaction: { count: 1, window: 3600 }, span: { count: 1, window: 3600 }, attachment: { count: 1000, window: 3600 }, session: { count: 1, window: 3600 }, feedback: { count: 1, window: 3600 }, monitor: { count: 1, window: 3600 }, internal: { count: 1, window: 3600 } };
+    const quotas = {
+      transaction: { count: 1, window: 3600 },
+      span: { count: 1, window: 3600 },
+      attachment: { count: 1000, window: 3600 },
+      session: { count: 1, window: 3600 },
+      feedback: { count: 1, window: 3600 },
+      monitor: { count: 1, window: 3600 },
+      internal: { count: 1, window: 3600 },
+    };
     await updateKey(t.core.as(t.owner), t.org, p.slug, p.key.publicKey, { quotas });
     await new Promise((r) => setTimeout(r, 2100)); // the key cache's TTL
     const url = t.url("envelope", p, `?sentry_key=${p.key.publicKey}&sentry_version=7`);
@@ -110,7 +137,8 @@ describe("hostile input #11: every data category has per-key and per-project quo
     assert.equal((await post(url, `{"event_id":"${hex()}"}\n{"type":"event"}\n{"message":"errors are not limited"}\n`)).status, 200);
     await t.settle();
     const totals = await t.core.store.outcomeTotals(p.id, "2000-01-01T00:00:00Z");
-    const limited = (category: string) => totals.find((o) => o.outcome === "rate_limited" && o.category === category && o.reason === "key_quota")?.quantity ?? 0;
+    const limited = (category: string) =>
+      totals.find((o) => o.outcome === "rate_limited" && o.category === category && o.reason === "key_quota")?.quantity ?? 0;
     assert.equal(limited("transaction"), 1);
     assert.equal(limited("attachment"), 600, "attachments are counted in bytes");
     assert.equal(limited("session"), 1);
@@ -190,7 +218,9 @@ describe("what the intake leaves to the digest", () => {
 
 describe("backpressure", () => {
   test("when the disk is (nearly) full the intake answers 503 with Retry-After and stores nothing", async () => {
-    const t = await startTestIntake({ pressureLimits: { maxBacklogBytes: Number.MAX_SAFE_INTEGER, maxPendingBytes: Number.MAX_SAFE_INTEGER, minFreeDiskBytes: Number.MAX_SAFE_INTEGER } });
+    const t = await startTestIntake({
+      pressureLimits: { maxBacklogBytes: Number.MAX_SAFE_INTEGER, maxPendingBytes: Number.MAX_SAFE_INTEGER, minFreeDiskBytes: Number.MAX_SAFE_INTEGER },
+    });
     try {
       const p = t.projects[0];
       await new Promise((r) => setTimeout(r, 100)); // the first free-space measurement

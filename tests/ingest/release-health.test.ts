@@ -29,7 +29,10 @@ describe("release health from sessions", () => {
   const sendSessions = async (project: TestProject, items: { type: "session" | "sessions"; payload: Record<string, unknown> }[]) => {
     const url = t.url("envelope", project, `?sentry_key=${project.key.publicKey}&sentry_version=7`);
     for (const item of items) {
-      const r = await fetch(url, { method: "POST", body: `{"sent_at":"${new Date().toISOString()}"}\n{"type":"${item.type}"}\n${JSON.stringify(item.payload)}\n` });
+      const r = await fetch(url, {
+        method: "POST",
+        body: `{"sent_at":"${new Date().toISOString()}"}\n{"type":"${item.type}"}\n${JSON.stringify(item.payload)}\n`,
+      });
       assert.equal(r.status, 200);
     }
     await t.settle();
@@ -44,7 +47,16 @@ describe("release health from sessions", () => {
   };
   const session = (sid: string, did: string | null, status: string, over: Record<string, unknown> = {}) => ({
     type: "session" as const,
-    payload: { sid, did, init: false, started: new Date(Date.now() - 60_000).toISOString(), status, errors: 0, attrs: { release: "mobile@3.1.0+42", environment: "production" }, ...over },
+    payload: {
+      sid,
+      did,
+      init: false,
+      started: new Date(Date.now() - 60_000).toISOString(),
+      status,
+      errors: 0,
+      attrs: { release: "mobile@3.1.0+42", environment: "production" },
+      ...over,
+    },
   });
 
   test("@sentry/node 11.5.0: request-mode aggregates and the process session, whose exit does not count it twice", async () => {
@@ -92,7 +104,14 @@ describe("release health from sessions", () => {
     ]);
     const h = await health(p, "mobile@3.1.0+42");
     assert.deepEqual(
-      { total: h.totalSessions, crashed: h.sessionsCrashed, errored: h.sessionsErrored, users: h.totalUsers, crashFreeSessions: h.crashFreeSessions, crashFreeUsers: h.crashFreeUsers },
+      {
+        total: h.totalSessions,
+        crashed: h.sessionsCrashed,
+        errored: h.sessionsErrored,
+        users: h.totalUsers,
+        crashFreeSessions: h.crashFreeSessions,
+        crashFreeUsers: h.crashFreeUsers,
+      },
       { total: 4, crashed: 1, errored: 1, users: 3, crashFreeSessions: 75, crashFreeUsers: 100 - 100 / 3 },
     );
   });
@@ -106,7 +125,9 @@ describe("release health from sessions", () => {
       session(hex(), "00000000-0000-0000-0000-000000000000", "exited", { attrs: { release: "nil-did@1" } }),
     ]);
     const outcomes = await t.core.store.outcomeTotals(p.id, new Date(Date.now() - 2 * 3_600_000).toISOString());
-    const invalid = outcomes.filter((o) => o.category === "session" && o.outcome === "invalid" && o.reason === "invalid_session").reduce((n, o) => n + o.quantity, 0);
+    const invalid = outcomes
+      .filter((o) => o.category === "session" && o.outcome === "invalid" && o.reason === "invalid_session")
+      .reduce((n, o) => n + o.quantity, 0);
     assert.equal(invalid, 3);
     const h = await health(p, "nil-did@1");
     assert.deepEqual([h.totalSessions, h.totalUsers], [1, 0]);

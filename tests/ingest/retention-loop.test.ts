@@ -21,15 +21,40 @@ test("the digest loop prunes an issue past its cap between batches while every s
     const p = await t.store.createProject({ organizationId: org.id, teamId: null, slug: "web", name: "Web", platform: "javascript" });
     const now = Date.now();
     const ids = Array.from({ length: 7 }, (_, i) => (i + 1).toString(16).padStart(32, "0"));
-    const payload = (i: number) => Buffer.from(JSON.stringify({ exception: { values: [{ type: "TypeError", value: "x is undefined" }] }, timestamp: now / 1000 - 60 + i, platform: "javascript" }));
-    await writer.append(ids.map((eventId, i) => ({ kind: "item" as const, projectId: p.id, keyId: 1, receivedAt: now, itemType: "event", eventId, headers: "{}", meta: "{}", payload: payload(i) })));
+    const payload = (i: number) =>
+      Buffer.from(
+        JSON.stringify({ exception: { values: [{ type: "TypeError", value: "x is undefined" }] }, timestamp: now / 1000 - 60 + i, platform: "javascript" }),
+      );
+    await writer.append(
+      ids.map((eventId, i) => ({
+        kind: "item" as const,
+        projectId: p.id,
+        keyId: 1,
+        receivedAt: now,
+        itemType: "event",
+        eventId,
+        headers: "{}",
+        meta: "{}",
+        payload: payload(i),
+      })),
+    );
     const lines: string[] = [];
     const log = (l: string) => lines.push(l);
     const job = new RetentionJob(t.store, { ...retentionSettings(90), eventsPerIssue: 2, chunkRows: 1 }, log);
     let position = 0;
     const deadline = Date.now() + 10_000;
-    await runDigestLoop({ spool: reader, store: t.store, onPosition: (p) => (position = p), log, stopped: () => Date.now() > deadline || lines.some((l) => l.includes("retention removed")), retention: job });
-    assert.ok(lines.some((l) => l.includes("retention removed")), `a retention pass logged within 10 s: ${lines.join(" | ")}`);
+    await runDigestLoop({
+      spool: reader,
+      store: t.store,
+      onPosition: (p) => (position = p),
+      log,
+      stopped: () => Date.now() > deadline || lines.some((l) => l.includes("retention removed")),
+      retention: job,
+    });
+    assert.ok(
+      lines.some((l) => l.includes("retention removed")),
+      `a retention pass logged within 10 s: ${lines.join(" | ")}`,
+    );
     assert.equal(position, reader.read(0, 100).at(-1)?.id, "every spooled item digested");
     assert.equal(await t.store.getSpoolPosition(reader.id), position);
     const [issue] = (await t.store.listIssues(p.id, { page: { limit: 10 } })).items;

@@ -35,7 +35,9 @@ async function everythingStored(t: TestIntake): Promise<string> {
   const tables =
     t.core.db.dialect === "sqlite"
       ? (await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(k)).rows.map((r) => r.name)
-      : (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public'`.execute(k)).rows.map((r) => r.name);
+      : (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public'`.execute(k)).rows.map(
+          (r) => r.name,
+        );
   assert.ok(tables.includes("events"), "the table list is read");
   const parts: string[] = [];
   for (const table of tables) {
@@ -55,12 +57,16 @@ function rawDatabase(t: TestIntake, db: OpenDbOptions | undefined): string {
   if (!db || db.dialect === "sqlite") {
     // The write-ahead log holds the newest pages until a checkpoint moves them into the file.
     const file = `${t.dataDir}/faultline.sqlite3`;
-    return [file, `${file}-wal`].filter((f) => existsSync(f)).map((f) => readFileSync(f).toString("latin1")).join("\n");
+    return [file, `${file}-wal`]
+      .filter((f) => existsSync(f))
+      .map((f) => readFileSync(f).toString("latin1"))
+      .join("\n");
   }
   return execFileSync("pg_dump", ["--data-only", "--dbname", (db as { url: string }).url], { maxBuffer: 256 * 1024 * 1024 }).toString("utf8");
 }
 
-const eventsOf = async (t: TestIntake, p: TestProject) => (await t.core.store.listEvents(p.id, "errors", { limit: 50 })).items.map((e) => JSON.parse(e.data) as Record<string, unknown>);
+const eventsOf = async (t: TestIntake, p: TestProject) =>
+  (await t.core.store.listEvents(p.id, "errors", { limit: 50 })).items.map((e) => JSON.parse(e.data) as Record<string, unknown>);
 
 for (const dialect of ["sqlite", "postgres"] as const) {
   describe(`data scrubbing with real SDKs on ${dialect}`, { timeout: 300_000 }, () => {
@@ -104,7 +110,8 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       assert.ok(auth, "the SDK sent the Authorization header");
       assert.equal(auth[1], "[Filtered]");
       assert.deepEqual(Object.fromEntries(pyRequest.cookies ?? []), { csrftoken: "[Filtered]", sessionid: "[Filtered]" });
-      const frames = ((python.exception as { values: { stacktrace?: { frames: { function?: string; vars?: Record<string, unknown> }[] } }[] }).values[0]!.stacktrace!.frames);
+      const frames = (python.exception as { values: { stacktrace?: { frames: { function?: string; vars?: Record<string, unknown> }[] } }[] }).values[0]!
+        .stacktrace!.frames;
       const charge = frames.find((f) => f.function === "charge")!;
       assert.ok(charge?.vars, "the SDK sent the frame's local variables");
       assert.equal(charge.vars.password, "[Filtered]");

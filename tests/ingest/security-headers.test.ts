@@ -75,23 +75,32 @@ describe("security headers of the listener", () => {
       assert.ok(refused.status >= 400 && refused.status < 500, String(refused.status));
       assertBase(refused, "refused");
       assert.equal(refused.headers.get("access-control-allow-origin"), "*");
-      const preflight = await fetch(`${s.origin}/api/${project.id}/envelope/`, { method: "OPTIONS", headers: { origin: "https://shop.example", "access-control-request-method": "POST" } });
+      const preflight = await fetch(`${s.origin}/api/${project.id}/envelope/`, {
+        method: "OPTIONS",
+        headers: { origin: "https://shop.example", "access-control-request-method": "POST" },
+      });
       assert.equal(preflight.status, 200);
       assertBase(preflight, "preflight");
       assert.match(preflight.headers.get("access-control-allow-methods") ?? "", /POST/);
     }
-    const sts = (s: (typeof servers)[number]) => fetch(`${s.origin}/api/${project.id}/envelope/`, { method: "OPTIONS" }).then((r) => r.headers.get("strict-transport-security"));
+    const sts = (s: (typeof servers)[number]) =>
+      fetch(`${s.origin}/api/${project.id}/envelope/`, { method: "OPTIONS" }).then((r) => r.headers.get("strict-transport-security"));
     assert.equal(await sts(https!), "max-age=31536000");
     assert.equal(await sts(http!), null);
   });
 
   test("hostile input #14: the listener's own refusals carry them, and a policy the client sends never reaches Next", async () => {
     const [https] = servers;
-    const crossOrigin = await fetch(`${https!.origin}/en/orgs`, { method: "POST", headers: { "next-action": "abc", origin: "https://evil.example", host: "127.0.0.1" } });
+    const crossOrigin = await fetch(`${https!.origin}/en/orgs`, {
+      method: "POST",
+      headers: { "next-action": "abc", origin: "https://evil.example", host: "127.0.0.1" },
+    });
     assert.equal(crossOrigin.status, 403);
     assertBase(crossOrigin, "cross-origin server action");
     assert.equal(crossOrigin.headers.get("strict-transport-security"), "max-age=31536000");
-    const page = await fetch(`${https!.origin}/en/orgs`, { headers: { "content-security-policy": "script-src 'nonce-<x>'", "content-security-policy-report-only": "script-src 'nonce-y'" } });
+    const page = await fetch(`${https!.origin}/en/orgs`, {
+      headers: { "content-security-policy": "script-src 'nonce-<x>'", "content-security-policy-report-only": "script-src 'nonce-y'" },
+    });
     assert.equal(page.status, 200);
     const seen = (await page.json()) as Record<string, string>;
     assert.equal(seen["content-security-policy"], undefined);

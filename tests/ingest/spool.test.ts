@@ -14,7 +14,10 @@ const root = mkdtempSync(path.join(tmpdir(), "faultline-spool-"));
 after(() => rmSync(root, { recursive: true, force: true }));
 let n = 0;
 const freshDir = () => path.join(root, `spool-${++n}`);
-const segments = (dir: string) => readdirSync(dir).filter((f) => f.endsWith(".log")).sort();
+const segments = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith(".log"))
+    .sort();
 
 const entry = (bytes: number, over: Partial<SpoolEntry> = {}): SpoolEntry => ({
   projectId: 1,
@@ -70,7 +73,10 @@ describe("spool log", () => {
       assert.equal(JSON.parse(Buffer.from(rows[3]!.payload).toString()).at(0).quantity, 2);
       assert.ok(rows.every((r, i) => i === 0 || r.id > rows[i - 1]!.id));
       assert.equal(rows.at(-1)!.id, writer.end);
-      assert.deepEqual(reader.read(rows[1]!.id, 100).map((r) => r.id), rows.slice(2).map((r) => r.id));
+      assert.deepEqual(
+        reader.read(rows[1]!.id, 100).map((r) => r.id),
+        rows.slice(2).map((r) => r.id),
+      );
       assert.equal(reader.read(writer.end, 100).length, 0);
     }));
 
@@ -81,7 +87,11 @@ describe("spool log", () => {
       assert.equal(reader.read(0, 100, 2500).length, 3, "1000 + 1000 + 1000 reaches 2500 at the third row");
       assert.equal(reader.read(0, 2, 2500).length, 2, "the row limit still applies");
       const ids = reader.read(0, 100).map((r) => r.id);
-      assert.deepEqual(reader.read(ids[2]!, 100, 10).map((r) => r.payload.byteLength), [5000], "one row, though larger than the budget");
+      assert.deepEqual(
+        reader.read(ids[2]!, 100, 10).map((r) => r.payload.byteLength),
+        [5000],
+        "one row, though larger than the budget",
+      );
       assert.equal(reader.read(ids[4]!, 100, 10).length, 0);
     }));
 
@@ -96,7 +106,10 @@ describe("spool log", () => {
       const restarted = reopen();
       assert.equal(statSync(file).size, whole, "the torn bytes are gone");
       await restarted.append([entry(300)]);
-      assert.deepEqual(reader.read(0, 100).map((r) => r.payload.byteLength), [100, 100, 300]);
+      assert.deepEqual(
+        reader.read(0, 100).map((r) => r.payload.byteLength),
+        [100, 100, 300],
+      );
       assert.equal(restarted.id, reader.id, "the identity survives the restart");
     }));
 
@@ -112,7 +125,11 @@ describe("spool log", () => {
         seen.push(...rows.map((r) => r.receivedAt));
         position = rows.at(-1)!.id;
       }
-      assert.deepEqual(seen, Array.from({ length: count }, (_, i) => i), "every record once, in order, across the boundary");
+      assert.deepEqual(
+        seen,
+        Array.from({ length: count }, (_, i) => i),
+        "every record once, in order, across the boundary",
+      );
       const before = writer.backlogBytes;
       assert.ok(before > count * mib);
       writer.digested(Number(segments(dir)[1]!.slice(0, 16)));
@@ -129,7 +146,10 @@ describe("spool log", () => {
       // As after a power cut with "normal" durability: the digest saved a position the file no longer reaches.
       const saved = writer.end + 5000;
       await reopen(saved).append([entry(200)]);
-      assert.deepEqual(reader.read(saved, 100).map((r) => r.payload.byteLength), [200]);
+      assert.deepEqual(
+        reader.read(saved, 100).map((r) => r.payload.byteLength),
+        [200],
+      );
       assert.equal(segments(dir).length, 2);
     }));
 
@@ -139,7 +159,10 @@ describe("spool log", () => {
       await reopen(writer.end + 1000).append([entry(300)]);
       // As a write that failed half way before the log moved to a new segment: junk after the whole records.
       appendFileSync(path.join(dir, segments(dir)[0]!), Buffer.alloc(50, 9));
-      assert.deepEqual(reader.read(0, 100).map((r) => r.payload.byteLength), [100, 300]);
+      assert.deepEqual(
+        reader.read(0, 100).map((r) => r.payload.byteLength),
+        [100, 300],
+      );
     }));
 
   test("the backlog grows with each commit and shrinks when the digest reports its position", () =>
@@ -163,10 +186,17 @@ describe("spool log", () => {
       key_id INTEGER NOT NULL, received_at INTEGER NOT NULL, item_type TEXT NOT NULL, event_id TEXT, headers TEXT NOT NULL,
       meta TEXT NOT NULL, payload BLOB NOT NULL); CREATE TABLE spool_identity (id TEXT NOT NULL);`);
     legacy.prepare("INSERT INTO spool_identity (id) VALUES ('old-spool')").run();
-    const insert = legacy.prepare("INSERT INTO spool (kind, project_id, key_id, received_at, item_type, event_id, headers, meta, payload) VALUES (?, 3, 4, 5, ?, ?, '{}', '{}', ?)");
+    const insert = legacy.prepare(
+      "INSERT INTO spool (kind, project_id, key_id, received_at, item_type, event_id, headers, meta, payload) VALUES (?, 3, 4, 5, ?, ?, '{}', '{}', ?)",
+    );
     insert.run("item", "event", "a".repeat(32), Buffer.from('{"digested":true}'));
     insert.run("item", "event", "b".repeat(32), Buffer.from('{"digested":false}'));
-    insert.run("outcomes", "outcomes", null, Buffer.from(JSON.stringify([{ projectId: 3, hour: "h", category: "error", outcome: "filtered", reason: "r", quantity: 1 }])));
+    insert.run(
+      "outcomes",
+      "outcomes",
+      null,
+      Buffer.from(JSON.stringify([{ projectId: 3, hour: "h", category: "error", outcome: "filtered", reason: "r", quantity: 1 }])),
+    );
     legacy.close();
     const dir = path.join(dataDir, "spool");
     const writer = SpoolWriter.open(dir, "normal");
@@ -175,7 +205,13 @@ describe("spool log", () => {
       const moved = await importLegacySpool(dataDir, writer, async (id) => (id === "old-spool" ? 1 : 0));
       assert.equal(moved, 2, "the rows after the digest's saved position 1");
       const rows = reader.read(0, 100);
-      assert.deepEqual(rows.map((r) => [r.kind, r.eventId, r.projectId]), [["item", "b".repeat(32), 3], ["outcomes", null, 0]]);
+      assert.deepEqual(
+        rows.map((r) => [r.kind, r.eventId, r.projectId]),
+        [
+          ["item", "b".repeat(32), 3],
+          ["outcomes", null, 0],
+        ],
+      );
       assert.equal(existsSync(legacySpoolFile(dataDir)), false);
       assert.equal(await importLegacySpool(dataDir, writer, async () => 0), 0, "once only");
     } finally {

@@ -84,7 +84,12 @@ describe("faultline worker on SQLite", () => {
     assert.deepEqual(await second.exited, { code: 3, signal: null });
     assert.match(second.output(), new RegExp(`already being digested by faultline worker \\(pid ${worker.child.pid} on `));
     assert.throws(
-      () => startDigestWorker({ spoolDir: spoolDir(t.dataDir), db: { dialect: "sqlite", file: path.join(t.dataDir, "faultline.sqlite3") } }, () => undefined, () => undefined),
+      () =>
+        startDigestWorker(
+          { spoolDir: spoolDir(t.dataDir), db: { dialect: "sqlite", file: path.join(t.dataDir, "faultline.sqlite3") } },
+          () => undefined,
+          () => undefined,
+        ),
       (e: unknown) => e instanceof DigestLockedError && /faultline worker/.test(e.message),
     );
     assert.equal(worker.child.exitCode, null, "the first worker keeps running");

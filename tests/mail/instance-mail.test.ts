@@ -51,7 +51,9 @@ test("issue 17 mail: only superusers may send a test e-mail or see the mail sett
 });
 
 test("issue 17 mail: a failing SMTP login is reported without the password, and no mail set up says unavailable", async () => {
-  const wrong = createMailer(loadMailConfig({ FAULTLINE_SMTP_URL: `smtp://${smtp.user}:wrong-secret-pw@127.0.0.1:${smtp.port}`, FAULTLINE_MAIL_FROM: "faultline@example.com" }));
+  const wrong = createMailer(
+    loadMailConfig({ FAULTLINE_SMTP_URL: `smtp://${smtp.user}:wrong-secret-pw@127.0.0.1:${smtp.port}`, FAULTLINE_MAIL_FROM: "faultline@example.com" }),
+  );
   try {
     const failed = await sendTestMail(t.as(root), wrong, site, "de", { to: "check@example.com" });
     assert.equal(failed.status, "failed");

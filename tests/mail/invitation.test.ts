@@ -57,7 +57,9 @@ test("issue 17 mail: without mail, or when the SMTP server refuses, the invitati
   assert.equal(none.mail.status, "unavailable");
   assert.equal((await previewInvitation(t.store, none.secret)).open, true);
 
-  const broken = createMailer(loadMailConfig({ FAULTLINE_SMTP_URL: `smtp://${smtp.user}:not-the-password@127.0.0.1:${smtp.port}`, FAULTLINE_MAIL_FROM: "faultline@example.com" }));
+  const broken = createMailer(
+    loadMailConfig({ FAULTLINE_SMTP_URL: `smtp://${smtp.user}:not-the-password@127.0.0.1:${smtp.port}`, FAULTLINE_MAIL_FROM: "faultline@example.com" }),
+  );
   try {
     const failed = await createInvitation(t.as(owner), orgSlug, { email: `${uniq("b")}@example.com`, role: "member" }, mailing("en", broken));
     assert.equal(failed.mail.status, "failed");

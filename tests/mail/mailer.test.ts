@@ -22,7 +22,11 @@ const layout = (locale: string) =>
     heading: locale === "de" ? "Neues Problem: TypeError" : "New issue: TypeError",
     paragraphs: ["Cannot read <b>properties</b> & more", "second line"],
     link: { url: appUrl("https://faultline.example.com/", "/monitor", "/en/orgs/acme/issues/42"), label: "Open the issue" },
-    footer: { why: "You are on the team of backend.", stop: "Turn it off in your settings.", link: { url: "https://faultline.example.com/monitor/en/account", label: "Settings" } },
+    footer: {
+      why: "You are on the team of backend.",
+      stop: "Turn it off in your settings.",
+      link: { url: "https://faultline.example.com/monitor/en/account", label: "Settings" },
+    },
   });
 
 test("issue 17 mail: a message arrives with From, subject, a text and an HTML part, the link and the footer", async () => {
@@ -86,7 +90,7 @@ test("issue 17 mail: header injection through a recipient, the subject or a head
     { ...ok, to: "a@example.com", subject: "NUL\u0000inside" },
     { ...ok, to: "a@example.com", subject: "x".repeat(10_000) },
     { ...ok, to: "a@example.com", headers: { "X-Ok": "1\r\nBcc: victim@example.com" } },
-    { ...ok, to: "a@example.com", headers: { "Bcc": "victim@example.com" } },
+    { ...ok, to: "a@example.com", headers: { Bcc: "victim@example.com" } },
     { ...ok, to: "a@example.com", headers: { "X-Bad Name": "1" } },
     { ...ok, to: "a@example.com", text: "x".repeat(2 * 1024 * 1024) },
   ];
@@ -112,7 +116,10 @@ test("issue 17 mail: renderLayout makes hostile text safe: line breaks out of th
   assert.ok(mail.subject.length <= 200);
   assert.doesNotMatch(mail.html, /<script>|<img|\u0000/);
   assert.ok(mail.html.length < 300_000 && mail.text.length < 300_000, "cut to the paragraph limits");
-  assert.throws(() => renderLayout("en", { heading: "h", paragraphs: [], link: { url: "javascript:alert(1)", label: "x" }, footer: { why: "", stop: "" } }), TypeError);
+  assert.throws(
+    () => renderLayout("en", { heading: "h", paragraphs: [], link: { url: "javascript:alert(1)", label: "x" }, footer: { why: "", stop: "" } }),
+    TypeError,
+  );
 });
 
 test("issue 17 mail: without FAULTLINE_SMTP_URL mail is unavailable and sending says so", async () => {
@@ -125,7 +132,10 @@ test("issue 17 mail: without FAULTLINE_SMTP_URL mail is unavailable and sending 
 test("issue 17 mail: the configuration is checked, and the SMTP password never shows in it or in errors", async () => {
   assert.throws(() => loadMailConfig({ FAULTLINE_SMTP_URL: "smtp://u:p@mail.example.com" }), ConfigError, "a sender is required");
   assert.throws(() => loadMailConfig({ FAULTLINE_SMTP_URL: "http://mail.example.com", FAULTLINE_MAIL_FROM: FROM }), ConfigError);
-  assert.throws(() => loadMailConfig({ FAULTLINE_SMTP_URL: "smtp://u:p@mail.example.com", FAULTLINE_MAIL_FROM: "a@example.com\r\nBcc: x@example.com" }), ConfigError);
+  assert.throws(
+    () => loadMailConfig({ FAULTLINE_SMTP_URL: "smtp://u:p@mail.example.com", FAULTLINE_MAIL_FROM: "a@example.com\r\nBcc: x@example.com" }),
+    ConfigError,
+  );
   assert.throws(() => loadMailConfig({ FAULTLINE_SMTP_URL: "smtp://u:p@mail.example.com", FAULTLINE_MAIL_FROM: "not an address" }), ConfigError);
   try {
     loadMailConfig({ FAULTLINE_SMTP_URL: "smtp://user:hunter2-secret@mail.example.com:99999", FAULTLINE_MAIL_FROM: FROM });
@@ -136,7 +146,10 @@ test("issue 17 mail: the configuration is checked, and the SMTP password never s
   }
   const smtps = loadMailConfig({ FAULTLINE_SMTP_URL: "smtps://me%40example.com:p%3Ass@mail.example.com", FAULTLINE_MAIL_FROM: "alerts@example.com" });
   assert.ok(smtps);
-  assert.deepEqual({ host: smtps.host, port: smtps.port, secure: smtps.secure, user: smtps.user, password: smtps.password() }, { host: "mail.example.com", port: 465, secure: true, user: "me@example.com", password: "p:ss" });
+  assert.deepEqual(
+    { host: smtps.host, port: smtps.port, secure: smtps.secure, user: smtps.user, password: smtps.password() },
+    { host: "mail.example.com", port: 465, secure: true, user: "me@example.com", password: "p:ss" },
+  );
   const plain = loadMailConfig({ FAULTLINE_SMTP_URL: "smtp://user:hunter2-secret@mail.example.com", FAULTLINE_MAIL_FROM: FROM });
   assert.equal(plain?.port, 587);
   assert.doesNotMatch(JSON.stringify(plain) + inspect(plain, { depth: 5 }), /hunter2/);
@@ -146,7 +159,10 @@ test("issue 17 mail: the configuration is checked, and the SMTP password never s
 
   const wrong = mailerFor(`smtp://${smtp.user}:wrong-password-xyz@127.0.0.1:${smtp.port}`);
   try {
-    const err = await wrong.send({ to: "a@example.com", ...layout("en") }).then(() => null, (e: unknown) => e);
+    const err = await wrong.send({ to: "a@example.com", ...layout("en") }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     assert.ok(err instanceof MailSendError);
     assert.equal(err.code, "EAUTH");
     assert.equal(err.responseCode, 535);
@@ -156,16 +172,20 @@ test("issue 17 mail: the configuration is checked, and the SMTP password never s
   }
 });
 
-test("issue 17 mail: smtp:// upgrades with STARTTLS when the server offers it", { skip: hasOpenssl() ? false : "openssl is not installed: no certificate for STARTTLS" }, async () => {
-  const secure = await startSmtp({ tls: true });
-  const mailer = mailerFor(secure.url, secure.ca);
-  try {
-    await mailer.send({ to: "tls@example.com", ...layout("en") });
-    const mail = await secure.waitFor("tls@example.com", 10_000);
-    assert.equal(mail.secure, true);
-    assert.equal(mail.user, secure.user);
-  } finally {
-    mailer.close();
-    await secure.close();
-  }
-});
+test(
+  "issue 17 mail: smtp:// upgrades with STARTTLS when the server offers it",
+  { skip: hasOpenssl() ? false : "openssl is not installed: no certificate for STARTTLS" },
+  async () => {
+    const secure = await startSmtp({ tls: true });
+    const mailer = mailerFor(secure.url, secure.ca);
+    try {
+      await mailer.send({ to: "tls@example.com", ...layout("en") });
+      const mail = await secure.waitFor("tls@example.com", 10_000);
+      assert.equal(mail.secure, true);
+      assert.equal(mail.user, secure.user);
+    } finally {
+      mailer.close();
+      await secure.close();
+    }
+  },
+);

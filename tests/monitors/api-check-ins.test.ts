@@ -13,7 +13,22 @@ describe("API check-ins", () => {
   before(async () => {
     t = await startTestIntake();
     orgId = (await t.core.store.getOrganizationBySlug(t.org))!.id;
-    await t.core.store.createMonitor({ projectId: t.projects[0].id, slug: "export", name: "Export", scheduleType: "interval", schedule: "1", intervalUnit: "day", timezone: "UTC", checkinMargin: null, maxRuntime: null, failureIssueThreshold: null, recoveryThreshold: null }, new Date().toISOString());
+    await t.core.store.createMonitor(
+      {
+        projectId: t.projects[0].id,
+        slug: "export",
+        name: "Export",
+        scheduleType: "interval",
+        schedule: "1",
+        intervalUnit: "day",
+        timezone: "UTC",
+        checkinMargin: null,
+        maxRuntime: null,
+        failureIssueThreshold: null,
+        recoveryThreshold: null,
+      },
+      new Date().toISOString(),
+    );
   });
   after(() => t.close());
 
@@ -22,11 +37,19 @@ describe("API check-ins", () => {
     const { id } = await sendApiCheckIn(ctx, t.org, "export", { status: "in_progress", environment: "prod" }, t.submitEnvelope, "127.0.0.1");
     assert.match(id, /^[0-9a-f]{32}$/);
     await t.settle();
-    assert.deepEqual(await sendApiCheckIn(ctx, t.org, "export", { status: "ok", duration: 1500, environment: "prod" }, t.submitEnvelope, "127.0.0.1", id), { id });
+    assert.deepEqual(await sendApiCheckIn(ctx, t.org, "export", { status: "ok", duration: 1500, environment: "prod" }, t.submitEnvelope, "127.0.0.1", id), {
+      id,
+    });
     await t.settle();
     const m = (await t.core.store.monitorInOrganization(orgId, "export"))!;
-    const list = await t.core.store.recentCheckIns(m.environments.map((e) => e.id), 10);
-    assert.deepEqual(list.map((c) => [c.guid, c.status, c.durationMs]), [[id, "ok", 1500]]);
+    const list = await t.core.store.recentCheckIns(
+      m.environments.map((e) => e.id),
+      10,
+    );
+    assert.deepEqual(
+      list.map((c) => [c.guid, c.status, c.durationMs]),
+      [[id, "ok", 1500]],
+    );
   });
 
   test("an unknown monitor is not found; a bad status or duration is refused", async () => {

@@ -47,7 +47,12 @@ for (const dialect of DIALECTS) {
     /** A scheduler pass in a second process on the same database; its failure events go to this intake. */
     const passElsewhere = async (now: number): Promise<PassResult> => {
       const out = await new Promise<string>((resolve, reject) =>
-        execFile(process.execPath, ["--import", "tsx", "tests/monitors/scheduler-process.ts", JSON.stringify(dbOptions), String(now)], { timeout: 60_000 }, (err, stdout, stderr) => (err ? reject(new Error(stderr)) : resolve(stdout))),
+        execFile(
+          process.execPath,
+          ["--import", "tsx", "tests/monitors/scheduler-process.ts", JSON.stringify(dbOptions), String(now)],
+          { timeout: 60_000 },
+          (err, stdout, stderr) => (err ? reject(new Error(stderr)) : resolve(stdout)),
+        ),
       );
       const { result, failures } = JSON.parse(out) as { result: PassResult; failures: { projectId: number; failure: FailureEvent }[] };
       for (const f of failures) await submit()(f.projectId, f.failure);
@@ -58,17 +63,24 @@ for (const dialect of DIALECTS) {
       assert.ok(m, `monitor ${slug} exists`);
       return m;
     };
-    const checkIns = async (m: MonitorWithEnvironments) => t.core.store.recentCheckIns(m.environments.map((e) => e.id), 50);
+    const checkIns = async (m: MonitorWithEnvironments) =>
+      t.core.store.recentCheckIns(
+        m.environments.map((e) => e.id),
+        50,
+      );
     const issueOf = async (project: TestProject, eventId: string) => {
       const event = await t.waitForEvent(project, eventId);
       assert.ok(event.issueId, "the failure event joined an issue");
       return (await t.core.store.getIssue(event.issueId))!;
     };
     const submit = () => intakeSubmitter(t.core.store, t.submitEnvelope, (line) => assert.fail(line));
-    const cron = (project: TestProject, slug: string, query: string, init?: RequestInit) => fetch(`${t.origin}/api/${project.id}/cron/${slug}/${project.key.publicKey}/${query}`, init);
+    const cron = (project: TestProject, slug: string, query: string, init?: RequestInit) =>
+      fetch(`${t.origin}/api/${project.id}/cron/${slug}/${project.key.publicKey}/${query}`, init);
     const runSdk = async (mode: "ok" | "fail", project: TestProject) => {
       const r = await new Promise<{ code: number | null; stderr: string }>((resolve) =>
-        execFile(process.execPath, ["tests/monitors/sdk/node-cron.mjs", project.dsn, mode], { timeout: 30_000 }, (err, _out, stderr) => resolve({ code: err ? ((err.code as number) ?? null) : 0, stderr })),
+        execFile(process.execPath, ["tests/monitors/sdk/node-cron.mjs", project.dsn, mode], { timeout: 30_000 }, (err, _out, stderr) =>
+          resolve({ code: err ? ((err.code as number) ?? null) : 0, stderr }),
+        ),
       );
       assert.equal(r.code, 0, r.stderr);
       await t.settle();
@@ -80,7 +92,15 @@ for (const dialect of DIALECTS) {
       let m = await monitor("nightly-report");
       assert.equal(m.projectId, p.id);
       assert.deepEqual(
-        { type: m.scheduleType, schedule: m.schedule, tz: m.timezone, margin: m.checkinMargin, runtime: m.maxRuntime, failure: m.failureIssueThreshold, recovery: m.recoveryThreshold },
+        {
+          type: m.scheduleType,
+          schedule: m.schedule,
+          tz: m.timezone,
+          margin: m.checkinMargin,
+          runtime: m.maxRuntime,
+          failure: m.failureIssueThreshold,
+          recovery: m.recoveryThreshold,
+        },
         { type: "crontab", schedule: "30 3 * * *", tz: "Europe/Vienna", margin: 5, runtime: 20, failure: 1, recovery: 2 },
       );
       assert.equal(m.environments.length, 1);
@@ -116,7 +136,11 @@ for (const dialect of DIALECTS) {
     test("a missed check-in opens the issue within a scheduler interval of its deadline, once with two schedulers; an ok check-in resolves it", async () => {
       const p = t.projects[1];
       const config = { schedule: { type: "interval", value: 1, unit: "hour" }, checkin_margin: 2, failure_issue_threshold: 1, recovery_threshold: 1 };
-      const r = await cron(p, "backup-db", "", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ status: "ok", environment: "production", monitor_config: config }) });
+      const r = await cron(p, "backup-db", "", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ status: "ok", environment: "production", monitor_config: config }),
+      });
       assert.equal(r.status, 202);
       await t.settle();
       const m = await monitor("backup-db");
@@ -133,7 +157,10 @@ for (const dialect of DIALECTS) {
       assert.equal(a.failures + b.failures, 1);
       await t.settle();
       const list = await checkIns(await monitor("backup-db"));
-      assert.deepEqual(list.map((c) => c.status), ["missed", "ok"]);
+      assert.deepEqual(
+        list.map((c) => c.status),
+        ["missed", "ok"],
+      );
       assert.equal(list[0]!.expectedTime, env.nextCheckin);
       const issue = await issueOf(p, failureEventId(m, "production", missedGuid(env.id, env.nextCheckin!)));
       assert.equal(issue.status, "unresolved");
@@ -150,8 +177,16 @@ for (const dialect of DIALECTS) {
     test("an in-progress check-in past its max_runtime times out and opens the issue", async () => {
       const p = t.projects[1];
       const id = randomBytes(16).toString("hex");
-      const body = { check_in_id: id, status: "in_progress", environment: "staging", monitor_config: { schedule: { type: "interval", value: 1, unit: "day" }, max_runtime: 3, failure_issue_threshold: 1 } };
-      assert.equal((await cron(p, "long-job", "", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).status, 202);
+      const body = {
+        check_in_id: id,
+        status: "in_progress",
+        environment: "staging",
+        monitor_config: { schedule: { type: "interval", value: 1, unit: "day" }, max_runtime: 3, failure_issue_threshold: 1 },
+      };
+      assert.equal(
+        (await cron(p, "long-job", "", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).status,
+        202,
+      );
       await t.settle();
       const m = await monitor("long-job");
       const started = (await checkIns(m)).find((c) => c.guid === id)!;

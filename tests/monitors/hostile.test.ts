@@ -36,11 +36,26 @@ describe("hostile check-ins", () => {
       [{ check_in_id: "not-a-uuid", monitor_slug: "job", status: "ok" }, "invalid_check_in_id"],
       [{ check_in_id: id(), monitor_slug: "bad-cron", status: "ok", monitor_config: crontab("61 * * * *") }, "invalid_monitor_config"],
       [{ check_in_id: id(), monitor_slug: "bad-cron-2", status: "ok", monitor_config: crontab("* * * * * * * *") }, "invalid_monitor_config"],
-      [{ check_in_id: id(), monitor_slug: "bad-tz", status: "ok", monitor_config: crontab("0 * * * *", { timezone: "Mars/Olympus" }) }, "invalid_monitor_config"],
-      [{ check_in_id: id(), monitor_slug: "bad-margin", status: "ok", monitor_config: crontab("0 * * * *", { checkin_margin: 1e308 }) }, "invalid_monitor_config"],
-      [{ check_in_id: id(), monitor_slug: "bad-threshold", status: "ok", monitor_config: crontab("0 * * * *", { failure_issue_threshold: -1 }) }, "invalid_monitor_config"],
-      [{ check_in_id: id(), monitor_slug: "bad-interval", status: "ok", monitor_config: { schedule: { type: "interval", value: 1e20, unit: "day" } } }, "invalid_monitor_config"],
-      [{ check_in_id: id(), monitor_slug: "bad-unit", status: "ok", monitor_config: { schedule: { type: "interval", value: 1, unit: "fortnight" } } }, "invalid_monitor_config"],
+      [
+        { check_in_id: id(), monitor_slug: "bad-tz", status: "ok", monitor_config: crontab("0 * * * *", { timezone: "Mars/Olympus" }) },
+        "invalid_monitor_config",
+      ],
+      [
+        { check_in_id: id(), monitor_slug: "bad-margin", status: "ok", monitor_config: crontab("0 * * * *", { checkin_margin: 1e308 }) },
+        "invalid_monitor_config",
+      ],
+      [
+        { check_in_id: id(), monitor_slug: "bad-threshold", status: "ok", monitor_config: crontab("0 * * * *", { failure_issue_threshold: -1 }) },
+        "invalid_monitor_config",
+      ],
+      [
+        { check_in_id: id(), monitor_slug: "bad-interval", status: "ok", monitor_config: { schedule: { type: "interval", value: 1e20, unit: "day" } } },
+        "invalid_monitor_config",
+      ],
+      [
+        { check_in_id: id(), monitor_slug: "bad-unit", status: "ok", monitor_config: { schedule: { type: "interval", value: 1, unit: "fortnight" } } },
+        "invalid_monitor_config",
+      ],
       [{ check_in_id: id(), monitor_slug: "long-cron", status: "ok", monitor_config: crontab("1,".repeat(5000) + "2 * * * *") }, "invalid_monitor_config"],
       [[1, 2, 3], "invalid_check_in"],
     ];
@@ -58,11 +73,18 @@ describe("hostile check-ins", () => {
     const list = await t.core.store.listMonitors(orgId, null);
     assert.deepEqual(list.map((m) => m.slug).sort(), ["nuljob", "s".repeat(50), "valid-after"]);
     const nul = list.find((m) => m.slug === "nuljob")!;
-    const [c] = await t.core.store.recentCheckIns(nul.environments.map((e) => e.id), 5);
+    const [c] = await t.core.store.recentCheckIns(
+      nul.environments.map((e) => e.id),
+      5,
+    );
     assert.ok(c!.durationMs! <= 40_320 * 60_000 * 2, "a huge duration is bounded");
     const totals = await t.core.store.outcomeTotals(t.projects[0].id, hourOf(Date.now() - 3_600_000));
     const invalid = totals.filter((o) => o.category === "monitor" && o.outcome === "invalid");
-    for (const [, reason] of bad) assert.ok(invalid.some((o) => o.reason === reason), `counted as ${reason}`);
+    for (const [, reason] of bad)
+      assert.ok(
+        invalid.some((o) => o.reason === reason),
+        `counted as ${reason}`,
+      );
     assert.equal((await t.core.store.listDeadLetters(10)).total, 0, "nothing set aside");
   });
 
@@ -80,8 +102,16 @@ describe("hostile check-ins", () => {
       [`${t.origin}/api/${p.id + 1000}/cron/job/${key}/?status=ok`, undefined, 403],
       [`${base}/job/${key}/`, { method: "POST", headers: { "content-type": "application/json" }, body: "{oops" }, 400],
       [`${base}/job/${key}/`, { method: "POST", headers: { "content-type": "application/json" }, body: "[1]" }, 400],
-      [`${base}/job/${key}/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ status: "ok", x: "y".repeat(1024 * 1024) }) }, 413],
-      [`${base}/job/${key}/`, { method: "POST", headers: { "content-type": "application/json" }, body: `{"status":"ok","monitor_config":${"[".repeat(5000)}${"]".repeat(5000)}}` }, 400],
+      [
+        `${base}/job/${key}/`,
+        { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ status: "ok", x: "y".repeat(1024 * 1024) }) },
+        413,
+      ],
+      [
+        `${base}/job/${key}/`,
+        { method: "POST", headers: { "content-type": "application/json" }, body: `{"status":"ok","monitor_config":${"[".repeat(5000)}${"]".repeat(5000)}}` },
+        400,
+      ],
       [`${base}/job/${key}/`, { method: "PUT" }, 405],
       [`${base}/${"%E0%A4%A".repeat(3)}/${key}/?status=ok`, undefined, 202],
     ];

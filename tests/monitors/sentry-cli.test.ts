@@ -25,11 +25,37 @@ describe("sentry-cli 2.58.6 monitors run", () => {
 
   const run = (args: string[]) =>
     new Promise<{ code: number; out: string }>((resolve) =>
-      execFile(SENTRY_CLI, args, { timeout: 60_000, env: { PATH: process.env.PATH, HOME: home, SENTRY_DSN: t.projects[0].dsn, SENTRY_LOAD_DOTENV: "0", SENTRY_DISABLE_UPDATE_CHECK: "true", NODE_ENV: "test" } }, (err, stdout, stderr) =>
-        resolve({ code: err ? Number((err as { code?: unknown }).code ?? 1) : 0, out: `${stdout}\n${stderr}` }),
+      execFile(
+        SENTRY_CLI,
+        args,
+        {
+          timeout: 60_000,
+          env: {
+            PATH: process.env.PATH,
+            HOME: home,
+            SENTRY_DSN: t.projects[0].dsn,
+            SENTRY_LOAD_DOTENV: "0",
+            SENTRY_DISABLE_UPDATE_CHECK: "true",
+            NODE_ENV: "test",
+          },
+        },
+        (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: unknown }).code ?? 1) : 0, out: `${stdout}\n${stderr}` }),
       ),
     );
-  const schedule = ["--schedule", "15 4 * * *", "--timezone", "America/New_York", "--check-in-margin", "10", "--max-runtime", "30", "--failure-issue-threshold", "1", "--recovery-threshold", "1"];
+  const schedule = [
+    "--schedule",
+    "15 4 * * *",
+    "--timezone",
+    "America/New_York",
+    "--check-in-margin",
+    "10",
+    "--max-runtime",
+    "30",
+    "--failure-issue-threshold",
+    "1",
+    "--recovery-threshold",
+    "1",
+  ];
 
   test("-- true: the monitor from --schedule, one ok check-in with its duration", async () => {
     const r = await run(["monitors", "run", "db-vacuum", "-e", "ci", ...schedule, "--", "true"]);
@@ -37,9 +63,18 @@ describe("sentry-cli 2.58.6 monitors run", () => {
     await t.settle();
     const m = await t.core.store.monitorInOrganization(orgId, "db-vacuum");
     assert.ok(m, "the monitor was created from the check-in's monitor_config");
-    assert.deepEqual({ schedule: m.schedule, tz: m.timezone, margin: m.checkinMargin, runtime: m.maxRuntime, env: m.environments.map((e) => [e.environment, e.status]) }, { schedule: "15 4 * * *", tz: "America/New_York", margin: 10, runtime: 30, env: [["ci", "ok"]] });
-    const checkIns = await t.core.store.recentCheckIns(m.environments.map((e) => e.id), 10);
-    assert.deepEqual(checkIns.map((c) => c.status), ["ok"]);
+    assert.deepEqual(
+      { schedule: m.schedule, tz: m.timezone, margin: m.checkinMargin, runtime: m.maxRuntime, env: m.environments.map((e) => [e.environment, e.status]) },
+      { schedule: "15 4 * * *", tz: "America/New_York", margin: 10, runtime: 30, env: [["ci", "ok"]] },
+    );
+    const checkIns = await t.core.store.recentCheckIns(
+      m.environments.map((e) => e.id),
+      10,
+    );
+    assert.deepEqual(
+      checkIns.map((c) => c.status),
+      ["ok"],
+    );
     assert.ok(checkIns[0]!.durationMs !== null);
   });
 
@@ -48,7 +83,10 @@ describe("sentry-cli 2.58.6 monitors run", () => {
     assert.equal(r.code, 1, r.out);
     await t.settle();
     const m = (await t.core.store.monitorInOrganization(orgId, "db-vacuum"))!;
-    const [latest] = await t.core.store.recentCheckIns(m.environments.map((e) => e.id), 10);
+    const [latest] = await t.core.store.recentCheckIns(
+      m.environments.map((e) => e.id),
+      10,
+    );
     assert.equal(latest!.status, "error");
     const event = await t.waitForEvent(t.projects[0], failureEventId(m, "ci", latest!.guid));
     const issue = (await t.core.store.getIssue(event.issueId!))!;

@@ -63,7 +63,10 @@ test("issue 17 delivery: a sender killed (kill -9) between claim and delivery le
   const row = await t.store.getNotification(id!);
   assert.equal(row!.status, "sent");
   const attempts = await t.store.listNotificationAttempts(id!);
-  assert.deepEqual(attempts.map((a) => [a.ok, a.statusCode]), [[true, 200]]);
+  assert.deepEqual(
+    attempts.map((a) => [a.ok, a.statusCode]),
+    [[true, 200]],
+  );
   const first = hook.receipts[0]!;
   const second = hook.receipts[1]!;
   assert.equal(first.body.toString(), second.body.toString(), "the same body both times, so the receiver's deduplication holds");

@@ -45,7 +45,10 @@ after(async () => {
 });
 
 const emailOf = (userId: string) => `${userId}@example.test`;
-const mailer = () => notificationMailer(createMailer(loadMailConfig({ FAULTLINE_SMTP_URL: `smtp://127.0.0.1:${PORT}`, FAULTLINE_MAIL_FROM: "Faultline <alerts@faultline.test>" })));
+const mailer = () =>
+  notificationMailer(
+    createMailer(loadMailConfig({ FAULTLINE_SMTP_URL: `smtp://127.0.0.1:${PORT}`, FAULTLINE_MAIL_FROM: "Faultline <alerts@faultline.test>" })),
+  );
 
 /** Sends everything due, expansion and recipients alike, until the parent and all its children are settled. */
 async function sendAll(action: NotificationAction, over: Parameters<typeof notification>[2] = {}, m = mailer()) {
@@ -53,10 +56,17 @@ async function sendAll(action: NotificationAction, over: Parameters<typeof notif
   const [id] = await enqueue(t.db, [parent]);
   const runner = createSender({ store: t.store, mailer: m, log: () => undefined });
   assert.equal(await settle(t.store, id!, () => runner.runOnce()), "sent", "the e-mail action itself is done once expanded");
-  const children = await t.db.kysely.selectFrom("notifications").select(["id", "idempotency_key", "action"]).where("idempotency_key", "like", `${parent.idempotencyKey}:user:%`).execute();
+  const children = await t.db.kysely
+    .selectFrom("notifications")
+    .select(["id", "idempotency_key", "action"])
+    .where("idempotency_key", "like", `${parent.idempotencyKey}:user:%`)
+    .execute();
   const states: string[] = [];
   for (const c of children) states.push(await settle(t.store, Number(c.id), () => runner.runOnce()));
-  return { parent, children: children.map((c, i) => ({ id: Number(c.id), key: c.idempotency_key, action: JSON.parse(c.action) as NotificationAction, state: states[i] })) };
+  return {
+    parent,
+    children: children.map((c, i) => ({ id: Number(c.id), key: c.idempotency_key, action: JSON.parse(c.action) as NotificationAction, state: states[i] })),
+  };
 }
 
 const recipientsOf = (children: { action: NotificationAction }[]) => children.map((c) => (c.action.id === RECIPIENT_ACTION ? c.action.userId : "?")).sort();
@@ -72,7 +82,10 @@ test("issue 17 delivery: an e-mail to the issue's owners falls through to the pr
   assert.equal(inbox.length - before, 2);
   const mail = inbox.slice(before).find((m) => m.to && !Array.isArray(m.to) && m.to.text === emailOf(s.users.dev))!;
   assert.ok(mail, "the team member's mail arrived");
-  assert.deepEqual(mail.from?.value.map((a) => [a.name, a.address]), [["Faultline", "alerts@faultline.test"]]);
+  assert.deepEqual(
+    mail.from?.value.map((a) => [a.name, a.address]),
+    [["Faultline", "alerts@faultline.test"]],
+  );
   assert.equal(mail.subject, "[API] New issue: API-1 TypeError: x is undefined");
   assert.match(mail.text ?? "", /https:\/\/faultline\.example\.com\/en\/organizations\/acme\/issues\/1\//);
   assert.match(mail.text ?? "", /because an alert rule of this project notifies you/);
@@ -82,8 +95,13 @@ test("issue 17 delivery: an e-mail to the issue's owners falls through to the pr
   assert.equal(attempt!.ok, true);
   assert.equal(attempt!.statusCode, 250);
   assert.match(attempt!.target, /@example\.test$/);
-  const parentAttempts = await t.store.listNotificationAttempts((await t.db.kysely.selectFrom("notifications").select("id").where("idempotency_key", "=", parent.idempotencyKey).executeTakeFirstOrThrow()).id);
-  assert.deepEqual(parentAttempts.map((a) => a.target), ["2 recipients (IssueOwners)"]);
+  const parentAttempts = await t.store.listNotificationAttempts(
+    (await t.db.kysely.selectFrom("notifications").select("id").where("idempotency_key", "=", parent.idempotencyKey).executeTakeFirstOrThrow()).id,
+  );
+  assert.deepEqual(
+    parentAttempts.map((a) => a.target),
+    ["2 recipients (IssueOwners)"],
+  );
 });
 
 test("issue 17 delivery: the issue's assignee, a user or a team, gets the owners' e-mail; nobody outside the organization ever does", async () => {
@@ -93,14 +111,32 @@ test("issue 17 delivery: the issue's assignee, a user or a team, gets the owners
   assert.deepEqual(recipientsOf((await sendAll({ id: EMAIL_ACTION, targetType: "IssueOwners" })).children), [s.users.dev, s.users.ops].sort());
   // An assignee who left the organization: the fallthrough, never them.
   await sql`update issues set assignee_id = ${s.users.outsider}, assignee_team_id = null where id = ${s.issueId}`.execute(t.db.kysely);
-  assert.deepEqual(recipientsOf((await sendAll({ id: EMAIL_ACTION, targetType: "IssueOwners", fallthroughType: "AllMembers" })).children), [s.users.owner, s.users.dev, s.users.ops].sort());
+  assert.deepEqual(
+    recipientsOf((await sendAll({ id: EMAIL_ACTION, targetType: "IssueOwners", fallthroughType: "AllMembers" })).children),
+    [s.users.owner, s.users.dev, s.users.ops].sort(),
+  );
   assert.deepEqual(recipientsOf((await sendAll({ id: EMAIL_ACTION, targetType: "IssueOwners", fallthroughType: "NoOne" })).children), []);
   await sql`update issues set assignee_id = null, assignee_team_id = null where id = ${s.issueId}`.execute(t.db.kysely);
   assert.deepEqual(recipientsOf((await sendAll({ id: EMAIL_ACTION, targetType: "Member", targetIdentifier: s.users.owner })).children), [s.users.owner]);
-  assert.deepEqual(recipientsOf((await sendAll({ id: EMAIL_ACTION, targetType: "Member", targetIdentifier: s.users.outsider })).children), [], "a member of another organization");
-  assert.deepEqual(recipientsOf((await sendAll({ id: EMAIL_ACTION, targetType: "Team", targetIdentifier: String(s.teamId) })).children), [s.users.dev, s.users.ops].sort());
-  const foreignTeam = await t.db.kysely.insertInto("teams").values({ organization_id: s.otherOrgId, slug: "x", name: "X", created_at: new Date().toISOString() }).returning("id").executeTakeFirstOrThrow();
-  assert.deepEqual(recipientsOf((await sendAll({ id: EMAIL_ACTION, targetType: "Team", targetIdentifier: Number(foreignTeam.id) })).children), [], "another organization's team");
+  assert.deepEqual(
+    recipientsOf((await sendAll({ id: EMAIL_ACTION, targetType: "Member", targetIdentifier: s.users.outsider })).children),
+    [],
+    "a member of another organization",
+  );
+  assert.deepEqual(
+    recipientsOf((await sendAll({ id: EMAIL_ACTION, targetType: "Team", targetIdentifier: String(s.teamId) })).children),
+    [s.users.dev, s.users.ops].sort(),
+  );
+  const foreignTeam = await t.db.kysely
+    .insertInto("teams")
+    .values({ organization_id: s.otherOrgId, slug: "x", name: "X", created_at: new Date().toISOString() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  assert.deepEqual(
+    recipientsOf((await sendAll({ id: EMAIL_ACTION, targetType: "Team", targetIdentifier: Number(foreignTeam.id) })).children),
+    [],
+    "another organization's team",
+  );
   const addresses = inbox.flatMap((m) => (m.to && !Array.isArray(m.to) ? [m.to.text] : []));
   assert.ok(!addresses.includes(emailOf(s.users.outsider)), "the outsider never got mail");
 });

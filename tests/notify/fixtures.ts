@@ -64,12 +64,28 @@ const now = () => new Date().toISOString();
 
 async function user(db: Db, name: string): Promise<string> {
   const id = `${name}-${randomBytes(4).toString("hex")}`;
-  await db.kysely.insertInto("users").values({ id, name, email: `${id}@example.test`, email_verified: db.dialect === "sqlite" ? 1 : true, image: null, created_at: now(), updated_at: now(), is_superuser: db.dialect === "sqlite" ? 0 : false }).execute();
+  await db.kysely
+    .insertInto("users")
+    .values({
+      id,
+      name,
+      email: `${id}@example.test`,
+      email_verified: db.dialect === "sqlite" ? 1 : true,
+      image: null,
+      created_at: now(),
+      updated_at: now(),
+      is_superuser: db.dialect === "sqlite" ? 0 : false,
+    })
+    .execute();
   return id;
 }
 
 async function member(db: Db, orgId: number, userId: string): Promise<number> {
-  const r = await db.kysely.insertInto("members").values({ organization_id: orgId, user_id: userId, role: "member", created_at: now() }).returning("id").executeTakeFirstOrThrow();
+  const r = await db.kysely
+    .insertInto("members")
+    .values({ organization_id: orgId, user_id: userId, role: "member", created_at: now() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return Number(r.id);
 }
 
@@ -78,24 +94,67 @@ export async function seed(db: Db, secret: string | null = "s3cret-webhook-key")
   const k = db.kysely;
   const slug = `org-${randomBytes(3).toString("hex")}`;
   const org = await k.insertInto("organizations").values({ slug, name: "Acme", created_at: now() }).returning("id").executeTakeFirstOrThrow();
-  const other = await k.insertInto("organizations").values({ slug: `${slug}-other`, name: "Other", created_at: now() }).returning("id").executeTakeFirstOrThrow();
+  const other = await k
+    .insertInto("organizations")
+    .values({ slug: `${slug}-other`, name: "Other", created_at: now() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const orgId = Number(org.id);
   const users = { owner: await user(db, "owner"), dev: await user(db, "dev"), ops: await user(db, "ops"), outsider: await user(db, "outsider") };
   await member(db, orgId, users.owner);
   const dev = await member(db, orgId, users.dev);
   const ops = await member(db, orgId, users.ops);
   await member(db, Number(other.id), users.outsider);
-  const team = await k.insertInto("teams").values({ organization_id: orgId, slug: "backend", name: "Backend", created_at: now() }).returning("id").executeTakeFirstOrThrow();
-  await k.insertInto("team_members").values([{ team_id: Number(team.id), member_id: dev }, { team_id: Number(team.id), member_id: ops }]).execute();
+  const team = await k
+    .insertInto("teams")
+    .values({ organization_id: orgId, slug: "backend", name: "Backend", created_at: now() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await k
+    .insertInto("team_members")
+    .values([
+      { team_id: Number(team.id), member_id: dev },
+      { team_id: Number(team.id), member_id: ops },
+    ])
+    .execute();
   const project = await k
     .insertInto("projects")
-    .values({ organization_id: orgId, team_id: Number(team.id), slug: "api", name: "API", platform: "node", created_at: now(), rate_limit_count: null, rate_limit_window: null, quotas: null })
+    .values({
+      organization_id: orgId,
+      team_id: Number(team.id),
+      slug: "api",
+      name: "API",
+      platform: "node",
+      created_at: now(),
+      rate_limit_count: null,
+      rate_limit_window: null,
+      quotas: null,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   await sql`update projects set webhook_secret = ${secret} where id = ${project.id}`.execute(k);
   const issue = await k
     .insertInto("issues")
-    .values({ project_id: Number(project.id), short_id: 1, type: "error", title: "TypeError: x is undefined", culprit: "app/handlers.js in handle", level: "error", platform: "node", metadata: "{}", status: "unresolved", substatus: "new", resolution: null, snooze: null, first_seen: now(), last_seen: now(), times_seen: 3, first_release: null, assignee_id: null, assignee_team_id: null })
+    .values({
+      project_id: Number(project.id),
+      short_id: 1,
+      type: "error",
+      title: "TypeError: x is undefined",
+      culprit: "app/handlers.js in handle",
+      level: "error",
+      platform: "node",
+      metadata: "{}",
+      status: "unresolved",
+      substatus: "new",
+      resolution: null,
+      snooze: null,
+      first_seen: now(),
+      last_seen: now(),
+      times_seen: 3,
+      first_release: null,
+      assignee_id: null,
+      assignee_team_id: null,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return { orgId, otherOrgId: Number(other.id), projectId: Number(project.id), issueId: Number(issue.id), teamId: Number(team.id), users };
@@ -108,8 +167,32 @@ export function issuePayload(s: Seeded, over: Partial<IssueNotificationPayload> 
     ruleName: "Send a notification for new issues",
     organization: { id: s.orgId, slug: "acme", name: "Acme" },
     project: { id: s.projectId, slug: "api", name: "API", platform: "node" },
-    issue: { id: s.issueId, shortId: "API-1", title: "TypeError: x is undefined", culprit: "app/handlers.js in handle", level: "error", status: "unresolved", firstSeen: "2026-03-02T10:00:00.000Z", lastSeen: "2026-03-02T10:00:05.000Z", count: 3, userCount: 2 },
-    event: { eventId: "0123456789abcdef0123456789abcdef", message: "x is undefined", timestamp: "2026-03-02T10:00:05.000Z", environment: "production", release: "api@1.2.3", platform: "node", url: "https://shop.example.com/cart", tags: [["level", "error"], ["logger", "node"], ["environment", "production"]] },
+    issue: {
+      id: s.issueId,
+      shortId: "API-1",
+      title: "TypeError: x is undefined",
+      culprit: "app/handlers.js in handle",
+      level: "error",
+      status: "unresolved",
+      firstSeen: "2026-03-02T10:00:00.000Z",
+      lastSeen: "2026-03-02T10:00:05.000Z",
+      count: 3,
+      userCount: 2,
+    },
+    event: {
+      eventId: "0123456789abcdef0123456789abcdef",
+      message: "x is undefined",
+      timestamp: "2026-03-02T10:00:05.000Z",
+      environment: "production",
+      release: "api@1.2.3",
+      platform: "node",
+      url: "https://shop.example.com/cart",
+      tags: [
+        ["level", "error"],
+        ["logger", "node"],
+        ["environment", "production"],
+      ],
+    },
     issueUrl: "https://faultline.example.com/en/organizations/acme/issues/1/",
     ...over,
   };
@@ -136,7 +219,15 @@ export function notification(s: Seeded, action: NotificationAction, over: Partia
 /** Writes notifications in a transaction of their own, as the digest's does. Returns their ids. */
 export async function enqueue(db: Db, rows: NewNotification[]): Promise<number[]> {
   await db.kysely.transaction().execute((trx) => notificationOutbox(trx).enqueueNotifications(rows));
-  const found = await db.kysely.selectFrom("notifications").select(["id", "idempotency_key"]).where("idempotency_key", "in", rows.map((r) => r.idempotencyKey)).execute();
+  const found = await db.kysely
+    .selectFrom("notifications")
+    .select(["id", "idempotency_key"])
+    .where(
+      "idempotency_key",
+      "in",
+      rows.map((r) => r.idempotencyKey),
+    )
+    .execute();
   const byKey = new Map(found.map((r) => [r.idempotency_key, Number(r.id)]));
   return rows.map((r) => byKey.get(r.idempotencyKey)!);
 }

@@ -22,7 +22,11 @@ before(async () => {
   // First a server error, then no answer at all, then success.
   flaky = await receiver(9744, (n) => (n === 0 ? { status: 500, body: "database down" } : n === 1 ? "hang" : { status: 202, body: "accepted" }));
   other = await receiver(9745, (_n, r) =>
-    r.path === "/gone" ? { status: 410, body: "unsubscribed" } : r.path === "/moved" ? { status: 302, headers: { location: "http://169.254.169.254/latest/meta-data/" } } : { status: 503, body: "busy" },
+    r.path === "/gone"
+      ? { status: 410, body: "unsubscribed" }
+      : r.path === "/moved"
+        ? { status: 302, headers: { location: "http://169.254.169.254/latest/meta-data/" } }
+        : { status: 503, body: "busy" },
   );
 });
 after(async () => {
@@ -52,7 +56,10 @@ test("issue 17 delivery: a failing receiver (500, then a timeout) is retried wit
   // Backoff: an attempt never comes before its scheduled time, at least base·2^(n−1) less the jitter after the last.
   const at = attempts.map((a) => Date.parse(a.attemptedAt));
   assert.ok(at[1]! - at[0]! >= BASE_MS * (1 - NOTIFICATION_LIMITS.retryJitter), `second attempt ${at[1]! - at[0]!} ms after the first`);
-  assert.ok(at[2]! - at[1]! >= 300 + 2 * BASE_MS * (1 - NOTIFICATION_LIMITS.retryJitter), `third attempt ${at[2]! - at[1]!} ms after the second (which waited 300 ms)`);
+  assert.ok(
+    at[2]! - at[1]! >= 300 + 2 * BASE_MS * (1 - NOTIFICATION_LIMITS.retryJitter),
+    `third attempt ${at[2]! - at[1]!} ms after the second (which waited 300 ms)`,
+  );
   const final = await t.store.getNotification(id!);
   assert.equal(final!.attempts, 3);
   assert.ok(final!.sentAt);
@@ -64,8 +71,14 @@ test("issue 17 delivery: backoff doubles from its base, is capped, and spreads b
   assert.equal(retryDelayMs(2, 1000, mid), 2000);
   assert.equal(retryDelayMs(5, 1000, mid), 16000);
   assert.equal(retryDelayMs(40, 1000, mid), NOTIFICATION_LIMITS.retryMaxDelayMs);
-  assert.equal(retryDelayMs(1, 1000, () => 0), 1000 * (1 - NOTIFICATION_LIMITS.retryJitter));
-  assert.equal(retryDelayMs(1, 1000, () => 1), 1000 * (1 + NOTIFICATION_LIMITS.retryJitter));
+  assert.equal(
+    retryDelayMs(1, 1000, () => 0),
+    1000 * (1 - NOTIFICATION_LIMITS.retryJitter),
+  );
+  assert.equal(
+    retryDelayMs(1, 1000, () => 1),
+    1000 * (1 + NOTIFICATION_LIMITS.retryJitter),
+  );
 });
 
 test("issue 17 delivery: a receiver still failing a day after the notification was decided leaves it failed, with the last error", async () => {

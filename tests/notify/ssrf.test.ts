@@ -52,7 +52,10 @@ test("issue 17 delivery: webhooks to 127.0.0.1, to localhost and to 169.254.169.
 
 test("issue 17 delivery: hosts listed in the instance settings are allowed despite private addresses", async () => {
   await t.store.setAllowedHostsSetting("127.0.0.1\nlocalhost");
-  const rows = [notification(s, { id: WEBHOOK_ACTION, service: "webhooks", url: hook.url("/by-address") }), notification(s, { id: SLACK_ACTION, webhookUrl: "http://localhost:9746/by-name" })];
+  const rows = [
+    notification(s, { id: WEBHOOK_ACTION, service: "webhooks", url: hook.url("/by-address") }),
+    notification(s, { id: SLACK_ACTION, webhookUrl: "http://localhost:9746/by-name" }),
+  ];
   const ids = await enqueue(t.db, rows);
   const r = runner();
   for (const id of ids) assert.equal(await settle(t.store, id, () => r.runOnce()), "sent");
@@ -100,9 +103,18 @@ test("issue 17 delivery: only superusers read and change the allowed hosts, and 
 });
 
 test("issue 17 delivery: the history names a target without its secrets (query, webhook tokens in the path)", () => {
-  assert.equal(describeTarget("https://hooks.slack.com/services/T0000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX"), "https://hooks.slack.com/services/T0000000/B00000000/XXXX…");
-  assert.equal(describeTarget("https://discord.com/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz0123456789?wait=true"), "https://discord.com/api/webhooks/1234…/abcd…");
-  assert.equal(describeTarget("https://prod-1.westus.logic.azure.com/workflows/abc/triggers/manual/paths/invoke?api-version=2016-06-01&sig=SECRET"), "https://prod-1.westus.logic.azure.com/workflows/abc/triggers/manual/paths/invoke");
+  assert.equal(
+    describeTarget("https://hooks.slack.com/services/T0000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX"),
+    "https://hooks.slack.com/services/T0000000/B00000000/XXXX…",
+  );
+  assert.equal(
+    describeTarget("https://discord.com/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz0123456789?wait=true"),
+    "https://discord.com/api/webhooks/1234…/abcd…",
+  );
+  assert.equal(
+    describeTarget("https://prod-1.westus.logic.azure.com/workflows/abc/triggers/manual/paths/invoke?api-version=2016-06-01&sig=SECRET"),
+    "https://prod-1.westus.logic.azure.com/workflows/abc/triggers/manual/paths/invoke",
+  );
 });
 
 test("issue 17 delivery: validateTargetUrl checks against the instance's allowed hosts", async () => {

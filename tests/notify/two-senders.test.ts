@@ -12,7 +12,10 @@ import { enqueue, notification, receiver, seed, testDb } from "./fixtures";
 
 const COUNT = 300;
 
-for (const [dialect, port] of [["postgres", 9748], ["sqlite", 9749]] as const) {
+for (const [dialect, port] of [
+  ["postgres", 9748],
+  ["sqlite", 9749],
+] as const) {
   test(`issue 17 delivery: two senders on one ${dialect === "postgres" ? "PostgreSQL" : "SQLite"} database deliver each of ${COUNT} notifications exactly once`, async (ctx) => {
     const t = await testDb(dialect);
     const hook = await receiver(port);
@@ -58,7 +61,10 @@ for (const [dialect, port] of [["postgres", 9748], ["sqlite", 9749]] as const) {
       assert.equal(hook.receipts.length, COUNT, "no notification was sent twice");
       assert.ok([...perKey.values()].every((c) => c === 1));
       const states = await t.db.kysely.selectFrom("notifications").select(["status", "claimed_by"]).execute();
-      assert.ok(states.every((r) => r.status === "sent" && r.claimed_by === null), "all sent, no claim left");
+      assert.ok(
+        states.every((r) => r.status === "sent" && r.claimed_by === null),
+        "all sent, no claim left",
+      );
       const attempts = await t.db.kysely.selectFrom("notification_attempts").select("id").execute();
       assert.equal(attempts.length, COUNT, "one attempt each");
     } finally {

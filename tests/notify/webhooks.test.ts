@@ -49,7 +49,19 @@ test("issue 17 delivery: the generic webhook gets Sentry's legacy plugin body, s
   assert.ok(verifySentrySignature(r.body, r.headers["sentry-hook-signature"], SECRET), "the signature verifies over the exact body bytes");
   assert.ok(!verifySentrySignature(r.body, r.headers["sentry-hook-signature"], "another-secret"));
   const body = JSON.parse(r.body.toString("utf8")) as Record<string, unknown>;
-  assert.deepEqual(Object.keys(body).sort(), ["culprit", "event", "id", "level", "logger", "message", "project", "project_name", "project_slug", "triggering_rules", "url"]);
+  assert.deepEqual(Object.keys(body).sort(), [
+    "culprit",
+    "event",
+    "id",
+    "level",
+    "logger",
+    "message",
+    "project",
+    "project_name",
+    "project_slug",
+    "triggering_rules",
+    "url",
+  ]);
   assert.equal(body.id, String(s.issueId));
   assert.equal(body.project, "api");
   assert.equal(body.project_slug, "api");
@@ -63,7 +75,11 @@ test("issue 17 delivery: the generic webhook gets Sentry's legacy plugin body, s
   const event = body.event as Record<string, unknown>;
   assert.equal(event.event_id, "0123456789abcdef0123456789abcdef");
   assert.equal(event.id, event.event_id);
-  assert.deepEqual(event.tags, [["level", "error"], ["logger", "node"], ["environment", "production"]]);
+  assert.deepEqual(event.tags, [
+    ["level", "error"],
+    ["logger", "node"],
+    ["environment", "production"],
+  ]);
   assert.deepEqual(event.request, { url: "https://shop.example.com/cart" });
 
   const [attempt] = await t.store.listNotificationAttempts(id!);
@@ -112,7 +128,11 @@ test("issue 17 delivery: Slack gets a Block Kit message, Discord an embed, Teams
   const embed = discord.embeds[0];
   assert.ok(embed.title.length <= 256 && embed.description.length <= 4096);
   assert.ok(embed.fields.length <= 25 && embed.fields.every((f: TestJson) => f.name.length <= 256 && f.value.length <= 1024));
-  const total = embed.title.length + embed.description.length + embed.footer.text.length + embed.fields.reduce((n: number, f: TestJson) => n + f.name.length + f.value.length, 0);
+  const total =
+    embed.title.length +
+    embed.description.length +
+    embed.footer.text.length +
+    embed.fields.reduce((n: number, f: TestJson) => n + f.name.length + f.value.length, 0);
   assert.ok(total <= 6000, `all embed text within 6000 characters (${total})`);
   assert.equal(typeof embed.color, "number");
   assert.equal(embed.url, "https://faultline.example.com/en/organizations/acme/issues/1/");
@@ -126,14 +146,39 @@ test("issue 17 delivery: Slack gets a Block Kit message, Discord an embed, Teams
   assert.equal(card.type, "AdaptiveCard");
   assert.equal(card.version, "1.4");
   assert.ok(card.body.every((b: TestJson) => ["TextBlock", "FactSet"].includes(b.type)));
-  assert.deepEqual(card.actions.map((a: TestJson) => [a.type, a.url]), [["Action.OpenUrl", "https://faultline.example.com/en/organizations/acme/issues/1/"]]);
+  assert.deepEqual(
+    card.actions.map((a: TestJson) => [a.type, a.url]),
+    [["Action.OpenUrl", "https://faultline.example.com/en/organizations/acme/issues/1/"]],
+  );
   assert.ok(Buffer.byteLength(JSON.stringify(teams)) < 28 * 1024, "under the 28 KB of a Teams message");
-  for (const r of hook.receipts.filter((x) => ["/slack", "/discord", "/teams"].includes(x.path))) assert.ok(r.key.startsWith("rule:7:"), "each request carries its idempotency key");
+  for (const r of hook.receipts.filter((x) => ["/slack", "/discord", "/teams"].includes(x.path)))
+    assert.ok(r.key.startsWith("rule:7:"), "each request carries its idempotency key");
 });
 
 test("issue 17 delivery: metric alerts and weekly summaries render for every service", async () => {
-  const metric = { kind: "metric" as const, ruleName: "Error spike", status: "critical" as const, value: 120, threshold: 100, aggregate: "count()", timeWindow: 5, organization: { id: s.orgId, slug: "acme", name: "Acme" }, project: null, url: "https://faultline.example.com/en/organizations/acme/alerts/1/" };
-  const summary = { kind: "summary" as const, organization: { id: s.orgId, slug: "acme", name: "Acme" }, from: "2026-03-02", to: "2026-03-08", newIssues: 4, events: 1200, topIssues: [{ shortId: "API-1", title: "TypeError", count: 900, url: "https://faultline.example.com/x" }], crashFreeSessions: 99.5, url: "https://faultline.example.com/" };
+  const metric = {
+    kind: "metric" as const,
+    ruleName: "Error spike",
+    status: "critical" as const,
+    value: 120,
+    threshold: 100,
+    aggregate: "count()",
+    timeWindow: 5,
+    organization: { id: s.orgId, slug: "acme", name: "Acme" },
+    project: null,
+    url: "https://faultline.example.com/en/organizations/acme/alerts/1/",
+  };
+  const summary = {
+    kind: "summary" as const,
+    organization: { id: s.orgId, slug: "acme", name: "Acme" },
+    from: "2026-03-02",
+    to: "2026-03-08",
+    newIssues: 4,
+    events: 1200,
+    topIssues: [{ shortId: "API-1", title: "TypeError", count: 900, url: "https://faultline.example.com/x" }],
+    crashFreeSessions: 99.5,
+    url: "https://faultline.example.com/",
+  };
   const rows = [metric, summary].flatMap((payload) =>
     [
       { id: WEBHOOK_ACTION, service: "webhooks", url: hook.url(`/m-${payload.kind}-webhook`) } as const,

@@ -32,7 +32,9 @@ after(() => {
 function cli(args: string[], env: Record<string, string>): Promise<{ status: number | null; stderr: string }> {
   const clean = { ...process.env };
   for (const k of Object.keys(clean)) if (k.startsWith("FAULTLINE_") || k === "DATABASE_URL") delete clean[k];
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/faultline-cli.ts", ...args], { env: { ...clean, FAULTLINE_SELF_MONITORING: "0", ...env } });
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/faultline-cli.ts", ...args], {
+    env: { ...clean, FAULTLINE_SELF_MONITORING: "0", ...env },
+  });
   let stderr = "";
   child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
   return new Promise((resolve) => child.on("exit", (status: number | null) => resolve({ status, stderr })));
@@ -42,12 +44,16 @@ function cli(args: string[], env: Record<string, string>): Promise<{ status: num
 async function tables(db: Db): Promise<Record<string, unknown[]>> {
   const names =
     db.dialect === "sqlite"
-      ? (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db.kysely)).rows.map((r) => r.name)
+      ? (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db.kysely)).rows.map(
+          (r) => r.name,
+        )
       : (await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public'`.execute(db.kysely)).rows.map((r) => r.name);
   const out: Record<string, unknown[]> = {};
   for (const name of names.sort()) {
     const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db.kysely)).rows;
-    out[name] = rows.map((r) => JSON.stringify(r, (_k, v: unknown) => (typeof v === "bigint" ? String(v) : v instanceof Uint8Array ? Buffer.from(v).toString("base64") : v))).sort();
+    out[name] = rows
+      .map((r) => JSON.stringify(r, (_k, v: unknown) => (typeof v === "bigint" ? String(v) : v instanceof Uint8Array ? Buffer.from(v).toString("base64") : v)))
+      .sort();
   }
   return out;
 }
@@ -58,21 +64,47 @@ const hex = () => crypto.randomUUID().replace(/-/g, "");
 async function fill(t: TestIntake): Promise<void> {
   const p = t.projects[0];
   const send = (id: string, type: string) =>
-    fetch(t.url("envelope", p, `?sentry_key=${p.key.publicKey}&sentry_version=7`), { method: "POST", body: `{"event_id":"${id}"}\n{"type":"event"}\n${JSON.stringify({ exception: { values: [{ type, value: "backup" }] }, release: "web@1.0" })}\n` });
+    fetch(t.url("envelope", p, `?sentry_key=${p.key.publicKey}&sentry_version=7`), {
+      method: "POST",
+      body: `{"event_id":"${id}"}\n{"type":"event"}\n${JSON.stringify({ exception: { values: [{ type, value: "backup" }] }, release: "web@1.0" })}\n`,
+    });
   const ids = [hex(), hex(), hex()];
   for (const [i, id] of ids.entries()) assert.equal((await send(id, i < 2 ? "TypeError" : "RangeError")).status, 200);
   // An event with an attachment (issue 19): its row in the database, its file in the data dir on SQLite.
   const withFile = hex();
   const shot = `{"type":"attachment","length":9,"filename":"shot.png","content_type":"image/png"}\nPNGPNGPNG\n`;
-  assert.equal((await fetch(t.url("envelope", p, `?sentry_key=${p.key.publicKey}&sentry_version=7`), { method: "POST", body: `{"event_id":"${withFile}"}\n{"type":"event"}\n{"message":"with a file"}\n${shot}` })).status, 200);
+  assert.equal(
+    (
+      await fetch(t.url("envelope", p, `?sentry_key=${p.key.publicKey}&sentry_version=7`), {
+        method: "POST",
+        body: `{"event_id":"${withFile}"}\n{"type":"event"}\n{"message":"with a file"}\n${shot}`,
+      })
+    ).status,
+    200,
+  );
   ids.push(withFile);
   for (const id of ids) await t.waitForEvent(p, id);
   await t.settle();
   const org = (await t.core.store.getOrganizationBySlug(t.org))!;
   const content = "console.log('backed up');";
   await t.core.store.createBundle({
-    organizationId: org.id, checksum: "b".repeat(40), bundleId: null, size: content.length, now: new Date().toISOString(),
-    files: [{ path: "app.js", url: "~/app.js", type: "minified_source", debugId: null, headers: {}, size: content.length, sha1: "c".repeat(40), data: deflateRawSync(Buffer.from(content)) }],
+    organizationId: org.id,
+    checksum: "b".repeat(40),
+    bundleId: null,
+    size: content.length,
+    now: new Date().toISOString(),
+    files: [
+      {
+        path: "app.js",
+        url: "~/app.js",
+        type: "minified_source",
+        debugId: null,
+        headers: {},
+        size: content.length,
+        sha1: "c".repeat(40),
+        data: deflateRawSync(Buffer.from(content)),
+      },
+    ],
     links: [{ projectId: p.id, release: "web@1.0", dist: "" }],
   });
   await t.core.store.updateProject(p.id, { retentionDays: 30, scrapeJavaScript: true });
@@ -87,7 +119,12 @@ async function withDb<T>(options: OpenDbOptions, run: (db: Db) => Promise<T>): P
   }
 }
 
-async function roundTrip(t: TestIntake, source: Record<string, string>, target: Record<string, string>, targetDbOf: (dataDir: string) => OpenDbOptions): Promise<string> {
+async function roundTrip(
+  t: TestIntake,
+  source: Record<string, string>,
+  target: Record<string, string>,
+  targetDbOf: (dataDir: string) => OpenDbOptions,
+): Promise<string> {
   // The secret key the install generated, as `faultline start` would have.
   writeFileSync(path.join(t.dataDir, "secret.key"), `${"5".repeat(64)}\n`, { mode: 0o600 });
   const file = path.join(newDir(), "faultline.tar.gz");
@@ -96,7 +133,9 @@ async function roundTrip(t: TestIntake, source: Record<string, string>, target: 
   assert.match(b.stderr, /backed up .* the secret key and the spool \(1 segments\)/);
   assert.doesNotMatch(b.stderr, /faultline:faultline@/, "no password in the output");
 
-  const sourceDb: OpenDbOptions = source.DATABASE_URL ? { dialect: "postgres", url: source.DATABASE_URL } : { dialect: "sqlite", file: path.join(t.dataDir, "faultline.sqlite3") };
+  const sourceDb: OpenDbOptions = source.DATABASE_URL
+    ? { dialect: "postgres", url: source.DATABASE_URL }
+    : { dialect: "sqlite", file: path.join(t.dataDir, "faultline.sqlite3") };
   const original = await withDb(sourceDb, tables);
   assert.ok(original.events!.length >= 3 && original.issues!.length >= 2 && original.artifact_files!.length === 1, "the data to compare is there");
 
@@ -142,7 +181,18 @@ describe("backup and restore", () => {
     const dataDir = newDir();
     await withDb({ dialect: "sqlite", file: path.join(dataDir, "faultline.sqlite3") }, (db) => migrateToLatest(db));
     const spool = SpoolWriter.open(spoolDir(dataDir), "normal");
-    await spool.append([{ projectId: 1, keyId: 1, receivedAt: Date.now(), itemType: "event", eventId: "e".repeat(32), headers: "{}", meta: "{}", payload: Buffer.from('{"message":"waiting"}') }]);
+    await spool.append([
+      {
+        projectId: 1,
+        keyId: 1,
+        receivedAt: Date.now(),
+        itemType: "event",
+        eventId: "e".repeat(32),
+        headers: "{}",
+        meta: "{}",
+        payload: Buffer.from('{"message":"waiting"}'),
+      },
+    ]);
     spool.close();
     const file = path.join(newDir(), "b.tar.gz");
     assert.equal((await cli(["backup", file], { FAULTLINE_DATA_DIR: dataDir })).status, 0);

@@ -27,27 +27,52 @@ function verifyUnit(file: string): { status: number | null; output: string } {
 
 function nginxTest(site: string): { status: number | null; output: string } {
   const dir = mkdtempSync(path.join(work, "nginx-"));
-  const cert = spawnSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=faultline.example.com", "-keyout", path.join(dir, "privkey.pem"), "-out", path.join(dir, "fullchain.pem")], { encoding: "utf8" });
+  const cert = spawnSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      "/CN=faultline.example.com",
+      "-keyout",
+      path.join(dir, "privkey.pem"),
+      "-out",
+      path.join(dir, "fullchain.pem"),
+    ],
+    { encoding: "utf8" },
+  );
   assert.equal(cert.status, 0, cert.stderr);
   writeFileSync(path.join(dir, "faultline.conf"), site.replaceAll("/etc/letsencrypt/live/faultline.example.com/", `${dir}/`));
   writeFileSync(path.join(dir, "nginx.conf"), `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n    include ${dir}/faultline.conf;\n}\n`);
-  const r = spawnSync(nginx!, ["-t", "-c", path.join(dir, "nginx.conf"), "-p", `${dir}/`, "-e", path.join(dir, "startup.log")], { encoding: "utf8", timeout: 60_000 });
+  const r = spawnSync(nginx!, ["-t", "-c", path.join(dir, "nginx.conf"), "-p", `${dir}/`, "-e", path.join(dir, "startup.log")], {
+    encoding: "utf8",
+    timeout: 60_000,
+  });
   return { status: r.status, output: `${r.stdout}${r.stderr}` };
 }
 
 describe("contrib examples", () => {
-  test("contrib/faultline.service passes systemd-analyze verify", { skip: systemdAnalyze ? false : "systemd-analyze is not installed (Debian: the systemd package)" }, () => {
-    const unit = path.resolve("contrib/faultline.service");
-    const r = verifyUnit(unit);
-    assert.equal(r.status, 0, r.output);
-    assert.equal(r.output.trim(), "", r.output);
-    // The same unit with a relative ExecStart, which systemd refuses: the verification is real.
-    const broken = path.join(work, "faultline.service");
-    writeFileSync(broken, readFileSync(unit, "utf8").replace(/^ExecStart=\/usr\/bin\/node/m, "ExecStart=usr/bin/node"));
-    const refused = verifyUnit(broken);
-    assert.notEqual(refused.status, 0, refused.output);
-    assert.match(refused.output, /ExecStart|absolute/i);
-  });
+  test(
+    "contrib/faultline.service passes systemd-analyze verify",
+    { skip: systemdAnalyze ? false : "systemd-analyze is not installed (Debian: the systemd package)" },
+    () => {
+      const unit = path.resolve("contrib/faultline.service");
+      const r = verifyUnit(unit);
+      assert.equal(r.status, 0, r.output);
+      assert.equal(r.output.trim(), "", r.output);
+      // The same unit with a relative ExecStart, which systemd refuses: the verification is real.
+      const broken = path.join(work, "faultline.service");
+      writeFileSync(broken, readFileSync(unit, "utf8").replace(/^ExecStart=\/usr\/bin\/node/m, "ExecStart=usr/bin/node"));
+      const refused = verifyUnit(broken);
+      assert.notEqual(refused.status, 0, refused.output);
+      assert.match(refused.output, /ExecStart|absolute/i);
+    },
+  );
 
   test("the unit runs what `npm start` runs: its node flags and memory settings", () => {
     const unit = readFileSync("contrib/faultline.service", "utf8");

@@ -33,7 +33,10 @@ test("each kind is counted where it lives: database, uploaded files in it, spool
   const t = await testCore({ dialect: "sqlite", file: path.join(dir, "faultline.sqlite3") });
   const owner = await t.accounts.createUser({ email: "o@example.com", password: "password123", name: "O" });
   const org = await t.store.createOrganization({ slug: "org", name: "Org", ownerUserId: owner.id });
-  await t.db.kysely.insertInto("upload_chunks").values({ organization_id: org.id, checksum: "c".repeat(40), data: randomBytes(300_000), size: 300_000, created_at: new Date().toISOString() }).execute();
+  await t.db.kysely
+    .insertInto("upload_chunks")
+    .values({ organization_id: org.id, checksum: "c".repeat(40), data: randomBytes(300_000), size: 300_000, created_at: new Date().toISOString() })
+    .execute();
   mkdirSync(path.join(dir, "spool"));
   writeFileSync(path.join(dir, "spool", "seg"), randomBytes(200_000));
   mkdirSync(path.join(dir, "attachments"));
@@ -52,7 +55,12 @@ test("each kind is counted where it lives: database, uploaded files in it, spool
 
 test("one sample a day, 30 kept; growth over the last 7 samples and days left = free / growth", () => {
   const dir = newDir();
-  const usage = (total: number) => ({ dialect: "sqlite" as const, bytes: { database: total, artifacts: 0, spool: 0, attachments: 0, other: 0 }, freeBytes: 1_000_000, totalBytes: 2_000_000 });
+  const usage = (total: number) => ({
+    dialect: "sqlite" as const,
+    bytes: { database: total, artifacts: 0, spool: 0, attachments: 0, other: 0 },
+    freeBytes: 1_000_000,
+    totalBytes: 2_000_000,
+  });
   for (let day = 0; day < 40; day++) {
     const now = new Date(Date.UTC(2026, 9, 1 + day, 12));
     recordSample(dir, usage(day * 1000), now);

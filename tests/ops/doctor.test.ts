@@ -43,7 +43,9 @@ after(async () => {
 function doctor(env: Record<string, string>): Promise<{ status: number | null; stdout: string }> {
   const clean = { ...process.env };
   for (const k of Object.keys(clean)) if (k.startsWith("FAULTLINE_") || k === "DATABASE_URL") delete clean[k];
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/faultline-cli.ts", "doctor"], { env: { ...clean, FAULTLINE_BASE_PATH: "", ...env } });
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/faultline-cli.ts", "doctor"], {
+    env: { ...clean, FAULTLINE_BASE_PATH: "", ...env },
+  });
   let stdout = "";
   child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
   child.stderr.on("data", (d: Buffer) => process.stderr.write(d));
@@ -65,7 +67,8 @@ describe("faultline doctor", () => {
     SpoolWriter.open(spoolDir(dataDir), "normal").close();
     const r = await doctor({ FAULTLINE_DATA_DIR: dataDir, FAULTLINE_URL: healthUrl });
     assert.equal(r.status, 0, r.stdout);
-    for (const name of ["configuration", "database", "migrations", "clock", "disk", "spool", "public URL"]) assert.match(line(r.stdout, name), /^ok /, `${name}: ${r.stdout}`);
+    for (const name of ["configuration", "database", "migrations", "clock", "disk", "spool", "public URL"])
+      assert.match(line(r.stdout, name), /^ok /, `${name}: ${r.stdout}`);
     assert.match(line(r.stdout, "database"), /SQLite 3\.\d+/);
     assert.match(line(r.stdout, "migrations"), new RegExp(`all ${Object.keys(migrationsFor("sqlite")).length} applied`));
     assert.match(line(r.stdout, "spool"), /1 segment, backlog 0 records/);
@@ -78,7 +81,9 @@ describe("faultline doctor", () => {
     await migratedSqlite(dataDir, names.at(-2));
     const spool = SpoolWriter.open(spoolDir(dataDir), "normal");
     const hourAgo = Date.now() - 3600_000;
-    await spool.append([{ projectId: 1, keyId: 1, receivedAt: hourAgo, itemType: "event", eventId: "a".repeat(32), headers: "{}", meta: "{}", payload: Buffer.from("{}") }]);
+    await spool.append([
+      { projectId: 1, keyId: 1, receivedAt: hourAgo, itemType: "event", eventId: "a".repeat(32), headers: "{}", meta: "{}", payload: Buffer.from("{}") },
+    ]);
     spool.close();
     const closed = http.createServer();
     await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
@@ -100,54 +105,76 @@ describe("faultline doctor", () => {
     assert.match(r.stdout, /^PROBLEM configuration: FAULTLINE_RETENTION_DAYS must be between 1 and \d+/);
   });
 
-  test("PostgreSQL: its version, clock and lock table; a database newer than the build; one that does not answer", { skip: process.env.FAULTLINE_TEST_PG_URL ? false : "FAULTLINE_TEST_PG_URL is not set" }, async () => {
-    const pg = await freshPgDatabase(`faultline_doctor_${process.pid}`);
-    try {
-      const db = openDb({ dialect: "postgres", url: pg.url });
-      await migrateToLatest(db);
-      const fine = await doctor({ FAULTLINE_DATA_DIR: newDir(), DATABASE_URL: pg.url, FAULTLINE_URL: healthUrl });
-      assert.equal(fine.status, 0, fine.stdout);
-      assert.match(line(fine.stdout, "database"), /^ok {6}database: PostgreSQL \d+/);
-      assert.match(line(fine.stdout, "clock"), /^ok {6}clock: the database's clock is \d+ ms (ahead of|behind) this host's/);
-      assert.match(line(fine.stdout, "spool"), /no spool yet/);
-      // The test server is set as README.md asks (scripts/pg.sh: max_locks_per_transaction = 256): 90 days fit.
-      const settings = await sql<{ per_tx: string; conns: string }>`select current_setting('max_locks_per_transaction') as per_tx, current_setting('max_connections') as conns`.execute(db.kysely);
-      const { per_tx: perTx, conns } = settings.rows[0]!;
-      assert.match(line(fine.stdout, "locks"), new RegExp(`^ok {6}locks: max_locks_per_transaction ${perTx} × max_connections ${conns}: [\\d,]+ lock slots; \\d+ connections each reading 94 day partitions at once need about [\\d,]+$`));
-      // Ten years kept: the same lock table is far too small, and the fix names the setting and a value.
-      const tenYears = await doctor({ FAULTLINE_DATA_DIR: newDir(), DATABASE_URL: pg.url, FAULTLINE_URL: healthUrl, FAULTLINE_RETENTION_DAYS: "3650" });
-      assert.equal(tenYears.status, 1, tenYears.stdout);
-      assert.match(line(tenYears.stdout, "locks"), /^PROBLEM locks: .* reading 3,654 day partitions at once need about [\d,]+$/);
-      assert.match(tenYears.stdout, /fix: set max_locks_per_transaction = (4096|8192|16384) in postgresql\.conf and restart PostgreSQL/);
+  test(
+    "PostgreSQL: its version, clock and lock table; a database newer than the build; one that does not answer",
+    { skip: process.env.FAULTLINE_TEST_PG_URL ? false : "FAULTLINE_TEST_PG_URL is not set" },
+    async () => {
+      const pg = await freshPgDatabase(`faultline_doctor_${process.pid}`);
+      try {
+        const db = openDb({ dialect: "postgres", url: pg.url });
+        await migrateToLatest(db);
+        const fine = await doctor({ FAULTLINE_DATA_DIR: newDir(), DATABASE_URL: pg.url, FAULTLINE_URL: healthUrl });
+        assert.equal(fine.status, 0, fine.stdout);
+        assert.match(line(fine.stdout, "database"), /^ok {6}database: PostgreSQL \d+/);
+        assert.match(line(fine.stdout, "clock"), /^ok {6}clock: the database's clock is \d+ ms (ahead of|behind) this host's/);
+        assert.match(line(fine.stdout, "spool"), /no spool yet/);
+        // The test server is set as README.md asks (scripts/pg.sh: max_locks_per_transaction = 256): 90 days fit.
+        const settings = await sql<{
+          per_tx: string;
+          conns: string;
+        }>`select current_setting('max_locks_per_transaction') as per_tx, current_setting('max_connections') as conns`.execute(db.kysely);
+        const { per_tx: perTx, conns } = settings.rows[0]!;
+        assert.match(
+          line(fine.stdout, "locks"),
+          new RegExp(
+            `^ok {6}locks: max_locks_per_transaction ${perTx} × max_connections ${conns}: [\\d,]+ lock slots; \\d+ connections each reading 94 day partitions at once need about [\\d,]+$`,
+          ),
+        );
+        // Ten years kept: the same lock table is far too small, and the fix names the setting and a value.
+        const tenYears = await doctor({ FAULTLINE_DATA_DIR: newDir(), DATABASE_URL: pg.url, FAULTLINE_URL: healthUrl, FAULTLINE_RETENTION_DAYS: "3650" });
+        assert.equal(tenYears.status, 1, tenYears.stdout);
+        assert.match(line(tenYears.stdout, "locks"), /^PROBLEM locks: .* reading 3,654 day partitions at once need about [\d,]+$/);
+        assert.match(tenYears.stdout, /fix: set max_locks_per_transaction = (4096|8192|16384) in postgresql\.conf and restart PostgreSQL/);
 
-      await sql`insert into faultline_migrations (name, timestamp) values ('9999-newer', ${new Date().toISOString()})`.execute(db.kysely);
-      await db.close();
-      const newer = await doctor({ FAULTLINE_DATA_DIR: newDir(), DATABASE_URL: pg.url, FAULTLINE_URL: healthUrl });
-      assert.equal(newer.status, 1);
-      assert.match(line(newer.stdout, "migrations"), /^PROBLEM migrations: the database has migrations this build does not know \(9999-newer\)/);
+        await sql`insert into faultline_migrations (name, timestamp) values ('9999-newer', ${new Date().toISOString()})`.execute(db.kysely);
+        await db.close();
+        const newer = await doctor({ FAULTLINE_DATA_DIR: newDir(), DATABASE_URL: pg.url, FAULTLINE_URL: healthUrl });
+        assert.equal(newer.status, 1);
+        assert.match(line(newer.stdout, "migrations"), /^PROBLEM migrations: the database has migrations this build does not know \(9999-newer\)/);
 
-      const url = new URL(pg.url);
-      url.pathname = "/faultline_no_such_database";
-      const down = await doctor({ FAULTLINE_DATA_DIR: newDir(), DATABASE_URL: url.toString(), FAULTLINE_URL: healthUrl });
-      assert.equal(down.status, 1);
-      assert.match(line(down.stdout, "database"), /^PROBLEM database: cannot reach the database: .*faultline_no_such_database/);
-      assert.match(down.stdout, /fix: check DATABASE_URL/);
-    } finally {
-      await pg.drop();
-    }
-  });
+        const url = new URL(pg.url);
+        url.pathname = "/faultline_no_such_database";
+        const down = await doctor({ FAULTLINE_DATA_DIR: newDir(), DATABASE_URL: url.toString(), FAULTLINE_URL: healthUrl });
+        assert.equal(down.status, 1);
+        assert.match(line(down.stdout, "database"), /^PROBLEM database: cannot reach the database: .*faultline_no_such_database/);
+        assert.match(down.stdout, /fix: check DATABASE_URL/);
+      } finally {
+        await pg.drop();
+      }
+    },
+  );
 
   test("single sign-on: a provider on loopback that publishes its discovery document and keys is ok; another issuer name or none is a problem", async () => {
     // A real OpenID Connect provider (oidc-provider) on loopback: the operator's, so Faultline fetches it.
     const server = http.createServer();
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    server.on("request", new Provider(issuer, { clients: [{ client_id: "doctor", client_secret: "doctor-secret-0123456789", redirect_uris: ["http://localhost/cb"] }] }).callback());
+    server.on(
+      "request",
+      new Provider(issuer, {
+        clients: [{ client_id: "doctor", client_secret: "doctor-secret-0123456789", redirect_uris: ["http://localhost/cb"] }],
+      }).callback(),
+    );
     try {
       const dataDir = newDir();
       await migratedSqlite(dataDir);
       SpoolWriter.open(spoolDir(dataDir), "normal").close();
-      const env = { FAULTLINE_DATA_DIR: dataDir, FAULTLINE_URL: healthUrl, FAULTLINE_OIDC_CLIENT_ID: "doctor", FAULTLINE_OIDC_CLIENT_SECRET: "doctor-secret-0123456789" };
+      const env = {
+        FAULTLINE_DATA_DIR: dataDir,
+        FAULTLINE_URL: healthUrl,
+        FAULTLINE_OIDC_CLIENT_ID: "doctor",
+        FAULTLINE_OIDC_CLIENT_SECRET: "doctor-secret-0123456789",
+      };
       const good = await doctor({ ...env, FAULTLINE_OIDC_ISSUER: issuer });
       assert.equal(good.status, 0, good.stdout);
       assert.match(line(good.stdout, "single sign-on"), /^ok .*publishes its discovery document and \d+ signing keys?/);

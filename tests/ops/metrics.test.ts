@@ -51,7 +51,15 @@ describe("GET /metrics", () => {
     assert.ok(sampleValue(m, "faultline_process_resident_memory_bytes") > 0);
     assert.ok(m.has("faultline_nodejs_eventloop_lag_p99_seconds"));
     assert.ok(m.has("faultline_nodejs_heap_size_used_bytes"));
-    for (const name of ["faultline_spool_backlog_records", "faultline_spool_backlog_bytes", "faultline_spool_backlog_seconds", "faultline_event_visible_seconds", "faultline_page_render_seconds", "faultline_notification_deliveries_total", "faultline_digest_lag_seconds"]) {
+    for (const name of [
+      "faultline_spool_backlog_records",
+      "faultline_spool_backlog_bytes",
+      "faultline_spool_backlog_seconds",
+      "faultline_event_visible_seconds",
+      "faultline_page_render_seconds",
+      "faultline_notification_deliveries_total",
+      "faultline_digest_lag_seconds",
+    ]) {
       assert.ok(m.has(name), name);
     }
     assert.equal(m.get("faultline_event_visible_seconds")!.type, "histogram");
@@ -62,10 +70,16 @@ describe("GET /metrics", () => {
     const before = await scrape();
     const ids = [hex(), hex(), hex()];
     for (const id of ids) {
-      const r = await fetch(t.url("envelope", p, `?sentry_key=${p.key.publicKey}&sentry_version=7`), { method: "POST", body: envelope(id, { message: `metrics ${id}` }) });
+      const r = await fetch(t.url("envelope", p, `?sentry_key=${p.key.publicKey}&sentry_version=7`), {
+        method: "POST",
+        body: envelope(id, { message: `metrics ${id}` }),
+      });
       assert.equal(r.status, 200);
     }
-    const unknown = await fetch(t.url("envelope", p, `?sentry_key=${"0".repeat(32)}&sentry_version=7`), { method: "POST", body: envelope(hex(), { message: "x" }) });
+    const unknown = await fetch(t.url("envelope", p, `?sentry_key=${"0".repeat(32)}&sentry_version=7`), {
+      method: "POST",
+      body: envelope(hex(), { message: "x" }),
+    });
     assert.equal(unknown.status, 403);
     const bad = await fetch(t.url("store", p, `?sentry_key=${p.key.publicKey}&sentry_version=7`), { method: "POST", body: "{not json" });
     assert.equal(bad.status, 400);
@@ -101,21 +115,25 @@ describe("GET /metrics", () => {
     assert.ok(![...now.get("faultline_page_render_seconds")!.samples].some((s) => s.labels.route?.includes(t.org)));
   });
 
-  test("a database pool's connections are reported by name", { skip: process.env.FAULTLINE_TEST_PG_URL ? false : "FAULTLINE_TEST_PG_URL is not set" }, async () => {
-    const db = openDb({ dialect: "postgres", url: pgTestUrl(), maxConnections: 3 });
-    try {
-      watchPool("test", db.pool);
-      const { sql } = await import("kysely");
-      await sql`select 1`.execute(db.kysely);
-      const m = await scrape();
-      assert.equal(sampleValue(m, "faultline_db_pool_connections", { pool: "test", state: "total" }), 1);
-      assert.equal(sampleValue(m, "faultline_db_pool_connections", { pool: "test", state: "idle" }), 1);
-      assert.equal(sampleValue(m, "faultline_db_pool_connections", { pool: "test", state: "waiting" }), 0);
-    } finally {
-      watchPool("test", null);
-      await db.close();
-    }
-  });
+  test(
+    "a database pool's connections are reported by name",
+    { skip: process.env.FAULTLINE_TEST_PG_URL ? false : "FAULTLINE_TEST_PG_URL is not set" },
+    async () => {
+      const db = openDb({ dialect: "postgres", url: pgTestUrl(), maxConnections: 3 });
+      try {
+        watchPool("test", db.pool);
+        const { sql } = await import("kysely");
+        await sql`select 1`.execute(db.kysely);
+        const m = await scrape();
+        assert.equal(sampleValue(m, "faultline_db_pool_connections", { pool: "test", state: "total" }), 1);
+        assert.equal(sampleValue(m, "faultline_db_pool_connections", { pool: "test", state: "idle" }), 1);
+        assert.equal(sampleValue(m, "faultline_db_pool_connections", { pool: "test", state: "waiting" }), 0);
+      } finally {
+        watchPool("test", null);
+        await db.close();
+      }
+    },
+  );
 
   test("FAULTLINE_METRICS_ADDRESS: a listener of its own answers /metrics without a token, and nothing else", async () => {
     const server = await startMetricsListener({ host: "127.0.0.1", port: 0 });
@@ -146,9 +164,16 @@ describe("metrics configuration", () => {
   });
   test("refuses a short token without repeating it, and an address that is not host:port", () => {
     const short = "tooshort-secret";
-    assert.throws(() => loadConfig({ ...base, FAULTLINE_METRICS_TOKEN: short }), (e: unknown) => e instanceof ConfigError && /FAULTLINE_METRICS_TOKEN/.test(e.message) && !e.message.includes(short));
+    assert.throws(
+      () => loadConfig({ ...base, FAULTLINE_METRICS_TOKEN: short }),
+      (e: unknown) => e instanceof ConfigError && /FAULTLINE_METRICS_TOKEN/.test(e.message) && !e.message.includes(short),
+    );
     for (const bad of ["9464", "localhost", "127.0.0.1:0", "127.0.0.1:70000", "::1:9464"]) {
-      assert.throws(() => loadConfig({ ...base, FAULTLINE_METRICS_ADDRESS: bad }), (e: unknown) => e instanceof ConfigError && /FAULTLINE_METRICS_ADDRESS/.test(e.message), bad);
+      assert.throws(
+        () => loadConfig({ ...base, FAULTLINE_METRICS_ADDRESS: bad }),
+        (e: unknown) => e instanceof ConfigError && /FAULTLINE_METRICS_ADDRESS/.test(e.message),
+        bad,
+      );
     }
   });
 });

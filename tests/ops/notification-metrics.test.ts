@@ -23,7 +23,8 @@ after(async () => {
   await t.close();
 });
 
-const count = async (status: string) => sampleValue(parsePrometheus(await metrics().registry.metrics()), "faultline_notification_deliveries_total", { source: "issue_rule", status });
+const count = async (status: string) =>
+  sampleValue(parsePrometheus(await metrics().registry.metrics()), "faultline_notification_deliveries_total", { source: "issue_rule", status });
 
 test("sent, failed and pending attempts are counted by outcome", async () => {
   const before = { sent: await count("sent"), failed: await count("failed"), pending: await count("pending") };

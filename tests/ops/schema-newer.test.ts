@@ -18,7 +18,11 @@ after(() => {
 });
 
 function cli(args: string[], env: Record<string, string>): { status: number | null; stderr: string } {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "tests/helpers/faultline-cli.ts", ...args], { env: { ...process.env, ...env }, encoding: "utf8", timeout: 60_000 });
+  const r = spawnSync(process.execPath, ["--import", "tsx", "tests/helpers/faultline-cli.ts", ...args], {
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
   return { status: r.status, stderr: r.stderr };
 }
 
@@ -31,7 +35,10 @@ async function migratedWithFuture(options: OpenDbOptions): Promise<void> {
     const status = await migrationStatus(db);
     assert.deepEqual(status.unknown, [FUTURE]);
     assert.deepEqual(status.pending, []);
-    await assert.rejects(migrateToLatest(db), (e: unknown) => e instanceof SchemaNewerError && e.message.includes(FUTURE) && /newer Faultline/.test(e.message) && /faultline restore/.test(e.message));
+    await assert.rejects(
+      migrateToLatest(db),
+      (e: unknown) => e instanceof SchemaNewerError && e.message.includes(FUTURE) && /newer Faultline/.test(e.message) && /faultline restore/.test(e.message),
+    );
   } finally {
     await db.close();
   }

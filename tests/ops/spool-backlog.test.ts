@@ -11,7 +11,16 @@ import { SpoolReader, SpoolWriter } from "../../src/ingest/spool";
 const dir = mkdtempSync(path.join(tmpdir(), "faultline-backlog-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-const entry = (receivedAt: number, n: number) => ({ projectId: 1, keyId: 1, receivedAt, itemType: "event", eventId: String(n).padStart(32, "0"), headers: "{}", meta: "{}", payload: Buffer.from(`{"n":${n}}`) });
+const entry = (receivedAt: number, n: number) => ({
+  projectId: 1,
+  keyId: 1,
+  receivedAt,
+  itemType: "event",
+  eventId: String(n).padStart(32, "0"),
+  headers: "{}",
+  meta: "{}",
+  payload: Buffer.from(`{"n":${n}}`),
+});
 
 test("records before the start, records since, and the digest's progress", async () => {
   const hourAgo = Date.now() - 3600_000;

@@ -29,7 +29,11 @@ after(() => {
 function cli(env: Record<string, string>) {
   const clean = { ...process.env };
   for (const k of Object.keys(clean)) if (k.startsWith("FAULTLINE_") || k === "DATABASE_URL") delete clean[k];
-  return spawnSync(process.execPath, ["--import", "tsx", "tests/helpers/faultline-cli.ts", "vacuum"], { env: { ...clean, FAULTLINE_SECRET_KEY: "k".repeat(64), ...env }, encoding: "utf8", timeout: 120_000 });
+  return spawnSync(process.execPath, ["--import", "tsx", "tests/helpers/faultline-cli.ts", "vacuum"], {
+    env: { ...clean, FAULTLINE_SECRET_KEY: "k".repeat(64), ...env },
+    encoding: "utf8",
+    timeout: 120_000,
+  });
 }
 
 describe("vacuum on SQLite", () => {

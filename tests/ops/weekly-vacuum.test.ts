@@ -35,8 +35,20 @@ test("the weekly pass shrinks the file in steps, once per week, on the node that
   const before = sqliteFileBytes(file);
   let clock = Date.parse("2026-11-28T03:00:00Z");
   const lines: string[] = [];
-  const job = new WeeklyVacuum(t.db, t.store, (l) => lines.push(l), settings, () => clock);
-  const other = new WeeklyVacuum(t.db, t.store, () => undefined, settings, () => clock);
+  const job = new WeeklyVacuum(
+    t.db,
+    t.store,
+    (l) => lines.push(l),
+    settings,
+    () => clock,
+  );
+  const other = new WeeklyVacuum(
+    t.db,
+    t.store,
+    () => undefined,
+    settings,
+    () => clock,
+  );
   const r = await job.pass();
   assert.equal(r.ran, true);
   assert.ok(r.ran && (r.freedPages ?? 0) > 2000, JSON.stringify(r));

@@ -36,7 +36,14 @@ test("sentry-protocol §6: a bundle with the SYSB header is read into its manife
   assert.deepEqual(
     b.files.map((f) => [f.path, f.url, f.type, f.debugId, f.headers, Buffer.from(f.bytes).toString()]),
     [
-      ["files/_/_/app.min.js", "~/app.min.js", "minified_source", DEBUG_ID, { "debug-id": DEBUG_ID.toUpperCase(), sourcemap: "app.min.js.map" }, "console.log(1)"],
+      [
+        "files/_/_/app.min.js",
+        "~/app.min.js",
+        "minified_source",
+        DEBUG_ID,
+        { "debug-id": DEBUG_ID.toUpperCase(), sourcemap: "app.min.js.map" },
+        "console.log(1)",
+      ],
       ["files/_/_/app.min.js.map", "~/app.min.js.map", "source_map", DEBUG_ID, { "debug-id": DEBUG_ID }, '{"version":3}'],
     ],
   );
@@ -46,11 +53,18 @@ test("sentry-protocol §6: a bundle without the header (a plain ZIP) is read too
   const files = good();
   files["manifest.json"] = manifest({ "files/_/_/app.min.js": { type: "something_new", url: "~/app.min.js" } });
   const b = readArtifactBundle(zipSync(files), limits);
-  assert.deepEqual(b.files.map((f) => [f.url, f.type, f.debugId]), [["~/app.min.js", null, null]]);
+  assert.deepEqual(
+    b.files.map((f) => [f.url, f.type, f.debugId]),
+    [["~/app.min.js", null, null]],
+  );
   assert.deepEqual([b.bundleId, b.release, b.dist], [null, null, null]);
 });
 
-const refused = (data: Uint8Array, message: RegExp) => assert.throws(() => readArtifactBundle(data, limits), (err: unknown) => err instanceof BundleError && message.test(err.message));
+const refused = (data: Uint8Array, message: RegExp) =>
+  assert.throws(
+    () => readArtifactBundle(data, limits),
+    (err: unknown) => err instanceof BundleError && message.test(err.message),
+  );
 
 test("sentry-protocol §6: malformed bundles are refused with a reason", () => {
   refused(strToU8("SYSB\u0002\u0000\u0000\u0000not a zip at all"), /not a valid ZIP/);

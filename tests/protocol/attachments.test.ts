@@ -20,10 +20,12 @@ describe("issue 19: attachment names, types and minidumps", () => {
     assert.equal(safeAttachmentName(".."), "attachment");
     assert.equal(safeAttachmentName(42), "attachment");
     assert.equal(Array.from(safeAttachmentName("x".repeat(1000))).length, 255);
-    fc.assert(fc.property(fc.string({ unit: "binary", maxLength: 600 }), (raw) => {
-      const name = safeAttachmentName(raw);
-      return name.length > 0 && !/[\\/\u0000-\u001f]/.test(name) && name !== ".." && Array.from(name).length <= 255;
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 600 }), (raw) => {
+        const name = safeAttachmentName(raw);
+        return name.length > 0 && !/[\\/\u0000-\u001f]/.test(name) && name !== ".." && Array.from(name).length <= 255;
+      }),
+    );
   });
 
   test("content types are one lower-case type/subtype token; attachment types are Sentry's or event.attachment", () => {
@@ -48,12 +50,14 @@ describe("issue 19: attachment names, types and minidumps", () => {
 
   test("truncated or corrupted minidumps yield what they can, never throw", () => {
     for (const n of [0, 3, 4, 31, 32, 40, 200, 1000]) readMinidump(DUMP.subarray(0, n));
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 512 }), fc.integer({ min: 0, max: 400 }), (noise, at) => {
-      const corrupted = Buffer.from(DUMP.subarray(0, 600));
-      corrupted.set(noise.subarray(0, Math.max(0, 600 - at)), at);
-      readMinidump(corrupted);
-      return true;
-    }));
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 512 }), fc.integer({ min: 0, max: 400 }), (noise, at) => {
+        const corrupted = Buffer.from(DUMP.subarray(0, 600));
+        corrupted.set(noise.subarray(0, Math.max(0, 600 - at)), at);
+        readMinidump(corrupted);
+        return true;
+      }),
+    );
     assert.equal(isMinidump(Buffer.from("ELF\u0001")), false);
   });
 
@@ -69,7 +73,13 @@ describe("issue 19: attachment names, types and minidumps", () => {
       ["sentry[__proto__][polluted]", "yes"],
       ["sentry", "{not json"],
     ]);
-    assert.deepEqual(event, { release: "app@1", tags: { a: "1", b: "2" }, environment: "production", user: { id: "42" }, extra: { prod: "ExampleApp", "sentry[__proto__][polluted]": "yes" } });
+    assert.deepEqual(event, {
+      release: "app@1",
+      tags: { a: "1", b: "2" },
+      environment: "production",
+      user: { id: "42" },
+      extra: { prod: "ExampleApp", "sentry[__proto__][polluted]": "yes" },
+    });
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
     const crash = minidumpEvent(event, readMinidump(DUMP), "0".repeat(32));
     assert.equal(crash.platform, "native");

@@ -54,13 +54,25 @@ const base64Basic = anyString.map((s) => `Basic ${Buffer.from(s).toString("base6
 const headerValue = fc.oneof(sentryish, base64Basic, anyString);
 const headers = fc
   .tuple(
-    fc.record({ "x-sentry-auth": fc.oneof(headerValue, fc.array(headerValue, { maxLength: 3 })), authorization: fc.oneof(headerValue, fc.array(headerValue, { maxLength: 2 })) }, { requiredKeys: [] }),
-    fc.dictionary(fc.string({ unit: "grapheme-ascii", maxLength: 15 }).map((s) => s.toLowerCase()), fc.oneof(headerValue, fc.constant(undefined)), { maxKeys: 3 }),
+    fc.record(
+      {
+        "x-sentry-auth": fc.oneof(headerValue, fc.array(headerValue, { maxLength: 3 })),
+        authorization: fc.oneof(headerValue, fc.array(headerValue, { maxLength: 2 })),
+      },
+      { requiredKeys: [] },
+    ),
+    fc.dictionary(
+      fc.string({ unit: "grapheme-ascii", maxLength: 15 }).map((s) => s.toLowerCase()),
+      fc.oneof(headerValue, fc.constant(undefined)),
+      { maxKeys: 3 },
+    ),
   )
   .map(([auth, rest]) => ({ ...rest, ...auth }));
 const query = fc.oneof(
   anyString.map((s) => new URLSearchParams(s)),
-  fc.array(fc.tuple(fc.constantFrom("sentry_key", "sentry_version", "sentry_client", "other", "sentry_"), anyString), { maxLength: 4 }).map((pairs) => new URLSearchParams(pairs)),
+  fc
+    .array(fc.tuple(fc.constantFrom("sentry_key", "sentry_version", "sentry_client", "other", "sentry_"), anyString), { maxLength: 4 })
+    .map((pairs) => new URLSearchParams(pairs)),
 );
 
 describe("the credential parsers only ever throw a ProtocolError", () => {
@@ -95,7 +107,10 @@ describe("the credential parsers only ever throw a ProtocolError", () => {
 
   // sentry-types parses sentry_version as an unsigned integer, so Relay refuses "-1" (InvalidVersion).
   test("a negative sentry_version is refused like any other invalid version", () => {
-    assert.equal(protocolReason(() => parseSentryAuthHeader(`Sentry sentry_key=${"a".repeat(32)}, sentry_version=-1`)), "bad_auth");
+    assert.equal(
+      protocolReason(() => parseSentryAuthHeader(`Sentry sentry_key=${"a".repeat(32)}, sentry_version=-1`)),
+      "bad_auth",
+    );
   });
 });
 
@@ -106,11 +121,19 @@ describe("well-formed credentials come back as written", () => {
 
   test("X-Sentry-Auth pairs in any order, spacing and case of the prefix", TIMEOUT, () => {
     fc.assert(
-      fc.property(key, version, client, fc.constantFrom("Sentry ", "sentry  ", "SENTRY\t"), fc.constantFrom(",", ", ", " , "), fc.boolean(), (k, v, c, prefix, sep, keyLast) => {
-        const pairs = [`sentry_version=${v}`, `sentry_client=${c}`, "sentry_timestamp=1700000000", "unknown=1"];
-        const all = keyLast ? [...pairs, `sentry_key=${k}`] : [`sentry_key=${k}`, ...pairs];
-        assert.deepEqual(parseSentryAuthHeader(prefix + all.join(sep)), { publicKey: k, version: v, client: c });
-      }),
+      fc.property(
+        key,
+        version,
+        client,
+        fc.constantFrom("Sentry ", "sentry  ", "SENTRY\t"),
+        fc.constantFrom(",", ", ", " , "),
+        fc.boolean(),
+        (k, v, c, prefix, sep, keyLast) => {
+          const pairs = [`sentry_version=${v}`, `sentry_client=${c}`, "sentry_timestamp=1700000000", "unknown=1"];
+          const all = keyLast ? [...pairs, `sentry_key=${k}`] : [`sentry_key=${k}`, ...pairs];
+          assert.deepEqual(parseSentryAuthHeader(prefix + all.join(sep)), { publicKey: k, version: v, client: c });
+        },
+      ),
       RUNS,
     );
   });
@@ -139,22 +162,33 @@ describe("hostile input #2: a public key that is not 32 hexadecimal characters i
   const notAKey = fc.oneof(
     fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), maxLength: 31 }).filter((s) => s !== ""),
     fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength: 33, maxLength: 80 }),
-    fc.string({ unit: fc.constantFrom(..."0123456789abcdefghijklmnopqrstuvwxyz_-."), minLength: 32, maxLength: 32 }).filter((s) => !/^[0-9a-fA-F]{32}$/.test(s)),
+    fc
+      .string({ unit: fc.constantFrom(..."0123456789abcdefghijklmnopqrstuvwxyz_-."), minLength: 32, maxLength: 32 })
+      .filter((s) => !/^[0-9a-fA-F]{32}$/.test(s)),
   );
   test("in X-Sentry-Auth, the query, Basic auth and an envelope's dsn alike", TIMEOUT, () => {
     fc.assert(
       fc.property(notAKey, fc.constantFrom("header", "query", "basic", "dsn"), (k, where) => {
         const none = new URLSearchParams();
         const sources =
-          where === "header" ? { headers: { "x-sentry-auth": `Sentry sentry_key=${k}` }, query: none }
-          : where === "query" ? { headers: {}, query: new URLSearchParams({ sentry_key: k }) }
-          : where === "basic" ? { headers: { authorization: `Basic ${Buffer.from(`${k}:`).toString("base64")}` }, query: none }
-          : { headers: {}, query: none, envelopeDsn: `https://${k}@faultline.example.com/42` };
-        assert.equal(protocolReason(() => extractAuth(sources)), "bad_auth");
+          where === "header"
+            ? { headers: { "x-sentry-auth": `Sentry sentry_key=${k}` }, query: none }
+            : where === "query"
+              ? { headers: {}, query: new URLSearchParams({ sentry_key: k }) }
+              : where === "basic"
+                ? { headers: { authorization: `Basic ${Buffer.from(`${k}:`).toString("base64")}` }, query: none }
+                : { headers: {}, query: none, envelopeDsn: `https://${k}@faultline.example.com/42` };
+        assert.equal(
+          protocolReason(() => extractAuth(sources)),
+          "bad_auth",
+        );
       }),
       RUNS,
     );
     const huge = "a".repeat(1024 * 1024);
-    assert.equal(protocolReason(() => extractAuth({ headers: {}, query: new URLSearchParams(), envelopeDsn: `https://${huge}@h/1` })), "bad_auth");
+    assert.equal(
+      protocolReason(() => extractAuth({ headers: {}, query: new URLSearchParams(), envelopeDsn: `https://${huge}@h/1` })),
+      "bad_auth",
+    );
   });
 });

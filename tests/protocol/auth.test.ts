@@ -10,22 +10,40 @@ const reason = protocolReason;
 
 describe("X-Sentry-Auth as the SDKs write it", () => {
   test("sentry-python 1.9", () => {
-    assert.deepEqual(parseSentryAuthHeader(`Sentry sentry_key=${KEY}, sentry_version=7, sentry_client=sentry.python/1.9.10`), { publicKey: KEY, version: 7, client: "sentry.python/1.9.10" });
+    assert.deepEqual(parseSentryAuthHeader(`Sentry sentry_key=${KEY}, sentry_version=7, sentry_client=sentry.python/1.9.10`), {
+      publicKey: KEY,
+      version: 7,
+      client: "sentry.python/1.9.10",
+    });
   });
   test("sentry-go 0.11 (timestamp first, key last)", () => {
-    assert.equal(parseSentryAuthHeader(`Sentry sentry_version=7, sentry_timestamp=1700000000, sentry_client=sentry.go/0.11.0, sentry_key=${KEY}`).publicKey, KEY);
+    assert.equal(
+      parseSentryAuthHeader(`Sentry sentry_version=7, sentry_timestamp=1700000000, sentry_client=sentry.go/0.11.0, sentry_key=${KEY}`).publicKey,
+      KEY,
+    );
   });
   test("sentry-raven 3.x: version 5 and a secret", () => {
-    const a = parseSentryAuthHeader(`Sentry sentry_version=5, sentry_client=raven-ruby/3.1.2, sentry_timestamp=1700000000, sentry_key=${KEY}, sentry_secret=s3cr3t`);
+    const a = parseSentryAuthHeader(
+      `Sentry sentry_version=5, sentry_client=raven-ruby/3.1.2, sentry_timestamp=1700000000, sentry_key=${KEY}, sentry_secret=s3cr3t`,
+    );
     assert.deepEqual(a, { publicKey: KEY, version: 5, client: "raven-ruby/3.1.2" });
   });
   test("the prefix is case-insensitive; unknown keys are ignored; spaces are trimmed", () => {
     assert.equal(parseSentryAuthHeader(`SENTRY   sentry_key = ${KEY} ,other=1, sentry_version=7`).publicKey, KEY);
   });
   test("no sentry_key, no Sentry prefix, or a version above 7 are refused", () => {
-    assert.equal(reason(() => parseSentryAuthHeader("Sentry sentry_version=7")), "bad_auth");
-    assert.equal(reason(() => parseSentryAuthHeader(`Bearer ${KEY}`)), "bad_auth");
-    assert.equal(reason(() => parseSentryAuthHeader(`Sentry sentry_key=${KEY}, sentry_version=8`)), "unsupported_version");
+    assert.equal(
+      reason(() => parseSentryAuthHeader("Sentry sentry_version=7")),
+      "bad_auth",
+    );
+    assert.equal(
+      reason(() => parseSentryAuthHeader(`Bearer ${KEY}`)),
+      "bad_auth",
+    );
+    assert.equal(
+      reason(() => parseSentryAuthHeader(`Sentry sentry_key=${KEY}, sentry_version=8`)),
+      "unsupported_version",
+    );
   });
 });
 
@@ -51,8 +69,17 @@ describe("where the credentials are", () => {
   });
   test("two sources at once: multiple authorization payloads; none: missing authorization", () => {
     const q = new URLSearchParams({ sentry_key: KEY });
-    assert.equal(reason(() => extractAuth({ headers: { "x-sentry-auth": `Sentry sentry_key=${KEY}` }, query: q })), "multiple_auth");
-    assert.equal(reason(() => extractAuth({ headers: {}, query: none })), "missing_auth");
-    assert.equal(reason(() => extractAuth({ headers: {}, query: none, envelopeDsn: "garbage" })), "missing_auth");
+    assert.equal(
+      reason(() => extractAuth({ headers: { "x-sentry-auth": `Sentry sentry_key=${KEY}` }, query: q })),
+      "multiple_auth",
+    );
+    assert.equal(
+      reason(() => extractAuth({ headers: {}, query: none })),
+      "missing_auth",
+    );
+    assert.equal(
+      reason(() => extractAuth({ headers: {}, query: none, envelopeDsn: "garbage" })),
+      "missing_auth",
+    );
   });
 });

@@ -105,7 +105,14 @@ describe("the limits are exact", () => {
       ["deflate", (b) => zlib.deflateSync(b)],
       ["deflate", (b) => zlib.deflateRawSync(b)],
       ["br", (b) => zlib.brotliCompressSync(b)],
-      ["zstd", (b) => zstdFrame([{ rle: 0x62, size: 131_072 }, { rle: 0x62, size: b.length - 131_072 }])],
+      [
+        "zstd",
+        (b) =>
+          zstdFrame([
+            { rle: 0x62, size: 131_072 },
+            { rle: 0x62, size: b.length - 131_072 },
+          ]),
+      ],
     ];
     for (const [encoding, compress] of make) {
       const exact = Buffer.alloc(limit, 0x62);
@@ -154,7 +161,9 @@ describe("hostile input #4 (the class): inflating a bomb gives the event loop ba
         setImmediate(spin);
       };
       setImmediate(spin);
-      const outcome = await reason(readBody(chunks(bomb), encoding, { maxCompressedBytes: 8 * MiB, maxDecompressedBytes: 32 * MiB }).finally(() => (decoding = false)));
+      const outcome = await reason(
+        readBody(chunks(bomb), encoding, { maxCompressedBytes: 8 * MiB, maxDecompressedBytes: 32 * MiB }).finally(() => (decoding = false)),
+      );
       assert.equal(outcome, "payload_too_large");
       assert.ok(turns >= 16, `the loop turned ${turns} times while 32 MiB were inflated`);
     });

@@ -63,9 +63,9 @@ const headerFor = (name: string) => name.replace(" (raw)", "");
 /** Payloads that compress (runs from a small alphabet) as well as ones that do not (random bytes). */
 const payload = fc.oneof(
   fc.uint8Array({ maxLength: 3000 }),
-  fc.array(fc.record({ byte: fc.constantFrom(0, 0x0a, 0x41, 0x7b, 0xff), times: fc.integer({ min: 1, max: 300 }) }), { maxLength: 30 }).map(
-    (runs) => Buffer.concat(runs.map(({ byte, times }) => Buffer.alloc(times, byte))),
-  ),
+  fc
+    .array(fc.record({ byte: fc.constantFrom(0, 0x0a, 0x41, 0x7b, 0xff), times: fc.integer({ min: 1, max: 300 }) }), { maxLength: 30 })
+    .map((runs) => Buffer.concat(runs.map(({ byte, times }) => Buffer.alloc(times, byte)))),
 );
 
 describe("readBody refuses bad bodies only with bad_encoding or payload_too_large, and never hangs", () => {

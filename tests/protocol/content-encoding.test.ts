@@ -40,11 +40,18 @@ describe("Content-Encoding header", () => {
   // Each layer was another full decode on the event loop: 5,000 layers of br in a 233 KB body held it for 435 ms.
   test("hostile input #4: stacked encodings are refused (one at most, as Relay decodes one)", () => {
     for (const header of ["br, zstd", "gzip,gzip", Array(5000).fill("br").join(",")]) {
-      assert.throws(() => parseContentEncoding(header), (e: ProtocolError) => e.reason === "unsupported_encoding", header.slice(0, 20));
+      assert.throws(
+        () => parseContentEncoding(header),
+        (e: ProtocolError) => e.reason === "unsupported_encoding",
+        header.slice(0, 20),
+      );
     }
   });
   test("an unknown encoding is refused", () => {
-    assert.throws(() => parseContentEncoding("compress"), (e: ProtocolError) => e.reason === "unsupported_encoding");
+    assert.throws(
+      () => parseContentEncoding("compress"),
+      (e: ProtocolError) => e.reason === "unsupported_encoding",
+    );
   });
 });
 
@@ -90,7 +97,12 @@ describe("limits, enforced while streaming", () => {
 describe("one call for small bodies, a stream for large ones", () => {
   const sync = INGEST_LIMITS.maxSyncInflateBytes;
   const wide = { maxCompressedBytes: 8 * 1024 * 1024, maxDecompressedBytes: 8 * 1024 * 1024 };
-  const text = (bytes: number) => Buffer.from(Array.from({ length: Math.ceil(bytes / 7) }, (_, i) => (i * 7919).toString(36).padStart(7, "0")).join("").slice(0, bytes));
+  const text = (bytes: number) =>
+    Buffer.from(
+      Array.from({ length: Math.ceil(bytes / 7) }, (_, i) => (i * 7919).toString(36).padStart(7, "0"))
+        .join("")
+        .slice(0, bytes),
+    );
   const encoders: [string, (b: Buffer) => Buffer][] = [
     ["gzip", (b) => zlib.gzipSync(b)],
     ["deflate", (b) => zlib.deflateSync(b)],
@@ -118,9 +130,11 @@ describe("a request stream, read through its events", () => {
     assert.deepEqual(await readBody(Readable.from([event]), undefined, limits), event);
   });
   test("past the limit the stream is destroyed and the body refused", async () => {
-    const stream = Readable.from((function* () {
-      for (let i = 0; i < 100; i++) yield Buffer.alloc(64 * 1024);
-    })());
+    const stream = Readable.from(
+      (function* () {
+        for (let i = 0; i < 100; i++) yield Buffer.alloc(64 * 1024);
+      })(),
+    );
     assert.equal(await reason(readBody(stream, undefined, limits)), "payload_too_large");
     assert.ok(stream.destroyed);
   });

@@ -17,8 +17,14 @@ describe("explicit and implicit lengths", () => {
     const env = parseEnvelope(
       enc(`{}\n{"type":"attachment","length":${attachment.length}}\n${attachment}\n{"type":"event"}\n{"a":1}\n{"type":"session","length":2}\n{}\n`),
     );
-    assert.deepEqual(env.items.map((i) => i.headers.type), ["attachment", "event", "session"]);
-    assert.deepEqual(env.items.map((i) => Buffer.from(i.payload).toString()), [attachment, '{"a":1}', "{}"]);
+    assert.deepEqual(
+      env.items.map((i) => i.headers.type),
+      ["attachment", "event", "session"],
+    );
+    assert.deepEqual(
+      env.items.map((i) => Buffer.from(i.payload).toString()),
+      [attachment, '{"a":1}', "{}"],
+    );
   });
 
   test("without a final newline the last payload runs to EOF, explicit or implicit; with one, the newline is not payload", () => {
@@ -57,8 +63,14 @@ describe("carriage returns are bytes like any other", () => {
 describe("what the parser keeps for the intake to decide", () => {
   test("unknown item types keep their order, headers and payloads next to known ones", () => {
     const env = parseEnvelope(enc('{}\n{"type":"statsd"}\nfoo:1|c\n{"type":"event"}\n{}\n{"type":"zz_unknown","length":3,"x":{"y":[1]}}\nabc'));
-    assert.deepEqual(env.items.map((i) => i.headers), [{ type: "statsd" }, { type: "event" }, { type: "zz_unknown", length: 3, x: { y: [1] } }]);
-    assert.deepEqual(env.items.map((i) => Buffer.from(i.payload).toString()), ["foo:1|c", "{}", "abc"]);
+    assert.deepEqual(
+      env.items.map((i) => i.headers),
+      [{ type: "statsd" }, { type: "event" }, { type: "zz_unknown", length: 3, x: { y: [1] } }],
+    );
+    assert.deepEqual(
+      env.items.map((i) => Buffer.from(i.payload).toString()),
+      ["foo:1|c", "{}", "abc"],
+    );
   });
 
   // The header's event_id wins over the payload's (§2), but that is the intake's rule: the parser reports both.
@@ -97,7 +109,10 @@ describe("bytes that are not UTF-8", () => {
   test("payloads are kept byte for byte, explicit or implicit", () => {
     const junk = [0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80, 0x00];
     const env = parseEnvelope(bytes(`{}\n{"type":"attachment","length":${junk.length}}\n`, junk, '\n{"type":"event"}\n', junk));
-    assert.deepEqual(env.items.map((i) => Buffer.from(i.payload)), [Buffer.from(junk), Buffer.from(junk)]);
+    assert.deepEqual(
+      env.items.map((i) => Buffer.from(i.payload)),
+      [Buffer.from(junk), Buffer.from(junk)],
+    );
   });
 
   // A header is "one line of UTF-8 compact JSON" (§2): Relay's serde_json refuses invalid UTF-8 inside a string.

@@ -20,8 +20,15 @@ const key = fc.string({ unit: "binary", maxLength: 8 });
 const json = fc.jsonValue({ maxDepth: 2, stringUnit: "binary" });
 const item: fc.Arbitrary<Item> = fc
   .record({
-    type: fc.oneof(fc.constantFrom("event", "transaction", "attachment", "session", "client_report"), fc.string({ unit: "binary", minLength: 1, maxLength: 12 })),
-    extra: fc.dictionary(key.filter((k) => k !== "type" && k !== "length"), json, { maxKeys: 3 }),
+    type: fc.oneof(
+      fc.constantFrom("event", "transaction", "attachment", "session", "client_report"),
+      fc.string({ unit: "binary", minLength: 1, maxLength: 12 }),
+    ),
+    extra: fc.dictionary(
+      key.filter((k) => k !== "type" && k !== "length"),
+      json,
+      { maxKeys: 3 },
+    ),
     explicit: fc.boolean(),
     payload: fc.uint8Array({ maxLength: 80 }),
   })
@@ -74,7 +81,30 @@ describe("parseEnvelope never fails with anything but a ProtocolError, and never
   });
 
   test("arbitrary sequences of envelope-ish tokens", TIMEOUT, () => {
-    const token = fc.constantFrom("{", "}", "{}", "[", "]", '"', '"type"', '"length"', '"event"', ":", ",", "0", "7", "-1", "1e3", "null", "\n", "\r", " ", "\\", "\u00e9", "\uffff");
+    const token = fc.constantFrom(
+      "{",
+      "}",
+      "{}",
+      "[",
+      "]",
+      '"',
+      '"type"',
+      '"length"',
+      '"event"',
+      ":",
+      ",",
+      "0",
+      "7",
+      "-1",
+      "1e3",
+      "null",
+      "\n",
+      "\r",
+      " ",
+      "\\",
+      "\u00e9",
+      "\uffff",
+    );
     fc.assert(
       fc.property(fc.array(token, { maxLength: 60 }), (tokens) => {
         parseOrRefuse(Buffer.from(tokens.join("")));

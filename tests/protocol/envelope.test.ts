@@ -15,17 +15,25 @@ describe("envelope parsing", () => {
     const event = '{"message":"hello"}';
     const session = '{"sid":"abc","status":"ok"}';
     const env = parseEnvelope(
-      enc(`{"event_id":"9ec79c33-ec99-42ab-8353-589fcb2e04dc","dsn":"https://k@h/1"}\n{"type":"event","length":${event.length}}\n${event}\n{"type":"session","length":${session.length}}\n${session}\n`),
+      enc(
+        `{"event_id":"9ec79c33-ec99-42ab-8353-589fcb2e04dc","dsn":"https://k@h/1"}\n{"type":"event","length":${event.length}}\n${event}\n{"type":"session","length":${session.length}}\n${session}\n`,
+      ),
     );
     assert.equal(env.headers.event_id, "9ec79c33-ec99-42ab-8353-589fcb2e04dc");
-    assert.deepEqual(env.items.map((i) => i.headers.type), ["event", "session"]);
+    assert.deepEqual(
+      env.items.map((i) => i.headers.type),
+      ["event", "session"],
+    );
     assert.equal(text(env.items[0]!.payload), event);
     assert.equal(text(env.items[1]!.payload), session);
   });
 
   test("implicit length (JavaScript SDKs): the payload runs to the next newline or EOF", () => {
     const env = parseEnvelope(enc('{}\n{"type":"event"}\n{"a":1}\n{"type":"client_report"}\n{"b":2}'));
-    assert.deepEqual(env.items.map((i) => text(i.payload)), ['{"a":1}', '{"b":2}']);
+    assert.deepEqual(
+      env.items.map((i) => text(i.payload)),
+      ['{"a":1}', '{"b":2}'],
+    );
   });
 
   test("explicit length may contain newlines and \\r\\n, which are kept", () => {
@@ -64,7 +72,7 @@ describe("envelope parsing", () => {
     assert.equal(reason("[1,2]\n"), "bad_envelope_header");
     assert.equal(reason('{} trailing\n{"type":"event"}\n{}'), "missing_newline");
     assert.equal(reason('{}\n{"length":2}\n{}'), "bad_item_header");
-    assert.equal(reason('{}\nnope\n{}'), "bad_item_header");
+    assert.equal(reason("{}\nnope\n{}"), "bad_item_header");
     assert.equal(reason('{}\n{"type":"event","length":-1}\n'), "bad_item_header");
     assert.equal(reason('{}\n{"type":"event","length":"3"}\n'), "bad_item_header");
     assert.equal(reason('{}\n{"type":"event","length":50}\n{"short":1}'), "unexpected_eof");
@@ -79,14 +87,20 @@ describe("bounded reading", () => {
     assert.equal(parseEnvelope(enc(`{}\n${'{"type":"a"}\n\n'.repeat(max)}`)).items.length, max);
     // The 100 MiB of item headers a 200 KB gzip body inflated to: refused after `max` items, not 8 million objects.
     const bomb = Buffer.concat([enc("{}\n"), Buffer.alloc(100 * 1024 * 1024, '{"type":"a"}\n')]);
-    assert.equal(protocolReason(() => parseEnvelope(bomb)), "too_many_items");
+    assert.equal(
+      protocolReason(() => parseEnvelope(bomb)),
+      "too_many_items",
+    );
   });
 
   test("hostile input #1: the envelope header is read alone, before any item", () => {
     const body = enc(`{"dsn":"https://0123456789abcdef0123456789abcdef@h/1"}\n${'{"type":"a"}\n'.repeat(10)}{not json`);
     const head = parseEnvelopeHeaders(body);
     assert.equal(head.headers.dsn, "https://0123456789abcdef0123456789abcdef@h/1");
-    assert.equal(protocolReason(() => parseEnvelope(body, head)), "bad_item_header");
+    assert.equal(
+      protocolReason(() => parseEnvelope(body, head)),
+      "bad_item_header",
+    );
   });
 
   test("a header line longer than INGEST_LIMITS.maxHeaderLineBytes is refused without searching the payload for its end", () => {

@@ -47,8 +47,14 @@ describe("nesting depth", () => {
 
   test("hostile input #5: an event nested 10,000 levels deep is invalid JSON (as to Relay's parser), not a stack overflow later", () => {
     const deep = `{"extra":${"[".repeat(10_000)}${"]".repeat(10_000)}}`;
-    assert.equal(protocolReason(() => parseJsonObjectText(deep)), "invalid_json");
+    assert.equal(
+      protocolReason(() => parseJsonObjectText(deep)),
+      "invalid_json",
+    );
     const ok = `{"extra":${"[".repeat(INGEST_LIMITS.maxJsonDepth - 1)}${"]".repeat(INGEST_LIMITS.maxJsonDepth - 1)}}`;
-    assert.equal(protocolReason(() => parseJsonObjectText(ok)), "ok");
+    assert.equal(
+      protocolReason(() => parseJsonObjectText(ok)),
+      "ok",
+    );
   });
 });

@@ -13,7 +13,7 @@ const withRules = (applications: Record<string, string[]>, rules: Record<string,
 
 describe("issue 19: scrubbing rules that name attachments", () => {
   test("the defaults (sensitive keys, IP addresses, card numbers) and rules of event fields leave attachments alone", () => {
-    const s = effectiveScrubbing({ ...D, scrubIPAddresses: true }, withRules({ "$string": ["@email:replace"], "$user.email": ["@anything:remove"] }));
+    const s = effectiveScrubbing({ ...D, scrubIPAddresses: true }, withRules({ $string: ["@email:replace"], "$user.email": ["@anything:remove"] }));
     assert.equal(s.attachmentRulesApply("app.log"), false);
   });
 
@@ -27,7 +27,10 @@ describe("issue 19: scrubbing rules that name attachments", () => {
   });
 
   test("$attachments.** and a custom pattern; @anything:remove removes the whole file", () => {
-    const s = effectiveScrubbing(D, withRules({ "$attachments.**": ["token"] }, { token: { type: "pattern", pattern: "tok_[a-z0-9]+", redaction: { method: "mask" } } }));
+    const s = effectiveScrubbing(
+      D,
+      withRules({ "$attachments.**": ["token"] }, { token: { type: "pattern", pattern: "tok_[a-z0-9]+", redaction: { method: "mask" } } }),
+    );
     assert.equal(s.attachmentRulesApply("any.txt"), true);
     assert.equal(s.scrubAttachmentText("any.txt", "key tok_abc123 end").text, "key ********** end");
     const gone = effectiveScrubbing(D, withRules({ "$attachments.'dump.bin'": ["@anything:remove"] }));

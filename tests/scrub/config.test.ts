@@ -3,7 +3,14 @@
 // get_pii_config does, applied before the legacy settings as Relay does.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { DEFAULT_SCRUBBING_OPTIONS as D, effectiveScrubbing, parsePiiConfig, previewPiiConfig, type PiiConfig, type ScrubbingOptions } from "../../src/scrub/index";
+import {
+  DEFAULT_SCRUBBING_OPTIONS as D,
+  effectiveScrubbing,
+  parsePiiConfig,
+  previewPiiConfig,
+  type PiiConfig,
+  type ScrubbingOptions,
+} from "../../src/scrub/index";
 import { matches, parseSelector, PII_MAYBE, PII_TRUE, selectorToString, VT, type Pii, type State } from "../../src/scrub/selector";
 import type { TestJson } from "../helpers/json";
 
@@ -23,9 +30,14 @@ describe("issue 18: parsePiiConfig", () => {
   test("accepts Relay's documented example and fills defaults (replaceGroups [0], replace text [Filtered])", () => {
     const c = config({
       rules: { device_id: { type: "pattern", pattern: "d/[a-f0-9]{12}", redaction: { method: "replace" } } },
-      applications: { "$string": ["device_id", "@ip:hash"], "$http.headers.x-custom": ["@anything:remove"] },
+      applications: { $string: ["device_id", "@ip:hash"], "$http.headers.x-custom": ["@anything:remove"] },
     });
-    assert.deepEqual(c.rules.device_id, { type: "pattern", pattern: "d/[a-f0-9]{12}", replaceGroups: [0], redaction: { method: "replace", text: "[Filtered]" } });
+    assert.deepEqual(c.rules.device_id, {
+      type: "pattern",
+      pattern: "d/[a-f0-9]{12}",
+      replaceGroups: [0],
+      redaction: { method: "replace", text: "[Filtered]" },
+    });
     assert.deepEqual(Object.keys(c.applications), ["$string", "$http.headers.x-custom"]);
   });
 
@@ -41,9 +53,12 @@ describe("issue 18: parsePiiConfig", () => {
     assert.match(error(JSON.stringify({ rules: { a: { type: "pattern", pattern: "(" } } })), /invalid regular expression/);
     assert.match(error(JSON.stringify({ rules: { a: { type: "redact_pair", keyPattern: "[" } } })), /keyPattern: invalid regular expression/);
     assert.match(error(JSON.stringify({ applications: { "$string &&": ["@ip"] } })), /invalid selector/);
-    assert.match(error(JSON.stringify({ applications: { "$nosuchtype": ["@ip"] } })), /unknown value type/);
-    assert.match(error(JSON.stringify({ applications: { "$string": ["@nosuchrule"] } })), /unknown rule reference "@nosuchrule"/);
-    assert.match(error(JSON.stringify({ rules: { a: { type: "alias", rule: "b" }, b: { type: "alias", rule: "a" } }, applications: { $string: ["a"] } })), /too deeply|cycle/);
+    assert.match(error(JSON.stringify({ applications: { $nosuchtype: ["@ip"] } })), /unknown value type/);
+    assert.match(error(JSON.stringify({ applications: { $string: ["@nosuchrule"] } })), /unknown rule reference "@nosuchrule"/);
+    assert.match(
+      error(JSON.stringify({ rules: { a: { type: "alias", rule: "b" }, b: { type: "alias", rule: "a" } }, applications: { $string: ["a"] } })),
+      /too deeply|cycle/,
+    );
     assert.match(error(JSON.stringify({ rules: { a: { type: "ip", redaction: { method: "explode" } } } })), /rules\.a/);
     assert.match(error(JSON.stringify({ rules: { a: { type: "pattern", pattern: "x".repeat(1001) } } })), /limited to 1000 characters/);
     assert.match(error(" ".repeat(70_000)), /limited to 65536 bytes/);
@@ -65,7 +80,14 @@ describe("issue 18: the selector language (relay-pii selector.rs)", () => {
   });
 
   // test_matching: . (event) → user → extra → foo (array) → 0
-  const st = (parent: State | null, key: string | null, index: number, types: number): State => ({ parent, key, index, types, pii: PII_TRUE, depth: parent ? parent.depth + 1 : 0 });
+  const st = (parent: State | null, key: string | null, index: number, types: number): State => ({
+    parent,
+    key,
+    index,
+    types,
+    pii: PII_TRUE,
+    depth: parent ? parent.depth + 1 : 0,
+  });
   const event = st(null, null, -1, VT.event);
   const user = st(event, "user", -1, VT.user);
   const extra = st(user, "extra", -1, VT.object);
@@ -84,14 +106,33 @@ describe("issue 18: the selector language (relay-pii selector.rs)", () => {
   });
 
   test("deep wildcards and types match only under pii=true", () => {
-    const sels = ["$user.extra.foo.**", "$user.extra.**", "$user.**", "$event.**", "$user.**.0", "$user.$object.**.0", "(**.0 | absolutebogus)", "(~$object)", "($object.** & (~absolutebogus))"];
+    const sels = [
+      "$user.extra.foo.**",
+      "$user.extra.**",
+      "$user.**",
+      "$event.**",
+      "$user.**.0",
+      "$user.$object.**.0",
+      "(**.0 | absolutebogus)",
+      "(~$object)",
+      "($object.** & (~absolutebogus))",
+    ];
     yes(zero, ...sels);
     no(withPii(zero, PII_MAYBE), "$user.extra.foo.**", "$user.**", "$event.**", "$user.$object.**.0");
     yes(extra, "!(!user.extra)", "!(!$user.extra)");
   });
 
   test("mismatches", () => {
-    no(zero, "$user.extra.foo.1", "$user.extra.bar.**", "$user.**.1", "($object | absolutebogus)", "($object & absolutebogus)", "(~$object.**)", "($object | (**.0 & absolutebogus))");
+    no(
+      zero,
+      "$user.extra.foo.1",
+      "$user.extra.bar.**",
+      "$user.**.1",
+      "($object | absolutebogus)",
+      "($object & absolutebogus)",
+      "(~$object.**)",
+      "($object | (**.0 & absolutebogus))",
+    );
     yes(foo, "($array & $object.*)", "(** & $object.*)", "**.$array");
     no(foo, "($object & $object.*)");
   });
@@ -109,14 +150,22 @@ describe("issue 18: advanced rules on events", () => {
     });
     const out = previewPiiConfig(
       {
-        request: { headers: [["X-Custom", "abc"], ["Accept", "*/*"]] },
+        request: {
+          headers: [
+            ["X-Custom", "abc"],
+            ["Accept", "*/*"],
+          ],
+        },
         exception: { values: [{ type: "E", stacktrace: { frames: [{ function: "f", vars: { token_id: "12345", other: "x" } }] } }] },
         extra: { "my.key": "v", my: { key: "kept" } },
         user: { email: "jane@example.com", id: "1" },
       },
       c,
     ) as TestJson;
-    assert.deepEqual(out.request.headers, [["X-Custom", null], ["Accept", "*/*"]]);
+    assert.deepEqual(out.request.headers, [
+      ["X-Custom", null],
+      ["Accept", "*/*"],
+    ]);
     assert.deepEqual(out.exception.values[0].stacktrace.frames[0].vars, { token_id: "*****", other: "x" });
     assert.deepEqual(out.extra, { "my.key": "[Filtered]", my: { key: "kept" } });
     assert.match(out.user.email, /^[0-9A-F]{40}$/);
@@ -124,10 +173,19 @@ describe("issue 18: advanced rules on events", () => {
   });
 
   test("a pattern rule with replaceGroups, run by re2js (linear time, no catastrophic backtracking)", () => {
-    const c = config({ rules: { r: { type: "pattern", pattern: "(user=)(\\w+)", replaceGroups: [2], redaction: { method: "replace", text: "[who]" } } }, applications: { $string: ["r"] } });
+    const c = config({
+      rules: { r: { type: "pattern", pattern: "(user=)(\\w+)", replaceGroups: [2], redaction: { method: "replace", text: "[who]" } } },
+      applications: { $string: ["r"] },
+    });
     const out = previewPiiConfig({ extra: { q: "a user=jane b user=joe" } }, c) as TestJson;
     assert.equal(out.extra.q, "a user=[who] b user=[who]");
-    assert.deepEqual(out._meta.extra.q[""], { rem: [["r", "s", 7, 12], ["r", "s", 20, 25]], len: 22 });
+    assert.deepEqual(out._meta.extra.q[""], {
+      rem: [
+        ["r", "s", 7, 12],
+        ["r", "s", 20, 25],
+      ],
+      len: 22,
+    });
     const evil = config({ rules: { r: { type: "pattern", pattern: "(a+)+$" } }, applications: { $string: ["r"] } });
     // A backtracking engine would not return from this one; re2js answers at once that nothing matches.
     const q = "a".repeat(5000) + "!";
@@ -136,12 +194,18 @@ describe("issue 18: advanced rules on events", () => {
 
   test("multiple and alias rules report the outer id when hideInner is set", () => {
     const c = config({
-      rules: { both: { type: "multiple", rules: ["@email", "@ip"], hideInner: true, redaction: { method: "replace", text: "[x]" } }, just: { type: "alias", rule: "@creditcard" } },
+      rules: {
+        both: { type: "multiple", rules: ["@email", "@ip"], hideInner: true, redaction: { method: "replace", text: "[x]" } },
+        just: { type: "alias", rule: "@creditcard" },
+      },
       applications: { $string: ["both", "just"] },
     });
     const out = previewPiiConfig({ extra: { a: "mail a@b.io from 10.0.0.1", b: "4111 1111 1111 1111" } }, c) as TestJson;
     assert.equal(out.extra.a, "mail [x] from [x]");
-    assert.deepEqual(out._meta.extra.a[""].rem.map((r: unknown[]) => r[0]), ["both", "both"]);
+    assert.deepEqual(
+      out._meta.extra.a[""].rem.map((r: unknown[]) => r[0]),
+      ["both", "both"],
+    );
     assert.equal(out.extra.b, "[creditcard]");
     assert.equal(out._meta.extra.b[""].rem[0][0], "@creditcard");
   });
@@ -153,12 +217,28 @@ describe("issue 18: advanced rules on events", () => {
   });
 
   test("organization rules run before project rules, ids prefixed; then the legacy settings", () => {
-    const org: ScrubbingOptions = { ...OFF, relayPiiConfig: JSON.stringify({ rules: { r: { type: "pattern", pattern: "alpha", redaction: { method: "replace", text: "[org]" } } }, applications: { $string: ["r"] } }) };
-    const project: ScrubbingOptions = { ...D, relayPiiConfig: JSON.stringify({ rules: { r: { type: "pattern", pattern: "beta", redaction: { method: "replace", text: "[project]" } } }, applications: { $string: ["r", "@email"] } }) };
+    const org: ScrubbingOptions = {
+      ...OFF,
+      relayPiiConfig: JSON.stringify({
+        rules: { r: { type: "pattern", pattern: "alpha", redaction: { method: "replace", text: "[org]" } } },
+        applications: { $string: ["r"] },
+      }),
+    };
+    const project: ScrubbingOptions = {
+      ...D,
+      relayPiiConfig: JSON.stringify({
+        rules: { r: { type: "pattern", pattern: "beta", redaction: { method: "replace", text: "[project]" } } },
+        applications: { $string: ["r", "@email"] },
+      }),
+    };
     const event: TestJson = { extra: { note: "alpha beta jane@example.com", password: "hunter2" } };
     effectiveScrubbing(org, project).scrubEvent(event);
     assert.equal(event.extra.note, "[org] [project] [email]");
-    assert.deepEqual(event._meta.extra.note[""].rem, [["organization:r", "s", 0, 5], ["project:r", "s", 6, 15], ["@email", "s", 16, 23]]);
+    assert.deepEqual(event._meta.extra.note[""].rem, [
+      ["organization:r", "s", 0, 5],
+      ["project:r", "s", 6, 15],
+      ["@email", "s", 16, 23],
+    ]);
     assert.equal(event.extra.password, "[Filtered]");
   });
 

@@ -38,7 +38,10 @@ describe("Relay conformance: built-in rules (relay-pii builtin.rs)", () => {
     test(`${i} ${c.source}: ${c.rule} on ${JSON.stringify(c.input.slice(0, 40))}`, () => {
       const parsed = parsePiiConfig(builtinConfig(c));
       assert.ok(parsed.ok, parsed.ok ? "" : parsed.error);
-      const out = previewPiiConfig({ extra: { value: c.input } }, parsed.config) as { extra: { value: string }; _meta?: { extra: { value: { "": { rem: unknown[] } } } } };
+      const out = previewPiiConfig({ extra: { value: c.input } }, parsed.config) as {
+        extra: { value: string };
+        _meta?: { extra: { value: { "": { rem: unknown[] } } } };
+      };
       assert.equal(out.extra.value, c.output);
       assert.deepEqual(out._meta?.extra.value[""].rem ?? [], c.remarks);
     });
@@ -50,7 +53,14 @@ describe("Relay conformance: legacy settings on events (relay-pii convert.rs)", 
     const run = KNOWN_DIVERGENCES[c.source] ? test.skip : test;
     run(c.source, () => {
       const s = c.settings;
-      const project: ScrubbingOptions = { dataScrubber: s.scrubData, dataScrubberDefaults: s.scrubDefaults, sensitiveFields: s.sensitiveFields, safeFields: s.excludeFields, scrubIPAddresses: s.scrubIpAddresses, relayPiiConfig: null };
+      const project: ScrubbingOptions = {
+        dataScrubber: s.scrubData,
+        dataScrubberDefaults: s.scrubDefaults,
+        sensitiveFields: s.sensitiveFields,
+        safeFields: s.excludeFields,
+        scrubIPAddresses: s.scrubIpAddresses,
+        relayPiiConfig: null,
+      };
       const event = structuredClone(c.input);
       effectiveScrubbing(OFF, project).scrubEvent(event);
       assert.deepEqual(event, c.output);
@@ -58,7 +68,14 @@ describe("Relay conformance: legacy settings on events (relay-pii convert.rs)", 
   }
 });
 
-type ProcessorCase = { source: string; config?: unknown; settings?: Settings; input: Record<string, unknown>; output: Record<string, unknown>; compare?: string[] };
+type ProcessorCase = {
+  source: string;
+  config?: unknown;
+  settings?: Settings;
+  input: Record<string, unknown>;
+  output: Record<string, unknown>;
+  compare?: string[];
+};
 
 describe("Relay conformance: rules and selectors on events (relay-pii processor.rs)", () => {
   for (const c of load<ProcessorCase>("processor.json")) {
@@ -71,7 +88,14 @@ describe("Relay conformance: rules and selectors on events (relay-pii processor.
       } else {
         const s = c.settings!;
         out = structuredClone(c.input);
-        effectiveScrubbing(OFF, { dataScrubber: s.scrubData, dataScrubberDefaults: s.scrubDefaults, sensitiveFields: s.sensitiveFields, safeFields: s.excludeFields, scrubIPAddresses: s.scrubIpAddresses, relayPiiConfig: null }).scrubEvent(out);
+        effectiveScrubbing(OFF, {
+          dataScrubber: s.scrubData,
+          dataScrubberDefaults: s.scrubDefaults,
+          sensitiveFields: s.sensitiveFields,
+          safeFields: s.excludeFields,
+          scrubIPAddresses: s.scrubIpAddresses,
+          relayPiiConfig: null,
+        }).scrubEvent(out);
       }
       if (c.compare) for (const key of c.compare) assert.deepEqual(out[key], c.output[key]);
       else assert.deepEqual(out, c.output);

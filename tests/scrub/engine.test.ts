@@ -27,20 +27,49 @@ describe("issue 18 scrubbing: the default settings", () => {
   });
 
   test("the Authorization header (a pair list) is filtered and noted at headers.<index>.1", () => {
-    const e = scrub({ request: { headers: [["Accept", "text/html"], ["Authorization", "Basic dXNlcjpwYXNzd29yZA=="]] } });
-    assert.deepEqual((e.request as { headers: unknown }).headers, [["Accept", "text/html"], ["Authorization", "[Filtered]"]]);
+    const e = scrub({
+      request: {
+        headers: [
+          ["Accept", "text/html"],
+          ["Authorization", "Basic dXNlcjpwYXNzd29yZA=="],
+        ],
+      },
+    });
+    assert.deepEqual((e.request as { headers: unknown }).headers, [
+      ["Accept", "text/html"],
+      ["Authorization", "[Filtered]"],
+    ]);
     assert.deepEqual(e._meta, { request: { headers: { "1": { "1": { "": { rem: [["@password:filter", "s", 0, 10]], len: 26 } } } } } });
   });
 
   test("session cookies are filtered, other cookies kept", () => {
-    const e = scrub({ request: { cookies: [["sessionid", "abc123"], ["theme", "dark"]] } });
-    assert.deepEqual((e.request as { cookies: unknown }).cookies, [["sessionid", "[Filtered]"], ["theme", "dark"]]);
+    const e = scrub({
+      request: {
+        cookies: [
+          ["sessionid", "abc123"],
+          ["theme", "dark"],
+        ],
+      },
+    });
+    assert.deepEqual((e.request as { cookies: unknown }).cookies, [
+      ["sessionid", "[Filtered]"],
+      ["theme", "dark"],
+    ]);
   });
 
   test("a credit card number in a message is replaced; the exception type, function and module are never touched", () => {
     const e = scrub({
       logentry: { formatted: "paid with 4242-4242-4242-4242 today", message: "card 4111111111111111" },
-      exception: { values: [{ type: "PasswordError", module: "auth.password", value: "secret", stacktrace: { frames: [{ function: "check_password", module: "auth", filename: "/home/jane/auth.py" }] } }] },
+      exception: {
+        values: [
+          {
+            type: "PasswordError",
+            module: "auth.password",
+            value: "secret",
+            stacktrace: { frames: [{ function: "check_password", module: "auth", filename: "/home/jane/auth.py" }] },
+          },
+        ],
+      },
     });
     assert.deepEqual(e.logentry, { formatted: "paid with [creditcard] today", message: "card [Filtered]" });
     const ex = (e.exception as { values: Record<string, unknown>[] }).values[0]!;
@@ -80,7 +109,10 @@ describe("issue 18 scrubbing: the other settings", () => {
   });
 
   test("scrubIPAddresses removes the known IP fields and replaces addresses in text", () => {
-    const e = scrub({ user: { ip_address: "10.0.0.1", id: "u1" }, request: { env: { REMOTE_ADDR: "10.0.0.2" } }, extra: { note: "from 10.0.0.3" } }, { scrubIPAddresses: true });
+    const e = scrub(
+      { user: { ip_address: "10.0.0.1", id: "u1" }, request: { env: { REMOTE_ADDR: "10.0.0.2" } }, extra: { note: "from 10.0.0.3" } },
+      { scrubIPAddresses: true },
+    );
     assert.equal((e.user as Record<string, unknown>).ip_address, null);
     assert.deepEqual((e.request as Record<string, unknown>).env, { REMOTE_ADDR: null });
     assert.deepEqual(e.extra, { note: "from [ip]" });
@@ -109,7 +141,10 @@ describe("issue 18 scrubbing: the other settings", () => {
   });
 
   test("the original of a repaired value (errors[].value) is scrubbed as the value at its name would be (Relay scrubs meta originals)", () => {
-    const { event } = normalizeEvent({ user: { ip_address: "token=s3cr3t-4111-1111-1111-1111" }, extra: { ok: 1 } }, { receivedAt: Date.now(), eventId: "a".repeat(32), itemType: "event" });
+    const { event } = normalizeEvent(
+      { user: { ip_address: "token=s3cr3t-4111-1111-1111-1111" }, extra: { ok: 1 } },
+      { receivedAt: Date.now(), eventId: "a".repeat(32), itemType: "event" },
+    );
     assert.equal(event.errors[0]!.name, "user.ip_address");
     effectiveScrubbing(OFF, D).scrubEvent(event);
     assert.equal(event.errors[0]!.value, "[Filtered]");
@@ -121,7 +156,12 @@ describe("issue 18 scrubbing: the other settings", () => {
 
   test("spans: the same rules through Relay's Span schema", () => {
     const s = effectiveScrubbing(OFF, { ...D, scrubIPAddresses: true });
-    const span: Record<string, unknown> = { op: "http", description: "GET /", sentry_tags: { "user.ip": "10.0.0.1" }, data: { "http.request.header.cookie": "a=b" } };
+    const span: Record<string, unknown> = {
+      op: "http",
+      description: "GET /",
+      sentry_tags: { "user.ip": "10.0.0.1" },
+      data: { "http.request.header.cookie": "a=b" },
+    };
     s.scrubSpan(span);
     assert.deepEqual(span.sentry_tags, { "user.ip": null });
     assert.deepEqual(span.data, { "http.request.header.cookie": "[Filtered]" });

@@ -7,12 +7,18 @@ import { test } from "node:test";
 import { DEFAULT_SCRUBBING_OPTIONS as D, effectiveScrubbing, type ScrubbingOptions } from "../../src/scrub/index";
 
 const OFF: ScrubbingOptions = { ...D, dataScrubber: false, dataScrubberDefaults: false };
-const line = () => ({
-  body: "charged card 4242-4242-4242-4242 for order 7",
-  attributes: { password: { type: "string", value: "hunter2" }, "user.email": { type: "string", value: "ann@example.com" }, order: { type: "integer", value: 7 }, note: { type: "string", value: "card 4111 1111 1111 1111" } },
-  level: "info",
-  trace_id: "5b8efff798038103d269b633813fc60c",
-}) as Record<string, unknown> & { body: string; attributes: Record<string, { type: string; value: unknown }> };
+const line = () =>
+  ({
+    body: "charged card 4242-4242-4242-4242 for order 7",
+    attributes: {
+      password: { type: "string", value: "hunter2" },
+      "user.email": { type: "string", value: "ann@example.com" },
+      order: { type: "integer", value: 7 },
+      note: { type: "string", value: "card 4111 1111 1111 1111" },
+    },
+    level: "info",
+    trace_id: "5b8efff798038103d269b633813fc60c",
+  }) as Record<string, unknown> & { body: string; attributes: Record<string, { type: string; value: unknown }> };
 
 test("issue 19 logs: the default rules filter a sensitive key's value and card numbers in the body and values", () => {
   const log = line();
@@ -27,7 +33,10 @@ test("issue 19 logs: the default rules filter a sensitive key's value and card n
 
 test("issue 19 logs: advanced rules reach $log.body and $log.attributes.KEY.value; scrubbing off changes nothing", () => {
   const rules = JSON.stringify({
-    rules: { mail: { type: "email", redaction: { method: "replace", text: "[email]" } }, order: { type: "pattern", pattern: "order \\d+", redaction: { method: "mask" } } },
+    rules: {
+      mail: { type: "email", redaction: { method: "replace", text: "[email]" } },
+      order: { type: "pattern", pattern: "order \\d+", redaction: { method: "mask" } },
+    },
     applications: { "$log.attributes.'user.email'.value": ["mail"], "$log.body": ["order"] },
   });
   const log = line();

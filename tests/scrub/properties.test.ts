@@ -14,9 +14,12 @@ const RUNS = { seed: 18, numRuns: 250 } as const;
 const CONFIGS = [
   null,
   JSON.stringify({ applications: { $string: ["@common"] } }),
-  JSON.stringify({ applications: { "$string": ["@anything:hash"], "$object": ["@password:hash"] } }),
+  JSON.stringify({ applications: { $string: ["@anything:hash"], $object: ["@password:hash"] } }),
   JSON.stringify({ rules: { r: { type: "pattern", pattern: "[0-9]+", redaction: { method: "mask" } } }, applications: { "**": ["r"] } }),
-  JSON.stringify({ rules: { k: { type: "redact_pair", keyPattern: "(?i)id$" } }, applications: { "$object.**": ["k"], "$http.headers.x-custom": ["@anything:remove"] } }),
+  JSON.stringify({
+    rules: { k: { type: "redact_pair", keyPattern: "(?i)id$" } },
+    applications: { "$object.**": ["k"], "$http.headers.x-custom": ["@anything:remove"] },
+  }),
   JSON.stringify({ applications: { "$user.ip_address": ["@ip:hash"], "$frame.vars.**": ["@email:mask", "@uuid"] } }),
 ];
 
@@ -34,7 +37,10 @@ const key = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("password", "
 const json = fc.jsonValue({ maxDepth: 4 });
 const bag = fc.dictionary(key, json, { maxKeys: 5 });
 const pairs = fc.array(fc.tuple(fc.string({ maxLength: 12 }), fc.string({ maxLength: 30 })), { maxLength: 4 });
-const str = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom("10.0.0.1", "jane@example.com", "4111 1111 1111 1111", "/home/jane/x", "Bearer abc", "true", ""));
+const str = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom("10.0.0.1", "jane@example.com", "4111 1111 1111 1111", "/home/jane/x", "Bearer abc", "true", ""),
+);
 
 /** Events in the normalized shape, with arbitrary JSON where SDKs put free-form data. */
 const event = fc.record(
@@ -44,9 +50,27 @@ const event = fc.record(
     user: fc.record({ id: str, email: str, ip_address: str, username: str, data: bag }, { requiredKeys: [] }),
     request: fc.record({ url: str, headers: pairs, cookies: pairs, data: json, query_string: fc.oneof(pairs, str), env: bag }, { requiredKeys: [] }),
     logentry: fc.record({ message: str, formatted: str, params: json }, { requiredKeys: [] }),
-    exception: fc.record({ values: fc.array(fc.record({ type: str, value: str, stacktrace: fc.record({ frames: fc.array(fc.record({ function: str, filename: str, abs_path: str, vars: bag }, { requiredKeys: [] }), { maxLength: 3 }) }) }, { requiredKeys: [] }), { maxLength: 2 }) }),
+    exception: fc.record({
+      values: fc.array(
+        fc.record(
+          {
+            type: str,
+            value: str,
+            stacktrace: fc.record({
+              frames: fc.array(fc.record({ function: str, filename: str, abs_path: str, vars: bag }, { requiredKeys: [] }), { maxLength: 3 }),
+            }),
+          },
+          { requiredKeys: [] },
+        ),
+        { maxLength: 2 },
+      ),
+    }),
     breadcrumbs: fc.record({ values: fc.array(fc.record({ message: str, category: str, data: bag }, { requiredKeys: [] }), { maxLength: 3 }) }),
-    contexts: fc.dictionary(fc.constantFrom("os", "trace", "biz", "response", "device"), fc.record({ type: fc.constantFrom("os", "trace", "biz", "response"), data: json, headers: pairs }, { requiredKeys: ["type"] }), { maxKeys: 3 }),
+    contexts: fc.dictionary(
+      fc.constantFrom("os", "trace", "biz", "response", "device"),
+      fc.record({ type: fc.constantFrom("os", "trace", "biz", "response"), data: json, headers: pairs }, { requiredKeys: ["type"] }),
+      { maxKeys: 3 },
+    ),
     spans: fc.array(fc.record({ op: str, description: str, data: bag, sentry_tags: bag }, { requiredKeys: [] }), { maxLength: 2 }),
     sdk: fc.record({ client_ip: str }, { requiredKeys: [] }),
   },
@@ -54,7 +78,26 @@ const event = fc.record(
 );
 
 /** Any JSON at all in the same places: scrubbing must cope with shapes normalization would never produce. */
-const hostile = fc.dictionary(fc.constantFrom("extra", "request", "user", "logentry", "exception", "breadcrumbs", "contexts", "tags", "spans", "sdk", "debug_meta", "_meta", "csp", "threads"), json, { maxKeys: 6 });
+const hostile = fc.dictionary(
+  fc.constantFrom(
+    "extra",
+    "request",
+    "user",
+    "logentry",
+    "exception",
+    "breadcrumbs",
+    "contexts",
+    "tags",
+    "spans",
+    "sdk",
+    "debug_meta",
+    "_meta",
+    "csp",
+    "threads",
+  ),
+  json,
+  { maxKeys: 6 },
+);
 
 describe("issue 18 scrubbing: properties", () => {
   test("never throws, on normalized events and on arbitrary JSON, with any settings", () => {
@@ -87,9 +130,30 @@ describe("issue 18 scrubbing: properties", () => {
   });
 
   const secret = fc.stringMatching(/^[A-Za-z0-9]{10,20}$/).map((s) => `Zq9${s}`);
-  const sensitiveKey = fc.constantFrom("password", "Password", "secret", "passwd", "api_key", "apikey", "x-api-key", "auth", "authorization", "credentials", "mysql_pwd", "privatekey", "private_key", "access_token", "MY_SECRET_VALUE", "db_password");
+  const sensitiveKey = fc.constantFrom(
+    "password",
+    "Password",
+    "secret",
+    "passwd",
+    "api_key",
+    "apikey",
+    "x-api-key",
+    "auth",
+    "authorization",
+    "credentials",
+    "mysql_pwd",
+    "privatekey",
+    "private_key",
+    "access_token",
+    "MY_SECRET_VALUE",
+    "db_password",
+  );
   const card = fc
-    .tuple(fc.constantFrom("4", "51", "55", "6011", "37"), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 15, maxLength: 15 }), fc.constantFrom("", " ", "-"))
+    .tuple(
+      fc.constantFrom("4", "51", "55", "6011", "37"),
+      fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 15, maxLength: 15 }),
+      fc.constantFrom("", " ", "-"),
+    )
     .map(([prefix, digits, sep]) => {
       const raw = (prefix + digits.join("")).slice(0, prefix === "37" ? 15 : 16);
       return { raw, shown: sep === "" ? raw : raw.replace(/(\d{4})(?=\d)/g, `$1${sep}`) };
@@ -111,7 +175,10 @@ describe("issue 18 scrubbing: properties", () => {
         else obj(where.split("."))[k] = s1;
         // 2. in an authorization or cookie header
         const request = obj(["request"]);
-        request.headers = [...(Array.isArray(request.headers) ? request.headers : []), [h, h.toLowerCase().includes("cookie") ? `theme=${s2}; lang=en` : `Bearer ${s2}`]];
+        request.headers = [
+          ...(Array.isArray(request.headers) ? request.headers : []),
+          [h, h.toLowerCase().includes("cookie") ? `theme=${s2}; lang=en` : `Bearer ${s2}`],
+        ];
         // 3. a card number in a message
         const text = `paid with ${c.shown} today`;
         if (field === "breadcrumb.message") e.breadcrumbs = { values: [...(e.breadcrumbs?.values ?? []), { message: text }] };

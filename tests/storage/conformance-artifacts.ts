@@ -11,8 +11,22 @@ import { type TestCore, uniq } from "../helpers/core";
 type Fixture = { t: TestCore; alice: User };
 
 const bytes = (s: string) => new Uint8Array(Buffer.from(s));
-const file = (path: string, url: string, type: NewArtifactFile["type"], debugId: string | null, content: string, headers: Record<string, string> = {}): NewArtifactFile => ({
-  path, url, type, debugId, headers, size: content.length, sha1: `sha-${path}`, data: deflateRawSync(Buffer.from(content)),
+const file = (
+  path: string,
+  url: string,
+  type: NewArtifactFile["type"],
+  debugId: string | null,
+  content: string,
+  headers: Record<string, string> = {},
+): NewArtifactFile => ({
+  path,
+  url,
+  type,
+  debugId,
+  headers,
+  size: content.length,
+  sha1: `sha-${path}`,
+  data: deflateRawSync(Buffer.from(content)),
 });
 
 export function artifactConformance(get: () => Fixture) {
@@ -28,7 +42,14 @@ export function artifactConformance(get: () => Fixture) {
     const { o } = await org();
     const { o: other } = await org();
     const now = "2026-11-23T10:00:00.000Z";
-    await t.store.putChunks(o.id, [{ checksum: "a".repeat(40), data: bytes("hello") }, { checksum: "b".repeat(40), data: bytes("world!") }], now);
+    await t.store.putChunks(
+      o.id,
+      [
+        { checksum: "a".repeat(40), data: bytes("hello") },
+        { checksum: "b".repeat(40), data: bytes("world!") },
+      ],
+      now,
+    );
     await t.store.putChunks(o.id, [{ checksum: "a".repeat(40), data: bytes("hello") }], now);
     assert.deepEqual([...(await t.store.presentChunks(o.id, ["a".repeat(40), "c".repeat(40)]))], ["a".repeat(40)]);
     assert.equal((await t.store.presentChunks(other.id, ["a".repeat(40)])).size, 0, "chunks belong to their organization");
@@ -46,18 +67,37 @@ export function artifactConformance(get: () => Fixture) {
     const debugId = "5D2A0B5E-1C3F-4B8A-9E7D-0123456789AB";
     const now = "2026-11-23T10:00:00.000Z";
     const first = await t.store.createBundle({
-      organizationId: o.id, checksum: "1".repeat(40), bundleId: null, size: 100, now,
-      files: [file("files/_/_/app.min.js", "~/app.min.js", "minified_source", debugId, "old min", { "debug-id": debugId.toLowerCase(), sourcemap: "app.min.js.map" }), file("files/_/_/app.min.js.map", "~/app.min.js.map", "source_map", debugId, "old map")],
+      organizationId: o.id,
+      checksum: "1".repeat(40),
+      bundleId: null,
+      size: 100,
+      now,
+      files: [
+        file("files/_/_/app.min.js", "~/app.min.js", "minified_source", debugId, "old min", { "debug-id": debugId.toLowerCase(), sourcemap: "app.min.js.map" }),
+        file("files/_/_/app.min.js.map", "~/app.min.js.map", "source_map", debugId, "old map"),
+      ],
       links: [{ projectId: a.id, release: "", dist: "" }],
     });
     const second = await t.store.createBundle({
-      organizationId: o.id, checksum: "2".repeat(40), bundleId: "0f0f0f0f-0000-4000-8000-000000000000", size: 100, now,
-      files: [file("files/_/_/app.min.js", "~/app.min.js", "minified_source", debugId, "new min", { sourcemap: "app.min.js.map" }), file("files/_/_/app.min.js.map", "~/app.min.js.map", "source_map", debugId, "new map")],
+      organizationId: o.id,
+      checksum: "2".repeat(40),
+      bundleId: "0f0f0f0f-0000-4000-8000-000000000000",
+      size: 100,
+      now,
+      files: [
+        file("files/_/_/app.min.js", "~/app.min.js", "minified_source", debugId, "new min", { sourcemap: "app.min.js.map" }),
+        file("files/_/_/app.min.js.map", "~/app.min.js.map", "source_map", debugId, "new map"),
+      ],
       links: [{ projectId: a.id, release: "web@1.0", dist: "7" }],
     });
     assert.notEqual(first, second);
     const min = await t.store.fileByDebugId(a.id, debugId.toLowerCase(), "minified_source");
-    assert.deepEqual(min && { ...min, bytes: Buffer.from(min.bytes).toString() }, { url: "~/app.min.js", type: "minified_source", headers: { sourcemap: "app.min.js.map" }, bytes: "new min" });
+    assert.deepEqual(min && { ...min, bytes: Buffer.from(min.bytes).toString() }, {
+      url: "~/app.min.js",
+      type: "minified_source",
+      headers: { sourcemap: "app.min.js.map" },
+      bytes: "new min",
+    });
     assert.equal(Buffer.from((await t.store.fileByDebugId(a.id, debugId, "source_map"))!.bytes).toString(), "new map", "a debug id is found whatever its case");
     assert.equal(await t.store.fileByDebugId(b.id, debugId, "source_map"), null, "only in the projects the bundle is linked to");
 
@@ -66,7 +106,15 @@ export function artifactConformance(get: () => Fixture) {
     assert.equal(await t.store.fileByUrl(a.id, "web@2.0", "7", "~/app.min.js.map"), null);
 
     assert.equal(await t.store.bundleByChecksum(o.id, "2".repeat(40)), second);
-    const again = await t.store.createBundle({ organizationId: o.id, checksum: "2".repeat(40), bundleId: null, size: 100, now, files: [file("x", "~/x.js", "source", null, "x")], links: [{ projectId: b.id, release: "web@1.0", dist: "7" }] });
+    const again = await t.store.createBundle({
+      organizationId: o.id,
+      checksum: "2".repeat(40),
+      bundleId: null,
+      size: 100,
+      now,
+      files: [file("x", "~/x.js", "source", null, "x")],
+      links: [{ projectId: b.id, release: "web@1.0", dist: "7" }],
+    });
     assert.equal(again, second, "the same checksum is stored once, and linked to the new project");
     assert.equal(Buffer.from((await t.store.fileByUrl(b.id, "web@1.0", "7", "~/app.min.js"))!.bytes).toString(), "new min");
     assert.equal(await t.store.fileByUrl(b.id, "web@1.0", "7", "~/x.js"), null, "the second create's files were not stored");
@@ -78,17 +126,45 @@ export function artifactConformance(get: () => Fixture) {
     const { t } = get();
     const { o, a, b } = await org();
     const now = "2026-11-23T10:00:00.000Z";
-    await t.store.createBundle({ organizationId: o.id, checksum: "3".repeat(40), bundleId: null, size: 10, now, files: [file("files/b.js", "~/b.js", "minified_source", null, "bbb")], links: [{ projectId: a.id, release: "r1", dist: "" }, { projectId: b.id, release: "r1", dist: "" }] });
-    await t.store.createBundle({ organizationId: o.id, checksum: null, bundleId: null, size: 2, now, files: [file("~/a.js", "~/a.js", null, null, "aa", { sourcemap: "a.js.map" })], links: [{ projectId: a.id, release: "r1", dist: "d1" }] });
+    await t.store.createBundle({
+      organizationId: o.id,
+      checksum: "3".repeat(40),
+      bundleId: null,
+      size: 10,
+      now,
+      files: [file("files/b.js", "~/b.js", "minified_source", null, "bbb")],
+      links: [
+        { projectId: a.id, release: "r1", dist: "" },
+        { projectId: b.id, release: "r1", dist: "" },
+      ],
+    });
+    await t.store.createBundle({
+      organizationId: o.id,
+      checksum: null,
+      bundleId: null,
+      size: 2,
+      now,
+      files: [file("~/a.js", "~/a.js", null, null, "aa", { sourcemap: "a.js.map" })],
+      links: [{ projectId: a.id, release: "r1", dist: "d1" }],
+    });
     const listed = await t.store.listReleaseFiles([a.id, b.id], "r1", 100);
-    assert.deepEqual(listed.map((f) => [f.url, f.type, f.size, f.dist, f.checksum]), [["~/a.js", null, 2, "d1", null], ["~/b.js", "minified_source", 3, null, "3".repeat(40)]]);
+    assert.deepEqual(
+      listed.map((f) => [f.url, f.type, f.size, f.dist, f.checksum]),
+      [
+        ["~/a.js", null, 2, "d1", null],
+        ["~/b.js", "minified_source", 3, null, "3".repeat(40)],
+      ],
+    );
     assert.deepEqual(listed[0]!.headers, { sourcemap: "a.js.map" });
     assert.equal(await t.store.releaseFileExists({ projectId: a.id, release: "r1", dist: "d1" }, "~/a.js"), true);
     assert.equal(await t.store.releaseFileExists({ projectId: a.id, release: "r1", dist: "" }, "~/a.js"), false);
     assert.equal(await t.store.deleteReleaseFile([a.id], "r1", listed[1]!.fileId), false, "a bundle's file is not deleted one by one");
     assert.equal(await t.store.deleteReleaseFile([b.id], "r1", listed[0]!.fileId), false, "only within the release's projects");
     assert.equal(await t.store.deleteReleaseFile([a.id], "r1", listed[0]!.fileId), true);
-    assert.deepEqual((await t.store.listReleaseFiles([a.id], "r1", 100)).map((f) => f.url), ["~/b.js"]);
+    assert.deepEqual(
+      (await t.store.listReleaseFiles([a.id], "r1", 100)).map((f) => f.url),
+      ["~/b.js"],
+    );
     assert.deepEqual(await t.store.listReleaseFiles([], "r1", 100), []);
   });
 
@@ -96,8 +172,24 @@ export function artifactConformance(get: () => Fixture) {
     const { t } = get();
     const { o, a } = await org();
     const debugId = "11111111-2222-4333-8444-555555555555";
-    await t.store.createBundle({ organizationId: o.id, checksum: "4".repeat(40), bundleId: null, size: 10, now: "2000-01-01T00:00:00.000Z", files: [file("f", "~/old.js", "minified_source", debugId, "old")], links: [{ projectId: a.id, release: "", dist: "" }] });
-    const kept = await t.store.createBundle({ organizationId: o.id, checksum: "5".repeat(40), bundleId: null, size: 10, now: "2000-01-01T00:00:00.000Z", files: [file("f", "~/kept.js", "source_map", debugId, "kept")], links: [{ projectId: a.id, release: "", dist: "" }] });
+    await t.store.createBundle({
+      organizationId: o.id,
+      checksum: "4".repeat(40),
+      bundleId: null,
+      size: 10,
+      now: "2000-01-01T00:00:00.000Z",
+      files: [file("f", "~/old.js", "minified_source", debugId, "old")],
+      links: [{ projectId: a.id, release: "", dist: "" }],
+    });
+    const kept = await t.store.createBundle({
+      organizationId: o.id,
+      checksum: "5".repeat(40),
+      bundleId: null,
+      size: 10,
+      now: "2000-01-01T00:00:00.000Z",
+      files: [file("f", "~/kept.js", "source_map", debugId, "kept")],
+      links: [{ projectId: a.id, release: "", dist: "" }],
+    });
     await t.store.linkBundle(kept, [], "2001-06-01T00:00:00.000Z");
     await t.store.putChunks(o.id, [{ checksum: "d".repeat(40), data: bytes("old chunk") }], "2000-01-01T00:00:00.000Z");
     await t.store.putChunks(o.id, [{ checksum: "e".repeat(40), data: bytes("new chunk") }], "2001-06-01T00:00:00.000Z");

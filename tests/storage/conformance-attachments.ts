@@ -20,13 +20,40 @@ const hex = () => crypto.randomUUID().replace(/-/g, "");
 
 function event(projectId: number, receivedAt = new Date().toISOString()): DigestedEvent {
   return {
-    projectId, eventId: hex(), type: "error", receivedAt, timestamp: receivedAt, platform: "native", level: "fatal", title: "Minidump", message: "", culprit: "", release: null, environment: null,
-    size: 2, data: "{}", category: "error", grouping: { config: "c", hashes: [hex()] }, metadata: "{}", userKey: null, tags: [],
+    projectId,
+    eventId: hex(),
+    type: "error",
+    receivedAt,
+    timestamp: receivedAt,
+    platform: "native",
+    level: "fatal",
+    title: "Minidump",
+    message: "",
+    culprit: "",
+    release: null,
+    environment: null,
+    size: 2,
+    data: "{}",
+    category: "error",
+    grouping: { config: "c", hashes: [hex()] },
+    metadata: "{}",
+    userKey: null,
+    tags: [],
   };
 }
 
 const row = (projectId: number, eventId: string, blobKey: string, receivedAt = new Date().toISOString()): NewAttachment => ({
-  projectId, eventId, blobKey, name: "crash.dmp", contentType: "application/octet-stream", attachmentType: "event.minidump", size: 5, storedSize: 25, codec: "gzip", sha1: "a".repeat(40), receivedAt,
+  projectId,
+  eventId,
+  blobKey,
+  name: "crash.dmp",
+  contentType: "application/octet-stream",
+  attachmentType: "event.minidump",
+  size: 5,
+  storedSize: 25,
+  codec: "gzip",
+  sha1: "a".repeat(40),
+  receivedAt,
 });
 
 export function attachmentConformance(get: () => Fixture) {
@@ -36,7 +63,14 @@ export function attachmentConformance(get: () => Fixture) {
     const p = await t.store.createProject({ organizationId: org.id, teamId: null, slug: uniq("native"), name: "Native", platform: null });
     return { t, org, p };
   }
-  const batch = (parts: Partial<Parameters<typeof writeBatch>[1]>) => ({ spoolId: uniq("spool"), position: 1, rawItems: [], outcomes: [], events: [], ...parts });
+  const batch = (parts: Partial<Parameters<typeof writeBatch>[1]>) => ({
+    spoolId: uniq("spool"),
+    position: 1,
+    rawItems: [],
+    outcomes: [],
+    events: [],
+    ...parts,
+  });
 
   test("issue 19 attachments: blobs written, replaced, read, adopted from a file and removed", async () => {
     const { t } = get();
@@ -75,7 +109,11 @@ export function attachmentConformance(get: () => Fixture) {
     assert.equal(await t.store.getAttachment(p.id, hex(), listed[0]!.id), null, "another event's id names nothing");
     assert.deepEqual([...(await t.store.readAttachmentBlob(key))!], [1]);
     const totals = await t.store.outcomeTotals(p.id, "2000-01-01T00:00:00Z");
-    assert.equal(totals.filter((o) => o.category === "attachment" && o.outcome === "accepted").reduce((n, o) => n + o.quantity, 0), 10, "two batches counted 5 bytes each (outcomes count what arrived)");
+    assert.equal(
+      totals.filter((o) => o.category === "attachment" && o.outcome === "accepted").reduce((n, o) => n + o.quantity, 0),
+      10,
+      "two batches counted 5 bytes each (outcomes count what arrived)",
+    );
   });
 
   test("issue 19 attachments: retention deletes them by age and once their event is gone (after the grace), with their blobs", async () => {
@@ -85,10 +123,18 @@ export function attachmentConformance(get: () => Fixture) {
     const kept = event(p.id);
     const keys = { aged: `a${hex()}`, orphan: `o${hex()}`, young: `y${hex()}`, kept: `k${hex()}` };
     for (const k of Object.values(keys)) await t.store.attachmentBlobs.write(k, new Uint8Array([7]));
-    await writeBatch(t.store, batch({
-      events: [kept],
-      attachments: [row(p.id, hex(), keys.aged, old), row(p.id, hex(), keys.orphan, stale), row(p.id, hex(), keys.young), row(p.id, kept.eventId, keys.kept, stale)],
-    }));
+    await writeBatch(
+      t.store,
+      batch({
+        events: [kept],
+        attachments: [
+          row(p.id, hex(), keys.aged, old),
+          row(p.id, hex(), keys.orphan, stale),
+          row(p.id, hex(), keys.young),
+          row(p.id, kept.eventId, keys.kept, stale),
+        ],
+      }),
+    );
     while ((await t.store.pruneAttachmentsBefore(new Date(Date.now() - 30 * 86_400_000).toISOString(), 1000)) > 0);
     assert.equal(await t.store.attachmentBlobs.has(keys.aged), false, "past the cutoff");
     let cursor = 0;

@@ -22,7 +22,14 @@ import { joinByInvitation, outcome, type TestCore, uniq } from "../helpers/core"
 
 type Fixture = { t: TestCore; alice: User };
 
-const RULE = { name: "Errors", actionMatch: "all", conditions: [{ id: "sentry.rules.conditions.first_seen_event.FirstSeenEventCondition" }], actions: [{ id: "sentry.rules.actions.notify_event_service.NotifyEventServiceAction", service: "webhooks", url: "https://93.184.216.34/hooks/secret-path-123" }] };
+const RULE = {
+  name: "Errors",
+  actionMatch: "all",
+  conditions: [{ id: "sentry.rules.conditions.first_seen_event.FirstSeenEventCondition" }],
+  actions: [
+    { id: "sentry.rules.actions.notify_event_service.NotifyEventServiceAction", service: "webhooks", url: "https://93.184.216.34/hooks/secret-path-123" },
+  ],
+};
 
 export function auditConformance(fixture: () => Fixture) {
   test("audit trail: every security-relevant change of an organization, with who, the address, and old and new values", async () => {
@@ -47,7 +54,14 @@ export function auditConformance(fixture: () => Fixture) {
     const rule = await createAlertRule(owner, org.slug, project.slug, RULE);
     await updateAlertRule(owner, org.slug, project.slug, rule.id, { ...RULE, name: "Renamed" });
     await deleteAlertRule(owner, org.slug, project.slug, rule.id);
-    const metric = await createMetricAlert(owner, org.slug, { name: "Many errors", aggregate: "count()", timeWindow: 5, thresholdType: 0, projects: [project.slug], triggers: [{ label: "critical", alertThreshold: 100, actions: [] }] });
+    const metric = await createMetricAlert(owner, org.slug, {
+      name: "Many errors",
+      aggregate: "count()",
+      timeWindow: 5,
+      thresholdType: 0,
+      projects: [project.slug],
+      triggers: [{ label: "critical", alertThreshold: 100, actions: [] }],
+    });
     await deleteMetricAlert(owner, org.slug, metric.id);
     await erasePersonData(owner, org.slug, { field: "email", value: "ann@example.com" });
     await removeMember(as(bob, "203.0.113.9"), org.slug, member.id);
@@ -57,10 +71,26 @@ export function auditConformance(fixture: () => Fixture) {
     const page = await listAuditLog(owner, org.slug, {});
     const events = page.entries.map((e) => e.event).reverse();
     assert.deepEqual(events, [
-      "member.invite", "member.accept-invite", "member.edit", "member.invite", "invite.revoke",
-      "projectkey.create", "projectkey.edit", "projectkey.remove", "orgauthtoken.create", "orgauthtoken.remove",
-      "org.edit", "project.edit", "rule.create", "rule.edit", "rule.remove", "alertrule.create", "alertrule.remove",
-      "personal-data.erase", "member.remove", "project.remove",
+      "member.invite",
+      "member.accept-invite",
+      "member.edit",
+      "member.invite",
+      "invite.revoke",
+      "projectkey.create",
+      "projectkey.edit",
+      "projectkey.remove",
+      "orgauthtoken.create",
+      "orgauthtoken.remove",
+      "org.edit",
+      "project.edit",
+      "rule.create",
+      "rule.edit",
+      "rule.remove",
+      "alertrule.create",
+      "alertrule.remove",
+      "personal-data.erase",
+      "member.remove",
+      "project.remove",
     ]);
     const by = (event: string) => page.entries.filter((e) => e.event === event);
     const roleChange = by("member.edit")[0]!;
@@ -81,12 +111,19 @@ export function auditConformance(fixture: () => Fixture) {
     assert.equal(by("project.remove")[0]!.data.slug, doomed.slug);
 
     // Filters: by event, by actor; the facets name what occurs.
-    assert.deepEqual((await listAuditLog(owner, org.slug, { event: "projectkey.remove" })).entries.map((e) => e.targetObject), [key.publicKey]);
-    assert.deepEqual((await listAuditLog(owner, org.slug, { actor: bob.id })).entries.map((e) => e.event), ["member.remove", "member.accept-invite"]);
+    assert.deepEqual(
+      (await listAuditLog(owner, org.slug, { event: "projectkey.remove" })).entries.map((e) => e.targetObject),
+      [key.publicKey],
+    );
+    assert.deepEqual(
+      (await listAuditLog(owner, org.slug, { actor: bob.id })).entries.map((e) => e.event),
+      ["member.remove", "member.accept-invite"],
+    );
     assert.deepEqual((await listAuditLog(owner, org.slug, { event: "no.such-event" })).entries, []);
     assert.ok(page.events.includes("rule.create") && page.actors.some((a) => a.userId === bob.id && a.label === bobEmail));
     // Hostile filters and cursors find nothing or start at the newest; they never fail.
-    for (const q of [{ cursor: "0" }, { cursor: "99999999999" }, { cursor: "x\u0000" }, { actor: "\u0000" }]) assert.ok(Array.isArray((await listAuditLog(owner, org.slug, q)).entries));
+    for (const q of [{ cursor: "0" }, { cursor: "99999999999" }, { cursor: "x\u0000" }, { actor: "\u0000" }])
+      assert.ok(Array.isArray((await listAuditLog(owner, org.slug, q)).entries));
     assert.equal(await outcome(() => listAuditLog(owner, org.slug, { event: "e".repeat(1_000_000) })), "bad_request");
     // Only owners and admins: a member does not see it; another organization's trail is not found.
     await joinByInvitation(t, owner, org.slug, { email: bobEmail, role: "member" });
@@ -98,12 +135,27 @@ export function auditConformance(fixture: () => Fixture) {
     const owner: CoreContext = { store: t.store, actor: { user: alice }, ip: "198.51.100.7" };
     const org = await createOrganization(owner, { name: uniq("Paged") });
     const orgId = (await t.store.getOrganizationBySlug(org.slug))!.id;
-    for (let i = 0; i < AUDIT_LIMITS.pageSize + 5; i++) await t.store.recordAudit({ organizationId: orgId, event: "org.edit", actorUserId: alice.id, actorLabel: alice.email, ipAddress: null, targetObject: null, targetUserId: null, note: `change ${i}`, data: "{}", createdAt: new Date().toISOString() });
+    for (let i = 0; i < AUDIT_LIMITS.pageSize + 5; i++)
+      await t.store.recordAudit({
+        organizationId: orgId,
+        event: "org.edit",
+        actorUserId: alice.id,
+        actorLabel: alice.email,
+        ipAddress: null,
+        targetObject: null,
+        targetUserId: null,
+        note: `change ${i}`,
+        data: "{}",
+        createdAt: new Date().toISOString(),
+      });
     const first = await listAuditLog(owner, org.slug, {});
     assert.equal(first.entries.length, AUDIT_LIMITS.pageSize);
     assert.equal(first.entries[0]!.note, `change ${AUDIT_LIMITS.pageSize + 4}`);
     const second = await listAuditLog(owner, org.slug, { cursor: first.nextCursor! });
-    assert.deepEqual(second.entries.map((e) => e.note), ["change 4", "change 3", "change 2", "change 1", "change 0"]);
+    assert.deepEqual(
+      second.entries.map((e) => e.note),
+      ["change 4", "change 3", "change 2", "change 1", "change 0"],
+    );
     assert.equal(second.nextCursor, null);
 
     const email = `${uniq("nobody")}@example.com`;
@@ -116,11 +168,19 @@ export function auditConformance(fixture: () => Fixture) {
     const superuser = await t.accounts.createUser({ email: `${uniq("root")}@example.com`, password: "correct horse battery", name: "Root", isSuperuser: true });
     const instance = await listInstanceAuditLog({ store: t.store, actor: { user: superuser } }, {});
     const mine = instance.entries.filter((e) => e.data.email === email || e.actorLabel.startsWith(email) || e.actorUserId === alice.id);
-    assert.deepEqual(mine.slice(0, 5).map((e) => e.event), ["org.remove", "api-token.remove", "api-token.create", "auth.lock-out", "auth.sign-in-failed"]);
+    assert.deepEqual(
+      mine.slice(0, 5).map((e) => e.event),
+      ["org.remove", "api-token.remove", "api-token.create", "auth.lock-out", "auth.sign-in-failed"],
+    );
     const lockOut = mine[3]!;
     assert.equal(lockOut.ipAddress, "192.0.2.44");
     assert.ok(lockOut.actorLabel.length <= AUDIT_LIMITS.emailMaxLength + 1 && !lockOut.actorLabel.includes("\u0000"));
-    assert.deepEqual((await listInstanceAuditLog({ store: t.store, actor: { user: superuser } }, { event: "auth.sign-in-failed" })).entries.every((e) => e.event === "auth.sign-in-failed"), true);
+    assert.deepEqual(
+      (await listInstanceAuditLog({ store: t.store, actor: { user: superuser } }, { event: "auth.sign-in-failed" })).entries.every(
+        (e) => e.event === "auth.sign-in-failed",
+      ),
+      true,
+    );
     assert.equal(await outcome(() => listInstanceAuditLog(owner, {})), alice.isSuperuser ? "ok" : "forbidden");
   });
 }

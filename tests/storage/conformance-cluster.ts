@@ -12,7 +12,9 @@ export function clusterConformance(get: () => Fixture) {
     const { t } = get();
     const name = uniq("key:1:error");
     const start = 1_800_000_000_000;
-    const adds = await Promise.all(Array.from({ length: 8 }, (_, i) => t.store.addQuotaCounts([{ name, windowStart: start, expiresAt: start + 60_000, delta: i + 1 }])));
+    const adds = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => t.store.addQuotaCounts([{ name, windowStart: start, expiresAt: start + 60_000, delta: i + 1 }])),
+    );
     assert.equal(Math.max(...adds.map((a) => a[0]!.count)), 36, "1 + 2 + … + 8, none lost");
     const [read] = await t.store.addQuotaCounts([{ name, windowStart: start, expiresAt: start + 60_000, delta: 0 }]);
     assert.deepEqual(read, { name, windowStart: start, count: 36 });
@@ -33,7 +35,26 @@ export function clusterConformance(get: () => Fixture) {
     const now = new Date().toISOString();
     const ids = await Promise.all(
       Array.from({ length: 4 }, () =>
-        t.store.createBundle({ organizationId: org.id, checksum, bundleId: null, size: 3, files: [{ path: "_next/static/a.js", url: "~/_next/static/a.js", type: "minified_source", debugId: null, headers: {}, size: 3, sha1: "a".repeat(40), data: Buffer.from("abc") }], links: [{ projectId: p.id, release: "", dist: "" }], now }),
+        t.store.createBundle({
+          organizationId: org.id,
+          checksum,
+          bundleId: null,
+          size: 3,
+          files: [
+            {
+              path: "_next/static/a.js",
+              url: "~/_next/static/a.js",
+              type: "minified_source",
+              debugId: null,
+              headers: {},
+              size: 3,
+              sha1: "a".repeat(40),
+              data: Buffer.from("abc"),
+            },
+          ],
+          links: [{ projectId: p.id, release: "", dist: "" }],
+          now,
+        }),
       ),
     );
     assert.equal(new Set(ids).size, 1, "every node gets the one bundle");

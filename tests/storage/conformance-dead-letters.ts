@@ -14,8 +14,30 @@ let recordId = 1_000_000;
 
 function letter(spoolId: string, projectId: number | null, over: Partial<NewDeadLetter> = {}): NewDeadLetter {
   const id = ++recordId;
-  const [head, payload] = encodeRecord({ kind: "item", projectId: projectId ?? 0, keyId: 7, receivedAt: Date.parse("2026-05-01T10:00:00Z"), itemType: "event", eventId: "a".repeat(32), headers: '{"type":"event"}', meta: '{"client_ip":"192.0.2.1"}', payload: Buffer.from(`{"message":"poison ${id}","x":"\\u0000"}`) });
-  return { spoolId, recordId: id, projectId, itemType: "event", eventId: "a".repeat(32), receivedAt: "2026-05-01T10:00:00.000Z", record: Buffer.concat([head, payload]), error: "22021: invalid byte sequence", attempts: 2, failedAt: new Date().toISOString(), ...over };
+  const [head, payload] = encodeRecord({
+    kind: "item",
+    projectId: projectId ?? 0,
+    keyId: 7,
+    receivedAt: Date.parse("2026-05-01T10:00:00Z"),
+    itemType: "event",
+    eventId: "a".repeat(32),
+    headers: '{"type":"event"}',
+    meta: '{"client_ip":"192.0.2.1"}',
+    payload: Buffer.from(`{"message":"poison ${id}","x":"\\u0000"}`),
+  });
+  return {
+    spoolId,
+    recordId: id,
+    projectId,
+    itemType: "event",
+    eventId: "a".repeat(32),
+    receivedAt: "2026-05-01T10:00:00.000Z",
+    record: Buffer.concat([head, payload]),
+    error: "22021: invalid byte sequence",
+    attempts: 2,
+    failedAt: new Date().toISOString(),
+    ...over,
+  };
 }
 
 export function deadLetterConformance(get: () => Fixture) {
@@ -33,13 +55,44 @@ export function deadLetterConformance(get: () => Fixture) {
     const mine = items.filter((d) => d.spoolId === spoolId);
     assert.equal(mine.length, 2);
     assert.ok(total >= 2);
-    assert.deepEqual(mine.map((d) => d.recordId), [outcomes.recordId, first.recordId], "newest first");
-    const [o, f] = mine as [typeof mine[0], typeof mine[0]];
     assert.deepEqual(
-      { projectId: f.projectId, projectSlug: f.projectSlug, projectName: f.projectName, organizationSlug: f.organizationSlug, itemType: f.itemType, eventId: f.eventId, error: f.error, attempts: f.attempts, size: f.size, retriedAt: f.retriedAt, receivedAt: f.receivedAt },
-      { projectId: project.id, projectSlug: project.slug, projectName: "Poisoned", organizationSlug: org.slug, itemType: "event", eventId: "a".repeat(32), error: "22021: invalid byte sequence", attempts: 2, size: first.record.byteLength, retriedAt: null, receivedAt: "2026-05-01T10:00:00.000Z" },
+      mine.map((d) => d.recordId),
+      [outcomes.recordId, first.recordId],
+      "newest first",
     );
-    assert.deepEqual({ projectId: o.projectId, projectSlug: o.projectSlug, itemType: o.itemType }, { projectId: null, projectSlug: null, itemType: "outcomes" });
+    const [o, f] = mine as [(typeof mine)[0], (typeof mine)[0]];
+    assert.deepEqual(
+      {
+        projectId: f.projectId,
+        projectSlug: f.projectSlug,
+        projectName: f.projectName,
+        organizationSlug: f.organizationSlug,
+        itemType: f.itemType,
+        eventId: f.eventId,
+        error: f.error,
+        attempts: f.attempts,
+        size: f.size,
+        retriedAt: f.retriedAt,
+        receivedAt: f.receivedAt,
+      },
+      {
+        projectId: project.id,
+        projectSlug: project.slug,
+        projectName: "Poisoned",
+        organizationSlug: org.slug,
+        itemType: "event",
+        eventId: "a".repeat(32),
+        error: "22021: invalid byte sequence",
+        attempts: 2,
+        size: first.record.byteLength,
+        retriedAt: null,
+        receivedAt: "2026-05-01T10:00:00.000Z",
+      },
+    );
+    assert.deepEqual(
+      { projectId: o.projectId, projectSlug: o.projectSlug, itemType: o.itemType },
+      { projectId: null, projectSlug: null, itemType: "outcomes" },
+    );
     const kept = await t.store.getDeadLetter(f.id);
     assert.ok(kept);
     assert.deepEqual(Buffer.from(kept.record), Buffer.from(first.record));
@@ -73,9 +126,15 @@ export function deadLetterConformance(get: () => Fixture) {
     const more = [letter(spoolId, project.id), letter(spoolId, project.id), letter(spoolId, project.id)];
     for (const m of more) await t.store.digestTransaction((tx) => tx.addDeadLetters([m], 2));
     const left = (await t.store.listDeadLetters(1000)).items;
-    assert.deepEqual(left.map((d) => d.recordId), [more[2]!.recordId, more[1]!.recordId]);
+    assert.deepEqual(
+      left.map((d) => d.recordId),
+      [more[2]!.recordId, more[1]!.recordId],
+    );
 
     await t.store.deleteProject(project.id);
-    assert.deepEqual((await t.store.listDeadLetters(1000)).items.filter((d) => d.spoolId === spoolId), []);
+    assert.deepEqual(
+      (await t.store.listDeadLetters(1000)).items.filter((d) => d.spoolId === spoolId),
+      [],
+    );
   });
 }

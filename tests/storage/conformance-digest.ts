@@ -50,25 +50,55 @@ export function digestConformance(get: () => Fixture) {
       spoolId,
       position: 10,
       events: [event(p.id, hex("a")), event(p.id, hex("a")), event(p.id, hex("b"), { type: "transaction", category: "transaction", grouping: null })],
-      rawItems: [{ projectId: p.id, type: "session", eventId: null, receivedAt: "2026-11-23T10:15:00.000Z", headers: "{}", payload: Buffer.from([0, 1, 255]), category: "session", quantity: 1 }],
+      rawItems: [
+        {
+          projectId: p.id,
+          type: "session",
+          eventId: null,
+          receivedAt: "2026-11-23T10:15:00.000Z",
+          headers: "{}",
+          payload: Buffer.from([0, 1, 255]),
+          category: "session",
+          quantity: 1,
+        },
+      ],
       outcomes: [{ projectId: p.id, hour: "2026-11-23T10:00:00Z", category: "error", outcome: "rate_limited", reason: "key_quota", quantity: 3 }],
     });
     assert.equal(first.duplicates, 1);
-    const again = await writeBatch(t.store, { spoolId, position: 12, events: [event(p.id, hex("a"))], rawItems: [], outcomes: [{ projectId: p.id, hour: "2026-11-23T10:00:00Z", category: "error", outcome: "rate_limited", reason: "key_quota", quantity: 2 }] });
+    const again = await writeBatch(t.store, {
+      spoolId,
+      position: 12,
+      events: [event(p.id, hex("a"))],
+      rawItems: [],
+      outcomes: [{ projectId: p.id, hour: "2026-11-23T10:00:00Z", category: "error", outcome: "rate_limited", reason: "key_quota", quantity: 2 }],
+    });
     assert.equal(again.duplicates, 1, "a batch written again after a crash stores nothing twice");
     assert.equal(await t.store.getSpoolPosition(spoolId), 12);
     const errors = await t.store.listEvents(p.id, "errors", { limit: 10 });
-    assert.deepEqual(errors.items.map((e) => e.eventId), [hex("a")]);
+    assert.deepEqual(
+      errors.items.map((e) => e.eventId),
+      [hex("a")],
+    );
     const transactions = await t.store.listEvents(p.id, "transactions", { limit: 10 });
-    assert.deepEqual(transactions.items.map((e) => [e.type, e.issueId]), [["transaction", null]], "transactions belong to no issue");
+    assert.deepEqual(
+      transactions.items.map((e) => [e.type, e.issueId]),
+      [["transaction", null]],
+      "transactions belong to no issue",
+    );
     const totals = await t.store.outcomeTotals(p.id, "2026-11-23T00:00:00Z");
-    const q = (outcome: string, category: string, reason: string) => totals.find((o) => o.outcome === outcome && o.category === category && o.reason === reason)?.quantity;
+    const q = (outcome: string, category: string, reason: string) =>
+      totals.find((o) => o.outcome === outcome && o.category === category && o.reason === reason)?.quantity;
     assert.equal(q("accepted", "error", ""), 1);
     assert.equal(q("accepted", "transaction", ""), 1);
     assert.equal(q("accepted", "session", ""), 1);
     assert.equal(q("invalid", "error", "duplicate"), 2);
     assert.equal(q("rate_limited", "error", "key_quota"), 5, "increments of the same hour and reason add up");
-    const series = await t.store.outcomeSeries(p.id, { sinceHour: "2026-11-23T00:00:00Z", untilHour: "2026-11-23T23:00:00Z", outcomes: ["accepted"], categories: ["error", "default"] });
+    const series = await t.store.outcomeSeries(p.id, {
+      sinceHour: "2026-11-23T00:00:00Z",
+      untilHour: "2026-11-23T23:00:00Z",
+      outcomes: ["accepted"],
+      categories: ["error", "default"],
+    });
     assert.deepEqual(series, [{ hour: "2026-11-23T10:00:00Z", quantity: 1 }]);
   });
 
@@ -78,9 +108,15 @@ export function digestConformance(get: () => Fixture) {
     const events = ["1", "2", "3"].map((n) => event(p.id, hex(n), { title: n }));
     await writeBatch(t.store, { spoolId: uniq("spool"), position: 1, events, rawItems: [], outcomes: [] });
     const first = await t.store.listEvents(p.id, "errors", { limit: 2 });
-    assert.deepEqual(first.items.map((e) => e.title), ["3", "2"]);
+    assert.deepEqual(
+      first.items.map((e) => e.title),
+      ["3", "2"],
+    );
     const rest = await t.store.listEvents(p.id, "errors", { limit: 2, cursor: first.nextCursor });
-    assert.deepEqual(rest.items.map((e) => e.title), ["1"]);
+    assert.deepEqual(
+      rest.items.map((e) => e.title),
+      ["1"],
+    );
     assert.equal(rest.nextCursor, null);
   });
 
@@ -102,7 +138,13 @@ export function digestConformance(get: () => Fixture) {
       outcomes: [],
     });
     assert.equal(r1.newIssues, 3, "two issues in p (the second event shares a hash), one in the other project");
-    const r2 = await writeBatch(t.store, { spoolId, position: 2, events: [event(p.id, hex("5"), { grouping: { config: "c", hashes: ["new-app", "sys-1"] }, userKey: "id:2" })], rawItems: [], outcomes: [] });
+    const r2 = await writeBatch(t.store, {
+      spoolId,
+      position: 2,
+      events: [event(p.id, hex("5"), { grouping: { config: "c", hashes: ["new-app", "sys-1"] }, userKey: "id:2" })],
+      rawItems: [],
+      outcomes: [],
+    });
     assert.equal(r2.newIssues, 0);
     const issues = await t.store.listIssues(p.id, { page: { limit: 10 } });
     assert.equal(issues.items.length, 2);
@@ -116,13 +158,26 @@ export function digestConformance(get: () => Fixture) {
     assert.equal(main.substatus, "new");
     assert.deepEqual(issues.items.map((i) => i.shortId).sort(), [1, 2]);
     const otherIssues = await t.store.listIssues(other.id, { filter: { status: "unresolved", level: null, tags: [], text: [] }, page: { limit: 10 } });
-    assert.deepEqual(otherIssues.items.map((i) => i.shortId), [1], "hashes and short ids are per project");
+    assert.deepEqual(
+      otherIssues.items.map((i) => i.shortId),
+      [1],
+      "hashes and short ids are per project",
+    );
     // "new-app" now leads to the same issue: an event with only that hash joins it.
-    await writeBatch(t.store, { spoolId, position: 3, events: [event(p.id, hex("6"), { grouping: { config: "c", hashes: ["new-app"] } })], rawItems: [], outcomes: [] });
+    await writeBatch(t.store, {
+      spoolId,
+      position: 3,
+      events: [event(p.id, hex("6"), { grouping: { config: "c", hashes: ["new-app"] } })],
+      rawItems: [],
+      outcomes: [],
+    });
     assert.equal((await t.store.getIssue(main.id))?.timesSeen, 4);
     const stored = await t.store.getEvent(p.id, hex("6"));
     assert.equal(stored?.issueId, main.id);
-    assert.deepEqual((await t.store.issueActivity(main.id)).map((a) => a.type), ["first_seen"]);
+    assert.deepEqual(
+      (await t.store.issueActivity(main.id)).map((a) => a.type),
+      ["first_seen"],
+    );
     assert.equal((await t.store.listIssues(p.id, { filter: { status: "resolved", level: null, tags: [], text: [] }, page: { limit: 10 } })).items.length, 0);
   });
 
@@ -136,13 +191,35 @@ export function digestConformance(get: () => Fixture) {
       spoolId,
       position: 1,
       events: [
-        event(p.id, hex("a"), { grouping, timestamp: at("09"), tags: [["browser", "Firefox"], ["level", "error"]], userKey: "ip:10.0.0.1" }),
-        event(p.id, hex("b"), { grouping, timestamp: at("10"), tags: [["browser", "Chrome"], ["level", "error"]], userKey: "ip:10.0.0.1" }),
+        event(p.id, hex("a"), {
+          grouping,
+          timestamp: at("09"),
+          tags: [
+            ["browser", "Firefox"],
+            ["level", "error"],
+          ],
+          userKey: "ip:10.0.0.1",
+        }),
+        event(p.id, hex("b"), {
+          grouping,
+          timestamp: at("10"),
+          tags: [
+            ["browser", "Chrome"],
+            ["level", "error"],
+          ],
+          userKey: "ip:10.0.0.1",
+        }),
       ],
       rawItems: [],
       outcomes: [],
     });
-    await writeBatch(t.store, { spoolId, position: 2, events: [event(p.id, hex("c"), { grouping, timestamp: at("10"), tags: [["browser", "Chrome"]], userKey: null })], rawItems: [], outcomes: [] });
+    await writeBatch(t.store, {
+      spoolId,
+      position: 2,
+      events: [event(p.id, hex("c"), { grouping, timestamp: at("10"), tags: [["browser", "Chrome"]], userKey: null })],
+      rawItems: [],
+      outcomes: [],
+    });
     const [issue] = (await t.store.listIssues(p.id, { page: { limit: 10 } })).items;
     assert.ok(issue);
     assert.deepEqual(await t.store.issueCounts(issue.id, "2026-11-23T00:00:00Z"), [
@@ -152,7 +229,11 @@ export function digestConformance(get: () => Fixture) {
     assert.equal(issue.userCount, 1);
     const tags = await t.store.issueTags(issue.id, 1);
     const browser = tags.find((tag) => tag.key === "browser");
-    assert.deepEqual(browser && { total: browser.totalValues, unique: browser.uniqueValues, top: browser.topValues.map((v) => [v.value, v.count]) }, { total: 3, unique: 2, top: [["Chrome", 2]] });
+    assert.deepEqual(browser && { total: browser.totalValues, unique: browser.uniqueValues, top: browser.topValues.map((v) => [v.value, v.count]) }, {
+      total: 3,
+      unique: 2,
+      top: [["Chrome", 2]],
+    });
     assert.equal(browser?.topValues[0]?.lastSeen, at("10"));
     assert.deepEqual(await t.store.issueTag(issue.id, "browser", 1), browser, "one key reads as in the list");
     for (const tag of await t.store.issueTags(issue.id, 10)) assert.deepEqual(await t.store.issueTag(issue.id, tag.key, 10), tag);

@@ -17,8 +17,25 @@ const newId = () => crypto.randomUUID().replace(/-/g, "");
 function errorEvent(projectId: number, hash: string, eventId = newId()): DigestedEvent {
   const now = new Date().toISOString();
   return {
-    projectId, eventId, type: "error", receivedAt: now, timestamp: now, platform: "python", level: "error", title: "E: boom", message: "boom", culprit: "", release: null, environment: null,
-    size: 10, data: "{}", category: "error", grouping: { config: "c", hashes: [hash] }, metadata: "{}", userKey: null, tags: [],
+    projectId,
+    eventId,
+    type: "error",
+    receivedAt: now,
+    timestamp: now,
+    platform: "python",
+    level: "error",
+    title: "E: boom",
+    message: "boom",
+    culprit: "",
+    release: null,
+    environment: null,
+    size: 10,
+    data: "{}",
+    category: "error",
+    grouping: { config: "c", hashes: [hash] },
+    metadata: "{}",
+    userKey: null,
+    tags: [],
   };
 }
 
@@ -26,12 +43,36 @@ function feedbackEvent(projectId: number, associated: string | null, message: st
   const eventId = newId();
   const now = new Date().toISOString();
   const event = {
-    event_id: eventId, type: "feedback", environment: "prod", user: { email: "ann@example.com" }, tags: [["url", "https://shop.example/cart"]],
-    contexts: { feedback: { message, contact_email: "ann@example.com", name: "Ann", url: "https://shop.example/cart", associated_event_id: associated, source: "widget" }, browser: { name: "Chrome", version: "120" } },
+    event_id: eventId,
+    type: "feedback",
+    environment: "prod",
+    user: { email: "ann@example.com" },
+    tags: [["url", "https://shop.example/cart"]],
+    contexts: {
+      feedback: { message, contact_email: "ann@example.com", name: "Ann", url: "https://shop.example/cart", associated_event_id: associated, source: "widget" },
+      browser: { name: "Chrome", version: "120" },
+    },
   };
   return {
-    projectId, eventId, type: "feedback", receivedAt: now, timestamp: now, platform: "javascript", level: "info", title: message, message, culprit: "", release: null, environment: "prod",
-    size: 10, data: JSON.stringify(event), category: "feedback", grouping: { config: "c", hashes: [newId()] }, metadata: "{}", userKey: null, tags: [],
+    projectId,
+    eventId,
+    type: "feedback",
+    receivedAt: now,
+    timestamp: now,
+    platform: "javascript",
+    level: "info",
+    title: message,
+    message,
+    culprit: "",
+    release: null,
+    environment: "prod",
+    size: 10,
+    data: JSON.stringify(event),
+    category: "feedback",
+    grouping: { config: "c", hashes: [newId()] },
+    metadata: "{}",
+    userKey: null,
+    tags: [],
     feedback: feedbackOfEvent(event, projectId, eventId, now),
   };
 }
@@ -45,7 +86,14 @@ export function feedbackConformance(get: () => Fixture) {
     const q = await t.store.createProject({ organizationId: other.id, teamId: null, slug: uniq("q"), name: "Q", platform: null });
     return { t, alice, org, p, other, q };
   }
-  const batch = (parts: Partial<Parameters<typeof writeBatch>[1]>) => ({ spoolId: uniq("spool"), position: 1, rawItems: [], outcomes: [], events: [], ...parts });
+  const batch = (parts: Partial<Parameters<typeof writeBatch>[1]>) => ({
+    spoolId: uniq("spool"),
+    position: 1,
+    rawItems: [],
+    outcomes: [],
+    events: [],
+    ...parts,
+  });
 
   test("issue 19 feedback: a user report before its event waits, and is linked to the issue when the event comes", async () => {
     const { t, org, p } = await setup();
@@ -62,7 +110,10 @@ export function feedbackConformance(get: () => Fixture) {
     assert.ok(row?.issueId !== null && row?.issue, "linked once the event is stored");
     assert.equal(row.eventStored, true);
     const stored = await t.store.listIssueFeedback(row.issueId!, 10);
-    assert.deepEqual(stored.map((f) => f.id), [row.id]);
+    assert.deepEqual(
+      stored.map((f) => f.id),
+      [row.id],
+    );
     // Sent again (Sentry keeps one report per event, the newest): one row, the new comments, the link kept.
     await writeBatch(t.store, batch({ feedback: [{ ...report, message: "It broke twice" }] }));
     const all = await t.store.listFeedback({ organizationId: org.id, status: null, limit: 10 });
@@ -103,16 +154,25 @@ export function feedbackConformance(get: () => Fixture) {
     const reports = [1, 2, 3].map((n) => feedbackOfUserReport({ event_id: newId(), name: `N${n}`, email: "", comments: `c${n}` }, p.id, now, "user_report"));
     await writeBatch(t.store, batch({ feedback: [...reports, feedbackOfUserReport({ event_id: newId(), comments: "elsewhere" }, q.id, now, "user_report")] }));
     const listed = await t.store.listFeedback({ organizationId: org.id, status: "new", limit: 2 });
-    assert.deepEqual(listed.map((f) => f.message), ["c3", "c2"]);
+    assert.deepEqual(
+      listed.map((f) => f.message),
+      ["c3", "c2"],
+    );
     const next = await t.store.listFeedback({ organizationId: org.id, status: "new", limit: 2, beforeId: listed[1]!.id });
-    assert.deepEqual(next.map((f) => f.message), ["c1"]);
+    assert.deepEqual(
+      next.map((f) => f.message),
+      ["c1"],
+    );
     const resolved = await t.store.updateFeedback(org.id, listed[0]!.id, { status: "resolved", assigneeUserId: alice.id });
     assert.equal(resolved?.status, "resolved");
     assert.equal(resolved?.assigneeUserId, alice.id);
     await t.store.updateFeedback(org.id, listed[1]!.id, { status: "spam" });
     assert.deepEqual(await t.store.countFeedback(org.id), { new: 1, resolved: 1, spam: 1 });
-    assert.deepEqual((await t.store.listFeedback({ organizationId: org.id, status: "resolved", limit: 10 })).map((f) => f.message), ["c3"]);
-    assert.deepEqual((await t.store.listFeedback({ organizationId: org.id, status: null, projectIds: [], limit: 10 })), []);
+    assert.deepEqual(
+      (await t.store.listFeedback({ organizationId: org.id, status: "resolved", limit: 10 })).map((f) => f.message),
+      ["c3"],
+    );
+    assert.deepEqual(await t.store.listFeedback({ organizationId: org.id, status: null, projectIds: [], limit: 10 }), []);
     assert.equal(await t.store.getFeedback(other.id, listed[0]!.id), null, "scoped to its organization");
     assert.equal(await t.store.updateFeedback(other.id, listed[0]!.id, { status: "new" }), null);
     assert.equal((await t.store.getFeedback(org.id, listed[0]!.id))?.projectSlug, p.slug);
@@ -123,9 +183,13 @@ export function feedbackConformance(get: () => Fixture) {
     const error = errorEvent(p.id, uniq("h"));
     await writeBatch(t.store, batch({ events: [error] }));
     const now = new Date().toISOString();
-    const first = await t.store.submitFeedback(feedbackOfUserReport({ event_id: error.eventId, name: "C", email: "c@example.com", comments: "first" }, p.id, now, "api"));
+    const first = await t.store.submitFeedback(
+      feedbackOfUserReport({ event_id: error.eventId, name: "C", email: "c@example.com", comments: "first" }, p.id, now, "api"),
+    );
     assert.ok(first.issue);
-    const second = await t.store.submitFeedback(feedbackOfUserReport({ event_id: error.eventId, name: "C", email: "c@example.com", comments: "second" }, p.id, now, "api"));
+    const second = await t.store.submitFeedback(
+      feedbackOfUserReport({ event_id: error.eventId, name: "C", email: "c@example.com", comments: "second" }, p.id, now, "api"),
+    );
     assert.equal(second.id, first.id);
     assert.equal(second.message, "second");
   });

@@ -19,8 +19,19 @@ const str = (value: string): LogAttribute => ({ type: "string", value });
 
 function line(projectId: number, body: string, minutesAgo: number, extra: Partial<NewLog> = {}): NewLog {
   return {
-    projectId, timestamp: at(minutesAgo), receivedAt: new Date().toISOString(), level: "info", severityNumber: 9, body,
-    attributes: { "sentry.environment": str("production") }, traceId: null, spanId: null, release: null, environment: "production", meta: null, ...extra,
+    projectId,
+    timestamp: at(minutesAgo),
+    receivedAt: new Date().toISOString(),
+    level: "info",
+    severityNumber: 9,
+    body,
+    attributes: { "sentry.environment": str("production") },
+    traceId: null,
+    spanId: null,
+    release: null,
+    environment: "production",
+    meta: null,
+    ...extra,
   };
 }
 
@@ -41,11 +52,17 @@ export function logConformance(get: () => Fixture) {
     const { t, p } = await setup();
     // Written out of order: the oldest line arrives last.
     await write(t, [line(p.id, "second", 20), line(p.id, "third", 10)]);
-    await write(t, [line(p.id, "first", 30), line(p.id, "fourth", 5, { attributes: { n: { type: "integer", value: 7 }, ok: { type: "boolean", value: true } } })]);
+    await write(t, [
+      line(p.id, "first", 30),
+      line(p.id, "fourth", 5, { attributes: { n: { type: "integer", value: 7 }, ok: { type: "boolean", value: true } } }),
+    ]);
     assert.deepEqual(await bodies(t, { projectId: p.id }), ["fourth", "third", "second", "first"]);
     const page1 = await t.store.listLogs({ projectId: p.id }, 2);
     const page2 = await t.store.listLogs({ projectId: p.id }, 2, { timestamp: page1[1]!.timestamp, id: page1[1]!.id });
-    assert.deepEqual([...page1, ...page2].map((l) => l.body), ["fourth", "third", "second", "first"]);
+    assert.deepEqual(
+      [...page1, ...page2].map((l) => l.body),
+      ["fourth", "third", "second", "first"],
+    );
     assert.deepEqual(page1[0]!.attributes.n, { type: "integer", value: 7 }, "attributes keep their types");
     assert.deepEqual(page1[0]!.attributes.ok, { type: "boolean", value: true });
     // Two lines of the same millisecond are both paged through (the id breaks the tie).
@@ -92,14 +109,36 @@ export function logConformance(get: () => Fixture) {
 
   test("issue 19 logs: key:value terms name an attribute exactly, numbers and booleans by their JSON text", async () => {
     const { t, p } = await setup();
-    const attrs = (user: string, n: number) => ({ "user.id": str(user), count: { type: "integer" as const, value: n }, cached: { type: "boolean" as const, value: n > 1 }, long: str("x".repeat(LOG_LIMITS.maxIndexedValueLength + 1)) });
-    await write(t, [line(p.id, "a", 30, { attributes: attrs("42", 1) }), line(p.id, "b", 20, { attributes: attrs("420", 2) }), line(p.id, "c", 10, { attributes: attrs("42", 3) })]);
+    const attrs = (user: string, n: number) => ({
+      "user.id": str(user),
+      count: { type: "integer" as const, value: n },
+      cached: { type: "boolean" as const, value: n > 1 },
+      long: str("x".repeat(LOG_LIMITS.maxIndexedValueLength + 1)),
+    });
+    await write(t, [
+      line(p.id, "a", 30, { attributes: attrs("42", 1) }),
+      line(p.id, "b", 20, { attributes: attrs("420", 2) }),
+      line(p.id, "c", 10, { attributes: attrs("42", 3) }),
+    ]);
     assert.deepEqual(await bodies(t, { projectId: p.id, pairs: [{ key: "user.id", value: "42" }] }), ["c", "a"]);
     assert.deepEqual(await bodies(t, { projectId: p.id, pairs: [{ key: "count", value: "2" }] }), ["b"]);
     assert.deepEqual(await bodies(t, { projectId: p.id, pairs: [{ key: "cached", value: "true" }] }), ["c", "b"]);
-    assert.deepEqual(await bodies(t, { projectId: p.id, pairs: [{ key: "user.id", value: "42" }, { key: "cached", value: "false" }] }), ["a"]);
+    assert.deepEqual(
+      await bodies(t, {
+        projectId: p.id,
+        pairs: [
+          { key: "user.id", value: "42" },
+          { key: "cached", value: "false" },
+        ],
+      }),
+      ["a"],
+    );
     assert.deepEqual(await bodies(t, { projectId: p.id, pairs: [{ key: "user", value: "42" }] }), [], "the whole key");
-    assert.deepEqual(await bodies(t, { projectId: p.id, pairs: [{ key: "long", value: "x".repeat(LOG_LIMITS.maxIndexedValueLength + 1) }] }), [], "long values are not indexed");
+    assert.deepEqual(
+      await bodies(t, { projectId: p.id, pairs: [{ key: "long", value: "x".repeat(LOG_LIMITS.maxIndexedValueLength + 1) }] }),
+      [],
+      "long values are not indexed",
+    );
   });
 
   test("issue 19 logs: a search matching more lines than SQLite's candidate rows still reads newest first by timestamp", async () => {
@@ -109,11 +148,20 @@ export function logConformance(get: () => Fixture) {
     const rows = Array.from({ length: many }, (_, i) => line(p.id, `common word ${i}`, 1 + i * 0.01, { attributes: { shard: str(String(i % 2)) } }));
     await write(t, rows.reverse());
     const page = await t.store.listLogs({ projectId: p.id, words: ["common"] }, 3);
-    assert.deepEqual(page.map((l) => l.body), ["common word 0", "common word 1", "common word 2"]);
+    assert.deepEqual(
+      page.map((l) => l.body),
+      ["common word 0", "common word 1", "common word 2"],
+    );
     const odd = await t.store.listLogs({ projectId: p.id, words: ["word"], pairs: [{ key: "shard", value: "1" }] }, 2);
-    assert.deepEqual(odd.map((l) => l.body), ["common word 1", "common word 3"]);
+    assert.deepEqual(
+      odd.map((l) => l.body),
+      ["common word 1", "common word 3"],
+    );
     const next = await t.store.listLogs({ projectId: p.id, words: ["common"] }, 2, { timestamp: page[2]!.timestamp, id: page[2]!.id });
-    assert.deepEqual(next.map((l) => l.body), ["common word 3", "common word 4"]);
+    assert.deepEqual(
+      next.map((l) => l.body),
+      ["common word 3", "common word 4"],
+    );
   });
 
   test("issue 19 logs: the live tail reads lines stored after a given one, with the page's filters", async () => {
@@ -122,17 +170,36 @@ export function logConformance(get: () => Fixture) {
     const from = await t.store.lastLogId();
     assert.ok(from > 0);
     await write(t, [line(p.id, "new info", 1), line(p.id, "new error", 1, { level: "error" }), line(q.id, "other project", 1)]);
-    assert.deepEqual((await t.store.tailLogs({ projectId: p.id }, from, 10)).map((l) => l.body), ["new info", "new error"]);
-    assert.deepEqual((await t.store.tailLogs({ projectId: p.id, levels: ["error"] }, from, 10)).map((l) => l.body), ["new error"]);
-    assert.deepEqual((await t.store.tailLogs({ projectId: p.id, words: ["info"] }, from, 10)).map((l) => l.body), ["new info"]);
+    assert.deepEqual(
+      (await t.store.tailLogs({ projectId: p.id }, from, 10)).map((l) => l.body),
+      ["new info", "new error"],
+    );
+    assert.deepEqual(
+      (await t.store.tailLogs({ projectId: p.id, levels: ["error"] }, from, 10)).map((l) => l.body),
+      ["new error"],
+    );
+    assert.deepEqual(
+      (await t.store.tailLogs({ projectId: p.id, words: ["info"] }, from, 10)).map((l) => l.body),
+      ["new info"],
+    );
     assert.equal((await t.store.lastLogId()) > from, true);
   });
 
   test("issue 19 logs: a trace's lines across the organization's projects, not another organization's", async () => {
     const { t, org, p, q, r } = await setup();
-    await write(t, [line(p.id, "api side", 3, { traceId: TRACE }), line(q.id, "web side", 2, { traceId: TRACE }), line(r.id, "elsewhere", 1, { traceId: TRACE })]);
+    await write(t, [
+      line(p.id, "api side", 3, { traceId: TRACE }),
+      line(q.id, "web side", 2, { traceId: TRACE }),
+      line(r.id, "elsewhere", 1, { traceId: TRACE }),
+    ]);
     const lines = await t.store.traceLogs(org.id, TRACE, 10);
-    assert.deepEqual(lines.map((l) => [l.body, l.projectSlug]), [["api side", p.slug], ["web side", q.slug]]);
+    assert.deepEqual(
+      lines.map((l) => [l.body, l.projectSlug]),
+      [
+        ["api side", p.slug],
+        ["web side", q.slug],
+      ],
+    );
   });
 
   test("issue 19 logs: retention deletes old lines with their search terms; a deleted project takes its lines", async () => {

@@ -48,11 +48,30 @@ export function metricAlertConformance(get: () => Fixture) {
 
   test("issue 17 metric alerts: rules are created, read, changed and deleted within their organization only", async () => {
     const { t, alice, org, other, api } = await world();
-    const rule = await t.store.createMetricAlert(org.id, input({ projectId: api.id, environment: "production", resolveThreshold: 4, triggers: [{ label: "critical", alertThreshold: 10, actions: [{ id: WEBHOOK_ACTION, service: "webhooks", url: "https://hooks.example.com/x" }] }, { label: "warning", alertThreshold: 5, actions: [] }] }), alice.id, at(END));
+    const rule = await t.store.createMetricAlert(
+      org.id,
+      input({
+        projectId: api.id,
+        environment: "production",
+        resolveThreshold: 4,
+        triggers: [
+          { label: "critical", alertThreshold: 10, actions: [{ id: WEBHOOK_ACTION, service: "webhooks", url: "https://hooks.example.com/x" }] },
+          { label: "warning", alertThreshold: 5, actions: [] },
+        ],
+      }),
+      alice.id,
+      at(END),
+    );
     assert.equal(rule.status, "resolved");
     assert.equal(rule.project?.slug, api.slug);
     assert.equal(rule.resolveThreshold, 4);
-    assert.deepEqual(rule.triggers.map((x) => [x.label, x.alertThreshold, x.actions.length]), [["critical", 10, 1], ["warning", 5, 0]]);
+    assert.deepEqual(
+      rule.triggers.map((x) => [x.label, x.alertThreshold, x.actions.length]),
+      [
+        ["critical", 10, 1],
+        ["warning", 5, 0],
+      ],
+    );
     assert.equal(await t.store.getMetricAlert(other.id, rule.id), null);
     assert.equal(await t.store.updateMetricAlert(other.id, rule.id, input(), at(END)), null);
     assert.equal(await t.store.deleteMetricAlert(other.id, rule.id), false);
@@ -60,7 +79,10 @@ export function metricAlertConformance(get: () => Fixture) {
     assert.equal(changed?.name, "Renamed");
     assert.equal(changed?.project, null);
     assert.equal(changed?.timeWindow, 60);
-    assert.deepEqual((await t.store.listMetricAlerts(org.id)).map((r) => r.id), [rule.id]);
+    assert.deepEqual(
+      (await t.store.listMetricAlerts(org.id)).map((r) => r.id),
+      [rule.id],
+    );
     assert.equal(await t.store.countMetricAlerts(org.id), 1);
     assert.equal(await t.store.deleteMetricAlert(org.id, rule.id), true);
     assert.equal(await t.store.getMetricAlert(org.id, rule.id), null);
@@ -76,7 +98,17 @@ export function metricAlertConformance(get: () => Fixture) {
     await addEvent(db, api.id, at(END)); // the window ends before its last instant
     await addEvent(db, api.id, at(END - MIN), { type: "transaction" });
     await addEvent(db, stranger.id, at(END - MIN));
-    const q = (over: object = {}) => t.store.computeMetricValue({ organizationId: org.id, projectId: null, kind: kind("count()"), filters: [], environment: null, start: at(END - 5 * MIN), end: at(END), ...over });
+    const q = (over: object = {}) =>
+      t.store.computeMetricValue({
+        organizationId: org.id,
+        projectId: null,
+        kind: kind("count()"),
+        filters: [],
+        environment: null,
+        start: at(END - 5 * MIN),
+        end: at(END),
+        ...over,
+      });
     assert.equal(await q(), 3);
     assert.equal(await q({ projectId: api.id }), 2);
     assert.equal(await q({ environment: "production" }), 2);
@@ -86,10 +118,26 @@ export function metricAlertConformance(get: () => Fixture) {
 
   test("issue 17 metric alerts: count_unique(user) counts each user seen in the window once across the scope's issues", async () => {
     const { t, org, api, web, stranger } = await world();
-    await addIssueWithUsers(t.db, api.id, [{ key: "u:1", lastSeen: at(END - MIN) }, { key: "u:2", lastSeen: at(END - 2 * MIN) }, { key: "u:old", lastSeen: at(END - 30 * MIN) }]);
-    await addIssueWithUsers(t.db, web.id, [{ key: "u:1", lastSeen: at(END - 3 * MIN) }, { key: "u:3", lastSeen: at(END - 4 * MIN) }]);
+    await addIssueWithUsers(t.db, api.id, [
+      { key: "u:1", lastSeen: at(END - MIN) },
+      { key: "u:2", lastSeen: at(END - 2 * MIN) },
+      { key: "u:old", lastSeen: at(END - 30 * MIN) },
+    ]);
+    await addIssueWithUsers(t.db, web.id, [
+      { key: "u:1", lastSeen: at(END - 3 * MIN) },
+      { key: "u:3", lastSeen: at(END - 4 * MIN) },
+    ]);
     await addIssueWithUsers(t.db, stranger.id, [{ key: "u:9", lastSeen: at(END - MIN) }]);
-    const q = (projectId: number | null) => t.store.computeMetricValue({ organizationId: org.id, projectId, kind: kind("count_unique(user)"), filters: [], environment: null, start: at(END - 5 * MIN), end: at(END) });
+    const q = (projectId: number | null) =>
+      t.store.computeMetricValue({
+        organizationId: org.id,
+        projectId,
+        kind: kind("count_unique(user)"),
+        filters: [],
+        environment: null,
+        start: at(END - 5 * MIN),
+        end: at(END),
+      });
     assert.equal(await q(null), 3);
     assert.equal(await q(api.id), 2);
   });
@@ -101,31 +149,90 @@ export function metricAlertConformance(get: () => Fixture) {
     await addSessionHour(t.db, api.id, at(hour - 3_600_000).replace(".000Z", "Z"), 100, 50);
     await addSessionHour(t.db, api.id, at(hour).replace(".000Z", "Z"), 100, 100, "staging");
     const sessions = (window: number, environment: string | null) =>
-      t.store.computeMetricValue({ organizationId: org.id, projectId: api.id, kind: kind("percentage(sessions_crashed, sessions) AS _crash_rate_alert_aggregate"), filters: [], environment, start: at(END - window * MIN), end: at(END) });
+      t.store.computeMetricValue({
+        organizationId: org.id,
+        projectId: api.id,
+        kind: kind("percentage(sessions_crashed, sessions) AS _crash_rate_alert_aggregate"),
+        filters: [],
+        environment,
+        start: at(END - window * MIN),
+        end: at(END),
+      });
     assert.equal(await sessions(10, "production"), 98.5);
     assert.equal(await sessions(60, "production"), 82.333); // both hours: 1 - 53/300
     assert.equal(await sessions(10, null), 65.667); // 1 - 103/300
-    for (const [id, crashed, ago] of [["a", false, 1], ["b", true, 2], ["c", false, 3], ["d", false, 9], ["e", true, 90]] as const) await addSessionUser(t.db, api.id, id, at(END - ago * MIN), crashed);
-    const users = await t.store.computeMetricValue({ organizationId: org.id, projectId: null, kind: kind("percentage(users_crashed, users) AS _crash_rate_alert_aggregate"), filters: [], environment: null, start: at(END - 10 * MIN), end: at(END) });
+    for (const [id, crashed, ago] of [
+      ["a", false, 1],
+      ["b", true, 2],
+      ["c", false, 3],
+      ["d", false, 9],
+      ["e", true, 90],
+    ] as const)
+      await addSessionUser(t.db, api.id, id, at(END - ago * MIN), crashed);
+    const users = await t.store.computeMetricValue({
+      organizationId: org.id,
+      projectId: null,
+      kind: kind("percentage(users_crashed, users) AS _crash_rate_alert_aggregate"),
+      filters: [],
+      environment: null,
+      start: at(END - 10 * MIN),
+      end: at(END),
+    });
     assert.equal(users, 75);
-    assert.equal(await t.store.computeMetricValue({ organizationId: org.id, projectId: null, kind: kind("percentage(users_crashed, users) AS _crash_rate_alert_aggregate"), filters: [], environment: "nowhere", start: at(END - 10 * MIN), end: at(END) }), null);
+    assert.equal(
+      await t.store.computeMetricValue({
+        organizationId: org.id,
+        projectId: null,
+        kind: kind("percentage(users_crashed, users) AS _crash_rate_alert_aggregate"),
+        filters: [],
+        environment: "nowhere",
+        start: at(END - 10 * MIN),
+        end: at(END),
+      }),
+      null,
+    );
   });
 
   test("issue 17 metric alerts: p50/p75/p95 are exact (interpolated between ranks), failure_rate() and apdex(300) from the window's transactions", async () => {
     const { t, org, api } = await world();
-    const durations: [number, string][] = [[100, "ok"], [200, "ok"], [300, "internal_error"], [400, "cancelled"], [1000, "unknown"]];
+    const durations: [number, string][] = [
+      [100, "ok"],
+      [200, "ok"],
+      [300, "internal_error"],
+      [400, "cancelled"],
+      [1000, "unknown"],
+    ];
     for (const [i, [d, s]] of durations.entries()) await addTransaction(t.db, api.id, at(END - (i + 1) * MIN), d, s);
     await addTransaction(t.db, api.id, at(END - 20 * MIN), 99_999, "internal_error"); // outside the window
     await addTransaction(t.db, api.id, at(END - MIN), 5000, "internal_error", "POST /other");
     const q = (aggregate: string, filters: { key: string; value: string }[] = [{ key: "transaction", value: "GET /items" }]) =>
-      t.store.computeMetricValue({ organizationId: org.id, projectId: null, kind: kind(aggregate), filters, environment: "production", start: at(END - 10 * MIN), end: at(END) });
+      t.store.computeMetricValue({
+        organizationId: org.id,
+        projectId: null,
+        kind: kind(aggregate),
+        filters,
+        environment: "production",
+        start: at(END - 10 * MIN),
+        end: at(END),
+      });
     assert.equal(await q("p50(transaction.duration)"), 300);
     assert.equal(await q("p75(transaction.duration)"), 400);
     assert.ok(Math.abs((await q("p95(transaction.duration)"))! - 880) < 1e-9);
     assert.equal(await q("failure_rate()"), 0.2);
     assert.equal(await q("apdex(300)"), 0.8); // 3 satisfied, 2 tolerated of 5
     assert.equal(await q("failure_rate()", []), 2 / 6);
-    assert.equal(await t.store.computeMetricValue({ organizationId: org.id, projectId: null, kind: kind("apdex(300)"), filters: [], environment: null, start: at(END - 30 * MIN), end: at(END - 25 * MIN) }), null);
+    assert.equal(
+      await t.store.computeMetricValue({
+        organizationId: org.id,
+        projectId: null,
+        kind: kind("apdex(300)"),
+        filters: [],
+        environment: null,
+        start: at(END - 30 * MIN),
+        end: at(END - 25 * MIN),
+      }),
+      null,
+    );
   });
 
   test("issue 17 metric alerts: critical, down to warning, resolved past the resolve threshold; one outbox row per action and change; a minute evaluated twice or by two evaluators adds nothing", async () => {
@@ -133,12 +240,21 @@ export function metricAlertConformance(get: () => Fixture) {
     const hook = (n: number) => ({ id: WEBHOOK_ACTION as typeof WEBHOOK_ACTION, service: "webhooks" as const, url: `https://hooks.example.com/${n}` });
     const rule = await t.store.createMetricAlert(
       org.id,
-      input({ projectId: api.id, timeWindow: 1, resolveThreshold: 2, triggers: [{ label: "critical", alertThreshold: 10, actions: [hook(1), hook(2)] }, { label: "warning", alertThreshold: 5, actions: [hook(3)] }] }),
+      input({
+        projectId: api.id,
+        timeWindow: 1,
+        resolveThreshold: 2,
+        triggers: [
+          { label: "critical", alertThreshold: 10, actions: [hook(1), hook(2)] },
+          { label: "warning", alertThreshold: 5, actions: [hook(3)] },
+        ],
+      }),
       alice.id,
       at(END),
     );
     const opts = { baseUrl: "https://faultline.example.com/monitor" };
-    const outbox = () => t.db.kysely.selectFrom("notifications").selectAll().where("source", "=", "metric_alert").where("rule_id", "=", rule.id).orderBy("id").execute();
+    const outbox = () =>
+      t.db.kysely.selectFrom("notifications").selectAll().where("source", "=", "metric_alert").where("rule_id", "=", rule.id).orderBy("id").execute();
     /** Evaluates the minute starting at `m` with `count` errors in the minute before it. */
     async function minute(m: number, count: number) {
       for (let i = 0; i < count; i++) await addEvent(t.db, api.id, at(m - MIN + i * 100));
@@ -155,11 +271,30 @@ export function metricAlertConformance(get: () => Fixture) {
     assert.equal(critical.status, "critical");
     assert.equal(critical.lastValue, 12);
     let rows = await outbox();
-    assert.deepEqual(rows.map((r) => JSON.parse(r.action).url), ["https://hooks.example.com/1", "https://hooks.example.com/2"]);
+    assert.deepEqual(
+      rows.map((r) => JSON.parse(r.action).url),
+      ["https://hooks.example.com/1", "https://hooks.example.com/2"],
+    );
     const payload = JSON.parse(rows[0]!.payload);
     assert.deepEqual(
-      { kind: payload.kind, status: payload.status, value: payload.value, threshold: payload.threshold, aggregate: payload.aggregate, project: payload.project.slug, url: payload.url },
-      { kind: "metric", status: "critical", value: 12, threshold: 10, aggregate: "count()", project: api.slug, url: `https://faultline.example.com/monitor/en/orgs/${org.slug}/alerts/metric/${rule.id}` },
+      {
+        kind: payload.kind,
+        status: payload.status,
+        value: payload.value,
+        threshold: payload.threshold,
+        aggregate: payload.aggregate,
+        project: payload.project.slug,
+        url: payload.url,
+      },
+      {
+        kind: "metric",
+        status: "critical",
+        value: 12,
+        threshold: 10,
+        aggregate: "count()",
+        project: api.slug,
+        url: `https://faultline.example.com/monitor/en/orgs/${org.slug}/alerts/metric/${rule.id}`,
+      },
     );
     assert.equal(rows[0]!.idempotency_key, `metric_alert:${rule.id}:critical:${at(base + MIN)}:action:0`);
     // Still above critical: no change, nothing sent.
@@ -184,8 +319,14 @@ export function metricAlertConformance(get: () => Fixture) {
     assert.equal(JSON.parse(rows[3]!.payload).threshold, 2);
     assert.equal(JSON.parse(rows[3]!.action).url, "https://hooks.example.com/3");
     const history = await t.store.listMetricAlertHistory(rule.id, 10);
-    assert.deepEqual(history.map((h) => `${h.from}>${h.to}@${h.value}`), ["warning>resolved@1", "critical>warning@9", "resolved>critical@12"]);
+    assert.deepEqual(
+      history.map((h) => `${h.from}>${h.to}@${h.value}`),
+      ["warning>resolved@1", "critical>warning@9", "resolved>critical@12"],
+    );
     const values = await t.store.listMetricAlertValues(rule.id, at(base - MIN));
-    assert.deepEqual(values.map((v) => v.value), [3, 12, 11, 10, 9, 3, 2, 1]);
+    assert.deepEqual(
+      values.map((v) => v.value),
+      [3, 12, 11, 10, 9, 3, 2, 1],
+    );
   });
 }

@@ -39,12 +39,23 @@ export function notificationSettingsConformance(get: () => Fixture) {
     return { org, team, project, users, issue };
   }
   const event = (projectId: number, hash: string, over: Partial<DigestedEvent> = {}) => digestedEvent("PeopleError", projectId, hash, over);
-  const write = (events: DigestedEvent[], spoolId = uniq("spool"), position = 1) => writeBatch(get().t.store, { spoolId, position, events, rawItems: [], outcomes: [] });
+  const write = (events: DigestedEvent[], spoolId = uniq("spool"), position = 1) =>
+    writeBatch(get().t.store, { spoolId, position, events, rawItems: [], outcomes: [] });
 
   /** The issue's workflow notices: "trigger → e-mail" per row, sorted; and the rows' keys. */
   async function notices(issueId: number) {
-    const rows = await get().t.db.kysely.selectFrom("notifications").select(["action", "payload", "idempotency_key", "source"]).where("issue_id", "=", issueId).where("source", "=", "workflow").orderBy("id").execute();
-    return rows.map((r) => ({ action: JSON.parse(r.action) as Extract<NotificationAction, { id: "faultline.mail.recipient" }>, payload: JSON.parse(r.payload) as IssueNotificationPayload, key: r.idempotency_key }));
+    const rows = await get()
+      .t.db.kysely.selectFrom("notifications")
+      .select(["action", "payload", "idempotency_key", "source"])
+      .where("issue_id", "=", issueId)
+      .where("source", "=", "workflow")
+      .orderBy("id")
+      .execute();
+    return rows.map((r) => ({
+      action: JSON.parse(r.action) as Extract<NotificationAction, { id: "faultline.mail.recipient" }>,
+      payload: JSON.parse(r.payload) as IssueNotificationPayload,
+      key: r.idempotency_key,
+    }));
   }
   const who = async (issueId: number, trigger: string) =>
     (await notices(issueId))
@@ -61,14 +72,29 @@ export function notificationSettingsConformance(get: () => Fixture) {
     await t.store.setUserNotificationSettings(bob.id, { locale: "de", timeZone: "America/Los_Angeles", workflow: false }, "2026-11-23T11:00:00.000Z");
     assert.deepEqual(await t.store.getUserNotificationSettings(bob.id), { locale: "de", timeZone: "America/Los_Angeles", workflow: false });
     const other = await t.store.createProject({ organizationId: w.org.id, teamId: null, slug: uniq("other"), name: "Other", platform: null });
-    assert.deepEqual([...(await t.store.projectEmailSettings(bob.id, [w.project.id, other.id]))], [[w.project.id, true], [other.id, true]]);
+    assert.deepEqual(
+      [...(await t.store.projectEmailSettings(bob.id, [w.project.id, other.id]))],
+      [
+        [w.project.id, true],
+        [other.id, true],
+      ],
+    );
     await t.store.setProjectEmail(bob.id, other.id, false);
     await t.store.setProjectEmail(bob.id, other.id, false);
-    assert.deepEqual([...(await t.store.projectEmailSettings(bob.id, [w.project.id, other.id]))], [[w.project.id, true], [other.id, false]]);
+    assert.deepEqual(
+      [...(await t.store.projectEmailSettings(bob.id, [w.project.id, other.id]))],
+      [
+        [w.project.id, true],
+        [other.id, false],
+      ],
+    );
     assert.equal((await t.store.weeklySummarySettings(bob.id, [w.org.id])).get(w.org.id), true);
     await t.store.setWeeklySummary(bob.id, w.org.id, false);
     assert.equal((await t.store.weeklySummarySettings(bob.id, [w.org.id])).get(w.org.id), false);
-    assert.equal((await t.store.weeklySummaryCandidates()).some((c) => c.userId === bob.id && c.organization.id === w.org.id), false);
+    assert.equal(
+      (await t.store.weeklySummaryCandidates()).some((c) => c.userId === bob.id && c.organization.id === w.org.id),
+      false,
+    );
     await t.store.setWeeklySummary(bob.id, w.org.id, true);
     const candidate = (await t.store.weeklySummaryCandidates()).find((c) => c.userId === bob.id && c.organization.id === w.org.id);
     assert.deepEqual(candidate && { locale: candidate.locale, timeZone: candidate.timeZone }, { locale: "de", timeZone: "America/Los_Angeles" });
@@ -87,7 +113,14 @@ export function notificationSettingsConformance(get: () => Fixture) {
     await t.store.setUserNotificationSettings(carol.id, { locale: "de", timeZone: null, workflow: true }, "2026-11-23T10:00:00.000Z");
     await t.store.setProjectEmail(dave.id, w.project.id, false);
     const prefs = await t.store.recipientPreferences([bob.id, carol.id, dave.id, stranger.id, alice.id], w.project.id);
-    assert.deepEqual(prefs.map((r) => [r.userId, r.locale]).sort(), [[alice.id, "en"], [bob.id, "en"], [carol.id, "de"]].sort());
+    assert.deepEqual(
+      prefs.map((r) => [r.userId, r.locale]).sort(),
+      [
+        [alice.id, "en"],
+        [bob.id, "en"],
+        [carol.id, "de"],
+      ].sort(),
+    );
     assert.deepEqual(await t.store.recipientPreferences([], w.project.id), []);
   });
 
@@ -112,9 +145,27 @@ export function notificationSettingsConformance(get: () => Fixture) {
     await updateIssue(t.as(alice), w.issue.id, { assignedTo: `team:${w.team.id}` });
     assert.deepEqual(await who(w.issue.id, "assigned"), ["bob", "carol"]);
     // The same decision written again (a replayed request's transaction) adds no row.
-    const activity = (await t.db.kysely.selectFrom("issue_activity").select("id").where("issue_id", "=", w.issue.id).where("type", "=", "assigned").orderBy("id", "desc").executeTakeFirstOrThrow()).id;
+    const activity = (
+      await t.db.kysely
+        .selectFrom("issue_activity")
+        .select("id")
+        .where("issue_id", "=", w.issue.id)
+        .where("type", "=", "assigned")
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow()
+    ).id;
     const again = await t.db.kysely.transaction().execute((trx) =>
-      workflowTx(trx, t.db.dialect).enqueueWorkflowNotices([{ trigger: "assigned", issueId: w.issue.id, key: String(activity), actorUserId: alice.id, to: "assignee", linkBase: "http://x", createdAt: "2026-11-23T10:00:00.000Z" }]),
+      workflowTx(trx, t.db.dialect).enqueueWorkflowNotices([
+        {
+          trigger: "assigned",
+          issueId: w.issue.id,
+          key: String(activity),
+          actorUserId: alice.id,
+          to: "assignee",
+          linkBase: "http://x",
+          createdAt: "2026-11-23T10:00:00.000Z",
+        },
+      ]),
     );
     assert.equal(again, 0);
     assert.deepEqual(await who(w.issue.id, "assigned"), ["bob", "carol"]);
@@ -141,7 +192,13 @@ export function notificationSettingsConformance(get: () => Fixture) {
     // Commenting again does not subscribe dave again; frank, who never took part, hears nothing.
     await addComment(t.as(dave), w.issue.id, { text: "again" });
     assert.deepEqual(await t.store.getIssueSubscription(dave.id, w.issue.id), { isActive: false, reason: "comment" });
-    assert.deepEqual((await notices(w.issue.id)).slice(before + 1).map((n) => n.action.email.split("-")[0]).sort(), ["bob", "carol"]);
+    assert.deepEqual(
+      (await notices(w.issue.id))
+        .slice(before + 1)
+        .map((n) => n.action.email.split("-")[0])
+        .sort(),
+      ["bob", "carol"],
+    );
     assert.deepEqual((await t.store.issueWorkflowRecipients(w.issue.id)).map((r) => r.userId).sort(), [bob.id, carol.id].sort());
   });
 
@@ -155,7 +212,9 @@ export function notificationSettingsConformance(get: () => Fixture) {
     await addComment(t.as(alice), w.issue.id, { text: "fixed, I think" });
     await updateIssue(t.as(alice), w.issue.id, { status: "resolved" });
     const spoolId = uniq("spool");
-    const back = [event(w.project.id, "w", { timestamp: "2026-11-24T10:00:00.000Z", receivedAt: "2026-11-24T10:00:01.000Z", tags: [["url", "https://shop.example/cart"]] })];
+    const back = [
+      event(w.project.id, "w", { timestamp: "2026-11-24T10:00:00.000Z", receivedAt: "2026-11-24T10:00:01.000Z", tags: [["url", "https://shop.example/cart"]] }),
+    ];
     await write(back, spoolId, 2);
     assert.equal((await t.store.getIssue(w.issue.id))?.status, "unresolved", "it regressed");
     assert.deepEqual(await who(w.issue.id, "regression"), ["alice", "bob"], "alice commented, bob subscribed; carol unsubscribed");
@@ -193,15 +252,28 @@ export function notificationSettingsConformance(get: () => Fixture) {
       .execute();
     const issues = new Map((await t.store.listIssues(project.id, { page: { limit: 10 } })).items.map((i) => [i.title.slice(-1), i]));
     const summaries = async () => {
-      const rows = await t.db.kysely.selectFrom("notifications").select(["action", "payload", "idempotency_key"]).where("organization_id", "=", org.id).where("source", "=", "weekly_summary").orderBy("id").execute();
-      return rows.map((r) => ({ to: (JSON.parse(r.action) as { userId: string }).userId, key: r.idempotency_key, p: JSON.parse(r.payload) as SummaryNotificationPayload }));
+      const rows = await t.db.kysely
+        .selectFrom("notifications")
+        .select(["action", "payload", "idempotency_key"])
+        .where("organization_id", "=", org.id)
+        .where("source", "=", "weekly_summary")
+        .orderBy("id")
+        .execute();
+      return rows.map((r) => ({
+        to: (JSON.parse(r.action) as { userId: string }).userId,
+        key: r.idempotency_key,
+        p: JSON.parse(r.payload) as SummaryNotificationPayload,
+      }));
     };
     const base = "https://faultline.example/monitor";
     // Monday 08:05 in Auckland (Sunday 19:05 UTC, 11:05 in Los Angeles): only the Auckland person's is due.
     await writeDueSummaries(t.store, new Date("2026-11-22T19:05:00Z"), base);
     await writeDueSummaries(t.store, new Date("2026-11-22T19:10:00Z"), base);
     const first = await summaries();
-    assert.deepEqual(first.map((s) => [s.to, s.key]), [[nz.id, `summary:${org.id}:${nz.id}:2026-W47`]]);
+    assert.deepEqual(
+      first.map((s) => [s.to, s.key]),
+      [[nz.id, `summary:${org.id}:${nz.id}:2026-W47`]],
+    );
     const shortId = (k: string) => `${project.slug.toUpperCase()}-${issues.get(k)!.shortId}`;
     assert.deepEqual(first[0]!.p, {
       kind: "summary",
@@ -223,6 +295,18 @@ export function notificationSettingsConformance(get: () => Fixture) {
     const second = (await summaries()).slice(1);
     assert.deepEqual(second.map((s) => s.to).sort(), [alice.id, la.id].sort(), "the person who turned it off gets none");
     const las = second.find((s) => s.to === la.id)!.p;
-    assert.deepEqual([las.newIssues, las.events, las.topIssues.map((i) => [i.shortId, i.count]), las.crashFreeSessions], [2, 6, [[shortId("a"), 3], [shortId("c"), 2], [shortId("d"), 1]], 99]);
+    assert.deepEqual(
+      [las.newIssues, las.events, las.topIssues.map((i) => [i.shortId, i.count]), las.crashFreeSessions],
+      [
+        2,
+        6,
+        [
+          [shortId("a"), 3],
+          [shortId("c"), 2],
+          [shortId("d"), 1],
+        ],
+        99,
+      ],
+    );
   });
 }

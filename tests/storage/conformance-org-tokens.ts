@@ -15,9 +15,28 @@ export function orgTokenConformance(get: () => Fixture) {
     const at = "2026-01-02T03:04:05.000Z";
     const hash = uniq("hash");
     const ci = await t.store.createOrgToken({ organizationId: o.id, name: "CI", tokenHash: hash, tokenSuffix: "abcd", createdBy: alice.id, createdAt: at });
-    assert.deepEqual(ci, { id: ci.id, organizationId: o.id, name: "CI", tokenSuffix: "abcd", createdBy: { id: alice.id, name: alice.name, email: alice.email }, createdAt: at, lastUsedAt: null, revokedAt: null });
-    const second = await t.store.createOrgToken({ organizationId: o.id, name: "Deploy", tokenHash: uniq("hash"), tokenSuffix: "wxyz", createdBy: alice.id, createdAt: at });
-    assert.deepEqual((await t.store.listOrgTokens(o.id)).map((x) => x.name), ["CI", "Deploy"]);
+    assert.deepEqual(ci, {
+      id: ci.id,
+      organizationId: o.id,
+      name: "CI",
+      tokenSuffix: "abcd",
+      createdBy: { id: alice.id, name: alice.name, email: alice.email },
+      createdAt: at,
+      lastUsedAt: null,
+      revokedAt: null,
+    });
+    const second = await t.store.createOrgToken({
+      organizationId: o.id,
+      name: "Deploy",
+      tokenHash: uniq("hash"),
+      tokenSuffix: "wxyz",
+      createdBy: alice.id,
+      createdAt: at,
+    });
+    assert.deepEqual(
+      (await t.store.listOrgTokens(o.id)).map((x) => x.name),
+      ["CI", "Deploy"],
+    );
     assert.deepEqual(await t.store.listOrgTokens(other.id), []);
 
     const first = "2026-01-02T04:00:00.000Z";
@@ -30,8 +49,14 @@ export function orgTokenConformance(get: () => Fixture) {
     assert.equal(await t.store.revokeOrgToken(o.id, ci.id, first), true);
     assert.equal(await t.store.revokeOrgToken(o.id, ci.id, first), false, "revoked once");
     assert.equal(await t.store.useOrgToken(hash, first), null, "a revoked token authenticates nothing");
-    assert.deepEqual((await t.store.listOrgTokens(o.id)).map((x) => x.id), [second.id]);
+    assert.deepEqual(
+      (await t.store.listOrgTokens(o.id)).map((x) => x.id),
+      [second.id],
+    );
 
-    await assert.rejects(t.store.createOrgToken({ organizationId: o.id, name: "Again", tokenHash: hash, tokenSuffix: "abcd", createdBy: alice.id, createdAt: at }), "a hash is unique");
+    await assert.rejects(
+      t.store.createOrgToken({ organizationId: o.id, name: "Again", tokenHash: hash, tokenSuffix: "abcd", createdBy: alice.id, createdAt: at }),
+      "a hash is unique",
+    );
   });
 }

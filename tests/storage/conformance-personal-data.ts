@@ -22,8 +22,26 @@ function digested(projectId: number, hash: string, user: Record<string, unknown>
   const event = { event_id: eventId, level: "error", platform: "python", user, tags: [["tier", "gold"]], message: "boom", ...extra };
   const key = userKey(event);
   return {
-    projectId, eventId, type: "error", receivedAt: now, timestamp: now, platform: "python", level: "error", title: "E: boom", message: "boom", culprit: "", release: null, environment: null,
-    size: 10, data: JSON.stringify(event), category: "error", grouping: { config: "c", hashes: [hash] }, metadata: "{}", userKey: key, userParts: userParts(event), tags: issueTags(event, key),
+    projectId,
+    eventId,
+    type: "error",
+    receivedAt: now,
+    timestamp: now,
+    platform: "python",
+    level: "error",
+    title: "E: boom",
+    message: "boom",
+    culprit: "",
+    release: null,
+    environment: null,
+    size: 10,
+    data: JSON.stringify(event),
+    category: "error",
+    grouping: { config: "c", hashes: [hash] },
+    metadata: "{}",
+    userKey: key,
+    userParts: userParts(event),
+    tags: issueTags(event, key),
   };
 }
 
@@ -50,24 +68,74 @@ export function personalDataConformance(get: () => Fixture) {
     await writeBatch(t.store, { spoolId: uniq("spool"), position: 1, rawItems: [], outcomes: [], events: [e1, e2, e3, e4, e5] });
     // The same batch again (after a crash): no second row of anything.
     await writeBatch(t.store, { spoolId: uniq("spool"), position: 1, rawItems: [], outcomes: [], events: [e1] });
-    await t.store.digestTransaction((tx) => tx.insertRawItems([{ projectId: a.id, type: "attachment", eventId: e1.eventId, receivedAt: e1.receivedAt, headers: "{}", payload: new Uint8Array([1, 2, 3]), category: "attachment", quantity: 3 }]));
+    await t.store.digestTransaction((tx) =>
+      tx.insertRawItems([
+        {
+          projectId: a.id,
+          type: "attachment",
+          eventId: e1.eventId,
+          receivedAt: e1.receivedAt,
+          headers: "{}",
+          payload: new Uint8Array([1, 2, 3]),
+          category: "attachment",
+          quantity: 3,
+        },
+      ]),
+    );
     // An attachment of ann's event as issue 19 keeps them: a row and its blob.
     const blobKey = `pd${crypto.randomUUID().replace(/-/g, "")}`;
     await t.store.attachmentBlobs.write(blobKey, new Uint8Array([9, 9, 9]));
-    await writeBatch(t.store, { spoolId: uniq("spool"), position: 3, rawItems: [], outcomes: [], events: [], attachments: [{ projectId: a.id, eventId: e1.eventId, blobKey, name: "screen.png", contentType: "image/png", attachmentType: "event.attachment", size: 3, storedSize: 3, codec: "gzip", sha1: "0".repeat(40), receivedAt: e1.receivedAt }] });
+    await writeBatch(t.store, {
+      spoolId: uniq("spool"),
+      position: 3,
+      rawItems: [],
+      outcomes: [],
+      events: [],
+      attachments: [
+        {
+          projectId: a.id,
+          eventId: e1.eventId,
+          blobKey,
+          name: "screen.png",
+          contentType: "image/png",
+          attachmentType: "event.attachment",
+          size: 3,
+          storedSize: 3,
+          codec: "gzip",
+          sha1: "0".repeat(40),
+          receivedAt: e1.receivedAt,
+        },
+      ],
+    });
     // User feedback (issue 19): about ann's event, from ann's address about nothing stored, and about bob's event.
-    const report = (projectId: number, eventId: string, email: string, comments: string) => feedbackOfUserReport({ event_id: eventId, email, comments }, projectId, e1.receivedAt, "user_report");
+    const report = (projectId: number, eventId: string, email: string, comments: string) =>
+      feedbackOfUserReport({ event_id: eventId, email, comments }, projectId, e1.receivedAt, "user_report");
     const someEvent = crypto.randomUUID().replace(/-/g, "");
-    await writeBatch(t.store, { spoolId: uniq("spool"), position: 2, rawItems: [], outcomes: [], events: [], feedback: [report(a.id, e1.eventId, "", "about ann's error"), report(b.id, someEvent, "ann@example.com", "from ann"), report(a.id, e3.eventId, "bob@example.com", "from bob")] });
+    await writeBatch(t.store, {
+      spoolId: uniq("spool"),
+      position: 2,
+      rawItems: [],
+      outcomes: [],
+      events: [],
+      feedback: [
+        report(a.id, e1.eventId, "", "about ann's error"),
+        report(b.id, someEvent, "ann@example.com", "from ann"),
+        report(a.id, e3.eventId, "bob@example.com", "from bob"),
+      ],
+    });
     return { t, alice, org, a, b, c, e1, e2, e3, e4, e5, blobKey };
   }
 
   test("issue 18 personal data: found by id, e-mail, username and IP address, exactly, in the organization's projects only", async () => {
     const { t, alice, org, a, b, e1, e2, e4 } = await setup();
     const ctx = t.as(alice);
-    const ids = async (field: string, value: string) => (await findPersonEvents(ctx, org.slug, { field, value })).matches.map((m) => `${m.projectSlug}:${m.eventId}:${m.fields.join("+")}`).sort();
+    const ids = async (field: string, value: string) =>
+      (await findPersonEvents(ctx, org.slug, { field, value })).matches.map((m) => `${m.projectSlug}:${m.eventId}:${m.fields.join("+")}`).sort();
     assert.deepEqual(await ids("id", "42"), [`${a.slug}:${e1.eventId}:id`, `${a.slug}:${e4.eventId}:id`].sort());
-    assert.deepEqual(await ids("email", "ann@example.com"), [`${a.slug}:${e1.eventId}:email`, `${a.slug}:${e4.eventId}:email`, `${b.slug}:${e2.eventId}:email`].sort());
+    assert.deepEqual(
+      await ids("email", "ann@example.com"),
+      [`${a.slug}:${e1.eventId}:email`, `${a.slug}:${e4.eventId}:email`, `${b.slug}:${e2.eventId}:email`].sort(),
+    );
     assert.deepEqual(await ids("username", "ann"), [`${b.slug}:${e2.eventId}:username`]);
     assert.deepEqual(await ids("ip", "192.0.2.1"), [`${a.slug}:${e1.eventId}:ip`, `${a.slug}:${e4.eventId}:ip`].sort());
     assert.deepEqual(await ids("any", "ann"), [`${b.slug}:${e2.eventId}:username`]);
@@ -90,7 +158,13 @@ export function personalDataConformance(get: () => Fixture) {
     const { t, alice, org, a, e1, e4 } = await setup();
     const { filename, chunks } = await exportPersonData(t.as(alice), org.slug, { field: "ip", value: "192.0.2.1" });
     assert.match(filename, /^personal-data-.+-ip\.json$/);
-    const file = JSON.parse(await collect(chunks)) as { organization: string; field: string; value: string; truncated: boolean; events: { project: string; eventId: string; matched: string[]; event: { user: { email: string } } }[] };
+    const file = JSON.parse(await collect(chunks)) as {
+      organization: string;
+      field: string;
+      value: string;
+      truncated: boolean;
+      events: { project: string; eventId: string; matched: string[]; event: { user: { email: string } } }[];
+    };
     assert.equal(file.organization, org.slug);
     assert.equal(file.truncated, false);
     assert.deepEqual(file.events.map((e) => e.eventId).sort(), [e1.eventId, e4.eventId].sort());
@@ -103,7 +177,11 @@ export function personalDataConformance(get: () => Fixture) {
 
   test("issue 18/19 personal data: the export holds the person's user feedback, about their events and from their address", async () => {
     const { t, alice, org, a, b, e1 } = await setup();
-    const read = async (field: string, value: string) => JSON.parse(await collect((await exportPersonData(t.as(alice), org.slug, { field, value })).chunks)) as { events: unknown[]; feedback: { project: string; message: string; associatedEventId: string | null; email: string; source: string }[] };
+    const read = async (field: string, value: string) =>
+      JSON.parse(await collect((await exportPersonData(t.as(alice), org.slug, { field, value })).chunks)) as {
+        events: unknown[];
+        feedback: { project: string; message: string; associatedEventId: string | null; email: string; source: string }[];
+      };
     const byIp = await read("ip", "192.0.2.1");
     assert.deepEqual(
       byIp.feedback.map((f) => [f.project, f.message, f.associatedEventId]),
@@ -111,7 +189,13 @@ export function personalDataConformance(get: () => Fixture) {
       "by IP address: the feedback about her events, not the one sent from her address",
     );
     const byEmail = await read("email", "ann@example.com");
-    assert.deepEqual(byEmail.feedback.map((f) => [f.project, f.message]).sort(), [[a.slug, "about ann's error"], [b.slug, "from ann"]].sort());
+    assert.deepEqual(
+      byEmail.feedback.map((f) => [f.project, f.message]).sort(),
+      [
+        [a.slug, "about ann's error"],
+        [b.slug, "from ann"],
+      ].sort(),
+    );
     assert.ok(byEmail.feedback.every((f) => f.source === "user_report" && !("id" in f)));
     const bob = await read("email", "nobody@example.com");
     assert.deepEqual([bob.events, bob.feedback], [[], []]);
@@ -120,13 +204,17 @@ export function personalDataConformance(get: () => Fixture) {
   test("issue 18 personal data: erasure leaves no event of the person, the issue's user count down and totals kept, others untouched", async () => {
     const { t, alice, org, a, b, c, e1, e3, e5, blobKey } = await setup();
     const db = t.db.kysely;
-    const issueA = (await db.selectFrom("issues").select(["id", "times_seen", "user_count"]).where("project_id", "=", a.id).executeTakeFirstOrThrow());
+    const issueA = await db.selectFrom("issues").select(["id", "times_seen", "user_count"]).where("project_id", "=", a.id).executeTakeFirstOrThrow();
     assert.equal(Number(issueA.times_seen), 3);
     assert.equal(Number(issueA.user_count), 2);
     const result = await erasePersonData(t.as(alice), org.slug, { field: "email", value: "ann@example.com" });
     assert.deepEqual(result.totals, { events: 3, attachments: 2, tagValues: 4, users: 2, feedback: 2 });
     assert.equal(await t.store.attachmentBlobs.has(blobKey), false, "the attachment's blob is gone with its row (issue 19)");
-    assert.deepEqual((await db.selectFrom("user_feedback").select("message").where("project_id", "in", [a.id, b.id]).execute()).map((r) => r.message), ["from bob"], "the feedback about ann's event and from her address is gone");
+    assert.deepEqual(
+      (await db.selectFrom("user_feedback").select("message").where("project_id", "in", [a.id, b.id]).execute()).map((r) => r.message),
+      ["from bob"],
+      "the feedback about ann's event and from her address is gone",
+    );
     assert.equal(result.projects.length, 2);
     assert.equal(result.more, false);
     assert.deepEqual((await findPersonEvents(t.as(alice), org.slug, { value: "ann@example.com" })).matches, []);
@@ -135,9 +223,25 @@ export function personalDataConformance(get: () => Fixture) {
     assert.equal(Number(after.times_seen), 3, "the issue keeps its total");
     assert.equal(Number(after.user_count), 1);
     const users = await db.selectFrom("issue_users").select("user_key").where("issue_id", "=", issueA.id).execute();
-    assert.deepEqual(users.map((u) => u.user_key), ["id:7"]);
-    const tags = await db.selectFrom("issue_tags").select(["key", "value", "times_seen"]).where("issue_id", "=", issueA.id).where("key", "in", ["user", "tier"]).orderBy("key").orderBy("value").execute();
-    assert.deepEqual(tags.map((r) => [r.key, r.value, Number(r.times_seen)]), [["tier", "gold", 1], ["user", "id:7", 1]]);
+    assert.deepEqual(
+      users.map((u) => u.user_key),
+      ["id:7"],
+    );
+    const tags = await db
+      .selectFrom("issue_tags")
+      .select(["key", "value", "times_seen"])
+      .where("issue_id", "=", issueA.id)
+      .where("key", "in", ["user", "tier"])
+      .orderBy("key")
+      .orderBy("value")
+      .execute();
+    assert.deepEqual(
+      tags.map((r) => [r.key, r.value, Number(r.times_seen)]),
+      [
+        ["tier", "gold", 1],
+        ["user", "id:7", 1],
+      ],
+    );
     const left = await db.selectFrom("events").select("event_id").where("project_id", "in", [a.id, c.id]).execute();
     assert.deepEqual(left.map((r) => r.event_id).sort(), [e3.eventId, e5.eventId].sort(), "bob's event and the other organization's stay");
     assert.equal((await db.selectFrom("raw_items").select("id").where("event_id", "=", e1.eventId).execute()).length, 0, "the attachment is gone");
@@ -151,11 +255,20 @@ export function personalDataConformance(get: () => Fixture) {
     assert.deepEqual(data.counts, { events: 3, attachments: 2, tagValues: 4, users: 2, feedback: 2, projects: 2 });
     assert.ok(!record[0]!.data.includes("ann") && !record[0]!.note.includes("ann"), "the record does not name the person");
     const shown = await listErasures(t.as(alice), org.slug);
-    assert.deepEqual(shown.map((e) => [e.actor, e.field, e.counts.events]), [[alice.email, "email", 3]]);
+    assert.deepEqual(
+      shown.map((e) => [e.actor, e.field, e.counts.events]),
+      [[alice.email, "email", 3]],
+    );
     // Deleting bob's issue takes its user rows with it (foreign key).
     await t.store.deleteIssue(issueA.id);
     assert.equal((await db.selectFrom("event_users").select("event_id").where("event_id", "=", e3.eventId).execute()).length, 0);
     // Again: nothing left to erase.
-    assert.deepEqual((await erasePersonData(t.as(alice), org.slug, { field: "email", value: "ann@example.com" })).totals, { events: 0, attachments: 0, tagValues: 0, users: 0, feedback: 0 });
+    assert.deepEqual((await erasePersonData(t.as(alice), org.slug, { field: "email", value: "ann@example.com" })).totals, {
+      events: 0,
+      attachments: 0,
+      tagValues: 0,
+      users: 0,
+      feedback: 0,
+    });
   });
 }

@@ -18,24 +18,59 @@ export function releaseConformance(get: () => Fixture) {
   }
   const recent = new Date(Date.now() - 3_600_000).toISOString();
   const update = (projectId: number, sessionId: string, over: Partial<SessionUpdate> = {}): SessionUpdate => ({
-    kind: "update", projectId, receivedAt: recent, sessionId, distinctId: null, started: recent, status: "ok", errors: 0, release: "app@1.0.0", environment: "production", ...over,
+    kind: "update",
+    projectId,
+    receivedAt: recent,
+    sessionId,
+    distinctId: null,
+    started: recent,
+    status: "ok",
+    errors: 0,
+    release: "app@1.0.0",
+    environment: "production",
+    ...over,
   });
-  const batch = (spoolId: string, position: number, sessions: (SessionUpdate | SessionAggregate)[]) => ({ spoolId, position, events: [], rawItems: [], outcomes: [], sessions });
+  const batch = (spoolId: string, position: number, sessions: (SessionUpdate | SessionAggregate)[]) => ({
+    spoolId,
+    position,
+    events: [],
+    rawItems: [],
+    outcomes: [],
+    sessions,
+  });
 
   test("releases: create is idempotent and adds projects; updates keep what they do not name; delete", async () => {
     const { t } = get();
     const { o, a, b } = await org();
-    const first = await t.store.upsertRelease({ organizationId: o.id, version: "web@1.0+build/7", projectIds: [a.id], createdAt: "2026-11-23T10:00:00.000Z", url: "https://ci.example/7", releasedAt: null });
+    const first = await t.store.upsertRelease({
+      organizationId: o.id,
+      version: "web@1.0+build/7",
+      projectIds: [a.id],
+      createdAt: "2026-11-23T10:00:00.000Z",
+      url: "https://ci.example/7",
+      releasedAt: null,
+    });
     assert.equal(first.created, true);
-    assert.deepEqual(first.release.projects.map((p) => [p.projectId, p.newIssues, p.firstEvent]), [[a.id, 0, null]]);
+    assert.deepEqual(
+      first.release.projects.map((p) => [p.projectId, p.newIssues, p.firstEvent]),
+      [[a.id, 0, null]],
+    );
     assert.equal(first.release.url, "https://ci.example/7");
-    const again = await t.store.upsertRelease({ organizationId: o.id, version: "web@1.0+build/7", projectIds: [a.id, b.id], createdAt: "2026-11-23T11:00:00.000Z" });
+    const again = await t.store.upsertRelease({
+      organizationId: o.id,
+      version: "web@1.0+build/7",
+      projectIds: [a.id, b.id],
+      createdAt: "2026-11-23T11:00:00.000Z",
+    });
     assert.equal(again.created, false);
     assert.equal(again.release.createdAt, "2026-11-23T10:00:00.000Z", "the existing release is returned");
     assert.deepEqual(again.release.projects.map((p) => p.projectId).sort(), [a.id, b.id].sort());
     await t.store.updateRelease(again.release.id, { releasedAt: "2026-11-23T12:00:00.000Z", refs: '[{"repository":"o/r","commit":"abc"}]' }, []);
     const read = (await t.store.getRelease(o.id, "web@1.0+build/7"))!;
-    assert.deepEqual([read.releasedAt, read.url, read.refs, read.commits], ["2026-11-23T12:00:00.000Z", "https://ci.example/7", '[{"repository":"o/r","commit":"abc"}]', null]);
+    assert.deepEqual(
+      [read.releasedAt, read.url, read.refs, read.commits],
+      ["2026-11-23T12:00:00.000Z", "https://ci.example/7", '[{"repository":"o/r","commit":"abc"}]', null],
+    );
     assert.equal(read.status, "open", "a release is open until archived");
     await t.store.updateRelease(read.id, { status: "archived" }, []);
     assert.deepEqual(await t.store.getRelease(o.id, "web@1.0+build/7").then((r) => [r?.status, r?.releasedAt]), ["archived", "2026-11-23T12:00:00.000Z"]);
@@ -64,8 +99,12 @@ export function releaseConformance(get: () => Fixture) {
     } while (cursor);
     assert.deepEqual(seen, [...versions].reverse());
     const ofA = await t.store.listReleases({ organizationId: o.id, projectIds: [a.id], query: null, page: { limit: 10 } });
-    assert.deepEqual(ofA.items.map((r) => r.version), ["2.01", "2.0_rc", "1.0"]);
-    const search = async (query: string) => (await t.store.listReleases({ organizationId: o.id, projectIds: null, query, page: { limit: 10 } })).items.map((r) => r.version);
+    assert.deepEqual(
+      ofA.items.map((r) => r.version),
+      ["2.01", "2.0_rc", "1.0"],
+    );
+    const search = async (query: string) =>
+      (await t.store.listReleases({ organizationId: o.id, projectIds: null, query, page: { limit: 10 } })).items.map((r) => r.version);
     assert.deepEqual(await search("2.0_"), ["2.0_rc"]);
     assert.deepEqual(await search("0%"), ["2.0%x"]);
     assert.deepEqual(await search("RC"), ["2.0_rc"]);
@@ -75,20 +114,37 @@ export function releaseConformance(get: () => Fixture) {
     const { t } = get();
     const { a } = await org();
     const spool = uniq("spool");
-    await writeBatch(t.store, batch(spool, 1, [
-      update(a.id, "s1", { distinctId: "u1" }),
-      update(a.id, "s1", { distinctId: "u1", errors: 1 }),
-      update(a.id, "s2", { distinctId: "u2", status: "exited" }),
-      update(a.id, "s3", { distinctId: "u3", status: "abnormal" }),
-    ]));
+    await writeBatch(
+      t.store,
+      batch(spool, 1, [
+        update(a.id, "s1", { distinctId: "u1" }),
+        update(a.id, "s1", { distinctId: "u1", errors: 1 }),
+        update(a.id, "s2", { distinctId: "u2", status: "exited" }),
+        update(a.id, "s3", { distinctId: "u3", status: "abnormal" }),
+      ]),
+    );
     // Later batches: s1 goes from errored to crashed, then sends its crash again; s2 tries to change an ended session.
-    await writeBatch(t.store, batch(spool, 2, [update(a.id, "s1", { distinctId: "u1", status: "crashed", errors: 1 }), update(a.id, "s2", { status: "crashed" })]));
+    await writeBatch(
+      t.store,
+      batch(spool, 2, [update(a.id, "s1", { distinctId: "u1", status: "crashed", errors: 1 }), update(a.id, "s2", { status: "crashed" })]),
+    );
     await writeBatch(t.store, batch(spool, 3, [update(a.id, "s1", { distinctId: "u1", status: "crashed", errors: 1 })]));
     const since24h = new Date(Date.now() - 86_400_000).toISOString();
     const [h] = await t.store.releaseHealth([a.id], ["app@1.0.0"], { environments: null, since24h });
     assert.deepEqual(
       { ...h },
-      { projectId: a.id, version: "app@1.0.0", sessions: 3, sessionsErroredAll: 2, sessionsCrashed: 1, sessionsAbnormal: 1, users: 3, usersCrashed: 1, sessions24h: 3, users24h: 3 },
+      {
+        projectId: a.id,
+        version: "app@1.0.0",
+        sessions: 3,
+        sessionsErroredAll: 2,
+        sessionsCrashed: 1,
+        sessionsAbnormal: 1,
+        users: 3,
+        usersCrashed: 1,
+        sessions24h: 3,
+        users24h: 3,
+      },
     );
     assert.ok(await t.store.getRelease((await t.store.getProjectById(a.id))!.organizationId, "app@1.0.0"), "sessions create the release they name");
   });
@@ -105,7 +161,10 @@ export function releaseConformance(get: () => Fixture) {
       await Promise.all([writeBatch(t.store, batch(one, n, sessions)), writeBatch(t.store, batch(two, n, n % 2 ? sessions : [...sessions].reverse()))]);
     }
     const health = await t.store.releaseHealth([a.id, b.id], ["race@1"], { environments: null, since24h: new Date(Date.now() - 86_400_000).toISOString() });
-    assert.deepEqual(health.map((h) => h.sessions), [rounds, rounds]);
+    assert.deepEqual(
+      health.map((h) => h.sessions),
+      [rounds, rounds],
+    );
   });
 
   test("release health: session states are kept by the batch's arrival time, so a backlog digested days later counts each session once", async () => {
@@ -125,27 +184,66 @@ export function releaseConformance(get: () => Fixture) {
     const { t } = get();
     const { a, o } = await org();
     const old = new Date(Date.now() - 3 * 86_400_000).toISOString();
-    const agg = (over: Partial<SessionAggregate>): SessionAggregate => ({ kind: "aggregate", projectId: a.id, receivedAt: recent, distinctId: null, started: recent, release: "api@2", environment: "production", exited: 0, errored: 0, abnormal: 0, crashed: 0, ...over });
-    await writeBatch(t.store, batch(uniq("spool"), 1, [
-      agg({ exited: 90, errored: 6, crashed: 4 }),
-      agg({ started: old, exited: 10 }),
-      agg({ environment: "staging", exited: 5, crashed: 5, distinctId: "u1" }),
-      agg({ environment: "production", exited: 1, distinctId: "u1" }),
-      agg({ environment: "production", exited: 1, distinctId: "u2" }),
-    ]));
+    const agg = (over: Partial<SessionAggregate>): SessionAggregate => ({
+      kind: "aggregate",
+      projectId: a.id,
+      receivedAt: recent,
+      distinctId: null,
+      started: recent,
+      release: "api@2",
+      environment: "production",
+      exited: 0,
+      errored: 0,
+      abnormal: 0,
+      crashed: 0,
+      ...over,
+    });
+    await writeBatch(
+      t.store,
+      batch(uniq("spool"), 1, [
+        agg({ exited: 90, errored: 6, crashed: 4 }),
+        agg({ started: old, exited: 10 }),
+        agg({ environment: "staging", exited: 5, crashed: 5, distinctId: "u1" }),
+        agg({ environment: "production", exited: 1, distinctId: "u1" }),
+        agg({ environment: "production", exited: 1, distinctId: "u2" }),
+      ]),
+    );
     const since24h = new Date(Date.now() - 86_400_000).toISOString();
     const [all] = await t.store.releaseHealth([a.id], ["api@2"], { environments: null, since24h });
     assert.deepEqual([all?.sessions, all?.sessionsErroredAll, all?.sessionsCrashed, all?.sessions24h, all?.users, all?.usersCrashed], [122, 15, 9, 112, 2, 1]);
     const [prod] = await t.store.releaseHealth([a.id], ["api@2"], { environments: ["production"], since24h });
     assert.deepEqual([prod?.sessions, prod?.sessionsCrashed, prod?.users, prod?.usersCrashed], [112, 4, 2, 0]);
     // An event for the release after sessions made it: its first and last event are set (not kept null).
-    assert.deepEqual((await t.store.getRelease(o.id, "api@2"))!.projects.map((p) => p.firstEvent), [null]);
+    assert.deepEqual(
+      (await t.store.getRelease(o.id, "api@2"))!.projects.map((p) => p.firstEvent),
+      [null],
+    );
     const at = "2026-11-23T10:15:00.000Z";
     const event = {
-      projectId: a.id, eventId: "e".repeat(32), type: "error", receivedAt: at, timestamp: at, platform: "node", level: "error", title: "E", message: "", culprit: "",
-      release: "api@2", environment: "production", size: 2, data: "{}", category: "error" as const, grouping: { config: "c", hashes: ["h"] }, metadata: "{}", userKey: null, tags: [],
+      projectId: a.id,
+      eventId: "e".repeat(32),
+      type: "error",
+      receivedAt: at,
+      timestamp: at,
+      platform: "node",
+      level: "error",
+      title: "E",
+      message: "",
+      culprit: "",
+      release: "api@2",
+      environment: "production",
+      size: 2,
+      data: "{}",
+      category: "error" as const,
+      grouping: { config: "c", hashes: ["h"] },
+      metadata: "{}",
+      userKey: null,
+      tags: [],
     };
     await writeBatch(t.store, { spoolId: uniq("spool"), position: 1, events: [event], rawItems: [], outcomes: [] });
-    assert.deepEqual((await t.store.getRelease(o.id, "api@2"))!.projects.map((p) => [p.firstEvent, p.lastEvent, p.newIssues]), [[at, at, 1]]);
+    assert.deepEqual(
+      (await t.store.getRelease(o.id, "api@2"))!.projects.map((p) => [p.firstEvent, p.lastEvent, p.newIssues]),
+      [[at, at, 1]],
+    );
   });
 }

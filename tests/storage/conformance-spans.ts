@@ -17,7 +17,19 @@ let rowId = 0;
 const hex = (n: number, len: number) => n.toString(16).padStart(len, "0");
 
 export function spoolRow(projectId: number, itemType: string, payload: unknown, over: Partial<SpoolRow> = {}): SpoolRow {
-  return { kind: "item", id: ++rowId, projectId, keyId: 1, receivedAt: Date.now(), itemType, eventId: null, headers: "{}", meta: "{}", payload: Buffer.from(JSON.stringify(payload)), ...over } as SpoolRow;
+  return {
+    kind: "item",
+    id: ++rowId,
+    projectId,
+    keyId: 1,
+    receivedAt: Date.now(),
+    itemType,
+    eventId: null,
+    headers: "{}",
+    meta: "{}",
+    payload: Buffer.from(JSON.stringify(payload)),
+    ...over,
+  } as SpoolRow;
 }
 
 export function spanConformance(get: () => Fixture) {
@@ -36,15 +48,54 @@ export function spanConformance(get: () => Fixture) {
       start_timestamp: now,
       timestamp: now + 0.25,
       contexts: { trace: { trace_id: traceId, span_id: "a".repeat(16), parent_span_id: "b".repeat(16), op: "http.server", status: "internal_error" } },
-      spans: [{ span_id: "c".repeat(16), parent_span_id: "a".repeat(16), trace_id: traceId, op: "db", description: "select 1", start_timestamp: now + 0.01, timestamp: now + 0.11 }],
+      spans: [
+        {
+          span_id: "c".repeat(16),
+          parent_span_id: "a".repeat(16),
+          trace_id: traceId,
+          op: "db",
+          description: "select 1",
+          start_timestamp: now + 0.01,
+          timestamp: now + 0.11,
+        },
+      ],
       measurements: {},
     };
     const spanItem = {
       version: 2,
       items: [
         // As @sentry/browser 11.5.0 streams a page load: named "Pageload", its path in url.path.
-        { trace_id: traceId, span_id: "b".repeat(16), name: "Pageload", start_timestamp: now - 0.1, end_timestamp: now + 0.9, status: "ok", is_segment: true, attributes: { "sentry.op": { type: "string", value: "pageload" }, "sentry.segment.name.source": { type: "string", value: "url" }, "url.path": { type: "string", value: "/items" }, "browser.web_vital.fcp.value": { type: "double", value: 900 }, "sentry.environment": { type: "string", value: "production" } } },
-        { trace_id: traceId, span_id: "d".repeat(16), parent_span_id: "b".repeat(16), name: "largest contentful paint", start_timestamp: now + 0.05, end_timestamp: now + 0.05, status: "ok", is_segment: false, attributes: { "sentry.segment.name": { type: "string", value: "Pageload" }, "sentry.segment.id": { type: "string", value: "b".repeat(16) }, "browser.web_vital.lcp.value": { type: "double", value: 3000 } } },
+        {
+          trace_id: traceId,
+          span_id: "b".repeat(16),
+          name: "Pageload",
+          start_timestamp: now - 0.1,
+          end_timestamp: now + 0.9,
+          status: "ok",
+          is_segment: true,
+          attributes: {
+            "sentry.op": { type: "string", value: "pageload" },
+            "sentry.segment.name.source": { type: "string", value: "url" },
+            "url.path": { type: "string", value: "/items" },
+            "browser.web_vital.fcp.value": { type: "double", value: 900 },
+            "sentry.environment": { type: "string", value: "production" },
+          },
+        },
+        {
+          trace_id: traceId,
+          span_id: "d".repeat(16),
+          parent_span_id: "b".repeat(16),
+          name: "largest contentful paint",
+          start_timestamp: now + 0.05,
+          end_timestamp: now + 0.05,
+          status: "ok",
+          is_segment: false,
+          attributes: {
+            "sentry.segment.name": { type: "string", value: "Pageload" },
+            "sentry.segment.id": { type: "string", value: "b".repeat(16) },
+            "browser.web_vital.lcp.value": { type: "double", value: 3000 },
+          },
+        },
       ],
     };
     const error = { message: "boom", contexts: { trace: { trace_id: traceId, span_id: "a".repeat(16) } } };
@@ -66,7 +117,25 @@ export function spanConformance(get: () => Fixture) {
     await writeBatch(t.store, { spoolId, position: 2, ...again });
 
     // The page's CLS, sent after its segment: named after the stored segment.
-    const cls = { version: 2, items: [{ trace_id: traceId, span_id: "e".repeat(16), parent_span_id: "b".repeat(16), name: "layout shift", start_timestamp: now + 0.8, end_timestamp: now + 0.8, status: "ok", attributes: { "sentry.segment.name": { type: "string", value: "Pageload" }, "sentry.segment.id": { type: "string", value: "b".repeat(16) }, "browser.web_vital.cls.value": { type: "double", value: 0.3 } } }] };
+    const cls = {
+      version: 2,
+      items: [
+        {
+          trace_id: traceId,
+          span_id: "e".repeat(16),
+          parent_span_id: "b".repeat(16),
+          name: "layout shift",
+          start_timestamp: now + 0.8,
+          end_timestamp: now + 0.8,
+          status: "ok",
+          attributes: {
+            "sentry.segment.name": { type: "string", value: "Pageload" },
+            "sentry.segment.id": { type: "string", value: "b".repeat(16) },
+            "browser.web_vital.cls.value": { type: "double", value: 0.3 },
+          },
+        },
+      ],
+    };
     await writeBatch(t.store, { spoolId, position: 3, ...(await digestRows([spoolRow(web.id, "span", cls)])) });
 
     const spans = (await t.store.traceSpans(o.id, traceId, 100)).filter((s) => s.spanId !== "e".repeat(16));
@@ -84,7 +153,10 @@ export function spanConformance(get: () => Fixture) {
     assert.equal(spans[1]!.eventId, txId);
 
     const errors = await t.store.traceErrors(o.id, traceId, 10);
-    assert.deepEqual(errors.map((e) => [e.projectSlug, e.eventId, e.title, e.issueId !== null]), [[api.slug, errId, "boom", true]]);
+    assert.deepEqual(
+      errors.map((e) => [e.projectSlug, e.eventId, e.title, e.issueId !== null]),
+      [[api.slug, errId, "boom", true]],
+    );
     assert.deepEqual(await t.store.traceErrors(other.id, traceId, 10), []);
 
     const hour = hourOf(now * 1000);
@@ -92,21 +164,47 @@ export function spanConformance(get: () => Fixture) {
     const totals = await t.store.spanTotals(api.id, "duration", range);
     assert.deepEqual(
       totals.sort((a, b) => a.transaction.localeCompare(b.transaction)).map((r) => [r.transaction, r.count, r.failures, r.good, r.poor]),
-      [["", 1, 1, 1, 0], ["GET /api/items", 1, 1, 1, 0]],
+      [
+        ["", 1, 1, 1, 0],
+        ["GET /api/items", 1, 1, 1, 0],
+      ],
       "one transaction counted once, failed (internal_error), satisfied (250 ms ≤ 300 ms); the project row too",
     );
     const buckets = await t.store.spanBucketTotals(api.id, "duration", range, ["GET /api/items"]);
     const p50 = quantile(buckets, 0.5)!;
     assert.ok(Math.abs(p50 - 250) / 250 <= 0.05, `p50 ${p50} within 5% of 250`);
     const lcp = await t.store.spanTotals(web.id, "lcp", range);
-    assert.deepEqual(lcp.map((r) => [r.transaction, r.count, r.good, r.poor]).sort(), [["", 1, 0, 0], ["/items", 1, 0, 0]], "3000 ms LCP needs improvement");
-    assert.deepEqual((await t.store.spanTotals(web.id, "cls", range)).map((r) => [r.transaction, r.poor]).sort(), [["", 1], ["/items", 1]], "a vital sent after its segment joins the segment's page");
+    assert.deepEqual(
+      lcp.map((r) => [r.transaction, r.count, r.good, r.poor]).sort(),
+      [
+        ["", 1, 0, 0],
+        ["/items", 1, 0, 0],
+      ],
+      "3000 ms LCP needs improvement",
+    );
+    assert.deepEqual(
+      (await t.store.spanTotals(web.id, "cls", range)).map((r) => [r.transaction, r.poor]).sort(),
+      [
+        ["", 1],
+        ["/items", 1],
+      ],
+      "a vital sent after its segment joins the segment's page",
+    );
     const fcp = await t.store.spanTotals(web.id, "fcp", range);
-    assert.deepEqual(fcp.map((r) => [r.transaction, r.good]).sort(), [["", 1], ["/items", 1]]);
+    assert.deepEqual(fcp.map((r) => [r.transaction, r.good]).sort(), [
+      ["", 1],
+      ["/items", 1],
+    ]);
     const series = await t.store.spanHourSeries(web.id, "duration", "/items", range);
-    assert.deepEqual(series.map((s) => [s.hour, s.count]), [[hour, 1]]);
+    assert.deepEqual(
+      series.map((s) => [s.hour, s.count]),
+      [[hour, 1]],
+    );
     assert.equal((await t.store.spanHourBuckets(web.id, "duration", "", range)).length, 1);
-    assert.deepEqual((await t.store.recentSegments(api.id, "GET /api/items", 5)).map((s) => s.spanId[0]), ["a"]);
+    assert.deepEqual(
+      (await t.store.recentSegments(api.id, "GET /api/items", 5)).map((s) => s.spanId[0]),
+      ["a"],
+    );
     assert.deepEqual(await t.store.recentSegments(api.id, "/items", 5), []);
 
     // Retention: everything received before a cutoff in the future goes; rollups of hours before the next hour too.
@@ -115,11 +213,17 @@ export function spanConformance(get: () => Fixture) {
     const future = new Date(Date.now() + 2 * 86_400_000).toISOString();
     const traced = (await t.store.traceSpans(o.id, traceId, 100)).length;
     const dropped = await t.store.dropDayPartitionsBefore(future, ["spans"]);
-    assert.ok(dropped.partitions.every((name) => name.startsWith("spans_")), dropped.partitions.join());
+    assert.ok(
+      dropped.partitions.every((name) => name.startsWith("spans_")),
+      dropped.partitions.join(),
+    );
     let pruned = 0;
     for (let n = await t.store.pruneSpansBefore(future, 2); n > 0; n = await t.store.pruneSpansBefore(future, 2)) pruned += n;
     // SQLite deletes every span of the suite's database row by row; PostgreSQL drops the day with this trace's spans.
-    assert.ok(dropped.partitions.length > 0 ? traced >= 5 : pruned >= 6, `pruned ${pruned}, dropped ${dropped.partitions.join()} with ${traced} spans of the trace`);
+    assert.ok(
+      dropped.partitions.length > 0 ? traced >= 5 : pruned >= 6,
+      `pruned ${pruned}, dropped ${dropped.partitions.join()} with ${traced} spans of the trace`,
+    );
     assert.deepEqual(await t.store.traceSpans(o.id, traceId, 100), []);
     while ((await t.store.pruneSpanHoursBefore(future, hourOf(future), 50)) > 0);
     assert.deepEqual(await t.store.spanTotals(api.id, "duration", range), []);

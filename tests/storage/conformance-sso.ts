@@ -52,16 +52,43 @@ export function ssoConformance(fixture: () => Fixture) {
     await assert.rejects(setOrgSsoSettings(t.as(alice), org.slug, { requireSso: true, autoJoinDomains: [], autoJoinRole: "member" }, true), /once yourself/);
     await assert.rejects(setOrgSsoSettings(t.as(alice), org.slug, { requireSso: true, autoJoinDomains: [], autoJoinRole: "member" }, false), /not configured/);
     const now = new Date().toISOString();
-    await t.db.kysely.insertInto("accounts").values({ id: crypto.randomUUID(), account_id: uniq("sub"), provider_id: SSO_PROVIDER_ID, user_id: alice.id, access_token: null, refresh_token: null, id_token: null, access_token_expires_at: null, refresh_token_expires_at: null, scope: null, password: null, created_at: now, updated_at: now }).execute();
+    await t.db.kysely
+      .insertInto("accounts")
+      .values({
+        id: crypto.randomUUID(),
+        account_id: uniq("sub"),
+        provider_id: SSO_PROVIDER_ID,
+        user_id: alice.id,
+        access_token: null,
+        refresh_token: null,
+        id_token: null,
+        access_token_expires_at: null,
+        refresh_token_expires_at: null,
+        scope: null,
+        password: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     assert.equal(await t.store.userHasProviderAccount(alice.id, SSO_PROVIDER_ID), true);
     await setOrgSsoSettings(t.as(alice), org.slug, { requireSso: true, autoJoinDomains: [`${domain}.`, domain.toUpperCase()], autoJoinRole: "viewer" }, true);
     assert.deepEqual(await t.store.getOrgSso(stored.id), { requireSso: true, autoJoinDomains: [domain], autoJoinRole: "viewer" });
     assert.deepEqual(await t.store.listSsoRequiringOrganizations(bob.id), [org.slug]);
     assert.match((await passwordSignInRefusal(t.store, bob.email.toUpperCase()))!, /single sign-on/);
     assert.equal(await passwordSignInRefusal(t.store, "nobody@nowhere.example"), null);
-    await assert.rejects(setOrgSsoSettings(t.as(alice), org.slug, { requireSso: true, autoJoinDomains: ["*.example.com"], autoJoinRole: "member" }, true), /domain/);
+    await assert.rejects(
+      setOrgSsoSettings(t.as(alice), org.slug, { requireSso: true, autoJoinDomains: ["*.example.com"], autoJoinRole: "member" }, true),
+      /domain/,
+    );
     await assert.rejects(setOrgSsoSettings(t.as(alice), org.slug, { requireSso: true, autoJoinDomains: [], autoJoinRole: "owner" }, true));
-    await assert.rejects(setOrgSsoSettings(t.as(alice), org.slug, { requireSso: true, autoJoinDomains: Array.from({ length: 21 }, (_, i) => `d${i}.example`), autoJoinRole: "member" }, true));
+    await assert.rejects(
+      setOrgSsoSettings(
+        t.as(alice),
+        org.slug,
+        { requireSso: true, autoJoinDomains: Array.from({ length: 21 }, (_, i) => `d${i}.example`), autoJoinRole: "member" },
+        true,
+      ),
+    );
 
     // The instance settings' provider.
     assert.equal(await t.store.getSsoSettings(), null);

@@ -50,7 +50,11 @@ export function streamConformance(get: () => Fixture) {
       assert.deepEqual(pages[1]!.previous, { cursor: null }, "the second page's previous is the first page");
       assert.deepEqual(pages[2]!.previous, { cursor: pages[1]!.cursor }, "the third page's previous is the second page");
       const back = await t.store.listIssues([a.id, b.id], { filter: base, sort, page: { limit: 3, cursor: pages[2]!.previous!.cursor } });
-      assert.deepEqual(back.items.map((i) => i.id), pages[1]!.ids, `${sort}: the previous cursor reads the same page again`);
+      assert.deepEqual(
+        back.items.map((i) => i.id),
+        pages[1]!.ids,
+        `${sort}: the previous cursor reads the same page again`,
+      );
     }
     assert.deepEqual((await t.store.listIssues([], { filter: base, page: { limit: 10 } })).items, [], "no projects, no issues");
     assert.equal((await t.store.listIssues(a.id, { filter: base, page: { limit: 100 } })).items.length, 3, "one project alone");
@@ -67,16 +71,36 @@ export function streamConformance(get: () => Fixture) {
     const start = await t.store.newestIssueId([a.id, b.id]);
     assert.equal(start, old.id);
     const quiet = await t.store.issueStreamTick([a.id, b.id], { filter: base, afterId: start, watchIds: [old.id, foreign.id], cap: 10 });
-    assert.deepEqual(quiet, { newIssues: 0, newestId: start, watched: [{ id: old.id, timesSeen: 1, userCount: 0, lastSeen: old.lastSeen, status: "unresolved" }] }, "another organization's issue is never read");
+    assert.deepEqual(
+      quiet,
+      { newIssues: 0, newestId: start, watched: [{ id: old.id, timesSeen: 1, userCount: 0, lastSeen: old.lastSeen, status: "unresolved" }] },
+      "another organization's issue is never read",
+    );
 
-    await write([event(a.id, "old", { timestamp: "2026-11-23T11:00:00.000Z", userKey: "id:1" }), event(b.id, "n1", { level: "warning" }), event(a.id, "n2"), event(b.id, "n3")]);
+    await write([
+      event(a.id, "old", { timestamp: "2026-11-23T11:00:00.000Z", userKey: "id:1" }),
+      event(b.id, "n1", { level: "warning" }),
+      event(a.id, "n2"),
+      event(b.id, "n3"),
+    ]);
     const tick = await t.store.issueStreamTick([a.id, b.id], { filter: base, afterId: start, watchIds: [old.id], cap: 10 });
     assert.equal(tick.newIssues, 3);
     assert.ok(tick.newestId > start);
-    assert.deepEqual(tick.watched.map((w) => [w.timesSeen, w.userCount, w.lastSeen]), [[2, 1, "2026-11-23T11:00:00.000Z"]]);
-    assert.equal((await t.store.issueStreamTick([a.id, b.id], { filter: { ...base, level: "error" }, afterId: start, watchIds: [], cap: 10 })).newIssues, 2, "the filter applies");
+    assert.deepEqual(
+      tick.watched.map((w) => [w.timesSeen, w.userCount, w.lastSeen]),
+      [[2, 1, "2026-11-23T11:00:00.000Z"]],
+    );
+    assert.equal(
+      (await t.store.issueStreamTick([a.id, b.id], { filter: { ...base, level: "error" }, afterId: start, watchIds: [], cap: 10 })).newIssues,
+      2,
+      "the filter applies",
+    );
     assert.equal((await t.store.issueStreamTick([a.id, b.id], { filter: base, afterId: start, watchIds: [], cap: 2 })).newIssues, 2, "counted up to the cap");
-    assert.equal((await t.store.issueStreamTick([b.id], { filter: base, afterId: start, watchIds: [old.id], cap: 10 })).watched.length, 0, "a watched issue outside the projects is not read");
+    assert.equal(
+      (await t.store.issueStreamTick([b.id], { filter: base, afterId: start, watchIds: [old.id], cap: 10 })).watched.length,
+      0,
+      "a watched issue outside the projects is not read",
+    );
     assert.equal(await t.store.newestIssueId([a.id, b.id]), tick.newestId);
   });
 

@@ -21,7 +21,8 @@ export function triageConformance(get: () => Fixture) {
   }
   const event = (projectId: number, hash: string, over: Partial<DigestedEvent> = {}) => digestedEvent("ValueError", projectId, hash, over);
   const write = (events: DigestedEvent[]) => writeBatch(get().t.store, { spoolId: uniq("spool"), position: 1, events, rawItems: [], outcomes: [] });
-  const issueOf = async (projectId: number, hash: string) => (await get().t.store.listIssues(projectId, { page: { limit: 100 } })).items.find((i) => i.title === `ValueError ${hash}`)!;
+  const issueOf = async (projectId: number, hash: string) =>
+    (await get().t.store.listIssues(projectId, { page: { limit: 100 } })).items.find((i) => i.title === `ValueError ${hash}`)!;
 
   test("triage: events per day next to per hour; user counts count each user once per issue, across batches", async () => {
     const { t } = get();
@@ -31,12 +32,18 @@ export function triageConformance(get: () => Fixture) {
       event(p.id, "d", { timestamp: "2026-11-23T00:10:00.000Z", userKey: "id:1" }),
       event(p.id, "d", { timestamp: "2026-11-23T05:00:00.000Z", userKey: "id:2" }),
     ]);
-    await write([event(p.id, "d", { timestamp: "2026-11-23T06:00:00.000Z", userKey: "id:2" }), event(p.id, "d", { timestamp: "2026-11-23T07:00:00.000Z", userKey: "id:3" })]);
+    await write([
+      event(p.id, "d", { timestamp: "2026-11-23T06:00:00.000Z", userKey: "id:2" }),
+      event(p.id, "d", { timestamp: "2026-11-23T07:00:00.000Z", userKey: "id:3" }),
+    ]);
     const issue = await issueOf(p.id, "d");
     assert.equal(issue.userCount, 3, "id:1 and id:2 came back; only id:3 is new in the second batch");
     assert.equal((await t.store.getIssue(issue.id))?.userCount, 3);
     const days = await t.store.issueDailyCountsOf([issue.id], "2026-11-01");
-    assert.deepEqual(days.get(issue.id), [{ day: "2026-11-22", count: 1 }, { day: "2026-11-23", count: 4 }]);
+    assert.deepEqual(days.get(issue.id), [
+      { day: "2026-11-22", count: 1 },
+      { day: "2026-11-23", count: 4 },
+    ]);
     assert.deepEqual((await t.store.issueDailyCountsOf([issue.id], "2026-11-23")).get(issue.id), [{ day: "2026-11-23", count: 4 }]);
   });
 
@@ -58,7 +65,12 @@ export function triageConformance(get: () => Fixture) {
     }
     const all = (await t.store.listIssues(p.id, { page: { limit: 100 } })).items;
     assert.equal(all.length, 5);
-    const value: Record<IssueSort, (i: Issue) => string | number> = { date: (i) => i.lastSeen, new: (i) => i.firstSeen, freq: (i) => i.timesSeen, user: (i) => i.userCount };
+    const value: Record<IssueSort, (i: Issue) => string | number> = {
+      date: (i) => i.lastSeen,
+      new: (i) => i.firstSeen,
+      freq: (i) => i.timesSeen,
+      user: (i) => i.userCount,
+    };
     for (const sort of ["date", "new", "freq", "user"] as const) {
       const seen: Issue[] = [];
       let cursor: string | null | undefined;
@@ -68,9 +80,19 @@ export function triageConformance(get: () => Fixture) {
         cursor = page.nextCursor;
       } while (cursor);
       const expected = [...all].sort((a, b) => (value[sort](a) < value[sort](b) ? 1 : value[sort](a) > value[sort](b) ? -1 : b.id - a.id));
-      assert.deepEqual(seen.map((i) => i.id), expected.map((i) => i.id), sort);
+      assert.deepEqual(
+        seen.map((i) => i.id),
+        expected.map((i) => i.id),
+        sort,
+      );
     }
-    assert.deepEqual(Object.fromEntries(all.map((i) => [i.title.slice(-2), [i.timesSeen, i.userCount]])), { s1: [3, 1], s2: [1, 1], s3: [3, 3], s4: [2, 0], s5: [1, 1] });
+    assert.deepEqual(Object.fromEntries(all.map((i) => [i.title.slice(-2), [i.timesSeen, i.userCount]])), {
+      s1: [3, 1],
+      s2: [1, 1],
+      s3: [3, 3],
+      s4: [2, 0],
+      s5: [1, 1],
+    });
   });
 
   test("triage: each sort of a project's issues reads an index in order (SQLite's plan has no sort step)", async (ctx) => {
@@ -81,7 +103,9 @@ export function triageConformance(get: () => Fixture) {
       for (const status of [null, "unresolved"] as const) {
         const column = { date: "last_seen", new: "first_seen", freq: "times_seen", user: "user_count" }[sort];
         const where = status ? sql`project_id = ${p.id} and status = ${status}` : sql`project_id = ${p.id}`;
-        const plan = await sql<{ detail: string }>`explain query plan select id from issues where ${where} order by ${sql.ref(column)} desc, id desc limit 26`.execute(t.db.kysely);
+        const plan = await sql<{
+          detail: string;
+        }>`explain query plan select id from issues where ${where} order by ${sql.ref(column)} desc, id desc limit 26`.execute(t.db.kysely);
         const details = plan.rows.map((r) => r.detail).join("; ");
         assert.match(details, new RegExp(`USING (COVERING )?INDEX issues_project_${status ? "status_" : ""}${column}_idx`), `${sort} ${status}: ${details}`);
         assert.doesNotMatch(details, /TEMP B-TREE/, `${sort} ${status}: ${details}`);
@@ -93,14 +117,24 @@ export function triageConformance(get: () => Fixture) {
     const { t, alice } = get();
     const p = await project();
     const team = await t.store.createTeam({ organizationId: p.organizationId, slug: uniq("team"), name: "Team" });
-    await write([event(p.id, "a1", { environment: "production", tags: [["environment", "production"]] }), event(p.id, "a2", { environment: "staging", tags: [["environment", "staging"]] }), event(p.id, "a3")]);
+    await write([
+      event(p.id, "a1", { environment: "production", tags: [["environment", "production"]] }),
+      event(p.id, "a2", { environment: "staging", tags: [["environment", "staging"]] }),
+      event(p.id, "a3"),
+    ]);
     const [a1, a2, a3] = [await issueOf(p.id, "a1"), await issueOf(p.id, "a2"), await issueOf(p.id, "a3")];
     const activity = (type: string) => ({ type, userId: alice.id, data: "{}", createdAt: "2026-11-23T12:00:00.000Z" });
     await t.store.setIssueAssignee(a1.id, { userId: alice.id, teamId: null }, activity("assigned"));
     await t.store.setIssueAssignee(a2.id, { userId: null, teamId: team.id }, activity("assigned"));
     const got = await t.store.getIssue(a2.id);
     assert.deepEqual([got?.assigneeId, got?.assigneeTeamId], [null, team.id]);
-    assert.deepEqual((await t.store.issueActivity(a2.id)).map((a) => [a.type, a.userId]), [["first_seen", null], ["assigned", alice.id]]);
+    assert.deepEqual(
+      (await t.store.issueActivity(a2.id)).map((a) => [a.type, a.userId]),
+      [
+        ["first_seen", null],
+        ["assigned", alice.id],
+      ],
+    );
     const titles = async (filter: Parameters<typeof t.store.listIssues>[1]["filter"]) =>
       (await t.store.listIssues(p.id, { filter, page: { limit: 10 } })).items.map((i) => i.title.slice(-2)).sort();
     const base = { status: null, level: null, tags: [], text: [] };
@@ -133,7 +167,10 @@ export function triageConformance(get: () => Fixture) {
     assert.equal((await t.store.getIssue(issue.id))?.numComments, 2);
     assert.equal((await t.store.listIssues(p.id, { page: { limit: 10 } })).items[0]?.numComments, 2);
     const page1 = await t.store.listIssueActivity(issue.id, "note", { limit: 1 });
-    assert.deepEqual(page1.items.map((a) => a.data.text), ["second"]);
+    assert.deepEqual(
+      page1.items.map((a) => a.data.text),
+      ["second"],
+    );
     const page2 = await t.store.listIssueActivity(issue.id, "note", { limit: 1, cursor: page1.nextCursor });
     assert.deepEqual([page2.items.map((a) => a.data.text), page2.nextCursor], [["first"], null]);
     await t.store.updateIssueActivityData(issue.id, first.id, JSON.stringify({ text: "edited" }));
@@ -155,7 +192,14 @@ export function triageConformance(get: () => Fixture) {
     await write(browsers.map((b) => event(p.id, "t1", { tags: [["browser", b]] })));
     const issue = await issueOf(p.id, "t1");
     const first = await t.store.issueTagValues(issue.id, "browser", { limit: 3 });
-    assert.deepEqual(first.items.map((v) => [v.value, v.count]), [["Chrome", 3], ["Firefox", 2], ["Edge", 1]]);
+    assert.deepEqual(
+      first.items.map((v) => [v.value, v.count]),
+      [
+        ["Chrome", 3],
+        ["Firefox", 2],
+        ["Edge", 1],
+      ],
+    );
     const rest = await t.store.issueTagValues(issue.id, "browser", { limit: 3, cursor: first.nextCursor });
     assert.deepEqual([rest.items.map((v) => v.value), rest.nextCursor], [["Safari"], null]);
     assert.deepEqual((await t.store.issueTagValues(issue.id, "nope", { limit: 3 })).items, []);
@@ -209,7 +253,10 @@ export function triageConformance(get: () => Fixture) {
     assert.deepEqual((await t.store.issueEventTimesIn(issue.id, "production", "2026-11-21T00:00:00Z")).sort(), [at[1], at[3]]);
     assert.deepEqual(await t.store.issueEventTimesIn(issue.id, "nowhere", "2026-11-01T00:00:00Z"), []);
     const newest = await t.store.latestIssueEventsIn(issue.id, "production", 2);
-    assert.deepEqual(newest.map((e) => e.eventId), [events[3]!.eventId, events[1]!.eventId]);
+    assert.deepEqual(
+      newest.map((e) => e.eventId),
+      [events[3]!.eventId, events[1]!.eventId],
+    );
     assert.equal(newest[0]!.data, events[3]!.data);
   });
 }

@@ -22,7 +22,10 @@ export function twoFactorConformance(fixture: () => Fixture) {
     await t.store.setRequireTwoFactor(stored.id, true);
     assert.equal(await t.store.getRequireTwoFactor(stored.id), true);
     assert.equal((await t.store.getOrganizationById(stored.id))!.requireTwoFactor, true);
-    assert.equal((await t.store.listOrganizations({ userId: alice.id, all: false, page: { limit: 100 } })).items.find((o) => o.id === stored.id)!.requireTwoFactor, true);
+    assert.equal(
+      (await t.store.listOrganizations({ userId: alice.id, all: false, page: { limit: 100 } })).items.find((o) => o.id === stored.id)!.requireTwoFactor,
+      true,
+    );
     await t.store.setRequireTwoFactor(stored.id, false);
     assert.equal(await t.store.getRequireTwoFactor(stored.id), false);
     assert.equal(await t.store.getRequireTwoFactor(2_000_000_000), false);

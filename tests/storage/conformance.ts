@@ -63,7 +63,10 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
       assert.equal((await t.store.getMembership(org.id, alice.id))?.role, "owner");
       await assert.rejects(t.store.createOrganization({ slug, name: "Again", ownerUserId: bob.id }), DuplicateError);
       // The failed create must not leave a membership behind.
-      assert.equal((await t.store.listOrganizations({ userId: bob.id, all: false, page: { limit: 100 } })).items.some((o) => o.slug === slug), false);
+      assert.equal(
+        (await t.store.listOrganizations({ userId: bob.id, all: false, page: { limit: 100 } })).items.some((o) => o.slug === slug),
+        false,
+      );
       const renamed = await t.store.updateOrganization(org.id, { name: "Renamed" });
       assert.equal(renamed?.name, "Renamed");
       assert.equal(await t.store.updateOrganization(999_999, { name: "x" }), null);
@@ -88,7 +91,15 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
       const tokenHash = uniq("hash");
       const now = new Date().toISOString();
       const later = new Date(Date.now() + 60_000).toISOString();
-      const invitation = await t.store.createInvitation({ organizationId, email: user.email, role, tokenHash, createdBy: alice.id, createdAt: now, expiresAt: later });
+      const invitation = await t.store.createInvitation({
+        organizationId,
+        email: user.email,
+        role,
+        tokenHash,
+        createdBy: alice.id,
+        createdAt: now,
+        expiresAt: later,
+      });
       assert.notEqual(invitation, "already_member");
       const joined = await t.store.acceptInvitation(tokenHash, user.id, now);
       assert.ok(typeof joined === "object", String(joined));
@@ -166,13 +177,18 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
       assert.equal((await t.store.listProjects({ scope: { memberUserId: "nobody" }, page: { limit: 10 } })).items.length, 0);
       assert.ok((await t.store.listProjects({ scope: { all: true }, page: { limit: 1000 } })).items.length >= 2);
       assert.equal((await t.store.getOrganizationById(a.id))?.slug, a.slug);
-      assert.equal((await t.store.getTeamById(a.id, 999_999)), null);
+      assert.equal(await t.store.getTeamById(a.id, 999_999), null);
       assert.equal((await t.store.updateProject(pa.id, { name: "Website", platform: null }))?.platform, null);
       assert.equal(pa.scrapeJavaScript, false, "fetching sources from public URLs is off for a new project");
       assert.equal((await t.store.updateProject(pa.id, { scrapeJavaScript: true }))?.scrapeJavaScript, true);
       assert.equal((await t.store.getProjectById(pa.id))?.scrapeJavaScript, true);
       assert.equal((await t.store.updateProject(pa.id, { scrapeJavaScript: false }))?.scrapeJavaScript, false);
-      await assert.rejects(t.store.updateProject(pa.id, { slug: "web2" }).then(() => t.store.createProject({ organizationId: a.id, teamId: null, slug: "web2", name: "x", platform: null })), DuplicateError);
+      await assert.rejects(
+        t.store
+          .updateProject(pa.id, { slug: "web2" })
+          .then(() => t.store.createProject({ organizationId: a.id, teamId: null, slug: "web2", name: "x", platform: null })),
+        DuplicateError,
+      );
       const key = await t.store.createKey({ projectId: pa.id, label: "Default", publicKey: uniq("pk"), secretKey: "s" });
       assert.equal(await t.store.deleteProject(pa.id), true);
       assert.equal(await t.store.getKeyByPublicKey(key.publicKey), null);
@@ -197,12 +213,26 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
       const org = await t.store.createOrganization({ slug: uniq("ik"), name: "IK", ownerUserId: alice.id });
       const p = await t.store.createProject({ organizationId: org.id, teamId: null, slug: "ik", name: "IK", platform: null });
       const k = await t.store.createKey({ projectId: p.id, label: "Default", publicKey: uniq("ipk"), secretKey: "s" });
-      assert.deepEqual(await t.store.getIntakeKey(k.publicKey), { keyId: k.id, projectId: p.id, isActive: true, keyQuotas: {}, projectQuotas: {}, internal: false, organizationId: org.id, organizationQuotas: {} });
+      assert.deepEqual(await t.store.getIntakeKey(k.publicKey), {
+        keyId: k.id,
+        projectId: p.id,
+        isActive: true,
+        keyQuotas: {},
+        projectQuotas: {},
+        internal: false,
+        organizationId: org.id,
+        organizationQuotas: {},
+      });
       assert.deepEqual((await t.store.updateKey(p.id, k.id, { rateLimit: { count: 100, windowSeconds: 60 } }))?.rateLimit, { count: 100, windowSeconds: 60 });
-      assert.deepEqual((await t.store.updateProject(p.id, { rateLimit: { count: 5000, windowSeconds: 86400 } }))?.rateLimit, { count: 5000, windowSeconds: 86400 });
+      assert.deepEqual((await t.store.updateProject(p.id, { rateLimit: { count: 5000, windowSeconds: 86400 } }))?.rateLimit, {
+        count: 5000,
+        windowSeconds: 86400,
+      });
       const keyQuotas = { transaction: { count: 10, windowSeconds: 60 }, attachment: { count: 1_000_000, windowSeconds: 3600 } };
       assert.deepEqual((await t.store.updateKey(p.id, k.id, { quotas: keyQuotas }))?.quotas, keyQuotas);
-      assert.deepEqual((await t.store.updateProject(p.id, { quotas: { span: { count: 7, windowSeconds: 1 } } }))?.quotas, { span: { count: 7, windowSeconds: 1 } });
+      assert.deepEqual((await t.store.updateProject(p.id, { quotas: { span: { count: 7, windowSeconds: 1 } } }))?.quotas, {
+        span: { count: 7, windowSeconds: 1 },
+      });
       // The organization's own quotas (issue 19: attachments in bytes), read with the key.
       await t.store.setOrganizationQuotas(org.id, { attachment: { count: 50_000_000, windowSeconds: 86400 } });
       assert.deepEqual(await t.store.organizationQuotas(org.id), { attachment: { count: 50_000_000, windowSeconds: 86400 } });
@@ -229,7 +259,14 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
 
     test("tokens: looked up by hash with their user, use recorded, deleted only by their owner", async () => {
       const hash = uniq("hash");
-      const tok = await t.store.createToken({ userId: bob.id, name: "CI", tokenHash: hash, tokenSuffix: "abcd", scopes: ["project:releases", "org:read"], expiresAt: null });
+      const tok = await t.store.createToken({
+        userId: bob.id,
+        name: "CI",
+        tokenHash: hash,
+        tokenSuffix: "abcd",
+        scopes: ["project:releases", "org:read"],
+        expiresAt: null,
+      });
       assert.equal(tok.lastUsedAt, null);
       assert.deepEqual(tok.scopes, ["project:releases", "org:read"]);
       assert.equal(tok.expiresAt, null);
@@ -248,14 +285,45 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
       assert.deepEqual(scoped.scopes, [], "an empty list stays empty: no scope, never full access");
       assert.equal(scoped.expiresAt, expiresAt);
       const legacyHash = uniq("hash");
-      await t.db.kysely.insertInto("api_tokens").values({ user_id: bob.id, name: "legacy", token_hash: legacyHash, token_suffix: "0002", created_at: new Date().toISOString(), last_used_at: null, scopes: null, expires_at: null }).execute();
+      await t.db.kysely
+        .insertInto("api_tokens")
+        .values({
+          user_id: bob.id,
+          name: "legacy",
+          token_hash: legacyHash,
+          token_suffix: "0002",
+          created_at: new Date().toISOString(),
+          last_used_at: null,
+          scopes: null,
+          expires_at: null,
+        })
+        .execute();
       assert.equal((await t.store.useToken(legacyHash, new Date().toISOString()))?.token.scopes, null);
       const garbled = uniq("hash");
-      await t.db.kysely.insertInto("api_tokens").values({ user_id: bob.id, name: "garbled", token_hash: garbled, token_suffix: "0003", created_at: new Date().toISOString(), last_used_at: null, scopes: '{"not":"a list"}', expires_at: null }).execute();
+      await t.db.kysely
+        .insertInto("api_tokens")
+        .values({
+          user_id: bob.id,
+          name: "garbled",
+          token_hash: garbled,
+          token_suffix: "0003",
+          created_at: new Date().toISOString(),
+          last_used_at: null,
+          scopes: '{"not":"a list"}',
+          expires_at: null,
+        })
+        .execute();
       assert.deepEqual((await t.store.useToken(garbled, new Date().toISOString()))?.token.scopes, [], "unreadable scopes give nothing");
       const expiredHash = uniq("hash");
       const past = new Date(Date.now() - 1000).toISOString();
-      const expired = await t.store.createToken({ userId: bob.id, name: "expired", tokenHash: expiredHash, tokenSuffix: "0004", scopes: ["org:read"], expiresAt: past });
+      const expired = await t.store.createToken({
+        userId: bob.id,
+        name: "expired",
+        tokenHash: expiredHash,
+        tokenSuffix: "0004",
+        scopes: ["org:read"],
+        expiresAt: past,
+      });
       assert.equal((await t.store.useToken(expiredHash, new Date().toISOString()))?.token.expiresAt, past);
       assert.equal((await t.store.listTokens(bob.id)).find((x) => x.id === expired.id)?.lastUsedAt, null);
       for (const x of await t.store.listTokens(bob.id)) await t.store.deleteToken(bob.id, x.id);

@@ -14,9 +14,22 @@ const fixture = readFileSync(new URL("./fixtures/browser-error.json", import.met
 /** The fixture as the digest stores it: normalized, grouped, serialized. */
 async function storedJson(): Promise<string> {
   const event = JSON.parse(fixture) as { event_id: string; timestamp: number };
-  const [stored] = (await digestRows([
-    { kind: "item", id: 1, projectId: 1, keyId: 1, receivedAt: event.timestamp * 1000, itemType: "event", eventId: event.event_id, headers: "{}", meta: JSON.stringify({ client_ip: "203.0.113.9" }), payload: Buffer.from(fixture) },
-  ])).events;
+  const [stored] = (
+    await digestRows([
+      {
+        kind: "item",
+        id: 1,
+        projectId: 1,
+        keyId: 1,
+        receivedAt: event.timestamp * 1000,
+        itemType: "event",
+        eventId: event.event_id,
+        headers: "{}",
+        meta: JSON.stringify({ client_ip: "203.0.113.9" }),
+        payload: Buffer.from(fixture),
+      },
+    ])
+  ).events;
   assert.ok(stored);
   return stored.data;
 }
@@ -43,10 +56,16 @@ test("rows of earlier releases read as they are: TEXT on SQLite, UTF-8 bytes aft
 });
 
 test("an unknown codec byte, an empty value and bytes that do not inflate are named errors", async () => {
-  assert.throws(() => decodeEventData(Buffer.from([0x02, 1, 2, 3])), (e) => e instanceof EventDataError && /unknown codec byte 2/.test(e.message));
+  assert.throws(
+    () => decodeEventData(Buffer.from([0x02, 1, 2, 3])),
+    (e) => e instanceof EventDataError && /unknown codec byte 2/.test(e.message),
+  );
   assert.throws(() => decodeEventData(Buffer.alloc(0)), EventDataError);
   const truncated = encodeEventData(await storedJson()).subarray(0, 40);
-  assert.throws(() => decodeEventData(truncated), (e) => e instanceof EventDataError && /does not inflate/.test(e.message));
+  assert.throws(
+    () => decodeEventData(truncated),
+    (e) => e instanceof EventDataError && /does not inflate/.test(e.message),
+  );
 });
 
 test("codec 1's dictionary is frozen: rows already written need exactly these bytes", () => {

@@ -19,49 +19,168 @@ export async function carriesDataIntoDayPartitions(db: Db): Promise<void> {
   await migrateToLatest(db, "0028-user-feedback");
   const k = db.kysely;
   const now = new Date().toISOString();
-  const org = await k.insertInto("organizations").values({ slug: "o", name: "O", created_at: now, data_scrubbing: null }).returning("id").executeTakeFirstOrThrow();
-  const project = await k.insertInto("projects").values({ organization_id: org.id, team_id: null, slug: "p", name: "P", platform: null, created_at: now, rate_limit_count: null, rate_limit_window: null, quotas: null, webhook_secret: null, retention_days: null, data_scrubbing: null }).returning("id").executeTakeFirstOrThrow();
+  const org = await k
+    .insertInto("organizations")
+    .values({ slug: "o", name: "O", created_at: now, data_scrubbing: null })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const project = await k
+    .insertInto("projects")
+    .values({
+      organization_id: org.id,
+      team_id: null,
+      slug: "p",
+      name: "P",
+      platform: null,
+      created_at: now,
+      rate_limit_count: null,
+      rate_limit_window: null,
+      quotas: null,
+      webhook_secret: null,
+      retention_days: null,
+      data_scrubbing: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const row = (n: number, receivedAt: string) => {
     const json = JSON.stringify({ event_id: hex(n), message: `event ${n}` });
-    return { project_id: project.id, event_id: hex(n), type: "error", received_at: receivedAt, timestamp: receivedAt, platform: "python", level: "error", title: `E${n}`, message: "", culprit: "", release: null, environment: null, size: json.length, data: encodeEventData(json), issue_id: null };
+    return {
+      project_id: project.id,
+      event_id: hex(n),
+      type: "error",
+      received_at: receivedAt,
+      timestamp: receivedAt,
+      platform: "python",
+      level: "error",
+      title: `E${n}`,
+      message: "",
+      culprit: "",
+      release: null,
+      environment: null,
+      size: json.length,
+      data: encodeEventData(json),
+      issue_id: null,
+    };
   };
-  const inserted = await k.insertInto("events").values([row(1, DAY1), row(2, DAY2), row(3, "not a date")]).returning(["id", "event_id"]).execute();
-  await k.insertInto("event_users").values([1, 2].map((n) => ({ project_id: project.id, event_id: hex(n), issue_id: null, field: "id", value: `user${n}` }))).execute();
-  await k.insertInto("spans").values({ project_id: project.id, trace_id: "a".repeat(32), span_id: "b".repeat(16), parent_span_id: null, segment_id: null, is_segment: true, transaction: "t", op: "http", description: "", status: "ok", start_time: DAY1, duration_ms: 5, environment: null, release: null, event_id: null, received_at: DAY1 }).execute();
-  await k.insertInto("raw_items").values({ project_id: project.id, type: "attachment", event_id: hex(2), received_at: DAY2, headers: "{}", payload: Buffer.from("bytes") }).execute();
+  const inserted = await k
+    .insertInto("events")
+    .values([row(1, DAY1), row(2, DAY2), row(3, "not a date")])
+    .returning(["id", "event_id"])
+    .execute();
+  await k
+    .insertInto("event_users")
+    .values([1, 2].map((n) => ({ project_id: project.id, event_id: hex(n), issue_id: null, field: "id", value: `user${n}` })))
+    .execute();
+  await k
+    .insertInto("spans")
+    .values({
+      project_id: project.id,
+      trace_id: "a".repeat(32),
+      span_id: "b".repeat(16),
+      parent_span_id: null,
+      segment_id: null,
+      is_segment: true,
+      transaction: "t",
+      op: "http",
+      description: "",
+      status: "ok",
+      start_time: DAY1,
+      duration_ms: 5,
+      environment: null,
+      release: null,
+      event_id: null,
+      received_at: DAY1,
+    })
+    .execute();
+  await k
+    .insertInto("raw_items")
+    .values({ project_id: project.id, type: "attachment", event_id: hex(2), received_at: DAY2, headers: "{}", payload: Buffer.from("bytes") })
+    .execute();
 
   await migrateToLatest(db);
 
   const rows = async <T>(q: ReturnType<typeof sql<T>>) => (await q.execute(k)).rows;
-  const partsOf = async (table: string) => (await rows(sql<{ name: string }>`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = to_regclass(${table})`)).map((r) => r.name);
+  const partsOf = async (table: string) =>
+    (
+      await rows(
+        sql<{ name: string }>`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = to_regclass(${table})`,
+      )
+    ).map((r) => r.name);
   const today = now.slice(0, 10).replaceAll("-", "");
   for (const table of ["events", "event_users", "spans", "raw_items"]) {
     const parts = await partsOf(table);
     for (const name of [`${table}_default`, `${table}_p${today}`]) assert.ok(parts.includes(name), `${table}: ${name} in ${parts.join()}`);
   }
   assert.equal((await rows(sql<{ t: string | null }>`select to_regclass('events_unpartitioned')::text as t`))[0]?.t, null, "the old table is gone");
-  assert.equal((await rows(sql<{ s: string }>`select pg_get_serial_sequence('events', 'id') as s`))[0]?.s, "public.events_id_seq", "the id sequence belongs to the new table");
+  assert.equal(
+    (await rows(sql<{ s: string }>`select pg_get_serial_sequence('events', 'id') as s`))[0]?.s,
+    "public.events_id_seq",
+    "the id sequence belongs to the new table",
+  );
 
   const where = await rows(sql<{ id: number; event_id: string; part: string }>`select id, event_id, tableoid::regclass::text as part from events order by id`);
-  assert.deepEqual(where.map((r) => [r.id, r.event_id, r.part]), [
-    [inserted[0]!.id, hex(1), "events_p20261001"],
-    [inserted[1]!.id, hex(2), "events_p20261002"],
-    [inserted[2]!.id, hex(3), "events_default"],
-  ]);
-  const users = await rows(sql<{ event_id: string; received_at: string; part: string }>`select event_id, received_at, tableoid::regclass::text as part from event_users order by event_id`);
-  assert.deepEqual(users.map((u) => [u.event_id, u.received_at, u.part]), [[hex(1), DAY1, "event_users_p20261001"], [hex(2), DAY2, "event_users_p20261002"]]);
+  assert.deepEqual(
+    where.map((r) => [r.id, r.event_id, r.part]),
+    [
+      [inserted[0]!.id, hex(1), "events_p20261001"],
+      [inserted[1]!.id, hex(2), "events_p20261002"],
+      [inserted[2]!.id, hex(3), "events_default"],
+    ],
+  );
+  const users = await rows(
+    sql<{
+      event_id: string;
+      received_at: string;
+      part: string;
+    }>`select event_id, received_at, tableoid::regclass::text as part from event_users order by event_id`,
+  );
+  assert.deepEqual(
+    users.map((u) => [u.event_id, u.received_at, u.part]),
+    [
+      [hex(1), DAY1, "event_users_p20261001"],
+      [hex(2), DAY2, "event_users_p20261002"],
+    ],
+  );
   assert.deepEqual(await rows(sql`select tableoid::regclass::text as part, received_at from spans`), [{ part: "spans_p20261001", received_at: DAY1 }]);
-  assert.deepEqual(await rows(sql`select tableoid::regclass::text as part, convert_from(payload, 'UTF8') as payload from raw_items`), [{ part: "raw_items_p20261002", payload: "bytes" }]);
+  assert.deepEqual(await rows(sql`select tableoid::regclass::text as part, convert_from(payload, 'UTF8') as payload from raw_items`), [
+    { part: "raw_items_p20261002", payload: "bytes" },
+  ]);
 
   const store = createStore(db);
   assert.equal((await store.getEvent(project.id, hex(2)))?.data, JSON.stringify({ event_id: hex(2), message: "event 2" }));
-  assert.deepEqual((await store.listEvents(project.id, "errors", { limit: 10 })).items.map((e) => e.eventId), [hex(3), hex(2), hex(1)]);
+  assert.deepEqual(
+    (await store.listEvents(project.id, "errors", { limit: 10 })).items.map((e) => e.eventId),
+    [hex(3), hex(2), hex(1)],
+  );
   const event = (n: number, receivedAt: string): DigestedEvent => ({
-    projectId: project.id, eventId: hex(n), type: "error", receivedAt, timestamp: receivedAt, platform: "python", level: "error", title: "E", message: "", culprit: "", release: null, environment: null,
-    size: 2, data: "{}", category: "error", grouping: { config: "c", hashes: ["h"] }, metadata: "{}", userKey: null, tags: [],
+    projectId: project.id,
+    eventId: hex(n),
+    type: "error",
+    receivedAt,
+    timestamp: receivedAt,
+    platform: "python",
+    level: "error",
+    title: "E",
+    message: "",
+    culprit: "",
+    release: null,
+    environment: null,
+    size: 2,
+    data: "{}",
+    category: "error",
+    grouping: { config: "c", hashes: ["h"] },
+    metadata: "{}",
+    userKey: null,
+    tags: [],
   });
   // An event stored before the migration arrives again an hour later: a duplicate. A new one continues the ids.
-  const result = await writeBatch(store, { spoolId: "s", position: 1, events: [event(2, "2026-10-03T00:59:59.999Z"), event(4, now)], rawItems: [], outcomes: [] });
+  const result = await writeBatch(store, {
+    spoolId: "s",
+    position: 1,
+    events: [event(2, "2026-10-03T00:59:59.999Z"), event(4, now)],
+    rawItems: [],
+    outcomes: [],
+  });
   assert.equal(result.duplicates, 1);
   const fresh = await rows(sql<{ id: number; part: string }>`select id, tableoid::regclass::text as part from events where event_id = ${hex(4)}`);
   assert.ok(fresh[0]!.id > inserted[2]!.id, "ids carry on from the old table's sequence");

@@ -57,7 +57,10 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
         assert.equal(internal.key?.isActive, true);
         assert.deepEqual(await store.listMembers(internal.organization.id), []);
         assert.equal((await db.kysely.selectFrom("projects").select("id").execute()).length, 1, "one internal project");
-        assert.equal(await internalDsn(store, "https://errors.example.com", "/monitor"), `https://${internal.key?.publicKey}@errors.example.com/monitor/${internal.project.id}`);
+        assert.equal(
+          await internalDsn(store, "https://errors.example.com", "/monitor"),
+          `https://${internal.key?.publicKey}@errors.example.com/monitor/${internal.project.id}`,
+        );
         // Every key disabled: no DSN, so self-monitoring sends nothing, as any SDK with a disabled key.
         await store.updateKey(internal.project.id, internal.key!.id, { isActive: false });
         assert.equal(await internalDsn(store, "https://errors.example.com", ""), null);
@@ -79,7 +82,13 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
         const later = new Date(Date.now() + 86_400_000).toISOString();
         const org = await k.insertInto("organizations").values({ slug: "o", name: "O", created_at: created }).returning("id").executeTakeFirstOrThrow();
         const row = { organization_id: org.id, role: "member", created_by: null, created_at: created, expires_at: later, accepted_by: null, accepted_at: null };
-        await k.insertInto("invitations").values([{ ...row, token_hash: "open" }, { ...row, token_hash: "used", accepted_at: created }] as never).execute();
+        await k
+          .insertInto("invitations")
+          .values([
+            { ...row, token_hash: "open" },
+            { ...row, token_hash: "used", accepted_at: created },
+          ] as never)
+          .execute();
         await migrateToLatest(db);
         const store = createStore(db);
         const open = await store.getInvitationByHash("open");
@@ -99,15 +108,36 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
       try {
         await migrateToLatest(db, "0032-token-scopes");
         const k = db.kysely as unknown as import("kysely").Kysely<Record<string, Record<string, unknown>>>;
-        const org = await k.insertInto("organizations").values({ slug: "erasing", name: "Erasing", created_at: "2026-01-01T00:00:00.000Z" }).returning("id").executeTakeFirstOrThrow();
-        await k.insertInto("personal_data_erasures").values({ organization_id: org.id, actor_user_id: "gone-user", field: "email", value_sha256: "ab".repeat(32), counts: '{"events":3,"attachments":1,"tagValues":2,"users":1,"projects":1}', created_at: "2026-02-01T10:00:00.000Z" }).execute();
+        const org = await k
+          .insertInto("organizations")
+          .values({ slug: "erasing", name: "Erasing", created_at: "2026-01-01T00:00:00.000Z" })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await k
+          .insertInto("personal_data_erasures")
+          .values({
+            organization_id: org.id,
+            actor_user_id: "gone-user",
+            field: "email",
+            value_sha256: "ab".repeat(32),
+            counts: '{"events":3,"attachments":1,"tagValues":2,"users":1,"projects":1}',
+            created_at: "2026-02-01T10:00:00.000Z",
+          })
+          .execute();
         await migrateToLatest(db);
         const store = createStore(db);
         const entries = await store.listAudit({ organizationId: Number(org.id), limit: 10 });
         assert.equal(entries.length, 1);
         const [e] = entries;
-        assert.deepEqual([e!.event, e!.actorUserId, e!.actorLabel, e!.createdAt], ["personal-data.erase", "gone-user", "gone-user", "2026-02-01T10:00:00.000Z"]);
-        assert.deepEqual(JSON.parse(e!.data), { field: "email", valueSha256: "ab".repeat(32), counts: { events: 3, attachments: 1, tagValues: 2, users: 1, projects: 1 } });
+        assert.deepEqual(
+          [e!.event, e!.actorUserId, e!.actorLabel, e!.createdAt],
+          ["personal-data.erase", "gone-user", "gone-user", "2026-02-01T10:00:00.000Z"],
+        );
+        assert.deepEqual(JSON.parse(e!.data), {
+          field: "email",
+          valueSha256: "ab".repeat(32),
+          counts: { events: 3, attachments: 1, tagValues: 2, users: 1, projects: 1 },
+        });
         await assert.rejects(k.selectFrom("personal_data_erasures").selectAll().execute());
       } finally {
         await db.close();
@@ -123,15 +153,62 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
         const k = db.kysely;
         const now = "2026-11-23T10:00:00.000Z";
         const org = await k.insertInto("organizations").values({ slug: "o", name: "O", created_at: now }).returning("id").executeTakeFirstOrThrow();
-        const project = await k.insertInto("projects").values({ organization_id: org.id, team_id: null, slug: "p", name: "P", platform: null, created_at: now, rate_limit_count: null, rate_limit_window: null }).returning("id").executeTakeFirstOrThrow();
-        const issue = { project_id: project.id, type: "error", title: "T", culprit: "", level: "error", platform: "python", metadata: "{}", status: "unresolved", substatus: null, resolution: null, snooze: null, first_seen: now, last_seen: now, times_seen: 3, first_release: null, assignee_id: null };
-        const { id } = await k.insertInto("issues").values({ ...issue, short_id: 1 } as never).returning("id").executeTakeFirstOrThrow();
-        await k.insertInto("issue_users").values(["id:1", "id:2"].map((user_key) => ({ issue_id: id, user_key, first_seen: now, last_seen: now }))).execute();
-        await k.insertInto("issue_counts").values([{ issue_id: id, hour: "2026-11-22T23:00:00Z", count: 1 }, { issue_id: id, hour: "2026-11-23T09:00:00Z", count: 1 }, { issue_id: id, hour: "2026-11-23T10:00:00Z", count: 1 }]).execute();
+        const project = await k
+          .insertInto("projects")
+          .values({
+            organization_id: org.id,
+            team_id: null,
+            slug: "p",
+            name: "P",
+            platform: null,
+            created_at: now,
+            rate_limit_count: null,
+            rate_limit_window: null,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        const issue = {
+          project_id: project.id,
+          type: "error",
+          title: "T",
+          culprit: "",
+          level: "error",
+          platform: "python",
+          metadata: "{}",
+          status: "unresolved",
+          substatus: null,
+          resolution: null,
+          snooze: null,
+          first_seen: now,
+          last_seen: now,
+          times_seen: 3,
+          first_release: null,
+          assignee_id: null,
+        };
+        const { id } = await k
+          .insertInto("issues")
+          .values({ ...issue, short_id: 1 } as never)
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await k
+          .insertInto("issue_users")
+          .values(["id:1", "id:2"].map((user_key) => ({ issue_id: id, user_key, first_seen: now, last_seen: now })))
+          .execute();
+        await k
+          .insertInto("issue_counts")
+          .values([
+            { issue_id: id, hour: "2026-11-22T23:00:00Z", count: 1 },
+            { issue_id: id, hour: "2026-11-23T09:00:00Z", count: 1 },
+            { issue_id: id, hour: "2026-11-23T10:00:00Z", count: 1 },
+          ])
+          .execute();
         await migrateToLatest(db);
         const store = createStore(db);
         assert.equal((await store.getIssue(id))?.userCount, 2);
-        assert.deepEqual((await store.issueDailyCountsOf([id], "2026-11-01")).get(id), [{ day: "2026-11-22", count: 1 }, { day: "2026-11-23", count: 2 }]);
+        assert.deepEqual((await store.issueDailyCountsOf([id], "2026-11-01")).get(id), [
+          { day: "2026-11-22", count: 1 },
+          { day: "2026-11-23", count: 2 },
+        ]);
       } finally {
         await db.close();
         await f.drop();
@@ -144,19 +221,59 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
       try {
         await migrateToLatest(db, "0004-issues");
         const now = new Date().toISOString();
-        const org = await db.kysely.insertInto("organizations").values({ slug: "old-org", name: "Old", created_at: now }).returning("id").executeTakeFirstOrThrow();
-        const project = await db.kysely.insertInto("projects").values({ organization_id: org.id, team_id: null, slug: "web", name: "Web", platform: null, created_at: now, rate_limit_count: null, rate_limit_window: null }).returning("id").executeTakeFirstOrThrow();
+        const org = await db.kysely
+          .insertInto("organizations")
+          .values({ slug: "old-org", name: "Old", created_at: now })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        const project = await db.kysely
+          .insertInto("projects")
+          .values({
+            organization_id: org.id,
+            team_id: null,
+            slug: "web",
+            name: "Web",
+            platform: null,
+            created_at: now,
+            rate_limit_count: null,
+            rate_limit_window: null,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
         const json = JSON.stringify({ message: "grüße from an old release", tags: [["plan", "pro"]], user: { id: "7" } });
-        const row = { project_id: project.id, type: "default", received_at: now, timestamp: now, platform: "other", level: "error", title: "old", message: "old", culprit: "", release: null, environment: null, size: json.length, issue_id: null };
-        await db.kysely.insertInto("events").values({ ...row, event_id: "a".repeat(32), data: json }).execute();
+        const row = {
+          project_id: project.id,
+          type: "default",
+          received_at: now,
+          timestamp: now,
+          platform: "other",
+          level: "error",
+          title: "old",
+          message: "old",
+          culprit: "",
+          release: null,
+          environment: null,
+          size: json.length,
+          issue_id: null,
+        };
+        await db.kysely
+          .insertInto("events")
+          .values({ ...row, event_id: "a".repeat(32), data: json })
+          .execute();
         await migrateToLatest(db);
-        await db.kysely.insertInto("events").values({ ...row, event_id: "b".repeat(32), data: encodeEventData(json) }).execute();
+        await db.kysely
+          .insertInto("events")
+          .values({ ...row, event_id: "b".repeat(32), data: encodeEventData(json) })
+          .execute();
         const store = createStore(db);
         assert.equal((await store.getEvent(project.id, "a".repeat(32)))?.data, json);
         assert.equal((await store.getEvent(project.id, "b".repeat(32)))?.data, json);
         const raw = await db.kysely.selectFrom("events").select(["event_id", "data"]).orderBy("event_id").execute();
         assert.equal(typeof raw[1]?.data === "string" ? raw[1].data[0] : raw[1]?.data[0], EVENT_CODEC.deflateDictionary1, "new rows are compressed");
-        assert.deepEqual((await store.listEvents(project.id, "errors", { limit: 10 })).items.map((e) => e.data), [json, json]);
+        assert.deepEqual(
+          (await store.listEvents(project.id, "errors", { limit: 10 })).items.map((e) => e.data),
+          [json, json],
+        );
       } finally {
         await db.close();
         await f.drop();
@@ -184,8 +301,24 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
           await migrateToLatest(db, previous);
           const now = new Date().toISOString();
           // Rows written with the columns that existed at the first release, as that release wrote them.
-          await db.kysely.insertInto("users").values({ id: "u1", name: "Old", email: "old@example.com", email_verified: dialect === "sqlite" ? 0 : false, image: null, created_at: dialect === "sqlite" ? now : new Date(now), updated_at: dialect === "sqlite" ? now : new Date(now), is_superuser: dialect === "sqlite" ? 1 : true }).execute();
-          const org = await db.kysely.insertInto("organizations").values({ slug: "old-org", name: "Old", created_at: now }).returning("id").executeTakeFirstOrThrow();
+          await db.kysely
+            .insertInto("users")
+            .values({
+              id: "u1",
+              name: "Old",
+              email: "old@example.com",
+              email_verified: dialect === "sqlite" ? 0 : false,
+              image: null,
+              created_at: dialect === "sqlite" ? now : new Date(now),
+              updated_at: dialect === "sqlite" ? now : new Date(now),
+              is_superuser: dialect === "sqlite" ? 1 : true,
+            })
+            .execute();
+          const org = await db.kysely
+            .insertInto("organizations")
+            .values({ slug: "old-org", name: "Old", created_at: now })
+            .returning("id")
+            .executeTakeFirstOrThrow();
           await db.kysely.insertInto("members").values({ organization_id: org.id, user_id: "u1", role: "owner", created_at: now }).execute();
           await migrateToLatest(db);
           const store = createStore(db);

@@ -30,14 +30,56 @@ function event(projectId: number, receivedAt: string, extra: Partial<DigestedEve
   // About 4 KB of data each, so that a day's partition has pages to free.
   const data = JSON.stringify({ event_id: eventId, message: randomBytes(2048).toString("hex") });
   return {
-    projectId, eventId, type: "error", receivedAt, timestamp: receivedAt, platform: "python", level: "error", title: "E", message: "", culprit: "", release: null, environment: null,
-    size: data.length, data, category: "error", grouping: { config: "c", hashes: ["h"] }, metadata: "{}", userKey: "id:1", userParts: [["id", "1"]], tags: [], ...extra,
+    projectId,
+    eventId,
+    type: "error",
+    receivedAt,
+    timestamp: receivedAt,
+    platform: "python",
+    level: "error",
+    title: "E",
+    message: "",
+    culprit: "",
+    release: null,
+    environment: null,
+    size: data.length,
+    data,
+    category: "error",
+    grouping: { config: "c", hashes: ["h"] },
+    metadata: "{}",
+    userKey: "id:1",
+    userParts: [["id", "1"]],
+    tags: [],
+    ...extra,
   };
 }
-const rawItem = (projectId: number, receivedAt: string): NewRawItem => ({ projectId, type: "session", eventId: null, receivedAt, headers: "{}", payload: Buffer.from("{}"), category: "session", quantity: 1 });
+const rawItem = (projectId: number, receivedAt: string): NewRawItem => ({
+  projectId,
+  type: "session",
+  eventId: null,
+  receivedAt,
+  headers: "{}",
+  payload: Buffer.from("{}"),
+  category: "session",
+  quantity: 1,
+});
 const span = (projectId: number, receivedAt: string) => ({
-  projectId, traceId: "f".repeat(32), spanId: randomBytes(8).toString("hex"), parentSpanId: null, segmentId: null, isSegment: false, transaction: "t", op: "db", description: "", status: "ok",
-  startTime: receivedAt, durationMs: 1, environment: null, release: null, eventId: null, receivedAt,
+  projectId,
+  traceId: "f".repeat(32),
+  spanId: randomBytes(8).toString("hex"),
+  parentSpanId: null,
+  segmentId: null,
+  isSegment: false,
+  transaction: "t",
+  op: "db",
+  description: "",
+  status: "ok",
+  startTime: receivedAt,
+  durationMs: 1,
+  environment: null,
+  release: null,
+  eventId: null,
+  receivedAt,
 });
 
 describe("day partitions on PostgreSQL", () => {
@@ -64,14 +106,32 @@ describe("day partitions on PostgreSQL", () => {
 
   const rows = async <T>(query: RawBuilder<T>): Promise<T[]> => (await query.execute(t.db.kysely)).rows;
   const partitions = async (table: string) =>
-    (await rows(sql<{ name: string }>`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = to_regclass(${table}) order by 1`)).map((r) => r.name);
+    (
+      await rows(
+        sql<{
+          name: string;
+        }>`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = to_regclass(${table}) order by 1`,
+      )
+    ).map((r) => r.name);
   const bytesOf = async (table: string) =>
-    Number((await rows(sql<{ b: string }>`select coalesce(sum(pg_total_relation_size(inhrelid)), 0)::text as b from pg_inherits where inhparent = to_regclass(${table})`))[0]!.b);
-  const where = async (eventId: string) => (await rows(sql<{ part: string }>`select tableoid::regclass::text as part from events where event_id = ${eventId}`)).map((r) => r.part);
+    Number(
+      (
+        await rows(
+          sql<{ b: string }>`select coalesce(sum(pg_total_relation_size(inhrelid)), 0)::text as b from pg_inherits where inhparent = to_regclass(${table})`,
+        )
+      )[0]!.b,
+    );
+  const where = async (eventId: string) =>
+    (await rows(sql<{ part: string }>`select tableoid::regclass::text as part from events where event_id = ${eventId}`)).map((r) => r.part);
 
   test("every per-event table is partitioned by day of arrival, with a DEFAULT partition", async () => {
     for (const table of PARTITIONED_TABLES) {
-      const [info] = await rows(sql<{ strategy: string; key: string }>`select partstrat as strategy, pg_get_partkeydef(partrelid) as key from pg_partitioned_table where partrelid = to_regclass(${table})`);
+      const [info] = await rows(
+        sql<{
+          strategy: string;
+          key: string;
+        }>`select partstrat as strategy, pg_get_partkeydef(partrelid) as key from pg_partitioned_table where partrelid = to_regclass(${table})`,
+      );
       assert.deepEqual(info, { strategy: "r", key: "RANGE (received_at)" }, table);
       assert.ok((await partitions(table)).includes(`${table}_default`), table);
     }
@@ -87,7 +147,14 @@ describe("day partitions on PostgreSQL", () => {
     for (let d = 1; d <= 15; d++) {
       const events = Array.from({ length: 10 }, () => event(p, at(d)));
       kept[day(d)] = events.map((e) => e.eventId);
-      await writeBatch(t.store, { spoolId: "s", position: d, events, rawItems: [rawItem(p, at(d))], outcomes: [], spans: { spans: [span(p, at(d))], values: [] } });
+      await writeBatch(t.store, {
+        spoolId: "s",
+        position: d,
+        events,
+        rawItems: [rawItem(p, at(d))],
+        outcomes: [],
+        spans: { spans: [span(p, at(d))], values: [] },
+      });
     }
     const shortEvents = [11, 12, 13, 14, 15].map((d) => event(short, at(d, 6), { grouping: { config: "c", hashes: ["s"] } }));
     await writeBatch(t.store, { spoolId: "s", position: 16, events: shortEvents, rawItems: [], outcomes: [] });
@@ -100,11 +167,24 @@ describe("day partitions on PostgreSQL", () => {
 
     const before = Object.fromEntries(await Promise.all(PARTITIONED_TABLES.map(async (table) => [table, await bytesOf(table)] as const)));
     const droppedDays = [1, 2, 3, 4].map((d) => `p${day(d).replaceAll("-", "")}`);
-    const doomed = Number((await rows(sql<{ b: string }>`select sum(pg_total_relation_size(c.oid))::text as b from pg_class c where c.relname = any(${droppedDays.map((s) => `events_${s}`)})`))[0]!.b);
+    const doomed = Number(
+      (
+        await rows(
+          sql<{
+            b: string;
+          }>`select sum(pg_total_relation_size(c.oid))::text as b from pg_class c where c.relname = any(${droppedDays.map((s) => `events_${s}`)})`,
+        )
+      )[0]!.b,
+    );
     assert.ok(doomed > 4 * 10 * 4000, `the four oldest days of events take their bytes (${doomed})`);
 
     const lines: string[] = [];
-    const job = new RetentionJob(t.store, { ...retentionSettings(DAYS), chunkRows: 3 }, (l) => lines.push(l), () => NOW);
+    const job = new RetentionJob(
+      t.store,
+      { ...retentionSettings(DAYS), chunkRows: 3 },
+      (l) => lines.push(l),
+      () => NOW,
+    );
     while (await job.step());
 
     // Days 1-4 end at or before the cutoff (2030-03-05T12:00): dropped whole, from every table. Day 5 holds the
@@ -129,7 +209,10 @@ describe("day partitions on PostgreSQL", () => {
     assert.equal((await rows(sql`select 1 from spans`)).length, 11);
     assert.equal((await rows(sql`select 1 from raw_items`)).length, 11);
     // The project keeping 3 days lost its events before 2030-03-12T12:00 inside the kept days, row by row.
-    assert.deepEqual((await rows(sql<{ event_id: string }>`select event_id from events where project_id = ${short} order by event_id`)).map((r) => r.event_id), shortEvents.slice(2).map((e) => e.eventId));
+    assert.deepEqual(
+      (await rows(sql<{ event_id: string }>`select event_id from events where project_id = ${short} order by event_id`)).map((r) => r.event_id),
+      shortEvents.slice(2).map((e) => e.eventId),
+    );
     assert.equal((await rows(sql`select 1 from event_users where project_id = ${short}`)).length, 3 * 2, "their user rows went with them");
     assert.equal((await rows(sql`select 1 from event_users where received_at < '2030-03-05'`)).length, 0);
     // Out of range: the long-past arrival was deleted from the DEFAULT partition, the far-future one stays.
@@ -155,7 +238,10 @@ describe("day partitions on PostgreSQL", () => {
     try {
       const node2 = createStore(other);
       const late = Array.from({ length: 20 }, () => event(p, "2030-04-02T09:00:00.000Z"));
-      const [made] = await Promise.all([t.store.ensureDayPartitions(["2030-04-02"]), writeBatch(node2, { spoolId: "m2", position: 1, events: late, rawItems: [], outcomes: [] })]);
+      const [made] = await Promise.all([
+        t.store.ensureDayPartitions(["2030-04-02"]),
+        writeBatch(node2, { spoolId: "m2", position: 1, events: late, rawItems: [], outcomes: [] }),
+      ]);
       // At least the 20 early events and their 40 user rows; the other node's rows too if they came first.
       assert.ok(made.rows >= 60, `the day's rows moved out of the DEFAULT partition (${made.rows})`);
       const parts = new Set((await Promise.all([...early, ...late].map((e) => where(e.eventId)))).flat());
@@ -178,11 +264,23 @@ describe("day partitions on PostgreSQL", () => {
       assert.equal(new Set(names).size, names.length);
       await writeBatch(sa, { spoolId: "n", position: 1, events: [event(p, "2030-05-02T01:00:00.000Z")], rawItems: [], outcomes: [] });
       // The two nodes' retention passes at once, as when a claim ran out during a slow pass.
-      const jobs = [sa, sb].map((s) => new RetentionJob(s, retentionSettings(DAYS), () => {}, () => Date.parse("2030-05-20T00:00:00.000Z")));
+      const jobs = [sa, sb].map(
+        (s) =>
+          new RetentionJob(
+            s,
+            retentionSettings(DAYS),
+            () => {},
+            () => Date.parse("2030-05-20T00:00:00.000Z"),
+          ),
+      );
       const dropped = await Promise.all([sa.dropDayPartitionsBefore("2030-05-04T00:00:00.000Z"), sb.dropDayPartitionsBefore("2030-05-04T00:00:00.000Z")]);
       const gone = dropped.flatMap((d) => d.partitions).filter((x) => x.includes("2030050"));
       assert.equal(gone.length, days.length * PARTITIONED_TABLES.length, "each dropped once");
-      await Promise.all(jobs.map(async (j) => { while (await j.step()); }));
+      await Promise.all(
+        jobs.map(async (j) => {
+          while (await j.step());
+        }),
+      );
       for (const table of PARTITIONED_TABLES) {
         const names2 = await partitions(table);
         for (const d of days) assert.ok(!names2.includes(`${table}_p${d.replaceAll("-", "")}`));

@@ -69,11 +69,7 @@ export function getHash(c: GroupingComponent): string | null {
 
 /** Child components with the given id, depth-first (Sentry's `iter_subcomponents(recursive=True)`);
  * with `onlyContributing`, non-contributing subtrees are skipped. */
-export function findSubcomponents(
-  c: GroupingComponent,
-  id: string,
-  onlyContributing: boolean,
-): GroupingComponent[] {
+export function findSubcomponents(c: GroupingComponent, id: string, onlyContributing: boolean): GroupingComponent[] {
   const out: GroupingComponent[] = [];
   const walk = (node: GroupingComponent): void => {
     for (const v of node.values) {

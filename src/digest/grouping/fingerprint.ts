@@ -136,4 +136,3 @@ export function saltedHash(values: readonly string[], root: GroupingComponent): 
   }
   return hashFromValues(final);
 }
-

@@ -43,23 +43,14 @@ function moduleComponent(absPath: string | null, module: string | null, platform
     } else if (module.slice(0, 44) === "jdk.internal.reflect.GeneratedMethodAccessor") {
       update(c, { values: ["jdk.internal.reflect.GeneratedMethodAccessor"], hint: "removed reflection marker" });
     } else {
-      const cleaned = module
-        .replace(JAVA_REFLECT, "$1<auto>")
-        .replace(JAVA_CGLIB, "$1<auto>")
-        .replace(JAVA_ASSIST, "$1<auto>")
-        .replace(CLOJURE, "$1<auto>");
+      const cleaned = module.replace(JAVA_REFLECT, "$1<auto>").replace(JAVA_CGLIB, "$1<auto>").replace(JAVA_ASSIST, "$1<auto>").replace(CLOJURE, "$1<auto>");
       if (cleaned !== module) update(c, { values: [cleaned], hint: "removed codegen marker" });
     }
   }
   return c;
 }
 
-function functionComponent(
-  f: GFrame,
-  platform: string | null,
-  opts: FrameOptions,
-  contextLineAvailable: boolean,
-): GroupingComponent {
+function functionComponent(f: GFrame, platform: string | null, opts: FrameOptions, contextLineAvailable: boolean): GroupingComponent {
   // Sentry prefers the raw function name for C# only (its `function` is trimmed at ingest).
   const func = platform === "csharp" ? (f.raw_function ?? f.function) : (f.function ?? f.raw_function);
   if (func === null) return component("function");
@@ -96,7 +87,10 @@ function functionComponent(
 
 /** Python's `str.split()` whitespace, joined back with single spaces. */
 export function collapseWhitespace(s: string): string {
-  return s.split(/[\s\x1c-\x1f\x85]+/).filter((p) => p !== "").join(" ");
+  return s
+    .split(/[\s\x1c-\x1f\x85]+/)
+    .filter((p) => p !== "")
+    .join(" ");
 }
 
 function contextLineComponent(f: GFrame, platform: string | null): GroupingComponent {
@@ -114,12 +108,7 @@ function contextLineComponent(f: GFrame, platform: string | null): GroupingCompo
 const LOW_QUALITY_JS_PATHS = new Set(["[native code]", "native code", "eval code", "<anonymous>"]);
 const UNKNOWN_JS_FUNCTIONS = new Set(["?", "<anonymous function>", "<anonymous>", "Anonymous function"]);
 
-export function frameComponent(
-  f: GFrame,
-  eventPlatform: string | null,
-  opts: FrameOptions,
-  isRecursion: boolean,
-): GroupingComponent {
+export function frameComponent(f: GFrame, eventPlatform: string | null, opts: FrameOptions, isRecursion: boolean): GroupingComponent {
   const platform = f.platform ?? eventPlatform;
   const filename = filenameComponent(f.abs_path, f.filename, platform, opts.javascriptFuzzing);
   const moduleComp = moduleComponent(f.abs_path, f.module, platform);

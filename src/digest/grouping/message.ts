@@ -158,7 +158,8 @@ export function parameterize(text: string): string {
     }
     let best: Match | null = email;
     if (other && (!best || other.start < best.start)) best = other;
-    if (datetime && (!best || datetime.start < best.start || (datetime.start === best.start && best.name !== "email" && !BEFORE_DATETIME.has(best.name)))) best = datetime;
+    if (datetime && (!best || datetime.start < best.start || (datetime.start === best.start && best.name !== "email" && !BEFORE_DATETIME.has(best.name))))
+      best = datetime;
     if (!best) break;
     out += text.slice(copied, best.start) + placeholder(best.name);
     copied = best.end;

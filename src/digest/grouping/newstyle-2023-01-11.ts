@@ -11,26 +11,9 @@ import { isObj, obj, str, type Obj } from "./event";
 import { applyModifications, loadEnhancements } from "./enhancements/apply";
 import { NATIVE_RULES } from "./enhancements/newstyle-2023-01-11-native";
 import { SDK_RULES } from "./enhancements/newstyle-2023-01-11-sdk";
-import {
-  fingerprintType,
-  readFingerprint,
-  resolveFingerprintValues,
-  saltedHash,
-  type FingerprintEventView,
-} from "./fingerprint";
-import {
-  normalizeExceptions,
-  normalizeLogentry,
-  normalizeStacktrace,
-  normalizeThreads,
-  type GFrame,
-} from "./normalize";
-import {
-  chainedExceptionVariants,
-  messageVariants,
-  templateVariants,
-  threadsVariants,
-} from "./strategies";
+import { fingerprintType, readFingerprint, resolveFingerprintValues, saltedHash, type FingerprintEventView } from "./fingerprint";
+import { normalizeExceptions, normalizeLogentry, normalizeStacktrace, normalizeThreads, type GFrame } from "./normalize";
+import { chainedExceptionVariants, messageVariants, templateVariants, threadsVariants } from "./strategies";
 import { cspVariants, hostnameReportVariants } from "./security";
 import { stacktraceVariants } from "./stacktrace";
 import type { GroupingConfig, GroupingResult, GroupingVariant } from "./types";

@@ -16,8 +16,7 @@ export function singleExceptionVariants(exc: GException, ctx: StrategyContext): 
     const v = (x: unknown): string => (x === null || x === undefined ? "None" : String(x));
     nsError = component("ns-error", { values: [v(exc.nsError.domain), v(exc.nsError.code)] });
   }
-  const stacktraces: VariantMap =
-    exc.frames !== null ? stacktraceVariants(exc.frames, ctx) : new Map([["app", component("stacktrace")]]);
+  const stacktraces: VariantMap = exc.frames !== null ? stacktraceVariants(exc.frames, ctx) : new Map([["app", component("stacktrace")]]);
 
   const rv: VariantMap = new Map();
   for (const [variant, st] of stacktraces) {

@@ -11,10 +11,27 @@ import { BAD_NAME_CHARS, isValidRelease } from "../../core/release-name";
 
 /** relay-event-schema protocol/event.rs `VALID_PLATFORMS`; another platform is removed and defaults to "other". */
 export const VALID_PLATFORMS = new Set([
-  "as3", "c", "cfml", "cocoa", "csharp", "dart", "elixir", "go", "groovy", "haskell", "java", "javascript",
-  "native", "node", "objc", "other", "perl", "php", "python", "ruby",
+  "as3",
+  "c",
+  "cfml",
+  "cocoa",
+  "csharp",
+  "dart",
+  "elixir",
+  "go",
+  "groovy",
+  "haskell",
+  "java",
+  "javascript",
+  "native",
+  "node",
+  "objc",
+  "other",
+  "perl",
+  "php",
+  "python",
+  "ruby",
 ]);
-
 
 /** Relay's `Fingerprint`: items as LenientString, nulls skipped, bad items reported together; none left → removed. */
 function normalizeFingerprint(event: JsonObject, sink: ErrorSink): void {

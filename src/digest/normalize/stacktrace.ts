@@ -27,12 +27,7 @@ const FRAME_STRINGS: [string, CharCap | undefined][] = [
 ];
 
 function isUrl(filename: string): boolean {
-  return (
-    filename.startsWith("file:") ||
-    filename.startsWith("http:") ||
-    filename.startsWith("https:") ||
-    filename.startsWith("applewebdata:")
-  );
+  return filename.startsWith("file:") || filename.startsWith("http:") || filename.startsWith("https:") || filename.startsWith("applewebdata:");
 }
 
 /** The path of a URL as Rust's `url` crate gives it, or undefined when it does not parse. */

@@ -35,7 +35,11 @@ export type Resolve = (host: string) => Promise<LookupAddress[]>;
 export const systemResolve: Resolve = (host) => dnsLookup(host, { all: true, verbatim: true });
 
 /** The host's addresses, all of them public; throws RefusedAddress naming the first that is not. */
-export async function publicAddresses(host: string, resolve: Resolve = systemResolve, allowed: (ip: string) => boolean = isPublicAddress): Promise<LookupAddress[]> {
+export async function publicAddresses(
+  host: string,
+  resolve: Resolve = systemResolve,
+  allowed: (ip: string) => boolean = isPublicAddress,
+): Promise<LookupAddress[]> {
   const bare = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
   const addresses = ipaddr.isValid(bare) ? [{ address: bare, family: bare.includes(":") ? 6 : 4 }] : await resolve(bare);
   if (addresses.length === 0) throw new RefusedAddress(`${host} has no address`);
@@ -56,33 +60,37 @@ type Step = { status: number; location: string | null; headers: Record<string, s
 function request(url: URL, addresses: LookupAddress[], deadline: number): Promise<Step> {
   return new Promise((resolve, reject) => {
     const get = url.protocol === "https:" ? https.get : http.get;
-    const req = get(url, { lookup: pinned(addresses), headers: { "accept-encoding": "identity", "user-agent": "Faultline" }, timeout: Math.max(1, deadline - Date.now()) }, (res) => {
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(res.headers)) if (typeof v === "string") headers[k.toLowerCase()] = v;
-      const status = res.statusCode ?? 0;
-      if (status >= 300 && status < 400) {
-        res.resume();
-        return resolve({ status, location: headers.location ?? null, headers, bytes: null });
-      }
-      if (status !== 200) {
-        res.resume();
-        return resolve({ status, location: null, headers, bytes: null });
-      }
-      const declared = Number(headers["content-length"] ?? "0");
-      if (declared > SYMBOLICATION_LIMITS.fetchMaxBytes) {
-        req.destroy();
-        return reject(new TooLarge());
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on("data", (c: Buffer) => {
-        size += c.byteLength;
-        if (size > SYMBOLICATION_LIMITS.fetchMaxBytes) req.destroy(new TooLarge());
-        else chunks.push(c);
-      });
-      res.on("end", () => resolve({ status, location: null, headers, bytes: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
+    const req = get(
+      url,
+      { lookup: pinned(addresses), headers: { "accept-encoding": "identity", "user-agent": "Faultline" }, timeout: Math.max(1, deadline - Date.now()) },
+      (res) => {
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(res.headers)) if (typeof v === "string") headers[k.toLowerCase()] = v;
+        const status = res.statusCode ?? 0;
+        if (status >= 300 && status < 400) {
+          res.resume();
+          return resolve({ status, location: headers.location ?? null, headers, bytes: null });
+        }
+        if (status !== 200) {
+          res.resume();
+          return resolve({ status, location: null, headers, bytes: null });
+        }
+        const declared = Number(headers["content-length"] ?? "0");
+        if (declared > SYMBOLICATION_LIMITS.fetchMaxBytes) {
+          req.destroy();
+          return reject(new TooLarge());
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on("data", (c: Buffer) => {
+          size += c.byteLength;
+          if (size > SYMBOLICATION_LIMITS.fetchMaxBytes) req.destroy(new TooLarge());
+          else chunks.push(c);
+        });
+        res.on("end", () => resolve({ status, location: null, headers, bytes: Buffer.concat(chunks) }));
+        res.on("error", reject);
+      },
+    );
     const timer = setTimeout(() => req.destroy(new TimedOut()), Math.max(1, deadline - Date.now()));
     req.on("timeout", () => req.destroy(new TimedOut()));
     req.on("error", reject);
@@ -104,7 +112,8 @@ export function publicFetcher(resolve: Resolve = systemResolve, allowed: (ip: st
     try {
       for (let hop = 0; hop <= SYMBOLICATION_LIMITS.fetchMaxRedirects; hop++) {
         const url = new URL(current);
-        if (url.protocol !== "http:" && url.protocol !== "https:") return { ok: false, type: "js_generic_fetch_error", url: first, value: "only http and https are fetched" };
+        if (url.protocol !== "http:" && url.protocol !== "https:")
+          return { ok: false, type: "js_generic_fetch_error", url: first, value: "only http and https are fetched" };
         if (url.username || url.password) return { ok: false, type: "js_generic_fetch_error", url: first, value: "credentials in the URL" };
         const addresses = await publicAddresses(url.hostname, resolve, allowed);
         const step = await request(url, addresses, deadline);

@@ -42,7 +42,8 @@ const JS_PLATFORMS = new Set(["javascript", "node"]);
 function debugIds(event: Json): Map<string, string> {
   const ids = new Map<string, string>();
   for (const image of values(obj(event.debug_meta)?.images)) {
-    if (image.type === "sourcemap" && typeof image.code_file === "string" && typeof image.debug_id === "string") ids.set(image.code_file, image.debug_id.toLowerCase());
+    if (image.type === "sourcemap" && typeof image.code_file === "string" && typeof image.debug_id === "string")
+      ids.set(image.code_file, image.debug_id.toLowerCase());
   }
   return ids;
 }

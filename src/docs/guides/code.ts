@@ -340,4 +340,3 @@ builder.WebHost.UseSentry(o =>
     },
   ],
 };
-

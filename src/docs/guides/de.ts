@@ -159,4 +159,3 @@ export const DE: Record<GuideSlug, GuideText> = {
     ],
   },
 };
-

@@ -153,4 +153,3 @@ export const EN: Record<GuideSlug, GuideText> = {
     ],
   },
 };
-

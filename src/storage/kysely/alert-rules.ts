@@ -40,7 +40,8 @@ const ruleColumns = (rule: RuleInput) => ({
 /** Notifications by id, with their attempts (newest first). */
 async function withAttempts(db: Kysely<Database>, rows: Selectable<Database["notifications"]>[]): Promise<NotificationWithAttempts[]> {
   const ids = rows.map((r) => r.id);
-  const attempts = ids.length === 0 ? [] : await db.selectFrom("notification_attempts").selectAll().where("notification_id", "in", ids).orderBy("id", "desc").execute();
+  const attempts =
+    ids.length === 0 ? [] : await db.selectFrom("notification_attempts").selectAll().where("notification_id", "in", ids).orderBy("id", "desc").execute();
   return rows.map((r) => ({
     ...toNotification(r),
     attemptList: attempts.filter((a) => a.notification_id === r.id).map(toAttempt),
@@ -57,7 +58,11 @@ export function alertRuleStore({ db, dialect }: Ctx): AlertRuleStore {
       return r ? toAlertRule(r) : null;
     },
     async countAlertRules(projectId) {
-      const r = await db.selectFrom("alert_rules").select((eb) => eb.fn.countAll().as("n")).where("project_id", "=", projectId).executeTakeFirst();
+      const r = await db
+        .selectFrom("alert_rules")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("project_id", "=", projectId)
+        .executeTakeFirst();
       return Number(r?.n ?? 0);
     },
     async createAlertRule(rule) {
@@ -92,7 +97,11 @@ export function alertRuleStore({ db, dialect }: Ctx): AlertRuleStore {
       return r ? toBool(r.alerts_member_write) : false;
     },
     async setAlertsMemberWrite(organizationId, on) {
-      await db.updateTable("organizations").set({ alerts_member_write: dbBool(dialect, on) }).where("id", "=", organizationId).execute();
+      await db
+        .updateTable("organizations")
+        .set({ alerts_member_write: dbBool(dialect, on) })
+        .where("id", "=", organizationId)
+        .execute();
     },
     async ruleHistory(projectId, ruleId, limit) {
       const rows = await db

@@ -50,7 +50,9 @@ export function alertTx(trx: Transaction<Database>, dialect: Dialect): AlertTx {
     },
 
     async activeAlertRules(projectId) {
-      return (await trx.selectFrom("alert_rules").selectAll().where("project_id", "=", projectId).where("status", "=", "active").orderBy("id").execute()).map(toAlertRule);
+      return (await trx.selectFrom("alert_rules").selectAll().where("project_id", "=", projectId).where("status", "=", "active").orderBy("id").execute()).map(
+        toAlertRule,
+      );
     },
 
     async alertIssueFacts(issueIds) {
@@ -58,7 +60,21 @@ export function alertTx(trx: Transaction<Database>, dialect: Dialect): AlertTx {
       for (const part of chunked([...new Set(issueIds)])) {
         const rows = await trx
           .selectFrom("issues")
-          .select(["id", "project_id", "short_id", "title", "culprit", "level", "status", "first_seen", "last_seen", "times_seen", "user_count", "assignee_id", "assignee_team_id"])
+          .select([
+            "id",
+            "project_id",
+            "short_id",
+            "title",
+            "culprit",
+            "level",
+            "status",
+            "first_seen",
+            "last_seen",
+            "times_seen",
+            "user_count",
+            "assignee_id",
+            "assignee_team_id",
+          ])
           .where("id", "in", part)
           .execute();
         for (const r of rows) {
@@ -101,7 +117,10 @@ export function alertTx(trx: Transaction<Database>, dialect: Dialect): AlertTx {
             oc.columns(["rule_id", "issue_id"]).doUpdateSet((eb) => ({
               last_fired_at: eb.ref("excluded.last_fired_at"),
               // Once fired "first time only", always so.
-              fired_once: dialect === "postgres" ? sql<boolean>`alert_rule_issues.fired_once or excluded.fired_once` : sql<number>`max(alert_rule_issues.fired_once, excluded.fired_once)`,
+              fired_once:
+                dialect === "postgres"
+                  ? sql<boolean>`alert_rule_issues.fired_once or excluded.fired_once`
+                  : sql<number>`max(alert_rule_issues.fired_once, excluded.fired_once)`,
             })),
           )
           .execute();

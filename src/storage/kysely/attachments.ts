@@ -41,7 +41,11 @@ export function attachmentTx({ db }: Ctx): AttachmentTx {
   return {
     async insertAttachments(rows) {
       for (let i = 0; i < rows.length; i += 100) {
-        await db.insertInto("event_attachments").values(rows.slice(i, i + 100).map(toRow)).onConflict((oc) => oc.column("blob_key").doNothing()).execute();
+        await db
+          .insertInto("event_attachments")
+          .values(rows.slice(i, i + 100).map(toRow))
+          .onConflict((oc) => oc.column("blob_key").doNothing())
+          .execute();
       }
     },
   };
@@ -56,7 +60,8 @@ export function chunkBlobs({ db }: Ctx): AttachmentBlobs {
       // A few chunks per statement: a 100 MiB blob is 1,600 chunks, each statement a few hundred KiB.
       for (let at = 0, seq = 0; at < data.byteLength || seq === 0; ) {
         const rows = [];
-        for (let n = 0; n < 8 && (at < data.byteLength || seq === 0); n++, seq++, at += step) rows.push({ blob_key: key, seq, data: data.subarray(at, at + step) });
+        for (let n = 0; n < 8 && (at < data.byteLength || seq === 0); n++, seq++, at += step)
+          rows.push({ blob_key: key, seq, data: data.subarray(at, at + step) });
         await trx.insertInto("attachment_chunks").values(rows).execute();
       }
     });
@@ -76,7 +81,11 @@ export function chunkBlobs({ db }: Ctx): AttachmentBlobs {
       return Buffer.concat(rows.map((r) => Buffer.from(r.data)));
     },
     async remove(keys) {
-      for (let i = 0; i < keys.length; i += 500) await db.deleteFrom("attachment_chunks").where("blob_key", "in", keys.slice(i, i + 500)).execute();
+      for (let i = 0; i < keys.length; i += 500)
+        await db
+          .deleteFrom("attachment_chunks")
+          .where("blob_key", "in", keys.slice(i, i + 500))
+          .execute();
     },
   };
 }
@@ -86,18 +95,38 @@ export function attachmentStore(ctx: Ctx, blobs: AttachmentBlobs): AttachmentSto
   /** Deletes the rows of these ids, then their blobs. */
   async function deleteRows(rows: { id: number; blob_key: string }[]): Promise<number> {
     if (rows.length === 0) return 0;
-    const r = await db.deleteFrom("event_attachments").where("id", "in", rows.map((x) => x.id)).executeTakeFirst();
+    const r = await db
+      .deleteFrom("event_attachments")
+      .where(
+        "id",
+        "in",
+        rows.map((x) => x.id),
+      )
+      .executeTakeFirst();
     await blobs.remove(rows.map((x) => x.blob_key));
     return Number(r.numDeletedRows);
   }
 
   return {
     async listAttachments(projectId, eventId) {
-      const rows = await db.selectFrom("event_attachments").selectAll().where("project_id", "=", projectId).where("event_id", "=", eventId).orderBy("id").limit(ATTACHMENT_LIMITS.maxListed).execute();
+      const rows = await db
+        .selectFrom("event_attachments")
+        .selectAll()
+        .where("project_id", "=", projectId)
+        .where("event_id", "=", eventId)
+        .orderBy("id")
+        .limit(ATTACHMENT_LIMITS.maxListed)
+        .execute();
       return rows.map(toAttachment);
     },
     async getAttachment(projectId, eventId, id) {
-      const r = await db.selectFrom("event_attachments").selectAll().where("project_id", "=", projectId).where("event_id", "=", eventId).where("id", "=", id).executeTakeFirst();
+      const r = await db
+        .selectFrom("event_attachments")
+        .selectAll()
+        .where("project_id", "=", projectId)
+        .where("event_id", "=", eventId)
+        .where("id", "=", id)
+        .executeTakeFirst();
       return r ? toAttachment(r) : null;
     },
     readAttachmentBlob: (key) => blobs.read(key),
@@ -109,7 +138,11 @@ export function attachmentStore(ctx: Ctx, blobs: AttachmentBlobs): AttachmentSto
       const rows = await db
         .selectFrom("event_attachments as a")
         .select(["a.id", "a.blob_key", "a.received_at"])
-        .select((eb) => eb.exists(eb.selectFrom("events as e").select("e.id").whereRef("e.project_id", "=", "a.project_id").whereRef("e.event_id", "=", "a.event_id")).as("stored"))
+        .select((eb) =>
+          eb
+            .exists(eb.selectFrom("events as e").select("e.id").whereRef("e.project_id", "=", "a.project_id").whereRef("e.event_id", "=", "a.event_id"))
+            .as("stored"),
+        )
         .where("a.id", ">", afterId)
         .orderBy("a.id")
         .limit(scan)
@@ -132,9 +165,15 @@ export async function deleteAttachmentsOfEvents(trx: Ctx["db"], projectId: numbe
  * Deleting a project or an organization deletes its attachment rows by the foreign key's cascade; these wrap the
  * deletes so that the blobs go too (read first, removed once the rows are gone).
  */
-export function removingBlobs(ctx: Ctx, blobs: AttachmentBlobs, deletes: { deleteProject: (id: number) => Promise<boolean>; deleteOrganization: (id: number) => Promise<boolean> }) {
+export function removingBlobs(
+  ctx: Ctx,
+  blobs: AttachmentBlobs,
+  deletes: { deleteProject: (id: number) => Promise<boolean>; deleteOrganization: (id: number) => Promise<boolean> },
+) {
   const keysOf = async (projectIds: number[]) =>
-    projectIds.length === 0 ? [] : (await ctx.db.selectFrom("event_attachments").select("blob_key").where("project_id", "in", projectIds).execute()).map((r) => r.blob_key);
+    projectIds.length === 0
+      ? []
+      : (await ctx.db.selectFrom("event_attachments").select("blob_key").where("project_id", "in", projectIds).execute()).map((r) => r.blob_key);
   return {
     async deleteProject(id: number) {
       const keys = await keysOf([id]);

@@ -60,9 +60,18 @@ export function auditStore({ db }: Ctx): AuditStore {
       return (await q.orderBy("id", "desc").limit(limit).execute()).map(toEntry);
     },
     async auditFacets(organizationId) {
-      const base = () => (organizationId === null ? db.selectFrom("audit_log").where("organization_id", "is", null) : db.selectFrom("audit_log").where("organization_id", "=", organizationId));
+      const base = () =>
+        organizationId === null
+          ? db.selectFrom("audit_log").where("organization_id", "is", null)
+          : db.selectFrom("audit_log").where("organization_id", "=", organizationId);
       const events = (await base().select("event").distinct().orderBy("event").execute()).map((r) => r.event);
-      const latest = await base().select(["actor_user_id", db.fn.max("id").as("last_id")]).where("actor_user_id", "is not", null).groupBy("actor_user_id").orderBy("last_id", "desc").limit(AUDIT_ACTORS_LISTED).execute();
+      const latest = await base()
+        .select(["actor_user_id", db.fn.max("id").as("last_id")])
+        .where("actor_user_id", "is not", null)
+        .groupBy("actor_user_id")
+        .orderBy("last_id", "desc")
+        .limit(AUDIT_ACTORS_LISTED)
+        .execute();
       const ids = latest.map((r) => Number(r.last_id));
       const labels = ids.length === 0 ? [] : await db.selectFrom("audit_log").select(["actor_user_id", "actor_label"]).where("id", "in", ids).execute();
       const actors = labels.map((r) => ({ userId: r.actor_user_id!, label: r.actor_label })).sort((a, b) => a.label.localeCompare(b.label));

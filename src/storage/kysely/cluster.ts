@@ -25,7 +25,10 @@ export function clusterStore({ db }: Ctx): ClusterStore {
     async pruneQuotaCounts(now, limit) {
       const rows = await db.selectFrom("quota_counts").select(["name", "window_start"]).where("expires_at", "<", now).limit(limit).execute();
       let deleted = 0;
-      for (const r of rows) deleted += Number((await db.deleteFrom("quota_counts").where("name", "=", r.name).where("window_start", "=", r.window_start).executeTakeFirst()).numDeletedRows);
+      for (const r of rows)
+        deleted += Number(
+          (await db.deleteFrom("quota_counts").where("name", "=", r.name).where("window_start", "=", r.window_start).executeTakeFirst()).numDeletedRows,
+        );
       return deleted;
     },
 

@@ -30,7 +30,13 @@ export function deadLetterTx(trx: Transaction<Database>): DeadLetterTx {
           .onConflict((oc) => oc.columns(["spool_id", "record_id"]).doNothing())
           .execute();
       }
-      const oldestKept = await trx.selectFrom("dead_letters").select("id").orderBy("id", "desc").limit(1).offset(keep - 1).executeTakeFirst();
+      const oldestKept = await trx
+        .selectFrom("dead_letters")
+        .select("id")
+        .orderBy("id", "desc")
+        .limit(1)
+        .offset(keep - 1)
+        .executeTakeFirst();
       if (oldestKept) await trx.deleteFrom("dead_letters").where("id", "<", oldestKept.id).execute();
     },
   };
@@ -86,7 +92,10 @@ export function deadLetterStore({ db }: Ctx): DeadLetterStore {
   return {
     async listDeadLetters(limit) {
       const rows = await listed(db).orderBy("d.id", "desc").limit(limit).execute();
-      const { total } = await db.selectFrom("dead_letters").select((eb) => eb.fn.countAll<number | string>().as("total")).executeTakeFirstOrThrow();
+      const { total } = await db
+        .selectFrom("dead_letters")
+        .select((eb) => eb.fn.countAll<number | string>().as("total"))
+        .executeTakeFirstOrThrow();
       return { items: rows.map(toDeadLetter), total: Number(total) };
     },
     async getDeadLetter(id) {

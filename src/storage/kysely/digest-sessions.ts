@@ -24,7 +24,15 @@ export function sessionTx(trx: Transaction<Database>, dialect: Dialect): Session
       for (const part of chunks([...new Set(sessionIds)])) {
         const rows = await trx.selectFrom("release_session_states").selectAll().where("project_id", "=", projectId).where("session_id", "in", part).execute();
         for (const r of rows) {
-          out.set(r.session_id, { sessionId: r.session_id, release: r.release, environment: r.environment, hour: r.hour, distinctId: r.distinct_id, errored: toBool(r.errored), status: r.status as SessionStatus });
+          out.set(r.session_id, {
+            sessionId: r.session_id,
+            release: r.release,
+            environment: r.environment,
+            hour: r.hour,
+            distinctId: r.distinct_id,
+            errored: toBool(r.errored),
+            status: r.status as SessionStatus,
+          });
         }
       }
       return out;
@@ -34,9 +42,22 @@ export function sessionTx(trx: Transaction<Database>, dialect: Dialect): Session
       for (const part of chunks(states)) {
         await trx
           .insertInto("release_session_states")
-          .values(part.map((s) => ({ project_id: projectId, session_id: s.sessionId, release: s.release, environment: s.environment, hour: s.hour, distinct_id: s.distinctId, errored: dbBool(dialect, s.errored), status: s.status })))
+          .values(
+            part.map((s) => ({
+              project_id: projectId,
+              session_id: s.sessionId,
+              release: s.release,
+              environment: s.environment,
+              hour: s.hour,
+              distinct_id: s.distinctId,
+              errored: dbBool(dialect, s.errored),
+              status: s.status,
+            })),
+          )
           .onConflict((oc) =>
-            oc.columns(["project_id", "session_id"]).doUpdateSet((eb) => ({ distinct_id: eb.ref("excluded.distinct_id"), errored: eb.ref("excluded.errored"), status: eb.ref("excluded.status") })),
+            oc
+              .columns(["project_id", "session_id"])
+              .doUpdateSet((eb) => ({ distinct_id: eb.ref("excluded.distinct_id"), errored: eb.ref("excluded.errored"), status: eb.ref("excluded.status") })),
           )
           .execute();
       }
@@ -47,16 +68,31 @@ export function sessionTx(trx: Transaction<Database>, dialect: Dialect): Session
     },
 
     async countSessions(rows) {
-      const summed = sumBy(rows, (r) => `${r.projectId}\u0000${r.release}\u0000${r.environment}\u0000${r.hour}`, (into, from) => {
-        into.started += from.started;
-        into.errored += from.errored;
-        into.crashed += from.crashed;
-        into.abnormal += from.abnormal;
-      });
+      const summed = sumBy(
+        rows,
+        (r) => `${r.projectId}\u0000${r.release}\u0000${r.environment}\u0000${r.hour}`,
+        (into, from) => {
+          into.started += from.started;
+          into.errored += from.errored;
+          into.crashed += from.crashed;
+          into.abnormal += from.abnormal;
+        },
+      );
       for (const part of chunks(summed)) {
         await trx
           .insertInto("release_session_counts")
-          .values(part.map((r) => ({ project_id: r.projectId, release: r.release, environment: r.environment, hour: r.hour, started: r.started, errored: r.errored, crashed: r.crashed, abnormal: r.abnormal })))
+          .values(
+            part.map((r) => ({
+              project_id: r.projectId,
+              release: r.release,
+              environment: r.environment,
+              hour: r.hour,
+              started: r.started,
+              errored: r.errored,
+              crashed: r.crashed,
+              abnormal: r.abnormal,
+            })),
+          )
           .onConflict((oc) =>
             oc.columns(["project_id", "release", "environment", "hour"]).doUpdateSet((eb) => ({
               started: eb("release_session_counts.started", "+", eb.ref("excluded.started")),
@@ -70,19 +106,35 @@ export function sessionTx(trx: Transaction<Database>, dialect: Dialect): Session
     },
 
     async sightSessionUsers(rows) {
-      const merged = sumBy(rows.map((r) => ({ ...r, first: r.seen, last: r.seen })), (r) => `${r.projectId}\u0000${r.release}\u0000${r.environment}\u0000${r.distinctId}`, (into, from) => {
-        into.crashed ||= from.crashed;
-        if (from.first < into.first) into.first = from.first;
-        if (from.last > into.last) into.last = from.last;
-      });
+      const merged = sumBy(
+        rows.map((r) => ({ ...r, first: r.seen, last: r.seen })),
+        (r) => `${r.projectId}\u0000${r.release}\u0000${r.environment}\u0000${r.distinctId}`,
+        (into, from) => {
+          into.crashed ||= from.crashed;
+          if (from.first < into.first) into.first = from.first;
+          if (from.last > into.last) into.last = from.last;
+        },
+      );
       for (const part of chunks(merged)) {
         await trx
           .insertInto("release_session_users")
-          .values(part.map((r) => ({ project_id: r.projectId, release: r.release, environment: r.environment, distinct_id: r.distinctId, crashed: dbBool(dialect, r.crashed), first_seen: r.first, last_seen: r.last })))
+          .values(
+            part.map((r) => ({
+              project_id: r.projectId,
+              release: r.release,
+              environment: r.environment,
+              distinct_id: r.distinctId,
+              crashed: dbBool(dialect, r.crashed),
+              first_seen: r.first,
+              last_seen: r.last,
+            })),
+          )
           .onConflict((oc) =>
             oc.columns(["project_id", "release", "environment", "distinct_id"]).doUpdateSet({
               // Booleans on PostgreSQL, 0 and 1 on SQLite: "or" is the dialect's max in both.
-              crashed: (dialect === "postgres" ? sql`(${col("crashed")} or excluded.crashed)` : sql`max(${col("crashed")}, excluded.crashed)`) as RawBuilder<boolean>,
+              crashed: (dialect === "postgres"
+                ? sql`(${col("crashed")} or excluded.crashed)`
+                : sql`max(${col("crashed")}, excluded.crashed)`) as RawBuilder<boolean>,
               last_seen: greatest(col("last_seen"), sql.ref("excluded.last_seen")) as RawBuilder<string>,
             }),
           )
@@ -91,16 +143,33 @@ export function sessionTx(trx: Transaction<Database>, dialect: Dialect): Session
     },
 
     async ensureReleases(rows) {
-      const unique = sumBy(rows, (r) => `${r.projectId}\u0000${r.version}`, () => undefined);
+      const unique = sumBy(
+        rows,
+        (r) => `${r.projectId}\u0000${r.version}`,
+        () => undefined,
+      );
       if (unique.length === 0) return;
-      const projects = await trx.selectFrom("projects").select(["id", "organization_id"]).where("id", "in", [...new Set(unique.map((r) => r.projectId))]).execute();
+      const projects = await trx
+        .selectFrom("projects")
+        .select(["id", "organization_id"])
+        .where("id", "in", [...new Set(unique.map((r) => r.projectId))])
+        .execute();
       const orgOf = new Map(projects.map((p) => [p.id, p.organization_id]));
       const now = nowIso();
       for (const r of unique) {
         const organizationId = orgOf.get(r.projectId);
         if (organizationId === undefined) continue;
-        await trx.insertInto("releases").values({ organization_id: organizationId, version: r.version, created_at: now }).onConflict((oc) => oc.columns(["organization_id", "version"]).doNothing()).execute();
-        const release = await trx.selectFrom("releases").select("id").where("organization_id", "=", organizationId).where("version", "=", r.version).executeTakeFirstOrThrow();
+        await trx
+          .insertInto("releases")
+          .values({ organization_id: organizationId, version: r.version, created_at: now })
+          .onConflict((oc) => oc.columns(["organization_id", "version"]).doNothing())
+          .execute();
+        const release = await trx
+          .selectFrom("releases")
+          .select("id")
+          .where("organization_id", "=", organizationId)
+          .where("version", "=", r.version)
+          .executeTakeFirstOrThrow();
         await trx
           .insertInto("release_projects")
           .values({ release_id: release.id, project_id: r.projectId, new_issues: 0, first_event: null, last_event: null })

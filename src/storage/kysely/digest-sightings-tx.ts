@@ -21,11 +21,15 @@ export function sightingTx(trx: Transaction<Database>, dialect: Dialect): Sighti
 
   return {
     async sightTags(rows) {
-      const merged = sumBy(rows, (r) => `${r.issueId}\u0000${r.key}\u0000${r.value}`, (into, from) => {
-        into.count += from.count;
-        into.firstSeen = minIso(into.firstSeen, from.firstSeen);
-        into.lastSeen = maxIso(into.lastSeen, from.lastSeen);
-      });
+      const merged = sumBy(
+        rows,
+        (r) => `${r.issueId}\u0000${r.key}\u0000${r.value}`,
+        (into, from) => {
+          into.count += from.count;
+          into.firstSeen = minIso(into.firstSeen, from.firstSeen);
+          into.lastSeen = maxIso(into.lastSeen, from.lastSeen);
+        },
+      );
       for (const part of chunks(merged)) {
         await trx
           .insertInto("issue_tags")
@@ -41,20 +45,32 @@ export function sightingTx(trx: Transaction<Database>, dialect: Dialect): Sighti
     },
 
     async sightReleases(rows) {
-      const merged = sumBy(rows, (r) => `${r.projectId}\u0000${r.version}`, (into, from) => {
-        into.newIssues += from.newIssues;
-        into.firstEvent = minIso(into.firstEvent, from.firstEvent);
-        into.lastEvent = maxIso(into.lastEvent, from.lastEvent);
-      });
+      const merged = sumBy(
+        rows,
+        (r) => `${r.projectId}\u0000${r.version}`,
+        (into, from) => {
+          into.newIssues += from.newIssues;
+          into.firstEvent = minIso(into.firstEvent, from.firstEvent);
+          into.lastEvent = maxIso(into.lastEvent, from.lastEvent);
+        },
+      );
       if (merged.length === 0) return;
       const orgs = await organizationIds([...new Set(merged.map((r) => r.projectId))]);
       const now = nowIso();
       for (const r of merged) {
         const organizationId = orgs.get(r.projectId);
         if (organizationId === undefined) continue;
-        await trx.insertInto("releases").values({ organization_id: organizationId, version: r.version, created_at: now, released_at: null, ref: null, url: null })
-          .onConflict((oc) => oc.columns(["organization_id", "version"]).doNothing()).execute();
-        const release = await trx.selectFrom("releases").select("id").where("organization_id", "=", organizationId).where("version", "=", r.version).executeTakeFirstOrThrow();
+        await trx
+          .insertInto("releases")
+          .values({ organization_id: organizationId, version: r.version, created_at: now, released_at: null, ref: null, url: null })
+          .onConflict((oc) => oc.columns(["organization_id", "version"]).doNothing())
+          .execute();
+        const release = await trx
+          .selectFrom("releases")
+          .select("id")
+          .where("organization_id", "=", organizationId)
+          .where("version", "=", r.version)
+          .executeTakeFirstOrThrow();
         await trx
           .insertInto("release_projects")
           .values({ release_id: release.id, project_id: r.projectId, new_issues: r.newIssues, first_event: r.firstEvent, last_event: r.lastEvent })
@@ -62,8 +78,14 @@ export function sightingTx(trx: Transaction<Database>, dialect: Dialect): Sighti
             oc.columns(["release_id", "project_id"]).doUpdateSet((eb) => ({
               new_issues: eb("release_projects.new_issues", "+", eb.ref("excluded.new_issues")),
               // A row the API or sessions made has no events yet (null): SQLite's min() and max() would keep the null.
-              first_event: least(sql`coalesce(${col("release_projects", "first_event")}, excluded.first_event)`, sql.ref("excluded.first_event")) as RawBuilder<string>,
-              last_event: greatest(sql`coalesce(${col("release_projects", "last_event")}, excluded.last_event)`, sql.ref("excluded.last_event")) as RawBuilder<string>,
+              first_event: least(
+                sql`coalesce(${col("release_projects", "first_event")}, excluded.first_event)`,
+                sql.ref("excluded.first_event"),
+              ) as RawBuilder<string>,
+              last_event: greatest(
+                sql`coalesce(${col("release_projects", "last_event")}, excluded.last_event)`,
+                sql.ref("excluded.last_event"),
+              ) as RawBuilder<string>,
             })),
           )
           .execute();
@@ -71,16 +93,33 @@ export function sightingTx(trx: Transaction<Database>, dialect: Dialect): Sighti
     },
 
     async sightEnvironments(rows) {
-      const unique = sumBy(rows, (r) => `${r.projectId}\u0000${r.name}`, () => undefined);
+      const unique = sumBy(
+        rows,
+        (r) => `${r.projectId}\u0000${r.name}`,
+        () => undefined,
+      );
       if (unique.length === 0) return;
       const orgs = await organizationIds([...new Set(unique.map((r) => r.projectId))]);
       const now = nowIso();
       for (const r of unique) {
         const organizationId = orgs.get(r.projectId);
         if (organizationId === undefined) continue;
-        await trx.insertInto("environments").values({ organization_id: organizationId, name: r.name, created_at: now }).onConflict((oc) => oc.columns(["organization_id", "name"]).doNothing()).execute();
-        const env = await trx.selectFrom("environments").select("id").where("organization_id", "=", organizationId).where("name", "=", r.name).executeTakeFirstOrThrow();
-        await trx.insertInto("environment_projects").values({ environment_id: env.id, project_id: r.projectId }).onConflict((oc) => oc.columns(["environment_id", "project_id"]).doNothing()).execute();
+        await trx
+          .insertInto("environments")
+          .values({ organization_id: organizationId, name: r.name, created_at: now })
+          .onConflict((oc) => oc.columns(["organization_id", "name"]).doNothing())
+          .execute();
+        const env = await trx
+          .selectFrom("environments")
+          .select("id")
+          .where("organization_id", "=", organizationId)
+          .where("name", "=", r.name)
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto("environment_projects")
+          .values({ environment_id: env.id, project_id: r.projectId })
+          .onConflict((oc) => oc.columns(["environment_id", "project_id"]).doNothing())
+          .execute();
       }
     },
 
@@ -93,8 +132,14 @@ export function sightingTx(trx: Transaction<Database>, dialect: Dialect): Sighti
       for (const part of chunks(summed)) {
         await trx
           .insertInto("outcomes")
-          .values(part.map((o) => ({ project_id: o.projectId, hour: o.hour, category: o.category, outcome: o.outcome, reason: o.reason, quantity: o.quantity })))
-          .onConflict((oc) => oc.columns(["project_id", "hour", "category", "outcome", "reason"]).doUpdateSet((eb) => ({ quantity: eb("outcomes.quantity", "+", eb.ref("excluded.quantity")) })))
+          .values(
+            part.map((o) => ({ project_id: o.projectId, hour: o.hour, category: o.category, outcome: o.outcome, reason: o.reason, quantity: o.quantity })),
+          )
+          .onConflict((oc) =>
+            oc
+              .columns(["project_id", "hour", "category", "outcome", "reason"])
+              .doUpdateSet((eb) => ({ quantity: eb("outcomes.quantity", "+", eb.ref("excluded.quantity")) })),
+          )
           .execute();
       }
     },

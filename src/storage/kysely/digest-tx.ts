@@ -56,10 +56,13 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
         // Events are partitioned by day of arrival and no constraint can hold an event id unique across days
         // (migration 0029): a copy that another node's digest is storing now is waited for (the lock), then found.
         const keys = eventIds.map((id) => `${projectId}:${id}`);
-        await sql`select pg_advisory_xact_lock(${EVENT_ID_LOCK}, k) from (select distinct hashtext(x) as k from unnest(${keys}::text[]) as x order by k) as ordered`.execute(trx);
+        await sql`select pg_advisory_xact_lock(${EVENT_ID_LOCK}, k) from (select distinct hashtext(x) as k from unnest(${keys}::text[]) as x order by k) as ordered`.execute(
+          trx,
+        );
         const arrivals = events.map((e) => Date.parse(e.receivedAt)).filter((t) => !Number.isNaN(t));
         const margin = DIGEST_LIMITS.duplicateWindowHours * 3_600_000;
-        if (arrivals.length === events.length) window = [new Date(Math.min(...arrivals) - margin).toISOString(), new Date(Math.max(...arrivals) + margin).toISOString()];
+        if (arrivals.length === events.length)
+          window = [new Date(Math.min(...arrivals) - margin).toISOString(), new Date(Math.max(...arrivals) + margin).toISOString()];
       }
       for (const part of chunks(eventIds)) {
         let q = trx.selectFrom("events").select("event_id").where("project_id", "=", projectId).where("event_id", "in", part);
@@ -119,7 +122,12 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
 
     async addHashes(projectId, issueId, hashes, groupingConfig) {
       const rows = [...new Set(hashes)].map((hash) => ({ project_id: projectId, hash, issue_id: issueId, grouping_config: groupingConfig }));
-      for (const part of chunks(rows)) await trx.insertInto("issue_hashes").values(part).onConflict((oc) => oc.columns(["project_id", "hash"]).doNothing()).execute();
+      for (const part of chunks(rows))
+        await trx
+          .insertInto("issue_hashes")
+          .values(part)
+          .onConflict((oc) => oc.columns(["project_id", "hash"]).doNothing())
+          .execute();
     },
 
     async insertEvents(events) {
@@ -159,7 +167,16 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
       for (const part of chunks(items)) {
         await trx
           .insertInto("raw_items")
-          .values(part.map((i) => ({ project_id: i.projectId, type: i.type, event_id: i.eventId, received_at: i.receivedAt, headers: i.headers, payload: i.payload })))
+          .values(
+            part.map((i) => ({
+              project_id: i.projectId,
+              type: i.type,
+              event_id: i.eventId,
+              received_at: i.receivedAt,
+              headers: i.headers,
+              payload: i.payload,
+            })),
+          )
           .execute();
       }
     },
@@ -169,9 +186,24 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
       if (dialect === "postgres") {
         // Every row locked first, in id order; the usual update (counts, last seen, the newest event's description)
         // of all of them in one statement, changes of status one by one.
-        await lockIssues(trx, updates.map((u) => u.id));
+        await lockIssues(
+          trx,
+          updates.map((u) => u.id),
+        );
         const counted = (u: IssueUpdate) => u.status === undefined && u.substatus === undefined && u.resolution === undefined && u.snooze === undefined;
-        await addToIssues(trx, updates.filter(counted).map((u) => ({ id: u.id, events: u.newEvents, lastSeen: u.lastSeen, users: 0, title: u.title, culprit: u.culprit, level: u.level, metadata: u.metadata })));
+        await addToIssues(
+          trx,
+          updates.filter(counted).map((u) => ({
+            id: u.id,
+            events: u.newEvents,
+            lastSeen: u.lastSeen,
+            users: 0,
+            title: u.title,
+            culprit: u.culprit,
+            level: u.level,
+            metadata: u.metadata,
+          })),
+        );
         rest = updates.filter((u) => !counted(u));
       }
       // In id order: two batches updating the same issues lock them in one order.
@@ -197,12 +229,19 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
 
     async addActivity(rows) {
       for (const part of chunks(rows)) {
-        await trx.insertInto("issue_activity").values(part.map((a) => ({ issue_id: a.issueId, type: a.type, user_id: a.userId, data: a.data, created_at: a.createdAt }))).execute();
+        await trx
+          .insertInto("issue_activity")
+          .values(part.map((a) => ({ issue_id: a.issueId, type: a.type, user_id: a.userId, data: a.data, created_at: a.createdAt })))
+          .execute();
       }
     },
 
     async countIssueEvents(rows) {
-      const summed = sumBy(rows, (r) => `${r.issueId}\u0000${r.hour}`, (into, from) => void (into.count += from.count));
+      const summed = sumBy(
+        rows,
+        (r) => `${r.issueId}\u0000${r.hour}`,
+        (into, from) => void (into.count += from.count),
+      );
       for (const part of chunks(summed)) {
         await trx
           .insertInto("issue_counts")
@@ -214,10 +253,14 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
     },
 
     async sightUsers(rows) {
-      const merged = sumBy(rows.map((r) => ({ ...r, first: r.seen, last: r.seen })), (r) => `${r.issueId}\u0000${r.userKey}`, (into, from) => {
-        into.first = minIso(into.first, from.first);
-        into.last = maxIso(into.last, from.last);
-      });
+      const merged = sumBy(
+        rows.map((r) => ({ ...r, first: r.seen, last: r.seen })),
+        (r) => `${r.issueId}\u0000${r.userKey}`,
+        (into, from) => {
+          into.first = minIso(into.first, from.first);
+          into.last = maxIso(into.last, from.last);
+        },
+      );
       await sightIssueUsers(trx, merged, greatest, chunks, dialect);
     },
 
@@ -229,12 +272,20 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
       }
       // More than an issue keeps: the hourly counts, from the hour `since` falls in (as Sentry sums its time series
       // by bucket, the window may take in up to an hour more).
-      const row = await trx.selectFrom("issue_counts").select((eb) => eb.fn.sum<number | string | null>("count").as("n")).where("issue_id", "=", issueId).where("hour", ">=", hourOf(since)).executeTakeFirst();
+      const row = await trx
+        .selectFrom("issue_counts")
+        .select((eb) => eb.fn.sum<number | string | null>("count").as("n"))
+        .where("issue_id", "=", issueId)
+        .where("hour", ">=", hourOf(since))
+        .executeTakeFirst();
       return Number(row?.n ?? 0) >= n;
     },
 
     async userCount(issueId, since) {
-      let q = trx.selectFrom("issue_users").select((eb) => eb.fn.countAll().as("n")).where("issue_id", "=", issueId);
+      let q = trx
+        .selectFrom("issue_users")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("issue_id", "=", issueId);
       if (since) q = q.where("last_seen", ">=", since);
       return Number((await q.executeTakeFirst())?.n ?? 0);
     },

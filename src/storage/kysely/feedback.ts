@@ -49,7 +49,9 @@ async function insertOne(db: Kysely<Database>, f: NewFeedback): Promise<void> {
     .onConflict((oc) =>
       f.source === "feedback"
         ? oc.columns(["project_id", "dedupe_key"]).doNothing()
-        : oc.columns(["project_id", "dedupe_key"]).doUpdateSet({ message: row.message, name: row.name, email: row.email, source: row.source, received_at: row.received_at }),
+        : oc
+            .columns(["project_id", "dedupe_key"])
+            .doUpdateSet({ message: row.message, name: row.name, email: row.email, source: row.source, received_at: row.received_at }),
     )
     .execute();
 }
@@ -69,8 +71,19 @@ export function feedbackTx(trx: Transaction<Database>): FeedbackTx {
       }
       for (const [projectId, issueOf] of byProject) {
         for (const part of chunks([...issueOf.keys()])) {
-          const waiting = await trx.selectFrom("user_feedback").select(["id", "associated_event_id"]).where("project_id", "=", projectId).where("associated_event_id", "in", part).where("issue_id", "is", null).execute();
-          for (const w of waiting) await trx.updateTable("user_feedback").set({ issue_id: issueOf.get(w.associated_event_id!)! }).where("id", "=", w.id).execute();
+          const waiting = await trx
+            .selectFrom("user_feedback")
+            .select(["id", "associated_event_id"])
+            .where("project_id", "=", projectId)
+            .where("associated_event_id", "in", part)
+            .where("issue_id", "is", null)
+            .execute();
+          for (const w of waiting)
+            await trx
+              .updateTable("user_feedback")
+              .set({ issue_id: issueOf.get(w.associated_event_id!)! })
+              .where("id", "=", w.id)
+              .execute();
         }
       }
     },
@@ -84,8 +97,24 @@ function selectFeedback(db: Kysely<Database>) {
     .leftJoin("issues as i", "i.id", "f.issue_id")
     .leftJoin("events as e", (j) => j.onRef("e.project_id", "=", "f.project_id").onRef("e.event_id", "=", "f.associated_event_id"))
     .select([
-      "f.id", "f.project_id", "f.source", "f.feedback_event_id", "f.associated_event_id", "f.issue_id", "f.message", "f.name", "f.email", "f.url", "f.details",
-      "f.status", "f.assignee_user_id", "f.received_at", "p.slug as project_slug", "i.short_id", "i.title as issue_title", "e.id as event_row",
+      "f.id",
+      "f.project_id",
+      "f.source",
+      "f.feedback_event_id",
+      "f.associated_event_id",
+      "f.issue_id",
+      "f.message",
+      "f.name",
+      "f.email",
+      "f.url",
+      "f.details",
+      "f.status",
+      "f.assignee_user_id",
+      "f.received_at",
+      "p.slug as project_slug",
+      "i.short_id",
+      "i.title as issue_title",
+      "e.id as event_row",
     ]);
 }
 
@@ -138,7 +167,9 @@ export function feedbackStore({ db }: Ctx): FeedbackStore {
       return out;
     },
     async listIssueFeedback(issueId, limit) {
-      return (await selectFeedback(db).where("f.issue_id", "=", issueId).where("f.status", "!=", "spam").orderBy("f.id", "desc").limit(limit).execute()).map(toFeedback);
+      return (await selectFeedback(db).where("f.issue_id", "=", issueId).where("f.status", "!=", "spam").orderBy("f.id", "desc").limit(limit).execute()).map(
+        toFeedback,
+      );
     },
     async submitFeedback(row) {
       // Not in a transaction: on SQLite a transaction that reads and then writes cannot wait for the digest's write

@@ -4,7 +4,11 @@ import { type Ctx, nowIso } from "./shared";
 export function instanceStore({ db }: Ctx): InstanceStore {
   return {
     async claimSetting(key, value) {
-      const r = await db.insertInto("instance_settings").values({ key, value, created_at: nowIso() }).onConflict((oc) => oc.column("key").doNothing()).executeTakeFirst();
+      const r = await db
+        .insertInto("instance_settings")
+        .values({ key, value, created_at: nowIso() })
+        .onConflict((oc) => oc.column("key").doNothing())
+        .executeTakeFirst();
       return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
     },
     async getSetting(key) {

@@ -33,17 +33,38 @@ export function invitationStore({ db, dialect }: Ctx): InvitationStore {
           .where("users.email", "=", address)
           .executeTakeFirst();
         if (member) return "already_member" as const;
-        await trx.deleteFrom("invitations").where("organization_id", "=", organizationId).where("email", "=", address).where("accepted_at", "is", null).execute();
+        await trx
+          .deleteFrom("invitations")
+          .where("organization_id", "=", organizationId)
+          .where("email", "=", address)
+          .where("accepted_at", "is", null)
+          .execute();
         const row = await trx
           .insertInto("invitations")
-          .values({ organization_id: organizationId, email: address, role, token_hash: tokenHash, created_by: createdBy, created_at: createdAt, expires_at: expiresAt, accepted_by: null, accepted_at: null })
+          .values({
+            organization_id: organizationId,
+            email: address,
+            role,
+            token_hash: tokenHash,
+            created_by: createdBy,
+            created_at: createdAt,
+            expires_at: expiresAt,
+            accepted_by: null,
+            accepted_at: null,
+          })
           .returning(COLUMNS)
           .executeTakeFirstOrThrow();
         return toInvitation(row);
       });
     },
     async listPendingInvitations(organizationId) {
-      const rows = await db.selectFrom("invitations").select(COLUMNS).where("organization_id", "=", organizationId).where("accepted_at", "is", null).orderBy("id", "desc").execute();
+      const rows = await db
+        .selectFrom("invitations")
+        .select(COLUMNS)
+        .where("organization_id", "=", organizationId)
+        .where("accepted_at", "is", null)
+        .orderBy("id", "desc")
+        .execute();
       return rows.map(toInvitation);
     },
     async getInvitationByHash(tokenHash) {
@@ -62,9 +83,18 @@ export function invitationStore({ db, dialect }: Ctx): InvitationStore {
         if (!inv || inv.accepted_at !== null || inv.expires_at <= now || inv.email === null) return "invalid" as const;
         const user = await trx.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst();
         if (!user || user.email.toLowerCase() !== inv.email) return "other_address" as const;
-        const existing = await trx.selectFrom("members").select("id").where("organization_id", "=", inv.organization_id).where("user_id", "=", userId).executeTakeFirst();
+        const existing = await trx
+          .selectFrom("members")
+          .select("id")
+          .where("organization_id", "=", inv.organization_id)
+          .where("user_id", "=", userId)
+          .executeTakeFirst();
         if (existing) return "already_member" as const;
-        const { id } = await trx.insertInto("members").values({ organization_id: inv.organization_id, user_id: userId, role: inv.role, created_at: nowIso() }).returning("id").executeTakeFirstOrThrow();
+        const { id } = await trx
+          .insertInto("members")
+          .values({ organization_id: inv.organization_id, user_id: userId, role: inv.role, created_at: nowIso() })
+          .returning("id")
+          .executeTakeFirstOrThrow();
         await trx.updateTable("invitations").set({ accepted_by: userId, accepted_at: now }).where("id", "=", inv.id).execute();
         return { organizationId: inv.organization_id, memberId: id };
       });

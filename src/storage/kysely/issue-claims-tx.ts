@@ -21,13 +21,19 @@ export function issueClaimTx(trx: Transaction<Database>, dialect: Dialect): Issu
       const keys = [...new Set(hashes.map((h) => `${h.projectId}:${h.hash}`))];
       // All of a batch's keys in one ascending order, so two batches never wait on each other in a cycle. Two hashes
       // that share a 32-bit key only wait for each other once.
-      await sql`select pg_advisory_xact_lock(${ISSUE_HASH_LOCK}, k) from (select distinct hashtext(x) as k from unnest(${keys}::text[]) as x order by k) as ordered`.execute(trx);
+      await sql`select pg_advisory_xact_lock(${ISSUE_HASH_LOCK}, k) from (select distinct hashtext(x) as k from unnest(${keys}::text[]) as x order by k) as ordered`.execute(
+        trx,
+      );
     },
 
     async issueStates(ids) {
       const out = new Map<number, IssueState>();
       for (const part of chunks([...new Set(ids)])) {
-        const rows = await trx.selectFrom("issues").select([...ISSUE_COLUMNS]).where("id", "in", part).execute();
+        const rows = await trx
+          .selectFrom("issues")
+          .select([...ISSUE_COLUMNS])
+          .where("id", "in", part)
+          .execute();
         for (const r of rows) out.set(r.id, toIssue(r));
       }
       return out;

@@ -56,17 +56,28 @@ export async function sightIssueUsers(
     await trx
       .insertInto("issue_users")
       .values(known.map((r) => ({ issue_id: r.issueId, user_key: r.userKey, first_seen: r.first, last_seen: r.last })))
-      .onConflict((oc) => oc.columns(["issue_id", "user_key"]).doUpdateSet({ last_seen: greatest(sql.ref("issue_users.last_seen"), sql.ref("excluded.last_seen")) as RawBuilder<string> }))
+      .onConflict((oc) =>
+        oc
+          .columns(["issue_id", "user_key"])
+          .doUpdateSet({ last_seen: greatest(sql.ref("issue_users.last_seen"), sql.ref("excluded.last_seen")) as RawBuilder<string> }),
+      )
       .execute();
   }
   if (dialect === "postgres") {
     const rows = [...added].map(([id, users]) => ({ id, events: 0, lastSeen: null, users }));
-    await lockIssues(trx, rows.map((r) => r.id));
+    await lockIssues(
+      trx,
+      rows.map((r) => r.id),
+    );
     await addToIssues(trx, rows);
     return;
   }
   for (const [issueId, n] of [...added].sort(([a], [b]) => a - b)) {
-    await trx.updateTable("issues").set((eb) => ({ user_count: eb("user_count", "+", n) })).where("id", "=", issueId).execute();
+    await trx
+      .updateTable("issues")
+      .set((eb) => ({ user_count: eb("user_count", "+", n) }))
+      .where("id", "=", issueId)
+      .execute();
   }
 }
 
@@ -81,7 +92,16 @@ export async function lockIssues(trx: Transaction<Database>, ids: number[]): Pro
 }
 
 /** What addToIssues adds to an issue; a description (title, culprit, level, metadata) replaces the issue's when given. */
-export type IssueAddition = { id: number; events: number; lastSeen: string | null; users: number; title?: string; culprit?: string; level?: string; metadata?: string };
+export type IssueAddition = {
+  id: number;
+  events: number;
+  lastSeen: string | null;
+  users: number;
+  title?: string;
+  culprit?: string;
+  level?: string;
+  metadata?: string;
+};
 
 /**
  * PostgreSQL: adds events, users, a later last_seen and the newest event's description to many issues in one

@@ -25,19 +25,37 @@ export function inProjects<O>(q: SelectQueryBuilder<Database, "issues", O>, proj
 }
 
 /** Narrows a query over `issues` to the filter. */
-export function applyIssueFilter<O>(query: SelectQueryBuilder<Database, "issues", O>, filter: IssueFilter | undefined): SelectQueryBuilder<Database, "issues", O> {
+export function applyIssueFilter<O>(
+  query: SelectQueryBuilder<Database, "issues", O>,
+  filter: IssueFilter | undefined,
+): SelectQueryBuilder<Database, "issues", O> {
   let q = query;
   if (filter?.status) q = q.where("issues.status", "=", filter.status);
   if (filter?.level) q = q.where("issues.level", "=", filter.level);
-  const tags = [...(filter?.tags ?? []).map(([key, value]) => [key, [value]] as const), ...(filter?.environments?.length ? [["environment", filter.environments] as const] : [])];
+  const tags = [
+    ...(filter?.tags ?? []).map(([key, value]) => [key, [value]] as const),
+    ...(filter?.environments?.length ? [["environment", filter.environments] as const] : []),
+  ];
   for (const [key, values] of tags) {
     q = q.where((eb) =>
-      eb.exists(eb.selectFrom("issue_tags").select("issue_tags.issue_id").whereRef("issue_tags.issue_id", "=", "issues.id").where("issue_tags.key", "=", key).where("issue_tags.value", "in", values)),
+      eb.exists(
+        eb
+          .selectFrom("issue_tags")
+          .select("issue_tags.issue_id")
+          .whereRef("issue_tags.issue_id", "=", "issues.id")
+          .where("issue_tags.key", "=", key)
+          .where("issue_tags.value", "in", values),
+      ),
     );
   }
   for (const text of filter?.text ?? []) {
     const pattern = likeText(text.toLowerCase());
-    q = q.where((eb) => eb.or([eb(eb.fn("lower", ["issues.title"]), "like", sql<string>`${pattern} escape '\\'`), eb(eb.fn("lower", ["issues.culprit"]), "like", sql<string>`${pattern} escape '\\'`)]));
+    q = q.where((eb) =>
+      eb.or([
+        eb(eb.fn("lower", ["issues.title"]), "like", sql<string>`${pattern} escape '\\'`),
+        eb(eb.fn("lower", ["issues.culprit"]), "like", sql<string>`${pattern} escape '\\'`),
+      ]),
+    );
   }
   for (const condition of filter?.assignee ?? []) q = q.where((eb) => assigneeWhere(eb, condition));
   return q;

@@ -2,7 +2,10 @@
 import type { IssueState, IssueStatus } from "../digest-ports";
 import type { Database } from "../schema";
 
-type IssueRow = Pick<Database["issues"], "project_id" | "short_id" | "status" | "substatus" | "resolution" | "snooze" | "first_seen" | "last_seen" | "times_seen"> & { id: number };
+type IssueRow = Pick<
+  Database["issues"],
+  "project_id" | "short_id" | "status" | "substatus" | "resolution" | "snooze" | "first_seen" | "last_seen" | "times_seen"
+> & { id: number };
 
 export const toIssue = (r: IssueRow): IssueState => ({
   id: r.id,

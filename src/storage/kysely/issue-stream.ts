@@ -31,7 +31,13 @@ export function issueStreamStore({ db }: Ctx): IssueStreamStore {
       return {
         newIssues: fresh.length,
         newestId: fresh.length > 0 ? Number(fresh[0]!.id) : afterId,
-        watched: watched.map((r) => ({ id: Number(r.id), timesSeen: Number(r.times_seen), userCount: Number(r.user_count), lastSeen: r.last_seen, status: r.status as IssueStatus })),
+        watched: watched.map((r) => ({
+          id: Number(r.id),
+          timesSeen: Number(r.times_seen),
+          userCount: Number(r.user_count),
+          lastSeen: r.last_seen,
+          status: r.status as IssueStatus,
+        })),
       };
     },
     async issueSearchValues(organizationId, projectIds, limit) {
@@ -40,7 +46,15 @@ export function issueStreamStore({ db }: Ctx): IssueStreamStore {
         .selectFrom("releases")
         .select("releases.version")
         .where("releases.organization_id", "=", organizationId)
-        .where((eb) => eb.exists(eb.selectFrom("release_projects").select("release_projects.release_id").whereRef("release_projects.release_id", "=", "releases.id").where("release_projects.project_id", "in", projectIds)))
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("release_projects")
+              .select("release_projects.release_id")
+              .whereRef("release_projects.release_id", "=", "releases.id")
+              .where("release_projects.project_id", "in", projectIds),
+          ),
+        )
         .orderBy("releases.created_at", "desc")
         .orderBy("releases.id", "desc")
         .limit(limit)
@@ -49,7 +63,15 @@ export function issueStreamStore({ db }: Ctx): IssueStreamStore {
         .selectFrom("environments")
         .select("environments.name")
         .where("environments.organization_id", "=", organizationId)
-        .where((eb) => eb.exists(eb.selectFrom("environment_projects").select("environment_projects.project_id").whereRef("environment_projects.environment_id", "=", "environments.id").where("environment_projects.project_id", "in", projectIds)))
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("environment_projects")
+              .select("environment_projects.project_id")
+              .whereRef("environment_projects.environment_id", "=", "environments.id")
+              .where("environment_projects.project_id", "in", projectIds),
+          ),
+        )
         .orderBy("environments.name")
         .limit(limit)
         .execute();

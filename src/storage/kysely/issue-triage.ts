@@ -12,7 +12,11 @@ export function issueTriageStore({ db, dialect }: Ctx): IssueTriageStore {
     async setIssueAssignee(issueId, assignee, a, notice) {
       await db.transaction().execute(async (trx) => {
         await trx.updateTable("issues").set({ assignee_id: assignee.userId, assignee_team_id: assignee.teamId }).where("id", "=", issueId).execute();
-        const row = await trx.insertInto("issue_activity").values({ issue_id: issueId, type: a.type, user_id: a.userId, data: a.data, created_at: a.createdAt }).returning("id").executeTakeFirstOrThrow();
+        const row = await trx
+          .insertInto("issue_activity")
+          .values({ issue_id: issueId, type: a.type, user_id: a.userId, data: a.data, created_at: a.createdAt })
+          .returning("id")
+          .executeTakeFirstOrThrow();
         if (notice) await workflowTx(trx, dialect).enqueueWorkflowNotices([{ ...notice, issueId, key: String(row.id), createdAt: a.createdAt }]);
       });
     },
@@ -34,7 +38,13 @@ export function issueTriageStore({ db, dialect }: Ctx): IssueTriageStore {
     },
     async listIssueActivity(issueId, type, page) {
       const after = decodeCursor(page.cursor);
-      let q = db.selectFrom("issue_activity").selectAll().where("issue_id", "=", issueId).where("type", "=", type).orderBy("id", "desc").limit(page.limit + 1);
+      let q = db
+        .selectFrom("issue_activity")
+        .selectAll()
+        .where("issue_id", "=", issueId)
+        .where("type", "=", type)
+        .orderBy("id", "desc")
+        .limit(page.limit + 1);
       if (after !== null) q = q.where("id", "<", Number(after));
       return toPage((await q.execute()).map(toActivity), page, (a) => String(a.id));
     },
@@ -64,7 +74,12 @@ export function issueTriageStore({ db, dialect }: Ctx): IssueTriageStore {
       return r ? toStoredEvent(r) : null;
     },
     async issueEventNeighbours(issueId, eventRowId, environments = []) {
-      const events = () => db.selectFrom("events").select("event_id").where("issue_id", "=", issueId).$if(environments.length > 0, (q) => q.where("environment", "in", environments));
+      const events = () =>
+        db
+          .selectFrom("events")
+          .select("event_id")
+          .where("issue_id", "=", issueId)
+          .$if(environments.length > 0, (q) => q.where("environment", "in", environments));
       const [next, previous] = await Promise.all([
         events().where("id", ">", eventRowId).orderBy("id", "asc").limit(1).executeTakeFirst(),
         events().where("id", "<", eventRowId).orderBy("id", "desc").limit(1).executeTakeFirst(),

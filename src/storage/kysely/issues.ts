@@ -99,7 +99,12 @@ export function issueStore({ db }: Ctx): IssueStore {
       .selectFrom("issues")
       .selectAll("issues")
       .select((eb) =>
-        eb.selectFrom("issue_activity").select((e) => e.fn.countAll().as("n")).whereRef("issue_activity.issue_id", "=", "issues.id").where("issue_activity.type", "=", "note").as("num_comments"),
+        eb
+          .selectFrom("issue_activity")
+          .select((e) => e.fn.countAll().as("n"))
+          .whereRef("issue_activity.issue_id", "=", "issues.id")
+          .where("issue_activity.type", "=", "note")
+          .as("num_comments"),
       );
   return {
     async getIssue(issueId) {
@@ -108,7 +113,11 @@ export function issueStore({ db }: Ctx): IssueStore {
     },
     async setIssueStatus(issueId, change) {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable("issues").set({ status: change.status, substatus: change.substatus, resolution: change.resolution, snooze: change.snooze }).where("id", "=", issueId).execute();
+        await trx
+          .updateTable("issues")
+          .set({ status: change.status, substatus: change.substatus, resolution: change.resolution, snooze: change.snooze })
+          .where("id", "=", issueId)
+          .execute();
         const a = change.activity;
         await trx.insertInto("issue_activity").values({ issue_id: issueId, type: a.type, user_id: a.userId, data: a.data, created_at: a.createdAt }).execute();
       });
@@ -121,7 +130,10 @@ export function issueStore({ db }: Ctx): IssueStore {
     async listIssues(projectIds, { filter, sort = "date", page }) {
       const { column } = SORTS[sort];
       const base = () => applyIssueFilter(inProjects(selectIssues(), projectIds), filter);
-      let q = base().orderBy(column, "desc").orderBy("issues.id", "desc").limit(page.limit + 1);
+      let q = base()
+        .orderBy(column, "desc")
+        .orderBy("issues.id", "desc")
+        .limit(page.limit + 1);
       const after = cursorOf(page.cursor, sort);
       if (after) {
         const [at, id] = after;
@@ -139,13 +151,19 @@ export function issueStore({ db }: Ctx): IssueStore {
           .limit(page.limit + 1)
           .execute();
         const older = before.length > page.limit ? toIssue(before[page.limit]!) : null;
-        out.previous = before.length === 0 ? null : { cursor: older ? Buffer.from(`${SORTS[sort].key(older)}|${older.id}`, "utf8").toString("base64url") : null };
+        out.previous =
+          before.length === 0 ? null : { cursor: older ? Buffer.from(`${SORTS[sort].key(older)}|${older.id}`, "utf8").toString("base64url") : null };
       }
       return out;
     },
     async listIssueEvents(issueId, page) {
       const after = decodeCursor(page.cursor);
-      let q = db.selectFrom("events").selectAll().where("issue_id", "=", issueId).orderBy("id", "desc").limit(page.limit + 1);
+      let q = db
+        .selectFrom("events")
+        .selectAll()
+        .where("issue_id", "=", issueId)
+        .orderBy("id", "desc")
+        .limit(page.limit + 1);
       if (after !== null) q = q.where("id", "<", Number(after));
       return toPage((await q.execute()).map(toStoredEvent), page, (e) => String(e.id));
     },
@@ -161,33 +179,71 @@ export function issueStore({ db }: Ctx): IssueStore {
       return r ? toStoredEvent(r) : null;
     },
     async issueEventTimesIn(issueId, environment, since) {
-      const rows = await db.selectFrom("events").select("timestamp").where("issue_id", "=", issueId).where("environment", "=", environment).where("timestamp", ">=", since).execute();
+      const rows = await db
+        .selectFrom("events")
+        .select("timestamp")
+        .where("issue_id", "=", issueId)
+        .where("environment", "=", environment)
+        .where("timestamp", ">=", since)
+        .execute();
       return rows.map((r) => r.timestamp);
     },
     async latestIssueEventsIn(issueId, environment, limit) {
-      const rows = await db.selectFrom("events").selectAll().where("issue_id", "=", issueId).where("environment", "=", environment).orderBy("id", "desc").limit(limit).execute();
+      const rows = await db
+        .selectFrom("events")
+        .selectAll()
+        .where("issue_id", "=", issueId)
+        .where("environment", "=", environment)
+        .orderBy("id", "desc")
+        .limit(limit)
+        .execute();
       return rows.map(toStoredEvent);
     },
     async issueCounts(issueId, sinceHour) {
-      const rows = await db.selectFrom("issue_counts").select(["hour", "count"]).where("issue_id", "=", issueId).where("hour", ">=", sinceHour).orderBy("hour").execute();
+      const rows = await db
+        .selectFrom("issue_counts")
+        .select(["hour", "count"])
+        .where("issue_id", "=", issueId)
+        .where("hour", ">=", sinceHour)
+        .orderBy("hour")
+        .execute();
       return rows.map((r) => ({ hour: r.hour, count: Number(r.count) }));
     },
     async issueDailyCountsOf(issueIds, sinceDay) {
       const out = new Map<number, { day: string; count: number }[]>(issueIds.map((id) => [id, []]));
       if (issueIds.length === 0) return out;
-      const rows = await db.selectFrom("issue_counts_daily").select(["issue_id", "day", "count"]).where("issue_id", "in", issueIds).where("day", ">=", sinceDay).orderBy("day").execute();
+      const rows = await db
+        .selectFrom("issue_counts_daily")
+        .select(["issue_id", "day", "count"])
+        .where("issue_id", "in", issueIds)
+        .where("day", ">=", sinceDay)
+        .orderBy("day")
+        .execute();
       for (const r of rows) out.get(r.issue_id)?.push({ day: r.day, count: Number(r.count) });
       return out;
     },
     async issueCountsOf(issueIds, sinceHour) {
       const out = new Map<number, { hour: string; count: number }[]>(issueIds.map((id) => [id, []]));
       if (issueIds.length === 0) return out;
-      const rows = await db.selectFrom("issue_counts").select(["issue_id", "hour", "count"]).where("issue_id", "in", issueIds).where("hour", ">=", sinceHour).orderBy("hour").execute();
+      const rows = await db
+        .selectFrom("issue_counts")
+        .select(["issue_id", "hour", "count"])
+        .where("issue_id", "in", issueIds)
+        .where("hour", ">=", sinceHour)
+        .orderBy("hour")
+        .execute();
       for (const r of rows) out.get(r.issue_id)?.push({ hour: r.hour, count: Number(r.count) });
       return out;
     },
     async issueTags(issueId, topValues) {
-      const rows = await db.selectFrom("issue_tags").selectAll().where("issue_id", "=", issueId).orderBy("key").orderBy("times_seen", "desc").orderBy("value").execute();
+      const rows = await db
+        .selectFrom("issue_tags")
+        .selectAll()
+        .where("issue_id", "=", issueId)
+        .orderBy("key")
+        .orderBy("times_seen", "desc")
+        .orderBy("value")
+        .execute();
       const byKey = new Map<string, typeof rows>();
       for (const r of rows) byKey.set(r.key, [...(byKey.get(r.key) ?? []), r]);
       return [...byKey].map(([key, values]) => ({
@@ -200,9 +256,16 @@ export function issueStore({ db }: Ctx): IssueStore {
     async issueTag(issueId, key, topValues) {
       // Both reads stay within the key's rows of the primary key (issue_id, key, value).
       const ofKey = db.selectFrom("issue_tags").where("issue_id", "=", issueId).where("key", "=", key);
-      const totals = await ofKey.select((eb) => [eb.fn.countAll<number | string>().as("unique_values"), eb.fn.sum<number | string | null>("times_seen").as("total_values")]).executeTakeFirst();
+      const totals = await ofKey
+        .select((eb) => [eb.fn.countAll<number | string>().as("unique_values"), eb.fn.sum<number | string | null>("times_seen").as("total_values")])
+        .executeTakeFirst();
       if (!totals || Number(totals.unique_values) === 0) return null;
-      const top = await ofKey.select(["value", "times_seen", "first_seen", "last_seen"]).orderBy("times_seen", "desc").orderBy("value").limit(topValues).execute();
+      const top = await ofKey
+        .select(["value", "times_seen", "first_seen", "last_seen"])
+        .orderBy("times_seen", "desc")
+        .orderBy("value")
+        .limit(topValues)
+        .execute();
       return { key, totalValues: Number(totals.total_values), uniqueValues: Number(totals.unique_values), topValues: top.map(toTagValue) };
     },
     async issueActivity(issueId) {

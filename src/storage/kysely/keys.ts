@@ -24,7 +24,18 @@ const toKey = (r: KeyRow): ProjectKey => ({
   rateLimit: toRateLimit(r.rate_limit_count, r.rate_limit_window),
   quotas: toQuotas(r.quotas),
 });
-const columns = ["id", "project_id", "label", "public_key", "secret_key", "is_active", "created_at", "rate_limit_count", "rate_limit_window", "quotas"] as const;
+const columns = [
+  "id",
+  "project_id",
+  "label",
+  "public_key",
+  "secret_key",
+  "is_active",
+  "created_at",
+  "rate_limit_count",
+  "rate_limit_window",
+  "quotas",
+] as const;
 
 export function projectKeyStore({ db, dialect }: Ctx): ProjectKeyStore {
   const one = async (projectId: number, keyId: number) => {
@@ -52,7 +63,12 @@ export function projectKeyStore({ db, dialect }: Ctx): ProjectKeyStore {
     },
     async updateKey(projectId, keyId, patch) {
       const set = Object.fromEntries(
-        Object.entries({ label: patch.label, is_active: patch.isActive === undefined ? undefined : dbBool(dialect, patch.isActive), ...rateLimitColumns(patch.rateLimit), ...quotasColumn(patch.quotas) }).filter(([, v]) => v !== undefined),
+        Object.entries({
+          label: patch.label,
+          is_active: patch.isActive === undefined ? undefined : dbBool(dialect, patch.isActive),
+          ...rateLimitColumns(patch.rateLimit),
+          ...quotasColumn(patch.quotas),
+        }).filter(([, v]) => v !== undefined),
       );
       if (Object.keys(set).length > 0) {
         await db.updateTable("project_keys").set(set).where("project_id", "=", projectId).where("id", "=", keyId).execute();

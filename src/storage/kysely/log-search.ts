@@ -82,7 +82,9 @@ const newestFirst = (q: Query, before: LogCursor | null): Query => {
 /** Rows of these ids with the filters, newest first by timestamp: the page among the candidates. */
 async function pageOf(db: Kysely<Database>, dialect: Dialect, f: LogFilter, ids: number[], limit: number, before: LogCursor | null): Promise<StoredLog[]> {
   const base = db.selectFrom("logs").selectAll() as unknown as Query;
-  const rows = await newestFirst(narrow(base, f, dialect, true).where(sql<boolean>`id in (select value from json_each(${JSON.stringify(ids)}))`), before).limit(limit).execute();
+  const rows = await newestFirst(narrow(base, f, dialect, true).where(sql<boolean>`id in (select value from json_each(${JSON.stringify(ids)}))`), before)
+    .limit(limit)
+    .execute();
   return rows.map(toLog);
 }
 
@@ -117,17 +119,28 @@ export async function listLogs(db: Kysely<Database>, dialect: Dialect, f: LogFil
     if (page) return page;
   }
   const base = db.selectFrom("logs").selectAll() as unknown as Query;
-  const rows = await newestFirst(perRowSearch(narrow(base, f, dialect), f, dialect), before).limit(limit).execute();
+  const rows = await newestFirst(perRowSearch(narrow(base, f, dialect), f, dialect), before)
+    .limit(limit)
+    .execute();
   return rows.map(toLog);
 }
 
 export async function tailLogs(db: Kysely<Database>, dialect: Dialect, f: LogFilter, afterId: number, limit: number): Promise<StoredLog[]> {
   const base = db.selectFrom("logs").selectAll() as unknown as Query;
-  const rows = await perRowSearch(narrow(base, f, dialect), f, dialect).where("id", ">", afterId).orderBy("id", "asc").limit(limit).execute();
+  const rows = await perRowSearch(narrow(base, f, dialect), f, dialect)
+    .where("id", ">", afterId)
+    .orderBy("id", "asc")
+    .limit(limit)
+    .execute();
   return rows.map(toLog);
 }
 
-export async function traceLogs(db: Kysely<Database>, organizationId: number, traceId: string, limit: number): Promise<(StoredLog & { projectSlug: string })[]> {
+export async function traceLogs(
+  db: Kysely<Database>,
+  organizationId: number,
+  traceId: string,
+  limit: number,
+): Promise<(StoredLog & { projectSlug: string })[]> {
   const rows = await db
     .selectFrom("logs")
     .innerJoin("projects", "projects.id", "logs.project_id")

@@ -64,7 +64,10 @@ export function logStore({ db, dialect }: Ctx): LogStore {
 
     async lastLogId() {
       // Any project's: the tail reads this project's lines after it. The primary key's end, one index probe.
-      const row = await db.selectFrom("logs").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
+      const row = await db
+        .selectFrom("logs")
+        .select((eb) => eb.fn.max("id").as("id"))
+        .executeTakeFirst();
       return Number(row?.id ?? 0);
     },
 
@@ -74,12 +77,37 @@ export function logStore({ db, dialect }: Ctx): LogStore {
       const old = rows.filter((r) => r.received_at < cutoff).map((r) => r.id);
       let deleted = old.length > 0 ? Number((await db.deleteFrom("logs").where("id", "in", old).executeTakeFirst()).numDeletedRows) : 0;
       // Projects with a retention of their own shorter than the instance's, through (project_id, timestamp).
-      const projects = await db.selectFrom("projects").select(["id", "retention_days"]).where("retention_days", "is not", null).where("retention_days", "<", instanceDays).orderBy("id").execute();
+      const projects = await db
+        .selectFrom("projects")
+        .select(["id", "retention_days"])
+        .where("retention_days", "is not", null)
+        .where("retention_days", "<", instanceDays)
+        .orderBy("id")
+        .execute();
       for (const p of projects) {
         if (deleted >= limit) break;
         const own = new Date(Date.parse(now) - Number(p.retention_days) * 86_400_000).toISOString();
-        const ids = await db.selectFrom("logs").select("id").where("project_id", "=", p.id).where("timestamp", "<", own).orderBy("timestamp").limit(limit - deleted).execute();
-        if (ids.length > 0) deleted += Number((await db.deleteFrom("logs").where("id", "in", ids.map((r) => r.id)).executeTakeFirst()).numDeletedRows);
+        const ids = await db
+          .selectFrom("logs")
+          .select("id")
+          .where("project_id", "=", p.id)
+          .where("timestamp", "<", own)
+          .orderBy("timestamp")
+          .limit(limit - deleted)
+          .execute();
+        if (ids.length > 0)
+          deleted += Number(
+            (
+              await db
+                .deleteFrom("logs")
+                .where(
+                  "id",
+                  "in",
+                  ids.map((r) => r.id),
+                )
+                .executeTakeFirst()
+            ).numDeletedRows,
+          );
       }
       return deleted;
     },

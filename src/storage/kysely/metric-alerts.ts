@@ -110,13 +110,28 @@ export function metricAlertStore(ctx: Ctx): MetricAlertStore {
     async createMetricAlert(organizationId, input, createdBy, now) {
       const { id } = await db
         .insertInto("metric_alert_rules")
-        .values({ organization_id: organizationId, ...columns(input), status: "resolved", last_value: null, last_evaluated_at: null, evaluated_minute: null, created_by: createdBy, created_at: now, updated_at: now })
+        .values({
+          organization_id: organizationId,
+          ...columns(input),
+          status: "resolved",
+          last_value: null,
+          last_evaluated_at: null,
+          evaluated_minute: null,
+          created_by: createdBy,
+          created_at: now,
+          updated_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       return (await byId(organizationId, id))!;
     },
     async updateMetricAlert(organizationId, id, input, now) {
-      const r = await db.updateTable("metric_alert_rules").set({ ...columns(input), updated_at: now }).where("organization_id", "=", organizationId).where("id", "=", id).executeTakeFirst();
+      const r = await db
+        .updateTable("metric_alert_rules")
+        .set({ ...columns(input), updated_at: now })
+        .where("organization_id", "=", organizationId)
+        .where("id", "=", id)
+        .executeTakeFirst();
       return Number(r.numUpdatedRows) > 0 ? byId(organizationId, id) : null;
     },
     async deleteMetricAlert(organizationId, id) {
@@ -129,15 +144,32 @@ export function metricAlertStore(ctx: Ctx): MetricAlertStore {
       return rows.map((r) => toRule(r as Row));
     },
     async countMetricAlerts(organizationId) {
-      const r = await db.selectFrom("metric_alert_rules").select((eb) => eb.fn.countAll().as("n")).where("organization_id", "=", organizationId).executeTakeFirstOrThrow();
+      const r = await db
+        .selectFrom("metric_alert_rules")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("organization_id", "=", organizationId)
+        .executeTakeFirstOrThrow();
       return Number(r.n);
     },
     async listMetricAlertHistory(ruleId, limit) {
       const rows = await db.selectFrom("metric_alert_history").selectAll().where("rule_id", "=", ruleId).orderBy("id", "desc").limit(limit).execute();
-      return rows.map((r) => ({ id: r.id, changedAt: r.changed_at, from: r.from_status as MetricStatus, to: r.to_status as MetricStatus, value: num(r.value), threshold: num(r.threshold) }));
+      return rows.map((r) => ({
+        id: r.id,
+        changedAt: r.changed_at,
+        from: r.from_status as MetricStatus,
+        to: r.to_status as MetricStatus,
+        value: num(r.value),
+        threshold: num(r.threshold),
+      }));
     },
     async listMetricAlertValues(ruleId, since) {
-      const rows = await db.selectFrom("metric_alert_values").select(["minute", "value"]).where("rule_id", "=", ruleId).where("minute", ">=", since).orderBy("minute").execute();
+      const rows = await db
+        .selectFrom("metric_alert_values")
+        .select(["minute", "value"])
+        .where("rule_id", "=", ruleId)
+        .where("minute", ">=", since)
+        .orderBy("minute")
+        .execute();
       return rows.map((r) => ({ minute: r.minute, value: num(r.value) }));
     },
     async listDueMetricAlerts(minute, limit) {
@@ -161,7 +193,11 @@ export function metricAlertStore(ctx: Ctx): MetricAlertStore {
           .returning(["id", "organization_id"])
           .executeTakeFirst();
         if (!claimed) return { claimed: false, change: null, notificationsAdded: 0 };
-        await trx.insertInto("metric_alert_values").values({ rule_id: ruleId, minute, value }).onConflict((oc) => oc.columns(["rule_id", "minute"]).doNothing()).execute();
+        await trx
+          .insertInto("metric_alert_values")
+          .values({ rule_id: ruleId, minute, value })
+          .onConflict((oc) => oc.columns(["rule_id", "minute"]).doNothing())
+          .execute();
         const keepFrom = new Date(Date.parse(minute) - METRIC_ALERT_LIMITS.valuesKeptHours * 3_600_000).toISOString();
         await trx.deleteFrom("metric_alert_values").where("rule_id", "=", ruleId).where("minute", "<", keepFrom).execute();
         const row = await selectRules(trx).where("r.id", "=", ruleId).executeTakeFirstOrThrow();
@@ -169,7 +205,10 @@ export function metricAlertStore(ctx: Ctx): MetricAlertStore {
         if (!decision) return { claimed: true, change: null, notificationsAdded: 0 };
         await trx.updateTable("metric_alert_rules").set({ status: decision.status }).where("id", "=", ruleId).execute();
         const c = decision.change;
-        await trx.insertInto("metric_alert_history").values({ rule_id: ruleId, changed_at: c.changedAt, from_status: c.from, to_status: c.to, value: c.value, threshold: c.threshold }).execute();
+        await trx
+          .insertInto("metric_alert_history")
+          .values({ rule_id: ruleId, changed_at: c.changedAt, from_status: c.from, to_status: c.to, value: c.value, threshold: c.threshold })
+          .execute();
         const added = decision.notifications.length > 0 ? await notificationOutbox(trx).enqueueNotifications(decision.notifications) : 0;
         return { claimed: true, change: c, notificationsAdded: added };
       });

@@ -27,7 +27,9 @@ const crashFree = (total: number, crashed: number): number | null => (total > 0 
 export async function metricValue({ db, dialect }: Ctx, q: MetricQuery): Promise<number | null> {
   // The scope's projects, read first: an organization has tens of projects, and every query below narrows by them.
   const projectIds =
-    q.projectId !== null ? [q.projectId] : (await db.selectFrom("projects").select("id").where("organization_id", "=", q.organizationId).execute()).map((p) => p.id);
+    q.projectId !== null
+      ? [q.projectId]
+      : (await db.selectFrom("projects").select("id").where("organization_id", "=", q.organizationId).execute()).map((p) => p.id);
   if (projectIds.length === 0) return q.kind.kind === "count" || q.kind.kind === "users" ? 0 : null;
 
   switch (q.kind.kind) {
@@ -105,7 +107,13 @@ export async function metricValue({ db, dialect }: Ctx, q: MetricQuery): Promise
       };
       const kind = q.kind;
       if (kind.kind === "percentile") {
-        const n = Number((await segments().select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+        const n = Number(
+          (
+            await segments()
+              .select((eb) => eb.fn.countAll().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
         if (n === 0) return null;
         const rank = kind.quantile * (n - 1);
         const lower = Math.floor(rank);
@@ -118,8 +126,26 @@ export async function metricValue({ db, dialect }: Ctx, q: MetricQuery): Promise
         .select((eb) => [
           eb.fn.countAll().as("n"),
           eb.fn.sum<number | string | null>(eb.case().when("status", "not in", NOT_FAILURES).then(1).else(0).end()).as("failures"),
-          eb.fn.sum<number | string | null>(eb.case().when("duration_ms", "<=", kind.kind === "apdex" ? kind.threshold : 0).then(1).else(0).end()).as("satisfied"),
-          eb.fn.sum<number | string | null>(eb.case().when("duration_ms", ">", kind.kind === "apdex" ? 4 * kind.threshold : 0).then(1).else(0).end()).as("frustrated"),
+          eb.fn
+            .sum<number | string | null>(
+              eb
+                .case()
+                .when("duration_ms", "<=", kind.kind === "apdex" ? kind.threshold : 0)
+                .then(1)
+                .else(0)
+                .end(),
+            )
+            .as("satisfied"),
+          eb.fn
+            .sum<number | string | null>(
+              eb
+                .case()
+                .when("duration_ms", ">", kind.kind === "apdex" ? 4 * kind.threshold : 0)
+                .then(1)
+                .else(0)
+                .end(),
+            )
+            .as("frustrated"),
         ])
         .executeTakeFirstOrThrow();
       const n = Number(r.n);

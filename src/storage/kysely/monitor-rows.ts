@@ -66,4 +66,22 @@ export function environmentColumns(dialect: Dialect, p: MonitorEnvironmentPatch)
 }
 
 /** Prefixed columns of the three tables, for joins (Kysely has no table.* alias of its own). */
-export const MONITOR_COLUMNS = ["id", "guid", "organization_id", "project_id", "slug", "name", "status", "is_muted", "schedule_type", "schedule", "interval_unit", "timezone", "checkin_margin", "max_runtime", "failure_issue_threshold", "recovery_threshold", "created_at"] as const;
+export const MONITOR_COLUMNS = [
+  "id",
+  "guid",
+  "organization_id",
+  "project_id",
+  "slug",
+  "name",
+  "status",
+  "is_muted",
+  "schedule_type",
+  "schedule",
+  "interval_unit",
+  "timezone",
+  "checkin_margin",
+  "max_runtime",
+  "failure_issue_threshold",
+  "recovery_threshold",
+  "created_at",
+] as const;

@@ -21,14 +21,36 @@ export const configColumns = (c: Partial<MonitorConfig>) => ({
 });
 
 /** Inserts a monitor unless its organization has the slug or has its most monitors; null then. */
-export async function insertMonitor(db: Kysely<Database> | Transaction<Database>, projectId: number, slug: string, name: string, config: MonitorConfig, extra: { isMuted: boolean | number; status: string }, now: string): Promise<boolean> {
+export async function insertMonitor(
+  db: Kysely<Database> | Transaction<Database>,
+  projectId: number,
+  slug: string,
+  name: string,
+  config: MonitorConfig,
+  extra: { isMuted: boolean | number; status: string },
+  now: string,
+): Promise<boolean> {
   const project = await db.selectFrom("projects").select("organization_id").where("id", "=", projectId).executeTakeFirst();
   if (!project) return false;
-  const count = await db.selectFrom("monitors").select((eb) => eb.fn.countAll().as("n")).where("organization_id", "=", project.organization_id).executeTakeFirstOrThrow();
+  const count = await db
+    .selectFrom("monitors")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("organization_id", "=", project.organization_id)
+    .executeTakeFirstOrThrow();
   if (Number(count.n) >= MONITOR_LIMITS.monitorsPerOrganization) return false;
   const r = await db
     .insertInto("monitors")
-    .values({ guid: randomUUID(), organization_id: project.organization_id, project_id: projectId, slug, name, status: extra.status, is_muted: extra.isMuted, created_at: now, ...configColumns(config) } as never)
+    .values({
+      guid: randomUUID(),
+      organization_id: project.organization_id,
+      project_id: projectId,
+      slug,
+      name,
+      status: extra.status,
+      is_muted: extra.isMuted,
+      created_at: now,
+      ...configColumns(config),
+    } as never)
     .onConflict((oc) => oc.columns(["organization_id", "slug"]).doNothing())
     .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -51,7 +73,11 @@ export function monitorTx(trx: Transaction<Database>, dialect: Dialect): Monitor
       return bySlug(projectId, slug);
     },
     async monitorEnvironment(monitorId, environment) {
-      await trx.insertInto("monitor_environments").values({ monitor_id: monitorId, environment, status: "active" }).onConflict((oc) => oc.columns(["monitor_id", "environment"]).doNothing()).execute();
+      await trx
+        .insertInto("monitor_environments")
+        .values({ monitor_id: monitorId, environment, status: "active" })
+        .onConflict((oc) => oc.columns(["monitor_id", "environment"]).doNothing())
+        .execute();
       // On PostgreSQL the row stays locked to the end of the transaction: the digest and the scheduler each change the
       // counters from what they read, so one waits for the other's commit and reads its result (SQLite's write lock
       // already makes them take turns).
@@ -64,7 +90,12 @@ export function monitorTx(trx: Transaction<Database>, dialect: Dialect): Monitor
       if (Object.keys(set).length > 0) await trx.updateTable("monitor_environments").set(set).where("id", "=", id).execute();
     },
     async claimMissedDeadline(id, deadline, patch) {
-      const r = await trx.updateTable("monitor_environments").set(environmentColumns(dialect, patch)).where("id", "=", id).where("next_checkin_latest", "=", deadline).executeTakeFirst();
+      const r = await trx
+        .updateTable("monitor_environments")
+        .set(environmentColumns(dialect, patch))
+        .where("id", "=", id)
+        .where("next_checkin_latest", "=", deadline)
+        .executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;
     },
     async checkInByGuid(monitorId, guid) {
@@ -72,13 +103,31 @@ export function monitorTx(trx: Transaction<Database>, dialect: Dialect): Monitor
       return r ? toCheckIn(r) : null;
     },
     async latestInProgress(environmentId) {
-      const r = await trx.selectFrom("monitor_checkins").selectAll().where("monitor_environment_id", "=", environmentId).where("status", "=", "in_progress").orderBy("id", "desc").limit(1).executeTakeFirst();
+      const r = await trx
+        .selectFrom("monitor_checkins")
+        .selectAll()
+        .where("monitor_environment_id", "=", environmentId)
+        .where("status", "=", "in_progress")
+        .orderBy("id", "desc")
+        .limit(1)
+        .executeTakeFirst();
       return r ? toCheckIn(r) : null;
     },
     async insertCheckIn(c) {
       const r = await trx
         .insertInto("monitor_checkins")
-        .values({ guid: c.guid, monitor_id: c.monitorId, monitor_environment_id: c.environmentId, project_id: c.projectId, status: c.status, duration_ms: c.durationMs, date_added: c.dateAdded, date_updated: c.dateUpdated, expected_time: c.expectedTime, timeout_at: c.timeoutAt })
+        .values({
+          guid: c.guid,
+          monitor_id: c.monitorId,
+          monitor_environment_id: c.environmentId,
+          project_id: c.projectId,
+          status: c.status,
+          duration_ms: c.durationMs,
+          date_added: c.dateAdded,
+          date_updated: c.dateUpdated,
+          expected_time: c.expectedTime,
+          timeout_at: c.timeoutAt,
+        })
         .onConflict((oc) => oc.columns(["monitor_id", "guid"]).doNothing())
         .returningAll()
         .executeTakeFirst();

@@ -10,7 +10,16 @@ const monitorCols = MONITOR_COLUMNS.map((c) => `monitors.${c}` as const);
 export function monitorStore({ db, dialect }: Ctx): MonitorStore {
   const withEnvironments = async (rows: ReturnType<typeof toMonitor>[]): Promise<MonitorWithEnvironments[]> => {
     if (rows.length === 0) return [];
-    const envs = await db.selectFrom("monitor_environments").selectAll().where("monitor_id", "in", rows.map((m) => m.id)).orderBy("environment").execute();
+    const envs = await db
+      .selectFrom("monitor_environments")
+      .selectAll()
+      .where(
+        "monitor_id",
+        "in",
+        rows.map((m) => m.id),
+      )
+      .orderBy("environment")
+      .execute();
     return rows.map((m) => ({ ...m, environments: envs.filter((e) => e.monitor_id === m.id).map(toEnvironment) }));
   };
   const byId = async (id: number) => {
@@ -26,7 +35,18 @@ export function monitorStore({ db, dialect }: Ctx): MonitorStore {
         .selectFrom("monitor_environments as e")
         .innerJoin("monitors", "monitors.id", "e.monitor_id")
         .select(monitorCols)
-        .select(["e.id as e_id", "e.monitor_id as e_monitor_id", "e.environment as e_environment", "e.status as e_status", "e.last_checkin as e_last_checkin", "e.next_checkin as e_next_checkin", "e.next_checkin_latest as e_next_checkin_latest", "e.in_incident as e_in_incident", "e.failures as e_failures", "e.successes as e_successes"])
+        .select([
+          "e.id as e_id",
+          "e.monitor_id as e_monitor_id",
+          "e.environment as e_environment",
+          "e.status as e_status",
+          "e.last_checkin as e_last_checkin",
+          "e.next_checkin as e_next_checkin",
+          "e.next_checkin_latest as e_next_checkin_latest",
+          "e.in_incident as e_in_incident",
+          "e.failures as e_failures",
+          "e.successes as e_successes",
+        ])
         .where("e.next_checkin_latest", "<=", now)
         .where("monitors.status", "=", "active")
         .orderBy("e.next_checkin_latest")
@@ -34,11 +54,29 @@ export function monitorStore({ db, dialect }: Ctx): MonitorStore {
         .execute();
       return rows.map((r) => ({
         monitor: toMonitor(r),
-        environment: toEnvironment({ id: r.e_id, monitor_id: r.e_monitor_id, environment: r.e_environment, status: r.e_status, last_checkin: r.e_last_checkin, next_checkin: r.e_next_checkin, next_checkin_latest: r.e_next_checkin_latest, in_incident: r.e_in_incident, failures: r.e_failures, successes: r.e_successes }),
+        environment: toEnvironment({
+          id: r.e_id,
+          monitor_id: r.e_monitor_id,
+          environment: r.e_environment,
+          status: r.e_status,
+          last_checkin: r.e_last_checkin,
+          next_checkin: r.e_next_checkin,
+          next_checkin_latest: r.e_next_checkin_latest,
+          in_incident: r.e_in_incident,
+          failures: r.e_failures,
+          successes: r.e_successes,
+        }),
       }));
     },
     async dueTimeouts(now, limit) {
-      const checkIns = await db.selectFrom("monitor_checkins").selectAll().where("timeout_at", "<=", now).where("status", "=", "in_progress").orderBy("timeout_at").limit(limit).execute();
+      const checkIns = await db
+        .selectFrom("monitor_checkins")
+        .selectAll()
+        .where("timeout_at", "<=", now)
+        .where("status", "=", "in_progress")
+        .orderBy("timeout_at")
+        .limit(limit)
+        .execute();
       const out = [];
       for (const c of checkIns) {
         const monitor = await byId(c.monitor_id);
@@ -59,7 +97,15 @@ export function monitorStore({ db, dialect }: Ctx): MonitorStore {
       return r ? (await withEnvironments([toMonitor(r)]))[0]! : null;
     },
     async createMonitor(m, now) {
-      const created = await insertMonitor(db, m.projectId, m.slug, m.name, m, { isMuted: dbBool(dialect, m.isMuted ?? false), status: m.status ?? "active" }, now);
+      const created = await insertMonitor(
+        db,
+        m.projectId,
+        m.slug,
+        m.name,
+        m,
+        { isMuted: dbBool(dialect, m.isMuted ?? false), status: m.status ?? "active" },
+        now,
+      );
       if (!created) return null;
       const r = await db.selectFrom("monitors").selectAll().where("project_id", "=", m.projectId).where("slug", "=", m.slug).executeTakeFirst();
       return r ? toMonitor(r) : null;
@@ -68,7 +114,12 @@ export function monitorStore({ db, dialect }: Ctx): MonitorStore {
       const current = await byId(id);
       if (!current) return null;
       if (patch.slug !== undefined && patch.slug !== current.slug) {
-        const taken = await db.selectFrom("monitors").select("id").where("organization_id", "=", current.organizationId).where("slug", "=", patch.slug).executeTakeFirst();
+        const taken = await db
+          .selectFrom("monitors")
+          .select("id")
+          .where("organization_id", "=", current.organizationId)
+          .where("slug", "=", patch.slug)
+          .executeTakeFirst();
         if (taken) return null;
       }
       const set = {
@@ -88,19 +139,34 @@ export function monitorStore({ db, dialect }: Ctx): MonitorStore {
     async recentCheckIns(environmentIds, perEnvironment) {
       const out = [];
       for (const id of environmentIds) {
-        const rows = await db.selectFrom("monitor_checkins").selectAll().where("monitor_environment_id", "=", id).orderBy("id", "desc").limit(perEnvironment).execute();
+        const rows = await db
+          .selectFrom("monitor_checkins")
+          .selectAll()
+          .where("monitor_environment_id", "=", id)
+          .orderBy("id", "desc")
+          .limit(perEnvironment)
+          .execute();
         out.push(...rows.map(toCheckIn));
       }
       return out;
     },
     async pruneCheckInsBefore(cutoff, limit) {
-      const ids = (await db.selectFrom("monitor_checkins").select(["id", "date_added"]).orderBy("id").limit(limit).execute()).filter((r) => r.date_added < cutoff).map((r) => r.id);
+      const ids = (await db.selectFrom("monitor_checkins").select(["id", "date_added"]).orderBy("id").limit(limit).execute())
+        .filter((r) => r.date_added < cutoff)
+        .map((r) => r.id);
       if (ids.length === 0) return 0;
       const r = await db.deleteFrom("monitor_checkins").where("id", "in", ids).executeTakeFirst();
       return Number(r.numDeletedRows);
     },
     async activePublicKey(projectId) {
-      const r = await db.selectFrom("project_keys").select("public_key").where("project_id", "=", projectId).where("is_active", "=", dbBool(dialect, true) as never).orderBy("id").limit(1).executeTakeFirst();
+      const r = await db
+        .selectFrom("project_keys")
+        .select("public_key")
+        .where("project_id", "=", projectId)
+        .where("is_active", "=", dbBool(dialect, true) as never)
+        .orderBy("id")
+        .limit(1)
+        .executeTakeFirst();
       return r?.public_key ?? null;
     },
   };

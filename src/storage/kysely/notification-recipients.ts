@@ -9,7 +9,8 @@ import { toBool } from "./shared";
 /** Ids per IN list, well under both dialects' bound-parameter limits. */
 const IDS_PER_STATEMENT = 500;
 
-export const toLocale = (v: string | null): NotificationLocale => ((NOTIFICATION_LOCALES as readonly string[]).includes(v ?? "") ? (v as NotificationLocale) : "en");
+export const toLocale = (v: string | null): NotificationLocale =>
+  (NOTIFICATION_LOCALES as readonly string[]).includes(v ?? "") ? (v as NotificationLocale) : "en";
 
 type Candidate = Recipient & { workflow: boolean };
 
@@ -26,7 +27,8 @@ export async function membersAmong(db: Kysely<Database>, organizationId: number,
       .where("members.organization_id", "=", organizationId)
       .where("users.id", "in", ids.slice(i, i + IDS_PER_STATEMENT))
       .execute();
-    for (const r of rows) out.push({ userId: r.id, name: r.name, email: r.email, locale: toLocale(r.locale), workflow: r.workflow === null ? true : toBool(r.workflow) });
+    for (const r of rows)
+      out.push({ userId: r.id, name: r.name, email: r.email, locale: toLocale(r.locale), workflow: r.workflow === null ? true : toBool(r.workflow) });
   }
   return out.sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
 }
@@ -44,7 +46,11 @@ export async function emailRecipients(db: Kysely<Database>, userIds: string[], p
       .selectFrom("project_notification_settings")
       .select(["user_id", "email"])
       .where("project_id", "=", projectId)
-      .where("user_id", "in", members.slice(i, i + IDS_PER_STATEMENT).map((m) => m.userId))
+      .where(
+        "user_id",
+        "in",
+        members.slice(i, i + IDS_PER_STATEMENT).map((m) => m.userId),
+      )
       .execute();
     for (const r of rows) if (!toBool(r.email)) off.add(r.user_id);
   }
@@ -53,7 +59,12 @@ export async function emailRecipients(db: Kysely<Database>, userIds: string[], p
 
 /** The user ids of a team's members. */
 export async function teamUserIds(db: Kysely<Database>, teamId: number): Promise<string[]> {
-  const rows = await db.selectFrom("team_members").innerJoin("members", "members.id", "team_members.member_id").select("members.user_id").where("team_members.team_id", "=", teamId).execute();
+  const rows = await db
+    .selectFrom("team_members")
+    .innerJoin("members", "members.id", "team_members.member_id")
+    .select("members.user_id")
+    .where("team_members.team_id", "=", teamId)
+    .execute();
   return rows.map((r) => r.user_id);
 }
 

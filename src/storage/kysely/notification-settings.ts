@@ -16,7 +16,9 @@ export function notificationSettingsStore({ db, dialect }: Ctx): NotificationSet
   return {
     async getUserNotificationSettings(userId) {
       const r = await db.selectFrom("user_notification_settings").selectAll().where("user_id", "=", userId).executeTakeFirst();
-      return r ? { locale: r.locale === null ? null : toLocale(r.locale), timeZone: r.time_zone, workflow: toBool(r.workflow) } : { locale: null, timeZone: null, workflow: true };
+      return r
+        ? { locale: r.locale === null ? null : toLocale(r.locale), timeZone: r.time_zone, workflow: toBool(r.workflow) }
+        : { locale: null, timeZone: null, workflow: true };
     },
     async setUserNotificationSettings(userId, s, at) {
       const row = { locale: s.locale, time_zone: s.timeZone, workflow: dbBool(dialect, s.workflow), updated_at: at };
@@ -29,7 +31,12 @@ export function notificationSettingsStore({ db, dialect }: Ctx): NotificationSet
     async projectEmailSettings(userId, projectIds) {
       const out = new Map<number, boolean>(projectIds.map((id) => [id, true]));
       if (projectIds.length === 0) return out;
-      const rows = await db.selectFrom("project_notification_settings").select(["project_id", "email"]).where("user_id", "=", userId).where("project_id", "in", projectIds).execute();
+      const rows = await db
+        .selectFrom("project_notification_settings")
+        .select(["project_id", "email"])
+        .where("user_id", "=", userId)
+        .where("project_id", "in", projectIds)
+        .execute();
       for (const r of rows) out.set(r.project_id, toBool(r.email));
       return out;
     },
@@ -60,7 +67,12 @@ export function notificationSettingsStore({ db, dialect }: Ctx): NotificationSet
         .execute();
     },
     async getIssueSubscription(userId, issueId) {
-      const r = await db.selectFrom("issue_subscriptions").select(["is_active", "reason"]).where("user_id", "=", userId).where("issue_id", "=", issueId).executeTakeFirst();
+      const r = await db
+        .selectFrom("issue_subscriptions")
+        .select(["is_active", "reason"])
+        .where("user_id", "=", userId)
+        .where("issue_id", "=", issueId)
+        .executeTakeFirst();
       if (!r) return null;
       return { isActive: toBool(r.is_active), reason: REASONS.has(r.reason as ParticipationReason) ? (r.reason as ParticipationReason) : "subscribed" };
     },
@@ -73,7 +85,12 @@ export function notificationSettingsStore({ db, dialect }: Ctx): NotificationSet
         .execute();
     },
     async issueWorkflowRecipients(issueId) {
-      const issue = await db.selectFrom("issues").innerJoin("projects", "projects.id", "issues.project_id").select("projects.organization_id").where("issues.id", "=", issueId).executeTakeFirst();
+      const issue = await db
+        .selectFrom("issues")
+        .innerJoin("projects", "projects.id", "issues.project_id")
+        .select("projects.organization_id")
+        .where("issues.id", "=", issueId)
+        .executeTakeFirst();
       return issue ? workflowRecipients(db, dialect, issue.organization_id, issueId) : [];
     },
     recipientPreferences: (userIds, projectId) => emailRecipients(db, userIds, projectId),
@@ -83,22 +100,43 @@ export function notificationSettingsStore({ db, dialect }: Ctx): NotificationSet
         .innerJoin("users", "users.id", "members.user_id")
         .innerJoin("organizations", "organizations.id", "members.organization_id")
         .leftJoin("user_notification_settings as s", "s.user_id", "users.id")
-        .leftJoin("organization_notification_settings as o", (j) => j.onRef("o.user_id", "=", "members.user_id").onRef("o.organization_id", "=", "members.organization_id"))
-        .select(["users.id as user_id", "users.email", "s.locale", "s.time_zone", "o.weekly_summary", "organizations.id as org_id", "organizations.slug", "organizations.name"])
+        .leftJoin("organization_notification_settings as o", (j) =>
+          j.onRef("o.user_id", "=", "members.user_id").onRef("o.organization_id", "=", "members.organization_id"),
+        )
+        .select([
+          "users.id as user_id",
+          "users.email",
+          "s.locale",
+          "s.time_zone",
+          "o.weekly_summary",
+          "organizations.id as org_id",
+          "organizations.slug",
+          "organizations.name",
+        ])
         .orderBy("organizations.id")
         .orderBy("users.id")
         .execute();
       const out: SummaryCandidate[] = [];
       for (const r of rows) {
         if (r.weekly_summary !== null && !toBool(r.weekly_summary)) continue;
-        out.push({ userId: r.user_id, email: r.email, locale: toLocale(r.locale), timeZone: r.time_zone, organization: { id: r.org_id, slug: r.slug, name: r.name } });
+        out.push({
+          userId: r.user_id,
+          email: r.email,
+          locale: toLocale(r.locale),
+          timeZone: r.time_zone,
+          organization: { id: r.org_id, slug: r.slug, name: r.name },
+        });
       }
       return out;
     },
     async existingNotificationKeys(keys) {
       const out = new Set<string>();
       for (let i = 0; i < keys.length; i += KEYS_PER_STATEMENT) {
-        const rows = await db.selectFrom("notifications").select("idempotency_key").where("idempotency_key", "in", keys.slice(i, i + KEYS_PER_STATEMENT)).execute();
+        const rows = await db
+          .selectFrom("notifications")
+          .select("idempotency_key")
+          .where("idempotency_key", "in", keys.slice(i, i + KEYS_PER_STATEMENT))
+          .execute();
         for (const r of rows) out.add(r.idempotency_key);
       }
       return out;

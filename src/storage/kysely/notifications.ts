@@ -153,7 +153,14 @@ export function notificationStore({ db, dialect }: { db: Kysely<Database>; diale
         await insertAttempt(trx, id, attempt);
         await trx
           .updateTable("notifications")
-          .set((eb) => ({ status: "sent", sent_at: attempt.attemptedAt, last_error: null, attempts: eb("attempts", "+", 1), claimed_by: null, claimed_until: null }))
+          .set((eb) => ({
+            status: "sent",
+            sent_at: attempt.attemptedAt,
+            last_error: null,
+            attempts: eb("attempts", "+", 1),
+            claimed_by: null,
+            claimed_until: null,
+          }))
           .where("id", "=", id)
           .where("claimed_by", "=", owner)
           .where("status", "=", "pending")
@@ -168,7 +175,13 @@ export function notificationStore({ db, dialect }: { db: Kysely<Database>; diale
     },
 
     async listNotificationAttempts(notificationId) {
-      const rows = await db.selectFrom("notification_attempts").selectAll().where("notification_id", "=", notificationId).orderBy("attempted_at").orderBy("id").execute();
+      const rows = await db
+        .selectFrom("notification_attempts")
+        .selectAll()
+        .where("notification_id", "=", notificationId)
+        .orderBy("attempted_at")
+        .orderBy("id")
+        .execute();
       return rows.map(toAttempt);
     },
 

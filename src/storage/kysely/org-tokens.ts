@@ -34,14 +34,34 @@ export function orgTokenStore({ db }: Ctx): OrgTokenStore {
     db
       .selectFrom("org_auth_tokens as t")
       .leftJoin("users as u", "u.id", "t.created_by")
-      .select(["t.id", "t.organization_id", "t.name", "t.token_suffix", "t.created_by", "t.created_at", "t.last_used_at", "t.revoked_at", "u.name as creator_name", "u.email as creator_email"]);
+      .select([
+        "t.id",
+        "t.organization_id",
+        "t.name",
+        "t.token_suffix",
+        "t.created_by",
+        "t.created_at",
+        "t.last_used_at",
+        "t.revoked_at",
+        "u.name as creator_name",
+        "u.email as creator_email",
+      ]);
   const byId = async (id: number) => toOrgToken(await select().where("t.id", "=", id).executeTakeFirstOrThrow());
 
   return {
     async createOrgToken({ organizationId, name, tokenHash, tokenSuffix, createdBy, createdAt }) {
       const { id } = await db
         .insertInto("org_auth_tokens")
-        .values({ organization_id: organizationId, name, token_hash: tokenHash, token_suffix: tokenSuffix, created_by: createdBy, created_at: createdAt, last_used_at: null, revoked_at: null })
+        .values({
+          organization_id: organizationId,
+          name,
+          token_hash: tokenHash,
+          token_suffix: tokenSuffix,
+          created_by: createdBy,
+          created_at: createdAt,
+          last_used_at: null,
+          revoked_at: null,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       return byId(id);

@@ -28,7 +28,11 @@ export function organizationStore({ db }: Ctx): OrganizationStore {
     },
     async listOrganizations({ userId, all, page }) {
       const after = decodeCursor(page.cursor);
-      let q = db.selectFrom("organizations").select(columns).orderBy("organizations.slug").limit(page.limit + 1);
+      let q = db
+        .selectFrom("organizations")
+        .select(columns)
+        .orderBy("organizations.slug")
+        .limit(page.limit + 1);
       if (!all) q = q.innerJoin("members", "members.organization_id", "organizations.id").where("members.user_id", "=", userId);
       if (after !== null) q = q.where("organizations.slug", ">", after);
       return toPage((await q.execute()).map(toOrg), page, (o) => o.slug);
@@ -38,9 +42,7 @@ export function organizationStore({ db }: Ctx): OrganizationStore {
         const r = await db.selectFrom("organizations").select(columns).where("id", "=", id).executeTakeFirst();
         return r ? toOrg(r) : null;
       }
-      const r = await uniquely("organization", () =>
-        db.updateTable("organizations").set(patch).where("id", "=", id).returning(returned).executeTakeFirst(),
-      );
+      const r = await uniquely("organization", () => db.updateTable("organizations").set(patch).where("id", "=", id).returning(returned).executeTakeFirst());
       return r ? toOrg(r) : null;
     },
     async deleteOrganization(id) {

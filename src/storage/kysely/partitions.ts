@@ -34,7 +34,9 @@ const none = (): PartitionChange => ({ partitions: [], rows: 0, bytes: 0 });
 
 /** The day partitions (by name) of a table. */
 async function partitionsOf(db: Kysely<Database>, table: PartitionedTable): Promise<string[]> {
-  const r = await sql<{ name: string }>`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = to_regclass(${table})`.execute(db);
+  const r = await sql<{
+    name: string;
+  }>`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = to_regclass(${table})`.execute(db);
   return r.rows.map((x) => x.name);
 }
 
@@ -82,7 +84,9 @@ export function partitionStore({ db, dialect }: Ctx): PartitionStore {
             await sql.raw(`lock table ${table}_default in access exclusive mode`).execute(trx);
             await sql.raw(`create table ${name} (like ${table} including defaults)`).execute(trx);
             const moved = await sql
-              .raw(`with moved as (delete from ${table}_default where received_at >= '${day}' and received_at < '${dayAfter(day)}' returning *) insert into ${name} select * from moved`)
+              .raw(
+                `with moved as (delete from ${table}_default where received_at >= '${day}' and received_at < '${dayAfter(day)}' returning *) insert into ${name} select * from moved`,
+              )
               .execute(trx);
             await sql.raw(`alter table ${table} attach partition ${name} for values from ('${day}') to ('${dayAfter(day)}')`).execute(trx);
             out.partitions.push(name);
@@ -96,7 +100,11 @@ export function partitionStore({ db, dialect }: Ctx): PartitionStore {
     async daysInDefaultPartitions(sinceDay, untilDay, limit) {
       const found = new Set<string>();
       for (const table of PARTITIONED_TABLES) {
-        const r = await sql<{ day: string }>`select distinct left(received_at, 10) as day from ${sql.table(`${table}_default`)} where received_at >= ${sinceDay} and received_at < ${dayAfter(untilDay)} order by 1 limit ${limit}`.execute(db);
+        const r = await sql<{
+          day: string;
+        }>`select distinct left(received_at, 10) as day from ${sql.table(`${table}_default`)} where received_at >= ${sinceDay} and received_at < ${dayAfter(untilDay)} order by 1 limit ${limit}`.execute(
+          db,
+        );
         for (const row of r.rows) if (isDay(row.day)) found.add(row.day);
       }
       return [...found].sort().slice(0, limit);
@@ -111,7 +119,12 @@ export function partitionStore({ db, dialect }: Ctx): PartitionStore {
         });
         for (const name of due.sort()) {
           await underLock(db, async (trx) => {
-            const size = await sql<{ bytes: string | null; rows: number | null }>`select pg_total_relation_size(to_regclass(${name}))::text as bytes, (select reltuples from pg_class where oid = to_regclass(${name})) as rows`.execute(trx);
+            const size = await sql<{
+              bytes: string | null;
+              rows: number | null;
+            }>`select pg_total_relation_size(to_regclass(${name}))::text as bytes, (select reltuples from pg_class where oid = to_regclass(${name})) as rows`.execute(
+              trx,
+            );
             if (size.rows[0]?.bytes == null) return;
             await sql.raw(`drop table ${name}`).execute(trx);
             out.partitions.push(name);
@@ -130,14 +143,25 @@ export function partitionStore({ db, dialect }: Ctx): PartitionStore {
  * out of range): up to `limit` rows of the table's DEFAULT partition received before `cutoff`. The days themselves are
  * dropped whole (dropDayPartitionsBefore). Returns the deleted rows' project and event ids.
  */
-export async function pruneDefaultPartition(db: Kysely<Database>, table: "events" | "raw_items" | "spans", cutoff: string, limit: number): Promise<{ project_id: number; event_id: string | null }[]> {
+export async function pruneDefaultPartition(
+  db: Kysely<Database>,
+  table: "events" | "raw_items" | "spans",
+  cutoff: string,
+  limit: number,
+): Promise<{ project_id: number; event_id: string | null }[]> {
   const part = sql.table(`${table}_default`);
-  const r = await sql<{ project_id: number; event_id: string | null }>`delete from ${part} where id in (select id from ${part} where received_at < ${cutoff} limit ${limit}) returning project_id, event_id`.execute(db);
+  const r = await sql<{
+    project_id: number;
+    event_id: string | null;
+  }>`delete from ${part} where id in (select id from ${part} where received_at < ${cutoff} limit ${limit}) returning project_id, event_id`.execute(db);
   return r.rows;
 }
 
 /** As pruneDefaultPartition, for event_users rows left in its DEFAULT partition; how many were deleted. */
 export async function pruneDefaultEventUsers(db: Kysely<Database>, cutoff: string, limit: number): Promise<number> {
-  const r = await sql`delete from event_users_default where (project_id, event_id, field) in (select project_id, event_id, field from event_users_default where received_at < ${cutoff} limit ${limit})`.execute(db);
+  const r =
+    await sql`delete from event_users_default where (project_id, event_id, field) in (select project_id, event_id, field from event_users_default where received_at < ${cutoff} limit ${limit})`.execute(
+      db,
+    );
   return Number(r.numAffectedRows ?? 0);
 }

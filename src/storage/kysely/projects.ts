@@ -32,7 +32,21 @@ const toProject = (r: ProjectRow): Project => ({
   retentionDays: r.retention_days === null ? null : Number(r.retention_days),
   attachmentsRole: isRole(r.attachments_role) ? r.attachments_role : null,
 });
-const columns = ["id", "organization_id", "team_id", "slug", "name", "platform", "created_at", "rate_limit_count", "rate_limit_window", "scrape_javascript", "quotas", "retention_days", "attachments_role"] as const;
+const columns = [
+  "id",
+  "organization_id",
+  "team_id",
+  "slug",
+  "name",
+  "platform",
+  "created_at",
+  "rate_limit_count",
+  "rate_limit_window",
+  "scrape_javascript",
+  "quotas",
+  "retention_days",
+  "attachments_role",
+] as const;
 
 export function projectStore({ db, dialect }: Ctx): ProjectStore {
   const byId = async (id: number) => {
@@ -44,7 +58,15 @@ export function projectStore({ db, dialect }: Ctx): ProjectStore {
       const r = await uniquely("project", () =>
         db
           .insertInto("projects")
-          .values({ organization_id: organizationId, team_id: teamId, slug, name, platform, created_at: nowIso(), webhook_secret: randomBytes(32).toString("hex") })
+          .values({
+            organization_id: organizationId,
+            team_id: teamId,
+            slug,
+            name,
+            platform,
+            created_at: nowIso(),
+            webhook_secret: randomBytes(32).toString("hex"),
+          })
           .returning(columns)
           .executeTakeFirstOrThrow(),
       );
@@ -59,7 +81,12 @@ export function projectStore({ db, dialect }: Ctx): ProjectStore {
       if ("organizationIds" in scope && scope.organizationIds.length === 0) return { items: [], nextCursor: null };
       const after = decodeCursor(page.cursor);
       // Sorted by slug then id so that equal slugs in different organizations page deterministically.
-      let q = db.selectFrom("projects").select(columns).orderBy("slug").orderBy("id").limit(page.limit + 1);
+      let q = db
+        .selectFrom("projects")
+        .select(columns)
+        .orderBy("slug")
+        .orderBy("id")
+        .limit(page.limit + 1);
       if ("organizationIds" in scope) q = q.where("organization_id", "in", scope.organizationIds);
       if ("memberUserId" in scope) {
         q = q.where("organization_id", "in", db.selectFrom("members").select("organization_id").where("user_id", "=", scope.memberUserId));

@@ -24,7 +24,13 @@ export function releaseDetailStore({ db }: Ctx): ReleaseDetailStore {
         .groupBy("hour")
         .orderBy("hour");
       if (environments && environments.length > 0) q = q.where("environment", "in", environments);
-      return (await q.execute()).map((r) => ({ hour: r.hour, sessions: n(r.sessions), erroredAll: n(r.errored), crashed: n(r.crashed), abnormal: n(r.abnormal) }));
+      return (await q.execute()).map((r) => ({
+        hour: r.hour,
+        sessions: n(r.sessions),
+        erroredAll: n(r.errored),
+        crashed: n(r.crashed),
+        abnormal: n(r.abnormal),
+      }));
     },
 
     async releaseEventCount(projectIds, version, environments) {
@@ -49,12 +55,27 @@ export function releaseDetailStore({ db }: Ctx): ReleaseDetailStore {
         .orderBy("id", "desc")
         .limit(limit)
         .execute();
-      return rows.map((r) => ({ id: r.id, projectId: r.project_id, shortId: r.short_id, title: r.title, culprit: r.culprit, level: r.level, timesSeen: n(r.times_seen), firstSeen: r.first_seen, lastSeen: r.last_seen }));
+      return rows.map((r) => ({
+        id: r.id,
+        projectId: r.project_id,
+        shortId: r.short_id,
+        title: r.title,
+        culprit: r.culprit,
+        level: r.level,
+        timesSeen: n(r.times_seen),
+        firstSeen: r.first_seen,
+        lastSeen: r.last_seen,
+      }));
     },
 
     async listEnvironments(organizationId, projectIds) {
       if (projectIds && projectIds.length === 0) return [];
-      let q = db.selectFrom("environments").select("environments.name").where("environments.organization_id", "=", organizationId).distinct().orderBy("environments.name");
+      let q = db
+        .selectFrom("environments")
+        .select("environments.name")
+        .where("environments.organization_id", "=", organizationId)
+        .distinct()
+        .orderBy("environments.name");
       if (projectIds) {
         q = q.where("environments.id", "in", db.selectFrom("environment_projects").select("environment_id").where("project_id", "in", projectIds));
       }

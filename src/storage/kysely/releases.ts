@@ -20,7 +20,16 @@ const columns = (f: ReleaseFields) => ({
 export function releaseStore({ db }: Ctx): ReleaseStore {
   async function withProjects(rows: ReleaseRow[]): Promise<Release[]> {
     if (rows.length === 0) return [];
-    const projects = await db.selectFrom("release_projects").selectAll().where("release_id", "in", rows.map((r) => r.id)).orderBy("project_id").execute();
+    const projects = await db
+      .selectFrom("release_projects")
+      .selectAll()
+      .where(
+        "release_id",
+        "in",
+        rows.map((r) => r.id),
+      )
+      .orderBy("project_id")
+      .execute();
     return rows.map((r) => ({
       id: r.id,
       organizationId: r.organization_id,
@@ -33,7 +42,9 @@ export function releaseStore({ db }: Ctx): ReleaseStore {
       refs: r.refs,
       commits: r.commits,
       status: r.status === "archived" ? "archived" : "open",
-      projects: projects.filter((p) => p.release_id === r.id).map((p) => ({ projectId: p.project_id, newIssues: p.new_issues, firstEvent: p.first_event, lastEvent: p.last_event })),
+      projects: projects
+        .filter((p) => p.release_id === r.id)
+        .map((p) => ({ projectId: p.project_id, newIssues: p.new_issues, firstEvent: p.first_event, lastEvent: p.last_event })),
     }));
   }
 
@@ -69,7 +80,11 @@ export function releaseStore({ db }: Ctx): ReleaseStore {
         const [at, id] = cursor.split("|");
         q = q.where((eb) => eb.or([eb("created_at", "<", at!), eb.and([eb("created_at", "=", at!), eb("id", "<", Number(id))])]));
       }
-      const rows = await q.orderBy("created_at", "desc").orderBy("id", "desc").limit(page.limit + 1).execute();
+      const rows = await q
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(page.limit + 1)
+        .execute();
       return toPage(await withProjects(rows), page, (r) => `${r.createdAt}|${r.id}`);
     },
 
@@ -80,7 +95,12 @@ export function releaseStore({ db }: Ctx): ReleaseStore {
         .onConflict((oc) => oc.columns(["organization_id", "version"]).doNothing())
         .returning("id")
         .executeTakeFirst();
-      const release = (await db.selectFrom("releases").select("id").where("organization_id", "=", organizationId).where("version", "=", version).executeTakeFirstOrThrow());
+      const release = await db
+        .selectFrom("releases")
+        .select("id")
+        .where("organization_id", "=", organizationId)
+        .where("version", "=", version)
+        .executeTakeFirstOrThrow();
       await addProjects(release.id, projectIds);
       return { release: (await store.getRelease(organizationId, version))!, created: inserted !== undefined };
     },
@@ -147,15 +167,33 @@ export function releaseStore({ db }: Ctx): ReleaseStore {
         const key = `${projectId}\u0000${version}`;
         let r = out.get(key);
         if (!r) {
-          r = { projectId, version, sessions: 0, sessionsErroredAll: 0, sessionsCrashed: 0, sessionsAbnormal: 0, users: 0, usersCrashed: 0, sessions24h: 0, users24h: 0 };
+          r = {
+            projectId,
+            version,
+            sessions: 0,
+            sessionsErroredAll: 0,
+            sessionsCrashed: 0,
+            sessionsAbnormal: 0,
+            users: 0,
+            usersCrashed: 0,
+            sessions24h: 0,
+            users24h: 0,
+          };
           out.set(key, r);
         }
         return r;
       };
       for (const c of await counts.execute()) {
-        Object.assign(row(c.project_id, c.release), { sessions: n(c.sessions), sessionsErroredAll: n(c.errored), sessionsCrashed: n(c.crashed), sessionsAbnormal: n(c.abnormal), sessions24h: n(c.sessions_24h) });
+        Object.assign(row(c.project_id, c.release), {
+          sessions: n(c.sessions),
+          sessionsErroredAll: n(c.errored),
+          sessionsCrashed: n(c.crashed),
+          sessionsAbnormal: n(c.abnormal),
+          sessions24h: n(c.sessions_24h),
+        });
       }
-      for (const u of await users.execute()) Object.assign(row(u.project_id, u.release), { users: n(u.users), usersCrashed: n(u.users_crashed), users24h: n(u.users_24h) });
+      for (const u of await users.execute())
+        Object.assign(row(u.project_id, u.release), { users: n(u.users), usersCrashed: n(u.users_crashed), users24h: n(u.users_24h) });
       return [...out.values()];
     },
   };

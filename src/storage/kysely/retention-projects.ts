@@ -13,14 +13,34 @@ export async function forgetEventUsers(db: Kysely<Database>, events: { project_i
 
 /** Up to `limit` events of projects with a retention shorter than `instanceDays`, received before their cutoff. */
 export async function pruneProjectEvents(db: Kysely<Database>, now: string, instanceDays: number, limit: number): Promise<number> {
-  const projects = await db.selectFrom("projects").select(["id", "retention_days"]).where("retention_days", "is not", null).where("retention_days", "<", instanceDays).orderBy("id").execute();
+  const projects = await db
+    .selectFrom("projects")
+    .select(["id", "retention_days"])
+    .where("retention_days", "is not", null)
+    .where("retention_days", "<", instanceDays)
+    .orderBy("id")
+    .execute();
   let left = limit;
   for (const p of projects) {
     if (left <= 0) break;
     const cutoff = new Date(Date.parse(now) - Number(p.retention_days) * 86_400_000).toISOString();
-    const rows = await db.selectFrom("events").select(["id", "project_id", "event_id"]).where("project_id", "=", p.id).where("received_at", "<", cutoff).orderBy("received_at").limit(left).execute();
+    const rows = await db
+      .selectFrom("events")
+      .select(["id", "project_id", "event_id"])
+      .where("project_id", "=", p.id)
+      .where("received_at", "<", cutoff)
+      .orderBy("received_at")
+      .limit(left)
+      .execute();
     if (rows.length === 0) continue;
-    const r = await db.deleteFrom("events").where("id", "in", rows.map((x) => x.id)).executeTakeFirst();
+    const r = await db
+      .deleteFrom("events")
+      .where(
+        "id",
+        "in",
+        rows.map((x) => x.id),
+      )
+      .executeTakeFirst();
     await forgetEventUsers(db, rows);
     left -= Number(r.numDeletedRows);
   }

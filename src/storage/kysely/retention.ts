@@ -17,7 +17,10 @@ export function retentionStore({ db, dialect }: Ctx): Omit<RetentionStore, "prun
     if (dialect === "postgres") {
       const gone = await pruneDefaultPartition(db, table, cutoff, limit);
       if (table === "events") {
-        await forgetEventUsers(db, gone.filter((r): r is { project_id: number; event_id: string } => r.event_id !== null));
+        await forgetEventUsers(
+          db,
+          gone.filter((r): r is { project_id: number; event_id: string } => r.event_id !== null),
+        );
         if (gone.length < limit) await pruneDefaultEventUsers(db, cutoff, limit);
       }
       return gone.length;
@@ -25,7 +28,14 @@ export function retentionStore({ db, dialect }: Ctx): Omit<RetentionStore, "prun
     const rows = await db.selectFrom(table).select(["id", "received_at", "project_id", "event_id"]).orderBy("id").limit(limit).execute();
     const old = rows.filter((r) => r.received_at < cutoff);
     if (old.length === 0) return 0;
-    const r = await db.deleteFrom(table).where("id", "in", old.map((x) => x.id)).executeTakeFirst();
+    const r = await db
+      .deleteFrom(table)
+      .where(
+        "id",
+        "in",
+        old.map((x) => x.id),
+      )
+      .executeTakeFirst();
     if (table === "events") await forgetEventUsers(db, old as { project_id: number; event_id: string }[]);
     return Number(r.numDeletedRows);
   }
@@ -33,7 +43,10 @@ export function retentionStore({ db, dialect }: Ctx): Omit<RetentionStore, "prun
   /** Deletes up to `limit` rows whose `column` is below `bound` (read from the low end of its index), by primary key. */
   async function deleteBelow(table: keyof Database, key: string[], column: string, bound: string, limit: number): Promise<number> {
     const keys = sql.join(key.map((k) => sql.ref(k)));
-    const r = await sql`delete from ${sql.table(table)} where (${keys}) in (select ${keys} from ${sql.table(table)} where ${sql.ref(column)} < ${bound} limit ${limit})`.execute(db);
+    const r =
+      await sql`delete from ${sql.table(table)} where (${keys}) in (select ${keys} from ${sql.table(table)} where ${sql.ref(column)} < ${bound} limit ${limit})`.execute(
+        db,
+      );
     return Number(r.numAffectedRows ?? 0);
   }
 
@@ -70,7 +83,14 @@ export function retentionStore({ db, dialect }: Ctx): Omit<RetentionStore, "prun
 
     async pruneIssueOverflow(issueId, keep, limit) {
       // The keep-th newest event: everything older goes, but the first. Both reads walk the (issue_id, id) index.
-      const boundary = await db.selectFrom("events").select("id").where("issue_id", "=", issueId).orderBy("id", "desc").offset(keep - 1).limit(1).executeTakeFirst();
+      const boundary = await db
+        .selectFrom("events")
+        .select("id")
+        .where("issue_id", "=", issueId)
+        .orderBy("id", "desc")
+        .offset(keep - 1)
+        .limit(1)
+        .executeTakeFirst();
       if (!boundary) return 0;
       const first = await db.selectFrom("events").select("id").where("issue_id", "=", issueId).orderBy("id").limit(1).executeTakeFirstOrThrow();
       const rows = await db
@@ -83,7 +103,14 @@ export function retentionStore({ db, dialect }: Ctx): Omit<RetentionStore, "prun
         .limit(limit)
         .execute();
       if (rows.length === 0) return 0;
-      const r = await db.deleteFrom("events").where("id", "in", rows.map((x) => x.id)).executeTakeFirst();
+      const r = await db
+        .deleteFrom("events")
+        .where(
+          "id",
+          "in",
+          rows.map((x) => x.id),
+        )
+        .executeTakeFirst();
       await forgetEventUsers(db, rows);
       return Number(r.numDeletedRows);
     },
@@ -107,11 +134,23 @@ export function retentionStore({ db, dialect }: Ctx): Omit<RetentionStore, "prun
       const expired = (eb: ExpressionBuilder<Database, "issues">) =>
         eb.and([
           eb("issues.last_seen", "<", cutoff),
-          eb.not(eb.exists(eb.selectFrom("events").select(sql.lit(1).as("one")).whereRef("events.issue_id", "=", "issues.id").where("events.received_at", ">=", cutoff))),
+          eb.not(
+            eb.exists(
+              eb.selectFrom("events").select(sql.lit(1).as("one")).whereRef("events.issue_id", "=", "issues.id").where("events.received_at", ">=", cutoff),
+            ),
+          ),
         ]);
       const rows = await db.selectFrom("issues").select("id").where(expired).orderBy("id").limit(limit).execute();
       if (rows.length === 0) return 0;
-      const r = await db.deleteFrom("issues").where("id", "in", rows.map((x) => x.id)).where(expired).executeTakeFirst();
+      const r = await db
+        .deleteFrom("issues")
+        .where(
+          "id",
+          "in",
+          rows.map((x) => x.id),
+        )
+        .where(expired)
+        .executeTakeFirst();
       return Number(r.numDeletedRows);
     },
   };

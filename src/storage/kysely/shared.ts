@@ -66,7 +66,9 @@ export function toQuotas(text: string | null): Quotas {
 export function quotasColumn(quotas: Quotas | undefined): { quotas?: string | null } {
   if (quotas === undefined) return {};
   const entries = Object.entries(quotas).filter((e): e is [string, RateLimit] => e[1] !== undefined);
-  return { quotas: entries.length === 0 ? null : JSON.stringify(Object.fromEntries(entries.map(([k, v]) => [k, { count: v.count, window: v.windowSeconds }]))) };
+  return {
+    quotas: entries.length === 0 ? null : JSON.stringify(Object.fromEntries(entries.map(([k, v]) => [k, { count: v.count, window: v.windowSeconds }]))),
+  };
 }
 
 /** The columns a rate-limit patch writes: nothing when absent, both null when cleared. */

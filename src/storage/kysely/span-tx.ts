@@ -45,7 +45,11 @@ export function spanTx(trx: Transaction<Database>, dialect: Dialect): SpanTx {
           .select(["project_id", "trace_id", "span_id", "transaction"])
           .where("trace_id", "in", [...new Set(part.map((s) => s.traceId))])
           .where("project_id", "in", [...new Set(part.map((s) => s.projectId))])
-          .where("span_id", "in", part.map((s) => s.spanId))
+          .where(
+            "span_id",
+            "in",
+            part.map((s) => s.spanId),
+          )
           .where("is_segment", "=", dbBool(dialect, true))
           .execute();
         for (const r of rows) out.set(`${r.project_id}:${r.trace_id}:${r.span_id}`, r.transaction);
@@ -54,7 +58,8 @@ export function spanTx(trx: Transaction<Database>, dialect: Dialect): SpanTx {
     },
 
     async addSpanHours(hours, buckets) {
-      const key = (r: { projectId: number; metric: string; hour: string; transaction: string }) => `${r.projectId}\u0000${r.metric}\u0000${r.hour}\u0000${r.transaction}`;
+      const key = (r: { projectId: number; metric: string; hour: string; transaction: string }) =>
+        `${r.projectId}\u0000${r.metric}\u0000${r.hour}\u0000${r.transaction}`;
       const summed = sumBy(hours, key, (into, from) => {
         into.count += from.count;
         into.failures += from.failures;
@@ -65,7 +70,19 @@ export function spanTx(trx: Transaction<Database>, dialect: Dialect): SpanTx {
       for (const part of chunks(summed)) {
         await trx
           .insertInto("span_hours")
-          .values(part.map((r) => ({ project_id: r.projectId, metric: r.metric, hour: r.hour, transaction: r.transaction, count: r.count, failures: r.failures, sum: r.sum, good: r.good, poor: r.poor })))
+          .values(
+            part.map((r) => ({
+              project_id: r.projectId,
+              metric: r.metric,
+              hour: r.hour,
+              transaction: r.transaction,
+              count: r.count,
+              failures: r.failures,
+              sum: r.sum,
+              good: r.good,
+              poor: r.poor,
+            })),
+          )
           .onConflict((oc) =>
             oc.columns(["project_id", "metric", "hour", "transaction"]).doUpdateSet((eb) => ({
               count: eb("span_hours.count", "+", eb.ref("excluded.count")),
@@ -77,18 +94,30 @@ export function spanTx(trx: Transaction<Database>, dialect: Dialect): SpanTx {
           )
           .execute();
       }
-      const bucketRows = sumBy(buckets, (r) => `${key(r)}\u0000${r.bucket}`, (into, from) => void (into.count += from.count));
+      const bucketRows = sumBy(
+        buckets,
+        (r) => `${key(r)}\u0000${r.bucket}`,
+        (into, from) => void (into.count += from.count),
+      );
       for (const part of chunks(bucketRows)) {
         await trx
           .insertInto("span_hour_buckets")
           .values(part.map((r) => ({ project_id: r.projectId, metric: r.metric, hour: r.hour, transaction: r.transaction, bucket: r.bucket, count: r.count })))
-          .onConflict((oc) => oc.columns(["project_id", "metric", "transaction", "hour", "bucket"]).doUpdateSet((eb) => ({ count: eb("span_hour_buckets.count", "+", eb.ref("excluded.count")) })))
+          .onConflict((oc) =>
+            oc
+              .columns(["project_id", "metric", "transaction", "hour", "bucket"])
+              .doUpdateSet((eb) => ({ count: eb("span_hour_buckets.count", "+", eb.ref("excluded.count")) })),
+          )
           .execute();
       }
     },
 
     async linkTraceEvents(links) {
-      const unique = sumBy(links, (l) => `${l.traceId}\u0000${l.projectId}\u0000${l.eventId}`, () => undefined);
+      const unique = sumBy(
+        links,
+        (l) => `${l.traceId}\u0000${l.projectId}\u0000${l.eventId}`,
+        () => undefined,
+      );
       for (const part of chunks(unique)) {
         await trx
           .insertInto("trace_events")

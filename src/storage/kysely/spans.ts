@@ -28,7 +28,24 @@ const toSpan = (r: SpanRow): StoredSpan => ({
   eventId: r.event_id,
 });
 
-const SPAN_COLUMNS = ["id", "project_id", "trace_id", "span_id", "parent_span_id", "segment_id", "is_segment", "transaction", "op", "description", "status", "start_time", "duration_ms", "environment", "release", "event_id"] as const;
+const SPAN_COLUMNS = [
+  "id",
+  "project_id",
+  "trace_id",
+  "span_id",
+  "parent_span_id",
+  "segment_id",
+  "is_segment",
+  "transaction",
+  "op",
+  "description",
+  "status",
+  "start_time",
+  "duration_ms",
+  "environment",
+  "release",
+  "event_id",
+] as const;
 
 export function spanStore({ db, dialect }: Ctx): SpanStore & SpanRetentionStore {
   const isTrue = dialect === "postgres" ? sql<boolean>`true` : sql<number>`1`;
@@ -36,9 +53,20 @@ export function spanStore({ db, dialect }: Ctx): SpanStore & SpanRetentionStore 
   const hourRows = (projectId: number, metric: string, { sinceHour, untilHour }: HourRange) =>
     db.selectFrom("span_hours").where("project_id", "=", projectId).where("metric", "=", metric).where("hour", ">=", sinceHour).where("hour", "<=", untilHour);
   const bucketRows = (projectId: number, metric: string, { sinceHour, untilHour }: HourRange) =>
-    db.selectFrom("span_hour_buckets").where("project_id", "=", projectId).where("metric", "=", metric).where("hour", ">=", sinceHour).where("hour", "<=", untilHour);
+    db
+      .selectFrom("span_hour_buckets")
+      .where("project_id", "=", projectId)
+      .where("metric", "=", metric)
+      .where("hour", ">=", sinceHour)
+      .where("hour", "<=", untilHour);
   /** PostgreSQL returns sums and bigints as strings. */
-  const counters = (r: { count: unknown; failures: unknown; sum: unknown; good: unknown; poor: unknown }) => ({ count: Number(r.count), failures: Number(r.failures), sum: Number(r.sum), good: Number(r.good), poor: Number(r.poor) });
+  const counters = (r: { count: unknown; failures: unknown; sum: unknown; good: unknown; poor: unknown }) => ({
+    count: Number(r.count),
+    failures: Number(r.failures),
+    sum: Number(r.sum),
+    good: Number(r.good),
+    poor: Number(r.poor),
+  });
 
   return {
     async spanTotals(projectId, metric, range) {
@@ -67,7 +95,11 @@ export function spanStore({ db, dialect }: Ctx): SpanStore & SpanRetentionStore 
     },
 
     async spanHourSeries(projectId, metric, transaction, range) {
-      const rows = await hourRows(projectId, metric, range).select(["hour", "count", "failures", "sum", "good", "poor"]).where("transaction", "=", transaction).orderBy("hour").execute();
+      const rows = await hourRows(projectId, metric, range)
+        .select(["hour", "count", "failures", "sum", "good", "poor"])
+        .where("transaction", "=", transaction)
+        .orderBy("hour")
+        .execute();
       return rows.map((r) => ({ hour: r.hour, ...counters(r) }));
     },
 
@@ -115,7 +147,15 @@ export function spanStore({ db, dialect }: Ctx): SpanStore & SpanRetentionStore 
         .orderBy("events.timestamp")
         .limit(limit)
         .execute();
-      return rows.map((r) => ({ projectId: r.project_id, projectSlug: r.slug, eventId: r.event_id, issueId: r.issue_id, title: r.title, level: r.level, timestamp: r.timestamp }));
+      return rows.map((r) => ({
+        projectId: r.project_id,
+        projectSlug: r.slug,
+        eventId: r.event_id,
+        issueId: r.issue_id,
+        title: r.title,
+        level: r.level,
+        timestamp: r.timestamp,
+      }));
     },
 
     async pruneSpansBefore(cutoff, limit) {
@@ -133,7 +173,10 @@ export function spanStore({ db, dialect }: Ctx): SpanStore & SpanRetentionStore 
       const below = async (table: "span_hours" | "span_hour_buckets" | "trace_events", key: string[], column: string, bound: string) => {
         if (left <= 0) return;
         const keys = sql.join(key.map((k) => sql.ref(k)));
-        const r = await sql`delete from ${sql.table(table)} where (${keys}) in (select ${keys} from ${sql.table(table)} where ${sql.ref(column)} < ${bound} limit ${left})`.execute(db);
+        const r =
+          await sql`delete from ${sql.table(table)} where (${keys}) in (select ${keys} from ${sql.table(table)} where ${sql.ref(column)} < ${bound} limit ${left})`.execute(
+            db,
+          );
         left -= Number(r.numAffectedRows ?? 0);
       };
       await below("span_hours", ["project_id", "metric", "hour", "transaction"], "hour", hour);

@@ -14,10 +14,18 @@ export function ssoStore({ db, dialect }: Ctx): SsoStore {
     },
     async setOrgSso(organizationId, s) {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable("organizations").set({ require_sso: dbBool(dialect, s.requireSso), sso_auto_join_role: s.autoJoinRole }).where("id", "=", organizationId).execute();
+        await trx
+          .updateTable("organizations")
+          .set({ require_sso: dbBool(dialect, s.requireSso), sso_auto_join_role: s.autoJoinRole })
+          .where("id", "=", organizationId)
+          .execute();
         await trx.deleteFrom("sso_auto_join_domains").where("organization_id", "=", organizationId).execute();
         const domains = [...new Set(s.autoJoinDomains)];
-        if (domains.length > 0) await trx.insertInto("sso_auto_join_domains").values(domains.map((domain) => ({ organization_id: organizationId, domain }))).execute();
+        if (domains.length > 0)
+          await trx
+            .insertInto("sso_auto_join_domains")
+            .values(domains.map((domain) => ({ organization_id: organizationId, domain })))
+            .execute();
       });
     },
     async listAutoJoinOrganizations(domain) {

@@ -17,12 +17,20 @@ export function teamStore({ db }: Ctx): TeamStore {
       .selectFrom("teams")
       .select(["teams.id", "teams.organization_id", "teams.slug", "teams.name", "teams.created_at"])
       .select((eb) =>
-        eb.selectFrom("team_members").select((e) => e.fn.countAll<number | string>().as("n")).whereRef("team_members.team_id", "=", "teams.id").as("member_count"),
+        eb
+          .selectFrom("team_members")
+          .select((e) => e.fn.countAll<number | string>().as("n"))
+          .whereRef("team_members.team_id", "=", "teams.id")
+          .as("member_count"),
       );
   return {
     async createTeam({ organizationId, slug, name }) {
       const r = await uniquely("team", () =>
-        db.insertInto("teams").values({ organization_id: organizationId, slug, name, created_at: nowIso() }).returning(["id", "organization_id", "slug", "name", "created_at"]).executeTakeFirstOrThrow(),
+        db
+          .insertInto("teams")
+          .values({ organization_id: organizationId, slug, name, created_at: nowIso() })
+          .returning(["id", "organization_id", "slug", "name", "created_at"])
+          .executeTakeFirstOrThrow(),
       );
       return toTeam({ ...r, member_count: 0 });
     },
@@ -36,7 +44,10 @@ export function teamStore({ db }: Ctx): TeamStore {
     },
     async listTeams(organizationId, page) {
       const after = decodeCursor(page.cursor);
-      let q = base().where("teams.organization_id", "=", organizationId).orderBy("teams.slug").limit(page.limit + 1);
+      let q = base()
+        .where("teams.organization_id", "=", organizationId)
+        .orderBy("teams.slug")
+        .limit(page.limit + 1);
       if (after !== null) q = q.where("teams.slug", ">", after);
       return toPage((await q.execute()).map(toTeam), page, (t) => t.slug);
     },
@@ -45,7 +56,11 @@ export function teamStore({ db }: Ctx): TeamStore {
       return Number(r.numDeletedRows) > 0;
     },
     async addTeamMember(teamId, memberId) {
-      await db.insertInto("team_members").values({ team_id: teamId, member_id: memberId }).onConflict((oc) => oc.doNothing()).execute();
+      await db
+        .insertInto("team_members")
+        .values({ team_id: teamId, member_id: memberId })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     },
     async removeTeamMember(teamId, memberId) {
       await db.deleteFrom("team_members").where("team_id", "=", teamId).where("member_id", "=", memberId).execute();

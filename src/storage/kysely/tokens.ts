@@ -2,7 +2,16 @@ import type { ApiToken, ApiTokenStore } from "../ports";
 import { type Ctx, nowIso, uniquely } from "./shared";
 import { toUser } from "./users";
 
-type TokenRow = { id: number; user_id: string; name: string; token_suffix: string; created_at: string; last_used_at: string | null; scopes: string | null; expires_at: string | null };
+type TokenRow = {
+  id: number;
+  user_id: string;
+  name: string;
+  token_suffix: string;
+  created_at: string;
+  last_used_at: string | null;
+  scopes: string | null;
+  expires_at: string | null;
+};
 
 /** A stored scope list read leniently: anything but an array of strings is no scope at all (never full access). */
 function readScopes(text: string | null): string[] | null {
@@ -33,7 +42,15 @@ export function apiTokenStore({ db }: Ctx): ApiTokenStore {
       const r = await uniquely("token", () =>
         db
           .insertInto("api_tokens")
-          .values({ user_id: userId, name, token_hash: tokenHash, token_suffix: tokenSuffix, created_at: nowIso(), scopes: scopes === null ? null : JSON.stringify(scopes), expires_at: expiresAt })
+          .values({
+            user_id: userId,
+            name,
+            token_hash: tokenHash,
+            token_suffix: tokenSuffix,
+            created_at: nowIso(),
+            scopes: scopes === null ? null : JSON.stringify(scopes),
+            expires_at: expiresAt,
+          })
           .returning(columns)
           .executeTakeFirstOrThrow(),
       );

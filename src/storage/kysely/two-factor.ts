@@ -12,7 +12,11 @@ export function twoFactorStore({ db, dialect }: Ctx): TwoFactorStore {
       return r ? toBool(r.require_two_factor) : false;
     },
     async setRequireTwoFactor(organizationId, on) {
-      await db.updateTable("organizations").set({ require_two_factor: dbBool(dialect, on) }).where("id", "=", organizationId).execute();
+      await db
+        .updateTable("organizations")
+        .set({ require_two_factor: dbBool(dialect, on) })
+        .where("id", "=", organizationId)
+        .execute();
     },
     async claimTotpCode(userId, code, expiresAt, now) {
       await db.deleteFrom("two_factor_used_codes").where("user_id", "=", userId).where("expires_at", "<=", now).execute();

@@ -20,7 +20,16 @@ export function userDataTx(trx: Transaction<Database>, dialect: Dialect): UserDa
       for (const part of chunks(rows)) {
         await trx
           .insertInto("event_users")
-          .values(part.map((r) => ({ project_id: r.projectId, event_id: r.eventId, issue_id: r.issueId, field: r.field, value: r.value, ...(pg ? { received_at: r.receivedAt } : {}) })))
+          .values(
+            part.map((r) => ({
+              project_id: r.projectId,
+              event_id: r.eventId,
+              issue_id: r.issueId,
+              field: r.field,
+              value: r.value,
+              ...(pg ? { received_at: r.receivedAt } : {}),
+            })),
+          )
           .onConflict((oc) => oc.columns(pg ? ["project_id", "event_id", "field", "received_at"] : ["project_id", "event_id", "field"]).doNothing())
           .execute();
       }
@@ -32,12 +41,26 @@ type FeedbackQuery = SelectQueryBuilder<Database, "user_feedback", Selectable<Us
 
 /** Event ids of the project whose user has the value in one of the fields (distinct), at most `limit`. */
 async function matchingIds(db: Kysely<Database>, projectId: number, fields: readonly UserField[], value: string, limit: number): Promise<string[]> {
-  const rows = await db.selectFrom("event_users").select("event_id").distinct().where("project_id", "=", projectId).where("value", "=", value).where("field", "in", [...fields]).limit(limit).execute();
+  const rows = await db
+    .selectFrom("event_users")
+    .select("event_id")
+    .distinct()
+    .where("project_id", "=", projectId)
+    .where("value", "=", value)
+    .where("field", "in", [...fields])
+    .limit(limit)
+    .execute();
   return rows.map((r) => r.event_id);
 }
 
 /** `blobKeys` gathers the blobs of the attachments deleted, removed once the transaction has committed. */
-async function erase(trx: Transaction<Database>, projectId: number, eventIds: string[], facts: Parameters<UserDataStore["eraseUserEvents"]>[3], blobKeys: string[]): Promise<ErasureCounts> {
+async function erase(
+  trx: Transaction<Database>,
+  projectId: number,
+  eventIds: string[],
+  facts: Parameters<UserDataStore["eraseUserEvents"]>[3],
+  blobKeys: string[],
+): Promise<ErasureCounts> {
   const counts: ErasureCounts = { events: 0, attachments: 0, tagValues: 0, users: 0, feedback: 0 };
   const tags = new Map<string, { issueId: number; key: string; value: string; n: number }>();
   const users = new Map<string, { issueId: number; userKey: string }>();
@@ -54,7 +77,19 @@ async function erase(trx: Transaction<Database>, projectId: number, eventIds: st
       }
       if (f.userKey) users.set(`${r.issue_id}\u0000${f.userKey}`, { issueId: r.issue_id, userKey: f.userKey });
     }
-    if (rows.length > 0) counts.events += Number((await trx.deleteFrom("events").where("id", "in", rows.map((r) => r.id)).executeTakeFirst()).numDeletedRows);
+    if (rows.length > 0)
+      counts.events += Number(
+        (
+          await trx
+            .deleteFrom("events")
+            .where(
+              "id",
+              "in",
+              rows.map((r) => r.id),
+            )
+            .executeTakeFirst()
+        ).numDeletedRows,
+      );
     // Attachments (issue 19, event_attachments) and, from before 0030, attachment items kept in raw_items.
     const attachments = await trx.deleteFrom("raw_items").where("project_id", "=", projectId).where("event_id", "in", part).executeTakeFirst();
     counts.attachments += Number(attachments.numDeletedRows);
@@ -63,23 +98,51 @@ async function erase(trx: Transaction<Database>, projectId: number, eventIds: st
     blobKeys.push(...keys);
     await trx.deleteFrom("event_users").where("project_id", "=", projectId).where("event_id", "in", part).execute();
     // Feedback the person sent (their feedback events) or about their events (issue 19).
-    const feedback = await trx.deleteFrom("user_feedback").where("project_id", "=", projectId).where((eb) => eb.or([eb("feedback_event_id", "in", part), eb("associated_event_id", "in", part)])).executeTakeFirst();
+    const feedback = await trx
+      .deleteFrom("user_feedback")
+      .where("project_id", "=", projectId)
+      .where((eb) => eb.or([eb("feedback_event_id", "in", part), eb("associated_event_id", "in", part)]))
+      .executeTakeFirst();
     counts.feedback += Number(feedback.numDeletedRows);
   }
   for (const t of tags.values()) {
     const where = { issue_id: t.issueId, key: t.key, value: t.value };
-    await trx.updateTable("issue_tags").set((eb) => ({ times_seen: eb("times_seen", "-", t.n) })).where("issue_id", "=", where.issue_id).where("key", "=", where.key).where("value", "=", where.value).execute();
-    const gone = await trx.deleteFrom("issue_tags").where("issue_id", "=", where.issue_id).where("key", "=", where.key).where("value", "=", where.value).where("times_seen", "<=", 0).executeTakeFirst();
+    await trx
+      .updateTable("issue_tags")
+      .set((eb) => ({ times_seen: eb("times_seen", "-", t.n) }))
+      .where("issue_id", "=", where.issue_id)
+      .where("key", "=", where.key)
+      .where("value", "=", where.value)
+      .execute();
+    const gone = await trx
+      .deleteFrom("issue_tags")
+      .where("issue_id", "=", where.issue_id)
+      .where("key", "=", where.key)
+      .where("value", "=", where.value)
+      .where("times_seen", "<=", 0)
+      .executeTakeFirst();
     counts.tagValues += Number(gone.numDeletedRows);
   }
   for (const u of users.values()) {
     // Another stored event of the issue that counted the same user keeps the user counted.
-    const still = await trx.selectFrom("event_users").select("event_id").where("issue_id", "=", u.issueId).where("field", "=", "key").where("value", "=", u.userKey).limit(1).executeTakeFirst();
+    const still = await trx
+      .selectFrom("event_users")
+      .select("event_id")
+      .where("issue_id", "=", u.issueId)
+      .where("field", "=", "key")
+      .where("value", "=", u.userKey)
+      .limit(1)
+      .executeTakeFirst();
     if (still) continue;
     const gone = await trx.deleteFrom("issue_users").where("issue_id", "=", u.issueId).where("user_key", "=", u.userKey).executeTakeFirst();
     if (Number(gone.numDeletedRows) === 0) continue;
     counts.users += 1;
-    await trx.updateTable("issues").set((eb) => ({ user_count: eb("user_count", "-", 1) })).where("id", "=", u.issueId).where("user_count", ">", 0).execute();
+    await trx
+      .updateTable("issues")
+      .set((eb) => ({ user_count: eb("user_count", "-", 1) }))
+      .where("id", "=", u.issueId)
+      .where("user_count", ">", 0)
+      .execute();
   }
   return counts;
 }
@@ -104,7 +167,17 @@ export function userDataStore({ db }: Ctx, blobs: AttachmentBlobs): UserDataStor
         const k = `${r.project_id}:${r.event_id}`;
         const seen = byEvent.get(k);
         if (seen) seen.fields.push(r.field as UserField);
-        else byEvent.set(k, { projectId: r.project_id, eventId: r.event_id, issueId: r.issue_id, type: r.type, receivedAt: r.received_at, timestamp: r.timestamp, title: r.title, fields: [r.field as UserField] });
+        else
+          byEvent.set(k, {
+            projectId: r.project_id,
+            eventId: r.event_id,
+            issueId: r.issue_id,
+            type: r.type,
+            receivedAt: r.received_at,
+            timestamp: r.timestamp,
+            title: r.title,
+            fields: [r.field as UserField],
+          });
       }
       return [...byEvent.values()].slice(0, limit);
     },
@@ -121,7 +194,10 @@ export function userDataStore({ db }: Ctx, blobs: AttachmentBlobs): UserDataStor
     async feedbackOf(projectId, eventIds, email, limit) {
       const byId = new Map<number, PersonFeedback>();
       const take = async (where: (q: FeedbackQuery) => FeedbackQuery) => {
-        const rows = await where(db.selectFrom("user_feedback").selectAll().where("project_id", "=", projectId)).orderBy("id").limit(limit).execute();
+        const rows = await where(db.selectFrom("user_feedback").selectAll().where("project_id", "=", projectId))
+          .orderBy("id")
+          .limit(limit)
+          .execute();
         for (const r of rows) {
           byId.set(r.id, {
             id: r.id,
@@ -138,7 +214,8 @@ export function userDataStore({ db }: Ctx, blobs: AttachmentBlobs): UserDataStor
           });
         }
       };
-      for (const part of chunks(eventIds)) await take((q) => q.where((eb) => eb.or([eb("feedback_event_id", "in", part), eb("associated_event_id", "in", part)])));
+      for (const part of chunks(eventIds))
+        await take((q) => q.where((eb) => eb.or([eb("feedback_event_id", "in", part), eb("associated_event_id", "in", part)])));
       if (email !== null) await take((q) => q.where("email", "=", email));
       return [...byId.values()].sort((x, y) => x.id - y.id).slice(0, limit);
     },
@@ -147,9 +224,13 @@ export function userDataStore({ db }: Ctx, blobs: AttachmentBlobs): UserDataStor
       const blobKeys: string[] = [];
       const counts = await db.transaction().execute(async (trx) => {
         const ids = await matchingIds(trx, projectId, fields, value, limit);
-        const counts = ids.length === 0 ? { events: 0, attachments: 0, tagValues: 0, users: 0, feedback: 0 } : await erase(trx, projectId, ids, facts, blobKeys);
+        const counts =
+          ids.length === 0 ? { events: 0, attachments: 0, tagValues: 0, users: 0, feedback: 0 } : await erase(trx, projectId, ids, facts, blobKeys);
         // User reports name no user object: the contact address they were sent with is what finds them.
-        if (fields.includes("email")) counts.feedback += Number((await trx.deleteFrom("user_feedback").where("project_id", "=", projectId).where("email", "=", value).executeTakeFirst()).numDeletedRows);
+        if (fields.includes("email"))
+          counts.feedback += Number(
+            (await trx.deleteFrom("user_feedback").where("project_id", "=", projectId).where("email", "=", value).executeTakeFirst()).numDeletedRows,
+          );
         return counts;
       });
       await blobs.remove(blobKeys);

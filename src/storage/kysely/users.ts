@@ -13,7 +13,10 @@ export function userStore({ db, dialect }: Ctx): UserStore {
   const columns = ["id", "email", "name", "is_superuser", "created_at"] as const;
   return {
     async countUsers() {
-      const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom("users")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
     async getUserById(id) {
@@ -26,12 +29,20 @@ export function userStore({ db, dialect }: Ctx): UserStore {
     },
     async listUsers(page) {
       const after = decodeCursor(page.cursor);
-      let q = db.selectFrom("users").select(columns).orderBy("email").limit(page.limit + 1);
+      let q = db
+        .selectFrom("users")
+        .select(columns)
+        .orderBy("email")
+        .limit(page.limit + 1);
       if (after !== null) q = q.where("email", ">", after);
       return toPage((await q.execute()).map(toUser), page, (u) => u.email);
     },
     async setSuperuser(userId, isSuperuser) {
-      await db.updateTable("users").set({ is_superuser: dbBool(dialect, isSuperuser) }).where("id", "=", userId).execute();
+      await db
+        .updateTable("users")
+        .set({ is_superuser: dbBool(dialect, isSuperuser) })
+        .where("id", "=", userId)
+        .execute();
     },
   };
 }

@@ -10,7 +10,10 @@ export function issues(dialect: Dialect) {
   const t = dialectTypes(dialect);
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema.alterTable("projects").addColumn("issue_counter", "integer", (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable("projects")
+        .addColumn("issue_counter", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema
         .createTable("issues")
         .addColumn("id", t.serial, (c) => t.serialPk(c))
@@ -44,7 +47,10 @@ export function issues(dialect: Dialect) {
         .addPrimaryKeyConstraint("issue_hashes_pkey", ["project_id", "hash"])
         .execute();
       await db.schema.createIndex("issue_hashes_issue_idx").on("issue_hashes").column("issue_id").execute();
-      await db.schema.alterTable("events").addColumn("issue_id", "integer", (c) => c.references("issues.id").onDelete("cascade")).execute();
+      await db.schema
+        .alterTable("events")
+        .addColumn("issue_id", "integer", (c) => c.references("issues.id").onDelete("cascade"))
+        .execute();
       await db.schema.createIndex("events_issue_id_idx").on("events").columns(["issue_id", "id"]).execute();
       await db.schema
         .createTable("issue_activity")

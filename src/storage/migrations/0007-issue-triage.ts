@@ -12,8 +12,14 @@ export function issueTriage(dialect: Dialect) {
   const t = dialectTypes(dialect);
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema.alterTable("issues").addColumn("user_count", t.bigint, (c) => c.notNull().defaultTo(0)).execute();
-      await db.schema.alterTable("issues").addColumn("assignee_team_id", "integer", (c) => c.references("teams.id").onDelete("set null")).execute();
+      await db.schema
+        .alterTable("issues")
+        .addColumn("user_count", t.bigint, (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable("issues")
+        .addColumn("assignee_team_id", "integer", (c) => c.references("teams.id").onDelete("set null"))
+        .execute();
       await sql`update issues set user_count = (select count(*) from issue_users where issue_users.issue_id = issues.id)`.execute(db);
       await db.schema
         .createTable("issue_counts_daily")
@@ -23,7 +29,9 @@ export function issueTriage(dialect: Dialect) {
         .addPrimaryKeyConstraint("issue_counts_daily_pkey", ["issue_id", "day"])
         .execute();
       // Hours are "2026-11-23T10:00:00Z"; their day is the first ten characters.
-      await sql`insert into issue_counts_daily (issue_id, day, count) select issue_id, substr(hour, 1, 10), sum(count) from issue_counts group by issue_id, substr(hour, 1, 10)`.execute(db);
+      await sql`insert into issue_counts_daily (issue_id, day, count) select issue_id, substr(hour, 1, 10), sum(count) from issue_counts group by issue_id, substr(hour, 1, 10)`.execute(
+        db,
+      );
       await db.schema.dropIndex("issues_project_last_seen_idx").execute();
       await db.schema.dropIndex("issues_project_status_last_seen_idx").execute();
       for (const column of SORT_COLUMNS) {

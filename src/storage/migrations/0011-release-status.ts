@@ -5,7 +5,10 @@ import type { Kysely } from "kysely";
 export function releaseStatus() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema.alterTable("releases").addColumn("status", "text", (c) => c.notNull().defaultTo("open")).execute();
+      await db.schema
+        .alterTable("releases")
+        .addColumn("status", "text", (c) => c.notNull().defaultTo("open"))
+        .execute();
     },
   };
 }

@@ -24,10 +24,16 @@ export function internalProject(dialect: Dialect) {
       if (existing) return;
       const now = new Date().toISOString();
       // An install upgraded from before 0014 may have an organization with the wanted slug already.
-      const taken = new Set((await db.selectFrom("organizations").select("slug").where("slug", "like", "faultline-internal%").execute()).map((r) => String(r.slug)));
+      const taken = new Set(
+        (await db.selectFrom("organizations").select("slug").where("slug", "like", "faultline-internal%").execute()).map((r) => String(r.slug)),
+      );
       let slug = "faultline-internal";
       for (let n = 2; taken.has(slug); n++) slug = `faultline-internal-${n}`;
-      const org = await db.insertInto("organizations").values({ slug, name: "Faultline (internal)", created_at: now }).returning("id").executeTakeFirstOrThrow();
+      const org = await db
+        .insertInto("organizations")
+        .values({ slug, name: "Faultline (internal)", created_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       const project = await db
         .insertInto("projects")
         .values({ organization_id: org.id, team_id: null, slug: "faultline", name: "Faultline", platform: "javascript-nextjs", created_at: now })
@@ -35,9 +41,19 @@ export function internalProject(dialect: Dialect) {
         .executeTakeFirstOrThrow();
       await db
         .insertInto("project_keys")
-        .values({ project_id: project.id, label: "Self-monitoring", public_key: randomBytes(16).toString("hex"), secret_key: randomBytes(16).toString("hex"), is_active: t.true, created_at: now })
+        .values({
+          project_id: project.id,
+          label: "Self-monitoring",
+          public_key: randomBytes(16).toString("hex"),
+          secret_key: randomBytes(16).toString("hex"),
+          is_active: t.true,
+          created_at: now,
+        })
         .execute();
-      await db.insertInto("instance_settings").values({ key: INTERNAL_PROJECT_SETTING, value: String(project.id), created_at: now }).execute();
+      await db
+        .insertInto("instance_settings")
+        .values({ key: INTERNAL_PROJECT_SETTING, value: String(project.id), created_at: now })
+        .execute();
     },
   };
 }

@@ -9,7 +9,10 @@ export function scrapeJavaScript(dialect: Dialect) {
   const t = dialectTypes(dialect);
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema.alterTable("projects").addColumn("scrape_javascript", t.bool, (c) => c.notNull().defaultTo(t.false)).execute();
+      await db.schema
+        .alterTable("projects")
+        .addColumn("scrape_javascript", t.bool, (c) => c.notNull().defaultTo(t.false))
+        .execute();
     },
   };
 }

@@ -48,7 +48,10 @@ export function alertRules(dialect: Dialect) {
         .execute();
       // Deleting an issue (retention) cascades here: by issue.
       await db.schema.createIndex("alert_rule_issues_issue_idx").on("alert_rule_issues").column("issue_id").execute();
-      await db.schema.alterTable("organizations").addColumn("alerts_member_write", t.bool, (c) => c.notNull().defaultTo(t.false)).execute();
+      await db.schema
+        .alterTable("organizations")
+        .addColumn("alerts_member_write", t.bool, (c) => c.notNull().defaultTo(t.false))
+        .execute();
       await db.schema.alterTable("projects").addColumn("webhook_secret", "text").execute();
       const projects = await (db as Kysely<{ projects: { id: number; webhook_secret: string | null } }>).selectFrom("projects").select("id").execute();
       for (const p of projects) {

@@ -46,7 +46,8 @@ const SPECS: Spec[] = [
     table: "event_users",
     fill: {
       column: "received_at text not null",
-      select: "select u.project_id, u.event_id, u.issue_id, u.field, u.value, e.received_at from event_users_unpartitioned u join events e on e.project_id = u.project_id and e.event_id = u.event_id",
+      select:
+        "select u.project_id, u.event_id, u.issue_id, u.field, u.value, e.received_at from event_users_unpartitioned u join events e on e.project_id = u.project_id and e.event_id = u.event_id",
     },
     keys: ["constraint event_users_pk primary key (project_id, event_id, field, received_at)"],
     indexes: ["event_users_value_idx on event_users (value, field)", "event_users_issue_idx on event_users (issue_id, field, value)"],
@@ -93,7 +94,9 @@ async function convert(db: Kysely<unknown>, spec: Spec, today: string): Promise<
   await sql.raw(`create table ${t}_default partition of ${t} default`).execute(db);
   // Every day the old rows arrived on (event_users: their events'), and today and the days ahead.
   const source = spec.fill ? "events" : old;
-  const found = await sql<{ day: string }>`select distinct left(received_at, 10) as day from ${sql.table(source)} where received_at ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T'`.execute(db);
+  const found = await sql<{
+    day: string;
+  }>`select distinct left(received_at, 10) as day from ${sql.table(source)} where received_at ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T'`.execute(db);
   const days = new Set(found.rows.map((r) => r.day).filter(isDay));
   for (let i = 0, d = today; i <= AHEAD; i++, d = dayAfter(d)) days.add(d);
   for (const day of [...days].sort()) {

@@ -43,7 +43,9 @@ export function logs(dialect: Dialect) {
       if (pg) {
         await sql`create index logs_search_idx on logs using gin (search)`.execute(db);
       } else {
-        await sql`create virtual table logs_fts using fts5(body, attrs, content='', contentless_delete=1, detail=column, tokenize='unicode61 remove_diacritics 0')`.execute(db);
+        await sql`create virtual table logs_fts using fts5(body, attrs, content='', contentless_delete=1, detail=column, tokenize='unicode61 remove_diacritics 0')`.execute(
+          db,
+        );
         await sql`create trigger logs_fts_delete after delete on logs begin delete from logs_fts where rowid = old.id; end`.execute(db);
       }
     },

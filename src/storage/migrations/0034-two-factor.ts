@@ -15,7 +15,10 @@ export function twoFactor(dialect: Dialect) {
   const t = dialectTypes(dialect);
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema.alterTable("users").addColumn("two_factor_enabled", t.bool, (c) => c.notNull().defaultTo(t.false)).execute();
+      await db.schema
+        .alterTable("users")
+        .addColumn("two_factor_enabled", t.bool, (c) => c.notNull().defaultTo(t.false))
+        .execute();
       await db.schema
         .createTable("two_factors")
         .addColumn("id", "text", (c) => c.primaryKey())
@@ -34,7 +37,10 @@ export function twoFactor(dialect: Dialect) {
         .addColumn("expires_at", "text", (c) => c.notNull())
         .addPrimaryKeyConstraint("two_factor_used_codes_pk", ["user_id", "code"])
         .execute();
-      await db.schema.alterTable("organizations").addColumn("require_two_factor", t.bool, (c) => c.notNull().defaultTo(t.false)).execute();
+      await db.schema
+        .alterTable("organizations")
+        .addColumn("require_two_factor", t.bool, (c) => c.notNull().defaultTo(t.false))
+        .execute();
     },
   };
 }

@@ -14,8 +14,14 @@ export function sso(dialect: Dialect) {
   const t = dialectTypes(dialect);
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema.alterTable("organizations").addColumn("require_sso", t.bool, (c) => c.notNull().defaultTo(t.false)).execute();
-      await db.schema.alterTable("organizations").addColumn("sso_auto_join_role", "text", (c) => c.notNull().defaultTo("member")).execute();
+      await db.schema
+        .alterTable("organizations")
+        .addColumn("require_sso", t.bool, (c) => c.notNull().defaultTo(t.false))
+        .execute();
+      await db.schema
+        .alterTable("organizations")
+        .addColumn("sso_auto_join_role", "text", (c) => c.notNull().defaultTo("member"))
+        .execute();
       await db.schema
         .createTable("sso_auto_join_domains")
         .addColumn("organization_id", "integer", (c) => c.notNull().references("organizations.id").onDelete("cascade"))

@@ -11,7 +11,14 @@ import { type ActionState, formObject } from "./result";
 
 const alertsPath = (locale: string, org: string, project: string) => `/${locale}/orgs/${org}/projects/${project}/alerts`;
 
-export async function saveAlertRuleAction(locale: string, orgSlug: string, projectSlug: string, ruleId: number | null, _prev: ActionState, form: FormData): Promise<ActionState> {
+export async function saveAlertRuleAction(
+  locale: string,
+  orgSlug: string,
+  projectSlug: string,
+  ruleId: number | null,
+  _prev: ActionState,
+  form: FormData,
+): Promise<ActionState> {
   let id = ruleId;
   const state = await act(locale, async (core) => {
     const body = formToRule(formObject(form));
@@ -24,13 +31,27 @@ export async function saveAlertRuleAction(locale: string, orgSlug: string, proje
   return state;
 }
 
-export async function deleteAlertRuleAction(locale: string, orgSlug: string, projectSlug: string, ruleId: number, _prev: ActionState, _form: FormData): Promise<ActionState> {
+export async function deleteAlertRuleAction(
+  locale: string,
+  orgSlug: string,
+  projectSlug: string,
+  ruleId: number,
+  _prev: ActionState,
+  _form: FormData,
+): Promise<ActionState> {
   const state = await act(locale, (core) => deleteAlertRule(core, orgSlug, projectSlug, ruleId));
   if (state.status === "ok") redirect(alertsPath(locale, orgSlug, projectSlug));
   return state;
 }
 
-export async function testAlertRuleAction(locale: string, orgSlug: string, projectSlug: string, ruleId: number, _prev: ActionState, _form: FormData): Promise<ActionState> {
+export async function testAlertRuleAction(
+  locale: string,
+  orgSlug: string,
+  projectSlug: string,
+  ruleId: number,
+  _prev: ActionState,
+  _form: FormData,
+): Promise<ActionState> {
   const state = await act(locale, async (core) => {
     await sendTestNotification(core, orgSlug, projectSlug, ruleId, linkBase());
   });

@@ -21,12 +21,15 @@ function safeNext(locale: string, next: string | undefined): string {
 export async function setupAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
   const { accounts, store } = getServices();
   const values = formObject(form);
-  const result = await runAction(async () => {
-    const { orgSlug } = await setupFirstUser(accounts, store, values);
-    const signIn = await callAuth("/sign-in/email", { email: values.email, password: values.password });
-    if (signIn.status !== 200) throw new AppError("bad_request", "Account created; sign in to continue");
-    return { status: "ok", data: { org: orgSlug } };
-  }, await validationTranslator(locale));
+  const result = await runAction(
+    async () => {
+      const { orgSlug } = await setupFirstUser(accounts, store, values);
+      const signIn = await callAuth("/sign-in/email", { email: values.email, password: values.password });
+      if (signIn.status !== 200) throw new AppError("bad_request", "Account created; sign in to continue");
+      return { status: "ok", data: { org: orgSlug } };
+    },
+    await validationTranslator(locale),
+  );
   if (result.status === "ok") redirect(`/${locale}/orgs/${result.data?.org ?? ""}`);
   return result;
 }
@@ -36,7 +39,8 @@ export async function signInAction(locale: string, _prev: ActionState, form: For
   const values = formObject(form);
   const res = await callAuth("/sign-in/email", { email: values.email ?? "", password: values.password ?? "" });
   if (res.status === 429) return { status: "error", message: t("tooMany") };
-  if (res.status === 403 && res.body?.code === "SSO_REQUIRED") return { status: "error", message: t("ssoRequired", { name: (await currentServices()).sso?.name ?? "single sign-on" }) };
+  if (res.status === 403 && res.body?.code === "SSO_REQUIRED")
+    return { status: "error", message: t("ssoRequired", { name: (await currentServices()).sso?.name ?? "single sign-on" }) };
   if (res.status !== 200) return { status: "error", message: t("invalid") };
   // Linking single sign-on to this account (the provider's e-mail had a password account): the password was right,
   // now the person confirms the link (sign-in/sso/link), after a second step if two-factor is on.
@@ -62,12 +66,20 @@ const changePasswordSchema = z
 export async function changePasswordAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
   const core = await requireCore(locale);
   const t = await getTranslations({ locale, namespace: "account" });
-  return runAction(async () => {
-    const { currentPassword, newPassword } = parseInput(changePasswordSchema, formObject(form));
-    const res = await callAuth("/change-password", { currentPassword, newPassword, revokeOtherSessions: true });
-    if (res.status === 429) throw new AppError("rate_limited", t("tooMany"));
-    if (res.status !== 200) throw new AppError("bad_request", t("wrongPassword"), { currentPassword: [t("wrongPassword")] });
-    await audit(core, { organizationId: null, event: "user.password-change", targetUserId: core.actor.user.id, note: `${core.actor.user.email} changed their password; their other sessions were signed out` });
-    return { status: "ok", message: t("passwordChanged") };
-  }, await validationTranslator(locale));
+  return runAction(
+    async () => {
+      const { currentPassword, newPassword } = parseInput(changePasswordSchema, formObject(form));
+      const res = await callAuth("/change-password", { currentPassword, newPassword, revokeOtherSessions: true });
+      if (res.status === 429) throw new AppError("rate_limited", t("tooMany"));
+      if (res.status !== 200) throw new AppError("bad_request", t("wrongPassword"), { currentPassword: [t("wrongPassword")] });
+      await audit(core, {
+        organizationId: null,
+        event: "user.password-change",
+        targetUserId: core.actor.user.id,
+        note: `${core.actor.user.email} changed their password; their other sessions were signed out`,
+      });
+      return { status: "ok", message: t("passwordChanged") };
+    },
+    await validationTranslator(locale),
+  );
 }

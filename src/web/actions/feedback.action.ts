@@ -8,7 +8,14 @@ import { type ActionState, formObject } from "./result";
 
 const revalidateInbox = (locale: string, org: string) => revalidatePath(`/${locale}/orgs/${org}/feedback`, "layout");
 
-export async function setFeedbackStatusAction(locale: string, org: string, id: number, status: FeedbackStatus, _prev: ActionState, _form: FormData): Promise<ActionState> {
+export async function setFeedbackStatusAction(
+  locale: string,
+  org: string,
+  id: number,
+  status: FeedbackStatus,
+  _prev: ActionState,
+  _form: FormData,
+): Promise<ActionState> {
   const state = await act(locale, async (core) => {
     await setFeedbackStatus(core, org, id, { status });
   });

@@ -12,7 +12,12 @@ export async function saveInstanceSsoAction(locale: string, _prev: ActionState, 
   const v = formObject(form);
   const { config } = getServices();
   return act(locale, async (core) => {
-    await saveInstanceSso(core, { issuer: v.issuer ?? "", clientId: v.clientId ?? "", clientSecret: v.clientSecret, name: v.name ?? "" }, config.oidc !== null, (secret) => encryptClientSecret(config.secretKey, secret));
+    await saveInstanceSso(
+      core,
+      { issuer: v.issuer ?? "", clientId: v.clientId ?? "", clientSecret: v.clientSecret, name: v.name ?? "" },
+      config.oidc !== null,
+      (secret) => encryptClientSecret(config.secretKey, secret),
+    );
     await currentServices(true);
     revalidatePath(`/${locale}/instance/sso`);
   });

@@ -61,22 +61,25 @@ export async function joinWithPasswordAction(locale: string, secret: string, _pr
   const ip = headers().get(CLIENT_IP_HEADER);
   let org = "";
   let secondFactor = false;
-  const state = await runAction(async () => {
-    const { email, joined } = await joinWithNewAccount(accounts, store, secret, values, ip);
-    const signIn = await callAuth("/sign-in/email", { email, password: values.password ?? "" });
-    // An account with two-factor on: the password is right, and the session waits for the code (sign-in/two-factor).
-    secondFactor = signIn.body?.twoFactorRedirect === true;
-    if (signIn.status === 429) throw new AppError("rate_limited", t("tooMany"));
-    if (signIn.status !== 200) throw new AppError("bad_request", t("wrongPassword"), { password: [t("wrongPassword")] });
-    if (joined) {
-      org = joined;
-      return;
-    }
-    // Signed in as the account the address already had: it accepts, as when signed in before opening the link.
-    const user = await store.getUserByEmail(email);
-    if (!user) throw new AppError("bad_request", t("wrongPassword"));
-    org = await acceptInvitation({ store, actor: { user }, ip }, secret);
-  }, await validationTranslator(lang));
+  const state = await runAction(
+    async () => {
+      const { email, joined } = await joinWithNewAccount(accounts, store, secret, values, ip);
+      const signIn = await callAuth("/sign-in/email", { email, password: values.password ?? "" });
+      // An account with two-factor on: the password is right, and the session waits for the code (sign-in/two-factor).
+      secondFactor = signIn.body?.twoFactorRedirect === true;
+      if (signIn.status === 429) throw new AppError("rate_limited", t("tooMany"));
+      if (signIn.status !== 200) throw new AppError("bad_request", t("wrongPassword"), { password: [t("wrongPassword")] });
+      if (joined) {
+        org = joined;
+        return;
+      }
+      // Signed in as the account the address already had: it accepts, as when signed in before opening the link.
+      const user = await store.getUserByEmail(email);
+      if (!user) throw new AppError("bad_request", t("wrongPassword"));
+      org = await acceptInvitation({ store, actor: { user }, ip }, secret);
+    },
+    await validationTranslator(lang),
+  );
   if (state.status === "ok") redirect(secondFactor ? `/${lang}/sign-in/two-factor?next=${encodeURIComponent(`/${lang}/orgs/${org}`)}` : `/${lang}/orgs/${org}`);
   return state;
 }

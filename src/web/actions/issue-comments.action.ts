@@ -15,7 +15,14 @@ export async function addCommentAction(locale: string, org: string, issueId: str
   return state;
 }
 
-export async function editCommentAction(locale: string, org: string, issueId: string, commentId: number, _prev: ActionState, form: FormData): Promise<ActionState> {
+export async function editCommentAction(
+  locale: string,
+  org: string,
+  issueId: string,
+  commentId: number,
+  _prev: ActionState,
+  form: FormData,
+): Promise<ActionState> {
   const state = await act(locale, async (core) => {
     await updateComment(core, issueId, commentId, { text: formObject(form).text ?? "" });
   });
@@ -23,7 +30,14 @@ export async function editCommentAction(locale: string, org: string, issueId: st
   return state;
 }
 
-export async function deleteCommentAction(locale: string, org: string, issueId: string, commentId: number, _prev: ActionState, _form: FormData): Promise<ActionState> {
+export async function deleteCommentAction(
+  locale: string,
+  org: string,
+  issueId: string,
+  commentId: number,
+  _prev: ActionState,
+  _form: FormData,
+): Promise<ActionState> {
   const state = await act(locale, (core) => deleteComment(core, issueId, commentId));
   revalidateIssue(locale, org, issueId);
   return state;

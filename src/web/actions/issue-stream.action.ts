@@ -14,7 +14,8 @@ import type { ActionState } from "./result";
 const streamPath = (locale: string, org: string) => `/${locale}/orgs/${org}/issues`;
 
 /** A whole number from a form field; NaN for anything else, which the core's schema refuses. */
-const whole = (v: FormDataEntryValue | null): number | undefined => (typeof v !== "string" || v === "" ? undefined : /^\d{1,10}$/.test(v) ? Number(v) : Number.NaN);
+const whole = (v: FormDataEntryValue | null): number | undefined =>
+  typeof v !== "string" || v === "" ? undefined : /^\d{1,10}$/.test(v) ? Number(v) : Number.NaN;
 
 /** The ignore form's condition as Sentry's statusDetails: forever, for a duration, until N events or N users. */
 function ignoreDetails(form: FormData): Record<string, number | undefined> {

@@ -22,7 +22,14 @@ function ignoreDetails(form: FormData): Record<string, number> {
   return out;
 }
 
-export async function setIssueStatusAction(locale: string, org: string, issueId: string, status: IssueStatusAction, _prev: ActionState, form: FormData): Promise<ActionState> {
+export async function setIssueStatusAction(
+  locale: string,
+  org: string,
+  issueId: string,
+  status: IssueStatusAction,
+  _prev: ActionState,
+  form: FormData,
+): Promise<ActionState> {
   const state = await act(locale, async (core) => {
     await updateIssue(core, issueId, { status, statusDetails: status === "ignored" ? ignoreDetails(form) : {} });
   });
@@ -38,7 +45,14 @@ export async function assignIssueAction(locale: string, org: string, issueId: st
   return state;
 }
 
-export async function deleteIssueAction(locale: string, org: string, projectSlug: string, issueId: string, _prev: ActionState, _form: FormData): Promise<ActionState> {
+export async function deleteIssueAction(
+  locale: string,
+  org: string,
+  projectSlug: string,
+  issueId: string,
+  _prev: ActionState,
+  _form: FormData,
+): Promise<ActionState> {
   const state = await act(locale, (core) => deleteIssue(core, issueId));
   if (state.status === "ok") redirect(`/${locale}/orgs/${org}/issues?project=${encodeURIComponent(projectSlug)}`);
   return state;

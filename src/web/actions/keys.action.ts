@@ -14,7 +14,14 @@ export async function createKeyAction(locale: string, org: string, project: stri
   return state;
 }
 
-export async function renameKeyAction(locale: string, org: string, project: string, publicKey: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+export async function renameKeyAction(
+  locale: string,
+  org: string,
+  project: string,
+  publicKey: string,
+  _prev: ActionState,
+  form: FormData,
+): Promise<ActionState> {
   const state = await act(locale, async (core) => {
     await updateKey(core, org, project, publicKey, { label: formObject(form).label ?? "" });
   });
@@ -22,7 +29,15 @@ export async function renameKeyAction(locale: string, org: string, project: stri
   return state;
 }
 
-export async function setKeyActiveAction(locale: string, org: string, project: string, publicKey: string, isActive: boolean, _prev: ActionState, _form: FormData): Promise<ActionState> {
+export async function setKeyActiveAction(
+  locale: string,
+  org: string,
+  project: string,
+  publicKey: string,
+  isActive: boolean,
+  _prev: ActionState,
+  _form: FormData,
+): Promise<ActionState> {
   const state = await act(locale, async (core) => {
     await updateKey(core, org, project, publicKey, { isActive });
   });
@@ -30,7 +45,14 @@ export async function setKeyActiveAction(locale: string, org: string, project: s
   return state;
 }
 
-export async function deleteKeyAction(locale: string, org: string, project: string, publicKey: string, _prev: ActionState, _form: FormData): Promise<ActionState> {
+export async function deleteKeyAction(
+  locale: string,
+  org: string,
+  project: string,
+  publicKey: string,
+  _prev: ActionState,
+  _form: FormData,
+): Promise<ActionState> {
   const state = await act(locale, (core) => deleteKey(core, org, project, publicKey));
   revalidatePath(keysPath(locale, org, project));
   return state;
@@ -40,7 +62,14 @@ export async function deleteKeyAction(locale: string, org: string, project: stri
  * A key's quota of one category from the form: a count per window (seconds); an empty count removes it. Errors are
  * Sentry's `rateLimit`, the other categories `quotas` (core/schemas.ts checks the category).
  */
-export async function setKeyRateLimitAction(locale: string, org: string, project: string, publicKey: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+export async function setKeyRateLimitAction(
+  locale: string,
+  org: string,
+  project: string,
+  publicKey: string,
+  _prev: ActionState,
+  form: FormData,
+): Promise<ActionState> {
   const { count, window, category = "error" } = formObject(form);
   const limit = count === undefined ? null : { count: Number(count), window: Number(window) };
   const state = await act(locale, async (core) => {

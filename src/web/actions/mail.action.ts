@@ -20,12 +20,15 @@ const lang = (locale: string) => (isLocale(locale) ? locale : DEFAULT_LOCALE);
 export async function requestPasswordResetAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
   const l = lang(locale);
   const t = await getTranslations({ locale: l, namespace: "forgotPassword" });
-  return runAction(async () => {
-    const { email } = parseInput(z.object({ email: emailSchema }), formObject(form));
-    const res = await callAuth("/request-password-reset", { email, redirectTo: resetPasswordPath(getServices().basePath, l) });
-    if (res.status === 429) throw new AppError("rate_limited", t("tooMany"));
-    return { status: "ok", message: t("sent") };
-  }, await validationTranslator(l));
+  return runAction(
+    async () => {
+      const { email } = parseInput(z.object({ email: emailSchema }), formObject(form));
+      const res = await callAuth("/request-password-reset", { email, redirectTo: resetPasswordPath(getServices().basePath, l) });
+      if (res.status === 429) throw new AppError("rate_limited", t("tooMany"));
+      return { status: "ok", message: t("sent") };
+    },
+    await validationTranslator(l),
+  );
 }
 
 /** A reset token as better-auth makes them (24 letters and digits); anything else is simply an invalid link. */
@@ -37,14 +40,17 @@ export async function resetPasswordAction(locale: string, _prev: ActionState, fo
   const schema = z
     .object({ token: z.string().regex(TOKEN), password: passwordSchema, confirm: z.string() })
     .refine((v) => v.password === v.confirm, { path: ["confirm"], message: t("mismatch") });
-  const state = await runAction(async () => {
-    const values = formObject(form);
-    if (typeof values.token !== "string" || !TOKEN.test(values.token)) throw new AppError("bad_request", t("invalidLink"));
-    const { token, password } = parseInput(schema, values);
-    const res = await callAuth("/reset-password", { token, newPassword: password });
-    if (res.status === 429) throw new AppError("rate_limited", t("tooMany"));
-    if (res.status !== 200) throw new AppError("bad_request", t("invalidLink"));
-  }, await validationTranslator(l));
+  const state = await runAction(
+    async () => {
+      const values = formObject(form);
+      if (typeof values.token !== "string" || !TOKEN.test(values.token)) throw new AppError("bad_request", t("invalidLink"));
+      const { token, password } = parseInput(schema, values);
+      const res = await callAuth("/reset-password", { token, newPassword: password });
+      if (res.status === 429) throw new AppError("rate_limited", t("tooMany"));
+      if (res.status !== 200) throw new AppError("bad_request", t("invalidLink"));
+    },
+    await validationTranslator(l),
+  );
   if (state.status === "ok") redirect(`/${l}/sign-in?reset=done`);
   return state;
 }

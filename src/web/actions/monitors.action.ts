@@ -24,7 +24,14 @@ export async function saveMonitorAction(locale: string, orgSlug: string, slug: s
   return { ...state, fields: formFields(state.fields) };
 }
 
-export async function muteMonitorAction(locale: string, orgSlug: string, slug: string, isMuted: boolean, _prev: ActionState, _form: FormData): Promise<ActionState> {
+export async function muteMonitorAction(
+  locale: string,
+  orgSlug: string,
+  slug: string,
+  isMuted: boolean,
+  _prev: ActionState,
+  _form: FormData,
+): Promise<ActionState> {
   const state = await act(locale, async (core) => void (await setMonitorMuted(core, orgSlug, slug, isMuted)));
   if (state.status === "ok") revalidatePath(monitorPath(locale, orgSlug, slug));
   return state;

@@ -34,7 +34,11 @@ export async function ssoSignInAction(locale: string, _prev: ActionState, form: 
   const next = safeNext(locale, formObject(form).next);
   let url = "";
   const result = await runAction(async () => {
-    url = await providerUrl("/sign-in/social", { provider: "sso", callbackURL: `${basePath}${next}`, errorCallbackURL: `${basePath}/${locale}/sign-in/sso`, disableRedirect: true }, locale);
+    url = await providerUrl(
+      "/sign-in/social",
+      { provider: "sso", callbackURL: `${basePath}${next}`, errorCallbackURL: `${basePath}/${locale}/sign-in/sso`, disableRedirect: true },
+      locale,
+    );
   });
   if (result.status === "ok") redirect(url);
   return result;
@@ -46,7 +50,11 @@ export async function ssoLinkAction(locale: string, _prev: ActionState, _form: F
   const { basePath } = await currentServices();
   let url = "";
   const result = await runAction(async () => {
-    url = await providerUrl("/link-social", { provider: "sso", callbackURL: `${basePath}/${locale}/account?sso=linked`, errorCallbackURL: `${basePath}/${locale}/sign-in/sso` }, locale);
+    url = await providerUrl(
+      "/link-social",
+      { provider: "sso", callbackURL: `${basePath}/${locale}/account?sso=linked`, errorCallbackURL: `${basePath}/${locale}/sign-in/sso` },
+      locale,
+    );
   });
   if (result.status === "ok") redirect(url);
   return result;
@@ -55,8 +63,16 @@ export async function ssoLinkAction(locale: string, _prev: ActionState, _form: F
 /** An organization's SSO settings (owners): require SSO, auto-join domains (one a line or comma-separated) and role. */
 export async function orgSsoAction(locale: string, orgSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
   const v = formObject(form);
-  const domains = (v.autoJoinDomains ?? "").slice(0, 10_000).split(/[\s,]+/).filter(Boolean);
+  const domains = (v.autoJoinDomains ?? "")
+    .slice(0, 10_000)
+    .split(/[\s,]+/)
+    .filter(Boolean);
   return act(locale, async (core) => {
-    await setOrgSsoSettings(core, orgSlug, { requireSso: v.requireSso === "on", autoJoinDomains: domains, autoJoinRole: v.autoJoinRole ?? "member" }, (await currentServices()).sso !== null);
+    await setOrgSsoSettings(
+      core,
+      orgSlug,
+      { requireSso: v.requireSso === "on", autoJoinDomains: domains, autoJoinRole: v.autoJoinRole ?? "member" },
+      (await currentServices()).sso !== null,
+    );
   });
 }

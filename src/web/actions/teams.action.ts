@@ -20,7 +20,14 @@ export async function deleteTeamAction(locale: string, orgSlug: string, teamSlug
   return state;
 }
 
-export async function setTeamMembershipAction(locale: string, orgSlug: string, teamSlug: string, join: boolean, _prev: ActionState, _form: FormData): Promise<ActionState> {
+export async function setTeamMembershipAction(
+  locale: string,
+  orgSlug: string,
+  teamSlug: string,
+  join: boolean,
+  _prev: ActionState,
+  _form: FormData,
+): Promise<ActionState> {
   const state = await act(locale, (core) => setTeamMembership(core, orgSlug, teamSlug, join));
   revalidatePath(teamsPath(locale, orgSlug));
   return state;

@@ -40,7 +40,10 @@ export async function confirmTwoFactorAction(locale: string, _prev: ActionState,
   const result = await runAction(async () => {
     const res = await callAuth("/two-factor/verify-totp", { code: text(formObject(form).code, 16).replace(/\s/g, "") });
     if (res.status === 429) throw new AppError("rate_limited", t("tooMany"));
-    if (res.status !== 200) throw new AppError("bad_request", t(res.body?.code === "CODE_ALREADY_USED" ? "usedCode" : "wrongCode"), { code: [t(res.body?.code === "CODE_ALREADY_USED" ? "usedCode" : "wrongCode")] });
+    if (res.status !== 200)
+      throw new AppError("bad_request", t(res.body?.code === "CODE_ALREADY_USED" ? "usedCode" : "wrongCode"), {
+        code: [t(res.body?.code === "CODE_ALREADY_USED" ? "usedCode" : "wrongCode")],
+      });
   });
   if (result.status === "ok") redirect(`/${locale}/account/two-factor?done=enabled`);
   return result;
@@ -64,10 +67,17 @@ export async function verifySignInCodeAction(locale: string, kind: "totp" | "rec
   const t = await getTranslations({ locale, namespace: "signIn.twoFactor" });
   const values = formObject(form);
   const code = text(values.code, 64).trim();
-  const res = kind === "totp" ? await callAuth("/two-factor/verify-totp", { code: code.replace(/\s/g, "") }) : await callAuth("/two-factor/verify-backup-code", { code });
+  const res =
+    kind === "totp" ? await callAuth("/two-factor/verify-totp", { code: code.replace(/\s/g, "") }) : await callAuth("/two-factor/verify-backup-code", { code });
   if (res.status === 429) return { status: "error", message: t("tooMany") };
-  if (res.body?.code === "INVALID_TWO_FACTOR_COOKIE" || res.body?.code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") return { status: "error", message: t("expired") };
-  if (res.status !== 200) return { status: "error", message: t(res.body?.code === "CODE_ALREADY_USED" ? "used" : "invalid"), fields: { code: [t(res.body?.code === "CODE_ALREADY_USED" ? "used" : "invalid")] } };
+  if (res.body?.code === "INVALID_TWO_FACTOR_COOKIE" || res.body?.code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE")
+    return { status: "error", message: t("expired") };
+  if (res.status !== 200)
+    return {
+      status: "error",
+      message: t(res.body?.code === "CODE_ALREADY_USED" ? "used" : "invalid"),
+      fields: { code: [t(res.body?.code === "CODE_ALREADY_USED" ? "used" : "invalid")] },
+    };
   redirect(safeNext(locale, values.next));
 }
 

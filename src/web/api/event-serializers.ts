@@ -33,7 +33,11 @@ function errorsOf(data: Json): { type: string; message: string; data: Json }[] {
   const errors = Array.isArray(data.errors) ? (data.errors as Json[]) : [];
   return errors
     .filter((e) => e && typeof e === "object" && typeof e.type === "string")
-    .map(({ type, ...rest }) => ({ type: type as string, message: `${String(type).replace(/_/g, " ")}${typeof rest.name === "string" ? ` (${rest.name})` : ""}`, data: rest }));
+    .map(({ type, ...rest }) => ({
+      type: type as string,
+      message: `${String(type).replace(/_/g, " ")}${typeof rest.name === "string" ? ` (${rest.name})` : ""}`,
+      data: rest,
+    }));
 }
 
 const seconds = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? new Date(v * 1000).toISOString() : null);

@@ -112,7 +112,9 @@ export function linkHeader(url: URL, nextCursor: string | null, publicUrl: strin
     return u.toString();
   };
   const prev = `<${withCursor("")}>; rel="previous"; results="false"; cursor=""`;
-  const next = nextCursor ? `<${withCursor(nextCursor)}>; rel="next"; results="true"; cursor="${nextCursor}"` : `<${withCursor("")}>; rel="next"; results="false"; cursor=""`;
+  const next = nextCursor
+    ? `<${withCursor(nextCursor)}>; rel="next"; results="true"; cursor="${nextCursor}"`
+    : `<${withCursor("")}>; rel="next"; results="false"; cursor=""`;
   return `${prev}, ${next}`;
 }
 

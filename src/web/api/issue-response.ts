@@ -16,9 +16,14 @@ type Urls = Pick<ApiContext<unknown>, "publicUrl" | "basePath">;
 export const issuePermalink = (ctx: Urls, orgSlug: string, issueId: number) => `${ctx.publicUrl}${ctx.basePath}/en/orgs/${orgSlug}/issues/${issueId}`;
 
 async function assigneesOf(core: CoreContext, project: Project, issues: Issue[]): Promise<Map<number, Assignee>> {
-  const users = await usersById(core, issues.map((i) => i.assigneeId));
+  const users = await usersById(
+    core,
+    issues.map((i) => i.assigneeId),
+  );
   const teamIds = [...new Set(issues.map((i) => i.assigneeTeamId).filter((id): id is number => id !== null))];
-  const teams = new Map((await Promise.all(teamIds.map((id) => core.store.getTeamById(project.organizationId, id)))).flatMap((t) => (t ? [[t.id, t] as const] : [])));
+  const teams = new Map(
+    (await Promise.all(teamIds.map((id) => core.store.getTeamById(project.organizationId, id)))).flatMap((t) => (t ? [[t.id, t] as const] : [])),
+  );
   const out = new Map<number, Assignee>();
   for (const i of issues) {
     const user = i.assigneeId ? users.get(i.assigneeId) : undefined;
@@ -52,7 +57,10 @@ export async function issueListResponse(core: CoreContext, project: Project, org
 }
 
 export async function serializeActivities(core: CoreContext, entries: IssueActivityEntry[]) {
-  const users = await usersById(core, entries.map((a) => a.userId));
+  const users = await usersById(
+    core,
+    entries.map((a) => a.userId),
+  );
   return entries.map((a) => serializeActivity(a, users));
 }
 

@@ -39,7 +39,10 @@ async function* bodyChunks(req: Request, maxBytes: number, idleTimeoutMs: number
     for (;;) {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const stalled = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new AppError("request_timeout", `No part of the request body arrived for ${idleTimeoutMs / 1000} seconds`)), idleTimeoutMs);
+        timer = setTimeout(
+          () => reject(new AppError("request_timeout", `No part of the request body arrived for ${idleTimeoutMs / 1000} seconds`)),
+          idleTimeoutMs,
+        );
       });
       const next = await Promise.race([reader.read(), stalled]).finally(() => clearTimeout(timer));
       if (next.done) {
@@ -63,7 +66,8 @@ async function* bodyChunks(req: Request, maxBytes: number, idleTimeoutMs: number
 export async function* readMultipart(req: Request, limits: MultipartLimits): AsyncGenerator<MultipartPart, void, undefined> {
   const type = req.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(type)) throw new AppError("bad_request", "Expected a multipart/form-data body");
-  if (Number(req.headers.get("content-length") ?? 0) > limits.maxBodyBytes) throw new AppError("payload_too_large", `Request body is larger than ${limits.maxBodyBytes} bytes`);
+  if (Number(req.headers.get("content-length") ?? 0) > limits.maxBodyBytes)
+    throw new AppError("payload_too_large", `Request body is larger than ${limits.maxBodyBytes} bytes`);
   let bb: Busboy.Busboy;
   try {
     // One byte over each limit: busboy flags a value that reaches its limit, even one exactly that long.
@@ -116,7 +120,9 @@ export async function* readMultipart(req: Request, limits: MultipartLimits): Asy
     notify();
   });
   bb.on("filesLimit", () => fail(limits.tooManyFiles()));
-  bb.on("fieldsLimit", () => fail(new AppError("bad_request", limits.maxFields === 0 ? "Unexpected form field: send files only" : `More than ${limits.maxFields} form fields`)));
+  bb.on("fieldsLimit", () =>
+    fail(new AppError("bad_request", limits.maxFields === 0 ? "Unexpected form field: send files only" : `More than ${limits.maxFields} form fields`)),
+  );
   bb.on("error", (err: Error) => fail(malformed(err.message.replace(/^Multipart: /, "").toLowerCase())));
   bb.on("close", () => {
     closed = true;
@@ -175,10 +181,12 @@ export async function* fileParts(parts: AsyncIterable<MultipartPart>): AsyncGene
 
 /** The text fields of parts read so far, by name; a file where text is expected is a 400. */
 export function formTexts(parts: MultipartPart[], field: string): string[] {
-  return parts.filter((p) => p.field === field).map((p) => {
-    if (p.kind !== "field") throw new AppError("bad_request", `${field} must be a text field`);
-    return p.value;
-  });
+  return parts
+    .filter((p) => p.field === field)
+    .map((p) => {
+      if (p.kind !== "field") throw new AppError("bad_request", `${field} must be a text field`);
+      return p.value;
+    });
 }
 
 /** One text field, or null when absent; given twice is a 400. */

@@ -4,7 +4,14 @@
 import type { ReleaseView } from "../../core/releases";
 import type { ReleaseHealthRow } from "../../storage/release-ports";
 
-type StoredCommit = { id: string; repository?: string | null; message?: string | null; author_name?: string | null; author_email?: string | null; timestamp?: string | null };
+type StoredCommit = {
+  id: string;
+  repository?: string | null;
+  message?: string | null;
+  author_name?: string | null;
+  author_email?: string | null;
+  timestamp?: string | null;
+};
 type StoredRef = { repository: string; commit: string; previousCommit?: string | null };
 
 const parseList = <T>(text: string | null): T[] => {
@@ -61,11 +68,21 @@ export function serializeCommit(c: StoredCommit) {
 export function serializeRelease(v: ReleaseView) {
   const { release, forProject } = v;
   const rows = release.projects.filter((p) => (forProject ? p.projectId === forProject.id : true) && v.projects.has(p.projectId));
-  const first = rows.map((r) => r.firstEvent).filter((x): x is string => x !== null).sort()[0] ?? null;
-  const last = rows.map((r) => r.lastEvent).filter((x): x is string => x !== null).sort().pop() ?? null;
+  const first =
+    rows
+      .map((r) => r.firstEvent)
+      .filter((x): x is string => x !== null)
+      .sort()[0] ?? null;
+  const last =
+    rows
+      .map((r) => r.lastEvent)
+      .filter((x): x is string => x !== null)
+      .sort()
+      .pop() ?? null;
   const commits = commitsOf(v);
   const authors = new Map<string, { name: string; email: string }>();
-  for (const c of commits) if (c.author_email && !authors.has(c.author_email)) authors.set(c.author_email, { name: c.author_name ?? c.author_email, email: c.author_email });
+  for (const c of commits)
+    if (c.author_email && !authors.has(c.author_email)) authors.set(c.author_email, { name: c.author_name ?? c.author_email, email: c.author_email });
   return {
     id: release.id,
     version: release.version,

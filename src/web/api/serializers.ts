@@ -25,7 +25,17 @@ export function serializeOrganization(o: Organization, extra: { role?: string | 
 }
 
 export function serializeTeam(t: Team, isMember: boolean) {
-  return { id: String(t.id), slug: t.slug, name: t.name, dateCreated: t.createdAt, isMember, hasAccess: true, isPending: false, memberCount: t.memberCount, avatar: letterAvatar };
+  return {
+    id: String(t.id),
+    slug: t.slug,
+    name: t.name,
+    dateCreated: t.createdAt,
+    isMember,
+    hasAccess: true,
+    isPending: false,
+    memberCount: t.memberCount,
+    avatar: letterAvatar,
+  };
 }
 
 export function serializeProject(p: Project, org: Organization, team: Team | null, isMember: boolean) {

@@ -6,11 +6,26 @@ import type { Team, User } from "../../storage/ports";
 import type { IssueTagValue } from "../../storage/triage-ports";
 
 /** Sentry's TAG_LABELS; other keys are title-cased with spaces for underscores. */
-const TAG_LABELS: Record<string, string> = { exc_type: "Exception Type", user: "User", release: "Release", dist: "Distribution", os: "OS", url: "URL", server_name: "Server" };
+const TAG_LABELS: Record<string, string> = {
+  exc_type: "Exception Type",
+  user: "User",
+  release: "Release",
+  dist: "Distribution",
+  os: "OS",
+  url: "URL",
+  server_name: "Server",
+};
 
 export const tagLabel = (key: string) => (Object.hasOwn(TAG_LABELS, key) ? TAG_LABELS[key]! : key.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase()));
 
-export const serializeTagValue = (key: string, v: IssueTagValue) => ({ key, name: v.value, value: v.value, count: v.count, lastSeen: v.lastSeen, firstSeen: v.firstSeen });
+export const serializeTagValue = (key: string, v: IssueTagValue) => ({
+  key,
+  name: v.value,
+  value: v.value,
+  count: v.count,
+  lastSeen: v.lastSeen,
+  firstSeen: v.firstSeen,
+});
 
 export const serializeTag = (t: IssueTagSummary) => ({
   key: t.key,

@@ -9,7 +9,21 @@ const INITIAL_STATE: ActionState = { status: "idle" };
 const FieldErrors = createContext<Record<string, string[]> | undefined>(undefined);
 
 /** `resetOnSuccess`: empty the fields once the action succeeded (a form that adds one more of something). */
-export function ActionForm({ action, children, className, successMessage, testId, resetOnSuccess }: { action: Action; children: ReactNode; className?: string; successMessage?: string; testId?: string; resetOnSuccess?: boolean }) {
+export function ActionForm({
+  action,
+  children,
+  className,
+  successMessage,
+  testId,
+  resetOnSuccess,
+}: {
+  action: Action;
+  children: ReactNode;
+  className?: string;
+  successMessage?: string;
+  testId?: string;
+  resetOnSuccess?: boolean;
+}) {
   const [state, formAction] = useFormState(action, INITIAL_STATE);
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
@@ -50,7 +64,25 @@ export type Option = { value: string; label: string };
  * A labelled input (with `options`, a select; with type "textarea", a text area) and its inline error. Ids come from useId, so a page can hold
  * several forms with the same field names.
  */
-export function Field({ name, label, type = "text", defaultValue, required, autoComplete, placeholder, options }: { name: string; label: string; type?: string; defaultValue?: string; required?: boolean; autoComplete?: string; placeholder?: string; options?: Option[] }) {
+export function Field({
+  name,
+  label,
+  type = "text",
+  defaultValue,
+  required,
+  autoComplete,
+  placeholder,
+  options,
+}: {
+  name: string;
+  label: string;
+  type?: string;
+  defaultValue?: string;
+  required?: boolean;
+  autoComplete?: string;
+  placeholder?: string;
+  options?: Option[];
+}) {
   const errors = useContext(FieldErrors)?.[name];
   const id = `${useId()}${name}`;
   const describedBy = errors ? `${id}-error` : undefined;
@@ -66,9 +98,28 @@ export function Field({ name, label, type = "text", defaultValue, required, auto
           ))}
         </select>
       ) : type === "textarea" ? (
-        <textarea id={id} name={name} defaultValue={defaultValue} required={required} placeholder={placeholder} rows={4} aria-invalid={errors ? true : undefined} aria-describedby={describedBy} />
+        <textarea
+          id={id}
+          name={name}
+          defaultValue={defaultValue}
+          required={required}
+          placeholder={placeholder}
+          rows={4}
+          aria-invalid={errors ? true : undefined}
+          aria-describedby={describedBy}
+        />
       ) : (
-        <input id={id} name={name} type={type} defaultValue={defaultValue} required={required} autoComplete={autoComplete} placeholder={placeholder} aria-invalid={errors ? true : undefined} aria-describedby={describedBy} />
+        <input
+          id={id}
+          name={name}
+          type={type}
+          defaultValue={defaultValue}
+          required={required}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          aria-invalid={errors ? true : undefined}
+          aria-describedby={describedBy}
+        />
       )}
       {errors ? (
         <span id={`${id}-error`} className="field-error" data-field-error={name}>

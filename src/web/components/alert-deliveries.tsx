@@ -32,11 +32,25 @@ export async function DeliveryTable({ rows, testId }: { rows: NotificationWithAt
           const issue = n.payload.kind === "issue" ? `${n.payload.issue.shortId} ${n.payload.issue.title}` : "";
           return (
             <tr key={n.id} className={failing ? "failing" : undefined} data-failing={failing ? "true" : undefined}>
-              <td><time dateTime={n.createdAt}>{n.createdAt.replace("T", " ").slice(0, 19)}</time></td>
+              <td>
+                <time dateTime={n.createdAt}>{n.createdAt.replace("T", " ").slice(0, 19)}</time>
+              </td>
               <td>{n.source === "test" ? `${t("test")} · ${issue}` : issue}</td>
               <td>{target(n.action)}</td>
-              <td>{failing ? <strong>{t(`statuses.${n.status}`)} · {t("failing")}</strong> : t(`statuses.${n.status}`)}</td>
-              <td>{last ? `${last.statusCode ?? "—"}${last.error ? ` ${last.error}` : ""}${last.responseExcerpt ? ` “${last.responseExcerpt.slice(0, 120)}”` : ""}` : "—"}</td>
+              <td>
+                {failing ? (
+                  <strong>
+                    {t(`statuses.${n.status}`)} · {t("failing")}
+                  </strong>
+                ) : (
+                  t(`statuses.${n.status}`)
+                )}
+              </td>
+              <td>
+                {last
+                  ? `${last.statusCode ?? "—"}${last.error ? ` ${last.error}` : ""}${last.responseExcerpt ? ` “${last.responseExcerpt.slice(0, 120)}”` : ""}`
+                  : "—"}
+              </td>
               <td>{Math.max(0, n.attempts - 1)}</td>
             </tr>
           );

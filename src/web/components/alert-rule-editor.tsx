@@ -47,8 +47,25 @@ export async function AlertRuleEditor({ action, values, teams, members, mailRead
     <ActionForm action={action} successMessage={t("saved")} testId="alert-rule-form">
       <Field name="name" label={t("name")} defaultValue={v("name")} required />
       <Field name="environment" label={t("environment")} defaultValue={v("environment")} placeholder={t("allEnvironments")} />
-      <Field name="actionMatch" label={t("actionMatch")} defaultValue={v("actionMatch")} options={[{ value: "all", label: t("matchAll") }, { value: "any", label: t("matchAny") }]} />
-      <Field name="filterMatch" label={t("filterMatch")} defaultValue={v("filterMatch")} options={[{ value: "all", label: t("matchAll") }, { value: "any", label: t("matchAny") }, { value: "none", label: t("matchNone") }]} />
+      <Field
+        name="actionMatch"
+        label={t("actionMatch")}
+        defaultValue={v("actionMatch")}
+        options={[
+          { value: "all", label: t("matchAll") },
+          { value: "any", label: t("matchAny") },
+        ]}
+      />
+      <Field
+        name="filterMatch"
+        label={t("filterMatch")}
+        defaultValue={v("filterMatch")}
+        options={[
+          { value: "all", label: t("matchAll") },
+          { value: "any", label: t("matchAny") },
+          { value: "none", label: t("matchNone") },
+        ]}
+      />
       <Field name="frequency" label={t("frequency")} type="number" defaultValue={v("frequency")} />
       <Check name="disabled" label={t("disabled")} values={values} />
       <fieldset>
@@ -61,24 +78,75 @@ export async function AlertRuleEditor({ action, values, teams, members, mailRead
       </fieldset>
       <fieldset>
         <legend>{t("filters")}</legend>
-        <Field name="levelMatch" label={t("levelMatch")} defaultValue={v("levelMatch")} options={[{ value: "", label: t("none") }, { value: "eq", label: t("eq") }, { value: "gte", label: t("gte") }, { value: "lte", label: t("lte") }]} />
-        <Field name="level" label={t("level")} defaultValue={v("level") || "40"} options={Object.entries(LEVELS).map(([n, name]) => ({ value: n, label: name }))} />
+        <Field
+          name="levelMatch"
+          label={t("levelMatch")}
+          defaultValue={v("levelMatch")}
+          options={[
+            { value: "", label: t("none") },
+            { value: "eq", label: t("eq") },
+            { value: "gte", label: t("gte") },
+            { value: "lte", label: t("lte") },
+          ]}
+        />
+        <Field
+          name="level"
+          label={t("level")}
+          defaultValue={v("level") || "40"}
+          options={Object.entries(LEVELS).map(([n, name]) => ({ value: n, label: name }))}
+        />
         <Field name="tagKey" label={t("tagKey")} defaultValue={v("tagKey")} />
-        <Field name="tagMatch" label={t("tagMatch")} defaultValue={v("tagMatch") || "eq"} options={TAG_MATCHES.map((m) => ({ value: m, label: t(`tagMatches.${m}`) }))} />
+        <Field
+          name="tagMatch"
+          label={t("tagMatch")}
+          defaultValue={v("tagMatch") || "eq"}
+          options={TAG_MATCHES.map((m) => ({ value: m, label: t(`tagMatches.${m}`) }))}
+        />
         <Field name="tagValue" label={t("tagValue")} defaultValue={v("tagValue")} />
         <Check name="latestRelease" label={t("latestRelease")} values={values} />
         <Field name="release" label={t("release")} defaultValue={v("release")} />
-        <Field name="ageComparison" label={t("ageComparison")} defaultValue={v("ageComparison") || "older"} options={[{ value: "older", label: t("older") }, { value: "newer", label: t("newer") }]} />
+        <Field
+          name="ageComparison"
+          label={t("ageComparison")}
+          defaultValue={v("ageComparison") || "older"}
+          options={[
+            { value: "older", label: t("older") },
+            { value: "newer", label: t("newer") },
+          ]}
+        />
         <Field name="ageValue" label={t("ageValue")} type="number" defaultValue={v("ageValue")} />
-        <Field name="ageTime" label={t("ageTime")} defaultValue={v("ageTime") || "hour"} options={["minute", "hour", "day", "week"].map((u) => ({ value: u, label: t(`units.${u}`) }))} />
+        <Field
+          name="ageTime"
+          label={t("ageTime")}
+          defaultValue={v("ageTime") || "hour"}
+          options={["minute", "hour", "day", "week"].map((u) => ({ value: u, label: t(`units.${u}`) }))}
+        />
         <Field name="occurrences" label={t("occurrences")} type="number" defaultValue={v("occurrences")} />
-        <Field name="assigned" label={t("assigned")} defaultValue={v("assigned")} options={[{ value: "", label: t("none") }, { value: "Unassigned", label: t("unassigned") }, ...targets.slice(2)]} />
+        <Field
+          name="assigned"
+          label={t("assigned")}
+          defaultValue={v("assigned")}
+          options={[{ value: "", label: t("none") }, { value: "Unassigned", label: t("unassigned") }, ...targets.slice(2)]}
+        />
       </fieldset>
       <fieldset>
         <legend>{t("actions")}</legend>
-        {mailReady ? null : <p className="muted" data-testid="mail-unavailable">{t("mailUnavailable")}</p>}
+        {mailReady ? null : (
+          <p className="muted" data-testid="mail-unavailable">
+            {t("mailUnavailable")}
+          </p>
+        )}
         <Field name="email" label={t("email")} defaultValue={v("email")} options={targets} />
-        <Field name="fallthrough" label={t("fallthrough")} defaultValue={v("fallthrough") || "ActiveMembers"} options={[{ value: "ActiveMembers", label: t("activeMembers") }, { value: "AllMembers", label: t("allMembers") }, { value: "NoOne", label: t("noOne") }]} />
+        <Field
+          name="fallthrough"
+          label={t("fallthrough")}
+          defaultValue={v("fallthrough") || "ActiveMembers"}
+          options={[
+            { value: "ActiveMembers", label: t("activeMembers") },
+            { value: "AllMembers", label: t("allMembers") },
+            { value: "NoOne", label: t("noOne") },
+          ]}
+        />
         <Field name="webhookUrl" label={t("webhookUrl")} type="url" defaultValue={v("webhookUrl")} />
         <Field name="slackUrl" label={t("slackUrl")} type="url" defaultValue={v("slackUrl")} />
         <Field name="discordUrl" label={t("discordUrl")} type="url" defaultValue={v("discordUrl")} />

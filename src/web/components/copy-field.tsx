@@ -11,7 +11,10 @@ export function CopyField({ value, label, copyLabel, copiedLabel }: { value: str
         type="button"
         className="button secondary"
         onClick={() => {
-          void navigator.clipboard?.writeText(value).then(() => setCopied(true), () => setCopied(false));
+          void navigator.clipboard?.writeText(value).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          );
         }}
       >
         {copied ? copiedLabel : copyLabel}

@@ -7,7 +7,17 @@ type SearchParams = Record<string, string | string[] | undefined>;
 
 export async function EnvironmentFilter({ environments, params }: { environments: string[]; params: SearchParams }) {
   const t = await getTranslations("environment");
-  return <FilterSelect name="environment" label={t("label")} allLabel={t("all")} applyLabel={t("apply")} options={environments.map((e) => ({ value: e, label: e }))} params={params} testId="environment-filter" />;
+  return (
+    <FilterSelect
+      name="environment"
+      label={t("label")}
+      allLabel={t("all")}
+      applyLabel={t("apply")}
+      options={environments.map((e) => ({ value: e, label: e }))}
+      params={params}
+      testId="environment-filter"
+    />
+  );
 }
 
 /** The one environment a page's search params ask for, or null for all. */

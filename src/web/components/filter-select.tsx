@@ -15,7 +15,9 @@ export function FilterSelect({ name, label, allLabel, applyLabel, options, param
   const current = typeof params[name] === "string" ? (params[name] as string) : "";
   // A chosen value the list lacks (no event names it yet) stays selectable, so the form shows what the page shows.
   const shown = current && !options.some((o) => o.value === current) ? [{ value: current, label: current }, ...options] : options;
-  const kept = Object.entries(params).flatMap(([k, v]) => (k === name || k === "cursor" || v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((x) => [k, x] as const)));
+  const kept = Object.entries(params).flatMap(([k, v]) =>
+    k === name || k === "cursor" || v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((x) => [k, x] as const),
+  );
   const id = `filter-${name}`;
   return (
     <form method="get" className="filter-select" data-testid={testId}>

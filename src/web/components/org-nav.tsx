@@ -4,7 +4,27 @@ import { LocaleLink } from "@/i18n/locale-link";
 import type { Organization } from "@/storage/ports";
 import { PageTabs } from "./page-tabs";
 
-export async function OrgNav({ org, current }: { org: Organization; current: "projects" | "issues" | "alerts" | "monitors" | "releases" | "general" | "members" | "teams" | "tokens" | "privacy" | "scrubbing" | "audit" | "traces" | "feedback" }) {
+export async function OrgNav({
+  org,
+  current,
+}: {
+  org: Organization;
+  current:
+    | "projects"
+    | "issues"
+    | "alerts"
+    | "monitors"
+    | "releases"
+    | "general"
+    | "members"
+    | "teams"
+    | "tokens"
+    | "privacy"
+    | "scrubbing"
+    | "audit"
+    | "traces"
+    | "feedback";
+}) {
   const t = await getTranslations("org");
   // One read of the locale for the links below, instead of one suspension per link (i18n/locale-link.tsx).
   const locale = await getLocale();
@@ -12,7 +32,10 @@ export async function OrgNav({ org, current }: { org: Organization; current: "pr
   return (
     <div className="page-head">
       <p className="crumbs">
-        <LocaleLink locale={locale} href="/orgs">{t("organizations")}</LocaleLink> / <span>{org.name}</span>
+        <LocaleLink locale={locale} href="/orgs">
+          {t("organizations")}
+        </LocaleLink>{" "}
+        / <span>{org.name}</span>
       </p>
       <PageTabs
         locale={locale}

@@ -5,7 +5,15 @@ import { LocaleLink } from "@/i18n/locale-link";
 import type { Organization, Project } from "@/storage/ports";
 import { PageTabs } from "./page-tabs";
 
-export async function ProjectNav({ org, project, current }: { org: Organization; project: Project; current: "setup" | "performance" | "logs" | "general" | "keys" | "stats" | "scrubbing" | "alerts" }) {
+export async function ProjectNav({
+  org,
+  project,
+  current,
+}: {
+  org: Organization;
+  project: Project;
+  current: "setup" | "performance" | "logs" | "general" | "keys" | "stats" | "scrubbing" | "alerts";
+}) {
   const t = await getTranslations("project");
   // One read of the locale for the links below, instead of one suspension per link (i18n/locale-link.tsx).
   const locale = await getLocale();
@@ -13,7 +21,14 @@ export async function ProjectNav({ org, project, current }: { org: Organization;
   return (
     <div className="page-head">
       <p className="crumbs">
-        <LocaleLink locale={locale} href="/orgs">{t("organizations")}</LocaleLink> / <LocaleLink locale={locale} href={`/orgs/${org.slug}`}>{org.name}</LocaleLink> / <span>{project.name}</span>
+        <LocaleLink locale={locale} href="/orgs">
+          {t("organizations")}
+        </LocaleLink>{" "}
+        /{" "}
+        <LocaleLink locale={locale} href={`/orgs/${org.slug}`}>
+          {org.name}
+        </LocaleLink>{" "}
+        / <span>{project.name}</span>
       </p>
       <PageTabs
         locale={locale}

@@ -4,7 +4,13 @@
 import { getTranslations } from "next-intl/server";
 import { PII_METHODS, PII_RULE_TYPES, SUGGESTED_SOURCES, screenRules } from "@/core/pii-rules";
 import type { ScrubbingOptions } from "@/core/data-scrubbing";
-import { type ScrubbingTarget, addScrubbingRuleAction, removeScrubbingRuleAction, saveRelayPiiConfigAction, saveScrubbingOptionsAction } from "@/web/actions/data-scrubbing.action";
+import {
+  type ScrubbingTarget,
+  addScrubbingRuleAction,
+  removeScrubbingRuleAction,
+  saveRelayPiiConfigAction,
+  saveScrubbingOptionsAction,
+} from "@/web/actions/data-scrubbing.action";
 import { ActionForm, Field, SubmitButton } from "./action-form";
 
 /** The stored rules indented for editing (they were checked when saved; anything else is shown as it is). */
@@ -44,7 +50,13 @@ export async function ScrubbingSettings({ locale, target, options, editable }: P
           <Check name="scrubIPAddresses" label={t(`${scope}.scrubIPAddresses`)} checked={options.scrubIPAddresses} editable={editable} />
           {editable ? (
             <>
-              <Field name="sensitiveFields" type="textarea" label={t("sensitiveFields")} defaultValue={options.sensitiveFields.join("\n")} placeholder="email" />
+              <Field
+                name="sensitiveFields"
+                type="textarea"
+                label={t("sensitiveFields")}
+                defaultValue={options.sensitiveFields.join("\n")}
+                placeholder="email"
+              />
               <Field name="safeFields" type="textarea" label={t("safeFields")} defaultValue={options.safeFields.join("\n")} placeholder="business-email" />
               <SubmitButton>{t("save")}</SubmitButton>
             </>
@@ -62,7 +74,9 @@ export async function ScrubbingSettings({ locale, target, options, editable }: P
         <h2 id="scrub-rules-title">{t("rulesTitle")}</h2>
         <p className="muted">{t("rulesIntro")}</p>
         {rules.length === 0 ? (
-          <p className="muted" data-testid="scrub-no-rules">{t("noRules")}</p>
+          <p className="muted" data-testid="scrub-no-rules">
+            {t("noRules")}
+          </p>
         ) : (
           <ul className="plain-list" data-testid="scrub-rules">
             {rules.map((r) => (

@@ -3,4 +3,17 @@
 export const FEEDBACK_BUTTON = "data-faultline-feedback";
 
 /** The widget's labels the button carries (data-labels, JSON), from the "reportProblem" messages of the page's language. */
-export const FEEDBACK_LABELS = ["triggerLabel", "formTitle", "nameLabel", "namePlaceholder", "emailLabel", "emailPlaceholder", "messageLabel", "messagePlaceholder", "isRequiredLabel", "submitButtonLabel", "cancelButtonLabel", "successMessageText"] as const;
+export const FEEDBACK_LABELS = [
+  "triggerLabel",
+  "formTitle",
+  "nameLabel",
+  "namePlaceholder",
+  "emailLabel",
+  "emailPlaceholder",
+  "messageLabel",
+  "messagePlaceholder",
+  "isRequiredLabel",
+  "submitButtonLabel",
+  "cancelButtonLabel",
+  "successMessageText",
+] as const;

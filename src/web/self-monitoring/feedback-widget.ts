@@ -10,7 +10,6 @@ import * as Sentry from "@sentry/nextjs";
 import { FEEDBACK_BUTTON, FEEDBACK_LABELS } from "./feedback-widget-button";
 import { redactEventUrls, redactUrl } from "./redact-urls";
 
-
 type FeedbackLabels = Partial<Record<(typeof FEEDBACK_LABELS)[number], string>>;
 
 /** The labels the button carries (JSON in its data-labels), strings only. */

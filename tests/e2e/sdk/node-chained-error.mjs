@@ -28,7 +28,13 @@ Sentry.addBreadcrumb({ category: "cart", message: "loading the cart", level: "wa
 // The request the error happened in, as a web framework integration would attach it.
 Sentry.getCurrentScope().addEventProcessor((event) => ({
   ...event,
-  request: { method: "POST", url: "https://shop.example.com/checkout", query_string: "step=pay", headers: { "User-Agent": "e2e-browser/1.0", "Content-Type": "application/json" }, data: { cart: "c-17" } },
+  request: {
+    method: "POST",
+    url: "https://shop.example.com/checkout",
+    query_string: "step=pay",
+    headers: { "User-Agent": "e2e-browser/1.0", "Content-Type": "application/json" },
+    data: { cart: "c-17" },
+  },
 }));
 
 function loadCart(cartId) {

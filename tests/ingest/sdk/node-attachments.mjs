@@ -13,7 +13,10 @@ if (!dsn || !marker || !png) {
 Sentry.init({ dsn, release: "attachments-node@1.0", tracesSampleRate: 0 });
 Sentry.getCurrentScope().addAttachment({ filename: "app.log", data: `${marker} started\npassword=hunter2\n`, contentType: "text/plain" });
 Sentry.getCurrentScope().addAttachment({ filename: "screenshot.png", data: new Uint8Array(readFileSync(png)), contentType: "image/png" });
-const hierarchy = { rendering_system: "android_view_system", windows: [{ type: "com.example.MainActivity", identifier: "root", children: [{ type: "android.widget.Button", identifier: "pay", children: [] }] }] };
+const hierarchy = {
+  rendering_system: "android_view_system",
+  windows: [{ type: "com.example.MainActivity", identifier: "root", children: [{ type: "android.widget.Button", identifier: "pay", children: [] }] }],
+};
 const eventId = Sentry.captureException(new Error(`${marker} checkout crashed`), {
   attachments: [{ filename: "view-hierarchy.json", data: JSON.stringify(hierarchy), contentType: "application/json", attachmentType: "event.view_hierarchy" }],
 });

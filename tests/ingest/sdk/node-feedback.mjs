@@ -10,7 +10,13 @@ if (!dsn || !marker) {
 }
 Sentry.init({ dsn, release: "feedback-node@1.0", environment: "sdk-test", tracesSampleRate: 0 });
 const eventId = Sentry.captureException(new Error(`${marker} checkout failed`));
-Sentry.captureFeedback({ message: `${marker} the pay button spins forever`, name: "Jane Node", email: "jane@example.com", url: "https://shop.example/checkout", associatedEventId: eventId });
+Sentry.captureFeedback({
+  message: `${marker} the pay button spins forever`,
+  name: "Jane Node",
+  email: "jane@example.com",
+  url: "https://shop.example/checkout",
+  associatedEventId: eventId,
+});
 Sentry.captureFeedback({ message: `${marker} love the new layout` });
 if (!(await Sentry.flush(5000))) {
   console.error("Sentry.flush(5000) timed out");

@@ -22,14 +22,30 @@ export default async function AppLayout({ children, params: { locale } }: { chil
           Faultline
         </LocaleLink>
         <nav aria-label={t("main")} className="main-nav">
-          <LocaleLink locale={locale} href="/orgs">{t("organizations")}</LocaleLink>
+          <LocaleLink locale={locale} href="/orgs">
+            {t("organizations")}
+          </LocaleLink>
           <a href={`/${locale}/docs`}>{t("docs")}</a>
-          {user ? <LocaleLink locale={locale} href="/account">{t("account")}</LocaleLink> : null}
-          {user?.isSuperuser ? <LocaleLink locale={locale} href="/instance/users">{t("instance")}</LocaleLink> : null}
+          {user ? (
+            <LocaleLink locale={locale} href="/account">
+              {t("account")}
+            </LocaleLink>
+          ) : null}
+          {user?.isSuperuser ? (
+            <LocaleLink locale={locale} href="/instance/users">
+              {t("instance")}
+            </LocaleLink>
+          ) : null}
         </nav>
         <div className="header-end">
           {report ? (
-            <button type="button" className="button secondary" hidden {...{ [FEEDBACK_BUTTON]: "" }} data-labels={JSON.stringify(Object.fromEntries(FEEDBACK_LABELS.map((k) => [k, report(k)])))}>
+            <button
+              type="button"
+              className="button secondary"
+              hidden
+              {...{ [FEEDBACK_BUTTON]: "" }}
+              data-labels={JSON.stringify(Object.fromEntries(FEEDBACK_LABELS.map((k) => [k, report(k)])))}
+            >
               {report("triggerLabel")}
             </button>
           ) : null}

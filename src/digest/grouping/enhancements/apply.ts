@@ -105,7 +105,8 @@ function stackMemo<T>(): { get: (key: string) => T | undefined; set: (key: strin
   };
 }
 
-const frameKey = (mf: MatchFrame, f: GFrame) => `${mf.family}\u0001${mf.path}\u0001${mf.package}\u0001${mf.module}\u0001${mf.function}\u0001${mf.category}\u0001${f.in_app}\u0001${f.inAppRule}`;
+const frameKey = (mf: MatchFrame, f: GFrame) =>
+  `${mf.family}\u0001${mf.path}\u0001${mf.package}\u0001${mf.module}\u0001${mf.function}\u0001${mf.category}\u0001${f.in_app}\u0001${f.inAppRule}`;
 const stackKey = (mfs: MatchFrame[], frames: readonly GFrame[]) => mfs.map((mf, i) => frameKey(mf, frames[i]!)).join("\u0002");
 
 /** A frame's fields the in_app and category actions may change, as they stand after the rules ran. */
@@ -124,7 +125,10 @@ export function applyModifications(enh: Enhancements, frames: GFrame[], eventPla
     return;
   }
   runModifications(enh, frames, mfs);
-  memo.set(key, frames.map((f) => ({ category: f.category, in_app: f.in_app, inAppRule: f.inAppRule })));
+  memo.set(
+    key,
+    frames.map((f) => ({ category: f.category, in_app: f.in_app, inAppRule: f.inAppRule })),
+  );
 }
 
 function runModifications(enh: Enhancements, frames: GFrame[], mfs: MatchFrame[]): void {
@@ -159,12 +163,7 @@ type GroupChange = { index: number; contributes: boolean; hint: string };
 const groupMemos = new WeakMap<Enhancements, ReturnType<typeof stackMemo<GroupChange[]>>>();
 
 /** Runs the group actions over the frame components of one stacktrace variant, in place. */
-export function applyGroupActions(
-  enh: Enhancements,
-  components: GroupingComponent[],
-  frames: readonly GFrame[],
-  eventPlatform: string | null,
-): void {
+export function applyGroupActions(enh: Enhancements, components: GroupingComponent[], frames: readonly GFrame[], eventPlatform: string | null): void {
   const mfs = frames.map((f) => matchFrame(f, eventPlatform));
   let memo = groupMemos.get(enh);
   if (!memo) groupMemos.set(enh, (memo = stackMemo<GroupChange[]>()));

@@ -14,18 +14,22 @@ const cache = new Map<string, GlobMatcher>();
 /** What a compiled glob offers: whether a whole value matches. */
 export type GlobMatcher = { test(value: string): boolean };
 
-type Token =
-  | { kind: "char"; value: string }
-  | { kind: "any" }
-  | { kind: "class"; re: RegExp }
-  | { kind: "star"; crossesSlash: boolean };
+type Token = { kind: "char"; value: string } | { kind: "any" } | { kind: "class"; re: RegExp } | { kind: "star"; crossesSlash: boolean };
 
 function escapeRe(c: string): string {
   return c.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 }
 
 const tokenSource = (t: Token): string =>
-  t.kind === "char" ? escapeRe(t.value) : t.kind === "any" ? "[\\s\\S]" : t.kind === "class" ? t.re.source.slice(1, -1) : t.crossesSlash ? "[\\s\\S]*" : "[^/]*";
+  t.kind === "char"
+    ? escapeRe(t.value)
+    : t.kind === "any"
+      ? "[\\s\\S]"
+      : t.kind === "class"
+        ? t.re.source.slice(1, -1)
+        : t.crossesSlash
+          ? "[\\s\\S]*"
+          : "[^/]*";
 
 /** The pattern as tokens; consecutive stars are one (the widest of them), which matches the same values. */
 function tokenize(pattern: string, doublestar: boolean): Token[] {
@@ -128,11 +132,7 @@ export function translateGlob(pattern: string, doublestar: boolean): GlobMatcher
   return matcher;
 }
 
-export function globMatch(
-  value: string,
-  pattern: string,
-  opts: { doublestar?: boolean; ignorecase?: boolean; pathNormalize?: boolean } = {},
-): boolean {
+export function globMatch(value: string, pattern: string, opts: { doublestar?: boolean; ignorecase?: boolean; pathNormalize?: boolean } = {}): boolean {
   let v = value;
   let p = pattern;
   if (opts.ignorecase) {

@@ -38,9 +38,7 @@ const globTest = (m: FrameMatcher, value: string): boolean => m.glob!.test(value
  */
 export const isStaticSelf = (m: FrameMatcher): boolean => m.offset === 0 && m.key !== "app" && m.key !== "category";
 
-export type RuleAction =
-  | { kind: "flag"; key: "app" | "group"; flag: boolean; range: "up" | "down" | null }
-  | { kind: "category"; value: string };
+export type RuleAction = { kind: "flag"; key: "app" | "group"; flag: boolean; range: "up" | "down" | null } | { kind: "category"; value: string };
 
 export interface Rule {
   text: string;
@@ -170,7 +168,10 @@ export function parseRules(text: string): Rule[] {
       if (!inBracket) seenSelf = true;
       matchers.push(m);
     }
-    const text = rawLine.replace(/\s+#.*$/, "").trim().replace(/\s+/g, " ");
+    const text = rawLine
+      .replace(/\s+#.*$/, "")
+      .trim()
+      .replace(/\s+/g, " ");
     matchers.sort((a, b) => MATCHER_COST[a.key] - MATCHER_COST[b.key]);
     rules.push({ text, matchers, actions });
   }
@@ -204,4 +205,3 @@ export function matcherMatches(m: FrameMatcher, frames: readonly MatchFrame[], i
   if (f === undefined) return false;
   return matchesOne(m, f) !== m.negated;
 }
-

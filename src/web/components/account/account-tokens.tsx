@@ -34,7 +34,13 @@ export async function AccountTokens({ locale, core }: { locale: string; core: Co
                   <strong>{tok.name}</strong> <span className="muted">…{tok.tokenSuffix}</span>
                 </td>
                 <td data-testid="token-scopes">{tok.scopes === null ? <em>{t("fullAccess")}</em> : tok.scopes.map((s) => <code key={s}>{s} </code>)}</td>
-                <td className="muted">{tok.expiresAt === null ? t("noExpiry") : tokenExpired(tok) ? t("expired", { date: formatDate(locale, tok.expiresAt) }) : formatDate(locale, tok.expiresAt)}</td>
+                <td className="muted">
+                  {tok.expiresAt === null
+                    ? t("noExpiry")
+                    : tokenExpired(tok)
+                      ? t("expired", { date: formatDate(locale, tok.expiresAt) })
+                      : formatDate(locale, tok.expiresAt)}
+                </td>
                 <td className="muted">{tok.lastUsedAt ? t("lastUsed", { date: formatDate(locale, tok.lastUsedAt) }) : t("neverUsed")}</td>
                 <td className="actions">
                   <ActionForm action={deleteTokenAction.bind(null, locale, tok.id)} className="inline-form">

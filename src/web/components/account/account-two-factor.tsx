@@ -39,7 +39,17 @@ export async function AccountTwoFactor({ locale, core, requiredBy, done }: { loc
           <TwoFactorSetup
             start={startTwoFactorAction.bind(null, locale)}
             confirm={confirmTwoFactorAction.bind(null, locale)}
-            labels={{ password: t("password"), start: t("start"), scan: t("scan"), secret: t("secretLabel"), codesTitle: t("codesTitle"), codesHint: t("codesHint"), code: t("code"), confirm: t("confirm"), qrAlt: t("qrAlt") }}
+            labels={{
+              password: t("password"),
+              start: t("start"),
+              scan: t("scan"),
+              secret: t("secretLabel"),
+              codesTitle: t("codesTitle"),
+              codesHint: t("codesHint"),
+              code: t("code"),
+              confirm: t("confirm"),
+              qrAlt: t("qrAlt"),
+            }}
           />
         </>
       )}

@@ -6,7 +6,17 @@ import type { ActionState } from "../../actions/result";
 import { ActionForm, Field, SubmitButton } from "../action-form";
 
 type Action = (state: ActionState, form: FormData) => Promise<ActionState>;
-export type TwoFactorSetupLabels = { password: string; start: string; scan: string; secret: string; codesTitle: string; codesHint: string; code: string; confirm: string; qrAlt: string };
+export type TwoFactorSetupLabels = {
+  password: string;
+  start: string;
+  scan: string;
+  secret: string;
+  codesTitle: string;
+  codesHint: string;
+  code: string;
+  confirm: string;
+  qrAlt: string;
+};
 
 export function TwoFactorSetup({ start, confirm, labels }: { start: Action; confirm: Action; labels: TwoFactorSetupLabels }) {
   const [state, startAction] = useFormState(start, { status: "idle" } as ActionState);
@@ -15,7 +25,15 @@ export function TwoFactorSetup({ start, confirm, labels }: { start: Action; conf
       <form action={startAction} className="form" data-testid="two-factor-start-form" noValidate>
         <div className="field">
           <label htmlFor="two-factor-password">{labels.password}</label>
-          <input id="two-factor-password" name="password" type="password" autoComplete="current-password" required aria-invalid={state.status === "error" || undefined} aria-describedby={state.status === "error" ? "two-factor-start-error" : undefined} />
+          <input
+            id="two-factor-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            aria-invalid={state.status === "error" || undefined}
+            aria-describedby={state.status === "error" ? "two-factor-start-error" : undefined}
+          />
         </div>
         {state.status === "error" && state.message ? (
           <p className="form-error" role="alert" id="two-factor-start-error">

@@ -42,9 +42,21 @@ function Changes({ entry, labels }: { entry: AuditView; labels: { old: string; n
   );
 }
 
-export async function AuditLog({ locale, page, path, filters }: { locale: string; page: AuditPage; path: string; filters: { event?: string; actor?: string } }) {
+export async function AuditLog({
+  locale,
+  page,
+  path,
+  filters,
+}: {
+  locale: string;
+  page: AuditPage;
+  path: string;
+  filters: { event?: string; actor?: string };
+}) {
   const t = await getTranslations("audit");
-  const older = page.nextCursor ? `${path}?${new URLSearchParams({ ...(filters.event ? { event: filters.event } : {}), ...(filters.actor ? { actor: filters.actor } : {}), cursor: page.nextCursor })}` : null;
+  const older = page.nextCursor
+    ? `${path}?${new URLSearchParams({ ...(filters.event ? { event: filters.event } : {}), ...(filters.actor ? { actor: filters.actor } : {}), cursor: page.nextCursor })}`
+    : null;
   return (
     <>
       <form method="get" className="form filters" role="search" aria-label={t("filter")} data-testid="audit-filters">

@@ -47,7 +47,14 @@ function options(kind: "bars" | "line", width: number, height: number, data: Tim
       {},
       ...series.map((s) => {
         const c = paint(probe, s.color);
-        return { label: s.label, stroke: c.solid, fill: kind === "bars" ? c.solid : c.faint, width: kind === "bars" ? 0 : 2, paths: bars, points: { show: false } };
+        return {
+          label: s.label,
+          stroke: c.solid,
+          fill: kind === "bars" ? c.solid : c.faint,
+          width: kind === "bars" ? 0 : 2,
+          paths: bars,
+          points: { show: false },
+        };
       }),
     ],
   };

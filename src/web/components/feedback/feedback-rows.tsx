@@ -26,7 +26,9 @@ export async function FeedbackRows({ locale, org, items, showStatus = true }: { 
           {items.map((f) => (
             <tr key={f.id} data-testid="feedback-row">
               <td className="wrap">
-                <LocaleLink locale={locale} href={`/orgs/${org}/feedback/${f.id}`}>{preview(f.message) || "—"}</LocaleLink>
+                <LocaleLink locale={locale} href={`/orgs/${org}/feedback/${f.id}`}>
+                  {preview(f.message) || "—"}
+                </LocaleLink>
               </td>
               <td className="wrap">{f.name || f.email || t("anonymous")}</td>
               <td>{f.projectSlug}</td>

@@ -16,7 +16,12 @@ export async function FeedbackTriage({ locale, org, feedback, members }: { local
   return (
     <div className="row" data-testid="feedback-triage">
       {moves.map((m, i) => (
-        <ActionForm key={m.status} action={setFeedbackStatusAction.bind(null, locale, org, feedback.id, m.status)} className="inline-form" testId={`feedback-${m.status}-form`}>
+        <ActionForm
+          key={m.status}
+          action={setFeedbackStatusAction.bind(null, locale, org, feedback.id, m.status)}
+          className="inline-form"
+          testId={`feedback-${m.status}-form`}
+        >
           <SubmitButton variant={i === 0 ? undefined : "secondary"}>{m.label}</SubmitButton>
         </ActionForm>
       ))}

@@ -11,7 +11,19 @@ import { sendTestEventAction } from "@/web/actions/issue-stream.action";
 import { ActionForm, SubmitButton } from "../action-form";
 import { CopyField } from "../copy-field";
 
-export async function EmptyState({ core, org, locale, project, canSend }: { core: CoreContext; org: string; locale: string; project: Project | null; canSend: boolean }) {
+export async function EmptyState({
+  core,
+  org,
+  locale,
+  project,
+  canSend,
+}: {
+  core: CoreContext;
+  org: string;
+  locale: string;
+  project: Project | null;
+  canSend: boolean;
+}) {
   const t = await getTranslations("issueStream.empty");
   if (!project) {
     return (

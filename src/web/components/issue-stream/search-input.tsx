@@ -16,7 +16,19 @@ function lastWord(text: string): { head: string; word: string } {
 const quoted = (v: string) => (/[\s"]/.test(v) ? `"${v.replace(/"/g, "")}"` : v);
 const MAX_SHOWN = 12;
 
-export function SearchInput({ name, label, defaultValue, placeholder, values }: { name: string; label: string; defaultValue: string; placeholder: string; values: SuggestionValues }) {
+export function SearchInput({
+  name,
+  label,
+  defaultValue,
+  placeholder,
+  values,
+}: {
+  name: string;
+  label: string;
+  defaultValue: string;
+  placeholder: string;
+  values: SuggestionValues;
+}) {
   const id = useId();
   const listId = `${id}-list`;
   const [text, setText] = useState(defaultValue);
@@ -32,7 +44,10 @@ export function SearchInput({ name, label, defaultValue, placeholder, values }: 
         .map((k) => ({ label: `${k}:`, insert: `${k}:`, done: false }));
     }
     const key = word.slice(0, colon);
-    const typed = word.slice(colon + 1).replace(/"/g, "").toLowerCase();
+    const typed = word
+      .slice(colon + 1)
+      .replace(/"/g, "")
+      .toLowerCase();
     return (values[key] ?? [])
       .filter((v) => v.toLowerCase().includes(typed))
       .slice(0, MAX_SHOWN)

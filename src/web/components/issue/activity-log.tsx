@@ -40,7 +40,9 @@ export async function ActivityLog({ locale, org, issueId, activity, actorId, may
                   <p className="note-text">{text}</p>
                   <div className="row">
                     {a.userId === actorId && may.comment ? <EditComment locale={locale} org={org} issueId={issueId} commentId={a.id} text={text} /> : null}
-                    {may.comment && (a.userId === actorId || may.moderate) ? <DeleteComment locale={locale} org={org} issueId={issueId} commentId={a.id} /> : null}
+                    {may.comment && (a.userId === actorId || may.moderate) ? (
+                      <DeleteComment locale={locale} org={org} issueId={issueId} commentId={a.id} />
+                    ) : null}
                   </div>
                 </>
               ) : null}

@@ -11,7 +11,10 @@ export function CopyMarkdown({ markdown, label, copiedLabel, failedLabel }: { ma
         className="button secondary"
         data-testid="copy-markdown"
         onClick={() => {
-          void (navigator.clipboard?.writeText(markdown) ?? Promise.reject(new Error("no clipboard"))).then(() => setState("copied"), () => setState("failed"));
+          void (navigator.clipboard?.writeText(markdown) ?? Promise.reject(new Error("no clipboard"))).then(
+            () => setState("copied"),
+            () => setState("failed"),
+          );
         }}
       >
         {label}

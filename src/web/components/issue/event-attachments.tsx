@@ -43,12 +43,25 @@ function NodeLabel({ node }: { node: ViewNode }) {
   );
 }
 
-export async function EventAttachments({ core, locale, org, projectSlug, eventId }: { core: CoreContext; locale: string; org: string; projectSlug: string; eventId: string }) {
+export async function EventAttachments({
+  core,
+  locale,
+  org,
+  projectSlug,
+  eventId,
+}: {
+  core: CoreContext;
+  locale: string;
+  org: string;
+  projectSlug: string;
+  eventId: string;
+}) {
   const view = await eventAttachmentsView(core, org, projectSlug, eventId);
   if (view.attachments.length === 0) return null;
   const t = await getTranslations("attachments");
   const { basePath } = getServices();
-  const url = (id: number, inline = false) => `${basePath}/api/0/projects/${encodeURIComponent(org)}/${encodeURIComponent(projectSlug)}/events/${eventId}/attachments/${id}/?download=1${inline ? "&inline=1" : ""}`;
+  const url = (id: number, inline = false) =>
+    `${basePath}/api/0/projects/${encodeURIComponent(org)}/${encodeURIComponent(projectSlug)}/events/${eventId}/attachments/${id}/?download=1${inline ? "&inline=1" : ""}`;
   const images = view.canDownload ? view.attachments.filter((a) => isInlineImage(a.contentType) && a.size <= ATTACHMENT_LIMITS.maxInlineImageBytes) : [];
   return (
     <section className="card" aria-labelledby="attachments-title" data-testid="event-attachments">
@@ -64,7 +77,11 @@ export async function EventAttachments({ core, locale, org, projectSlug, eventId
             <th scope="col">{t("name")}</th>
             <th scope="col">{t("type")}</th>
             <th scope="col">{t("size")}</th>
-            {view.canDownload ? <th scope="col"><span className="visually-hidden">{t("download")}</span></th> : null}
+            {view.canDownload ? (
+              <th scope="col">
+                <span className="visually-hidden">{t("download")}</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>

@@ -25,7 +25,14 @@ export type ExceptionValue = {
   /** The frames as the SDK sent them, when source maps changed them. */
   rawStacktrace?: Stacktrace | null;
 };
-export type Breadcrumb = { type: string; category: string | null; level: string; message: string | null; data: Record<string, unknown> | null; timestamp: string | null };
+export type Breadcrumb = {
+  type: string;
+  category: string | null;
+  level: string;
+  message: string | null;
+  data: Record<string, unknown> | null;
+  timestamp: string | null;
+};
 export type RequestData = { url: string | null; method: string | null; query: unknown; data: unknown; headers: unknown; cookies: unknown; env: unknown };
 
 export type EventView = {

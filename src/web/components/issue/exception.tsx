@@ -22,12 +22,16 @@ export async function ExceptionView({ exceptions, platform }: { exceptions: Exce
               <StackTrace stacktrace={e.stacktrace} />
               <details className="raw-stacktrace">
                 <summary>{t("raw")}</summary>
-                <pre data-testid="raw-stacktrace" tabIndex={0}>{rawStacktrace(e, platform)}</pre>
+                <pre data-testid="raw-stacktrace" tabIndex={0}>
+                  {rawStacktrace(e, platform)}
+                </pre>
               </details>
               {e.rawStacktrace && e.rawStacktrace.frames.length > 0 ? (
                 <details className="raw-stacktrace">
                   <summary>{t("rawAsSent")}</summary>
-                  <pre data-testid="raw-stacktrace-as-sent" tabIndex={0}>{rawStacktrace(e, platform, true)}</pre>
+                  <pre data-testid="raw-stacktrace-as-sent" tabIndex={0}>
+                    {rawStacktrace(e, platform, true)}
+                  </pre>
                 </details>
               ) : null}
             </>

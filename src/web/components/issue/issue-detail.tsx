@@ -74,7 +74,16 @@ export async function IssueDetail({ locale, org, issueId, eventRef, environment 
       users: issue.userCount,
       exceptions: view.exceptions,
     },
-    { culprit: t("markdown.culprit"), firstSeen: t("seen.firstSeen"), lastSeen: t("seen.lastSeen"), events: t("seen.events"), users: t("seen.users"), exception: t("exception.title"), causedBy: t("exception.causedBy"), frames: t("markdown.frames") },
+    {
+      culprit: t("markdown.culprit"),
+      firstSeen: t("seen.firstSeen"),
+      lastSeen: t("seen.lastSeen"),
+      events: t("seen.events"),
+      users: t("seen.users"),
+      exception: t("exception.title"),
+      causedBy: t("exception.causedBy"),
+      frames: t("markdown.frames"),
+    },
   );
 
   return (
@@ -82,7 +91,9 @@ export async function IssueDetail({ locale, org, issueId, eventRef, environment 
       <IssueHeader org={org} project={project} issue={issue} assignee={assignee} />
       <div className="issue-toolbar" role="group" aria-label={t("actions.label")}>
         {page.may.update ? <StatusControls locale={locale} org={org} issueId={issueId} status={issue.status} /> : null}
-        {page.may.update ? <AssignForm locale={locale} org={org} issueId={issueId} current={currentAssignee} members={page.assignable.members} team={page.assignable.team} /> : null}
+        {page.may.update ? (
+          <AssignForm locale={locale} org={org} issueId={issueId} current={currentAssignee} members={page.assignable.members} team={page.assignable.team} />
+        ) : null}
         {page.may.delete ? <DeleteIssue locale={locale} org={org} projectSlug={project.slug} issueId={issueId} /> : null}
         <CopyMarkdown markdown={markdown} label={t("copyMarkdown")} copiedLabel={t("copied")} failedLabel={t("copyFailed")} />
       </div>
@@ -115,7 +126,9 @@ export async function IssueDetail({ locale, org, issueId, eventRef, environment 
           {view.message ? (
             <section className="card" aria-labelledby="message-title">
               <h2 id="message-title">{t("message")}</h2>
-              <pre className="code-block" tabIndex={0}>{view.message}</pre>
+              <pre className="code-block" tabIndex={0}>
+                {view.message}
+              </pre>
             </section>
           ) : null}
           {view.exceptions.length > 0 ? <ExceptionView exceptions={view.exceptions} platform={event.platform} /> : null}

@@ -20,7 +20,9 @@ export async function IssueFeedback({ core, locale, org, issueId }: { core: Core
               <p className="note-text">{f.message}</p>
               <p className="muted">
                 {f.name || f.email || t("anonymous")} · {formatDate(locale, f.receivedAt)} ·{" "}
-                <LocaleLink locale={locale} href={`/orgs/${org}/feedback/${f.id}`}>{t("openFeedback")}</LocaleLink>
+                <LocaleLink locale={locale} href={`/orgs/${org}/feedback/${f.id}`}>
+                  {t("openFeedback")}
+                </LocaleLink>
               </p>
             </div>
           </li>

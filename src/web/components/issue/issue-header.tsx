@@ -12,8 +12,17 @@ export async function IssueHeader({ org, project, issue, assignee }: { org: stri
   return (
     <div className="page-head issue-head">
       <p className="crumbs">
-        <LocaleLink locale={locale} href="/orgs">{t("crumbs.organizations")}</LocaleLink> / <LocaleLink locale={locale} href={`/orgs/${org}`}>{org}</LocaleLink> /{" "}
-        <LocaleLink locale={locale} href={`/orgs/${org}/issues?project=${encodeURIComponent(project.slug)}`}>{t("crumbs.issues", { project: project.name })}</LocaleLink>
+        <LocaleLink locale={locale} href="/orgs">
+          {t("crumbs.organizations")}
+        </LocaleLink>{" "}
+        /{" "}
+        <LocaleLink locale={locale} href={`/orgs/${org}`}>
+          {org}
+        </LocaleLink>{" "}
+        /{" "}
+        <LocaleLink locale={locale} href={`/orgs/${org}/issues?project=${encodeURIComponent(project.slug)}`}>
+          {t("crumbs.issues", { project: project.name })}
+        </LocaleLink>
       </p>
       <p className="issue-badges">
         <code data-testid="short-id">{formatShortId(project.slug, issue.shortId)}</code>

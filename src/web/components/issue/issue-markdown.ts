@@ -8,7 +8,16 @@ import { type ExceptionValue, type Frame, newestFirst } from "./event-view";
 /** frames; how many in-app frames the summary lists, enough to locate the bug without pasting the whole trace. */
 const TOP_FRAMES = 5;
 
-export type MarkdownLabels = { culprit: string; firstSeen: string; lastSeen: string; events: string; users: string; exception: string; causedBy: string; frames: string };
+export type MarkdownLabels = {
+  culprit: string;
+  firstSeen: string;
+  lastSeen: string;
+  events: string;
+  users: string;
+  exception: string;
+  causedBy: string;
+  frames: string;
+};
 export type MarkdownInput = {
   shortId: string;
   title: string;
@@ -42,12 +51,18 @@ function exceptionLine(e: ExceptionValue): string {
 export function issueMarkdown(i: MarkdownInput, l: MarkdownLabels): string {
   const lines = [`## [${i.shortId}] ${codeSpan(i.title)}`, "", i.url, ""];
   if (i.culprit) lines.push(`**${l.culprit}:** ${codeSpan(i.culprit)}  `);
-  lines.push(`**${l.firstSeen}:** ${seen(i.firstSeen, i.firstRelease)}  `, `**${l.lastSeen}:** ${seen(i.lastSeen, i.lastRelease)}  `, `**${l.events}:** ${count(i.events)} · **${l.users}:** ${count(i.users)}`);
+  lines.push(
+    `**${l.firstSeen}:** ${seen(i.firstSeen, i.firstRelease)}  `,
+    `**${l.lastSeen}:** ${seen(i.lastSeen, i.lastRelease)}  `,
+    `**${l.events}:** ${count(i.events)} · **${l.users}:** ${count(i.users)}`,
+  );
   const [top, ...causes] = i.exceptions;
   if (top) {
     lines.push("", `### ${l.exception}`, "", `${exceptionLine(top)}  `);
     for (const c of causes) lines.push(`${l.causedBy} ${exceptionLine(c)}  `);
-    const frames = newestFirst(top.stacktrace?.frames ?? []).filter((f) => f.inApp).slice(0, TOP_FRAMES);
+    const frames = newestFirst(top.stacktrace?.frames ?? [])
+      .filter((f) => f.inApp)
+      .slice(0, TOP_FRAMES);
     if (frames.length > 0) lines.push("", `${l.frames}:`, "", ...frames.map(frameLine));
   }
   return `${lines.join("\n")}\n`;

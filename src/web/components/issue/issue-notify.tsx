@@ -7,7 +7,12 @@ import { setIssueSubscriptionAction } from "@/web/actions/notifications.action";
 import { ActionForm, SubmitButton } from "../action-form";
 
 function People({ people, nobody, testId }: { people: Recipient[]; nobody: string; testId: string }) {
-  if (people.length === 0) return <p className="muted" data-testid={testId}>{nobody}</p>;
+  if (people.length === 0)
+    return (
+      <p className="muted" data-testid={testId}>
+        {nobody}
+      </p>
+    );
   return (
     <ul data-testid={testId}>
       {people.map((p) => (
@@ -21,7 +26,13 @@ export async function IssueNotify({ locale, org, issueId, notify }: { locale: st
   const t = await getTranslations("notifications");
   const s = notify.subscription;
   const active = s?.isActive === true;
-  const status = !s ? t("notSubscribed") : !active ? t("unsubscribedNote") : s.reason === "subscribed" ? t("subscribed") : t("subscribedBecause", { reason: t(`reason_${s.reason}`) });
+  const status = !s
+    ? t("notSubscribed")
+    : !active
+      ? t("unsubscribedNote")
+      : s.reason === "subscribed"
+        ? t("subscribed")
+        : t("subscribedBecause", { reason: t(`reason_${s.reason}`) });
   return (
     <section className="card" aria-labelledby="issue-notify-title" data-testid="issue-notify">
       <h2 id="issue-notify-title">{t("issueTitle")}</h2>

@@ -12,7 +12,10 @@ async function Release({ org, version }: { org: string; version: string | null }
   return (
     <>
       {" "}
-      {t("inRelease")} <LocaleLink locale={locale} href={`/orgs/${org}/releases/${encodeURIComponent(version)}`}>{version}</LocaleLink>
+      {t("inRelease")}{" "}
+      <LocaleLink locale={locale} href={`/orgs/${org}/releases/${encodeURIComponent(version)}`}>
+        {version}
+      </LocaleLink>
     </>
   );
 }

@@ -11,7 +11,10 @@ export function KeyValues({ values, testId }: { values: Record<string, unknown> 
         <div key={`${k}-${i}`} className="kv-row">
           <dt>{k}</dt>
           <dd>
-            <code className={typeof v === "string" && SCRUBBED.test(v) ? "scrubbed" : undefined} data-scrubbed={typeof v === "string" && SCRUBBED.test(v) ? "" : undefined}>
+            <code
+              className={typeof v === "string" && SCRUBBED.test(v) ? "scrubbed" : undefined}
+              data-scrubbed={typeof v === "string" && SCRUBBED.test(v) ? "" : undefined}
+            >
               {text(v)}
             </code>
           </dd>

@@ -40,7 +40,15 @@ export async function ProcessingNotes({ notes }: { notes: Note[] }) {
       <p className="muted">{t("intro")}</p>
       <ul>
         {notes.map((n, i) => {
-          const values = { url: text(n.url), source: text(n.source), row: text(n.row), column: text(n.column), name: text(n.name), value: text(n.value), type: n.type };
+          const values = {
+            url: text(n.url),
+            source: text(n.source),
+            row: text(n.row),
+            column: text(n.column),
+            name: text(n.name),
+            value: text(n.value),
+            type: n.type,
+          };
           return (
             <li key={i} data-testid="processing-note" data-type={n.type}>
               {KNOWN.has(n.type) ? t(n.type as "js_no_source", values) : t("other", values)}

@@ -7,7 +7,9 @@ export async function RawEvent({ data }: { data: EventJson }) {
   return (
     <details className="card raw-json" data-testid="raw-json">
       <summary>{t("rawJson")}</summary>
-      <pre className="code-block" tabIndex={0}>{JSON.stringify(data, null, 2)}</pre>
+      <pre className="code-block" tabIndex={0}>
+        {JSON.stringify(data, null, 2)}
+      </pre>
     </details>
   );
 }

@@ -4,11 +4,20 @@ import type { RequestData } from "./event-view";
 import { KeyValues } from "./key-values";
 
 const pairs = (v: unknown): [string, unknown][] =>
-  Array.isArray(v) ? v.filter((p): p is [string, unknown] => Array.isArray(p) && typeof p[0] === "string") : v && typeof v === "object" ? Object.entries(v) : [];
+  Array.isArray(v)
+    ? v.filter((p): p is [string, unknown] => Array.isArray(p) && typeof p[0] === "string")
+    : v && typeof v === "object"
+      ? Object.entries(v)
+      : [];
 
 export async function RequestView({ request: r }: { request: RequestData }) {
   const t = await getTranslations("issueDetail.request");
-  const query = typeof r.query === "string" ? r.query : pairs(r.query).map(([k, v]) => `${k}=${String(v)}`).join("&");
+  const query =
+    typeof r.query === "string"
+      ? r.query
+      : pairs(r.query)
+          .map(([k, v]) => `${k}=${String(v)}`)
+          .join("&");
   const headers = pairs(r.headers);
   const cookies = pairs(r.cookies);
   return (
@@ -35,7 +44,9 @@ export async function RequestView({ request: r }: { request: RequestData }) {
       {r.data !== null && r.data !== undefined ? (
         <>
           <h3>{t("body")}</h3>
-          <pre className="code-block" tabIndex={0}>{typeof r.data === "string" ? r.data : JSON.stringify(r.data, null, 2)}</pre>
+          <pre className="code-block" tabIndex={0}>
+            {typeof r.data === "string" ? r.data : JSON.stringify(r.data, null, 2)}
+          </pre>
         </>
       ) : null}
     </section>

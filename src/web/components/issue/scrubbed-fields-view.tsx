@@ -17,7 +17,9 @@ export async function ScrubbedFieldsView({ fields }: { fields: ScrubbedField[] }
             <dt>
               <code>{f.path}</code>
             </dt>
-            <dd>{f.rules.map((r) => t("scrubbedBy", { rule: r.rule, remark: REMARKS.has(r.remark) ? t(`remark.${r.remark as "x"}`) : r.remark })).join("; ")}</dd>
+            <dd>
+              {f.rules.map((r) => t("scrubbedBy", { rule: r.rule, remark: REMARKS.has(r.remark) ? t(`remark.${r.remark as "x"}`) : r.remark })).join("; ")}
+            </dd>
           </div>
         ))}
       </dl>

@@ -32,7 +32,9 @@ export function scrubbedFields(event: Json, limit = 100): ScrubbedField[] {
     if (!isObject(meta) || out.length >= limit) return;
     const here = meta[""];
     if (isObject(here) && Array.isArray(here.rem)) {
-      const rules = here.rem.filter((r): r is unknown[] => Array.isArray(r) && typeof r[0] === "string").map((r) => ({ rule: r[0] as string, remark: typeof r[1] === "string" ? r[1] : "" }));
+      const rules = here.rem
+        .filter((r): r is unknown[] => Array.isArray(r) && typeof r[0] === "string")
+        .map((r) => ({ rule: r[0] as string, remark: typeof r[1] === "string" ? r[1] : "" }));
       if (rules.length > 0) out.push({ path: path.join("."), rules });
     }
     for (const [k, sub] of Object.entries(meta)) {

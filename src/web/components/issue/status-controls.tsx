@@ -33,7 +33,11 @@ export async function StatusControls({ locale, org, issueId, status }: Props) {
       <details className="popover" data-testid="ignore">
         <summary className="button secondary">{t("ignore")}</summary>
         <ActionForm action={action("ignored")} className="form popover-body" testId="ignore-form">
-          <Field name="ignoreDuration" label={t("for")} options={[{ value: "", label: t("forever") }, ...DURATIONS.map((m) => ({ value: String(m), label: minutes(m) }))]} />
+          <Field
+            name="ignoreDuration"
+            label={t("for")}
+            options={[{ value: "", label: t("forever") }, ...DURATIONS.map((m) => ({ value: String(m), label: minutes(m) }))]}
+          />
           <div className="row">
             <Field name="ignoreCount" type="number" label={t("untilCount")} />
             <Field name="ignoreWindow" label={t("window")} options={windows} />

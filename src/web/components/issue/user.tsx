@@ -8,7 +8,15 @@ export async function UserView({ user }: { user: EventUser }) {
   return (
     <section className="card" aria-labelledby="user-title" data-testid="user">
       <h2 id="user-title">{t("title")}</h2>
-      <KeyValues values={[[t("id"), user.id], [t("email"), user.email], [t("username"), user.username], [t("ip"), user.ip_address], [t("name"), user.name]]} />
+      <KeyValues
+        values={[
+          [t("id"), user.id],
+          [t("email"), user.email],
+          [t("username"), user.username],
+          [t("ip"), user.ip_address],
+          [t("name"), user.name],
+        ]}
+      />
     </section>
   );
 }

@@ -46,7 +46,9 @@ export function LogRow({ log, labels, links }: { log: StoredLog; labels: LogRowL
         <span className={`badge level-${log.level}`}>{log.level}</span>
       </td>
       <td className="wrap log-body">
-        <span className="log-message" data-testid="log-message">{log.body}</span>
+        <span className="log-message" data-testid="log-message">
+          {log.body}
+        </span>
         {origin !== "" ? <span className="muted log-origin"> {origin}</span> : null}
         {attributes.length > 0 || notes.length > 0 ? (
           <details className="log-attributes">
@@ -67,7 +69,15 @@ export function LogRow({ log, labels, links }: { log: StoredLog; labels: LogRowL
           </details>
         ) : null}
       </td>
-      <td className="log-trace">{log.traceId ? <LocaleLink locale={links.locale} href={`${links.tracesPath}/${log.traceId}`} aria-label={`${labels.trace} ${log.traceId}`}><code>{log.traceId.slice(0, 8)}</code></LocaleLink> : "—"}</td>
+      <td className="log-trace">
+        {log.traceId ? (
+          <LocaleLink locale={links.locale} href={`${links.tracesPath}/${log.traceId}`} aria-label={`${labels.trace} ${log.traceId}`}>
+            <code>{log.traceId.slice(0, 8)}</code>
+          </LocaleLink>
+        ) : (
+          "—"
+        )}
+      </td>
     </tr>
   );
 }

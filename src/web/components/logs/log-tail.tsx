@@ -17,7 +17,19 @@ type Labels = { on: string; off: string; start: string; stop: string; more: stri
  * carries the lines' JSON, not their element tree besides the HTML (as the issue stream's rows). `url`: the live tail's
  * stream, on the first page only (null: no tail).
  */
-export function LogLines({ items, url, labels, rowLabels, links }: { items: StoredLog[]; url: string | null; labels: Labels; rowLabels: LogRowLabels; links: LogLinks }) {
+export function LogLines({
+  items,
+  url,
+  labels,
+  rowLabels,
+  links,
+}: {
+  items: StoredLog[];
+  url: string | null;
+  labels: Labels;
+  rowLabels: LogRowLabels;
+  links: LogLinks;
+}) {
   const rows = (
     <tbody>
       {items.map((log) => (
@@ -62,11 +74,24 @@ function LogTail({ url, labels, rowLabels, links, children }: { url: string; lab
     <>
       <div className="log-live" role="status" aria-live="polite" data-testid="log-live" data-following={following ? "yes" : "no"}>
         <span>{following ? labels.on : labels.off}</span>{" "}
-        <button type="button" className="button secondary" onClick={() => { setEnded(null); setFollowing(!following); }} data-testid="log-live-toggle">
+        <button
+          type="button"
+          className="button secondary"
+          onClick={() => {
+            setEnded(null);
+            setFollowing(!following);
+          }}
+          data-testid="log-live-toggle"
+        >
           {following ? labels.stop : labels.start}
         </button>
         {more ? <span className="muted"> {labels.more}</span> : null}
-        {ended !== null ? <span className="muted" data-testid="log-live-ended"> {labels.ended.replace("{reason}", ended)}</span> : null}
+        {ended !== null ? (
+          <span className="muted" data-testid="log-live-ended">
+            {" "}
+            {labels.ended.replace("{reason}", ended)}
+          </span>
+        ) : null}
       </div>
       <LogTable
         labels={rowLabels}

@@ -6,7 +6,17 @@ import { LocaleLink } from "@/i18n/locale-link";
 import type { StoredLog } from "@/storage/log-ports";
 import { logTime } from "./log-row";
 
-export async function TraceLogs({ locale, org, traceId, logs }: { locale: string; org: string; traceId: string; logs: (StoredLog & { projectSlug: string })[] }) {
+export async function TraceLogs({
+  locale,
+  org,
+  traceId,
+  logs,
+}: {
+  locale: string;
+  org: string;
+  traceId: string;
+  logs: (StoredLog & { projectSlug: string })[];
+}) {
   const t = await getTranslations("logs");
   const projects = [...new Set(logs.map((l) => l.projectSlug))];
   return (
@@ -47,7 +57,13 @@ export async function TraceLogs({ locale, org, traceId, logs }: { locale: string
           {logs.length >= LOG_LIMITS.perTrace ? <p className="muted">{t("traceLogsMore", { count: LOG_LIMITS.perTrace })}</p> : null}
           <p>
             {projects.map((slug) => (
-              <LocaleLink key={slug} locale={locale} className="button secondary" href={`/orgs/${org}/projects/${slug}/logs?trace=${traceId}`} data-testid="trace-logs-link">
+              <LocaleLink
+                key={slug}
+                locale={locale}
+                className="button secondary"
+                href={`/orgs/${org}/projects/${slug}/logs?trace=${traceId}`}
+                data-testid="trace-logs-link"
+              >
                 {t("openInLogs")} ({slug})
               </LocaleLink>
             ))}

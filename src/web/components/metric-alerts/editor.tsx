@@ -17,12 +17,35 @@ export async function MetricAlertEditor({ locale, org, projects, rule }: Props) 
   return (
     <ActionForm action={saveMetricAlertAction.bind(null, locale, org, rule?.id ?? null)} testId="metric-alert-form">
       <Field name="name" label={t("name")} defaultValue={rule?.name ?? ""} required />
-      <Field name="aggregate" label={t("aggregate")} defaultValue={rule?.aggregate ?? "count()"} options={AGGREGATES.map((a) => ({ value: a.aggregate, label: t(`aggregates.${AGGREGATES.indexOf(a)}`) }))} />
-      <Field name="project" label={t("project")} defaultValue={rule?.project?.slug ?? ""} options={[{ value: "", label: t("allProjects") }, ...projects.map((p) => ({ value: p.slug, label: p.name }))]} />
+      <Field
+        name="aggregate"
+        label={t("aggregate")}
+        defaultValue={rule?.aggregate ?? "count()"}
+        options={AGGREGATES.map((a) => ({ value: a.aggregate, label: t(`aggregates.${AGGREGATES.indexOf(a)}`) }))}
+      />
+      <Field
+        name="project"
+        label={t("project")}
+        defaultValue={rule?.project?.slug ?? ""}
+        options={[{ value: "", label: t("allProjects") }, ...projects.map((p) => ({ value: p.slug, label: p.name }))]}
+      />
       <Field name="environment" label={t("environment")} defaultValue={rule?.environment ?? ""} placeholder={t("anyEnvironment")} />
       <Field name="query" label={t("query")} defaultValue={rule?.query ?? ""} placeholder="transaction:/checkout" />
-      <Field name="timeWindow" label={t("timeWindow")} defaultValue={String(rule?.timeWindow ?? 5)} options={METRIC_ALERT_LIMITS.timeWindowsMinutes.map((m) => ({ value: String(m), label: t("minutes", { count: m }) }))} />
-      <Field name="thresholdType" label={t("thresholdType")} defaultValue={String(rule?.thresholdType ?? 0)} options={[{ value: "0", label: t("above") }, { value: "1", label: t("below") }]} />
+      <Field
+        name="timeWindow"
+        label={t("timeWindow")}
+        defaultValue={String(rule?.timeWindow ?? 5)}
+        options={METRIC_ALERT_LIMITS.timeWindowsMinutes.map((m) => ({ value: String(m), label: t("minutes", { count: m }) }))}
+      />
+      <Field
+        name="thresholdType"
+        label={t("thresholdType")}
+        defaultValue={String(rule?.thresholdType ?? 0)}
+        options={[
+          { value: "0", label: t("above") },
+          { value: "1", label: t("below") },
+        ]}
+      />
       {(["critical", "warning"] as const).map((label) => (
         <fieldset key={label} className="fieldset" data-testid={`trigger-${label}`}>
           <legend>{t(`trigger.${label}`)}</legend>
@@ -32,8 +55,18 @@ export async function MetricAlertEditor({ locale, org, projects, rule }: Props) 
             const current = row ? actionRow(row) : { type: "", target: "" };
             return (
               <div key={i} className="field-row">
-                <Field name={`${label}.action.${i}.type`} label={t("actionType", { n: i + 1 })} defaultValue={current.type} options={ACTION_TYPES.map((a) => ({ value: a, label: t(`actionTypes.${a || "none"}`) }))} />
-                <Field name={`${label}.action.${i}.target`} label={t("actionTarget", { n: i + 1 })} defaultValue={current.target} placeholder={t("actionTargetHint")} />
+                <Field
+                  name={`${label}.action.${i}.type`}
+                  label={t("actionType", { n: i + 1 })}
+                  defaultValue={current.type}
+                  options={ACTION_TYPES.map((a) => ({ value: a, label: t(`actionTypes.${a || "none"}`) }))}
+                />
+                <Field
+                  name={`${label}.action.${i}.target`}
+                  label={t("actionTarget", { n: i + 1 })}
+                  defaultValue={current.target}
+                  placeholder={t("actionTargetHint")}
+                />
               </div>
             );
           })}

@@ -3,7 +3,17 @@
 import type { CheckIn } from "@/storage/monitor-ports";
 import { formatWhen } from "@/web/format";
 
-export function CheckInTimeline({ locale, checkIns, statusLabel, label }: { locale: string; checkIns: CheckIn[]; statusLabel: (status: string) => string; label: string }) {
+export function CheckInTimeline({
+  locale,
+  checkIns,
+  statusLabel,
+  label,
+}: {
+  locale: string;
+  checkIns: CheckIn[];
+  statusLabel: (status: string) => string;
+  label: string;
+}) {
   const ordered = [...checkIns].reverse();
   return (
     <ol className="checkin-timeline" aria-label={label} data-testid="checkin-timeline">

@@ -13,7 +13,12 @@ export async function AccountNotifications({ locale, core }: { locale: string; c
     { value: "on", label: t("on") },
     { value: "off", label: t("off") },
   ];
-  const zones = [{ value: "", label: t("timeZoneDefault") }, ...timeZones().filter((z) => z !== "UTC").map((z) => ({ value: z, label: z }))];
+  const zones = [
+    { value: "", label: t("timeZoneDefault") },
+    ...timeZones()
+      .filter((z) => z !== "UTC")
+      .map((z) => ({ value: z, label: z })),
+  ];
   return (
     <>
       <section className="card" aria-labelledby="notify-personal">
@@ -40,7 +45,12 @@ export async function AccountNotifications({ locale, core }: { locale: string; c
       {organizations.map(({ org, weeklySummary, projects }) => (
         <section key={org.id} className="card" aria-labelledby={`notify-org-${org.id}`} data-testid={`notify-org-${org.slug}`}>
           <h2 id={`notify-org-${org.id}`}>{t("organization", { name: org.name })}</h2>
-          <ActionForm action={setWeeklySummaryAction.bind(null, locale, org.slug)} successMessage={t("saved")} className="inline-form" testId="notify-summary-form">
+          <ActionForm
+            action={setWeeklySummaryAction.bind(null, locale, org.slug)}
+            successMessage={t("saved")}
+            className="inline-form"
+            testId="notify-summary-form"
+          >
             <Field name="weeklySummary" label={t("weeklySummary")} defaultValue={weeklySummary ? "on" : "off"} options={onOff} />
             <SubmitButton variant="secondary">{t("save")}</SubmitButton>
           </ActionForm>

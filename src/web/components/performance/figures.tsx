@@ -7,7 +7,19 @@ import { formatChange } from "@/web/format";
  * direction that is bad (durations and failures up, throughput is neither). The table's caption says what the small
  * figures are, so each carries no title of its own. Synchronous, with its labels given: a table has several per row.
  */
-export function Trend({ locale, current, previous, worseWhenUp, labels }: { locale: string; current: number | null; previous: number | null; worseWhenUp?: boolean; labels: { none: string } }) {
+export function Trend({
+  locale,
+  current,
+  previous,
+  worseWhenUp,
+  labels,
+}: {
+  locale: string;
+  current: number | null;
+  previous: number | null;
+  worseWhenUp?: boolean;
+  labels: { none: string };
+}) {
   if (current === null || previous === null || previous === 0) return <span className="trend muted">{labels.none}</span>;
   const change = (current - previous) / previous;
   const text = formatChange(locale, change);

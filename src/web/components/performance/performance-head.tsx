@@ -5,7 +5,19 @@ import { LocaleLink } from "@/i18n/locale-link";
 import type { Organization, Project } from "@/storage/ports";
 import { ProjectNav } from "../project-nav";
 
-export async function PerformanceHead({ org, project, view, period, extra }: { org: Organization; project: Project; view: "transactions" | "vitals"; period: Period; extra?: string }) {
+export async function PerformanceHead({
+  org,
+  project,
+  view,
+  period,
+  extra,
+}: {
+  org: Organization;
+  project: Project;
+  view: "transactions" | "vitals";
+  period: Period;
+  extra?: string;
+}) {
   const t = await getTranslations("performance");
   // One read of the locale for the links below, instead of one suspension per link (i18n/locale-link.tsx).
   const locale = await getLocale();
@@ -17,17 +29,33 @@ export async function PerformanceHead({ org, project, view, period, extra }: { o
       <h1>{t(view === "vitals" ? "vitalsTitle" : "title")}</h1>
       <div className="filter-bar">
         <nav aria-label={t("viewLabel")} className="segmented">
-          <LocaleLink locale={locale} href={`${base}?period=${period}`} aria-current={view === "transactions" ? "true" : undefined} data-testid="view-transactions">
+          <LocaleLink
+            locale={locale}
+            href={`${base}?period=${period}`}
+            aria-current={view === "transactions" ? "true" : undefined}
+            data-testid="view-transactions"
+          >
             {t("transactionsTab")}
           </LocaleLink>
-          <LocaleLink locale={locale} href={`${base}/web-vitals?period=${period}`} aria-current={view === "vitals" ? "true" : undefined} data-testid="view-vitals">
+          <LocaleLink
+            locale={locale}
+            href={`${base}/web-vitals?period=${period}`}
+            aria-current={view === "vitals" ? "true" : undefined}
+            data-testid="view-vitals"
+          >
             {t("vitalsTab")}
           </LocaleLink>
         </nav>
         <nav aria-label={t("periodLabel")} className="segmented">
           <span className="muted">{t("periodLabel")}:</span>
           {(Object.keys(PERIODS) as Period[]).map((p) => (
-            <LocaleLink locale={locale} key={p} href={`${path}?period=${p}${extra ?? ""}`} aria-current={period === p ? "true" : undefined} data-testid={`period-${p}`}>
+            <LocaleLink
+              locale={locale}
+              key={p}
+              href={`${path}?period=${p}${extra ?? ""}`}
+              aria-current={period === p ? "true" : undefined}
+              data-testid={`period-${p}`}
+            >
               {t(`period.${p}`)}
             </LocaleLink>
           ))}

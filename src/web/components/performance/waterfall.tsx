@@ -16,9 +16,15 @@ export async function Waterfall({ locale, org, spans, durationMs }: { locale: st
           <tr>
             <th scope="col">{t("span")}</th>
             <th scope="col">{t("project")}</th>
-            <th scope="col" className="num">{t("start")}</th>
-            <th scope="col" className="num">{t("duration")}</th>
-            <th scope="col" className="waterfall-axis">{t("timeline")}</th>
+            <th scope="col" className="num">
+              {t("start")}
+            </th>
+            <th scope="col" className="num">
+              {t("duration")}
+            </th>
+            <th scope="col" className="waterfall-axis">
+              {t("timeline")}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -29,7 +35,11 @@ export async function Waterfall({ locale, org, spans, durationMs }: { locale: st
                 {s.isSegment ? (
                   <>
                     {" "}
-                    <LocaleLink locale={locale} href={`/orgs/${org}/projects/${s.projectSlug}/performance?transaction=${encodeURIComponent(s.transaction)}`} className="muted">
+                    <LocaleLink
+                      locale={locale}
+                      href={`/orgs/${org}/projects/${s.projectSlug}/performance?transaction=${encodeURIComponent(s.transaction)}`}
+                      className="muted"
+                    >
                       {t("transaction")}
                     </LocaleLink>
                   </>

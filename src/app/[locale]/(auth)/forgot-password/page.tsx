@@ -26,7 +26,9 @@ export default async function ForgotPasswordPage({ params: { locale } }: { param
         <p data-testid="mail-unavailable">{t("unavailable")}</p>
       )}
       <p>
-        <LocaleLink locale={locale} href="/sign-in">{t("backToSignIn")}</LocaleLink>
+        <LocaleLink locale={locale} href="/sign-in">
+          {t("backToSignIn")}
+        </LocaleLink>
       </p>
     </>
   );

@@ -7,7 +7,13 @@ import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
 
 export const dynamic = "force-dynamic";
 
-export default async function ResetPasswordPage({ params: { locale }, searchParams }: { params: { locale: string }; searchParams: { token?: string | string[] } }) {
+export default async function ResetPasswordPage({
+  params: { locale },
+  searchParams,
+}: {
+  params: { locale: string };
+  searchParams: { token?: string | string[] };
+}) {
   const t = await getTranslations("resetPassword");
   const token = typeof searchParams.token === "string" ? searchParams.token : "";
   return (
@@ -27,7 +33,9 @@ export default async function ResetPasswordPage({ params: { locale }, searchPara
         <p>{t("missingLink")}</p>
       )}
       <p>
-        <LocaleLink locale={locale} href="/forgot-password">{t("requestNew")}</LocaleLink>
+        <LocaleLink locale={locale} href="/forgot-password">
+          {t("requestNew")}
+        </LocaleLink>
       </p>
     </>
   );

@@ -9,7 +9,13 @@ import { getCurrentUser } from "@/web/session";
 
 export const dynamic = "force-dynamic";
 
-export default async function SignInPage({ params: { locale }, searchParams }: { params: { locale: string }; searchParams: { next?: string; reset?: string } }) {
+export default async function SignInPage({
+  params: { locale },
+  searchParams,
+}: {
+  params: { locale: string };
+  searchParams: { next?: string; reset?: string };
+}) {
   if ((await getServices().store.countUsers()) === 0) redirect(`/${locale}/setup`);
   if (await getCurrentUser()) redirect(`/${locale}/orgs`);
   const t = await getTranslations("signIn");
@@ -37,7 +43,9 @@ export default async function SignInPage({ params: { locale }, searchParams }: {
         <SubmitButton>{t("submit")}</SubmitButton>
       </ActionForm>
       <p>
-        <LocaleLink locale={locale} href="/forgot-password">{t("forgot")}</LocaleLink>
+        <LocaleLink locale={locale} href="/forgot-password">
+          {t("forgot")}
+        </LocaleLink>
       </p>
     </>
   );

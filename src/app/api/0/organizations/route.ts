@@ -7,8 +7,15 @@ import { serializeOrganization } from "@/web/api/serializers";
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute("org:read", async (ctx) => {
-  const page = await listOrganizations(ctx.core, pageRequest("slug", { cursor: ctx.url.searchParams.get("cursor"), limit: ctx.url.searchParams.get("per_page") ?? undefined }));
-  return paged(page.items.map((o) => serializeOrganization(o)), page.nextCursor, ctx);
+  const page = await listOrganizations(
+    ctx.core,
+    pageRequest("slug", { cursor: ctx.url.searchParams.get("cursor"), limit: ctx.url.searchParams.get("per_page") ?? undefined }),
+  );
+  return paged(
+    page.items.map((o) => serializeOrganization(o)),
+    page.nextCursor,
+    ctx,
+  );
 });
 
 export const POST = apiRoute("org:write", async (ctx) => {

@@ -8,7 +8,10 @@ import { projectViews } from "@/web/api/views";
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute("project:read", async (ctx) => {
-  const page = await listAllProjects(ctx.core, pageRequest("slug:id", { cursor: ctx.url.searchParams.get("cursor"), limit: ctx.url.searchParams.get("per_page") ?? undefined }));
+  const page = await listAllProjects(
+    ctx.core,
+    pageRequest("slug:id", { cursor: ctx.url.searchParams.get("cursor"), limit: ctx.url.searchParams.get("per_page") ?? undefined }),
+  );
   const accessByOrg = new Map<number, OrgAccess>();
   for (const orgId of new Set(page.items.map((p) => p.organizationId))) {
     const org = await ctx.core.store.getOrganizationById(orgId);

@@ -11,7 +11,13 @@ import { requireCore } from "@/web/session";
 
 export const dynamic = "force-dynamic";
 
-export default async function AccountPage({ params, searchParams }: { params: { locale: string; section?: string[] }; searchParams: { required?: string; done?: string } }) {
+export default async function AccountPage({
+  params,
+  searchParams,
+}: {
+  params: { locale: string; section?: string[] };
+  searchParams: { required?: string; done?: string };
+}) {
   const [section = "password", ...extra] = params.section ?? [];
   if (extra.length > 0 || (section !== "password" && section !== "two-factor" && section !== "tokens" && section !== "notifications")) notFound();
   const core = await requireCore(params.locale, `/${params.locale}/account`);
@@ -33,7 +39,12 @@ export default async function AccountPage({ params, searchParams }: { params: { 
       </div>
       <h1>{t(section === "two-factor" ? "twoFactorTitle" : `${section}Title`)}</h1>
       {section === "two-factor" ? (
-        <AccountTwoFactor locale={params.locale} core={core} requiredBy={typeof searchParams.required === "string" && /^[A-Za-z0-9_-]{1,50}$/.test(searchParams.required) ? searchParams.required : undefined} done={typeof searchParams.done === "string" ? searchParams.done : undefined} />
+        <AccountTwoFactor
+          locale={params.locale}
+          core={core}
+          requiredBy={typeof searchParams.required === "string" && /^[A-Za-z0-9_-]{1,50}$/.test(searchParams.required) ? searchParams.required : undefined}
+          done={typeof searchParams.done === "string" ? searchParams.done : undefined}
+        />
       ) : section === "notifications" ? (
         <AccountNotifications locale={params.locale} core={core} />
       ) : section === "password" ? (

@@ -27,7 +27,9 @@ export default async function InstanceDiskPage({ params: { locale } }: { params:
       <InstanceTabs locale={locale} current="disk" />
       <p className="muted">{t("intro", { dir: s.config.dataDir })}</p>
       {view.status === "unavailable" ? (
-        <p className="card" role="alert" data-testid="disk-unavailable">{t("unavailable", { reason: view.reason })}</p>
+        <p className="card" role="alert" data-testid="disk-unavailable">
+          {t("unavailable", { reason: view.reason })}
+        </p>
       ) : (
         <section className="card" data-testid="disk-usage">
           <dl className="facts">
@@ -40,7 +42,11 @@ export default async function InstanceDiskPage({ params: { locale } }: { params:
             <dt>{t("free")}</dt>
             <dd>{t("freeOf", { free: formatBytes(locale, view.usage.freeBytes), total: formatBytes(locale, view.usage.totalBytes) })}</dd>
             <dt>{t("growth")}</dt>
-            <dd data-testid="disk-growth">{view.growth.bytesPerDay === null ? t("growthUnknown", { samples: view.growth.samples }) : t("perDay", { bytes: formatBytes(locale, Math.abs(view.growth.bytesPerDay)), sign: view.growth.bytesPerDay < 0 ? "-" : "+" })}</dd>
+            <dd data-testid="disk-growth">
+              {view.growth.bytesPerDay === null
+                ? t("growthUnknown", { samples: view.growth.samples })
+                : t("perDay", { bytes: formatBytes(locale, Math.abs(view.growth.bytesPerDay)), sign: view.growth.bytesPerDay < 0 ? "-" : "+" })}
+            </dd>
             <dt>{t("daysLeft")}</dt>
             <dd data-testid="disk-days-left">{view.growth.daysLeft === null ? t("daysLeftNone") : t("days", { days: view.growth.daysLeft })}</dd>
           </dl>

@@ -39,7 +39,9 @@ export default async function InstanceMailPage({ params: { locale } }: { params:
           </dl>
         </section>
       ) : (
-        <p className="card" data-testid="mail-unconfigured">{t("unconfigured")}</p>
+        <p className="card" data-testid="mail-unconfigured">
+          {t("unconfigured")}
+        </p>
       )}
       {settings ? (
         <section className="card">

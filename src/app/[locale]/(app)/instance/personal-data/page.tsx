@@ -16,7 +16,13 @@ export const dynamic = "force-dynamic";
 
 const one = (v: string | string[] | undefined): string => (typeof v === "string" ? v : "");
 
-export default async function InstancePersonalDataPage({ params: { locale }, searchParams }: { params: { locale: string }; searchParams: Record<string, string | string[] | undefined> }) {
+export default async function InstancePersonalDataPage({
+  params: { locale },
+  searchParams,
+}: {
+  params: { locale: string };
+  searchParams: Record<string, string | string[] | undefined>;
+}) {
   const core = await requireCore(locale, `/${locale}/instance/personal-data`);
   if (!core.actor.user.isSuperuser) notFound();
   const t = await getTranslations("personalData");
@@ -54,8 +60,14 @@ export default async function InstancePersonalDataPage({ params: { locale }, sea
           <span>{t("value")}</span>
           <input name="value" type="search" defaultValue={value} required maxLength={200} autoComplete="off" />
         </label>
-        {error ? <p className="field-error" role="alert">{error}</p> : null}
-        <button type="submit" className="button">{t("search")}</button>
+        {error ? (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="button">
+          {t("search")}
+        </button>
       </form>
       {result && result.matches.length === 0 ? <p className="muted">{t("none")}</p> : null}
       {result && result.matches.length > 0 ? (

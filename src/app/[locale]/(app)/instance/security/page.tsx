@@ -12,7 +12,13 @@ export const dynamic = "force-dynamic";
 
 const one = (v: string | string[] | undefined): string | undefined => (typeof v === "string" ? v : undefined);
 
-export default async function InstanceSecurityPage({ params: { locale }, searchParams }: { params: { locale: string }; searchParams: Record<string, string | string[] | undefined> }) {
+export default async function InstanceSecurityPage({
+  params: { locale },
+  searchParams,
+}: {
+  params: { locale: string };
+  searchParams: Record<string, string | string[] | undefined>;
+}) {
   const core = await requireCore(locale, `/${locale}/instance/security`);
   if (!core.actor.user.isSuperuser) notFound();
   const t = await getTranslations("audit");

@@ -63,7 +63,9 @@ export default async function InstanceUsersPage({ params: { locale }, searchPara
       </div>
       {page.nextCursor ? (
         <p>
-          <LocaleLink locale={locale} href={`/instance/users?cursor=${page.nextCursor}`}>{t("next")}</LocaleLink>
+          <LocaleLink locale={locale} href={`/instance/users?cursor=${page.nextCursor}`}>
+            {t("next")}
+          </LocaleLink>
         </p>
       ) : null}
       <section className="card">

@@ -40,7 +40,14 @@ export default async function OrganizationPage({ params }: { params: { locale: s
           <ActionForm action={createProjectAction.bind(null, params.locale, org.slug)} testId="create-project-form">
             <Field name="name" label={t("projectName")} required />
             <Field name="platform" label={t("platform")} defaultValue="javascript" options={PLATFORMS.map((p) => ({ value: p.id, label: p.name }))} />
-            {teams.length > 0 ? <Field name="team" label={t("team")} defaultValue="" options={[{ value: "", label: t("noTeam") }, ...teams.map((tm) => ({ value: tm.slug, label: tm.name }))]} /> : null}
+            {teams.length > 0 ? (
+              <Field
+                name="team"
+                label={t("team")}
+                defaultValue=""
+                options={[{ value: "", label: t("noTeam") }, ...teams.map((tm) => ({ value: tm.slug, label: tm.name }))]}
+              />
+            ) : null}
             <SubmitButton>{t("createProjectSubmit")}</SubmitButton>
           </ActionForm>
         </section>

@@ -46,7 +46,9 @@ export default async function SsoErrorPage({ params: { locale }, searchParams }:
         </section>
       ) : null}
       <p>
-        <LocaleLink locale={locale} href="/sign-in">{t("back")}</LocaleLink>
+        <LocaleLink locale={locale} href="/sign-in">
+          {t("back")}
+        </LocaleLink>
       </p>
     </>
   );

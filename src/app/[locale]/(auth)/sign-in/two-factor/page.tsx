@@ -31,7 +31,9 @@ export default async function TwoFactorSignInPage({ params: { locale }, searchPa
         </ActionForm>
       </section>
       <p>
-        <LocaleLink locale={locale} href="/sign-in">{t("startOver")}</LocaleLink>
+        <LocaleLink locale={locale} href="/sign-in">
+          {t("startOver")}
+        </LocaleLink>
       </p>
     </>
   );

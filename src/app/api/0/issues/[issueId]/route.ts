@@ -6,7 +6,9 @@ import { issueResponse } from "@/web/api/issue-response";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute<{ issueId: string }>("event:read", async (ctx) => Response.json(await issueResponse(ctx.core, await getIssue(ctx.core, ctx.params.issueId), ctx)));
+export const GET = apiRoute<{ issueId: string }>("event:read", async (ctx) =>
+  Response.json(await issueResponse(ctx.core, await getIssue(ctx.core, ctx.params.issueId), ctx)),
+);
 
 export const PUT = apiRoute<{ issueId: string }>("event:write", async (ctx) => {
   const view = await updateIssue(ctx.core, ctx.params.issueId, await readJson(ctx.req));

@@ -19,7 +19,9 @@ const FILTERS = ["new", "resolved", "spam", "all"] as const;
 export default async function FeedbackInboxPage({ params, searchParams }: { params: { locale: string; org: string }; searchParams: SearchParams }) {
   const core = await requireCore(params.locale, `/${params.locale}/orgs/${params.org}/feedback`);
   const { org } = await loadOrNotFound(() => getOrganization(core, params.org));
-  const inbox = await loadOrNotFound(() => listFeedbackInbox(core, org.slug, { status: searchParams.status, before: typeof searchParams.before === "string" ? searchParams.before : undefined }));
+  const inbox = await loadOrNotFound(() =>
+    listFeedbackInbox(core, org.slug, { status: searchParams.status, before: typeof searchParams.before === "string" ? searchParams.before : undefined }),
+  );
   const t = await getTranslations("feedback");
   const l = params.locale;
   const current = inbox.status ?? "all";
@@ -33,9 +35,19 @@ export default async function FeedbackInboxPage({ params, searchParams }: { para
         locale={l}
         label={t("filterLabel")}
         current={current}
-        tabs={FILTERS.map((f) => ({ id: f, href: `${base}?status=${f}`, label: `${t(`filters.${f}`)} (${formatCount(l, f === "all" ? total : inbox.counts[f])})` }))}
+        tabs={FILTERS.map((f) => ({
+          id: f,
+          href: `${base}?status=${f}`,
+          label: `${t(`filters.${f}`)} (${formatCount(l, f === "all" ? total : inbox.counts[f])})`,
+        }))}
       />
-      {inbox.items.length === 0 ? <p className="muted" data-testid="feedback-empty">{t("empty")}</p> : <FeedbackRows locale={l} org={org.slug} items={inbox.items} />}
+      {inbox.items.length === 0 ? (
+        <p className="muted" data-testid="feedback-empty">
+          {t("empty")}
+        </p>
+      ) : (
+        <FeedbackRows locale={l} org={org.slug} items={inbox.items} />
+      )}
       {inbox.nextBefore ? (
         <p>
           <LocaleLink locale={l} className="button secondary" href={`${base}?status=${current}&before=${inbox.nextBefore}`} rel="next">

@@ -27,7 +27,13 @@ const SORTS = ["date", "new", "freq", "user"] as const;
 const STATUSES = ["unresolved", "resolved", "ignored", "assigned", "unassigned"];
 const LEVELS = ["fatal", "error", "warning", "info", "debug"];
 
-export default async function IssueStreamPage({ params, searchParams }: { params: { locale: string; org: string }; searchParams: Record<string, string | string[] | undefined> }) {
+export default async function IssueStreamPage({
+  params,
+  searchParams,
+}: {
+  params: { locale: string; org: string };
+  searchParams: Record<string, string | string[] | undefined>;
+}) {
   const s: Search = Object.fromEntries(["project", "query", "sort", "statsPeriod", "environment", "cursor"].map((k) => [k, one(searchParams[k])]));
   const here = `/orgs/${params.org}/issues`;
   const core = await requireCore(params.locale, `/${params.locale}${here}`);
@@ -38,7 +44,10 @@ export default async function IssueStreamPage({ params, searchParams }: { params
   // A search over the length limit is refused by the core too; here it is said in the page's language.
   let searchError: string | null = (q.query?.length ?? 0) > STREAM_LIMITS.maxQueryLength ? t("searchTooLong", { max: STREAM_LIMITS.maxQueryLength }) : null;
   try {
-    if (!searchError) stream = await loadOrNotFound(() => listOrgIssues(core, params.org, { ...q, period, page: { ...pageRequest("sort|id", { cursor: s.cursor }), limit: STREAM_LIMITS.pageSize } }));
+    if (!searchError)
+      stream = await loadOrNotFound(() =>
+        listOrgIssues(core, params.org, { ...q, period, page: { ...pageRequest("sort|id", { cursor: s.cursor }), limit: STREAM_LIMITS.pageSize } }),
+      );
   } catch (err) {
     if (!isAppError(err) || err.code !== "bad_request") throw err;
     searchError = err.message;
@@ -98,7 +107,13 @@ export default async function IssueStreamPage({ params, searchParams }: { params
         <nav aria-label={t("sortLabel")} className="segmented">
           <span className="muted">{t("sortLabel")}:</span>
           {SORTS.map((sort) => (
-            <LocaleLink locale={params.locale} key={sort} href={href({ sort })} aria-current={(s.sort || "date") === sort ? "true" : undefined} data-testid={`sort-${sort}`}>
+            <LocaleLink
+              locale={params.locale}
+              key={sort}
+              href={href({ sort })}
+              aria-current={(s.sort || "date") === sort ? "true" : undefined}
+              data-testid={`sort-${sort}`}
+            >
               {t(`sort.${sort}`)}
             </LocaleLink>
           ))}
@@ -112,7 +127,18 @@ export default async function IssueStreamPage({ params, searchParams }: { params
           ))}
         </nav>
       </div>
-      <StreamLive url={liveUrl} locale={params.locale} labels={{ one: t("live.one"), many: t("live.many"), capped: t("live.capped", { count: STREAM_LIMITS.newIssuesCap }), show: t("live.show"), superseded: t("live.superseded"), signedOut: t("live.signedOut") }}>
+      <StreamLive
+        url={liveUrl}
+        locale={params.locale}
+        labels={{
+          one: t("live.one"),
+          many: t("live.many"),
+          capped: t("live.capped", { count: STREAM_LIMITS.newIssuesCap }),
+          show: t("live.show"),
+          superseded: t("live.superseded"),
+          signedOut: t("live.signedOut"),
+        }}
+      >
         {stream.empty && !searchError ? (
           <EmptyState core={core} org={access.org.slug} locale={params.locale} project={selected ?? projects[0] ?? null} canSend={selectable} />
         ) : items.length === 0 ? (
@@ -124,7 +150,16 @@ export default async function IssueStreamPage({ params, searchParams }: { params
         ) : (
           <ActionForm action={bulkIssuesAction.bind(null, params.locale, access.org.slug)} className="stream-form" testId="bulk-form">
             {selectable ? <BulkBar people={suggestions} /> : null}
-            <IssueTable org={access.org.slug} locale={params.locale} issues={items} projects={projects} series={stream.series} period={period} people={suggestions} selectable={selectable} />
+            <IssueTable
+              org={access.org.slug}
+              locale={params.locale}
+              issues={items}
+              projects={projects}
+              series={stream.series}
+              period={period}
+              people={suggestions}
+              selectable={selectable}
+            />
           </ActionForm>
         )}
       </StreamLive>

@@ -19,7 +19,8 @@ export default async function MonitorsPage({ params }: { params: { locale: strin
   const checkIns = await latestCheckIns(core, monitors);
   const t = await getTranslations("monitors");
   const base = `/orgs/${access.org.slug}/monitors`;
-  const schedule = (m: (typeof monitors)[number]) => (m.scheduleType === "crontab" ? `${m.schedule} (${m.timezone})` : t("every", { count: Number(m.schedule), unit: t(`units.${m.intervalUnit ?? "hour"}`) }));
+  const schedule = (m: (typeof monitors)[number]) =>
+    m.scheduleType === "crontab" ? `${m.schedule} (${m.timezone})` : t("every", { count: Number(m.schedule), unit: t(`units.${m.intervalUnit ?? "hour"}`) });
   return (
     <>
       <OrgNav org={access.org} current="monitors" />
@@ -32,7 +33,9 @@ export default async function MonitorsPage({ params }: { params: { locale: strin
         </p>
       ) : null}
       {monitors.length === 0 ? (
-        <p className="muted" data-testid="monitors-empty">{t("empty")}</p>
+        <p className="muted" data-testid="monitors-empty">
+          {t("empty")}
+        </p>
       ) : (
         <div className="table-scroll">
           <table className="table" data-testid="monitor-table">
@@ -42,7 +45,9 @@ export default async function MonitorsPage({ params }: { params: { locale: strin
               {monitors.map((m) => (
                 <tr key={m.id} data-testid={`monitor-${m.slug}`}>
                   <td>
-                    <LocaleLink locale={params.locale} href={`${base}/${m.slug}`}>{m.name}</LocaleLink>
+                    <LocaleLink locale={params.locale} href={`${base}/${m.slug}`}>
+                      {m.name}
+                    </LocaleLink>
                     {m.isMuted ? <span className="badge">{t("muted")}</span> : null}
                     {m.status === "disabled" ? <span className="badge">{t("disabled")}</span> : null}
                   </td>
@@ -57,7 +62,12 @@ export default async function MonitorsPage({ params }: { params: { locale: strin
                       m.environments.map((e) => (
                         <div key={e.id} className="monitor-env" data-testid={`monitor-env-${e.environment}`}>
                           <span className={`badge monitor-${e.status}`}>{t(`envStatus.${e.status}`)}</span> <span>{e.environment}</span>
-                          <CheckInTimeline locale={params.locale} checkIns={checkIns.filter((c) => c.environmentId === e.id)} statusLabel={(s) => t(`status.${s}`)} label={t("timelineLabel", { environment: e.environment })} />
+                          <CheckInTimeline
+                            locale={params.locale}
+                            checkIns={checkIns.filter((c) => c.environmentId === e.id)}
+                            statusLabel={(s) => t(`status.${s}`)}
+                            label={t("timelineLabel", { environment: e.environment })}
+                          />
                         </div>
                       ))
                     )}

@@ -24,17 +24,30 @@ export default async function ReleasesPage({ params, searchParams }: { params: {
   const project = one(searchParams.project);
   const environment = environmentParam(searchParams);
   const [page, environments, projects] = await loadOrNotFound(() =>
-    Promise.all([releasesPage(core, org.slug, { project, environment, cursor: one(searchParams.cursor) }), listEnvironments(core, org.slug, project), listProjects(core, org.slug, { limit: 100 })]),
+    Promise.all([
+      releasesPage(core, org.slug, { project, environment, cursor: one(searchParams.cursor) }),
+      listEnvironments(core, org.slug, project),
+      listProjects(core, org.slug, { limit: 100 }),
+    ]),
   );
   const t = await getTranslations("releases");
   const l = params.locale;
-  const query = (extra: Record<string, string>) => new URLSearchParams({ ...(project ? { project } : {}), ...(environment ? { environment } : {}), ...extra }).toString();
+  const query = (extra: Record<string, string>) =>
+    new URLSearchParams({ ...(project ? { project } : {}), ...(environment ? { environment } : {}), ...extra }).toString();
   return (
     <>
       <OrgNav org={org} current="releases" />
       <h1>{t("title")}</h1>
       <div className="filter-bar">
-        <FilterSelect name="project" label={t("project")} allLabel={t("allProjects")} applyLabel={t("apply")} options={projects.items.map((p) => ({ value: p.slug, label: p.name }))} params={searchParams} testId="project-filter" />
+        <FilterSelect
+          name="project"
+          label={t("project")}
+          allLabel={t("allProjects")}
+          applyLabel={t("apply")}
+          options={projects.items.map((p) => ({ value: p.slug, label: p.name }))}
+          params={searchParams}
+          testId="project-filter"
+        />
         <EnvironmentFilter environments={environments} params={searchParams} />
       </div>
       {page.items.length === 0 ? (
@@ -46,10 +59,18 @@ export default async function ReleasesPage({ params, searchParams }: { params: {
               <tr>
                 <th scope="col">{t("version")}</th>
                 <th scope="col">{t("projects")}</th>
-                <th scope="col" className="num">{t("newIssues")}</th>
-                <th scope="col" className="num">{t("events")}</th>
-                <th scope="col" className="num">{t("crashFreeSessions")}</th>
-                <th scope="col" className="num">{t("crashFreeUsers")}</th>
+                <th scope="col" className="num">
+                  {t("newIssues")}
+                </th>
+                <th scope="col" className="num">
+                  {t("events")}
+                </th>
+                <th scope="col" className="num">
+                  {t("crashFreeSessions")}
+                </th>
+                <th scope="col" className="num">
+                  {t("crashFreeUsers")}
+                </th>
                 <th scope="col">{t("lastEvent")}</th>
                 <th scope="col">{t("created")}</th>
               </tr>
@@ -60,13 +81,24 @@ export default async function ReleasesPage({ params, searchParams }: { params: {
                 return (
                   <tr key={r.view.release.id} data-testid="release-row">
                     <td className="wrap">
-                      <LocaleLink locale={params.locale} href={`/orgs/${org.slug}/releases/${encodeURIComponent(s.version)}${environment ? `?${new URLSearchParams({ environment })}` : ""}`}>{s.version}</LocaleLink>
+                      <LocaleLink
+                        locale={params.locale}
+                        href={`/orgs/${org.slug}/releases/${encodeURIComponent(s.version)}${environment ? `?${new URLSearchParams({ environment })}` : ""}`}
+                      >
+                        {s.version}
+                      </LocaleLink>
                     </td>
                     <td>{r.projects.map((p) => p.name).join(", ")}</td>
                     <td className="num">{formatCount(l, s.newGroups)}</td>
-                    <td className="num" data-testid="release-events">{formatCount(l, r.events)}</td>
-                    <td className="num" data-testid="release-crash-free-sessions">{formatPercent(l, r.health.crashFreeSessions)}</td>
-                    <td className="num" data-testid="release-crash-free-users">{formatPercent(l, r.health.crashFreeUsers)}</td>
+                    <td className="num" data-testid="release-events">
+                      {formatCount(l, r.events)}
+                    </td>
+                    <td className="num" data-testid="release-crash-free-sessions">
+                      {formatPercent(l, r.health.crashFreeSessions)}
+                    </td>
+                    <td className="num" data-testid="release-crash-free-users">
+                      {formatPercent(l, r.health.crashFreeUsers)}
+                    </td>
                     <td>{formatDate(l, s.lastEvent)}</td>
                     <td>{formatDate(l, s.dateReleased ?? s.dateCreated)}</td>
                   </tr>

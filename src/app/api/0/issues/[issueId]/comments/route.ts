@@ -8,7 +8,11 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute<{ issueId: string }>("event:read", async (ctx) => {
   const params = ctx.url.searchParams;
-  const page = await listComments(ctx.core, ctx.params.issueId, pageRequest("id", { cursor: params.get("cursor"), limit: params.get("limit") ?? params.get("per_page") ?? undefined }));
+  const page = await listComments(
+    ctx.core,
+    ctx.params.issueId,
+    pageRequest("id", { cursor: params.get("cursor"), limit: params.get("limit") ?? params.get("per_page") ?? undefined }),
+  );
   return paged(await serializeActivities(ctx.core, page.items), page.nextCursor, ctx);
 });
 

@@ -5,4 +5,6 @@ import { serializeTag } from "@/web/api/triage-serializers";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute<{ issueId: string }>("event:read", async (ctx) => Response.json((await listIssueTags(ctx.core, ctx.params.issueId)).map(serializeTag)));
+export const GET = apiRoute<{ issueId: string }>("event:read", async (ctx) =>
+  Response.json((await listIssueTags(ctx.core, ctx.params.issueId)).map(serializeTag)),
+);

@@ -5,6 +5,10 @@ import { serializeMetricAlert } from "@/web/api/metric-alert-serializers";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute<{ org: string }>(["alerts:read", "org:read"], async (ctx) => paged((await listMetricAlerts(ctx.core, ctx.params.org)).map(serializeMetricAlert), null, ctx));
+export const GET = apiRoute<{ org: string }>(["alerts:read", "org:read"], async (ctx) =>
+  paged((await listMetricAlerts(ctx.core, ctx.params.org)).map(serializeMetricAlert), null, ctx),
+);
 
-export const POST = apiRoute<{ org: string }>(["alerts:write", "org:write"], async (ctx) => Response.json(serializeMetricAlert(await createMetricAlert(ctx.core, ctx.params.org, await readJson(ctx.req))), { status: 201 }));
+export const POST = apiRoute<{ org: string }>(["alerts:write", "org:write"], async (ctx) =>
+  Response.json(serializeMetricAlert(await createMetricAlert(ctx.core, ctx.params.org, await readJson(ctx.req))), { status: 201 }),
+);

@@ -10,7 +10,11 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute<{ org: string }>("org:write", async (ctx) => {
   const q = ctx.url.searchParams;
-  const page = await listAuditLog(ctx.core, ctx.params.org, { event: q.get("event") ?? undefined, actor: q.get("actor") ?? undefined, cursor: q.get("cursor") ?? undefined });
+  const page = await listAuditLog(ctx.core, ctx.params.org, {
+    event: q.get("event") ?? undefined,
+    actor: q.get("actor") ?? undefined,
+    cursor: q.get("cursor") ?? undefined,
+  });
   const users = new Map<string, User>();
   for (const id of new Set(page.entries.flatMap((e) => [e.actorUserId, e.targetUserId]).filter((x): x is string => x !== null))) {
     const u = await ctx.core.store.getUserById(id);

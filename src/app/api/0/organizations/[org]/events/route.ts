@@ -17,10 +17,16 @@ export const GET = apiRoute<{ org: string }>("event:read", async (ctx) => {
   if (projects.length !== 1) throw new AppError("bad_request", "Name one project by its id (project=…)");
   const sort = p.get("sort");
   if (sort !== null && sort !== "-timestamp") throw new AppError("bad_request", "Logs are sorted by -timestamp");
-  const fields = p.getAll("field").filter((f) => f.length > 0 && f.length <= 256).slice(0, 50);
+  const fields = p
+    .getAll("field")
+    .filter((f) => f.length > 0 && f.length <= 256)
+    .slice(0, 50);
   const wanted = fields.length > 0 ? fields : DEFAULT_LOG_FIELDS;
   const slug = await projectSlugById(ctx.core, ctx.params.org, projects[0]);
   const { input, pageSize } = apiLogQuery(p);
   const page = await listProjectLogs(ctx.core, ctx.params.org, slug, input, pageSize);
-  return Response.json({ data: page.items.map((l) => logFields(l, slug, wanted)), meta: { fields: logFieldTypes(wanted), dataset: "logs" } }, { headers: { Link: linkHeader(ctx.url, page.nextBefore, ctx.publicUrl, ctx.basePath) } });
+  return Response.json(
+    { data: page.items.map((l) => logFields(l, slug, wanted)), meta: { fields: logFieldTypes(wanted), dataset: "logs" } },
+    { headers: { Link: linkHeader(ctx.url, page.nextBefore, ctx.publicUrl, ctx.basePath) } },
+  );
 });

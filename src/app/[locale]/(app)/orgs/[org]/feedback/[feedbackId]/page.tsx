@@ -39,12 +39,16 @@ export default async function FeedbackPage({ params }: { params: { locale: strin
     <>
       <OrgNav org={org} current="feedback" />
       <p className="crumbs">
-        <LocaleLink locale={l} href={`/orgs/${org.slug}/feedback`}>{t("back")}</LocaleLink>
+        <LocaleLink locale={l} href={`/orgs/${org.slug}/feedback`}>
+          {t("back")}
+        </LocaleLink>
       </p>
       <h1>{t("title")}</h1>
       <section className="card">
         <h2>{t("message")}</h2>
-        <p className="note-text" data-testid="feedback-message">{f.message}</p>
+        <p className="note-text" data-testid="feedback-message">
+          {f.message}
+        </p>
         {may.update ? <FeedbackTriage locale={l} org={org.slug} feedback={f} members={members} /> : null}
       </section>
       <section className="card">
@@ -65,7 +69,11 @@ export default async function FeedbackPage({ params }: { params: { locale: strin
         {d.notes && d.notes.length > 0 ? (
           <>
             <h3>{t("notes")}</h3>
-            <ul>{d.notes.map((n) => <li key={n}>{n}</li>)}</ul>
+            <ul>
+              {d.notes.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+            </ul>
           </>
         ) : null}
       </section>
@@ -75,11 +83,15 @@ export default async function FeedbackPage({ params }: { params: { locale: strin
           {f.issue ? (
             <p>
               {t("issue")}:{" "}
-              <LocaleLink locale={l} href={`/orgs/${org.slug}/issues/${f.issue.id}`} data-testid="feedback-issue-link">{f.issue.title}</LocaleLink>
+              <LocaleLink locale={l} href={`/orgs/${org.slug}/issues/${f.issue.id}`} data-testid="feedback-issue-link">
+                {f.issue.title}
+              </LocaleLink>
               {f.eventStored ? (
                 <>
                   {" · "}
-                  <LocaleLink locale={l} href={`/orgs/${org.slug}/issues/${f.issue.id}/events/${f.associatedEventId}`} data-testid="feedback-event-link">{t("openEvent")}</LocaleLink>
+                  <LocaleLink locale={l} href={`/orgs/${org.slug}/issues/${f.issue.id}/events/${f.associatedEventId}`} data-testid="feedback-event-link">
+                    {t("openEvent")}
+                  </LocaleLink>
                 </>
               ) : null}
             </p>

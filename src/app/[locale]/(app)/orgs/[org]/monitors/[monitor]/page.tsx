@@ -33,14 +33,23 @@ export default async function MonitorPage({ params }: { params: { locale: string
     <>
       <OrgNav org={access.org} current="monitors" />
       <p className="crumbs">
-        <LocaleLink locale={params.locale} href={`/orgs/${access.org.slug}/monitors`}>{t("title")}</LocaleLink>
+        <LocaleLink locale={params.locale} href={`/orgs/${access.org.slug}/monitors`}>
+          {t("title")}
+        </LocaleLink>
       </p>
       <h1>
         {m.name}
-        {m.isMuted ? <span className="badge" data-testid="monitor-muted">{t("muted")}</span> : null}
+        {m.isMuted ? (
+          <span className="badge" data-testid="monitor-muted">
+            {t("muted")}
+          </span>
+        ) : null}
       </h1>
       <p>
-        <code data-testid="monitor-schedule">{m.scheduleType === "crontab" ? m.schedule : t("every", { count: Number(m.schedule), unit: t(`units.${m.intervalUnit ?? "hour"}`) })}</code> · {m.timezone} · {m.project.name} · <code>{m.slug}</code>
+        <code data-testid="monitor-schedule">
+          {m.scheduleType === "crontab" ? m.schedule : t("every", { count: Number(m.schedule), unit: t(`units.${m.intervalUnit ?? "hour"}`) })}
+        </code>{" "}
+        · {m.timezone} · {m.project.name} · <code>{m.slug}</code>
       </p>
       <section className="card">
         <h2>{t("environments")}</h2>
@@ -49,7 +58,12 @@ export default async function MonitorPage({ params }: { params: { locale: string
           <div key={e.id} className="monitor-env" data-testid={`monitor-env-${e.environment}`}>
             <span className={`badge monitor-${e.status}`}>{t(`envStatus.${e.status}`)}</span> <strong>{e.environment}</strong>{" "}
             <span className="muted">{e.nextCheckin ? t("nextCheckIn", { when: formatWhen(params.locale, e.nextCheckin) }) : ""}</span>
-            <CheckInTimeline locale={params.locale} checkIns={m.checkIns.filter((c) => c.environmentId === e.id).slice(0, 30)} statusLabel={(s) => t(`status.${s}`)} label={t("timelineLabel", { environment: e.environment })} />
+            <CheckInTimeline
+              locale={params.locale}
+              checkIns={m.checkIns.filter((c) => c.environmentId === e.id).slice(0, 30)}
+              statusLabel={(s) => t(`status.${s}`)}
+              label={t("timelineLabel", { environment: e.environment })}
+            />
           </div>
         ))}
       </section>
@@ -58,7 +72,13 @@ export default async function MonitorPage({ params }: { params: { locale: string
         {times.length < 2 ? (
           <p className="muted">{times.length === 0 ? t("noDurations") : t("durationsSummary", { count: 1 })}</p>
         ) : (
-          <TimeSeriesChart kind="line" data={{ times, series: [{ label: t("durationMs"), values: times.map((s) => bySecond.get(s) ?? null), color: "--accent" }] }} label={t("durations")} summary={t("durationsSummary", { count: times.length })} testId="monitor-durations" />
+          <TimeSeriesChart
+            kind="line"
+            data={{ times, series: [{ label: t("durationMs"), values: times.map((s) => bySecond.get(s) ?? null), color: "--accent" }] }}
+            label={t("durations")}
+            summary={t("durationsSummary", { count: times.length })}
+            testId="monitor-durations"
+          />
         )}
       </section>
       <section className="card">

@@ -19,10 +19,16 @@ export default async function NewMonitorPage({ params }: { params: { locale: str
     <>
       <OrgNav org={access.org} current="monitors" />
       <p className="crumbs">
-        <LocaleLink locale={params.locale} href={`/orgs/${access.org.slug}/monitors`}>{t("title")}</LocaleLink>
+        <LocaleLink locale={params.locale} href={`/orgs/${access.org.slug}/monitors`}>
+          {t("title")}
+        </LocaleLink>
       </p>
       <h1>{t("new")}</h1>
-      {allowed(access, "monitor:write") ? <MonitorEditor locale={params.locale} org={access.org.slug} projects={items} monitor={null} /> : <p className="muted">{t("notAllowed")}</p>}
+      {allowed(access, "monitor:write") ? (
+        <MonitorEditor locale={params.locale} org={access.org.slug} projects={items} monitor={null} />
+      ) : (
+        <p className="muted">{t("notAllowed")}</p>
+      )}
     </>
   );
 }

@@ -32,7 +32,9 @@ export default async function ReleasePage({ params, searchParams }: { params: { 
   const core = await requireCore(params.locale, `/${params.locale}/orgs/${params.org}/releases/${encodeURIComponent(version)}`);
   const { org } = await loadOrNotFound(() => getOrganization(core, params.org));
   const environment = environmentParam(searchParams);
-  const [r, environments] = await loadOrNotFound(() => Promise.all([releaseDetail(core, org.slug, version, { environment }), listEnvironments(core, org.slug, null)]));
+  const [r, environments] = await loadOrNotFound(() =>
+    Promise.all([releaseDetail(core, org.slug, version, { environment }), listEnvironments(core, org.slug, null)]),
+  );
   const t = await getTranslations("releases");
   const l = params.locale;
   const s = serializeRelease(r.view);
@@ -43,7 +45,10 @@ export default async function ReleasePage({ params, searchParams }: { params: { 
     <>
       <OrgNav org={org} current="releases" />
       <p className="crumbs">
-        <LocaleLink locale={params.locale} href={`/orgs/${org.slug}/releases`}>{t("title")}</LocaleLink> / <span>{s.version}</span>
+        <LocaleLink locale={params.locale} href={`/orgs/${org.slug}/releases`}>
+          {t("title")}
+        </LocaleLink>{" "}
+        / <span>{s.version}</span>
       </p>
       <h1 className="wrap">{s.version}</h1>
       <div className="filter-bar">
@@ -92,8 +97,13 @@ export default async function ReleasePage({ params, searchParams }: { params: { 
           <ul className="issue-links" data-testid="release-new-issues">
             {r.newIssues.map((i) => (
               <li key={i.id}>
-                <LocaleLink locale={params.locale} href={`/orgs/${org.slug}/issues/${i.id}`}>{i.title}</LocaleLink>
-                <span className="muted"> {i.culprit} · {t("eventsCount", { count: i.timesSeen })}</span>
+                <LocaleLink locale={params.locale} href={`/orgs/${org.slug}/issues/${i.id}`}>
+                  {i.title}
+                </LocaleLink>
+                <span className="muted">
+                  {" "}
+                  {i.culprit} · {t("eventsCount", { count: i.timesSeen })}
+                </span>
               </li>
             ))}
           </ul>
@@ -120,7 +130,8 @@ export default async function ReleasePage({ params, searchParams }: { params: { 
           <ul className="commit-list" data-testid="release-commits">
             {commits.map((c) => (
               <li key={c.id}>
-                <code>{c.id.slice(0, 12)}</code> {c.message ?? ""} <span className="muted">{[c.author?.name, c.repository?.name].filter(Boolean).join(" · ")}</span>
+                <code>{c.id.slice(0, 12)}</code> {c.message ?? ""}{" "}
+                <span className="muted">{[c.author?.name, c.repository?.name].filter(Boolean).join(" · ")}</span>
               </li>
             ))}
           </ul>

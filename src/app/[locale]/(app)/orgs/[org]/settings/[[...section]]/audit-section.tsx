@@ -5,7 +5,17 @@ import { listAuditLog } from "@/core/audit";
 import type { CoreContext } from "@/core/context";
 import { AuditLog } from "@/web/components/audit/audit-log";
 
-export async function AuditSection({ core, access, locale, query }: { core: CoreContext; access: OrgAccess; locale: string; query: { event?: string; actor?: string; cursor?: string } }) {
+export async function AuditSection({
+  core,
+  access,
+  locale,
+  query,
+}: {
+  core: CoreContext;
+  access: OrgAccess;
+  locale: string;
+  query: { event?: string; actor?: string; cursor?: string };
+}) {
   const t = await getTranslations("audit");
   if (!allowed(access, "org:audit")) return <p className="muted">{t("notAllowed")}</p>;
   const page = await listAuditLog(core, access.org.slug, query);

@@ -37,7 +37,8 @@ export async function GeneralSection({ core, access, locale }: { core: CoreConte
         <ActionForm action={setAlertsMemberWriteAction.bind(null, locale, org.slug)} successMessage={t("saved")} testId="org-alerts-member-write-form">
           <p>
             <label className="check-field">
-              <input type="checkbox" name="alertsMemberWrite" defaultChecked={await getAlertsMemberWrite(core, org.slug)} data-testid="alerts-member-write" /> {ta("memberWrite")}
+              <input type="checkbox" name="alertsMemberWrite" defaultChecked={await getAlertsMemberWrite(core, org.slug)} data-testid="alerts-member-write" />{" "}
+              {ta("memberWrite")}
             </label>
           </p>
           <SubmitButton>{t("save")}</SubmitButton>

@@ -22,7 +22,12 @@ export async function InvitationsCard({ core, access, locale }: { core: CoreCont
       <p className="muted">{t("hint")}</p>
       <ActionForm action={createInvitationAction.bind(null, locale, access.org.slug)} testId="create-invite-form" resetOnSuccess>
         <Field name="email" label={t("email")} type="email" autoComplete="off" required />
-        <Field name="role" label={t("role")} defaultValue="member" options={ROLES.filter((r) => access.role === "owner" || access.role === null || r !== "owner").map((r) => ({ value: r, label: tr(r) }))} />
+        <Field
+          name="role"
+          label={t("role")}
+          defaultValue="member"
+          options={ROLES.filter((r) => access.role === "owner" || access.role === null || r !== "owner").map((r) => ({ value: r, label: tr(r) }))}
+        />
         <SubmitButton>{t("create")}</SubmitButton>
       </ActionForm>
       {pending.length > 0 ? (
@@ -32,7 +37,15 @@ export async function InvitationsCard({ core, access, locale }: { core: CoreCont
             <TableHead columns={[t("email"), t("role"), t("createdAt"), t("expires")]} actions={t("actions")} />
             <tbody>
               {pending.map((i) => (
-                <InvitationRow key={i.id} invitation={i} role={tr(i.role)} locale={locale} org={access.org.slug} expired={Date.parse(i.expiresAt) <= now} labels={{ expired: t("expired"), revoke: t("revoke") }} />
+                <InvitationRow
+                  key={i.id}
+                  invitation={i}
+                  role={tr(i.role)}
+                  locale={locale}
+                  org={access.org.slug}
+                  expired={Date.parse(i.expiresAt) <= now}
+                  labels={{ expired: t("expired"), revoke: t("revoke") }}
+                />
               ))}
             </tbody>
           </table>

@@ -22,7 +22,13 @@ type Section = (typeof SECTIONS)[number];
 
 const one = (v: string | string[] | undefined): string | undefined => (typeof v === "string" ? v : undefined);
 
-export default async function OrganizationSettingsPage({ params, searchParams }: { params: { locale: string; org: string; section?: string[] }; searchParams: Record<string, string | string[] | undefined> }) {
+export default async function OrganizationSettingsPage({
+  params,
+  searchParams,
+}: {
+  params: { locale: string; org: string; section?: string[] };
+  searchParams: Record<string, string | string[] | undefined>;
+}) {
   const [first = "general", ...extra] = params.section ?? [];
   if (extra.length > 0 || !(SECTIONS as readonly string[]).includes(first)) notFound();
   const section = first as Section;
@@ -37,9 +43,30 @@ export default async function OrganizationSettingsPage({ params, searchParams }:
       {section === "members" ? <MembersSection core={core} access={access} locale={params.locale} /> : null}
       {section === "teams" ? <TeamsSection core={core} access={access} locale={params.locale} /> : null}
       {section === "tokens" ? <TokensSection core={core} access={access} locale={params.locale} /> : null}
-      {section === "privacy" ? <PrivacySection core={core} access={access} locale={params.locale} search={{ field: one(searchParams.field), value: one(searchParams.value), confirm: one(searchParams.confirm) }} /> : null}
-      {section === "audit" ? <AuditSection core={core} access={access} locale={params.locale} query={{ event: one(searchParams.event), actor: one(searchParams.actor), cursor: one(searchParams.cursor) }} /> : null}
-      {section === "scrubbing" ? <ScrubbingSettings locale={params.locale} target={{ org: access.org.slug }} options={await scrubbingOptionsOf(core, { organizationId: access.org.id })} editable={can(access.role, "org:update")} /> : null}
+      {section === "privacy" ? (
+        <PrivacySection
+          core={core}
+          access={access}
+          locale={params.locale}
+          search={{ field: one(searchParams.field), value: one(searchParams.value), confirm: one(searchParams.confirm) }}
+        />
+      ) : null}
+      {section === "audit" ? (
+        <AuditSection
+          core={core}
+          access={access}
+          locale={params.locale}
+          query={{ event: one(searchParams.event), actor: one(searchParams.actor), cursor: one(searchParams.cursor) }}
+        />
+      ) : null}
+      {section === "scrubbing" ? (
+        <ScrubbingSettings
+          locale={params.locale}
+          target={{ org: access.org.slug }}
+          options={await scrubbingOptionsOf(core, { organizationId: access.org.id })}
+          editable={can(access.role, "org:update")}
+        />
+      ) : null}
     </>
   );
 }

@@ -52,13 +52,21 @@ export async function PrivacySection({ core, access, locale, search }: { core: C
             <span>{t("value")}</span>
             <input name="value" type="search" defaultValue={value} required maxLength={200} autoComplete="off" />
           </label>
-          {error ? <p className="field-error" role="alert">{error}</p> : null}
-          <button type="submit" className="button">{t("search")}</button>
+          {error ? (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" className="button">
+            {t("search")}
+          </button>
         </form>
       </section>
       {result ? (
         result.matches.length === 0 ? (
-          <p className="muted" data-testid="personal-data-none">{t("none")}</p>
+          <p className="muted" data-testid="personal-data-none">
+            {t("none")}
+          </p>
         ) : (
           <section className="card" data-testid="personal-data-results">
             <h2>{t("resultsTitle", { count: result.matches.length })}</h2>
@@ -82,7 +90,12 @@ export async function PrivacySection({ core, access, locale, search }: { core: C
               </table>
             </div>
             <p>
-              <a className="button secondary" href={`${basePath}/api/0/organizations/${access.org.slug}/personal-data/export/?${query}`} download data-testid="personal-data-export">
+              <a
+                className="button secondary"
+                href={`${basePath}/api/0/organizations/${access.org.slug}/personal-data/export/?${query}`}
+                download
+                data-testid="personal-data-export"
+              >
                 {t("export")}
               </a>
             </p>
@@ -91,7 +104,9 @@ export async function PrivacySection({ core, access, locale, search }: { core: C
                 <input type="hidden" name="field" value={field} />
                 <input type="hidden" name="value" value={value} />
                 <input type="hidden" name="confirm" value="erase" />
-                <button type="submit" className="button danger">{t("erase")}</button>
+                <button type="submit" className="button danger">
+                  {t("erase")}
+                </button>
               </form>
             ) : null}
           </section>

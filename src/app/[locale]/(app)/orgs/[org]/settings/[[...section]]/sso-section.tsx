@@ -25,7 +25,12 @@ export async function SsoSection({ core, access, locale }: { core: CoreContext; 
         <p className="hint">{t("requireSsoHint")}</p>
         <Field name="autoJoinDomains" type="textarea" label={t("domains")} defaultValue={settings.autoJoinDomains.join("\n")} placeholder="example.com" />
         <p className="hint">{t("domainsHint")}</p>
-        <Field name="autoJoinRole" label={t("role")} defaultValue={settings.autoJoinRole} options={(["admin", "member", "viewer"] as const).map((r) => ({ value: r, label: t(`roles.${r}`) }))} />
+        <Field
+          name="autoJoinRole"
+          label={t("role")}
+          defaultValue={settings.autoJoinRole}
+          options={(["admin", "member", "viewer"] as const).map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+        />
         <SubmitButton>{tg("save")}</SubmitButton>
       </ActionForm>
     </section>

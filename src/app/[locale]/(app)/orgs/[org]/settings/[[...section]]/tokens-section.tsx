@@ -18,7 +18,12 @@ export async function TokensSection({ core, access, locale }: { core: CoreContex
       <p className="muted">{t("hint")}</p>
       <section className="card">
         <h2>{t("createTitle")}</h2>
-        <ActionForm action={createOrgTokenAction.bind(null, locale, access.org.slug)} successMessage={t("created")} testId="create-org-token-form" resetOnSuccess>
+        <ActionForm
+          action={createOrgTokenAction.bind(null, locale, access.org.slug)}
+          successMessage={t("created")}
+          testId="create-org-token-form"
+          resetOnSuccess
+        >
           <Field name="name" label={t("name")} required />
           <SubmitButton>{t("create")}</SubmitButton>
         </ActionForm>
@@ -32,7 +37,13 @@ export async function TokensSection({ core, access, locale }: { core: CoreContex
             <TableHead columns={[t("name"), t("token"), t("createdBy"), t("createdAt"), t("lastUsed")]} actions={t("actions")} />
             <tbody>
               {tokens.map((token) => (
-                <TokenRow key={token.id} token={token} locale={locale} org={access.org.slug} labels={{ never: t("never"), revoke: t("revoke"), revokeLabel: t("revokeLabel", { name: token.name }) }} />
+                <TokenRow
+                  key={token.id}
+                  token={token}
+                  locale={locale}
+                  org={access.org.slug}
+                  labels={{ never: t("never"), revoke: t("revoke"), revokeLabel: t("revokeLabel", { name: token.name }) }}
+                />
               ))}
             </tbody>
           </table>

@@ -23,7 +23,8 @@ export default async function TracePage({ params }: { params: { locale: string; 
   const logs = await loadOrNotFound(() => listTraceLogs(core, params.org, params.traceId));
   const trace = await loadOrNotFound(() =>
     traceView(core, params.org, params.traceId).catch((err): TraceView => {
-      if (isAppError(err) && err.code === "not_found" && logs.length > 0) return { traceId: params.traceId.toLowerCase(), spans: [], errors: [], startMs: 0, durationMs: 0, truncated: false };
+      if (isAppError(err) && err.code === "not_found" && logs.length > 0)
+        return { traceId: params.traceId.toLowerCase(), spans: [], errors: [], startMs: 0, durationMs: 0, truncated: false };
       throw err;
     }),
   );
@@ -53,7 +54,13 @@ export default async function TracePage({ params }: { params: { locale: string; 
           <ul className="issue-links" data-testid="trace-errors">
             {trace.errors.map((e) => (
               <li key={`${e.projectId}:${e.eventId}`}>
-                {e.issueId !== null ? <LocaleLink locale={l} href={`/orgs/${org.slug}/issues/${e.issueId}/events/${e.eventId}`}>{e.title}</LocaleLink> : <span>{e.title}</span>}
+                {e.issueId !== null ? (
+                  <LocaleLink locale={l} href={`/orgs/${org.slug}/issues/${e.issueId}/events/${e.eventId}`}>
+                    {e.title}
+                  </LocaleLink>
+                ) : (
+                  <span>{e.title}</span>
+                )}
                 <span className="muted">
                   {" "}
                   · {e.projectSlug} · {e.level} · {formatDate(l, e.timestamp)}
@@ -69,7 +76,11 @@ export default async function TracePage({ params }: { params: { locale: string; 
           {t("truncated", { count: trace.spans.length })}
         </p>
       ) : null}
-      {trace.spans.length > 0 ? <Waterfall locale={l} org={org.slug} spans={trace.spans} durationMs={trace.durationMs} /> : <p className="card muted">{t("noSpans")}</p>}
+      {trace.spans.length > 0 ? (
+        <Waterfall locale={l} org={org.slug} spans={trace.spans} durationMs={trace.durationMs} />
+      ) : (
+        <p className="card muted">{t("noSpans")}</p>
+      )}
     </>
   );
 }

@@ -9,6 +9,9 @@ export const dynamic = "force-dynamic";
 export const GET = apiRoute<{ issueId: string; which: string }>("event:read", async (ctx) => {
   const which = ctx.params.which;
   const environments = ctx.url.searchParams.getAll("environment").filter((e) => e !== "");
-  const found = which === "latest" || which === "oldest" ? await getIssueEventAt(ctx.core, ctx.params.issueId, which, environments) : await getIssueEvent(ctx.core, ctx.params.issueId, which, environments);
+  const found =
+    which === "latest" || which === "oldest"
+      ? await getIssueEventAt(ctx.core, ctx.params.issueId, which, environments)
+      : await getIssueEvent(ctx.core, ctx.params.issueId, which, environments);
   return Response.json(serializeEventDetail(found));
 });

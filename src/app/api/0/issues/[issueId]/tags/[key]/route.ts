@@ -5,4 +5,6 @@ import { serializeTag } from "@/web/api/triage-serializers";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute<{ issueId: string; key: string }>("event:read", async (ctx) => Response.json(serializeTag(await getIssueTag(ctx.core, ctx.params.issueId, ctx.params.key))));
+export const GET = apiRoute<{ issueId: string; key: string }>("event:read", async (ctx) =>
+  Response.json(serializeTag(await getIssueTag(ctx.core, ctx.params.issueId, ctx.params.key))),
+);

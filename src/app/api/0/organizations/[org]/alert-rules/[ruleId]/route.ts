@@ -7,9 +7,13 @@ import { serializeMetricAlert } from "@/web/api/metric-alert-serializers";
 export const dynamic = "force-dynamic";
 type P = { org: string; ruleId: string };
 
-export const GET = apiRoute<P>(["alerts:read", "org:read"], async (ctx) => Response.json(serializeMetricAlert(await getMetricAlert(ctx.core, ctx.params.org, ctx.params.ruleId))));
+export const GET = apiRoute<P>(["alerts:read", "org:read"], async (ctx) =>
+  Response.json(serializeMetricAlert(await getMetricAlert(ctx.core, ctx.params.org, ctx.params.ruleId))),
+);
 
-export const PUT = apiRoute<P>(["alerts:write", "org:write"], async (ctx) => Response.json(serializeMetricAlert(await updateMetricAlert(ctx.core, ctx.params.org, ctx.params.ruleId, await readJson(ctx.req)))));
+export const PUT = apiRoute<P>(["alerts:write", "org:write"], async (ctx) =>
+  Response.json(serializeMetricAlert(await updateMetricAlert(ctx.core, ctx.params.org, ctx.params.ruleId, await readJson(ctx.req)))),
+);
 
 export const DELETE = apiRoute<P>(["alerts:write", "org:write"], async (ctx) => {
   await deleteMetricAlert(ctx.core, ctx.params.org, ctx.params.ruleId);

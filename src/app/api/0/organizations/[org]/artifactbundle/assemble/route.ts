@@ -7,4 +7,6 @@ import { apiRoute, readJson } from "@/web/api/handler";
 export const dynamic = "force-dynamic";
 type P = { org: string };
 
-export const POST = apiRoute<P>("project:releases", async (ctx) => Response.json(await assembleArtifactBundle(ctx.core, ctx.params.org, await readJson(ctx.req), getServices().config.chunkUploadAccept)));
+export const POST = apiRoute<P>("project:releases", async (ctx) =>
+  Response.json(await assembleArtifactBundle(ctx.core, ctx.params.org, await readJson(ctx.req), getServices().config.chunkUploadAccept)),
+);

@@ -8,9 +8,13 @@ export const dynamic = "force-dynamic";
 
 type Params = { org: string; monitor: string };
 
-export const GET = apiRoute<Params>(["project:read", "org:read"], async (ctx) => Response.json(serializeMonitor(await getMonitor(ctx.core, ctx.params.org, ctx.params.monitor))));
+export const GET = apiRoute<Params>(["project:read", "org:read"], async (ctx) =>
+  Response.json(serializeMonitor(await getMonitor(ctx.core, ctx.params.org, ctx.params.monitor))),
+);
 
-export const PUT = apiRoute<Params>("project:write", async (ctx) => Response.json(serializeMonitor(await updateMonitor(ctx.core, ctx.params.org, ctx.params.monitor, await readJson(ctx.req)))));
+export const PUT = apiRoute<Params>("project:write", async (ctx) =>
+  Response.json(serializeMonitor(await updateMonitor(ctx.core, ctx.params.org, ctx.params.monitor, await readJson(ctx.req)))),
+);
 
 export const DELETE = apiRoute<Params>("project:write", async (ctx) => {
   await deleteMonitor(ctx.core, ctx.params.org, ctx.params.monitor);

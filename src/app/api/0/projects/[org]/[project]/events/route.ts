@@ -7,6 +7,11 @@ import { serializeEventListItem } from "@/web/api/event-serializers";
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute<{ org: string; project: string }>("event:read", async (ctx) => {
-  const page = await listProjectEvents(ctx.core, ctx.params.org, ctx.params.project, pageRequest("id", { cursor: ctx.url.searchParams.get("cursor"), limit: ctx.url.searchParams.get("per_page") ?? undefined }));
+  const page = await listProjectEvents(
+    ctx.core,
+    ctx.params.org,
+    ctx.params.project,
+    pageRequest("id", { cursor: ctx.url.searchParams.get("cursor"), limit: ctx.url.searchParams.get("per_page") ?? undefined }),
+  );
   return paged(page.items.map(serializeEventListItem), page.nextCursor, ctx);
 });

@@ -15,7 +15,12 @@ export const GET = apiRoute<{ org: string; project: string }>("event:read", asyn
   const statsPeriod = params.get("statsPeriod") ?? "24h";
   if (!isListStatsPeriod(statsPeriod)) throw new AppError("bad_request", `Unsupported statsPeriod "${statsPeriod}": use 24h, 14d or nothing`);
   const environments = params.getAll("environment");
-  const { project, page: issues } = await listProjectIssues(ctx.core, ctx.params.org, ctx.params.project, { query: params.get("query"), sort: params.get("sort"), page, environments });
+  const { project, page: issues } = await listProjectIssues(ctx.core, ctx.params.org, ctx.params.project, {
+    query: params.get("query"),
+    sort: params.get("sort"),
+    page,
+    environments,
+  });
   return paged(await issueListResponse(ctx.core, project, ctx.params.org, issues.items, statsPeriod, ctx), issues.nextCursor, ctx);
 });
 
@@ -23,7 +28,10 @@ export const PUT = apiRoute<{ org: string; project: string }>("event:write", asy
   const body = await readJson(ctx.req);
   const views = await updateProjectIssues(ctx.core, ctx.params.org, ctx.params.project, ctx.url.searchParams.getAll("id"), body);
   // Sentry answers a bulk update with the change it applied; an assignment with the assignee as the issues now have it.
-  const assigned = "assignedTo" in body && views[0] ? (await issueListResponse(ctx.core, views[0].project, ctx.params.org, [views[0].issue], "", ctx))[0]!.assignedTo : undefined;
+  const assigned =
+    "assignedTo" in body && views[0]
+      ? (await issueListResponse(ctx.core, views[0].project, ctx.params.org, [views[0].issue], "", ctx))[0]!.assignedTo
+      : undefined;
   return Response.json({
     ...("status" in body ? { status: body.status, statusDetails: body.statusDetails ?? {} } : {}),
     ...(assigned !== undefined ? { assignedTo: assigned } : {}),

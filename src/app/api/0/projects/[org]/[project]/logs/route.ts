@@ -9,5 +9,9 @@ export const dynamic = "force-dynamic";
 export const GET = apiRoute<{ org: string; project: string }>("event:read", async (ctx) => {
   const { input, pageSize } = apiLogQuery(ctx.url.searchParams);
   const page = await listProjectLogs(ctx.core, ctx.params.org, ctx.params.project, input, pageSize);
-  return paged(page.items.map((l) => serializeLog(l, page.project.slug)), page.nextBefore, ctx);
+  return paged(
+    page.items.map((l) => serializeLog(l, page.project.slug)),
+    page.nextBefore,
+    ctx,
+  );
 });

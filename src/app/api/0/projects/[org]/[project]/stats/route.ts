@@ -5,6 +5,8 @@ import { apiRoute } from "@/web/api/handler";
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute<{ org: string; project: string }>("project:read", async (ctx) => {
-  const q = Object.fromEntries(["stat", "since", "until", "resolution"].flatMap((k) => (ctx.url.searchParams.has(k) ? [[k, ctx.url.searchParams.get(k)]] : [])));
+  const q = Object.fromEntries(
+    ["stat", "since", "until", "resolution"].flatMap((k) => (ctx.url.searchParams.has(k) ? [[k, ctx.url.searchParams.get(k)]] : [])),
+  );
   return Response.json(await projectStatSeries(ctx.core, ctx.params.org, ctx.params.project, q));
 });

@@ -27,7 +27,9 @@ export const GET = apiRoute<P>("event:read", async ({ core, params }) => {
   return Response.json(rows.map(serializeUserReport));
 });
 
-const withToken = apiRoute<P>("event:write", async ({ core, params, req }) => Response.json(serializeUserReport(await submitUserFeedback(core.store, { ctx: core }, params.org, params.project, await body(req)))));
+const withToken = apiRoute<P>("event:write", async ({ core, params, req }) =>
+  Response.json(serializeUserReport(await submitUserFeedback(core.store, { ctx: core }, params.org, params.project, await body(req)))),
+);
 
 export async function POST(req: Request, context: { params: P }): Promise<Response> {
   const auth = req.headers.get("authorization")?.trim() ?? "";

@@ -14,7 +14,8 @@ export async function GET(req: Request, { params }: { params: { org: string } })
     const user = opened ? await store.getUserById(opened.user.id) : null;
     if (!opened || !user) return errorResponse(401, "Sign in to follow the issue stream");
     // Read from the database on every poll (no cookie cache), without pushing the session's expiry forward.
-    const signedIn = async () => (await auth.api.getSession({ headers: req.headers, query: { disableCookieCache: true, disableRefresh: true } }))?.session.id === opened.session.id;
+    const signedIn = async () =>
+      (await auth.api.getSession({ headers: req.headers, query: { disableCookieCache: true, disableRefresh: true } }))?.session.id === opened.session.id;
     return await issueStreamResponse({ store, actor: { user } }, params.org, streamRequest(new URL(req.url)), req.signal, { userId: user.id, signedIn });
   } catch (err) {
     return toErrorResponse(err);

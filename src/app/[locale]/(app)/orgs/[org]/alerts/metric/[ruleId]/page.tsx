@@ -40,7 +40,9 @@ export default async function MetricAlertPage({ params }: { params: { locale: st
     <>
       <OrgNav org={org} current="alerts" />
       <p className="crumbs">
-        <LocaleLink locale={params.locale} href={base}>{t("title")}</LocaleLink>
+        <LocaleLink locale={params.locale} href={base}>
+          {t("title")}
+        </LocaleLink>
       </p>
       <h1>{rule.name}</h1>
       <p>
@@ -53,7 +55,9 @@ export default async function MetricAlertPage({ params }: { params: { locale: st
       <section className="card">
         <h2>{t("chartTitle")}</h2>
         {points.length === 0 ? (
-          <p className="muted" data-testid="metric-alert-no-data">{t("noData")}</p>
+          <p className="muted" data-testid="metric-alert-no-data">
+            {t("noData")}
+          </p>
         ) : (
           <TimeSeriesChart
             kind="line"

@@ -20,10 +20,16 @@ export default async function NewMetricAlertPage({ params }: { params: { locale:
     <>
       <OrgNav org={access.org} current="alerts" />
       <p className="crumbs">
-        <LocaleLink locale={params.locale} href={`/orgs/${access.org.slug}/alerts`}>{t("title")}</LocaleLink>
+        <LocaleLink locale={params.locale} href={`/orgs/${access.org.slug}/alerts`}>
+          {t("title")}
+        </LocaleLink>
       </p>
       <h1>{t("new")}</h1>
-      {(await canWriteAlerts(core, access)) ? <MetricAlertEditor locale={params.locale} org={access.org.slug} projects={items} rule={null} /> : <p className="muted">{t("notAllowed")}</p>}
+      {(await canWriteAlerts(core, access)) ? (
+        <MetricAlertEditor locale={params.locale} org={access.org.slug} projects={items} rule={null} />
+      ) : (
+        <p className="muted">{t("notAllowed")}</p>
+      )}
     </>
   );
 }

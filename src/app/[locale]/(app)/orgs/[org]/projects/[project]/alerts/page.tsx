@@ -21,7 +21,9 @@ export default async function AlertRulesPage({ params }: { params: { locale: str
       <h1>{t("title")}</h1>
       <section className="card" aria-labelledby="rules-title">
         <h2 id="rules-title">{t("rules")}</h2>
-        {rules.length === 0 ? <p className="muted">{t("none")}</p> : (
+        {rules.length === 0 ? (
+          <p className="muted">{t("none")}</p>
+        ) : (
           <table data-testid="alert-rules">
             <thead>
               <tr>
@@ -34,7 +36,11 @@ export default async function AlertRulesPage({ params }: { params: { locale: str
             <tbody>
               {rules.map((r) => (
                 <tr key={r.id}>
-                  <td><LocaleLink locale={params.locale} href={`${base}/${r.id}`}>{r.name}</LocaleLink></td>
+                  <td>
+                    <LocaleLink locale={params.locale} href={`${base}/${r.id}`}>
+                      {r.name}
+                    </LocaleLink>
+                  </td>
                   <td>{r.environment ?? t("allEnvironments")}</td>
                   <td>{t("minutes", { n: r.frequency })}</td>
                   <td>{t(`statuses.${r.status}`)}</td>
@@ -43,7 +49,13 @@ export default async function AlertRulesPage({ params }: { params: { locale: str
             </tbody>
           </table>
         )}
-        {canWrite ? <p><LocaleLink locale={params.locale} href={`${base}/new`} className="button">{t("create")}</LocaleLink></p> : null}
+        {canWrite ? (
+          <p>
+            <LocaleLink locale={params.locale} href={`${base}/new`} className="button">
+              {t("create")}
+            </LocaleLink>
+          </p>
+        ) : null}
       </section>
       <section className="card" aria-labelledby="failing-title">
         <h2 id="failing-title">{t("failingTitle")}</h2>

@@ -18,7 +18,6 @@ export const dynamic = "force-dynamic";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
-
 export default async function LogsPage({ params, searchParams }: { params: { locale: string; org: string; project: string }; searchParams: SearchParams }) {
   const l = params.locale;
   const core = await requireCore(l, `/${l}/orgs/${params.org}/projects/${params.project}/logs`);
@@ -34,7 +33,11 @@ export default async function LogsPage({ params, searchParams }: { params: { loc
       <>
         <ProjectNav org={access.org} project={project} current="logs" />
         <h1>{t("title")}</h1>
-        <LogSearchForm locale={l} logsPath={`/orgs/${access.org.slug}/projects/${project.slug}/logs`} query={{ query: typeof searchParams.query === "string" ? searchParams.query : "", level: null, period: null, from: null, to: null, trace: null }} />
+        <LogSearchForm
+          locale={l}
+          logsPath={`/orgs/${access.org.slug}/projects/${project.slug}/logs`}
+          query={{ query: typeof searchParams.query === "string" ? searchParams.query : "", level: null, period: null, from: null, to: null, trace: null }}
+        />
         <p className="notice" role="alert" data-testid="log-query-error">
           {t("badQuery", { message: err.message })}
         </p>
@@ -45,8 +48,13 @@ export default async function LogsPage({ params, searchParams }: { params: { loc
   const logsPath = `/orgs/${org.slug}/projects/${project.slug}/logs`;
   const links: LogLinks = { locale: l, searchHref: `${getServices().basePath}/${l}${logsPath}`, tracesPath: `/orgs/${org.slug}/traces` };
   const labels: LogRowLabels = {
-    time: t("time"), level: t("level"), message: t("message"), trace: t("trace"), notes: t("notes"),
-    attributesOne: t("attributes", { count: 1 }).replace("1", "#"), attributesOther: t("attributes", { count: 2 }).replace("2", "#"),
+    time: t("time"),
+    level: t("level"),
+    message: t("message"),
+    trace: t("trace"),
+    notes: t("notes"),
+    attributesOne: t("attributes", { count: 1 }).replace("1", "#"),
+    attributesOther: t("attributes", { count: 2 }).replace("2", "#"),
   };
   // The tail follows the page's search; a page of older lines, or one ending in the past, has nothing new to follow.
   const tail = new URLSearchParams({ after: String(page.tailFrom) });
@@ -81,7 +89,13 @@ export default async function LogsPage({ params, searchParams }: { params: { loc
           </LocaleLink>
         ) : null}{" "}
         {page.nextBefore ? (
-          <LocaleLink locale={l} className="button secondary" href={`${logsPath}?${new URLSearchParams([...keep, ["before", page.nextBefore]])}`} rel="next" data-testid="logs-older">
+          <LocaleLink
+            locale={l}
+            className="button secondary"
+            href={`${logsPath}?${new URLSearchParams([...keep, ["before", page.nextBefore]])}`}
+            rel="next"
+            data-testid="logs-older"
+          >
             {t("older")}
           </LocaleLink>
         ) : null}

@@ -19,11 +19,19 @@ export const dynamic = "force-dynamic";
 type SearchParams = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
-export default async function PerformancePage({ params, searchParams }: { params: { locale: string; org: string; project: string }; searchParams: SearchParams }) {
+export default async function PerformancePage({
+  params,
+  searchParams,
+}: {
+  params: { locale: string; org: string; project: string };
+  searchParams: SearchParams;
+}) {
   const l = params.locale;
   const core = await requireCore(l, `/${l}/orgs/${params.org}/projects/${params.project}/performance`);
   const { org } = await loadOrNotFound(() => getOrgAccess(core, params.org));
-  const p = await loadOrNotFound(() => performanceOverview(core, params.org, params.project, { period: one(searchParams.period), transaction: one(searchParams.transaction) }));
+  const p = await loadOrNotFound(() =>
+    performanceOverview(core, params.org, params.project, { period: one(searchParams.period), transaction: one(searchParams.transaction) }),
+  );
   const t = await getTranslations("performance");
   const base = `/orgs/${org.slug}/projects/${p.project.slug}/performance`;
   const trend = { none: t("trendNone") };
@@ -53,7 +61,13 @@ export default async function PerformancePage({ params, searchParams }: { params
   const totalCount = p.chart.count.reduce((a, b) => a + b, 0);
   return (
     <>
-      <PerformanceHead org={org} project={p.project} view="transactions" period={p.period} extra={p.selected ? `&transaction=${encodeURIComponent(p.selected)}` : ""} />
+      <PerformanceHead
+        org={org}
+        project={p.project}
+        view="transactions"
+        period={p.period}
+        extra={p.selected ? `&transaction=${encodeURIComponent(p.selected)}` : ""}
+      />
       <section className="card">
         <h2 className="wrap">
           {title}
@@ -70,13 +84,21 @@ export default async function PerformancePage({ params, searchParams }: { params
           testId="throughput-chart"
           label={t("throughputChart", { name: title, daily: String(p.chart.daily) })}
           summary={t("throughputSummary", { count: totalCount })}
-          data={{ times: p.chart.times, series: [{ label: t("transactionsPerHour"), values: p.chart.count, color: "--accent" }, { label: t("failuresPerHour"), values: p.chart.failures, color: "--danger" }] }}
+          data={{
+            times: p.chart.times,
+            series: [
+              { label: t("transactionsPerHour"), values: p.chart.count, color: "--accent" },
+              { label: t("failuresPerHour"), values: p.chart.failures, color: "--danger" },
+            ],
+          }}
         />
         <TimeSeriesChart
           testId="p95-chart"
           kind="line"
           label={t("p95Chart", { name: title, daily: String(p.chart.daily) })}
-          summary={t("p95Summary", { value: formatMs(l, p.selected ? (p.rows.find((r) => r.transaction === p.selected)?.current.p95 ?? null) : p.total.current.p95) })}
+          summary={t("p95Summary", {
+            value: formatMs(l, p.selected ? (p.rows.find((r) => r.transaction === p.selected)?.current.p95 ?? null) : p.total.current.p95),
+          })}
           data={{ times: p.chart.times, series: [{ label: t("p95"), values: p.chart.p95.map((v) => Math.round(v * 10) / 10), color: "--accent" }] }}
         />
       </section>
@@ -89,8 +111,13 @@ export default async function PerformancePage({ params, searchParams }: { params
             <ul className="issue-links" data-testid="recent-traces">
               {p.recent.map((s) => (
                 <li key={s.id}>
-                  <LocaleLink locale={l} href={`/orgs/${org.slug}/traces/${s.traceId}`}>{formatDate(l, s.startTime)}</LocaleLink>
-                  <span className="muted"> · {formatMs(l, s.durationMs)} · {s.status}</span>
+                  <LocaleLink locale={l} href={`/orgs/${org.slug}/traces/${s.traceId}`}>
+                    {formatDate(l, s.startTime)}
+                  </LocaleLink>
+                  <span className="muted">
+                    {" "}
+                    · {formatMs(l, s.durationMs)} · {s.status}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -114,7 +141,11 @@ export default async function PerformancePage({ params, searchParams }: { params
               {p.rows.map((r) => (
                 <tr key={r.transaction} data-testid="transaction-row">
                   <td className="wrap">
-                    <LocaleLink locale={l} href={`${base}?period=${p.period}&transaction=${encodeURIComponent(r.transaction)}`} aria-current={r.transaction === p.selected ? "true" : undefined}>
+                    <LocaleLink
+                      locale={l}
+                      href={`${base}?period=${p.period}&transaction=${encodeURIComponent(r.transaction)}`}
+                      aria-current={r.transaction === p.selected ? "true" : undefined}
+                    >
                       {r.transaction}
                     </LocaleLink>
                     <span className="muted"> ({formatCount(l, r.current.count)})</span>

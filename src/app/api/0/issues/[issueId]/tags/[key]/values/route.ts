@@ -10,5 +10,9 @@ export const GET = apiRoute<{ issueId: string; key: string }>("event:read", asyn
   const params = ctx.url.searchParams;
   const page = pageRequest("offset", { cursor: params.get("cursor"), limit: params.get("limit") ?? params.get("per_page") ?? undefined });
   const { key, page: values } = await listIssueTagValues(ctx.core, ctx.params.issueId, ctx.params.key, page);
-  return paged(values.items.map((v) => serializeTagValue(key, v)), values.nextCursor, ctx);
+  return paged(
+    values.items.map((v) => serializeTagValue(key, v)),
+    values.nextCursor,
+    ctx,
+  );
 });

@@ -13,11 +13,22 @@ type Params = { org: string; monitor: string };
 
 export const GET = apiRoute<Params>(["project:read", "org:read"], async (ctx) => {
   const m = await getMonitor(ctx.core, ctx.params.org, ctx.params.monitor);
-  return paged(m.checkIns.map((c) => serializeCheckIn(c, m.environments)), null, ctx);
+  return paged(
+    m.checkIns.map((c) => serializeCheckIn(c, m.environments)),
+    null,
+    ctx,
+  );
 });
 
 export const POST = apiRoute<Params>("project:write", async (ctx) => {
   const body = await readJson(ctx.req);
-  const sent = await sendApiCheckIn(ctx.core, ctx.params.org, ctx.params.monitor, body, inProcessIntake(), ctx.req.headers.get(CLIENT_IP_HEADER) ?? "127.0.0.1");
+  const sent = await sendApiCheckIn(
+    ctx.core,
+    ctx.params.org,
+    ctx.params.monitor,
+    body,
+    inProcessIntake(),
+    ctx.req.headers.get(CLIENT_IP_HEADER) ?? "127.0.0.1",
+  );
   return Response.json(sent, { status: 201 });
 });

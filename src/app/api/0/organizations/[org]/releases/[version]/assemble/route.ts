@@ -8,4 +8,6 @@ import { versionOf } from "@/web/api/release-params";
 export const dynamic = "force-dynamic";
 type P = { org: string; version: string };
 
-export const POST = apiRoute<P>("project:releases", async (ctx) => Response.json(await assembleReleaseBundle(ctx.core, ctx.params.org, versionOf(ctx.url, 1), await readJson(ctx.req), getServices().config.chunkUploadAccept)));
+export const POST = apiRoute<P>("project:releases", async (ctx) =>
+  Response.json(await assembleReleaseBundle(ctx.core, ctx.params.org, versionOf(ctx.url, 1), await readJson(ctx.req), getServices().config.chunkUploadAccept)),
+);

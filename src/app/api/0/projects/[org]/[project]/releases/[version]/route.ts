@@ -8,6 +8,10 @@ import { serializeRelease } from "@/web/api/release-serializers";
 export const dynamic = "force-dynamic";
 type P = { org: string; project: string; version: string };
 
-export const GET = apiRoute<P>(["project:releases", "project:read"], async (ctx) => Response.json(serializeRelease(await getRelease(ctx.core, ctx.params.org, ctx.params.project, versionOf(ctx.url), healthOptions(ctx.url)))));
+export const GET = apiRoute<P>(["project:releases", "project:read"], async (ctx) =>
+  Response.json(serializeRelease(await getRelease(ctx.core, ctx.params.org, ctx.params.project, versionOf(ctx.url), healthOptions(ctx.url)))),
+);
 
-export const PUT = apiRoute<P>("project:releases", async (ctx) => Response.json(serializeRelease(await updateRelease(ctx.core, ctx.params.org, ctx.params.project, versionOf(ctx.url), await readJson(ctx.req)))));
+export const PUT = apiRoute<P>("project:releases", async (ctx) =>
+  Response.json(serializeRelease(await updateRelease(ctx.core, ctx.params.org, ctx.params.project, versionOf(ctx.url), await readJson(ctx.req)))),
+);

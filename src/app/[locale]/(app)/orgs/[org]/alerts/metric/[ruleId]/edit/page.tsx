@@ -22,11 +22,20 @@ export default async function EditMetricAlertPage({ params }: { params: { locale
     <>
       <OrgNav org={access.org} current="alerts" />
       <p className="crumbs">
-        <LocaleLink locale={params.locale} href={`/orgs/${access.org.slug}/alerts`}>{t("title")}</LocaleLink> /{" "}
-        <LocaleLink locale={params.locale} href={`/orgs/${access.org.slug}/alerts/metric/${rule.id}`}>{rule.name}</LocaleLink>
+        <LocaleLink locale={params.locale} href={`/orgs/${access.org.slug}/alerts`}>
+          {t("title")}
+        </LocaleLink>{" "}
+        /{" "}
+        <LocaleLink locale={params.locale} href={`/orgs/${access.org.slug}/alerts/metric/${rule.id}`}>
+          {rule.name}
+        </LocaleLink>
       </p>
       <h1>{t("edit")}</h1>
-      {(await canWriteAlerts(core, access)) ? <MetricAlertEditor locale={params.locale} org={access.org.slug} projects={items} rule={rule} /> : <p className="muted">{t("notAllowed")}</p>}
+      {(await canWriteAlerts(core, access)) ? (
+        <MetricAlertEditor locale={params.locale} org={access.org.slug} projects={items} rule={rule} />
+      ) : (
+        <p className="muted">{t("notAllowed")}</p>
+      )}
     </>
   );
 }

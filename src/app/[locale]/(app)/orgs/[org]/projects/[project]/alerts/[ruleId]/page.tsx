@@ -28,12 +28,21 @@ export default async function AlertRulePage({ params }: { params: { locale: stri
       <h1>{rule ? rule.name : t("create")}</h1>
       {canWrite ? (
         <section className="card">
-          <AlertRuleEditor action={saveAlertRuleAction.bind(null, ...bind, rule?.id ?? null)} values={ruleToForm(rule)} teams={teams} members={members} mailReady={getServices().mailer.available} isNew={isNew} />
+          <AlertRuleEditor
+            action={saveAlertRuleAction.bind(null, ...bind, rule?.id ?? null)}
+            values={ruleToForm(rule)}
+            teams={teams}
+            members={members}
+            mailReady={getServices().mailer.available}
+            isNew={isNew}
+          />
         </section>
       ) : isNew ? (
         <p className="muted">{t("readOnly")}</p>
       ) : (
-        <pre className="card" data-testid="rule-json">{JSON.stringify({ conditions: rule?.conditions, filters: rule?.filters, actions: rule?.actions }, null, 2)}</pre>
+        <pre className="card" data-testid="rule-json">
+          {JSON.stringify({ conditions: rule?.conditions, filters: rule?.filters, actions: rule?.actions }, null, 2)}
+        </pre>
       )}
       {rule ? (
         <>
@@ -44,7 +53,11 @@ export default async function AlertRulePage({ params }: { params: { locale: stri
                 <SubmitButton variant="secondary">{t("sendTest")}</SubmitButton>
               </ActionForm>
             ) : null}
-            {found!.history.length === 0 ? <p className="muted">{t("noHistory")}</p> : <DeliveryTable rows={found!.history} locale={params.locale} testId="rule-history" />}
+            {found!.history.length === 0 ? (
+              <p className="muted">{t("noHistory")}</p>
+            ) : (
+              <DeliveryTable rows={found!.history} locale={params.locale} testId="rule-history" />
+            )}
           </section>
           {canWrite ? (
             <section className="card danger-zone">

@@ -16,7 +16,17 @@ export const dynamic = "force-dynamic";
 type SearchParams = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
-function VitalCell({ locale, vital, f, labels }: { locale: string; vital: WebVital; f: VitalFigures | undefined; labels: { good: string; meh: string; poor: string } }) {
+function VitalCell({
+  locale,
+  vital,
+  f,
+  labels,
+}: {
+  locale: string;
+  vital: WebVital;
+  f: VitalFigures | undefined;
+  labels: { good: string; meh: string; poor: string };
+}) {
   if (!f || f.count === 0) return <td className="num muted">—</td>;
   const value = vital === "cls" ? formatDecimal(locale, f.p75, 3) : formatMs(locale, f.p75);
   const share = (n: number) => formatRatio(locale, n / f.count, 0);
@@ -34,7 +44,13 @@ function VitalCell({ locale, vital, f, labels }: { locale: string; vital: WebVit
   );
 }
 
-export default async function WebVitalsPage({ params, searchParams }: { params: { locale: string; org: string; project: string }; searchParams: SearchParams }) {
+export default async function WebVitalsPage({
+  params,
+  searchParams,
+}: {
+  params: { locale: string; org: string; project: string };
+  searchParams: SearchParams;
+}) {
   const l = params.locale;
   const core = await requireCore(l, `/${l}/orgs/${params.org}/projects/${params.project}/performance/web-vitals`);
   const { org } = await loadOrNotFound(() => getOrgAccess(core, params.org));
@@ -56,12 +72,18 @@ export default async function WebVitalsPage({ params, searchParams }: { params: 
             <TableHead columns={[t("page"), t("score"), ...WEB_VITALS.map((x) => t(`vitals.${x}`))]} />
             <tbody>
               {v.pages.map((page) => (
-                <tr key={page.transaction} data-testid={page.transaction === "" ? "vitals-total" : "vitals-row"} className={page.transaction === "" ? "muted" : undefined}>
+                <tr
+                  key={page.transaction}
+                  data-testid={page.transaction === "" ? "vitals-total" : "vitals-row"}
+                  className={page.transaction === "" ? "muted" : undefined}
+                >
                   <td className="wrap">
                     {page.transaction === "" ? (
                       t("allPages")
                     ) : (
-                      <LocaleLink locale={l} href={`${base}?period=${v.period}&transaction=${encodeURIComponent(page.transaction)}`}>{page.transaction}</LocaleLink>
+                      <LocaleLink locale={l} href={`${base}?period=${v.period}&transaction=${encodeURIComponent(page.transaction)}`}>
+                        {page.transaction}
+                      </LocaleLink>
                     )}
                   </td>
                   <td className="num" data-testid="performance-score">

@@ -17,7 +17,8 @@ export async function KeysSection({ core, access, project, locale }: { core: Cor
   /** Windows offered in the form; a quota set through the API with another window is offered as it is. */
   const windows = [60, 3600, 86400];
   const windowLabel = (w: number) => tr(`window.${windows.includes(w) ? w : "other"}`, { seconds: w });
-  const windowOptions = (current: number | undefined) => [...new Set([...windows, ...(current ? [current] : [])])].map((w) => ({ value: String(w), label: windowLabel(w) }));
+  const windowOptions = (current: number | undefined) =>
+    [...new Set([...windows, ...(current ? [current] : [])])].map((w) => ({ value: String(w), label: windowLabel(w) }));
   const { keys } = await listKeys(core, access.org.slug, project.slug);
   const { config, basePath } = getServices();
   const org = access.org.slug;
@@ -57,10 +58,31 @@ export async function KeysSection({ core, access, project, locale }: { core: Cor
                 <ActionForm action={setKeyActiveAction.bind(null, locale, org, project.slug, k.publicKey, !k.isActive)} className="inline-form">
                   <SubmitButton variant="secondary">{k.isActive ? t("disable") : t("enable")}</SubmitButton>
                 </ActionForm>
-                <ActionForm action={setKeyRateLimitAction.bind(null, locale, org, project.slug, k.publicKey)} className="inline-form" successMessage={tr("saved")} testId={`rate-limit-form-${k.publicKey}`}>
-                  <Field name="category" label={tr("category")} defaultValue="error" options={QUOTA_CATEGORY_NAMES.map((c) => ({ value: c, label: tr(`categories.${c}`) }))} />
-                  <Field name="count" label={tr("count")} type="number" defaultValue={k.rateLimit ? String(k.rateLimit.count) : ""} placeholder={tr("unlimited")} />
-                  <Field name="window" label={tr("per")} defaultValue={String(k.rateLimit?.windowSeconds ?? 60)} options={windowOptions(k.rateLimit?.windowSeconds)} />
+                <ActionForm
+                  action={setKeyRateLimitAction.bind(null, locale, org, project.slug, k.publicKey)}
+                  className="inline-form"
+                  successMessage={tr("saved")}
+                  testId={`rate-limit-form-${k.publicKey}`}
+                >
+                  <Field
+                    name="category"
+                    label={tr("category")}
+                    defaultValue="error"
+                    options={QUOTA_CATEGORY_NAMES.map((c) => ({ value: c, label: tr(`categories.${c}`) }))}
+                  />
+                  <Field
+                    name="count"
+                    label={tr("count")}
+                    type="number"
+                    defaultValue={k.rateLimit ? String(k.rateLimit.count) : ""}
+                    placeholder={tr("unlimited")}
+                  />
+                  <Field
+                    name="window"
+                    label={tr("per")}
+                    defaultValue={String(k.rateLimit?.windowSeconds ?? 60)}
+                    options={windowOptions(k.rateLimit?.windowSeconds)}
+                  />
                   <SubmitButton variant="secondary">{tr("save")}</SubmitButton>
                 </ActionForm>
                 {can(access.role, "key:delete") ? (

@@ -29,7 +29,12 @@ export default async function ProjectSettingsPage({ params }: { params: { locale
       <ProjectNav org={access.org} project={project} current={section} />
       <h1>{t(`${section}.title`)}</h1>
       {section === "scrubbing" ? (
-        <ScrubbingSettings locale={params.locale} target={{ org: access.org.slug, project: project.slug }} options={await scrubbingOptionsOf(core, { projectId: project.id })} editable={can(access.role, "project:update")} />
+        <ScrubbingSettings
+          locale={params.locale}
+          target={{ org: access.org.slug, project: project.slug }}
+          options={await scrubbingOptionsOf(core, { projectId: project.id })}
+          editable={can(access.role, "project:update")}
+        />
       ) : section === "keys" ? (
         <KeysSection core={core} access={access} project={project} locale={params.locale} />
       ) : section === "stats" ? (
@@ -37,20 +42,34 @@ export default async function ProjectSettingsPage({ params }: { params: { locale
       ) : can(access.role, "project:update") ? (
         <>
           <section className="card">
-            <ActionForm action={updateProjectAction.bind(null, params.locale, access.org.slug, project.slug)} successMessage={t("general.saved")} testId="project-general-form">
+            <ActionForm
+              action={updateProjectAction.bind(null, params.locale, access.org.slug, project.slug)}
+              successMessage={t("general.saved")}
+              testId="project-general-form"
+            >
               <Field name="name" label={t("general.name")} defaultValue={project.name} required />
               <Field name="slug" label={t("general.slug")} defaultValue={project.slug} required />
-              <Field name="platform" label={t("general.platform")} defaultValue={project.platform ?? "other"} options={PLATFORMS.map((p) => ({ value: p.id, label: p.name }))} />
+              <Field
+                name="platform"
+                label={t("general.platform")}
+                defaultValue={project.platform ?? "other"}
+                options={PLATFORMS.map((p) => ({ value: p.id, label: p.name }))}
+              />
               <SubmitButton>{t("general.save")}</SubmitButton>
             </ActionForm>
           </section>
           <section className="card" aria-labelledby="source-maps-title">
             <h2 id="source-maps-title">{t("general.sourceMapsTitle")}</h2>
             <p className="muted">{t("general.sourceMapsIntro")}</p>
-            <ActionForm action={setSourceFetchingAction.bind(null, params.locale, access.org.slug, project.slug)} successMessage={t("general.saved")} testId="project-source-fetching-form">
+            <ActionForm
+              action={setSourceFetchingAction.bind(null, params.locale, access.org.slug, project.slug)}
+              successMessage={t("general.saved")}
+              testId="project-source-fetching-form"
+            >
               <p>
                 <label className="check-field">
-                  <input type="checkbox" name="scrapeJavaScript" defaultChecked={project.scrapeJavaScript} data-testid="scrape-javascript" /> {t("general.scrapeJavaScript")}
+                  <input type="checkbox" name="scrapeJavaScript" defaultChecked={project.scrapeJavaScript} data-testid="scrape-javascript" />{" "}
+                  {t("general.scrapeJavaScript")}
                 </label>
               </p>
               <SubmitButton>{t("general.save")}</SubmitButton>

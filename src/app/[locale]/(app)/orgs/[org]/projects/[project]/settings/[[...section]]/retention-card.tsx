@@ -16,7 +16,13 @@ export async function RetentionCard({ locale, org, project, editable }: { locale
       <p className="muted">{t("retentionIntro", { instanceDays })}</p>
       {editable ? (
         <ActionForm action={setRetentionAction.bind(null, locale, org, project.slug)} successMessage={t("saved")} testId="project-retention-form">
-          <Field name="retentionDays" type="number" label={t("retentionDays")} defaultValue={days === null ? "" : String(days)} placeholder={String(instanceDays)} />
+          <Field
+            name="retentionDays"
+            type="number"
+            label={t("retentionDays")}
+            defaultValue={days === null ? "" : String(days)}
+            placeholder={String(instanceDays)}
+          />
           <SubmitButton>{t("save")}</SubmitButton>
         </ActionForm>
       ) : (

@@ -52,7 +52,15 @@ async function OutcomeChartCard({ title, chart, testId }: { title: string; chart
   const t = await getTranslations("outcomeChart");
   const to = await getTranslations("projectSettings.stats.outcomes");
   const locale = await getLocale();
-  const totals = chart.series.map((s) => `${to(s.outcome)}: ${formatCount(locale, s.values.reduce((a, b) => a + b, 0))}`).join(" · ");
+  const totals = chart.series
+    .map(
+      (s) =>
+        `${to(s.outcome)}: ${formatCount(
+          locale,
+          s.values.reduce((a, b) => a + b, 0),
+        )}`,
+    )
+    .join(" · ");
   return (
     <section className="card">
       <h2>{title}</h2>

@@ -9,6 +9,14 @@ export const dynamic = "force-dynamic";
 
 export const PUT = apiRoute<{ org: string; monitor: string; checkin: string }>("project:write", async (ctx) => {
   const body = await readJson(ctx.req);
-  const sent = await sendApiCheckIn(ctx.core, ctx.params.org, ctx.params.monitor, body, inProcessIntake(), ctx.req.headers.get(CLIENT_IP_HEADER) ?? "127.0.0.1", ctx.params.checkin);
+  const sent = await sendApiCheckIn(
+    ctx.core,
+    ctx.params.org,
+    ctx.params.monitor,
+    body,
+    inProcessIntake(),
+    ctx.req.headers.get(CLIENT_IP_HEADER) ?? "127.0.0.1",
+    ctx.params.checkin,
+  );
   return Response.json(sent);
 });

@@ -13,8 +13,12 @@ export async function GET(req: Request, { params }: { params: { org: string; pro
     const opened = await auth.api.getSession({ headers: req.headers });
     const user = opened ? await store.getUserById(opened.user.id) : null;
     if (!opened || !user) return errorResponse(401, "Sign in to follow the logs");
-    const signedIn = async () => (await auth.api.getSession({ headers: req.headers, query: { disableCookieCache: true, disableRefresh: true } }))?.session.id === opened.session.id;
-    return await logTailResponse({ store, actor: { user } }, params.org, params.project, tailRequest(new URL(req.url)), req.signal, { userId: user.id, signedIn });
+    const signedIn = async () =>
+      (await auth.api.getSession({ headers: req.headers, query: { disableCookieCache: true, disableRefresh: true } }))?.session.id === opened.session.id;
+    return await logTailResponse({ store, actor: { user } }, params.org, params.project, tailRequest(new URL(req.url)), req.signal, {
+      userId: user.id,
+      signedIn,
+    });
   } catch (err) {
     return toErrorResponse(err);
   }
