@@ -6,7 +6,7 @@ import "server-only";
 import { noteSessionSeen } from "../core/sessions";
 import { getServices } from "../runtime/services";
 import type { User } from "../storage/ports";
-import type { StreamOwner } from "./issue-stream-events";
+import type { StreamOwner } from "./sse-stream";
 
 export async function streamOwner(req: Request): Promise<{ user: User; owner: StreamOwner } | null> {
   const { auth, store } = getServices();
