@@ -16,15 +16,13 @@
 // BENCH_DIGEST_RATE (2000), BENCH_DIGEST_SECONDS (30), BENCH_DIGEST_ROUNDS (2), BENCH_CONNECTIONS (64), BENCH_PORT (9340).
 import { randomInt } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import SQLite from "better-sqlite3";
-import { simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { Backlog } from "./lib/backlog.mjs";
 import { offer, sustained } from "./lib/digest-load.mjs";
+import { startReceiver, startSmtp } from "./lib/alert-receivers.mjs";
 import { Histogram } from "./lib/http.mjs";
 import { missingBuild, startFaultline, stopServer } from "./lib/server.mjs";
 
@@ -55,63 +53,6 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Letters g–z only: no digit or hex run for message parameterization to merge into one issue. */
 const LETTERS = "ghijklmnopqrstuvwxyz";
 const word = (n, len) => Array.from({ length: len }, (_, i) => LETTERS[Math.floor(n / LETTERS.length ** i) % LETTERS.length]).join("");
-const markerOf = (text) => /bench alert marker ([g-z]+)/.exec(text ?? "")?.[1] ?? null;
-
-/** The webhook receiver: every POST's path, Idempotency-Key, rule, issue and marker, with when it arrived. */
-function startReceiver(port) {
-  const receipts = [];
-  const server = http.createServer((req, res) => {
-    const chunks = [];
-    req.on("data", (c) => chunks.push(c));
-    req.on("end", () => {
-      const at = performance.now();
-      let body = {};
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString());
-      } catch {
-        /* counted below without a marker */
-      }
-      receipts.push({
-        at,
-        path: req.url,
-        key: req.headers["idempotency-key"] ?? null,
-        rules: (body.triggering_rules ?? []).join(","),
-        issue: String(body.id ?? ""),
-        marker: markerOf(body.message) ?? markerOf(body.event?.title),
-      });
-      res.writeHead(200, { "content-type": "text/plain" }).end("ok");
-    });
-  });
-  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve({ receipts, close: () => new Promise((r) => server.close(r)) })));
-}
-
-/** The SMTP server: every message's recipient, Message-ID and marker, with when it was received. */
-function startSmtp(port) {
-  const mails = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks = [];
-      stream.on("data", (c) => chunks.push(c));
-      stream.on("end", () => {
-        const at = performance.now();
-        simpleParser(Buffer.concat(chunks)).then((m) => {
-          mails.push({
-            at,
-            to: session.envelope.rcptTo.map((r) => r.address).join(","),
-            messageId: m.messageId ?? null,
-            marker: markerOf(m.subject) ?? markerOf(m.text),
-          });
-          callback();
-        }, callback);
-      });
-    },
-  });
-  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve({ mails, close: () => new Promise((r) => server.close(r)) })));
-}
-
 async function api(fl, method, p, body) {
   const r = await fetch(`${fl.origin}/api/0${p}`, {
     method,

@@ -5,6 +5,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Db } from "../storage/db";
 import { AUTH_LIMITS, TWO_FACTOR_LIMITS } from "../config/limits";
 import { CLIENT_IP_HEADER } from "./client-ip";
+import { afterSessionEnding, beforeSessionEnding } from "./session-hooks";
 import { afterTwoFactorChange, beforeTwoFactorCode, twoFactorPlugin } from "./two-factor";
 import { afterSsoAccountCreated, afterSsoCallback, beforeSsoRequest, beforeSsoUserCreated, ssoPlugin, type SsoProviderConfig } from "./sso-hooks";
 
@@ -22,6 +23,11 @@ export type CreateAuthOptions = {
   sendPasswordReset?: (request: { email: string; token: string; locale: string }) => void;
   /** Single sign-on's OpenID Connect provider (auth/sso.ts); absent or null: none. */
   sso?: SsoProviderConfig | null;
+  /**
+   * Called after an endpoint that may have ended some of the person's sessions succeeded (auth/session-hooks.ts), so
+   * that their live streams close at once. Absent: they close at their next tick.
+   */
+  onSessionsEnded?: (userId: string) => Promise<void>;
 };
 
 /** The reset page's path for a locale: what the forgot-password form passes as redirectTo. */
@@ -45,7 +51,7 @@ export const authPath = (basePath: string) => `${basePath}/api/auth`;
 
 export { CLIENT_IP_HEADER } from "./client-ip";
 
-export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset, sso }: CreateAuthOptions) {
+export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset, onSessionsEnded, sso }: CreateAuthOptions) {
   return betterAuth({
     appName: "Faultline",
     baseURL: publicUrl,
@@ -65,6 +71,10 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset,
       // A reset link works once (better-auth consumes its token) and for an hour; a reset signs out every session.
       resetPasswordTokenExpiresIn: AUTH_LIMITS.passwordResetTokenSeconds,
       revokeSessionsOnPasswordReset: true,
+      // Called after the reset deleted every session of the person: their open live streams end at once too.
+      onPasswordReset: async ({ user }) => {
+        await onSessionsEnded?.(user.id);
+      },
       sendResetPassword: async ({ user, url, token }) => {
         sendPasswordReset?.({ email: user.email, token, locale: resetLocale(url) });
       },
@@ -113,6 +123,7 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset,
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        await beforeSessionEnding(db, ctx);
         if (ctx.path.startsWith("/two-factor/")) return beforeTwoFactorCode(db, secret, ctx);
         await beforeSsoRequest(db, ctx);
         if (ctx.path !== "/reset-password" && ctx.path !== "/reset-password/:token") return;
@@ -124,6 +135,7 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset,
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path.startsWith("/two-factor/")) await afterTwoFactorChange(db, ctx);
         if (ctx.path === "/callback/:id") await afterSsoCallback(db, basePath, ctx);
+        await afterSessionEnding(db, ctx, onSessionsEnded);
       }),
     },
     databaseHooks: {

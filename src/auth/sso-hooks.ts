@@ -13,7 +13,7 @@ import { TWO_FACTOR_LIMITS } from "../config/limits";
 import { autoJoinOrganizations, passwordSignInRefusal, recordSsoLink, SSO_PROVIDER_ID } from "../core/sso";
 import type { Db } from "../storage/db";
 import { createStore } from "../storage/kysely";
-import { CLIENT_IP_HEADER } from "./create-auth";
+import { CLIENT_IP_HEADER } from "./client-ip";
 import { checkCallbackInput, refuseDirectIdToken } from "./sso";
 
 export { ssoPlugin, type SsoProviderConfig } from "./sso";

@@ -8,7 +8,8 @@
 // - attempts are rate-limited per client address (create-auth.ts), on top of the plugin's five codes per sign-in and
 //   its lock-out after ten failures in a row;
 // - turning two-factor on or off and new recovery codes are recorded in the instance's security log here, after
-//   better-auth succeeded, whichever way its endpoint was called (the account page, or its HTTP API directly).
+//   better-auth succeeded, whichever way its endpoint was called (the account page, or its HTTP API directly);
+// - turning it on or off signs out the person's other sessions (auth/session-hooks.ts), as a password change does.
 import { createHmac } from "node:crypto";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
@@ -18,6 +19,7 @@ import { recordTwoFactorChange, type TwoFactorChange } from "../core/two-factor"
 import { createStore } from "../storage/kysely";
 import { twoFactorStore } from "../storage/kysely/two-factor";
 import { CLIENT_IP_HEADER } from "./client-ip";
+import { signOutOthersAfterTwoFactor } from "./session-hooks";
 
 const HASHED = "hmac-sha256:";
 
@@ -102,7 +104,8 @@ export async function afterTwoFactorChange(db: Db, ctx: HookContext): Promise<vo
   if (pending.change === "enabled" && !(await store.userHasTwoFactor(pending.userId))) return;
   const user = await store.getUserById(pending.userId);
   if (!user) return;
-  await recordTwoFactorChange({ store, actor: { user }, ip: ctx.headers?.get(CLIENT_IP_HEADER) ?? null }, pending.change);
+  const signedOut = pending.change === "recovery-codes" ? 0 : await signOutOthersAfterTwoFactor(db, ctx, user.id);
+  await recordTwoFactorChange({ store, actor: { user }, ip: ctx.headers?.get(CLIENT_IP_HEADER) ?? null }, pending.change, signedOut);
 }
 
 /**

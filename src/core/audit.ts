@@ -46,6 +46,7 @@ export const AUDIT_EVENTS = [
   "user.recovery-codes",
   "user.sso-link",
   "sso.settings-edit",
+  "user.session-revoke",
   "auth.sign-in-failed",
   "auth.lock-out",
 ] as const;

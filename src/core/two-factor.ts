@@ -44,13 +44,15 @@ const NOTES: Record<TwoFactorChange, string> = {
   "recovery-codes": "made new recovery codes (the old ones no longer work)",
 };
 
-/** A person's own two-factor change, in the instance's security log (after it succeeded). */
-export async function recordTwoFactorChange(ctx: CoreContext, change: TwoFactorChange): Promise<void> {
+/** A person's own two-factor change, in the instance's security log (after it succeeded), with how many other sessions it signed out. */
+export async function recordTwoFactorChange(ctx: CoreContext, change: TwoFactorChange, otherSessionsSignedOut = 0): Promise<void> {
   const user = actingUser(ctx);
+  const signedOut = otherSessionsSignedOut > 0 ? `; ${otherSessionsSignedOut} other session${otherSessionsSignedOut === 1 ? " was" : "s were"} signed out` : "";
   await audit(ctx, {
     organizationId: null,
     event: change === "enabled" ? "user.two-factor-enable" : change === "disabled" ? "user.two-factor-disable" : "user.recovery-codes",
     targetUserId: user.id,
-    note: `${user.email} ${NOTES[change]}`,
+    note: `${user.email} ${NOTES[change]}${signedOut}`,
+    ...(otherSessionsSignedOut > 0 ? { data: { otherSessionsSignedOut } } : {}),
   });
 }

@@ -13,6 +13,7 @@ import type { Mailer } from "../mail/mailer";
 import { type Db, dbOptionsFromConfig, openDb } from "../storage/db";
 import { createStore } from "../storage/kysely";
 import { watchPool } from "../observability/pools";
+import { endStreamsOfEndedSessions } from "../web/live-streams";
 import type { Store } from "../storage/ports";
 
 /**
@@ -46,9 +47,16 @@ export function createServices(config: Config, basePath = currentBasePath()): Se
   const store = createStore(db);
   const mailer = getMailer(config.mail);
   const sendPasswordReset = passwordResetSender(mailer, { publicUrl: config.publicUrl, basePath });
+  // Sessions ended by better-auth (a password change or reset, a two-factor change, signing out): their live streams close at once.
+  const onSessionsEnded = async (userId: string) => {
+    endStreamsOfEndedSessions(
+      userId,
+      (await store.listUserSessions(userId, new Date().toISOString())).map((s) => s.id),
+    );
+  };
   const sso = config.oidc;
   const build = (provider: SsoProviderConfig | null) =>
-    createAuth({ db, secret: config.secretKey, publicUrl: config.publicUrl, basePath, sendPasswordReset, sso: provider });
+    createAuth({ db, secret: config.secretKey, publicUrl: config.publicUrl, basePath, sendPasswordReset, onSessionsEnded, sso: provider });
   const auth = build(sso);
   return { config, basePath, db, store, auth, accounts: betterAuthAccounts(auth, store), mailer, sso, ssoState: { version: "", checkedAt: 0, build } };
 }

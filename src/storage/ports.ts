@@ -11,6 +11,7 @@ import type { UserDataStore } from "./user-data-ports";
 import type { AuditStore } from "./audit-ports";
 import type { TwoFactorStore } from "./two-factor-ports";
 import type { SsoStore } from "./sso-ports";
+import type { SignInSessionStore } from "./sign-in-session-ports";
 import type { FeedbackStore } from "./feedback-ports";
 import type { AttachmentBlobs, AttachmentStore } from "./attachment-ports";
 import type { LogStore } from "./log-ports";
@@ -253,6 +254,7 @@ export interface OutcomeStore {
 }
 
 export type Store = SsoStore &
+  SignInSessionStore &
   LogStore &
   PartitionStore & { attachmentBlobs: AttachmentBlobs } & AttachmentStore &
   OrganizationQuotaStore &

@@ -41,6 +41,8 @@ export type SessionsTable = {
   ip_address: string | null;
   user_agent: string | null;
   user_id: string;
+  /** ISO 8601; written at most once per SESSION_LIMITS.lastSeenWriteSeconds (migration 0036). */
+  last_seen_at: string | null;
 };
 
 export type AccountsTable = {

@@ -1,19 +1,15 @@
-// The issue stream's live updates as server-sent events. Every tick first checks that the session the stream was
-// opened with is still signed in, then polls the database once (core/issue-stream.ts `pollIssueStream`, which checks
-// the actor's membership each time) and sends what changed since the previous tick: `new` (issues matching the search
-// created since the page was read) and `figures` (counts, last seen and status of the issues on screen). No
-// transaction stays open between ticks; a connection ends after STREAM_LIMITS.maxConnectionMs and the browser's
-// EventSource reconnects. A stream that must not come back ends with an `end` frame, whose `code` the page shows:
-// `signed_out` (the session was signed out or revoked), `superseded` (the user opened more than
-// STREAM_LIMITS.maxStreamsPerUser streams, web/live-streams.ts, and this was the oldest), `refused` (membership or
-// project gone) or `unavailable`.
+// The issue stream's live updates as server-sent events (web/sse-stream.ts: the session checked every tick, no
+// transaction held between ticks, an `end` frame when it stops for good). Each tick polls the database once
+// (core/issue-stream.ts `pollIssueStream`, which checks the actor's membership each time) and sends what changed since
+// the previous tick: `new` (issues matching the search created since the page was read) and `figures` (counts, last
+// seen and status of the issues on screen).
 import "server-only";
 import { STREAM_LIMITS } from "../config/limits";
 import type { CoreContext } from "../core/context";
-import { AppError, isAppError } from "../core/errors";
+import { AppError } from "../core/errors";
 import { type StreamQuery, type StreamTick, pollIssueStream } from "../core/issue-stream";
 import type { IssueFigures } from "../storage/stream-ports";
-import { holdLiveStream } from "./live-streams";
+import { frame, pollingEventStream, type StreamOwner, type Tick } from "./sse-stream";
 
 export type StreamRequest = StreamQuery & { afterId: number; watchIds: number[] };
 
@@ -34,95 +30,26 @@ export function streamRequest(url: URL): StreamRequest {
   };
 }
 
-const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 const same = (a: IssueFigures, b: IssueFigures | undefined) =>
   b !== undefined && a.timesSeen === b.timesSeen && a.userCount === b.userCount && a.lastSeen === b.lastSeen && a.status === b.status;
-
-export type EndCode = "signed_out" | "superseded" | "refused" | "unavailable";
-
-/** Whose stream it is: the user it counts for, and whether the session it was opened with is still signed in. */
-export type StreamOwner = { userId: string; signedIn: () => Promise<boolean> };
 
 /**
  * The event stream for one page; the first poll runs before the response so that a bad request or a non-member
  * gets its error status, not a stream.
  */
 export async function issueStreamResponse(ctx: CoreContext, org: string, req: StreamRequest, signal: AbortSignal, owner: StreamOwner): Promise<Response> {
-  const first = await pollIssueStream(ctx, org, req);
-  const encoder = new TextEncoder();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let closed = false;
-  let release = () => {};
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const sent = new Map<number, IssueFigures>();
-      let announced = -1;
-      const ends = Date.now() + STREAM_LIMITS.maxConnectionMs;
-      const close = () => {
-        if (closed) return;
-        closed = true;
-        clearTimeout(timer);
-        release();
-        try {
-          controller.close();
-        } catch {
-          // already closed by the client
-        }
-      };
-      /** Writes unless the client has gone; a write that fails ends the stream. */
-      const write = (text: string) => {
-        if (closed) return;
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          close();
-        }
-      };
-      const emit = (tick: StreamTick) => {
-        let out = "";
-        if (tick.newIssues !== announced) out += frame("new", { count: tick.newIssues, capped: tick.newIssues >= STREAM_LIMITS.newIssuesCap });
-        announced = tick.newIssues;
-        const changed = tick.watched.filter((f) => !same(f, sent.get(f.id)));
-        for (const f of changed) sent.set(f.id, f);
-        if (changed.length > 0) out += frame("figures", { issues: changed });
-        write(out || ": tick\n\n");
-      };
-      /** Tells the page why the stream stops for good (its EventSource then closes rather than reconnecting). */
-      const end = (code: EndCode, reason: string) => {
-        write(frame("end", { code, reason }));
-        close();
-      };
-      const loop = async () => {
-        if (closed || signal.aborted || Date.now() >= ends) return close();
-        try {
-          if (!(await owner.signedIn())) return end("signed_out", "The session was signed out");
-          if (closed) return;
-          emit(await pollIssueStream(ctx, org, req));
-        } catch (err) {
-          // Membership revoked, project deleted, database gone: tell the page, then stop.
-          if (!isAppError(err)) console.error("faultline: the issue stream's poll failed", err);
-          return isAppError(err) ? end("refused", err.message) : end("unavailable", "unavailable");
-        }
-        timer = setTimeout(() => void loop(), STREAM_LIMITS.pollIntervalMs);
-      };
-      write(`retry: ${STREAM_LIMITS.pollIntervalMs * 2}\n\n`);
-      emit(first);
-      release = holdLiveStream(owner.userId, { end: () => end("superseded", "Live updates continue in a newer page") });
-      timer = setTimeout(() => void loop(), STREAM_LIMITS.pollIntervalMs);
-      signal.addEventListener("abort", close, { once: true });
-    },
-    cancel() {
-      closed = true;
-      clearTimeout(timer);
-      release();
-    },
-  });
-  return new Response(body, {
-    headers: {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-cache, no-transform",
-      connection: "keep-alive",
-      "x-accel-buffering": "no",
-    },
-  });
+  const sent = new Map<number, IssueFigures>();
+  let announced = -1;
+  /** `new` when the count of new issues changed, `figures` for the issues on screen whose figures changed. */
+  const changes = (tick: StreamTick): Tick => {
+    let text = "";
+    if (tick.newIssues !== announced) text += frame("new", { count: tick.newIssues, capped: tick.newIssues >= STREAM_LIMITS.newIssuesCap });
+    announced = tick.newIssues;
+    const changed = tick.watched.filter((f) => !same(f, sent.get(f.id)));
+    for (const f of changed) sent.set(f.id, f);
+    if (changed.length > 0) text += frame("figures", { issues: changed });
+    return { text };
+  };
+  const first = changes(await pollIssueStream(ctx, org, req));
+  return pollingEventStream({ name: "issue stream", owner, signal, first, poll: async () => changes(await pollIssueStream(ctx, org, req)) });
 }

@@ -5,10 +5,16 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { CLIENT_IP_HEADER } from "../auth/create-auth";
 import type { UserContext } from "../core/context";
+import { noteSessionSeen } from "../core/sessions";
 import { getServices } from "../runtime/services";
 import type { User } from "../storage/ports";
 
-export async function getCurrentUser(): Promise<User | null> {
+/**
+ * The signed-in person and the id of their session. better-auth reads the session row on every call (no cookie cache),
+ * so a revoked session is refused at its very next page or action. Each call counts as the session being seen
+ * (written at most once per SESSION_LIMITS.lastSeenWriteSeconds, core/sessions.ts).
+ */
+export async function getCurrentSession(): Promise<{ user: User; sessionId: string } | null> {
   const { auth, store } = getServices();
   // cookies() rather than the request's Cookie header: within a server action that just signed in or rotated the
   // session (password change), it already holds the new session cookie.
@@ -16,18 +22,36 @@ export async function getCurrentUser(): Promise<User | null> {
   h.set("cookie", cookies().toString());
   const session = await auth.api.getSession({ headers: h });
   if (!session) return null;
-  return store.getUserById(session.user.id);
+  const user = await store.getUserById(session.user.id);
+  if (!user) return null;
+  await noteSessionSeen(store, session.session.id).catch((err: unknown) => console.error("faultline: noting a session as seen failed", err));
+  return { user, sessionId: session.session.id };
+}
+
+export async function getCurrentUser(): Promise<User | null> {
+  return (await getCurrentSession())?.user ?? null;
+}
+
+/** The signed-in user and session, or a redirect to the sign-in page of the locale (coming back afterwards). */
+export async function requireSession(locale: string, returnTo?: string): Promise<{ user: User; sessionId: string }> {
+  const session = await getCurrentSession();
+  if (session) return session;
+  if ((await getServices().store.countUsers()) === 0) redirect(`/${locale}/setup`);
+  redirect(`/${locale}/sign-in${returnTo ? `?next=${encodeURIComponent(returnTo)}` : ""}`);
 }
 
 /** The signed-in user, or a redirect to the sign-in page of the locale (coming back afterwards). */
 export async function requireUser(locale: string, returnTo?: string): Promise<User> {
-  const user = await getCurrentUser();
-  if (user) return user;
-  if ((await getServices().store.countUsers()) === 0) redirect(`/${locale}/setup`);
-  redirect(`/${locale}/sign-in${returnTo ? `?next=${encodeURIComponent(returnTo)}` : ""}`);
+  return (await requireSession(locale, returnTo)).user;
 }
 
 export async function requireCore(locale: string, returnTo?: string): Promise<UserContext> {
   const user = await requireUser(locale, returnTo);
   return { store: getServices().store, actor: { user }, ip: headers().get(CLIENT_IP_HEADER) };
+}
+
+/** As requireCore, with the id of the session the request came with (the account page's sessions). */
+export async function requireSessionCore(locale: string, returnTo?: string): Promise<{ core: UserContext; sessionId: string }> {
+  const { user, sessionId } = await requireSession(locale, returnTo);
+  return { core: { store: getServices().store, actor: { user }, ip: headers().get(CLIENT_IP_HEADER) }, sessionId };
 }

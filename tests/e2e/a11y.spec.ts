@@ -47,6 +47,7 @@ const SCREENS: Screen[] = [
   { name: "org-settings-tokens", path: "/en/orgs/{org}/settings/tokens" },
   { name: "account-password", path: "/en/account" },
   { name: "account-tokens", path: "/en/account/tokens" },
+  { name: "account-sessions", path: "/en/account/sessions" },
   { name: "instance-users", path: "/en/instance/users" },
   { name: "instance-mail", path: "/en/instance/mail" },
   { name: "instance-disk", path: "/en/instance/disk" },

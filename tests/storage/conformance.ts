@@ -30,6 +30,7 @@ import { logConformance } from "./conformance-logs";
 import { auditConformance } from "./conformance-audit";
 import { twoFactorConformance } from "./conformance-two-factor";
 import { ssoConformance } from "./conformance-sso";
+import { signInSessionConformance } from "./conformance-sign-in-sessions";
 
 export function conformance(name: string, options: () => OpenDbOptions | Promise<OpenDbOptions>) {
   describe(`storage conformance: ${name}`, () => {
@@ -338,6 +339,7 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
     orgTokenConformance(() => ({ t, alice }));
     twoFactorConformance(() => ({ t, alice }));
     ssoConformance(() => ({ t, alice }));
+    signInSessionConformance(() => ({ t, alice }));
     artifactConformance(() => ({ t, alice }));
     spanConformance(() => ({ t, alice }));
     deadLetterConformance(() => ({ t, alice }));

@@ -110,3 +110,21 @@ export const SSO_LIMITS = {
    */
   settingsRecheckMs: 5000,
 } as const;
+
+/** Sign-in sessions on the account page (core/sessions.ts). */
+export const SESSION_LIMITS = {
+  /**
+   * seconds (5 minutes); a session's "last seen" is written at most this often, so that browsing costs no database
+   * write per request (pages, actions and the live streams' ticks all count as seen); a person reading the list wants
+   * "a few minutes ago", not the second.
+   */
+  lastSeenWriteSeconds: 300,
+  /** sessions a process remembers as recently seen (to skip even the conditional write); past it the memory starts afresh. */
+  seenMemoryEntries: 10_000,
+  /** sessions listed on the account page, the newest first; a session lives 30 days, so this is far more than any person keeps. */
+  maxListed: 100,
+  /** characters; a session id as better-auth makes them is 32 letters and digits; anything longer is not one. */
+  idMaxLength: 64,
+  /** characters of a user agent shown and parsed; browsers send about 150, the rest of a longer one is noise or abuse. */
+  userAgentMaxLength: 512,
+} as const;

@@ -35,6 +35,7 @@ import { monitorStore } from "./monitors";
 import { auditStore } from "./audit";
 import { twoFactorStore } from "./two-factor";
 import { ssoStore } from "./sso";
+import { signInSessionStore } from "./sign-in-sessions";
 import { feedbackStore } from "./feedback";
 import { attachmentStore, chunkBlobs, removingBlobs } from "./attachments";
 import { fileBlobs } from "../attachment-files";
@@ -89,5 +90,6 @@ export function createStore(db: Db): Store {
     ...partitionStore(ctx),
     ...twoFactorStore(ctx),
     ...ssoStore(ctx),
+    ...signInSessionStore(ctx),
   };
 }

@@ -8,6 +8,7 @@ import { API_LIMITS } from "../../config/limits";
 import { type Actor, actorScopes, type CoreContext } from "../../core/context";
 import { AppError } from "../../core/errors";
 import { authenticateBearer } from "../../core/org-tokens";
+import { noteSessionSeen } from "../../core/sessions";
 import { type RouteScope, SCOPE_DENIED_MESSAGE, scopeSatisfied } from "../../core/token-scopes";
 import { getServices } from "../../runtime/services";
 import { toErrorResponse } from "./errors";
@@ -43,8 +44,10 @@ async function authenticate(req: Request): Promise<Actor> {
   }
   const session = await auth.api.getSession({ headers: req.headers });
   const user = session ? await store.getUserById(session.user.id) : null;
-  if (!user) throw new AppError("unauthorized", "Authentication credentials were not provided.");
+  if (!session || !user) throw new AppError("unauthorized", "Authentication credentials were not provided.");
   assertSameOriginJson(req);
+  // The web API called from a signed-in page counts as the session seen (throttled, core/sessions.ts).
+  await noteSessionSeen(store, session.session.id).catch((err: unknown) => console.error("faultline: noting a session as seen failed", err));
   return { user };
 }
 
