@@ -3,7 +3,7 @@
 // and a real SMTP server on :9110 that the main one mails through (tests/e2e/smtp-serve.ts).
 // Screenshots for review: every spec writes them to test-results/screens/ with screenshot() from tests/e2e/helpers.ts.
 import { defineConfig } from "@playwright/test";
-import { SERVERS, SMTP } from "./tests/e2e/servers";
+import { OIDC, SERVERS, SMTP } from "./tests/e2e/servers";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -33,9 +33,15 @@ export default defineConfig({
   },
   projects: [
     { name: "setup", testMatch: /setup\.spec\.ts/, use: { baseURL: SERVERS.main.url } },
-    { name: "main", testIgnore: [/setup\.spec\.ts/, /base-path\.spec\.ts/, /\.last\.spec\.ts/], dependencies: ["setup"], use: { baseURL: SERVERS.main.url } },
+    {
+      name: "main",
+      testIgnore: [/setup\.spec\.ts/, /base-path\.spec\.ts/, /\.last\.spec\.ts/, /sso\.spec\.ts/],
+      dependencies: ["setup"],
+      use: { baseURL: SERVERS.main.url },
+    },
     { name: "last", testMatch: /\.last\.spec\.ts/, dependencies: ["main"], use: { baseURL: SERVERS.main.url } },
     { name: "base-path", testMatch: /base-path\.spec\.ts/, use: { baseURL: SERVERS.monitor.url } },
+    { name: "sso", testMatch: /sso\.spec\.ts/, use: { baseURL: SERVERS.sso.url } },
   ],
   webServer: [
     ...Object.values(SERVERS).map((s) => ({
@@ -46,6 +52,14 @@ export default defineConfig({
       stdout: "pipe" as const,
       stderr: "pipe" as const,
     })),
+    {
+      command: "node --import tsx tests/e2e/oidc-serve.ts",
+      url: `${OIDC.issuer}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "pipe" as const,
+      stderr: "pipe" as const,
+    },
     {
       command: "node --import tsx tests/e2e/smtp-serve.ts",
       port: SMTP.port,

@@ -7,6 +7,7 @@ import { AUTH_LIMITS, TWO_FACTOR_LIMITS } from "../config/limits";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { afterSessionEnding, beforeSessionEnding } from "./session-hooks";
 import { afterTwoFactorChange, beforeTwoFactorCode, twoFactorPlugin } from "./two-factor";
+import { afterSsoAccountCreated, afterSsoCallback, beforeSsoRequest, beforeSsoUserCreated, ssoPlugin, type SsoProviderConfig } from "./sso-hooks";
 
 export type CreateAuthOptions = {
   db: Db;
@@ -20,6 +21,8 @@ export type CreateAuthOptions = {
    * account, and must not throw or wait for the mail (the answer is the same either way). Absent: nothing is sent.
    */
   sendPasswordReset?: (request: { email: string; token: string; locale: string }) => void;
+  /** Single sign-on's OpenID Connect provider (auth/sso.ts); absent or null: none. */
+  sso?: SsoProviderConfig | null;
   /**
    * Called after an endpoint that may have ended some of the person's sessions succeeded (auth/session-hooks.ts), so
    * that their live streams close at once. Absent: they close at their next tick.
@@ -48,7 +51,7 @@ export const authPath = (basePath: string) => `${basePath}/api/auth`;
 
 export { CLIENT_IP_HEADER } from "./client-ip";
 
-export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset, onSessionsEnded }: CreateAuthOptions) {
+export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset, onSessionsEnded, sso }: CreateAuthOptions) {
   return betterAuth({
     appName: "Faultline",
     baseURL: publicUrl,
@@ -56,7 +59,9 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset,
     secret,
     database: { db: db.kysely, type: db.dialect },
     telemetry: { enabled: false },
-    plugins: [twoFactorPlugin(secret)],
+    plugins: sso ? [twoFactorPlugin(secret), ssoPlugin(sso)] : [twoFactorPlugin(secret)],
+    // Where better-auth sends a browser whose sign-in with the provider failed before its own error address was known.
+    onAPIError: { errorURL: `${publicUrl}${basePath}/sign-in/sso` },
     emailAndPassword: {
       enabled: true,
       // Accounts are created by the first-run setup page, the CLI or an invitation, never by open sign-up.
@@ -95,6 +100,9 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset,
       },
     },
     account: {
+      // Never link a provider account to a password account by its e-mail address: the person signs in with the
+      // password first, then links (web/actions/sso.action.ts).
+      accountLinking: { enabled: true, disableImplicitLinking: true },
       modelName: "accounts",
       fields: {
         accountId: "account_id",
@@ -117,6 +125,7 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset,
       before: createAuthMiddleware(async (ctx) => {
         await beforeSessionEnding(db, ctx);
         if (ctx.path.startsWith("/two-factor/")) return beforeTwoFactorCode(db, secret, ctx);
+        await beforeSsoRequest(db, ctx);
         if (ctx.path !== "/reset-password" && ctx.path !== "/reset-password/:token") return;
         const body = ctx.body as { token?: unknown } | undefined;
         const token = body?.token ?? ctx.query?.token ?? ctx.params?.token;
@@ -125,8 +134,14 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset,
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path.startsWith("/two-factor/")) await afterTwoFactorChange(db, ctx);
+        if (ctx.path === "/callback/:id") await afterSsoCallback(db, basePath, ctx);
         await afterSessionEnding(db, ctx, onSessionsEnded);
       }),
+    },
+    databaseHooks: {
+      // A first single sign-on creates an account only for an address the provider verified (auth/sso-hooks.ts).
+      user: { create: { before: async (user, ctx) => beforeSsoUserCreated(user, ctx ?? null) } },
+      account: { create: { after: async (account, ctx) => afterSsoAccountCreated(db, account, ctx ?? null) } },
     },
     rateLimit: {
       enabled: true,

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { type MailFrom, parseMailFrom } from "../mail/address";
-import { METRICS_LIMITS, RETENTION_LIMITS, SELF_MONITORING_LIMITS } from "./limits";
+import { METRICS_LIMITS, RETENTION_LIMITS, SELF_MONITORING_LIMITS, SSO_LIMITS } from "./limits";
 
 /**
  * Outgoing mail (FAULTLINE_SMTP_URL and FAULTLINE_MAIL_FROM). The password sits behind a function, so that logging or
@@ -69,7 +69,15 @@ export type Config = {
    * The token sits behind a function, so that logging the configuration never shows it.
    */
   metrics: { token: (() => string) | null; address: { host: string; port: number } | null };
+  /**
+   * Single sign-on with an OpenID Connect provider from the environment (FAULTLINE_OIDC_ISSUER, _CLIENT_ID,
+   * _CLIENT_SECRET, optional _NAME); null when FAULTLINE_OIDC_ISSUER is not set (a superuser may then configure it in
+   * the instance settings). The client secret sits behind a function, so that logging the configuration never shows it.
+   */
+  oidc: OidcEnvConfig | null;
 };
+
+export type OidcEnvConfig = { issuer: string; clientId: string; clientSecret: () => string; name: string };
 
 const rateSchema = (fallback: number) =>
   z.coerce.number({ error: "must be a number from 0 to 1" }).min(0, "must be from 0 to 1").max(1, "must be from 0 to 1").default(fallback);
@@ -213,8 +221,45 @@ const envSchema = z.object({
     .string()
     .transform((v, ctx) => parseAddress(v) ?? (ctx.addIssue({ code: "custom", message: "must be host:port, such as 127.0.0.1:9464 or [::1]:9464" }), z.NEVER))
     .optional(),
+  // The issuer is the operator's own identity provider: a loopback or private address is allowed (docs/sso.md).
+  FAULTLINE_OIDC_ISSUER: z
+    .url({ error: "must be the provider's issuer URL, such as https://login.example.com/realms/acme" })
+    .refine((u) => /^https?:\/\//.test(u) && u.length <= SSO_LIMITS.maxIssuerLength, "must be an http(s) URL of at most 512 characters")
+    .optional(),
+  FAULTLINE_OIDC_CLIENT_ID: z
+    .string()
+    .max(SSO_LIMITS.maxIssuerLength)
+    .regex(/^[\x21-\x7e]+$/, "must be printable characters without spaces")
+    .optional(),
+  // Never repeated in a message: it is a secret.
+  FAULTLINE_OIDC_CLIENT_SECRET: z
+    .string()
+    .max(SSO_LIMITS.maxClientSecretLength, "is too long")
+    .regex(/^[\x20-\x7e]+$/, "must be printable characters")
+    .optional(),
+  FAULTLINE_OIDC_NAME: z
+    .string()
+    .max(SSO_LIMITS.maxNameLength, `must be at most ${SSO_LIMITS.maxNameLength} characters`)
+    .regex(/^[^\x00-\x1f\x7f]+$/, "must be one line")
+    .optional(),
   ...mailEnvShape,
 });
+
+function oidcConfig(e: z.infer<typeof envSchema>): OidcEnvConfig | null {
+  if (!e.FAULTLINE_OIDC_ISSUER) {
+    if (e.FAULTLINE_OIDC_CLIENT_ID || e.FAULTLINE_OIDC_CLIENT_SECRET)
+      throw new ConfigError(["FAULTLINE_OIDC_ISSUER must be set along with FAULTLINE_OIDC_CLIENT_ID and FAULTLINE_OIDC_CLIENT_SECRET"]);
+    return null;
+  }
+  if (!e.FAULTLINE_OIDC_CLIENT_ID || !e.FAULTLINE_OIDC_CLIENT_SECRET)
+    throw new ConfigError(["FAULTLINE_OIDC_CLIENT_ID and FAULTLINE_OIDC_CLIENT_SECRET must be set along with FAULTLINE_OIDC_ISSUER"]);
+  return {
+    issuer: e.FAULTLINE_OIDC_ISSUER.replace(/\/+$/, ""),
+    clientId: e.FAULTLINE_OIDC_CLIENT_ID,
+    clientSecret: secretOf(e.FAULTLINE_OIDC_CLIENT_SECRET),
+    name: e.FAULTLINE_OIDC_NAME ?? "single sign-on",
+  };
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -251,6 +296,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mail: mailConfig(e),
     metrics: { token: e.FAULTLINE_METRICS_TOKEN ? secretOf(e.FAULTLINE_METRICS_TOKEN) : null, address: e.FAULTLINE_METRICS_ADDRESS ?? null },
+    oidc: oidcConfig(e),
   };
 }
 

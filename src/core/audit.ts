@@ -16,6 +16,8 @@ import { parseId, parseInput } from "./schemas";
 export const AUDIT_EVENTS = [
   "member.invite",
   "member.accept-invite",
+  // Joined by single sign-on at one of the organization's auto-join domains (core/sso.ts).
+  "member.auto-join",
   "member.edit",
   "member.remove",
   "invite.revoke",
@@ -42,6 +44,8 @@ export const AUDIT_EVENTS = [
   "user.two-factor-enable",
   "user.two-factor-disable",
   "user.recovery-codes",
+  "user.sso-link",
+  "sso.settings-edit",
   "user.session-revoke",
   "auth.sign-in-failed",
   "auth.lock-out",

@@ -11,6 +11,7 @@ import { countRecords } from "../ingest/spool-backlog";
 import { type Db, dbOptionsFromConfig, openDb } from "../storage/db";
 import { createStore } from "../storage/kysely";
 import { migrationStatus } from "../storage/migrate";
+import { checkSso } from "./doctor-sso";
 
 export type CheckResult = { name: string; ok: boolean; detail: string; fix?: string };
 
@@ -205,6 +206,10 @@ export async function runDoctor(opts: { basePath: string; env?: Record<string, s
     results.push(await disk(config));
     if (reachable.ok) await guarded("spool", () => spool(config, db));
     results.push(await publicUrl(config, opts.basePath));
+    const sso = await checkSso(config, reachable.ok ? createStore(db) : null).catch((err: unknown) =>
+      problem("single sign-on", `could not be checked: ${message(err)}`, "see the database check above"),
+    );
+    if (sso) results.push(sso);
   } finally {
     await db.close();
   }

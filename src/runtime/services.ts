@@ -2,6 +2,9 @@
 // Kept on globalThis because the custom server and Next's server bundle each load their own copy of this module.
 import { betterAuthAccounts } from "../auth/accounts";
 import { type Auth, createAuth } from "../auth/create-auth";
+import type { SsoProviderConfig } from "../auth/sso";
+import { ssoFromStored } from "../auth/sso-settings";
+import { SSO_LIMITS } from "../config/limits";
 import { type Config, loadConfig } from "../config/env";
 import type { Accounts } from "../core/accounts";
 import { passwordResetSender } from "../mail/account-mail";
@@ -13,7 +16,22 @@ import { watchPool } from "../observability/pools";
 import { endStreamsOfEndedSessions } from "../web/live-streams";
 import type { Store } from "../storage/ports";
 
-export type Services = { config: Config; basePath: string; db: Db; store: Store; auth: Auth; accounts: Accounts; mailer: Mailer };
+/**
+ * sso: the OpenID Connect provider of single sign-on (FAULTLINE_OIDC_*, else the instance settings'), null when none
+ * is configured. `auth` is rebuilt when the instance settings' provider changes (currentServices()).
+ */
+export type Services = {
+  config: Config;
+  basePath: string;
+  db: Db;
+  store: Store;
+  auth: Auth;
+  accounts: Accounts;
+  mailer: Mailer;
+  sso: SsoProviderConfig | null;
+  /** The instance settings' provider the auth was built with ("" none), and when it was last looked at (ms). */
+  ssoState: { version: string; checkedAt: number; build: (sso: SsoProviderConfig | null) => Auth };
+};
 
 const KEY = Symbol.for("faultline.services");
 type Holder = { [KEY]?: Services };
@@ -36,8 +54,36 @@ export function createServices(config: Config, basePath = currentBasePath()): Se
       (await store.listUserSessions(userId, new Date().toISOString())).map((s) => s.id),
     );
   };
-  const auth = createAuth({ db, secret: config.secretKey, publicUrl: config.publicUrl, basePath, sendPasswordReset, onSessionsEnded });
-  return { config, basePath, db, store, auth, accounts: betterAuthAccounts(auth, store), mailer };
+  const sso = config.oidc;
+  const build = (provider: SsoProviderConfig | null) =>
+    createAuth({ db, secret: config.secretKey, publicUrl: config.publicUrl, basePath, sendPasswordReset, onSessionsEnded, sso: provider });
+  const auth = build(sso);
+  return { config, basePath, db, store, auth, accounts: betterAuthAccounts(auth, store), mailer, sso, ssoState: { version: "", checkedAt: 0, build } };
+}
+
+/**
+ * The services, with the instance settings' single sign-on provider current: looked up at most every
+ * SSO_LIMITS.settingsRecheckMs (so that every node follows a change made on another), better-auth rebuilt when it
+ * changed. The environment's provider, when set, is the one used and never looked up.
+ */
+export async function currentServices(force = false): Promise<Services> {
+  const s = getServices();
+  if (s.config.oidc) return s;
+  const now = Date.now();
+  if (!force && now - s.ssoState.checkedAt < SSO_LIMITS.settingsRecheckMs) return s;
+  s.ssoState.checkedAt = now;
+  const stored = await s.store.getSsoSettings().catch(() => undefined);
+  if (stored === undefined) return s;
+  const version = stored ? stored.updatedAt : "";
+  if (version === s.ssoState.version) return s;
+  const sso = stored ? await ssoFromStored(stored, s.config.secretKey) : null;
+  if (stored && !sso)
+    console.error("faultline: the single sign-on client secret in the instance settings cannot be decrypted with this secret key; set it again");
+  s.auth = s.ssoState.build(sso);
+  s.accounts = betterAuthAccounts(s.auth, s.store);
+  s.sso = sso;
+  s.ssoState.version = version;
+  return s;
 }
 
 export function getServices(): Services {

@@ -35,6 +35,7 @@ import { logs } from "./migrations/0031-logs";
 import { tokenScopes } from "./migrations/0032-token-scopes";
 import { auditLog } from "./migrations/0033-audit-log";
 import { twoFactor } from "./migrations/0034-two-factor";
+import { sso } from "./migrations/0035-sso";
 import { sessionLastSeen } from "./migrations/0036-session-last-seen";
 
 /** Ordered by name; never rename or edit a released entry. */
@@ -74,6 +75,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0032-token-scopes": tokenScopes(),
     "0033-audit-log": auditLog(dialect),
     "0034-two-factor": twoFactor(dialect),
+    "0035-sso": sso(dialect),
     "0036-session-last-seen": sessionLastSeen(),
   };
 }

@@ -10,6 +10,7 @@ import type { DeadLetterStore } from "./dead-letter-ports";
 import type { UserDataStore } from "./user-data-ports";
 import type { AuditStore } from "./audit-ports";
 import type { TwoFactorStore } from "./two-factor-ports";
+import type { SsoStore } from "./sso-ports";
 import type { SignInSessionStore } from "./sign-in-session-ports";
 import type { FeedbackStore } from "./feedback-ports";
 import type { AttachmentBlobs, AttachmentStore } from "./attachment-ports";
@@ -252,7 +253,8 @@ export interface OutcomeStore {
   ): Promise<{ hour: string; quantity: number }[]>;
 }
 
-export type Store = SignInSessionStore &
+export type Store = SsoStore &
+  SignInSessionStore &
   LogStore &
   PartitionStore & { attachmentBlobs: AttachmentBlobs } & AttachmentStore &
   OrganizationQuotaStore &

@@ -14,62 +14,12 @@ import type { FeedbackTables } from "./feedback-schema";
 import type { AttachmentTables } from "./attachment-schema";
 import type { AuditTables } from "./audit-schema";
 import type { TwoFactorTables } from "./two-factor-schema";
+import type { SsoTables } from "./sso-schema";
+import type { AccountsTable, RateLimitsTable, SessionsTable, UsersTable, VerificationsTable } from "./auth-schema";
 
 type Bool = boolean | number;
-type Timestamp = Date | string;
 
-export type UsersTable = {
-  id: string;
-  name: string;
-  email: string;
-  email_verified: Bool;
-  image: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  is_superuser: Bool;
-  /** better-auth's twoFactorEnabled (migration 0034). */
-  two_factor_enabled: Generated<Bool>;
-};
-
-export type SessionsTable = {
-  id: string;
-  expires_at: Timestamp;
-  token: string;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  ip_address: string | null;
-  user_agent: string | null;
-  user_id: string;
-  /** ISO 8601; written at most once per SESSION_LIMITS.lastSeenWriteSeconds (migration 0036). */
-  last_seen_at: string | null;
-};
-
-export type AccountsTable = {
-  id: string;
-  account_id: string;
-  provider_id: string;
-  user_id: string;
-  access_token: string | null;
-  refresh_token: string | null;
-  id_token: string | null;
-  access_token_expires_at: Timestamp | null;
-  refresh_token_expires_at: Timestamp | null;
-  scope: string | null;
-  password: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-};
-
-export type VerificationsTable = {
-  id: string;
-  identifier: string;
-  value: string;
-  expires_at: Timestamp;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-};
-
-export type RateLimitsTable = { id: string; key: string; count: number; last_request: number | string };
+export type { AccountsTable, RateLimitsTable, SessionsTable, UsersTable, VerificationsTable } from "./auth-schema";
 
 /** alerts_member_write: Sentry's "Let members create alerts" (migration 0021). */
 /** data_scrubbing: the organization's data scrubbing options as JSON, null for the defaults (0025). */
@@ -82,6 +32,8 @@ export type OrganizationsTable = {
   data_scrubbing: string | null;
   /** Per-organization quotas as JSON (0030). */ quotas: string | null;
   require_two_factor: Generated<Bool>;
+  /** 0035 */ require_sso: Generated<Bool>;
+  sso_auto_join_role: Generated<string>;
 };
 
 export type MembersTable = {
@@ -395,4 +347,5 @@ export type Database = {
   AttachmentTables &
   LogTables &
   AuditTables &
-  TwoFactorTables;
+  TwoFactorTables &
+  SsoTables;

@@ -6,12 +6,12 @@ import { parseSetCookieHeader, toCookieOptions } from "better-auth/cookies";
 import { cookies, headers } from "next/headers";
 import { authPath, CLIENT_IP_HEADER } from "../auth/create-auth";
 import { recordSignInAttempt } from "../core/audit";
-import { getServices } from "../runtime/services";
+import { currentServices, getServices } from "../runtime/services";
 
 export type AuthCallResult = { status: number; body: Record<string, unknown> | null };
 
 export async function callAuth(endpoint: string, body: Record<string, unknown>): Promise<AuthCallResult> {
-  const { auth, config, basePath } = getServices();
+  const { auth, config, basePath } = await currentServices();
   const incoming = headers();
   const url = `${config.publicUrl}${authPath(basePath)}${endpoint}`;
   const forwarded = new Headers({ "content-type": "application/json", origin: new URL(config.publicUrl).origin });

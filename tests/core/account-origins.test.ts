@@ -1,6 +1,8 @@
 // Where accounts come to be and how people come into organizations, kept to a known few places. An account is made by
 // the first-run setup, by a superuser (`faultline createuser`, the instance settings) or by someone accepting an
-// invitation to their own address; a person comes into an organization by accepting an invitation, or by creating it.
+// invitation to their own address, or (issue 20) by a first single sign-on with an address the provider verified
+// (better-auth's callback, gated by auth/sso-hooks.ts); a person comes into an organization by accepting an
+// invitation, by creating it, or by a single sign-on at one of its auto-join domains (core/sso.ts).
 // The scan below finds every call that makes an account or a membership in src/: a new one fails here until it is
 // added on purpose, after the same thought. Better-auth's own sign-up endpoint stays closed.
 import assert from "node:assert/strict";
@@ -37,6 +39,7 @@ const ORIGINS: Record<string, { pattern: RegExp; allowed: Record<string, number>
     allowed: {
       "storage/kysely/organizations.ts": 1, // the creator of an organization becomes its owner
       "storage/kysely/invitations.ts": 1, // an accepted invitation
+      "storage/kysely/sso.ts": 1, // joinOrganization: a single sign-on at an auto-join domain, provider-verified (core/sso.ts)
     },
   },
   "a membership through a store method": {

@@ -37,13 +37,24 @@ import { updateOrganizationQuotas } from "../../src/core/organization-quotas";
 import { listProjectLogs, listTraceLogs, tailProjectLogs } from "../../src/core/logs";
 import { setRequireTwoFactor } from "../../src/core/two-factor";
 import { uniq } from "../helpers/core";
-import { CHUNK, RULE, withTwoFactor, type World } from "./permission-world";
+import { getOrgSsoSettings, setOrgSsoSettings } from "../../src/core/sso";
+import { CHUNK, RULE, withTwoFactor, type World, withSsoAccount } from "./permission-world";
 
 export const MUTATIONS: Record<string, { permission: Permission; run: (c: CoreContext, w: World) => Promise<unknown> }> = {
   // Turning it on needs two-factor on the acting person's own account (core/two-factor.ts): the person has it here.
   "require two-factor of every member": {
     permission: "org:security",
     run: async (c, w) => (await withTwoFactor(c), setRequireTwoFactor(c, w.org, { requireTwoFactor: true })),
+  },
+  "issue 20 single sign-on: see the organization's SSO settings": { permission: "org:security", run: (c, w) => getOrgSsoSettings(c, w.org) },
+  "issue 20 single sign-on: auto-join domains and their role": {
+    permission: "org:security",
+    run: (c, w) => setOrgSsoSettings(c, w.org, { requireSso: false, autoJoinDomains: ["example.com"], autoJoinRole: "viewer" }, true),
+  },
+  // Turning it on needs the acting person's own account linked to the provider (core/sso.ts): it is here.
+  "issue 20 single sign-on: require SSO of every member": {
+    permission: "org:security",
+    run: async (c, w) => (await withSsoAccount(c), setOrgSsoSettings(c, w.org, { requireSso: true, autoJoinDomains: [], autoJoinRole: "member" }, true)),
   },
   "update organization": { permission: "org:update", run: (c, w) => updateOrganization(c, w.org, { name: "Renamed" }) },
   "delete organization": { permission: "org:delete", run: (c, w) => deleteOrganization(c, w.org) },

@@ -12,6 +12,7 @@ import type { DigestedEvent } from "../../src/digest/items";
 import { createOrganization } from "../../src/core/organizations";
 import { feedbackOfUserReport } from "../../src/digest/feedback";
 import type { User } from "../../src/storage/ports";
+import { SSO_PROVIDER_ID } from "../../src/core/sso";
 import { joinByInvitation, type TestCore, testCore, uniq } from "../helpers/core";
 
 export type World = {
@@ -75,6 +76,31 @@ export async function withTwoFactor(c: CoreContext): Promise<void> {
     .where("id", "=", c.actor.user.id)
     .execute();
 }
+/** Links the acting person to the SSO provider (as better-auth does at their first single sign-on). */
+export async function withSsoAccount(c: CoreContext): Promise<void> {
+  if ("orgToken" in c.actor) return;
+  const now = new Date().toISOString();
+  await t.db.kysely
+    .insertInto("accounts")
+    .values({
+      id: crypto.randomUUID(),
+      account_id: `sub-${c.actor.user.id}`,
+      provider_id: SSO_PROVIDER_ID,
+      user_id: c.actor.user.id,
+      access_token: null,
+      refresh_token: null,
+      id_token: null,
+      access_token_expires_at: null,
+      refresh_token_expires_at: null,
+      scope: null,
+      password: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
 /** Opens the core before the calling file's tests and closes it after them. */
 export function coreForThisFile(): void {
   before(async () => {

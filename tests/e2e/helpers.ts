@@ -19,7 +19,7 @@ export async function submitSignIn(page: Page, email: string, password: string, 
   await page.setExtraHTTPHeaders({ "x-forwarded-for": address });
   await page.getByLabel(locale === "de" ? "E-Mail" : "E-mail").fill(email);
   await page.getByLabel(locale === "de" ? "Passwort" : "Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: locale === "de" ? "Anmelden" : "Sign in" }).click();
+  await page.getByRole("button", { name: locale === "de" ? "Anmelden" : "Sign in", exact: true }).click();
 }
 
 /** Runs the real `faultline` CLI against a test server's data directory. */

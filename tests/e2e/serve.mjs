@@ -1,7 +1,7 @@
 // Starts one Faultline test server (see servers.mjs) on a fresh, empty SQLite store: `node tests/e2e/serve.mjs main`.
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
-import { SERVERS, SMTP, smtpUrl } from "./servers.mjs";
+import { OIDC, SERVERS, SMTP, smtpUrl } from "./servers.mjs";
 
 const s = SERVERS[process.argv[2]];
 if (!s) throw new Error(`unknown server ${process.argv[2]}`);
@@ -24,6 +24,15 @@ const child = spawn(process.execPath, ["bin/faultline.mjs", "start"], {
     // The main server mails through the tests' SMTP server (smtp-serve.ts); the /monitor one has no mail.
     FAULTLINE_SMTP_URL: s.name === "main" ? smtpUrl : "",
     FAULTLINE_MAIL_FROM: s.name === "main" ? SMTP.from : "",
+    // Only the sso server signs in with the tests' OpenID Connect provider (oidc-serve.ts).
+    ...(s.name === "sso"
+      ? {
+          FAULTLINE_OIDC_ISSUER: OIDC.issuer,
+          FAULTLINE_OIDC_CLIENT_ID: OIDC.clientId,
+          FAULTLINE_OIDC_CLIENT_SECRET: OIDC.clientSecret,
+          FAULTLINE_OIDC_NAME: OIDC.name,
+        }
+      : {}),
   },
 });
 for (const sig of ["SIGTERM", "SIGINT"]) process.on(sig, () => child.kill(sig));

@@ -1,6 +1,15 @@
 export declare const SERVERS: Record<
-  "main" | "monitor",
+  "main" | "monitor" | "sso",
   { name: string; port: number; basePath: string; distDir: string; dataDir: string; url: string; origin: string }
 >;
 export declare const SMTP: { port: number; user: string; password: string; from: string; dir: string };
+export declare const OIDC: {
+  port: number;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  name: string;
+  mainClientId: string;
+  mainClientSecret: string;
+};
 export declare const smtpUrl: string;

@@ -34,4 +34,21 @@ export const smtpUrl = `smtp://${SMTP.user}:${SMTP.password}@127.0.0.1:${SMTP.po
 export const SERVERS = {
   main: server("main", base + 1, "", ".next"),
   monitor: server("monitor", base + 2, "/monitor", ".next-monitor"),
+  // Single sign-on's server: the default build with FAULTLINE_OIDC_* pointing at the tests' provider (oidc-serve.ts).
+  sso: server("sso", base + 3, "", ".next"),
+};
+
+/**
+ * The browser tests' OpenID Connect provider (tests/e2e/oidc-serve.ts: panva's oidc-provider, a certified
+ * implementation) on loopback, and the client the sso server is registered as.
+ */
+export const OIDC = {
+  port: base + 11,
+  issuer: `http://127.0.0.1:${base + 11}`,
+  clientId: "faultline-e2e",
+  clientSecret: "e2e-oidc-client-secret-0123456789",
+  name: "Acme ID",
+  // The main server's client, which a superuser sets in its instance settings (sso-settings.spec.ts).
+  mainClientId: "faultline-e2e-main",
+  mainClientSecret: "e2e-oidc-main-client-secret-abcdef",
 };

@@ -13,6 +13,7 @@ import { spoolDir } from "../../src/ingest";
 import { SpoolWriter } from "../../src/ingest/spool";
 import { openDb } from "../../src/storage/db";
 import { migrateToLatest, migrationsFor } from "../../src/storage/migrate";
+import Provider from "oidc-provider";
 import { freshPgDatabase } from "../helpers/pg";
 
 const dirs: string[] = [];
@@ -152,4 +153,40 @@ describe("faultline doctor", () => {
       }
     },
   );
+
+  test("single sign-on: a provider on loopback that publishes its discovery document and keys is ok; another issuer name or none is a problem", async () => {
+    // A real OpenID Connect provider (oidc-provider) on loopback: the operator's, so Faultline fetches it.
+    const server = http.createServer();
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server.on(
+      "request",
+      new Provider(issuer, {
+        clients: [{ client_id: "doctor", client_secret: "doctor-secret-0123456789", redirect_uris: ["http://localhost/cb"] }],
+      }).callback(),
+    );
+    try {
+      const dataDir = newDir();
+      await migratedSqlite(dataDir);
+      SpoolWriter.open(spoolDir(dataDir), "normal").close();
+      const env = {
+        FAULTLINE_DATA_DIR: dataDir,
+        FAULTLINE_URL: healthUrl,
+        FAULTLINE_OIDC_CLIENT_ID: "doctor",
+        FAULTLINE_OIDC_CLIENT_SECRET: "doctor-secret-0123456789",
+      };
+      const good = await doctor({ ...env, FAULTLINE_OIDC_ISSUER: issuer });
+      assert.equal(good.status, 0, good.stdout);
+      assert.match(line(good.stdout, "single sign-on"), /^ok .*publishes its discovery document and \d+ signing keys?/);
+      assert.ok(!good.stdout.includes("doctor-secret-0123456789"), "the secret is never printed");
+      const renamed = await doctor({ ...env, FAULTLINE_OIDC_ISSUER: `${issuer}/realms/other` });
+      assert.equal(renamed.status, 1);
+      assert.match(line(renamed.stdout, "single sign-on"), /^PROBLEM .*answers 404/);
+      const noProvider = await doctor({ ...env, FAULTLINE_OIDC_ISSUER: "http://127.0.0.1:9" });
+      assert.match(line(noProvider.stdout, "single sign-on"), /^PROBLEM /);
+      assert.match(noProvider.stdout, /fix: check FAULTLINE_OIDC_ISSUER/);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
 });

@@ -29,6 +29,7 @@ import { attachmentConformance } from "./conformance-attachments";
 import { logConformance } from "./conformance-logs";
 import { auditConformance } from "./conformance-audit";
 import { twoFactorConformance } from "./conformance-two-factor";
+import { ssoConformance } from "./conformance-sso";
 import { signInSessionConformance } from "./conformance-sign-in-sessions";
 
 export function conformance(name: string, options: () => OpenDbOptions | Promise<OpenDbOptions>) {
@@ -337,6 +338,7 @@ export function conformance(name: string, options: () => OpenDbOptions | Promise
     dashboardConformance(() => ({ t, alice }));
     orgTokenConformance(() => ({ t, alice }));
     twoFactorConformance(() => ({ t, alice }));
+    ssoConformance(() => ({ t, alice }));
     signInSessionConformance(() => ({ t, alice }));
     artifactConformance(() => ({ t, alice }));
     spanConformance(() => ({ t, alice }));

@@ -84,6 +84,33 @@ export const AUDIT_LIMITS = {
   emailMaxLength: 254,
 } as const;
 
+/** Single sign-on with an OpenID Connect provider (auth/sso.ts, core/sso.ts). */
+export const SSO_LIMITS = {
+  /** characters of the callback's `state`; better-auth's states are 32 characters, so 256 leaves room and no more. */
+  maxStateLength: 256,
+  /** characters of the callback's `code`; providers' codes are opaque, at most a few hundred characters in practice. */
+  maxCodeLength: 2048,
+  /** characters of the callback's `error`, `iss` and other short fields (an error code, the issuer URL). */
+  maxShortFieldLength: 512,
+  /** characters of the callback's `error_description`; a sentence from the provider, shown to nobody verbatim. */
+  maxErrorDescriptionLength: 1024,
+  /** characters of the button's provider name (FAULTLINE_OIDC_NAME or the instance setting). */
+  maxNameLength: 60,
+  /** characters of the issuer URL and client id. */
+  maxIssuerLength: 512,
+  /** characters of the client secret. */
+  maxClientSecretLength: 1024,
+  /** domains an organization may auto-join by; a company's few e-mail domains, never a list of the world's. */
+  maxAutoJoinDomains: 20,
+  /** characters of one domain (DNS's limit). */
+  maxDomainLength: 253,
+  /**
+   * milliseconds between looks at the instance settings' provider (one row read): how soon every node follows a
+   * superuser's change, without a read on every sign-in page.
+   */
+  settingsRecheckMs: 5000,
+} as const;
+
 /** Sign-in sessions on the account page (core/sessions.ts). */
 export const SESSION_LIMITS = {
   /**

@@ -34,6 +34,7 @@ import { clusterStore } from "./cluster";
 import { monitorStore } from "./monitors";
 import { auditStore } from "./audit";
 import { twoFactorStore } from "./two-factor";
+import { ssoStore } from "./sso";
 import { signInSessionStore } from "./sign-in-sessions";
 import { feedbackStore } from "./feedback";
 import { attachmentStore, chunkBlobs, removingBlobs } from "./attachments";
@@ -88,6 +89,7 @@ export function createStore(db: Db): Store {
     ...auditStore(ctx),
     ...partitionStore(ctx),
     ...twoFactorStore(ctx),
+    ...ssoStore(ctx),
     ...signInSessionStore(ctx),
   };
 }

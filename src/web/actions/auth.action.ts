@@ -7,7 +7,7 @@ import { audit } from "../../core/audit";
 import { AppError } from "../../core/errors";
 import { parseInput, passwordSchema } from "../../core/schemas";
 import { z } from "zod";
-import { getServices } from "../../runtime/services";
+import { currentServices, getServices } from "../../runtime/services";
 import { callAuth } from "../auth-bridge";
 import { requireCore } from "../session";
 import { validationTranslator } from "./act";
@@ -39,7 +39,16 @@ export async function signInAction(locale: string, _prev: ActionState, form: For
   const values = formObject(form);
   const res = await callAuth("/sign-in/email", { email: values.email ?? "", password: values.password ?? "" });
   if (res.status === 429) return { status: "error", message: t("tooMany") };
+  if (res.status === 403 && res.body?.code === "SSO_REQUIRED")
+    return { status: "error", message: t("ssoRequired", { name: (await currentServices()).sso?.name ?? "single sign-on" }) };
   if (res.status !== 200) return { status: "error", message: t("invalid") };
+  // Linking single sign-on to this account (the provider's e-mail had a password account): the password was right,
+  // now the person confirms the link (sign-in/sso/link), after a second step if two-factor is on.
+  if (values.link === "sso") {
+    const link = `/${locale}/sign-in/sso/link`;
+    if (res.body?.twoFactorRedirect === true) redirect(`/${locale}/sign-in/two-factor?next=${encodeURIComponent(link)}`);
+    redirect(link);
+  }
   // Two-factor on: the password was right, and better-auth waits for a code (its two_factor cookie) before a session.
   if (res.body?.twoFactorRedirect === true) redirect(`/${locale}/sign-in/two-factor?next=${encodeURIComponent(safeNext(locale, values.next))}`);
   redirect(safeNext(locale, values.next));

@@ -7,6 +7,7 @@ import { setAlertsMemberWriteAction } from "@/web/actions/alert-rules.action";
 import { deleteOrganizationAction, updateOrganizationAction } from "@/web/actions/organizations.action";
 import { setRequireTwoFactorAction } from "@/web/actions/two-factor.action";
 import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
+import { SsoSection } from "./sso-section";
 
 export async function GeneralSection({ core, access, locale }: { core: CoreContext; access: OrgAccess; locale: string }) {
   const t = await getTranslations("orgSettings.general");
@@ -57,6 +58,7 @@ export async function GeneralSection({ core, access, locale }: { core: CoreConte
           </ActionForm>
         </section>
       ) : null}
+      {can(role, "org:security") ? <SsoSection core={core} access={access} locale={locale} /> : null}
       {can(role, "org:delete") ? (
         <section className="card danger-zone">
           <h2>{t("deleteTitle")}</h2>

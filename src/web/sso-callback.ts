@@ -1,0 +1,38 @@
+// The provider's callback handed to better-auth's handler in-process (app/api/auth/callback/[id]/route.ts), with the
+// headers it needs: the session and state cookies, the client address (its rate limiter), the user agent. Its URL is
+// rebuilt from the public URL, never from the request's Host. Only the configured provider's id is accepted.
+import "server-only";
+import { authPath, CLIENT_IP_HEADER } from "../auth/create-auth";
+import { SSO_PROVIDER_ID } from "../core/sso";
+import { SSO_LIMITS } from "../config/limits";
+import { currentServices } from "../runtime/services";
+
+const detail = (status: number, message: string) => Response.json({ detail: message }, { status });
+
+export async function forwardToAuth(request: Request, providerId: string): Promise<Response> {
+  const { auth, config, basePath, sso } = await currentServices();
+  if (!sso || providerId !== SSO_PROVIDER_ID) return detail(404, "Single sign-on is not configured");
+  const incoming = new URL(request.url);
+  if (
+    incoming.search.length >
+    SSO_LIMITS.maxCodeLength + SSO_LIMITS.maxStateLength + 4 * SSO_LIMITS.maxShortFieldLength + SSO_LIMITS.maxErrorDescriptionLength
+  ) {
+    return detail(400, "The callback's query is too long");
+  }
+  const url = `${config.publicUrl}${authPath(basePath)}/callback/${SSO_PROVIDER_ID}${incoming.search}`;
+  const headers = new Headers();
+  for (const name of [CLIENT_IP_HEADER, "user-agent", "cookie", "content-type"]) {
+    const v = request.headers.get(name);
+    if (v) headers.set(name, v);
+  }
+  if (request.method === "POST") headers.set("origin", new URL(config.publicUrl).origin);
+  try {
+    const body = request.method === "POST" ? await request.text() : undefined;
+    if (body !== undefined && body.length > 16 * 1024) return detail(413, "The callback's form is too large");
+    return await auth.handler(new Request(url, { method: request.method, headers, body }));
+  } catch (error) {
+    // Never a 500 for what the browser brought: whatever better-auth could not read is a bad callback.
+    console.error("single sign-on callback failed:", error instanceof Error ? error.name : "error");
+    return detail(400, "The sign-in could not be completed; start again");
+  }
+}
