@@ -13,3 +13,4 @@ export declare const OIDC: {
   mainClientSecret: string;
 };
 export declare const smtpUrl: string;
+export declare const LEGACY_UPLOADS_PORT: number;

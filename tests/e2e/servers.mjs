@@ -14,7 +14,7 @@ const server = (name, port, basePath, distDir) => ({
   url: `http://localhost:${port}${basePath}`,
 });
 
-// FAULTLINE_E2E_PORT_BASE moves both servers (default 9100), so two checkouts can run their browser tests at once.
+// FAULTLINE_E2E_PORT_BASE moves every port below (default 9100), so two checkouts can run their browser tests at once.
 const base = Number(process.env.FAULTLINE_E2E_PORT_BASE ?? 9100);
 
 /**
@@ -37,6 +37,12 @@ export const SERVERS = {
   // Single sign-on's server: the default build with FAULTLINE_OIDC_* pointing at the tests' provider (oidc-serve.ts).
   sso: server("sso", base + 3, "", ".next"),
 };
+
+/**
+ * The port of the Faultline that uploads.spec.ts starts itself (chunk uploads accepting release files only, as
+ * servers before artifact bundles); every port of the browser tests is given here, so that none is taken twice.
+ */
+export const LEGACY_UPLOADS_PORT = base + 4;
 
 /**
  * The browser tests' OpenID Connect provider (tests/e2e/oidc-serve.ts: panva's oidc-provider, a certified

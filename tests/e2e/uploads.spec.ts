@@ -15,7 +15,7 @@ import { type APIRequestContext, expect, test } from "@playwright/test";
 import { OWNER_STATE, ownerApiToken, screenshot } from "./helpers";
 import { apiAt, createProject, expectJson, listAllEvents, mainApi, run, sleep, type TestProject, unique } from "./ingest-helpers";
 import { type CliTarget, injectedDebugId, runSentryCli, SENTRY_CLI_2, SENTRY_CLI_3, SENTRY_CLIS, sentryCliEnv } from "./sentry-cli";
-import { SERVERS } from "./servers";
+import { LEGACY_UPLOADS_PORT, SERVERS } from "./servers";
 import { storedFor } from "./upload-store";
 
 let project: TestProject;
@@ -165,7 +165,7 @@ test.describe("sentry-cli uploads", () => {
 
 test.describe("sentry-cli 2.58.6 on a server without artifact bundles", () => {
   // A Faultline of its own whose chunk-upload options accept release files only, as servers before artifact bundles.
-  const PORT = Number(process.env.FAULTLINE_E2E_PORT_BASE ?? 9100) + 3;
+  const PORT = LEGACY_UPLOADS_PORT;
   const origin = `http://localhost:${PORT}`;
   const dataDir = path.join(process.cwd(), "test-results", "data-legacy-uploads");
   const env = {
