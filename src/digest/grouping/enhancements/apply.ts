@@ -86,8 +86,15 @@ function applicable<T>(list: readonly T[], candidates: Candidates[], which: "mod
   return [...at].sort((a, b) => a - b).map((i) => list[i]!);
 }
 
-/** stacks; outcomes remembered before the memory starts over (a key is about 150 bytes a frame). */
-const MAX_REMEMBERED_STACKS = 1024;
+/** stacks; outcomes remembered before the memory starts over. */
+const MAX_REMEMBERED_STACKS = 512;
+/**
+ * characters; the longest stack key remembered (an 18-frame browser stack's is about 2,700). A stack past it is
+ * matched every time instead: keys grow with the frames' paths and names, and an event of 1 MiB could otherwise make
+ * a key of about that size, so that hostile events could fill the memory with 512 of them. At most 512 × 8,192
+ * characters (8 MiB as UTF-16) per memory, two memories.
+ */
+const MAX_STACK_KEY_CHARS = 8192;
 
 /**
  * Remembers, per stack, what the rules did to it: events of one error repeat its stack, and the rules' outcome is a
@@ -99,6 +106,7 @@ function stackMemo<T>(): { get: (key: string) => T | undefined; set: (key: strin
   return {
     get: (key) => remembered.get(key),
     set: (key, value) => {
+      if (key.length > MAX_STACK_KEY_CHARS) return;
       if (remembered.size >= MAX_REMEMBERED_STACKS) remembered.clear();
       remembered.set(key, value);
     },
