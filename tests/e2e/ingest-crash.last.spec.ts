@@ -1,4 +1,4 @@
-// Crash safety of the intake: an event answered 200 is durable. A Faultline of its own (port 9111, fresh SQLite data
+// Crash safety of the intake: an event answered 200 is durable. A Faultline of its own (CRASH_PORT, fresh SQLite data
 // dir) takes envelopes from 16 concurrent senders and is SIGKILLed mid-load; after a restart on the same data dir,
 // every acknowledged event id must show up in the events API, once. Runs last, in its own Playwright project.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -11,8 +11,9 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import SQLite from "better-sqlite3";
 import { apiAt, createProject, listAllEvents, sleep } from "./ingest-helpers";
+import { CRASH_PORT } from "./servers";
 
-const PORT = 9111;
+const PORT = CRASH_PORT;
 const ORIGIN = `http://localhost:${PORT}`;
 const SENDERS = 16;
 const MIN_LOAD_MS = 2_000; // load at least this long before the kill…
@@ -206,6 +207,6 @@ test("every event acknowledged with 200 before a SIGKILL is in the events API af
     ).toBe(0);
     expect(stored.length, "each event id is stored once").toBe(new Set(stored).size);
   } finally {
-    writeFileSync(testInfo.outputPath("faultline-9111.log"), serverLog);
+    writeFileSync(testInfo.outputPath(`faultline-${PORT}.log`), serverLog);
   }
 });

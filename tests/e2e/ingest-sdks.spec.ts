@@ -9,10 +9,11 @@ import { build } from "esbuild";
 import { expect, test } from "@playwright/test";
 import { type ApiClient, createProject, listAllEvents, mainApi, normalizeEventId, run, type TestProject, unique, waitForEvent } from "./ingest-helpers";
 import { SENTRY_CLI_2 } from "./sentry-cli";
+import { SDK_PAGE_PORT } from "./servers";
 
 const ROOT = process.cwd();
 const PYTHON = "/usr/bin/python3"; // Debian's, with python3-sentry-sdk 1.9.10 (the pyenv python3 on PATH lacks it)
-const PAGE_PORT = 9150; // the browser test's page: another origin than the server's
+const PAGE_PORT = SDK_PAGE_PORT; // the browser test's page: another origin than the server's
 
 let shared: { org: string; team: string; decoy: TestProject };
 

@@ -14,3 +14,5 @@ export declare const OIDC: {
 };
 export declare const smtpUrl: string;
 export declare const LEGACY_UPLOADS_PORT: number;
+export declare const CRASH_PORT: number;
+export declare const SDK_PAGE_PORT: number;

@@ -44,6 +44,12 @@ export const SERVERS = {
  */
 export const LEGACY_UPLOADS_PORT = base + 4;
 
+/** The port of the Faultline that ingest-crash.last.spec.ts starts, kills with SIGKILL and starts again. */
+export const CRASH_PORT = base + 5;
+
+/** The port of the page ingest-sdks.spec.ts serves the browser SDK from: another origin than the server's. */
+export const SDK_PAGE_PORT = base + 6;
+
 /**
  * The browser tests' OpenID Connect provider (tests/e2e/oidc-serve.ts: panva's oidc-provider, a certified
  * implementation) on loopback, and the client the sso server is registered as.
