@@ -31,6 +31,11 @@ export const ATTACHMENT_LIMITS = {
   /** gzip level of stored attachments: 6 is zlib's default, the usual balance of CPU and size for logs and JSON. */
   gzipLevel: 6,
   /**
+   * files; how many of a digest batch's attachment blobs are written at once. Each file is four or five round trips to
+   * libuv's thread pool (four threads), which overlap; more would only queue there.
+   */
+  blobWritesInFlight: 4,
+  /**
    * bytes (10 MiB); the largest text attachment that data scrubbing rules naming attachments are applied to. One
    * that a rule names but that is binary or larger is not stored (fail closed: it might hold what the rule removes).
    */
