@@ -16,7 +16,8 @@ console.log(`\n${firstLoadTable(firstLoadSizes(process.env.FAULTLINE_DIST_DIR ||
 await build({
   // The CLI (the server and `faultline worker` included), and the digest's worker thread, which the server starts
   // from dist/digest-worker.mjs.
-  entryPoints: { cli: "src/cli/main.ts", "digest-worker": "src/digest/worker.ts" },
+  // The write-ahead log's checkpoint thread (src/storage/wal-checkpointer.ts) is plain JavaScript, built as it is.
+  entryPoints: { cli: "src/cli/main.ts", "digest-worker": "src/digest/worker.ts", "wal-checkpoint-thread": "src/storage/wal-checkpoint-thread.mjs" },
   outdir: "dist",
   outExtension: { ".js": ".mjs" },
   bundle: true,
@@ -27,4 +28,4 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
-console.log("built dist/cli.mjs and dist/digest-worker.mjs");
+console.log("built dist/cli.mjs, dist/digest-worker.mjs and dist/wal-checkpoint-thread.mjs");

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { DIGEST_LIMITS } from "../config/limits";
 import type { DigestBatchFigures } from "../observability/metrics";
+import { startWalCheckpointer } from "../storage/wal-checkpointer";
 import { ProgressView, newProgressBuffer, threadCpuMs } from "./progress";
 import type { DigestThreadData, DigestWorkerData, DigestWorkerMessage } from "./thread";
 
@@ -102,19 +103,20 @@ export function superviseDigest(opts: SupervisorOptions): DigestHandle {
     });
   };
   launch();
+  // The digest's commits leave the write-ahead log to this thread (SQLite; storage/wal-checkpointer.ts).
+  const checkpointer = startWalCheckpointer(data.db, log);
 
-  return {
-    stop: () =>
-      new Promise<void>((resolve) => {
-        stopping = true;
-        const { thread, exited } = current;
-        if (exited) return resolve();
-        const timer = setTimeout(() => void thread.terminate().then(() => resolve()), STOP_GRACE_MS);
-        thread.once("exit", () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        thread.postMessage({ type: "stop" });
-      }),
-  };
+  const stopThread = () =>
+    new Promise<void>((resolve) => {
+      stopping = true;
+      const { thread, exited } = current;
+      if (exited) return resolve();
+      const timer = setTimeout(() => void thread.terminate().then(() => resolve()), STOP_GRACE_MS);
+      thread.once("exit", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      thread.postMessage({ type: "stop" });
+    });
+  return { stop: () => stopThread().then(() => checkpointer.stop()) };
 }

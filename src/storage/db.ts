@@ -7,6 +7,7 @@ import SQLite from "better-sqlite3";
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type Driver } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
+import { STORAGE_LIMITS } from "../config/limits";
 import { withStatementCache } from "./sqlite-statements";
 
 export type Dialect = "sqlite" | "postgres";
@@ -62,6 +63,8 @@ export function openDb(options: OpenDbOptions): Db {
     // WAL lets readers proceed while one writer commits; NORMAL is durable across process crashes in WAL mode.
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("synchronous = NORMAL");
+    // The process that runs the digest checkpoints from a thread of its own (wal-checkpointer.ts); this is the backstop.
+    sqlite.pragma(`wal_autocheckpoint = ${STORAGE_LIMITS.walAutocheckpointPages}`);
     sqlite.pragma("foreign_keys = ON");
     // Several processes (web, worker, CLI) may write: wait for the lock instead of failing at once.
     sqlite.pragma("busy_timeout = 5000");

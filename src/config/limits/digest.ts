@@ -148,6 +148,20 @@ export const STORAGE_LIMITS = {
    * with it would fail ("value out of range for type integer") instead of finding nothing.
    */
   maxId: 2_147_483_647,
+  /**
+   * pages (4 KiB each: 40 MiB); a SQLite connection checkpoints the write-ahead log itself, at the end of a commit, only
+   * once the log holds this many pages. The process that runs the digest checkpoints it from a thread of its own
+   * instead (storage/wal-checkpointer.ts): a checkpoint waits for two fsyncs, and on the digest's thread they were
+   * about 8 % of its time (bench:digest's mix, 62 µs per record); on the server's thread they would hold up answers.
+   * This is the backstop for when that thread falls behind or is not running (SQLite's default is 1,000 pages).
+   */
+  walAutocheckpointPages: 10_000,
+  /**
+   * milliseconds; how often the checkpoint thread moves the write-ahead log into the database (a passive checkpoint:
+   * it never waits for readers or the writer). The digest commits a batch of up to 500 records every 100 ms or so at
+   * full speed; a checkpoint with nothing new to move costs a few microseconds.
+   */
+  walCheckpointIntervalMs: 100,
 } as const;
 
 export const SYMBOLICATION_LIMITS = {
