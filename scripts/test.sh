@@ -22,6 +22,10 @@ if ! /usr/bin/python3 -c "import sentry_sdk" 2>/dev/null; then
   step "installing Debian's python3-sentry-sdk (a real Python SDK for the intake tests)"
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-sentry-sdk >/dev/null
 fi
+if ! command -v xz >/dev/null || ! command -v zstd >/dev/null || ! command -v bzip2 >/dev/null; then
+  step "installing Debian's xz-utils, zstd and bzip2 (compressed minidumps in the intake tests are made with them)"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq xz-utils zstd bzip2 >/dev/null
+fi
 if [ ! -d node_modules ]; then
   step "installing npm dependencies"
   npm ci --no-audit --no-fund

@@ -252,7 +252,15 @@ export function createIntake({ spool, keys, limiter, pressure, log, uploads }: I
       if (route.endpoint === "attachments" || route.endpoint === "minidump") {
         if (!uploads || !held.key) throw new ProtocolError("missing_auth", "missing authorization information");
         const meta = JSON.stringify({ client_ip: clientIp, user_agent: header(req, "user-agent") ?? null, client: auth?.client ?? null });
-        const upload = await acceptUpload(req, route.endpoint, route.eventId, { key: held.key, now: Date.now(), meta, limiter, ...uploads });
+        const upload = await acceptUpload(req, route.endpoint, route.eventId, {
+          key: held.key,
+          now: Date.now(),
+          meta,
+          limiter,
+          ...uploads,
+          hold: lease.options.hold,
+          gate: lease.options.gate,
+        });
         bodyRead = true;
         return await answerUpload(res, route.endpoint, upload);
       }

@@ -9,12 +9,19 @@ import { PassThrough, type Readable } from "node:stream";
 import zlib from "node:zlib";
 import Busboy from "busboy";
 import { ATTACHMENT_LIMITS, INGEST_LIMITS } from "../config/limits";
-import { parseContentEncoding } from "../protocol/content-encoding";
+import { BodyBudgetError, parseContentEncoding } from "../protocol/content-encoding";
 import { ProtocolError } from "../protocol/errors";
 import { type StagedFile, discardStaged, stageStream } from "./attachment-staging";
 
 export type StagedPart = StagedFile & { field: string; filename: string; contentType: string };
-export type UploadForm = { files: StagedPart[]; fields: [string, string][] };
+/** A file part read into memory instead of staged (sentry-native's msgpack parts): null bytes past its limit. */
+export type MemoryPart = { field: string; bytes: Buffer | null; size: number };
+export type UploadForm = { files: StagedPart[]; fields: [string, string][]; memory: MemoryPart[] };
+/**
+ * `inMemory`: file fields read into memory (up to ATTACHMENT_LIMITS.maxNativePartBytes each, the rest counted and
+ * dropped) rather than staged; `hold` takes their bytes from the intake's read budget (read-budget.ts).
+ */
+export type UploadFormOptions = { inMemory?: (field: string) => boolean; hold?: (bytes: number) => boolean };
 
 /** The request body decoded as its Content-Encoding says (zstd is not taken here: no SDK compresses uploads with it). */
 function decoded(req: http.IncomingMessage): Readable {
@@ -54,7 +61,7 @@ function watchPace(req: http.IncomingMessage, fail: (err: Error) => void): () =>
  * ATTACHMENT_LIMITS.maxFileBytes, more than maxFiles files or fields, and fields over their bytes are refused (413 or
  * 400), as is a body that decodes to more than maxRequestBytes.
  */
-export function readUploadForm(req: http.IncomingMessage, dir: string, sync: boolean): Promise<UploadForm> {
+export function readUploadForm(req: http.IncomingMessage, dir: string, sync: boolean, options: UploadFormOptions = {}): Promise<UploadForm> {
   const type = String(req.headers["content-type"] ?? "");
   if (!/^multipart\/form-data\s*;/i.test(type)) throw new ProtocolError("invalid_multipart", "expected a multipart/form-data body");
   let bb: Busboy.Busboy;
@@ -78,9 +85,10 @@ export function readUploadForm(req: http.IncomingMessage, dir: string, sync: boo
   const body = decoded(req);
   const files: StagedPart[] = [];
   const fields: [string, string][] = [];
+  const memory: MemoryPart[] = [];
   const staging: Promise<unknown>[] = [];
   /** Parts still being staged: ended with the request's failure, so their staging files go too. */
-  const active = new Set<PassThrough>();
+  const active = new Set<Readable>();
   const budget = { left: ATTACHMENT_LIMITS.maxRequestBytes };
   let fieldBytes = 0;
   return new Promise<UploadForm>((resolve, reject) => {
@@ -100,6 +108,11 @@ export function readUploadForm(req: http.IncomingMessage, dir: string, sync: boo
     const stopPace = watchPace(req, fail);
     bb.on("file", (field, stream, info) => {
       if (failed) return void stream.resume();
+      if (options.inMemory?.(field)) {
+        active.add(stream);
+        stream.on("close", () => active.delete(stream));
+        return void staging.push(readToMemory(field, stream, budget, options.hold, fail, memory));
+      }
       const part = new PassThrough();
       active.add(part);
       part.on("close", () => active.delete(part));
@@ -141,10 +154,42 @@ export function readUploadForm(req: http.IncomingMessage, dir: string, sync: boo
       void Promise.allSettled(staging).then(() => {
         if (failed) return;
         stopPace();
-        resolve({ files, fields });
+        resolve({ files, fields, memory });
       });
     });
     body.pipe(bb);
+  });
+}
+
+/** A file part into memory, up to its limit; past it the rest is read and dropped and the part's bytes are null. */
+function readToMemory(
+  field: string,
+  stream: Readable,
+  budget: { left: number },
+  hold: ((bytes: number) => boolean) | undefined,
+  fail: (err: Error) => void,
+  into: MemoryPart[],
+): Promise<void> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  return new Promise<void>((resolve) => {
+    stream.on("data", (chunk: Buffer) => {
+      size += chunk.byteLength;
+      budget.left -= chunk.byteLength;
+      if (budget.left < 0)
+        return fail(new ProtocolError("payload_too_large", `the attachments are larger than ${ATTACHMENT_LIMITS.maxRequestBytes} bytes together`));
+      if (size > ATTACHMENT_LIMITS.maxNativePartBytes) return void (chunks.length = 0);
+      if (hold && !hold(chunk.byteLength)) return fail(new BodyBudgetError());
+      chunks.push(chunk);
+    });
+    stream.on("limit", () => undefined);
+    // Ended by the request's failure (destroyed) or broken: nothing to keep.
+    stream.on("error", () => resolve());
+    stream.on("close", () => resolve());
+    stream.on("end", () => {
+      into.push({ field, bytes: size > ATTACHMENT_LIMITS.maxNativePartBytes ? null : Buffer.concat(chunks), size });
+      resolve();
+    });
   });
 }
 

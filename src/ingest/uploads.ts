@@ -4,7 +4,8 @@
 //     (or the whole body, typed application/octet-stream or application/x-dmp), the event in form fields; answered
 //     200 with the event id as text, and never 429 (crash reporters retry): a rate-limited crash is dropped and counted.
 // Files are staged on disk as they arrive (upload-form.ts); the spool records name the staged files (item type
-// `staged_attachment`, which no envelope can carry). Key, backpressure and quotas as for envelopes: each file is one
+// `staged_attachment`, which no envelope can carry). A minidump file compressed with gzip, xz, bzip2 or zstd is decoded
+// (minidump-decoders.ts); sentry-native's msgpack parts are read into the crash's event (protocol/native-parts.ts). Key, backpressure and quotas as for envelopes: each file is one
 // `attachment` quantity of its bytes, against the key's, project's and organization's quotas.
 import type http from "node:http";
 import { ATTACHMENT_LIMITS } from "../config/limits";
@@ -12,6 +13,8 @@ import { eventFromForm } from "../protocol/form-event";
 import { normalizeEventId } from "../protocol/json";
 import { isMinidump, readMinidump } from "../protocol/minidump";
 import { minidumpEvent } from "../protocol/minidump-event";
+import { containerOf } from "../protocol/minidump-container";
+import { type NativePart, isNativePart, mergeNativeParts } from "../protocol/native-parts";
 import { ProtocolError } from "../protocol/errors";
 import type { ActiveRateLimit } from "../protocol/rate-limits";
 import { attachmentTypeOf, safeAttachmentName, safeContentType } from "../protocol/attachments";
@@ -19,20 +22,33 @@ import type { AttachmentType } from "../storage/attachment-ports";
 import type { IntakeKey, OutcomeIncrement } from "../storage/ports";
 import { newEventId, outcome, quotaRefusal } from "./accept";
 import { discardStaged } from "./attachment-staging";
+import { decodeStagedMinidump } from "./minidump-decoders";
 import type { RateLimiter } from "./rate-limiter";
 import { IntakeRefusal } from "./refusals";
 import type { SpoolEntry } from "./spool";
 import { type StagedPart, readRawUpload, readUploadForm } from "./upload-form";
 
-export type UploadContext = { key: IntakeKey; now: number; meta: string; limiter: RateLimiter; stagingDir: string; sync: boolean };
+/** `hold` and `gate`: the intake's read budget, for sentry-native's parts in memory and compressed minidumps' decodes. */
+export type UploadContext = {
+  key: IntakeKey;
+  now: number;
+  meta: string;
+  limiter: RateLimiter;
+  stagingDir: string;
+  sync: boolean;
+  hold?: (bytes: number) => boolean;
+  gate?: <T>(run: () => Promise<T>) => Promise<T>;
+};
 export type UploadResult = { entries: SpoolEntry[]; outcomes: OutcomeIncrement[]; limits: ActiveRateLimit[]; staged: StagedPart[]; eventId: string };
 
-/** Relay's infer_attachment_type for the minidump endpoint's fields (and the view hierarchy of RFC 33). */
+/**
+ * Relay's infer_attachment_type for the minidump endpoint's fields (and the view hierarchy of RFC 33). sentry-native's
+ * `__sentry-event` and `__sentry-breadcrumb1`/`2` (event.payload, event.breadcrumbs) never get here: they are read
+ * into the event and, as Relay takes them out of the envelope, not kept.
+ */
 function typeOfField(field: string, endpoint: "attachments" | "minidump"): AttachmentType {
   if (endpoint === "attachments") return "event.attachment";
   if (field === "upload_file_minidump") return "event.minidump";
-  if (field === "__sentry-breadcrumb1" || field === "__sentry-breadcrumb2") return "event.breadcrumbs";
-  if (field === "__sentry-event") return "event.payload";
   if (field === "view-hierarchy.json") return "event.view_hierarchy";
   return attachmentTypeOf(null);
 }
@@ -78,6 +94,23 @@ function quotaFiles(
   }
 }
 
+/**
+ * The event of a minidump upload's form fields (form-event.ts) with sentry-native's msgpack parts read into it
+ * (native-parts.ts), and its id: the attached event's, else the form's, else a new one. If the parts make it larger
+ * than an upload's event may be, they are left out, and the event says so.
+ */
+function nativeCrashEvent(fields: [string, string][], parts: NativePart[]): { event: Record<string, unknown>; eventId: string } {
+  const formEvent = eventFromForm(fields);
+  const limit = ATTACHMENT_LIMITS.maxFieldBytes * 2;
+  if (Buffer.byteLength(JSON.stringify(formEvent)) > limit) throw new ProtocolError("payload_too_large", "the event of the form fields is too large");
+  const merged = mergeNativeParts(formEvent, parts);
+  const eventId = normalizeEventId(merged.attachedEventId) ?? normalizeEventId(formEvent.event_id) ?? newEventId();
+  if (parts.length === 0 || Buffer.byteLength(JSON.stringify(merged.event)) <= limit) return { event: merged.event, eventId };
+  const reason = `sentry-native's parts make the event larger than ${limit} bytes; they were left out`;
+  const errors = [...(Array.isArray(formEvent.errors) ? formEvent.errors : []), ...parts.map((p) => ({ type: "invalid_data", name: p.field, reason }))];
+  return { event: { ...formEvent, errors }, eventId };
+}
+
 /** Reads an upload and decides what of it is kept; staged files not kept are removed before this returns. */
 export async function acceptUpload(
   req: http.IncomingMessage,
@@ -96,8 +129,8 @@ export async function acceptUpload(
     .toLowerCase();
   const raw = endpoint === "minidump" && (type === "application/octet-stream" || type === "application/x-dmp");
   const form = raw
-    ? { files: [await readRawUpload(req, ctx.stagingDir, ctx.sync)], fields: [] as [string, string][] }
-    : await readUploadForm(req, ctx.stagingDir, ctx.sync);
+    ? { files: [await readRawUpload(req, ctx.stagingDir, ctx.sync)], fields: [] as [string, string][], memory: [] }
+    : await readUploadForm(req, ctx.stagingDir, ctx.sync, endpoint === "minidump" ? { inMemory: isNativePart, hold: ctx.hold } : {});
   const out: UploadResult = { entries: [], outcomes: [], limits: [], staged: form.files, eventId: eventId ?? "" };
   try {
     const files = form.files.map((part) => ({
@@ -111,12 +144,17 @@ export async function acceptUpload(
     } else {
       const dump = files.find((f) => f.type === "event.minidump");
       if (!dump) throw new ProtocolError("missing_minidump", "the upload holds no upload_file_minidump");
+      const container = containerOf(dump.part.head);
+      if (container) {
+        const at = form.files.indexOf(dump.part);
+        dump.part = await decodeStagedMinidump(dump.part, container, ctx.stagingDir, ctx.sync, ctx.gate);
+        form.files[at] = dump.part;
+        dump.name = safeAttachmentName(dump.part.filename, "Minidump");
+      }
       if (!isMinidump(dump.part.head)) throw new ProtocolError("invalid_minidump", "upload_file_minidump is not a minidump (no MDMP signature)");
-      const formEvent = eventFromForm(form.fields);
-      out.eventId = normalizeEventId(formEvent.event_id) ?? newEventId();
-      const event = minidumpEvent(formEvent, readMinidump(dump.part.head), out.eventId);
-      const payload = Buffer.from(JSON.stringify(event));
-      if (payload.byteLength > ATTACHMENT_LIMITS.maxFieldBytes * 2) throw new ProtocolError("payload_too_large", "the event of the form fields is too large");
+      const { event: crashEvent, eventId } = nativeCrashEvent(form.fields, form.memory);
+      out.eventId = eventId;
+      const payload = Buffer.from(JSON.stringify(minidumpEvent(crashEvent, readMinidump(dump.part.head), out.eventId)));
       const limited = quotaRefusal(ctx, "error", 1);
       if (limited) {
         out.limits.push(limited.limit);

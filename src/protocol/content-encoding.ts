@@ -191,13 +191,13 @@ function inflate(input: Buffer, format: ZlibFormat, limit: number, gate: ReadOpt
 }
 
 /** bytes (8 MiB, windowLog 23); zstd's own level-19 window. fzstd allocates the declared window up front. */
-const MAX_ZSTD_WINDOW = 8 * 1024 * 1024;
+export const MAX_ZSTD_WINDOW = 8 * 1024 * 1024;
 
 /**
  * The memory a zstd frame asks for (RFC 8878 §3.1.1.1): its window, or for a single-segment frame its content size.
  * Checked before decoding, because the decoder reserves it at once: ten bytes could otherwise claim gigabytes.
  */
-function zstdFrameMemory(input: Buffer): { window: number } | { contentSize: number } | null {
+export function zstdFrameMemory(input: Buffer): { window: number } | { contentSize: number } | null {
   if (input.length < 6 || input.readUInt32LE(0) !== 0xfd2fb528) return null;
   const descriptor = input[4]!;
   if ((descriptor & 0x20) === 0) {

@@ -3,7 +3,9 @@
 // file names, a header block of 64 KB, a megabyte of form fields, thousands of fields, nested multipart, wrong
 // encodings, garbage in place of a minidump, a gzip bomb, bad event ids and keys; and envelope attachment items whose
 // headers lie about their length or type. Each gets a 2xx or a 4xx, never a 5xx, a reset or a hang.
+import { execFileSync } from "node:child_process";
 import zlib from "node:zlib";
+import { encode } from "@msgpack/msgpack";
 import { type HostileCase, type Rng, type Target, envelopePath, hex } from "./cases";
 
 const b = (s: string | Buffer) => new Uint8Array(typeof s === "string" ? Buffer.from(s, "utf8") : s);
@@ -14,6 +16,59 @@ function form(boundary: string, parts: { headers: string; data: string | Buffer 
     out.push(Buffer.from(`--${boundary}\r\n${p.headers}\r\n\r\n`), Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data), Buffer.from("\r\n"));
   if (end) out.push(Buffer.from(`--${boundary}--\r\n`));
   return Buffer.concat(out);
+}
+
+/**
+ * sentry-native's crashes gone wrong: msgpack parts cut short, nested 200,000 deep, declaring 4 billion entries, of the
+ * wrong type, with extension types and `__proto__` keys, over their size; minidump files that are compression bombs
+ * (gzip, xz, bzip2, zstd: 101 MiB of zeros in a few KB), cut short, or a zstd frame asking for a 2 TiB window.
+ */
+function nativeCrashBodies(
+  bd: string,
+  mp: Record<string, string>,
+  file: (name: string, data: string | Buffer, field?: string) => { headers: string; data: string | Buffer },
+  dump: Buffer,
+): [string, Record<string, string>, Buffer][] {
+  const withPart = (field: string, data: Buffer) => form(bd, [file("crash.dmp", dump, "upload_file_minidump"), file(field, data, field)]);
+  const bomb = Buffer.concat([dump, Buffer.alloc(101 * 1024 * 1024)]);
+  const tool = (cmd: string, args: string[]) => execFileSync(cmd, args, { input: bomb, maxBuffer: 1 << 30 });
+  const packed: [string, Buffer][] = [
+    ["gzip", zlib.gzipSync(bomb)],
+    ["xz", tool("xz", ["-c", "-1"])],
+    ["bzip2", tool("bzip2", ["-c", "-1"])],
+    ["zstd", tool("zstd", ["-q", "-c", "-1"])],
+  ];
+  const parts: [string, string, Buffer][] = [
+    ["cut short", "__sentry-event", Buffer.from(encode({ release: "r@1", user: { id: "1" } })).subarray(0, 9)],
+    ["nested 200,000 deep", "__sentry-event", Buffer.concat([Buffer.from([0x81, 0xa1, 0x61]), Buffer.alloc(200_000, 0x91), Buffer.from([0x90])])],
+    ["a map of 4 billion entries", "__sentry-event", Buffer.from([0xdf, 0xff, 0xff, 0xff, 0xff, 0xa1, 0x61])],
+    ["a million empty arrays", "__sentry-breadcrumb1", Buffer.alloc(1_000_000, 0x90)],
+    ["an array in place of the event", "__sentry-event", Buffer.from(encode([1, 2, 3]))],
+    ["a string of 4 GiB declared", "__sentry-breadcrumb2", Buffer.from([0xdb, 0xff, 0xff, 0xff, 0xff, 0x41])],
+    ["extension and binary values", "__sentry-event", Buffer.from([0x82, 0xa1, 0x61, 0xc7, 0x03, 0x7f, 1, 2, 3, 0xa1, 0x62, 0xc4, 0x02, 0, 0])],
+    ["a __proto__ key", "__sentry-event", Buffer.from([0x81, 0xa9, ...Buffer.from("__proto__"), 0x81, 0xa5, ...Buffer.from("admin"), 0xc3])],
+    ["NUL bytes in keys and values", "__sentry-breadcrumb1", Buffer.from(encode({ "mess\u0000age": "a\u0000b", timestamp: "\u0000" }))],
+    ["2 MiB", "__sentry-event", Buffer.from(encode({ message: "m".repeat(2 << 20) }))],
+    ["the unused type byte 0xc1", "__sentry-breadcrumb1", Buffer.from([0xc1, 0xc1, 0xc1])],
+  ];
+  return [
+    ...parts.map(([label, field, data]): [string, Record<string, string>, Buffer] => [`${field} ${label}`, mp, withPart(field, data)]),
+    ...packed.map(([format, data]): [string, Record<string, string>, Buffer] => [
+      `a ${format} minidump bomb`,
+      mp,
+      form(bd, [file("bomb.dmp", data, "upload_file_minidump")]),
+    ]),
+    ...packed.map(([format, data]): [string, Record<string, string>, Buffer] => [
+      `a ${format} minidump cut short`,
+      { "content-type": "application/octet-stream" },
+      data.subarray(0, 200),
+    ]),
+    [
+      "a zstd minidump asking for a 2 TiB window",
+      mp,
+      form(bd, [file("w.dmp.zst", Buffer.concat([Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0x00, 0xf8]), Buffer.alloc(64)]), "upload_file_minidump")]),
+    ],
+  ];
 }
 
 export function attachmentCases(t: Target, rng: Rng): HostileCase[] {
@@ -115,6 +170,7 @@ export function attachmentCases(t: Target, rng: Rng): HostileCase[] {
     ],
     ["a gzip body that is not gzip", { ...mp, "content-encoding": "gzip" }, Buffer.from("not gzip at all")],
     ["zstd, which uploads do not take", { ...mp, "content-encoding": "zstd" }, Buffer.from("x")],
+    ...nativeCrashBodies(bd, mp, file, dump),
   ];
   for (const [label, headers, body] of dumps) cases.push({ name: `minidump endpoint: ${label}`, method: "POST", path: minidump, headers, body: b(body) });
   const ok = form(bd, [file("a.txt", "x")]);

@@ -58,4 +58,20 @@ export const ATTACHMENT_LIMITS = {
   maxViewHierarchyDepth: 64,
   /** attachments listed per event (the API and the page); SDKs send a handful. */
   maxListed: 100,
+  /**
+   * bytes (1 MiB); one msgpack part of a sentry-native crash (`__sentry-event`, `__sentry-breadcrumb1`/`2`), read into
+   * memory at the intake. Relay refuses a part larger than its max_event_size (1 MiB, services/processor/event.rs);
+   * sentry-native writes a few KB of scope and at most `max_breadcrumbs` (100 by default) breadcrumbs per file.
+   */
+  maxNativePartBytes: 1024 * 1024,
+  /**
+   * levels; how deeply a msgpack part may nest. Relay's MAX_DEPTH (relay-server utils/rmp.rs, as serde_json's): deeper
+   * parts are invalid. Checked on the bytes before decoding, since the decoder builds every level it reads.
+   */
+  maxMsgpackDepth: 128,
+  /**
+   * values; how many msgpack values one part may hold (every string, number, array and map counts). A full breadcrumb
+   * file is a few thousand; 1 MiB of one-byte empty arrays would be a million objects (about 40 MB of heap).
+   */
+  maxMsgpackValues: 100_000,
 } as const;
