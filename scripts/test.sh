@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # `npm test`: every test suite. Installs what it needs on a fresh Debian machine (chromium, postgresql, nginx),
 # starts a throwaway PostgreSQL on loopback, builds Faultline with and without a base path, and runs:
-#   1. typecheck  2. lint (ESLint, import circles), beside the core, protocol, storage, intake and mail suites on
+#   1. typecheck  2. lint (ESLint, Prettier, import circles, file sizes), beside the core, protocol, storage, intake and mail suites on
 #   SQLite and PostgreSQL  3. the first-load JavaScript budget of the build, and the bad-input corpus against it
 #   (tests/hostile)  4. two nodes of the build on PostgreSQL behind nginx (tests/cluster)  5. Playwright (API +
 #   Chromium) on both builds
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n== %s\n' "$*"; }
+# Each step says how far into the run it starts (seconds), so a slow step shows in CI's log.
+step() { printf '\n== [%ss] %s\n' "$SECONDS" "$*"; }
 
 if [ ! -x /usr/bin/chromium ]; then
   step "installing Debian's chromium (browser tests)"
@@ -39,7 +40,7 @@ trap 'scripts/pg.sh stop >/dev/null 2>&1 || true' EXIT
 step "typecheck"
 npx tsc --noEmit
 
-step "lint (ESLint, import circles) in the background, and the core, protocol, storage, intake, notification and mail suites (SQLite and PostgreSQL)"
+step "lint (ESLint, Prettier, import circles, file sizes) in the background, and the core, protocol, storage, intake, notification and mail suites (SQLite and PostgreSQL)"
 lint_log="$(mktemp)"
 npm run -s lint >"$lint_log" 2>&1 &
 lint_pid=$!
@@ -59,3 +60,4 @@ FAULTLINE_BASE_PATH=/monitor FAULTLINE_DIST_DIR=.next-monitor node node_modules/
 
 step "Playwright: web API and Chromium, both builds"
 npx playwright test
+step "done"
