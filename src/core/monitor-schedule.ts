@@ -52,6 +52,24 @@ export const deadlineOf = (expected: Date, marginMinutes: number | null): Date =
 
 /** A crontab Sentry would take: five fields (no seconds) or a nickname, each in range. Null when valid, else why not. */
 export function crontabProblem(value: string, timezone: string): string | null {
+  // Only strings of a schedule's length are remembered: a hostile config must not fill the memory with its keys.
+  if (value.length > MONITOR_LIMITS.crontabMaxLength || timezone.length > MONITOR_LIMITS.timezoneMaxLength) return crontabProblemOf(value, timezone);
+  return remembered(crontabAnswers, `${timezone}\u0000${value}`, () => crontabProblemOf(value, timezone));
+}
+
+// Both answers depend on their arguments alone (and the runtime's zone data): remembered, a bounded number of them.
+const crontabAnswers = new Map<string, string | null>();
+const zoneAnswers = new Map<string, boolean>();
+
+function remembered<T>(answers: Map<string, T>, key: string, answer: () => T): T {
+  if (answers.has(key)) return answers.get(key) as T;
+  const value = answer();
+  if (answers.size >= MONITOR_LIMITS.schedulesRemembered) answers.clear();
+  answers.set(key, value);
+  return value;
+}
+
+function crontabProblemOf(value: string, timezone: string): string | null {
   const fields = value.trim().split(/\s+/);
   if (!value.trim().startsWith("@") && fields.length !== 5) return "a crontab has five fields: minute, hour, day of month, month and day of week";
   try {
@@ -65,6 +83,10 @@ export function crontabProblem(value: string, timezone: string): string | null {
 /** Whether the name is an IANA time zone this runtime knows. */
 export function isTimeZone(name: string): boolean {
   if (name.length === 0 || name.length > MONITOR_LIMITS.timezoneMaxLength) return false;
+  return remembered(zoneAnswers, name, () => knownZone(name));
+}
+
+function knownZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: name });
     return true;
