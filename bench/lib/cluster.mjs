@@ -1,5 +1,5 @@
 // Several Faultline nodes on one PostgreSQL behind Debian's nginx, all on loopback, as README "Several nodes" runs
-// them: each node `node bin/faultline.mjs start` (the start script's node flags) with its own FAULTLINE_DATA_DIR and
+// them: each node `node bin/faultline.mjs start` (bin/faultline's node flags) with its own FAULTLINE_DATA_DIR and
 // port, the same DATABASE_URL and FAULTLINE_SECRET_KEY; nginx spreads requests over them. Used by tests/cluster and
 // bench/cluster.mjs.
 import { spawn, spawnSync } from "node:child_process";

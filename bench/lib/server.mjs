@@ -1,5 +1,5 @@
 // Starts and stops the two servers under test on a fresh data dir: Faultline (`node bin/faultline.mjs start` with the
-// start script's node flags, SQLite, set up through its CLI and web API to get a DSN) and the ceiling
+// launcher's node flags and environment, bin/faultline, SQLite, set up through its CLI and web API to get a DSN) and the ceiling
 // (bench/ceiling-server.mjs).
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -15,30 +15,29 @@ export function missingBuild(root) {
   return missing.length ? missing : null;
 }
 
-/** package.json's start script, read as "[NAME=value …] node [flags] bin/faultline.mjs start". */
-function startScript(root) {
-  const words = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"))
-    .scripts.start.trim()
-    .split(/\s+/);
-  const node = words.findIndex((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w));
-  const entry = words.indexOf("bin/faultline.mjs");
-  if (words[node] !== "node" || entry < 0)
-    throw new Error(`package.json's start script is not "[NAME=value …] node [flags] bin/faultline.mjs start": ${words.join(" ")}`);
-  const env = Object.fromEntries(words.slice(0, node).map((w) => [w.slice(0, w.indexOf("=")), w.slice(w.indexOf("=") + 1)]));
-  return { env, flags: words.slice(node + 1, entry) };
+/**
+ * The launcher's settings (bin/faultline: the `faultline` command, which `npm start` and the systemd unit run): its
+ * default node flags (`${FAULTLINE_NODE_FLAGS---flag …}`) and the environment it sets (`: "${NAME=value}"`).
+ */
+function launcher(root) {
+  const text = readFileSync(path.join(root, "bin/faultline"), "utf8");
+  const flags = /\$\{FAULTLINE_NODE_FLAGS-([^}]*)\}/.exec(text)?.[1].trim().split(/\s+/);
+  const env = Object.fromEntries([...text.matchAll(/^: "\$\{([A-Z_][A-Z0-9_]*)=([^}]*)\}"$/gm)].map((m) => [m[1], m[2]]));
+  if (!flags || Object.keys(env).length === 0) throw new Error("bin/faultline has no default node flags or environment to read");
+  return { env, flags };
 }
 
 /**
- * The node flags of package.json's start script (the heap settings `npm start` runs Faultline with), so the bench
- * measures the server as users run it. The ceiling is measured both bare and with these flags.
+ * The node flags `faultline start` runs with (the heap settings of bin/faultline), so the bench measures the server as
+ * users run it. The ceiling is measured both bare and with these flags.
  */
 export function startFlags(root) {
-  return startScript(root).flags;
+  return launcher(root).flags;
 }
 
-/** The environment package.json's start script sets (the C library's memory settings). */
+/** The environment bin/faultline sets (the C library's memory settings). */
 export function startEnv(root) {
-  return startScript(root).env;
+  return launcher(root).env;
 }
 
 /** Fails when something already listens on `port` (it would be measured instead of our server). */

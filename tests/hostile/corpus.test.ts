@@ -1,5 +1,5 @@
-// The bad-input corpus (issue 16, "Proof that stays") against production servers, as `npm start` runs them (the
-// start script's node flags), on SQLite and on PostgreSQL: thousands of deterministic malformed requests, a few at a
+// The bad-input corpus (issue 16, "Proof that stays") against production servers, as `faultline start` runs them (the
+// node flags and memory settings of bin/faultline), on SQLite and on PostgreSQL: thousands of deterministic malformed requests, a few at a
 // time. Every answer is a 2xx (where Relay accepts) or a 4xx: never a 5xx, a reset or a hang. Afterwards the digest
 // has gone through everything (a marker event becomes visible), a valid event is visible within a second, and the
 // server's memory stayed under a bound made of the limits that hold it (INGEST_LIMITS, SPOOL_LIMITS, DIGEST_LIMITS), and
@@ -32,8 +32,8 @@ const PEAK_ALLOWANCE =
   4 * DIGEST_LIMITS.batchBytes;
 /**
  * What may stay once the storm is over and the garbage collected: about one digest batch's worth of memory the
- * allocator keeps for reuse, and a little more. Freed memory goes back to the system because the start script fixes
- * glibc's mmap and trim thresholds (package.json; ARCHITECTURE.md "Memory settings").
+ * allocator keeps for reuse, and a little more. Freed memory goes back to the system because bin/faultline fixes
+ * glibc's mmap and trim thresholds (bin/faultline; ARCHITECTURE.md "Memory after a burst").
  */
 const SETTLED_ALLOWANCE = 2 * DIGEST_LIMITS.batchBytes + 16 * MiB;
 /** milliseconds; how long the memory may take to come back (V8 collects, then frees, when it next allocates). */

@@ -6,7 +6,7 @@ export const DIGEST_LIMITS = {
   batchSize: 500,
   /**
    * bytes (8 MiB); a batch also ends once its payloads reach this, so that 500 large events (up to 1 MiB each) never
-   * sit in the digest's memory at once, parsed, under the server's heap limit (package.json's start script).
+   * sit in the digest's memory at once, parsed, under the server's heap limit (bin/faultline's node flags).
    */
   batchBytes: 8 * 1024 * 1024,
   /**
