@@ -144,8 +144,15 @@ test.describe("issue 19 cron monitors", () => {
     await page.goto(`/en/orgs/${project.org}/monitors`);
     await expect(page.getByRole("heading", { level: 1, name: "Cron monitors" })).toBeVisible();
     const row = page.getByTestId(`monitor-${slug}`);
-    await expect(row.getByTestId("monitor-env-staging").locator("li")).toHaveCount(3);
-    await expect(row.getByTestId("monitor-env-staging").locator("li").nth(1)).toHaveAttribute("data-status", "error");
+    const marks = row.getByTestId("monitor-env-staging").getByTestId("checkin-timeline").locator("i");
+    await expect(marks).toHaveCount(3);
+    await expect(marks.nth(1)).toHaveClass("checkin-error");
+    await expect(marks.nth(1)).toHaveAttribute("title", /^Error, /);
+    // One image for screen readers: the check-ins counted by status, and the latest.
+    await expect(row.getByTestId("monitor-env-staging").getByRole("img")).toHaveAttribute(
+      "aria-label",
+      /^Latest check-ins in staging, oldest first; (OK 2, Error 1|Error 1, OK 2); latest: OK, /,
+    );
     expect(await seriousViolations(page, "monitors-list")).toEqual([]);
     await screenshot(page, "monitors-list");
 

@@ -67,6 +67,7 @@ export default async function MonitorsPage({ params }: { params: { locale: strin
                             checkIns={checkIns.filter((c) => c.environmentId === e.id)}
                             statusLabel={(s) => t(`status.${s}`)}
                             label={t("timelineLabel", { environment: e.environment })}
+                            latestLabel={(checkIn) => t("timelineLatest", { checkIn })}
                           />
                         </div>
                       ))

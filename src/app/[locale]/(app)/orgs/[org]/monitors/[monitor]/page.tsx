@@ -63,6 +63,7 @@ export default async function MonitorPage({ params }: { params: { locale: string
               checkIns={m.checkIns.filter((c) => c.environmentId === e.id).slice(0, 30)}
               statusLabel={(s) => t(`status.${s}`)}
               label={t("timelineLabel", { environment: e.environment })}
+              latestLabel={(checkIn) => t("timelineLatest", { checkIn })}
             />
           </div>
         ))}
