@@ -1,10 +1,9 @@
-// Layout of every localized page: rejects unknown locales and provides the messages client components read.
+// Layout of every localized page: rejects unknown locales. Every text is translated on the server; no client component
+// uses next-intl (tests/core/i18n.test.ts), so no provider is needed here.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { NextIntlClientProvider } from "next-intl";
-import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
+import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
-import { clientMessages } from "@/i18n/client-messages";
 import { isLocale } from "@/i18n/routing";
 
 export async function generateMetadata({ params }: { params: { locale: string } }): Promise<Metadata> {
@@ -15,10 +14,5 @@ export async function generateMetadata({ params }: { params: { locale: string } 
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: { locale: string } }) {
   if (!isLocale(params.locale)) notFound();
   setRequestLocale(params.locale);
-  const messages = await getMessages();
-  return (
-    <NextIntlClientProvider locale={params.locale} messages={clientMessages(messages)}>
-      {children}
-    </NextIntlClientProvider>
-  );
+  return children;
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { LocaleLink } from "@/i18n/locale-link";
 import { signOutAction } from "@/web/actions/auth.action";
 import { LocaleSwitcher } from "@/web/components/locale-switcher";
+import { RouteErrorTextsProvider } from "@/web/components/route-error-texts";
 import { ThemeSwitch } from "@/web/components/theme-switch";
 import { getCurrentUser } from "@/web/session";
 import { FEEDBACK_BUTTON, FEEDBACK_LABELS } from "@/web/self-monitoring/feedback-widget-button";
@@ -11,6 +12,7 @@ import { selfMonitoringClientConfig } from "@/web/self-monitoring/server-config"
 
 export default async function AppLayout({ children, params: { locale } }: { children: ReactNode; params: { locale: string } }) {
   const t = await getTranslations("nav");
+  const errors = await getTranslations("errors");
   const user = await getCurrentUser();
   // "Report a problem": hidden until Faultline's own SDK has loaded and attached its feedback widget (feedback-widget.ts).
   const monitoring = user ? await selfMonitoringClientConfig() : null;
@@ -50,7 +52,7 @@ export default async function AppLayout({ children, params: { locale } }: { chil
             </button>
           ) : null}
           <ThemeSwitch />
-          <LocaleSwitcher />
+          <LocaleSwitcher label={t("language")} current={locale} />
           {user ? (
             <form action={signOutAction.bind(null, locale)}>
               <span className="muted user-email">{user.email}</span>{" "}
@@ -61,7 +63,11 @@ export default async function AppLayout({ children, params: { locale } }: { chil
           ) : null}
         </div>
       </header>
-      <main className="content">{children}</main>
+      <main className="content">
+        <RouteErrorTextsProvider texts={{ title: errors("title"), body: errors("body"), digest: errors("digest"), retry: errors("retry") }}>
+          {children}
+        </RouteErrorTextsProvider>
+      </main>
     </div>
   );
 }

@@ -1,5 +1,0 @@
-// Locale-aware Link, redirect and router for the dashboard.
-import { createNavigation } from "next-intl/navigation";
-import { routing } from "./routing";
-
-export const { Link, redirect, usePathname, useRouter, getPathname } = createNavigation(routing);
