@@ -88,20 +88,19 @@ function gateTest({ sources, prefilters }: Gates): GateTest {
   const re = sources.size === 0 ? null : new RegExp([...sources].map((g) => `(?:${g})`).join("|"), "i");
   const pre = [...new Set(prefilters)];
   if (re === null && pre.length === 0) return () => false;
-  const test = (text: string) => {
+  return (text: string) => {
     if (re !== null && re.test(text)) return true;
     for (let i = 0; i < pre.length; i++) if (pre[i]!.test(text)) return true;
     return false;
   };
-  return memoized(test);
 }
 
 /**
- * A gate's answers kept per string: the joined expression tries every gate at every position of the string, and
- * most strings come again and again (file paths, variable representations, messages of the same error).
+ * Answers kept per string: the joined expression tries every gate at every position of the string, and most strings
+ * come again and again (file paths, variable representations, messages of the same error).
  */
-function memoized(test: GateTest): GateTest {
-  const answers = new Map<string, boolean>();
+function memoized<T>(test: (text: string) => T): (text: string) => T {
+  const answers = new Map<string, T>();
   return (text) => {
     if (text.length > SCRUB_LIMITS.gateMemoMaxLength) return test(text);
     let answer = answers.get(text);
@@ -125,8 +124,12 @@ export type KeyProfile = {
 export type CompiledConfig = {
   applications: CompiledApplication[];
   profile: (key: string | null) => KeyProfile;
-  /** The union of all the gated rule sets' gates: a string it misses skips every gated rule set's value patterns. */
-  gate: GateTest | null;
+  /**
+   * Which rule sets' gates a string passes, one lookup per string: null when it misses the union of all the gated
+   * rule sets' gates (every gated rule set then skips its value patterns), else a flag per rule set (1: its gate
+   * passes, or it has none). Null when no rule set is gated.
+   */
+  gate: ((text: string) => Uint8Array | null) | null;
 };
 
 const MATCH: number[] = [0];
@@ -255,7 +258,11 @@ function assemble(applications: CompiledApplication[]): CompiledConfig {
     for (const g of a.gates?.sources ?? []) all.sources.add(g);
     all.prefilters.push(...(a.gates?.prefilters ?? []));
   }
-  return { applications, gate: applications.some((a) => a.gate !== null) ? gateTest(all) : null, profile: profiles(applications) };
+  return { applications, gate: applications.some((a) => a.gate !== null) ? gateFlags(applications, gateTest(all)) : null, profile: profiles(applications) };
+}
+
+function gateFlags(applications: CompiledApplication[], union: GateTest): (text: string) => Uint8Array | null {
+  return memoized((text) => (union(text) ? Uint8Array.from(applications, (a) => (a.gate === null || a.gate(text) ? 1 : 0)) : null));
 }
 
 /**

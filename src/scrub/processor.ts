@@ -105,7 +105,7 @@ function applyAll(walk: Walk, state: S, value: string | null): typeof DELETE | s
     w.search = null;
   }
   // One test of all the gates together first: most strings pass none, and then no gated rule set looks further.
-  const anyGate = value !== null && walk.config.gate !== null ? walk.config.gate(value) : true;
+  const gates = value !== null && walk.config.gate !== null ? walk.config.gate(value) : ALL_GATES;
   const profile = walk.config.profile(state.rawKey);
   const apps = walk.config.applications;
   for (let i = 0; i < apps.length; i++) {
@@ -118,7 +118,8 @@ function applyAll(walk: Walk, state: S, value: string | null): typeof DELETE | s
     if (w === null) {
       if (!app.forNonStrings || (!app.anything && profile.hit[i] === 0)) continue;
     } else {
-      gated = app.gate !== null && (!anyGate || !app.gate(w.value));
+      // The flags are the original value's; a value an earlier rule changed is tested again as it is now.
+      gated = app.gate !== null && (gates === null || (w.changed ? !app.gate(w.value) : gates[i] === 0));
       if (gated && !app.anything && profile.hit[i] === 0) continue;
     }
     if (!app.test(state)) continue;
@@ -142,6 +143,9 @@ function applyAll(walk: Walk, state: S, value: string | null): typeof DELETE | s
   }
   return w.value;
 }
+
+/** For non-strings and configs without gated rule sets, where no flag is read. */
+const ALL_GATES = new Uint8Array(0);
 
 const SKIPPED_STRINGS = new Set(["", "true", "false", "null", "undefined"]);
 /** `process_string`'s skipped values, without hashing every long string to find out. */

@@ -2,6 +2,7 @@
 // container or a removal rule deletes the value; a string is cut into chunks (text, and redactions already made,
 // which later rules do not look into) and each match is replaced by the rule's redaction.
 import { createHash, type Hash } from "node:crypto";
+import { SCRUB_LIMITS } from "../config/limits/privacy";
 import type { CompiledRule, Replace, RulePattern } from "./compiled";
 import { codePoints, isRedaction, splitChunks, type Chunk, type Remark, type RemarkType } from "./meta";
 import { PATTERNS, type Groups, type Matcher } from "./patterns";
@@ -32,25 +33,45 @@ export function working(value: string, remarks: Remark[], len: number | undefine
 export const DELETE = Symbol("delete");
 
 /** HMAC-SHA1's two keyed states (RFC 2104), per key: each value then costs two copies instead of a new HMAC. */
-const keyed = new Map<string, { inner: Hash; outer: Hash }>();
+const keyed = new Map<string, { inner: Hash; outer: Hash; known: Map<string, string> }>();
+/** Answers kept in all the keys' `known` maps together (bounded by SCRUB_LIMITS.hashMemoEntries). */
+let remembered = 0;
 
-function keyedStates(key: string): { inner: Hash; outer: Hash } {
+function keyedStates(key: string): { inner: Hash; outer: Hash; known: Map<string, string> } {
   let states = keyed.get(key);
   if (!states) {
     const block = Buffer.alloc(64);
     const raw = Buffer.from(key, "utf8");
     (raw.byteLength > 64 ? createHash("sha1").update(raw).digest() : raw).copy(block);
-    states = { inner: createHash("sha1").update(block.map((b) => b ^ 0x36)), outer: createHash("sha1").update(block.map((b) => b ^ 0x5c)) };
-    if (keyed.size >= 64) keyed.clear();
+    states = {
+      inner: createHash("sha1").update(block.map((b) => b ^ 0x36)),
+      outer: createHash("sha1").update(block.map((b) => b ^ 0x5c)),
+      known: new Map(),
+    };
+    if (keyed.size >= 64) forgetHashes(true);
     keyed.set(key, states);
   }
   return states;
 }
 
-/** processor.rs `hash_value`: HMAC-SHA1 (keyed with `vars.hashKey`, empty by default), upper-case hex. */
+function forgetHashes(keys: boolean): void {
+  if (keys) keyed.clear();
+  else for (const s of keyed.values()) s.known.clear();
+  remembered = 0;
+}
+
+/** processor.rs `hash_value`: HMAC-SHA1 (keyed with `vars.hashKey`, empty by default), upper-case hex; answers kept per value. */
 export function hash(text: string, key: string): string {
-  const { inner, outer } = keyedStates(key);
-  return outer.copy().update(inner.copy().update(text, "utf8").digest()).digest("hex").toUpperCase();
+  const { inner, outer, known } = keyedStates(key);
+  const kept = known.get(text);
+  if (kept !== undefined) return kept;
+  const out = outer.copy().update(inner.copy().update(text, "utf8").digest()).digest("hex").toUpperCase();
+  if (text.length <= SCRUB_LIMITS.hashMemoMaxLength) {
+    if (remembered >= SCRUB_LIMITS.hashMemoEntries) forgetHashes(false);
+    known.set(text, out);
+    remembered++;
+  }
+  return out;
 }
 
 /** A redaction's text and remark type (the rule's method applied to the matched text). */
