@@ -31,7 +31,9 @@ export type CompiledApplication = {
   forNonStrings: boolean;
   /**
    * Matches every string any rule's value patterns could match (the union of the built-in patterns' gates), or null
-   * when a rule has no gate (a user pattern, `anything`): a string it misses only needs the key checks.
+   * when a rule has no gate (a user pattern, `anything`): a string it misses only needs the key checks. Its answers
+   * are kept per string: asked of strings an earlier rule changed (often the same redacted text again), and once
+   * per new string that passes the config's union for its flags.
    */
   gate: GateTest | null;
   /** What `gate` was made of (kept to join rule sets of several configs into one walk). */
@@ -243,7 +245,7 @@ export function compileParsed(config: PiiConfig, entries: readonly { selector: S
       test: compileSelector(selector),
       rules: sorted,
       forNonStrings: sorted.some((r) => r.anything || r.patterns.some((p) => p.on !== "value")),
-      gate: gates ? gateTest(gates) : null,
+      gate: gates ? memoized(gateTest(gates)) : null,
       gates,
       anything: sorted.some((r) => r.anything),
       keyHit: keyHitFor(sorted),
