@@ -5,7 +5,7 @@
 // rules' own redactions); Relay also scrubs binary files bytewise, which Faultline does not: a binary attachment a
 // rule names is not stored at all (digest/attachments.ts), rather than stored unscrubbed.
 import type { CompiledConfig } from "./compiled";
-import { applyRule, DELETE, type Working } from "./redact";
+import { applyRule, DELETE, working } from "./redact";
 import { PII_FALSE, PII_TRUE, VT, type State } from "./selector";
 
 /** As Relay: the root, an unnamed state of type attachments below it, and the file by its name (binary, pii true). */
@@ -24,7 +24,7 @@ export function attachmentRulesApply(configs: readonly CompiledConfig[], filenam
 /** The text after the rules that apply to `filename`; null when a rule removes it whole. */
 export function scrubAttachmentText(configs: readonly CompiledConfig[], filename: string, text: string): { text: string | null; changed: boolean } {
   const state = stateOf(filename);
-  const w: Working = { value: text, remarks: [], len: undefined, changed: false };
+  const w = working(text, [], undefined);
   for (const config of configs) {
     for (const app of config.applications) {
       if (!app.test(state)) continue;

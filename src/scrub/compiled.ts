@@ -31,7 +31,9 @@ export type CompiledApplication = {
   forNonStrings: boolean;
   /**
    * Matches every string any rule's value patterns could match (the union of the built-in patterns' gates), or null
-   * when a rule has no gate (a user pattern, `anything`): a string it misses only needs the key checks.
+   * when a rule has no gate (a user pattern, `anything`): a string it misses only needs the key checks. Its answers
+   * are kept per string: asked of strings an earlier rule changed (often the same redacted text again), and once
+   * per new string that passes the config's union for its flags.
    */
   gate: GateTest | null;
   /** What `gate` was made of (kept to join rule sets of several configs into one walk). */
@@ -88,20 +90,19 @@ function gateTest({ sources, prefilters }: Gates): GateTest {
   const re = sources.size === 0 ? null : new RegExp([...sources].map((g) => `(?:${g})`).join("|"), "i");
   const pre = [...new Set(prefilters)];
   if (re === null && pre.length === 0) return () => false;
-  const test = (text: string) => {
+  return (text: string) => {
     if (re !== null && re.test(text)) return true;
     for (let i = 0; i < pre.length; i++) if (pre[i]!.test(text)) return true;
     return false;
   };
-  return memoized(test);
 }
 
 /**
- * A gate's answers kept per string: the joined expression tries every gate at every position of the string, and
- * most strings come again and again (file paths, variable representations, messages of the same error).
+ * Answers kept per string: the joined expression tries every gate at every position of the string, and most strings
+ * come again and again (file paths, variable representations, messages of the same error).
  */
-function memoized(test: GateTest): GateTest {
-  const answers = new Map<string, boolean>();
+function memoized<T>(test: (text: string) => T): (text: string) => T {
+  const answers = new Map<string, T>();
   return (text) => {
     if (text.length > SCRUB_LIMITS.gateMemoMaxLength) return test(text);
     let answer = answers.get(text);
@@ -125,8 +126,12 @@ export type KeyProfile = {
 export type CompiledConfig = {
   applications: CompiledApplication[];
   profile: (key: string | null) => KeyProfile;
-  /** The union of all the gated rule sets' gates: a string it misses skips every gated rule set's value patterns. */
-  gate: GateTest | null;
+  /**
+   * Which rule sets' gates a string passes, one lookup per string: null when it misses the union of all the gated
+   * rule sets' gates (every gated rule set then skips its value patterns), else a flag per rule set (1: its gate
+   * passes, or it has none). Null when no rule set is gated.
+   */
+  gate: ((text: string) => Uint8Array | null) | null;
 };
 
 const MATCH: number[] = [0];
@@ -240,7 +245,7 @@ export function compileParsed(config: PiiConfig, entries: readonly { selector: S
       test: compileSelector(selector),
       rules: sorted,
       forNonStrings: sorted.some((r) => r.anything || r.patterns.some((p) => p.on !== "value")),
-      gate: gates ? gateTest(gates) : null,
+      gate: gates ? memoized(gateTest(gates)) : null,
       gates,
       anything: sorted.some((r) => r.anything),
       keyHit: keyHitFor(sorted),
@@ -255,7 +260,11 @@ function assemble(applications: CompiledApplication[]): CompiledConfig {
     for (const g of a.gates?.sources ?? []) all.sources.add(g);
     all.prefilters.push(...(a.gates?.prefilters ?? []));
   }
-  return { applications, gate: applications.some((a) => a.gate !== null) ? gateTest(all) : null, profile: profiles(applications) };
+  return { applications, gate: applications.some((a) => a.gate !== null) ? gateFlags(applications, gateTest(all)) : null, profile: profiles(applications) };
+}
+
+function gateFlags(applications: CompiledApplication[], union: GateTest): (text: string) => Uint8Array | null {
+  return memoized((text) => (union(text) ? Uint8Array.from(applications, (a) => (a.gate === null || a.gate(text) ? 1 : 0)) : null));
 }
 
 /**

@@ -1,19 +1,27 @@
 // The `_meta` notes a scrubbed value leaves, exactly as Relay writes them (relay-protocol meta.rs `Remark`,
-// `RemarkType` and `original_length`; relay-event-schema processor/chunks.rs `split_chunks`/`join_chunks`):
-// `{"": {"rem": [["@password:filter", "s", 0, 10]], "len": 32}}`, ranges and lengths in Unicode code points.
+// `RemarkType` and `original_length`; relay-event-schema processor/chunks.rs `split_chunks`, whose `join_chunks` is
+// redact.ts `Joiner`): `{"": {"rem": [["@password:filter", "s", 0, 10]], "len": 32}}`, ranges and lengths in Unicode
+// code points.
 
 /** x removed, s substituted, m masked, p pseudonymized (hashed). */
 export type RemarkType = "x" | "s" | "m" | "p";
 export type Remark = [rule: string, type: RemarkType] | [rule: string, type: RemarkType, start: number, end: number];
 
 /** What one value's meta holds while scrubbing: its remarks and its length before the first change. */
-export type ValueMeta = { rem: Remark[]; len?: number };
+export type ValueMeta = { rem: Remark[]; len: number | undefined };
 
 /** Meta by path segment: a value's own notes and its children's (kept apart: a JSON key may be "" too). */
-export type MetaTree = { own?: ValueMeta; children?: Map<string, MetaTree> };
+export type MetaTree = { own: ValueMeta | undefined; children: Map<string, MetaTree> | undefined };
 
+// Both made with all their fields at once: objects of one shape from one place, whose shape V8 keeps (a shape that
+// objects only reach by adding fields is dropped by a full collection when none is alive, and with it the optimized
+// code of the walk that used it).
 export function emptyMeta(): MetaTree {
-  return {};
+  return { own: undefined, children: undefined };
+}
+
+export function valueMeta(rem: Remark[], len: number | undefined): ValueMeta {
+  return { rem, len };
 }
 
 export function isEmptyMeta(tree: MetaTree): boolean {
@@ -28,12 +36,12 @@ export function metaAt(tree: MetaTree, path: readonly string[], create: boolean)
     let next = node.children?.get(seg);
     if (!next) {
       if (!create) return undefined;
-      next = {};
+      next = emptyMeta();
       (node.children ??= new Map()).set(seg, next);
     }
     node = next;
   }
-  if (!node.own && create) node.own = { rem: [] };
+  if (!node.own && create) node.own = valueMeta([], undefined);
   return node.own;
 }
 
@@ -85,20 +93,6 @@ export function splitChunks(value: string, remarks: readonly Remark[]): Chunk[] 
   return chunks;
 }
 
-/** `join_chunks`: the new value and its ranged remarks. */
-export function joinChunks(chunks: readonly Chunk[]): { value: string; remarks: Remark[] } {
-  let value = "";
-  const remarks: Remark[] = [];
-  let pos = 0;
-  for (const c of chunks) {
-    const next = pos + codePoints(c.text);
-    value += c.text;
-    if (isRedaction(c)) remarks.push([c.rule, c.type, pos, next]);
-    pos = next;
-  }
-  return { value, remarks };
-}
-
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
@@ -109,13 +103,17 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
  */
 export function seedMeta(existing: unknown): MetaTree {
   const walk = (node: Record<string, unknown>): MetaTree => {
-    const out: MetaTree = {};
+    const out = emptyMeta();
     for (const seg of Object.keys(node)) {
       const child = node[seg];
       if (!isPlainObject(child)) continue;
       if (seg === "") {
         const rem = Array.isArray(child.rem) ? (child.rem as unknown[]).filter(isRemark) : [];
-        if (rem.length > 0) out.own = { rem: rem.map((r) => [...r] as Remark), len: typeof child.len === "number" ? child.len : undefined };
+        if (rem.length > 0)
+          out.own = valueMeta(
+            rem.map((r) => [...r] as Remark),
+            typeof child.len === "number" ? child.len : undefined,
+          );
       } else {
         const next = walk(child);
         if (!isEmptyMeta(next)) (out.children ??= new Map()).set(seg, next);
@@ -123,7 +121,7 @@ export function seedMeta(existing: unknown): MetaTree {
     }
     return out;
   };
-  return isPlainObject(existing) ? walk(existing) : {};
+  return isPlainObject(existing) ? walk(existing) : emptyMeta();
 }
 
 function isRemark(r: unknown): r is Remark {

@@ -7,15 +7,19 @@
 import { isIP } from "node:net";
 import { SCRUB_LIMITS } from "../config/limits/privacy";
 import type { CompiledConfig } from "./compiled";
-import { isEmptyMeta, metaAt, type MetaTree, type Remark } from "./meta";
+import { emptyMeta, metaAt, valueMeta, type MetaTree, type Remark, type ValueMeta } from "./meta";
 import { contextNode, type Field, type Node } from "./pii-fields";
-import { applyRule, DELETE, type Working } from "./redact";
+import { applyRule, DELETE, working, type Working } from "./redact";
 import { PII_FALSE, PII_TRUE, VT, type Pii } from "./selector";
 
 type S = { parent: S | null; key: string | null | undefined; rawKey: string | null; index: number; pii: Pii; types: number; depth: number };
 
-/** The walk's states by depth, reused: the walk is depth-first, so only the current path is ever alive. */
-type Walk = { config: CompiledConfig; meta: MetaTree; hasMeta: boolean; path: string[]; states: S[]; working: Working };
+/**
+ * The walk's states by depth, reused: the walk is depth-first, so only the current path is ever alive. `metas[k]` is
+ * the meta tree's node at the first k segments of `path` (undefined while there is none), kept as the walk goes down,
+ * so that a value's notes are found without looking its whole path up again.
+ */
+type Walk = { config: CompiledConfig; meta: MetaTree; metas: (MetaTree | undefined)[]; path: string[]; states: S[]; working: Working };
 
 /** Shared, never written: a value without remarks yet (a change gives the value a new list). */
 const NO_REMARKS: Remark[] = [];
@@ -65,20 +69,43 @@ function enter(walk: Walk, parent: S, key: string | null, index: number, pii: Pi
   return s;
 }
 
+/** Goes down to `segment` of the path, with the meta tree's node there. */
+function descend(walk: Walk, segment: string): void {
+  const depth = walk.path.push(segment);
+  walk.metas[depth] = walk.metas[depth - 1]?.children?.get(segment);
+}
+
+/** The current value's own notes, made (with the nodes above them) when there are none yet. */
+function ownMeta(walk: Walk): ValueMeta {
+  let node = walk.meta;
+  for (let i = 0; i < walk.path.length; i++) {
+    let next = walk.metas[i + 1];
+    if (next === undefined) {
+      const seg = walk.path[i]!;
+      next = node.children?.get(seg);
+      if (next === undefined) (node.children ??= new Map()).set(seg, (next = emptyMeta()));
+      walk.metas[i + 1] = next;
+    }
+    node = next;
+  }
+  return (node.own ??= valueMeta([], undefined));
+}
+
 /** `apply_all_rules`: DELETE, or the string after every matching rule (unchanged for non-strings). */
 function applyAll(walk: Walk, state: S, value: string | null): typeof DELETE | string | null {
   if (state.pii === PII_FALSE) return value;
   let w: Working | null = null;
   if (value !== null) {
-    const prev = walk.hasMeta ? metaAt(walk.meta, walk.path, false) : undefined;
+    const prev = walk.metas[walk.path.length]?.own;
     w = walk.working;
     w.value = value;
     w.remarks = prev ? prev.rem : NO_REMARKS;
     w.len = prev?.len;
     w.changed = false;
+    w.search = null;
   }
   // One test of all the gates together first: most strings pass none, and then no gated rule set looks further.
-  const anyGate = value !== null && walk.config.gate !== null ? walk.config.gate(value) : true;
+  const gates = value !== null && walk.config.gate !== null ? walk.config.gate(value) : ALL_GATES;
   const profile = walk.config.profile(state.rawKey);
   const apps = walk.config.applications;
   for (let i = 0; i < apps.length; i++) {
@@ -91,36 +118,47 @@ function applyAll(walk: Walk, state: S, value: string | null): typeof DELETE | s
     if (w === null) {
       if (!app.forNonStrings || (!app.anything && profile.hit[i] === 0)) continue;
     } else {
-      gated = app.gate !== null && (!anyGate || !app.gate(w.value));
+      // The flags are the original value's; a value an earlier rule changed is tested again as it is now.
+      gated = app.gate !== null && (gates === null || (w.changed ? !app.gate(w.value) : gates[i] === 0));
       if (gated && !app.anything && profile.hit[i] === 0) continue;
     }
     if (!app.test(state)) continue;
     for (const rule of app.rules) {
       if (applyRule(rule, state.rawKey, w, gated) === DELETE) {
-        const m = metaAt(walk.meta, walk.path, true);
+        const m = ownMeta(walk);
         if (w?.changed) {
           m.rem = w.remarks;
           if (m.len === undefined) m.len = w.len;
         }
         m.rem.push([rule.origin, "x"]);
-        walk.hasMeta = true;
         return DELETE;
       }
     }
   }
   if (w === null) return null;
   if (w.changed) {
-    const m = metaAt(walk.meta, walk.path, true);
+    const m = ownMeta(walk);
     m.rem = w.remarks;
     if (m.len === undefined) m.len = w.len;
-    walk.hasMeta = true;
   }
   return w.value;
 }
 
+/** For non-strings and configs without gated rule sets, where no flag is read. */
+const ALL_GATES = new Uint8Array(0);
+
 const SKIPPED_STRINGS = new Set(["", "true", "false", "null", "undefined"]);
 /** `process_string`'s skipped values, without hashing every long string to find out. */
 const skipped = (value: string) => value.length <= 9 && SKIPPED_STRINGS.has(value);
+
+/** Where the last `/` or `\\` of a path is, or -1 (one scan from the end, where lastIndexOf would make two). */
+function lastSeparator(path: string): number {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const c = path.charCodeAt(i);
+    if (c === 0x2f || c === 0x5c) return i;
+  }
+  return -1;
+}
 
 /** Writes `holder[slot]`, as an own property even for a key named `__proto__`. */
 function put(holder: Record<string, unknown> | unknown[], slot: string | number, value: unknown): void {
@@ -138,12 +176,11 @@ function visit(walk: Walk, holder: Record<string, unknown> | unknown[], slot: st
   if (value === null || value === undefined || typeof value === "boolean") return;
   if (typeof value === "string") {
     if (node?.kind === "nip") {
-      const cut = Math.max(value.lastIndexOf("/"), value.lastIndexOf("\\"));
+      const cut = lastSeparator(value);
       if (cut < 0) return;
-      const base = value.slice(cut);
       const head = value.slice(0, cut);
       const out = skipped(head) ? head : applyAll(walk, state, head);
-      if (out !== head) put(holder, slot, out === DELETE ? base.slice(1) : out + base);
+      if (out !== head) put(holder, slot, out === DELETE ? value.slice(cut + 1) : out + value.slice(cut));
       return;
     }
     if (skipped(value)) return;
@@ -175,7 +212,7 @@ function visit(walk: Walk, holder: Record<string, unknown> | unknown[], slot: st
 }
 
 function child(walk: Walk, holder: Record<string, unknown> | unknown[], slot: string | number, state: S, node: Node | undefined): void {
-  walk.path.push(segment(slot));
+  descend(walk, segment(slot));
   visit(walk, holder, slot, state, node);
   walk.path.pop();
 }
@@ -225,7 +262,7 @@ function visitPairs(walk: Walk, list: unknown[], state: S): void {
   for (let i = 0; i < list.length; i++) {
     const pair = list[i];
     if (Array.isArray(pair) && pair.length === 2 && typeof pair[0] === "string") {
-      walk.path.push(segment(i));
+      descend(walk, segment(i));
       child(walk, pair, 1, enter(walk, state, pair[0], -1, state.pii, jsonTypes(pair[1])), undefined);
       walk.path.pop();
     } else {
@@ -241,7 +278,7 @@ function visitArray(walk: Walk, list: unknown[], state: S, each: Node | undefine
   // scrub the key as a value.
   if (list.length === 2 && typeof list[0] === "string" && list[1] !== null && list[1] !== undefined) {
     child(walk, list, 1, enter(walk, state, list[0], -1, state.pii, jsonTypes(list[1])), undefined);
-    const after = metaAt(walk.meta, [...walk.path, "1"], false);
+    const after = walk.metas[walk.path.length]?.children?.get("1")?.own;
     if (after && after.rem.length > 0) return;
   }
   for (let i = 0; i < list.length; i++) child(walk, list, i, enter(walk, state, null, i, state.pii, typesOf(each, list[i])), each);
@@ -297,7 +334,9 @@ function scrubOriginals(walk: Walk, root: Record<string, unknown>, rootState: S,
     const { state, node } = stateAt(rootState, rootNode, e.name === "" ? [] : e.name.split("."));
     if (state.depth === 0) return;
     const typed: S = { ...state, types: typesOf(node, e.value) };
-    walk.path.push("errors", segment(i));
+    walk.path.length = 0;
+    descend(walk, "errors");
+    descend(walk, segment(i));
     walk.states.length = 0;
     walk.states[typed.depth] = typed;
     child(walk, e, "value", typed, node?.kind === "nip" ? undefined : node);
@@ -311,10 +350,10 @@ export function processRoot(root: Record<string, unknown>, node: Node & { kind: 
   const walk: Walk = {
     config,
     meta,
-    hasMeta: !isEmptyMeta(meta),
+    metas: [meta],
     path: [],
     states: [],
-    working: { value: "", remarks: NO_REMARKS, len: undefined, changed: false },
+    working: working("", NO_REMARKS, undefined),
   };
   let state: S = { parent: null, key: null, rawKey: null, index: -1, pii: PII_FALSE, types: nested ? 0 : node.types, depth: 0 };
   walk.states[0] = state;

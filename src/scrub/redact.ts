@@ -2,110 +2,208 @@
 // container or a removal rule deletes the value; a string is cut into chunks (text, and redactions already made,
 // which later rules do not look into) and each match is replaced by the rule's redaction.
 import { createHash, type Hash } from "node:crypto";
+import { SCRUB_LIMITS } from "../config/limits/privacy";
 import type { CompiledRule, Replace, RulePattern } from "./compiled";
-import { codePoints, isRedaction, joinChunks, splitChunks, type Chunk, type Remark } from "./meta";
-import { PATTERNS, type Matcher } from "./patterns";
+import { codePoints, isRedaction, splitChunks, type Chunk, type Remark, type RemarkType } from "./meta";
+import { PATTERNS, type Groups, type Matcher } from "./patterns";
 
 /** A string value under scrubbing, with the remarks its meta carries (from this walk or an earlier config). */
-export type Working = { value: string; remarks: Remark[]; len: number | undefined; changed: boolean };
+export type Working = {
+  value: string;
+  remarks: Remark[];
+  len: number | undefined;
+  changed: boolean;
+  /** The text patterns search, null until `prepare` works it out for the current value and remarks. */
+  search: string | null;
+  /** The value's earlier redactions, one per NUL in `search`. */
+  redactions: readonly Chunk[];
+  /** Whether `search` holds any text (a value redacted whole offers none). */
+  hasText: boolean;
+};
+
+/** Shared, never written. */
+const NO_CHUNKS: readonly Chunk[] = Object.freeze([]);
+
+/** A fresh working value. */
+export function working(value: string, remarks: Remark[], len: number | undefined): Working {
+  return { value, remarks, len, changed: false, search: null, redactions: NO_CHUNKS, hasText: false };
+}
 
 /** Returned when the rule deletes the value (Relay's `ProcessingAction::DeleteValueHard`). */
 export const DELETE = Symbol("delete");
 
 /** HMAC-SHA1's two keyed states (RFC 2104), per key: each value then costs two copies instead of a new HMAC. */
-const keyed = new Map<string, { inner: Hash; outer: Hash }>();
+const keyed = new Map<string, { inner: Hash; outer: Hash; known: Map<string, string> }>();
+/** Answers kept in all the keys' `known` maps together (bounded by SCRUB_LIMITS.hashMemoEntries). */
+let remembered = 0;
 
-function keyedStates(key: string): { inner: Hash; outer: Hash } {
+function keyedStates(key: string): { inner: Hash; outer: Hash; known: Map<string, string> } {
   let states = keyed.get(key);
   if (!states) {
     const block = Buffer.alloc(64);
     const raw = Buffer.from(key, "utf8");
     (raw.byteLength > 64 ? createHash("sha1").update(raw).digest() : raw).copy(block);
-    states = { inner: createHash("sha1").update(block.map((b) => b ^ 0x36)), outer: createHash("sha1").update(block.map((b) => b ^ 0x5c)) };
-    if (keyed.size >= 64) keyed.clear();
+    states = {
+      inner: createHash("sha1").update(block.map((b) => b ^ 0x36)),
+      outer: createHash("sha1").update(block.map((b) => b ^ 0x5c)),
+      known: new Map(),
+    };
+    if (keyed.size >= 64) forgetHashes(true);
     keyed.set(key, states);
   }
   return states;
 }
 
-/** processor.rs `hash_value`: HMAC-SHA1 (keyed with `vars.hashKey`, empty by default), upper-case hex. */
-export function hash(text: string, key: string): string {
-  const { inner, outer } = keyedStates(key);
-  return outer.copy().update(inner.copy().update(text, "utf8").digest()).digest("hex").toUpperCase();
+function forgetHashes(keys: boolean): void {
+  if (keys) keyed.clear();
+  else for (const s of keyed.values()) s.known.clear();
+  remembered = 0;
 }
 
-function replacement(rule: CompiledRule, text: string): Chunk {
+/** processor.rs `hash_value`: HMAC-SHA1 (keyed with `vars.hashKey`, empty by default), upper-case hex; answers kept per value. */
+export function hash(text: string, key: string): string {
+  const { inner, outer, known } = keyedStates(key);
+  const kept = known.get(text);
+  if (kept !== undefined) return kept;
+  const out = outer.copy().update(inner.copy().update(text, "utf8").digest()).digest("hex").toUpperCase();
+  if (text.length <= SCRUB_LIMITS.hashMemoMaxLength) {
+    if (remembered >= SCRUB_LIMITS.hashMemoEntries) forgetHashes(false);
+    known.set(text, out);
+    remembered++;
+  }
+  return out;
+}
+
+/** A redaction's text and remark type (the rule's method applied to the matched text). */
+function replacementText(rule: CompiledRule, text: string): string {
   const r = rule.redaction;
   switch (r.method) {
     case "mask":
-      return { text: "*".repeat(codePoints(text)), rule: rule.origin, type: "m" };
+      return "*".repeat(codePoints(text));
     case "hash":
-      return { text: hash(text, rule.hashKey), rule: rule.origin, type: "p" };
+      return hash(text, rule.hashKey);
     case "replace":
-      return { text: r.text, rule: rule.origin, type: "s" };
+      return r.text;
     default:
-      return { text: "", rule: rule.origin, type: "x" };
+      return "";
   }
+}
+
+const REMARK_TYPE: Record<string, RemarkType> = { mask: "m", hash: "p", replace: "s" };
+const remarkType = (rule: CompiledRule): RemarkType => REMARK_TYPE[rule.redaction.method] ?? "x";
+
+/**
+ * What the patterns search in the working value (`split_chunks`): its text with each earlier redaction as one NUL
+ * (NULs of the text itself dropped), the redactions in order, and whether any text is left to search. Worked out
+ * once per state of the value: every rule of every rule set searches the same text until one of them changes it.
+ */
+function prepare(w: Working): void {
+  w.redactions = NO_CHUNKS;
+  let plain = true;
+  for (let i = 0; i < w.remarks.length; i++) if (isRanged(w.remarks[i]!)) plain = false;
+  if (plain) {
+    w.search = w.value.includes("\u0000") ? w.value.replaceAll("\u0000", "") : w.value;
+    w.hasText = true;
+    return;
+  }
+  let search = "";
+  let hasText = false;
+  const redactions: Chunk[] = [];
+  for (const c of splitChunks(w.value, w.remarks)) {
+    if (isRedaction(c)) {
+      search += "\u0000";
+      redactions.push(c);
+    } else {
+      hasText = true;
+      search += c.text.replaceAll("\u0000", "");
+    }
+  }
+  w.search = search;
+  w.redactions = redactions;
+  w.hasText = hasText;
+}
+
+/**
+ * `join_chunks` as the result is built: the new value and its ranged remarks, in code points. One, reused (rewrites
+ * never nest), so that no object is made per rewrite beyond the result.
+ */
+const joined = { value: "", remarks: [] as Remark[], pos: 0, next: 0, redactions: NO_CHUNKS };
+
+function joinStart(redactions: readonly Chunk[]): void {
+  joined.value = "";
+  joined.remarks = [];
+  joined.pos = 0;
+  joined.next = 0;
+  joined.redactions = redactions;
+}
+
+function joinChunk(text: string, rule: string | null, type: RemarkType): void {
+  const end = joined.pos + codePoints(text);
+  joined.value += text;
+  if (rule !== null) joined.remarks.push([rule, type, joined.pos, end]);
+  joined.pos = end;
+}
+
+/** Text between matches, with the earlier redactions put back where their NULs stand. */
+function joinText(t: string): void {
+  if (t === "") return;
+  let from = 0;
+  for (let i = t.indexOf("\u0000"); i >= 0; i = t.indexOf("\u0000", from)) {
+    joinChunk(t.slice(from, i), null, "x");
+    const r = joined.redactions[joined.next++];
+    if (r && isRedaction(r)) joinChunk(r.text, r.rule, r.type);
+    from = i + 1;
+  }
+  joinChunk(t.slice(from), null, "x");
+}
+
+function joinRedaction(rule: CompiledRule, matched: string): void {
+  joinChunk(replacementText(rule, matched), rule.origin, remarkType(rule));
 }
 
 function applyRegex(w: Working, rule: CompiledRule, matcher: Matcher, replace: Replace): void {
   // Most values carry no redaction yet, and most patterns find nothing: then the value itself is searched and
   // nothing is allocated before a match.
-  const plain = !w.remarks.some(isRanged);
-  let search = "";
-  let hasText = plain;
-  const redactions: Chunk[] = [];
-  if (plain) search = w.value.includes("\u0000") ? w.value.replaceAll("\u0000", "") : w.value;
-  else {
-    for (const c of splitChunks(w.value, w.remarks)) {
-      if (isRedaction(c)) {
-        search += "\u0000";
-        redactions.push(c);
-      } else {
-        hasText = true;
-        search += c.text.replaceAll("\u0000", "");
-      }
-    }
-  }
-  if (!hasText) return;
-  let out: Chunk[];
+  if (w.search === null) prepare(w);
+  if (!w.hasText) return;
   if (replace === "value") {
-    if (!matcher.test(search)) return;
-    out = [replacement(rule, search)];
+    if (matcher.test(w.search!)) rewrite(w, rule, null, replace);
   } else {
-    const found = matcher.all(search);
-    if (found.length === 0) return;
-    out = [];
-    let next = 0;
-    const text = (t: string) => {
-      if (t === "") return;
-      let pos = 0;
-      for (let i = t.indexOf("\u0000"); i >= 0; i = t.indexOf("\u0000", pos)) {
-        out.push({ text: t.slice(pos, i) });
-        const r = redactions[next++];
-        if (r) out.push(r);
-        pos = i + 1;
-      }
-      out.push({ text: t.slice(pos) });
-    };
-    let pos = 0;
-    for (const groups of found) {
-      groups.forEach((g, idx) => {
-        if (!g || !replace.includes(idx) || g[0] < pos) return;
-        text(search.slice(pos, g[0]));
-        out.push(replacement(rule, search.slice(g[0], g[1])));
-        pos = g[1];
-      });
-    }
-    text(search.slice(pos));
+    const found = matcher.all(w.search!);
+    if (found.length > 0) rewrite(w, rule, found, replace);
   }
-  const joined = joinChunks(out);
+}
+
+/** The value with the matches replaced (`apply_regex_to_chunks` after a match): the whole value, or these groups. */
+function rewrite(w: Working, rule: CompiledRule, found: Groups[] | null, replace: Replace): void {
+  const search = w.search!;
+  if (found === null || replace === "value") {
+    joinStart(NO_CHUNKS);
+    joinRedaction(rule, search);
+  } else {
+    joinStart(w.redactions);
+    let pos = 0;
+    for (let m = 0; m < found.length; m++) {
+      const groups = found[m]!;
+      for (let idx = 0; idx < groups.length; idx++) {
+        const g = groups[idx];
+        if (!g || !replace.includes(idx) || g[0] < pos) continue;
+        joinText(search.slice(pos, g[0]));
+        joinRedaction(rule, search.slice(g[0], g[1]));
+        pos = g[1];
+      }
+    }
+    joinText(search.slice(pos));
+  }
   if (joined.value !== w.value) {
     if (w.len === undefined) w.len = codePoints(w.value);
     w.value = joined.value;
     w.remarks = joined.remarks;
     w.changed = true;
+    w.search = null;
   }
+  joined.value = "";
+  joined.redactions = NO_CHUNKS;
 }
 
 const isRanged = (r: Remark) => r.length === 4;

@@ -5,6 +5,7 @@ import { createHmac } from "node:crypto";
 import { describe, test } from "node:test";
 import { normalizeEvent } from "../../src/digest/normalize/index";
 import { DEFAULT_SCRUBBING_OPTIONS as D, effectiveScrubbing, type ScrubbingOptions } from "../../src/scrub/index";
+import { SCRUB_LIMITS } from "../../src/config/limits/privacy";
 import { hash } from "../../src/scrub/redact";
 import type { TestJson } from "../helpers/json";
 
@@ -174,4 +175,42 @@ test("hash redactions are HMAC-SHA1 with the config's key, as Relay's hash_value
       assert.equal(hash(text, key), createHmac("sha1", key).update(text, "utf8").digest("hex").toUpperCase(), `${key.length}/${text.length}`);
     }
   }
+});
+
+test("hash answers kept per value stay right: asked again, past the memo's bound, for long values and per key", () => {
+  const hmac = (text: string, key: string) => createHmac("sha1", key).update(text, "utf8").digest("hex").toUpperCase();
+  const values = Array.from({ length: SCRUB_LIMITS.hashMemoEntries + 100 }, (_, i) => `user${i}@example.com`);
+  values.push("long".repeat(SCRUB_LIMITS.hashMemoMaxLength));
+  for (const round of [1, 2]) {
+    for (const key of ["", "k"]) {
+      for (const text of values) assert.equal(hash(text, key), hmac(text, key), `round ${round}, key "${key}", ${text.slice(0, 20)}`);
+    }
+  }
+});
+
+test("a rule set sees a string as the rule sets before it left it, also where only the changed string passes its gate", () => {
+  // `x` becomes `[x]`: only then does the IBAN-like pattern's `\b` hold before `DE` (its native prefilter refuses the
+  // original), and Relay's later rule set finds it (processor.rs `apply_all_rules` runs each on the current chunks).
+  const relayPiiConfig = JSON.stringify({
+    rules: {
+      rmx: { type: "pattern", pattern: "x", redaction: { method: "replace", text: "[x]" } },
+      iban_like: { type: "pattern", pattern: "\\b[A-Z]{2}[0-9]{2}[A-Z0-9]{12,30}\\b", redaction: { method: "mask" } },
+    },
+    applications: { $string: ["rmx"], "extra.v": ["iban_like"], "extra.u": ["iban_like"] },
+  });
+  const e = scrub({ extra: { v: "xDE12ABCDEFGHIJKLMNOP", u: "yDE12ABCDEFGHIJKLMNOP" } }, { ...OFF, relayPiiConfig });
+  assert.deepEqual(e.extra, { v: "[x]********************", u: "yDE12ABCDEFGHIJKLMNOP" });
+  assert.deepEqual(e._meta, {
+    extra: {
+      v: {
+        "": {
+          rem: [
+            ["project:rmx", "s", 0, 3],
+            ["project:iban_like", "m", 3, 23],
+          ],
+          len: 21,
+        },
+      },
+    },
+  });
 });

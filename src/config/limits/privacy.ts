@@ -42,6 +42,10 @@ export const SCRUB_LIMITS = {
   gateMemoEntries: 8_192,
   /** characters; only strings up to this long are remembered, so the memo holds at most about 4 MB. */
   gateMemoMaxLength: 256,
+  /** values; HMAC answers of `hash` redactions kept (a user's e-mail, id or address comes again event after event, and each HMAC costs about 2 µs); all cleared when full. */
+  hashMemoEntries: 4_096,
+  /** characters; only values up to this long are remembered, so the memo holds at most about 2.5 MB. */
+  hashMemoMaxLength: 256,
 } as const;
 
 /** The data scrubbing settings of an organization or a project (core/data-scrubbing.ts), as the API and the screens take them. */
