@@ -21,7 +21,8 @@ function form(boundary: string, parts: { headers: string; data: string | Buffer 
 /**
  * sentry-native's crashes gone wrong: msgpack parts cut short, nested 200,000 deep, declaring 4 billion entries, of the
  * wrong type, with extension types and `__proto__` keys, over their size; minidump files that are compression bombs
- * (gzip, xz, bzip2, zstd: 101 MiB of zeros in a few KB), cut short, or a zstd frame asking for a 2 TiB window.
+ * (gzip, zstd: 101 MiB of zeros in a few KB, 413; xz and bzip2 are refused unread, 400), cut short, or a zstd frame
+ * asking for a 2 TiB window.
  */
 function nativeCrashBodies(
   bd: string,

@@ -3,7 +3,8 @@
 // `__sentry-event` and `__sentry-breadcrumb1`/`2` msgpack parts, made by @msgpack/msgpack as sentry-native lays them
 // out (tests/helpers/sentry-native.ts), are read into the crash's event and not kept as attachments (Relay's
 // processor/event.rs); a real minidump (tests/fixtures/minidumps) compressed by the test with gzip (zlib) and Debian's
-// xz, zstd and bzip2 is stored decompressed under its name without the extension (Relay's endpoints/minidump.rs); bad
+// zstd is stored decompressed under its name without the extension (Relay's endpoints/minidump.rs; xz and bzip2 are
+// refused with 400, see src/ingest/minidump-decoders.ts); bad
 // parts are dropped with a note and the crash kept; a bomb is 413, a broken container 400.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -22,11 +23,13 @@ import { breadcrumbFiles, nativeEventPart, nativeParts, usecTime } from "../help
 
 const MINIDUMP = readFileSync(new URL("../fixtures/minidumps/simple-crashpad.dmp", import.meta.url));
 
-/** Compressed by the real tools: zlib's gzip, Debian's xz, zstd and bzip2 (installed by scripts/test.sh). */
+/** Compressed by the real tools: zlib's gzip and Debian's zstd (decoded), xz and bzip2 (refused) (scripts/test.sh installs them). */
 const compress: Record<string, [string, (b: Buffer) => Buffer]> = {
   gzip: [".gz", (b) => zlib.gzipSync(b)],
-  xz: [".xz", (b) => execFileSync("xz", ["-c", "-6"], { input: b, maxBuffer: 1 << 30 })],
   zstd: [".zst", (b) => execFileSync("zstd", ["-q", "-c", "-19"], { input: b, maxBuffer: 1 << 30 })],
+};
+const refused: Record<string, [string, (b: Buffer) => Buffer]> = {
+  xz: [".xz", (b) => execFileSync("xz", ["-c", "-6"], { input: b, maxBuffer: 1 << 30 })],
   bzip2: [".bz2", (b) => execFileSync("bzip2", ["-c", "-9"], { input: b, maxBuffer: 1 << 30 })],
 };
 
@@ -171,15 +174,20 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       });
     }
 
-    test("a raw xz body (application/octet-stream) is decoded too", async () => {
+    test("xz and bzip2 minidumps, in a form or as a raw body, are refused with 400 and a reason; nothing is stored", async () => {
       const p = t.projects[1];
-      const res = await fetch(`${t.url("minidump", p)}?sentry_key=${p.key.publicKey}`, {
-        method: "POST",
-        headers: { "content-type": "application/octet-stream" },
-        body: new Uint8Array(compress.xz![1](MINIDUMP)),
-      });
-      const { attachments } = await stored(p, { status: res.status, text: await res.text() });
-      assert.equal(attachments[0]?.size, MINIDUMP.byteLength);
+      for (const [format, [ext, pack]] of Object.entries(refused)) {
+        const form = await postCrash(t, p, [["sentry", JSON.stringify({ release: `refused-${format}@1` })]], [dumpFile(pack(MINIDUMP), `crash.dmp${ext}`)]);
+        assert.equal(form.status, 400, form.text);
+        assert.match(form.text, new RegExp(`${format}-compressed, which Faultline does not take`));
+        const raw = await fetch(`${t.url("minidump", p)}?sentry_key=${p.key.publicKey}`, {
+          method: "POST",
+          headers: { "content-type": "application/octet-stream" },
+          body: new Uint8Array(pack(MINIDUMP)),
+        });
+        assert.equal(raw.status, 400, format);
+        assert.match(await raw.text(), /does not take: send it uncompressed, or compressed with gzip or zstd/);
+      }
     });
 
     test("bad msgpack parts are dropped with a note in the event's errors; the crash and its minidump are kept", async () => {
