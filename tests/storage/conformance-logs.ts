@@ -164,6 +164,19 @@ export function logConformance(get: () => Fixture) {
     );
   });
 
+  test("issue 19 logs: a search whose level keeps few of SQLite's candidates reads further until its page is whole", async () => {
+    const { t, p } = await setup();
+    // Every 700th line is an error: the first, level-widened step of candidates holds two or three of them.
+    const many = LOG_LIMITS.searchCandidateRows * 10 + 900;
+    const rows = Array.from({ length: many }, (_, i) => line(p.id, `common word ${i}`, 1 + i * 0.01, i % 700 === 0 ? { level: "error" } : {}));
+    await write(t, rows.reverse());
+    const page = await t.store.listLogs({ projectId: p.id, words: ["common"], levels: ["error"] }, 4);
+    assert.deepEqual(
+      page.map((l) => l.body),
+      ["common word 0", "common word 700", "common word 1400", "common word 2100"],
+    );
+  });
+
   test("issue 19 logs: the live tail reads lines stored after a given one, with the page's filters", async () => {
     const { t, p, q } = await setup();
     await write(t, [line(p.id, "before", 10)]);

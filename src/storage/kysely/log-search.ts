@@ -5,8 +5,8 @@
 //   GIN index and the timestamp index by its statistics.
 // - SQLite: the FTS5 index is asked for the newest LOG_LIMITS.searchCandidateRows matching lines of the project (by
 //   arrival, which FTS5 reads backwards cheaply, stopping at the limit) and the page is those rows ordered by
-//   timestamp, exact as long as an arrival bound holds (sqliteSearch); else ten times more, and in the end the
-//   timestamp index walked line by line.
+//   timestamp, exact as long as an arrival bound holds (sqliteSearch); else more, up to
+//   LOG_LIMITS.searchCandidateMaxRows, and in the end the timestamp index walked line by line.
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import { LOG_LIMITS } from "../../config/limits";
 import { pairToken, projectToken } from "../../core/log-terms";
@@ -92,12 +92,15 @@ async function pageOf(db: Kysely<Database>, dialect: Dialect, f: LogFilter, ids:
  * SQLite's search: the newest matches by arrival from FTS5, then their page by timestamp. Exact: every match not read
  * arrived before the oldest one read, and a line's timestamp is never later than its arrival plus
  * LOG_LIMITS.maxSecondsInFuture (digest/logs.ts clamps it), so once the page's last line is newer than that bound, no
- * unread match can enter the page. Otherwise ten times more are read, and past the last step the timestamp index is
- * walked, asking FTS5 about each line.
+ * unread match can enter the page. Otherwise more are read (sized by how short the page fell), and past
+ * LOG_LIMITS.searchCandidateMaxRows the timestamp index is walked, asking FTS5 about each line.
  */
 async function sqliteSearch(db: Kysely<Database>, f: LogFilter, limit: number, before: LogCursor | null): Promise<StoredLog[] | null> {
   const match = ftsQuery(f);
-  for (let k = LOG_LIMITS.searchCandidateRows; k <= LOG_LIMITS.searchCandidateRows * 100; k *= 10) {
+  // A level, or a page further down, keeps only some of the candidates: start ten times wider (each step re-reads the
+  // index, and a word's prefix costs its terms' merge every time, so one wide step beats two narrow ones).
+  const narrowed = (f.levels?.length ?? 0) > 0 || before !== null;
+  for (let k = LOG_LIMITS.searchCandidateRows * (narrowed ? 10 : 1); ; ) {
     const found = await sql<{ id: number }>`select rowid as id from logs_fts where logs_fts match ${match} order by rowid desc limit ${k + 1}`.execute(db);
     const ids = found.rows.map((r) => Number(r.id));
     if (ids.length === 0) return [];
@@ -109,8 +112,12 @@ async function sqliteSearch(db: Kysely<Database>, f: LogFilter, limit: number, b
     const bound = arrived ? new Date(Date.parse(arrived.received_at) + LOG_LIMITS.maxSecondsInFuture * 1000 + 1000).toISOString() : null;
     const last = page[limit - 1];
     if (bound !== null && last && last.timestamp > bound) return page;
+    if (k >= LOG_LIMITS.searchCandidateMaxRows) return null;
+    // A short page (a level or the cursor kept few of the candidates) tells how many more it takes: twice its
+    // shortfall, two to ten times as many; a full page that is not yet exact (lines late by more than the bound), ten.
+    const grow = page.length < limit ? Math.min(10, Math.max(2, (2 * limit) / Math.max(page.length, 1))) : 10;
+    k = Math.min(LOG_LIMITS.searchCandidateMaxRows, Math.ceil(k * grow));
   }
-  return null;
 }
 
 export async function listLogs(db: Kysely<Database>, dialect: Dialect, f: LogFilter, limit: number, before: LogCursor | null): Promise<StoredLog[]> {
