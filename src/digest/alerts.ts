@@ -6,6 +6,7 @@
 // holds across batches and restarts). Firing writes one outbox row per action, keyed by rule, issue, event and action,
 // so a batch written again adds nothing.
 import { INTERVALS, EVENT_FREQUENCY, type FrequencyCondition } from "../core/alert-rule-schema";
+import { isMonitorFailure } from "../core/monitor-failure";
 import { formatShortId } from "../core/short-id";
 import { ALERT_RULE_LIMITS } from "../config/limits";
 import type { AlertIssueFacts, AlertProjectInfo, AlertRule, RuleIssueFired, RuleIssueState } from "../storage/alert-ports";
@@ -68,6 +69,7 @@ function issueEvents(batch: AlertBatch): Map<number, { event: DigestedEvent; fac
         isNew: first && batch.created.has(issueId),
         isRegression: batch.regressed.get(issueId) === e.eventId,
         hasReappeared: first && batch.reappeared.has(issueId),
+        category: isMonitorFailure(e.tags) ? "4" : "1",
       },
     });
     out.set(issueId, list);
