@@ -185,12 +185,12 @@ const FILTERS: Record<string, z.ZodType<RuleFilter>> = {
       .superRefine((v, ctx) => {
         if (Object.hasOwn(ISSUE_CATEGORIES, v)) return;
         const other = Object.hasOwn(OTHER_CATEGORIES, v) ? OTHER_CATEGORIES[v] : undefined;
-        const known = Object.entries(ISSUE_CATEGORIES).map(([n, name]) => `${n} (${name})`).join(", ");
+        const known = Object.entries(ISSUE_CATEGORIES)
+          .map(([n, name]) => `${n} (${name})`)
+          .join(", ");
         ctx.addIssue({
           code: "custom",
-          message: other
-            ? `value: Faultline has no ${other} issues (category ${v}); use ${known}`
-            : `value must be the number of an issue category: ${known}`,
+          message: other ? `value: Faultline has no ${other} issues (category ${v}); use ${known}` : `value must be the number of an issue category: ${known}`,
         });
       })
       .transform((v) => v as IssueCategory),
