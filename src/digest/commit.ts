@@ -268,6 +268,10 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch, options
     await tx.addOutcomes(counted);
     await writeSetAside(tx, batch.spoolId, batch.failed ?? []);
     await tx.setSpoolPosition(batch.spoolId, batch.position);
-    return { duplicates: batch.events.length + monitors.events.length - stored.length, newIssues: assignment.created.size, notifications: notifications + feedbackNotifications };
+    return {
+      duplicates: batch.events.length + monitors.events.length - stored.length,
+      newIssues: assignment.created.size,
+      notifications: notifications + feedbackNotifications,
+    };
   });
 }
