@@ -17,6 +17,7 @@ import {
   TAGGED_FILTER,
 } from "../../src/core/alert-rule-schema";
 import { webhookUrlProblem } from "../../src/core/alert-rule-urls";
+import { formToRule, ruleToForm } from "../../src/web/alert-rule-form";
 import {
   alertRuleHistory,
   createAlertRule,
@@ -83,6 +84,14 @@ describe("issue 17 rules: validation", () => {
     badRequest(() => categories(1.5), /value must be the number/);
     badRequest(() => categories(null), /value/);
     badRequest(() => categories("9".repeat(1_000_000)), /value must be the number/);
+  });
+
+  test("issue 19 the editor's category field: to Sentry's filter and back; left empty, no filter", () => {
+    const form = { name: "Feedback", firstSeen: "on", webhookUrl: HOOK.url, category: "6" };
+    const rule = parseRule(formToRule(form));
+    assert.deepEqual(rule.filters, [{ id: ISSUE_CATEGORY_FILTER, value: "6" }]);
+    assert.equal(ruleToForm(rule).category, "6");
+    assert.deepEqual(parseRule(formToRule({ ...form, category: "" })).filters, []);
   });
 
   test("unknown ids are refused naming the id", () => {
