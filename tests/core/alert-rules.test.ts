@@ -87,7 +87,7 @@ describe("issue 17 rules: validation", () => {
   });
 
   test("issue 19 the editor's category field: to Sentry's filter and back; left empty, no filter", () => {
-    const form = { name: "Feedback", firstSeen: "on", webhookUrl: HOOK.url, category: "6" };
+    const form = { name: "Feedback", frequency: "30", firstSeen: "on", webhookUrl: HOOK.url, category: "6" };
     const rule = parseRule(formToRule(form));
     assert.deepEqual(rule.filters, [{ id: ISSUE_CATEGORY_FILTER, value: "6" }]);
     assert.equal(ruleToForm(rule).category, "6");
