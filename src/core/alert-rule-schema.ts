@@ -15,6 +15,10 @@
 // - sentry/rules/filters/age_comparison.py AgeComparisonFilter: `comparison_type` older|newer, `value`, `time`;
 // - sentry/rules/filters/issue_occurrences.py IssueOccurrencesFilter: `value`;
 // - sentry/rules/filters/assigned_to.py AssignedToFilter: `targetType` Unassigned|Team|Member, `targetIdentifier`;
+// - sentry/rules/filters/issue_category.py IssueCategoryFilter: `value`, the number of a sentry GroupCategory (ERROR 1,
+//   PERFORMANCE 2, PROFILE 3, CRON 4, REPLAY 5, FEEDBACK 6, UPTIME 7, METRIC_ALERT 8), as a string (Sentry's form posts
+//   the string of the number; a number is taken too). Faultline's issues are of three of them: errors (1), monitor
+//   failures (4, core/monitor-failure.ts) and user feedback (6, digest/feedback-alerts.ts); the others are refused;
 // - actions: storage/notification-ports.ts NotificationAction (sentry/mail/actions.py NotifyEmailAction with
 //   targetType and fallthroughType; webhook-like actions carry their URL).
 import { z } from "zod";
@@ -34,6 +38,7 @@ export const LATEST_RELEASE_FILTER = "sentry.rules.filters.latest_release.Latest
 export const AGE_FILTER = "sentry.rules.filters.age_comparison.AgeComparisonFilter";
 export const OCCURRENCES_FILTER = "sentry.rules.filters.issue_occurrences.IssueOccurrencesFilter";
 export const ASSIGNED_FILTER = "sentry.rules.filters.assigned_to.AssignedToFilter";
+export const ISSUE_CATEGORY_FILTER = "sentry.rules.filters.issue_category.IssueCategoryFilter";
 
 /** sentry/rules/conditions/event_frequency.py STANDARD_INTERVALS, in milliseconds. */
 export const INTERVALS = { "1m": 60_000, "5m": 300_000, "15m": 900_000, "1h": 3_600_000, "1d": 86_400_000, "1w": 604_800_000, "30d": 2_592_000_000 } as const;
@@ -44,6 +49,11 @@ export type LevelNumber = keyof typeof LEVELS;
 /** sentry/rules/match.py MatchType, as TaggedEventFilter offers it. */
 export const TAG_MATCHES = ["eq", "ne", "sw", "nsw", "ew", "new", "co", "nc", "is", "ns", "in", "nin"] as const;
 export type TagMatch = (typeof TAG_MATCHES)[number];
+/** sentry GroupCategory numbers of the issues Faultline has (sentry/issues/grouptype.py), with their names. */
+export const ISSUE_CATEGORIES = { "1": "error", "4": "cron", "6": "feedback" } as const;
+export type IssueCategory = keyof typeof ISSUE_CATEGORIES;
+/** Sentry's other categories: valid there, but no Faultline issue is of them, so a filter on them could never pass. */
+const OTHER_CATEGORIES: Record<string, string> = { "2": "performance", "3": "profile", "5": "replay", "7": "uptime", "8": "metric alert" };
 /** sentry/rules/filters/age_comparison.py timeranges, in milliseconds. */
 export const AGE_UNITS = { minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000 } as const;
 
@@ -61,7 +71,8 @@ export type RuleFilter =
   | { id: typeof LATEST_RELEASE_FILTER }
   | { id: typeof AGE_FILTER; comparison_type: "older" | "newer"; value: number; time: keyof typeof AGE_UNITS }
   | { id: typeof OCCURRENCES_FILTER; value: number }
-  | { id: typeof ASSIGNED_FILTER; targetType: "Unassigned" | "Team" | "Member"; targetIdentifier: string | null };
+  | { id: typeof ASSIGNED_FILTER; targetType: "Unassigned" | "Team" | "Member"; targetIdentifier: string | null }
+  | { id: typeof ISSUE_CATEGORY_FILTER; value: IssueCategory };
 export type RuleAction =
   | {
       id: typeof EMAIL_ACTION;
@@ -167,6 +178,23 @@ const FILTERS: Record<string, z.ZodType<RuleFilter>> = {
       message: "targetIdentifier is required for Team and Member",
       path: ["targetIdentifier"],
     }),
+  [ISSUE_CATEGORY_FILTER]: z.object({
+    id: z.literal(ISSUE_CATEGORY_FILTER),
+    value: z
+      .union([z.number().int().transform(String), z.string().trim()], { error: "value must be the number of an issue category" })
+      .superRefine((v, ctx) => {
+        if (Object.hasOwn(ISSUE_CATEGORIES, v)) return;
+        const other = Object.hasOwn(OTHER_CATEGORIES, v) ? OTHER_CATEGORIES[v] : undefined;
+        const known = Object.entries(ISSUE_CATEGORIES)
+          .map(([n, name]) => `${n} (${name})`)
+          .join(", ");
+        ctx.addIssue({
+          code: "custom",
+          message: other ? `value: Faultline has no ${other} issues (category ${v}); use ${known}` : `value must be the number of an issue category: ${known}`,
+        });
+      })
+      .transform((v) => v as IssueCategory),
+  }),
 };
 
 const url = (field: string) => text(L.webhookUrlMaxLength, field).pipe(z.string().trim().min(1, `${field} is required`));

@@ -4,8 +4,12 @@
 // API token or session of someone who may triage (issue:update, Sentry's project:write). A report for an event that
 // already has one replaces it (Sentry keeps one per event); it is linked to the event's issue once both exist.
 // Sentry's 30-minute window and 409 after 5 minutes are not applied: a late report is still worth keeping.
+// A new report fires the project's alert rules as new feedback does in the digest, in the same transaction as its row
+// (digest/feedback-alerts.ts); the senders find the outbox rows at their next look (NOTIFICATION_LIMITS.pollMs).
 import { parseDsn } from "../protocol/auth";
 import { feedbackOfUserReport, eventIdOf } from "../digest/feedback";
+import { evaluateFeedbackAlerts } from "../digest/feedback-alerts";
+import { linkBase } from "./links";
 import type { Feedback } from "../storage/feedback-ports";
 import type { Project, Store } from "../storage/ports";
 import { assertCan, getOrgAccess, requireText } from "./access";
@@ -63,7 +67,16 @@ export async function submitUserFeedback(
 ): Promise<Feedback> {
   const project = await resolveProject(store, credentials, orgSlug, projectSlug);
   checkBody(body);
-  return store.submitFeedback(feedbackOfUserReport(body, project.id, new Date().toISOString(), "api"));
+  const row = feedbackOfUserReport(body, project.id, new Date().toISOString(), "api");
+  const links = { base: linkBase() };
+  const id = await store.digestTransaction(async (tx) => {
+    const written = await tx.insertFeedback([row]);
+    await evaluateFeedbackAlerts(store, tx, written, new Date(), links);
+    return written[0]!.id;
+  });
+  const saved = await store.getFeedback(project.organizationId, id);
+  if (!saved) throw notFound("Feedback");
+  return saved;
 }
 
 /** The project's user reports for GET (Sentry lists user reports there, not widget feedback; Faultline lists both). */

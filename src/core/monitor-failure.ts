@@ -18,6 +18,14 @@ export function failureEventId(monitor: Pick<Monitor, "guid">, environment: stri
   return createHash("sha256").update(`monitor-failure\0${monitor.guid}\0${environment}\0${checkInGuid}`).digest("hex").slice(0, 32);
 }
 
+/**
+ * Whether a digested event is a monitor's failure (Sentry's issue category CRON, 4): the tags this file gives it, the
+ * logger "monitors" and the monitor's id. An SDK that sends both itself only recategorizes its own project's issue.
+ */
+export function isMonitorFailure(tags: [string, string][]): boolean {
+  return tags.some(([k, v]) => k === "logger" && v === "monitors") && tags.some(([k]) => k === "monitor.id");
+}
+
 export type FailureCheckIn = { guid: string; status: CheckInStatus; dateAdded: string; expectedTime: string | null };
 
 export function monitorFailureEvent(monitor: Monitor, environment: string, checkIn: FailureCheckIn): { eventId: string; event: Record<string, unknown> } {

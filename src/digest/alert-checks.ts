@@ -7,6 +7,8 @@ import {
   ASSIGNED_FILTER,
   EVENT_FREQUENCY,
   FIRST_SEEN,
+  ISSUE_CATEGORY_FILTER,
+  type IssueCategory,
   LATEST_RELEASE_FILTER,
   LEVEL_FILTER,
   OCCURRENCES_FILTER,
@@ -32,6 +34,8 @@ export type EventFacts = {
   isRegression: boolean;
   /** The ignored issue came back with this event (state.has_reappeared / has_escalated). */
   hasReappeared: boolean;
+  /** The issue's category (sentry GroupCategory): 1 errors, 4 monitor failures, 6 user feedback. */
+  category: IssueCategory;
 };
 
 export type IssueFacts = { firstSeen: string; timesSeen: number; assigneeId: string | null; assigneeTeamId: number | null };
@@ -135,6 +139,9 @@ export async function filterPasses(f: RuleFilter, e: EventFacts, issue: IssueFac
       if (f.targetType === "Unassigned") return issue.assigneeId === null && issue.assigneeTeamId === null;
       if (f.targetType === "Member") return issue.assigneeId !== null && issue.assigneeId === f.targetIdentifier;
       return issue.assigneeTeamId !== null && String(issue.assigneeTeamId) === f.targetIdentifier;
+    case ISSUE_CATEGORY_FILTER:
+      // sentry/rules/filters/issue_category.py: the group's issue_category equals the chosen GroupCategory.
+      return e.category === f.value;
     default:
       return false;
   }

@@ -6,6 +6,7 @@
 // holds across batches and restarts). Firing writes one outbox row per action, keyed by rule, issue, event and action,
 // so a batch written again adds nothing.
 import { INTERVALS, EVENT_FREQUENCY, type FrequencyCondition } from "../core/alert-rule-schema";
+import { isMonitorFailure } from "../core/monitor-failure";
 import { formatShortId } from "../core/short-id";
 import { ALERT_RULE_LIMITS } from "../config/limits";
 import type { AlertIssueFacts, AlertProjectInfo, AlertRule, RuleIssueFired, RuleIssueState } from "../storage/alert-ports";
@@ -49,6 +50,22 @@ async function rulesOf(cache: Map<number, CachedRules>, tx: DigestTx, info: Aler
   return rules;
 }
 
+/** The projects' infos, and the active rules of those that have any (read through the store's cache). */
+export async function projectRules(
+  cacheKey: object,
+  tx: DigestTx,
+  projectIds: number[],
+): Promise<{ infos: Map<number, AlertProjectInfo>; rulesByProject: Map<number, AlertRule[]> }> {
+  const infos = await tx.alertProjects(projectIds);
+  const rulesByProject = new Map<number, AlertRule[]>();
+  const live = [...infos.values()].filter((i) => i.activeRules > 0);
+  if (live.length === 0) return { infos, rulesByProject };
+  let cache = caches.get(cacheKey);
+  if (!cache) caches.set(cacheKey, (cache = new Map()));
+  for (const info of live) rulesByProject.set(info.project.id, await rulesOf(cache, tx, info));
+  return { infos, rulesByProject };
+}
+
 const stateKey = (ruleId: number, issueId: number) => `${ruleId}:${issueId}`;
 
 /** One issue's events in the batch, with what each did to it. */
@@ -68,6 +85,7 @@ function issueEvents(batch: AlertBatch): Map<number, { event: DigestedEvent; fac
         isNew: first && batch.created.has(issueId),
         isRegression: batch.regressed.get(issueId) === e.eventId,
         hasReappeared: first && batch.reappeared.has(issueId),
+        category: isMonitorFailure(e.tags) ? "4" : "1",
       },
     });
     out.set(issueId, list);
@@ -118,6 +136,9 @@ function payload(
 
 /** The issue page in the default locale (src/app/[locale]/(app)/orgs/[org]/issues/[issueId]). */
 export const issueLink = (links: AlertLinks, orgSlug: string, issueId: number) => `${links.base}/en/orgs/${encodeURIComponent(orgSlug)}/issues/${issueId}`;
+/** The feedback in the organization's inbox, default locale (src/app/[locale]/(app)/orgs/[org]/feedback/[feedbackId]). */
+export const feedbackLink = (links: AlertLinks, orgSlug: string, feedbackId: number) =>
+  `${links.base}/en/orgs/${encodeURIComponent(orgSlug)}/feedback/${feedbackId}`;
 
 /** Whether the issue has more than `value` events (or users) since `interval` ago: exact from the stored events. */
 async function frequencyPasses(tx: DigestTx, c: FrequencyCondition, issue: AlertIssueFacts, now: Date): Promise<boolean> {
@@ -137,13 +158,8 @@ export async function evaluateAlerts(cacheKey: object, tx: DigestTx, batch: Aler
   if (events.size === 0) return 0;
   const projectOfIssue = new Map<number, number>();
   for (const [issueId, list] of events) projectOfIssue.set(issueId, list[0]!.event.projectId);
-  const infos = await tx.alertProjects([...new Set(projectOfIssue.values())]);
-  const live = [...infos.values()].filter((i) => i.activeRules > 0);
-  if (live.length === 0) return 0;
-  let cache = caches.get(cacheKey);
-  if (!cache) caches.set(cacheKey, (cache = new Map()));
-  const rulesByProject = new Map<number, AlertRule[]>();
-  for (const info of live) rulesByProject.set(info.project.id, await rulesOf(cache, tx, info));
+  const { infos, rulesByProject } = await projectRules(cacheKey, tx, [...new Set(projectOfIssue.values())]);
+  if (rulesByProject.size === 0) return 0;
   const issueIds = [...events.keys()].filter((id) => rulesByProject.has(projectOfIssue.get(id)!));
   if (issueIds.length === 0) return 0;
   const facts = await tx.alertIssueFacts(issueIds);

@@ -21,6 +21,7 @@ import type { CheckInItem } from "./check-ins";
 import { applyCheckIns } from "./check-ins-commit";
 import type { NewFeedback } from "../storage/feedback-ports";
 import { writeFeedback } from "./feedback";
+import { evaluateFeedbackAlerts } from "./feedback-alerts";
 import type { NewLog } from "../storage/log-ports";
 import type { NewAttachment } from "../storage/attachment-ports";
 
@@ -229,7 +230,7 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch, options
     await tx.addActivity(firstSeen);
     await sight(tx, stored, assignment);
     await writeEventUsers(tx, stored, assignment.issueOf);
-    await writeFeedback(tx, stored, assignment.issueOf, batch.feedback ?? []);
+    const feedback = await writeFeedback(tx, stored, assignment.issueOf, batch.feedback ?? []);
     // User reports are counted as accepted as they were when kept as raw items (category user_report_v2).
     for (const f of batch.feedback ?? [])
       counted.push({ projectId: f.projectId, hour: hourOf(f.receivedAt), category: "user_report_v2", outcome: "accepted", reason: "", quantity: 1 });
@@ -249,6 +250,8 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch, options
       { stored, issueOf: assignment.issueOf, created: assignment.created, ...lifecycleChanges(lifecycle), now: new Date() },
       links,
     );
+    // Each new feedback is a new issue of category feedback to the rules (digest/feedback-alerts.ts).
+    const feedbackNotifications = await evaluateFeedbackAlerts(store, tx, feedback, new Date(), links);
     await writeSessions(tx, batch.sessions ?? []);
     // Sessions name environments too: the environment filter offers those a release's health was counted in.
     await tx.sightEnvironments((batch.sessions ?? []).filter((s) => s.environment !== "").map((s) => ({ projectId: s.projectId, name: s.environment })));
@@ -265,6 +268,10 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch, options
     await tx.addOutcomes(counted);
     await writeSetAside(tx, batch.spoolId, batch.failed ?? []);
     await tx.setSpoolPosition(batch.spoolId, batch.position);
-    return { duplicates: batch.events.length + monitors.events.length - stored.length, newIssues: assignment.created.size, notifications };
+    return {
+      duplicates: batch.events.length + monitors.events.length - stored.length,
+      newIssues: assignment.created.size,
+      notifications: notifications + feedbackNotifications,
+    };
   });
 }

@@ -8,7 +8,7 @@
 // be contacted. Feedback events are scrubbed with every other event (scrubbers.ts), and their rows read the scrubbed event.
 import { FEEDBACK_LIMITS } from "../config/limits";
 import { ProtocolError } from "../protocol/errors";
-import type { FeedbackDetails, NewFeedback } from "../storage/feedback-ports";
+import type { FeedbackDetails, NewFeedback, WrittenFeedback } from "../storage/feedback-ports";
 import type { DigestTx } from "../storage/digest-ports";
 import type { DigestedEvent } from "./digested-event";
 import { browserOfUserAgent, osOfUserAgent, userAgentOf } from "./user-agent";
@@ -124,14 +124,21 @@ export function feedbackOfUserReport(report: unknown, projectId: number, receive
 
 /**
  * Writes the batch's feedback (called from commit.ts after its events are stored): the feedback of feedback events
- * stored now, and the user reports; then links feedback that was waiting for an event stored in this batch.
+ * stored now, and the user reports; then links feedback that was waiting for an event stored in this batch. Returns
+ * what became of each row (the new ones fire alert rules, digest/feedback-alerts.ts).
  */
-export async function writeFeedback(tx: DigestTx, stored: DigestedEvent[], issueOf: Map<DigestedEvent, number>, reports: NewFeedback[]): Promise<void> {
+export async function writeFeedback(
+  tx: DigestTx,
+  stored: DigestedEvent[],
+  issueOf: Map<DigestedEvent, number>,
+  reports: NewFeedback[],
+): Promise<WrittenFeedback[]> {
   const rows = [...stored.flatMap((e) => (e.feedback ? [e.feedback] : [])), ...reports];
-  if (rows.length > 0) await tx.insertFeedback(rows);
+  const written = rows.length > 0 ? await tx.insertFeedback(rows) : [];
   const links = stored.flatMap((e) => {
     const issueId = issueOf.get(e);
     return issueId !== undefined && e.type !== "feedback" ? [{ projectId: e.projectId, eventId: e.eventId, issueId }] : [];
   });
   if (links.length > 0) await tx.linkFeedback(links);
+  return written;
 }

@@ -38,6 +38,9 @@ const TRIGGERS: Record<IssueTrigger, string> = {
 
 export const triggerLabel = (t: IssueTrigger) => TRIGGERS[t];
 
+/** A message's first line, cut for a title (a feedback's text may run to many lines). */
+export const firstLine = (text: string, max = 80) => truncate((text.split(/\r?\n/, 1)[0] ?? "").trim(), max);
+
 const SEVERITIES = new Set(["fatal", "error", "warning", "info", "debug"]);
 
 /** A RGB colour per severity (Sentry's palette: red for errors, yellow for warnings, blue for info, green resolved). */
@@ -74,6 +77,27 @@ export function describe(payload: NotificationPayload): Described {
       severity: SEVERITIES.has(issue.level) ? (issue.level as Described["severity"]) : "error",
       timestamp: event?.timestamp ?? issue.lastSeen,
       linkLabel: "View issue",
+    };
+  }
+  if (payload.kind === "feedback") {
+    // Chat channels may reach more people than the organization's members (shared or guest channels): they get the
+    // name the person gave, never the contact e-mail, which the inbox, e-mail to members and the signed webhook carry.
+    const { feedback: f, project, issue } = payload;
+    const facts: [string, string][] = [["Project", project.name]];
+    if (f.name) facts.push(["From", f.name]);
+    if (f.url) facts.push(["URL", f.url]);
+    if (f.environment) facts.push(["Environment", f.environment]);
+    if (f.release) facts.push(["Release", f.release]);
+    if (issue) facts.push(["Issue", `${issue.shortId} ${issue.title}`]);
+    if (payload.ruleName) facts.push(["Alert rule", payload.ruleName]);
+    return {
+      title: `User feedback: ${firstLine(f.message) || project.name}`,
+      lines: f.message ? [f.message] : [],
+      facts,
+      url: payload.feedbackUrl,
+      severity: "info",
+      timestamp: f.receivedAt,
+      linkLabel: "View feedback",
     };
   }
   if (payload.kind === "metric") {

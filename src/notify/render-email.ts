@@ -2,7 +2,7 @@
 // link back and a footer saying why the person got it and how to stop it.
 import { NOTIFICATION_LIMITS } from "../config/limits";
 import type { IssueTrigger, NotificationPayload, NotificationSource } from "../storage/notification-ports";
-import { truncate } from "./render-common";
+import { firstLine, truncate } from "./render-common";
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
@@ -10,6 +10,7 @@ type Strings = {
   triggers: Record<IssueTrigger, string>;
   metric: Record<"critical" | "warning" | "resolved", string>;
   summary: (org: string, from: string, to: string) => string;
+  feedback: { subject: string; from: string; url: string; issue: string; anonymous: string; openIssue: string };
   facts: {
     project: string;
     level: string;
@@ -45,6 +46,7 @@ const STRINGS: Record<"en" | "de", Strings> = {
     },
     metric: { critical: "Critical", warning: "Warning", resolved: "Resolved" },
     summary: (org, from, to) => `Weekly summary of ${org}, ${from} to ${to}`,
+    feedback: { subject: "New user feedback", from: "From", url: "URL", issue: "Issue", anonymous: "(no name given)", openIssue: "The issue" },
     facts: {
       project: "Project",
       level: "Level",
@@ -84,6 +86,7 @@ const STRINGS: Record<"en" | "de", Strings> = {
     },
     metric: { critical: "Kritisch", warning: "Warnung", resolved: "Behoben" },
     summary: (org, from, to) => `Wochenübersicht von ${org}, ${from} bis ${to}`,
+    feedback: { subject: "Neues Nutzer-Feedback", from: "Von", url: "URL", issue: "Issue", anonymous: "(kein Name angegeben)", openIssue: "Das Issue" },
     facts: {
       project: "Projekt",
       level: "Stufe",
@@ -133,6 +136,23 @@ function content(p: NotificationPayload, s: Strings): Content {
     if (p.event?.release) facts.push([s.facts.release, p.event.release]);
     if (p.ruleName) facts.push([s.facts.rule, p.ruleName]);
     return { subject: `[${p.project.name}] ${s.triggers[p.trigger]}: ${p.issue.shortId} ${p.issue.title}`, lines, facts, url: p.issueUrl };
+  }
+  if (p.kind === "feedback") {
+    // To members of the organization: the contact e-mail too, so that someone can answer the person.
+    const f = p.feedback;
+    const from = f.name && f.email ? `${f.name} <${f.email}>` : f.name || f.email || s.feedback.anonymous;
+    const facts: [string, string][] = [
+      [s.facts.project, p.project.name],
+      [s.feedback.from, from],
+    ];
+    if (f.url) facts.push([s.feedback.url, f.url]);
+    if (f.environment) facts.push([s.facts.environment, f.environment]);
+    if (f.release) facts.push([s.facts.release, f.release]);
+    if (p.issue) facts.push([s.feedback.issue, `${p.issue.shortId} ${msg(p.issue.title)}`]);
+    if (p.ruleName) facts.push([s.facts.rule, p.ruleName]);
+    const lines = f.message ? [truncate(f.message, NOTIFICATION_LIMITS.feedbackMessageChars)] : [];
+    if (p.issue) lines.push(`${s.feedback.openIssue}: ${p.issue.url}`);
+    return { subject: `[${p.project.name}] ${s.feedback.subject}: ${firstLine(f.message) || from}`, lines, facts, url: p.feedbackUrl };
   }
   if (p.kind === "metric") {
     const facts: [string, string][] = [

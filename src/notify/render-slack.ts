@@ -29,6 +29,8 @@ export function renderSlack(payload: NotificationPayload): { body: string } {
   if (d.url.length <= 3000) {
     blocks.push({ type: "actions", elements: [{ type: "button", text: { type: "plain_text", text: truncate(d.linkLabel, BUTTON_CHARS) }, url: d.url }] });
   }
-  const message = { text: truncate(d.title, NOTIFICATION_LIMITS.slackSectionChars), blocks };
+  // The fallback text is mrkdwn too (it shows in notifications): escaped like the sections, so a title taken from an
+  // event or a feedback's first line cannot mention @channel there either.
+  const message = { text: truncate(escape(d.title), NOTIFICATION_LIMITS.slackSectionChars), blocks };
   return { body: JSON.stringify(message) };
 }

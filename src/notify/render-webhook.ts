@@ -3,9 +3,18 @@
 // event_id, id}), so receivers written for Sentry work unchanged; signed as Sentry signs its service hooks: the hex
 // HMAC-SHA256 of the exact body bytes with the project's webhook secret, in `Sentry-Hook-Signature`. Metric alerts and
 // summaries, which the plugin never sent, follow Sentry's integration webhooks: `{action, data}`.
+//
+// New user feedback (a new issue of category FEEDBACK in Sentry) gets the same plugin body, as the plugin builds it
+// for a feedback issue: `id` the feedback's (the issue is the feedback), level "info", `message` the feedback's text,
+// `url` the feedback in Faultline's inbox, and `event` the feedback event with `type` "feedback" and
+// `contexts.feedback` (message, contact_email, name, url, source, associated_event_id: Relay's UserReportV2Context,
+// which is what Sentry stores and the plugin copies from event.data); the plugin sends the contact e-mail, and so does
+// Faultline, signed, to the project's own receiver. `culprit` is the page the feedback was sent from ("" if none).
+// Faultline adds `linked_issue` (the associated event's issue: id, short_id, title, url, or null); `source` is
+// Faultline's (feedback, user_report, api).
 import { createHmac } from "node:crypto";
 import { NOTIFICATION_LIMITS } from "../config/limits";
-import type { IssueNotificationPayload, NotificationPayload } from "../storage/notification-ports";
+import type { FeedbackNotificationPayload, IssueNotificationPayload, NotificationPayload } from "../storage/notification-ports";
 import { truncate } from "./render-common";
 
 export type RenderedRequest = { body: string; headers: Record<string, string> };
@@ -46,8 +55,46 @@ function issueBody(p: IssueNotificationPayload): Record<string, unknown> {
   };
 }
 
+function feedbackBody(p: FeedbackNotificationPayload): Record<string, unknown> {
+  const f = p.feedback;
+  const message = truncate(f.message, NOTIFICATION_LIMITS.feedbackMessageChars);
+  const eventId = f.feedbackEventId ?? f.associatedEventId;
+  const event: Record<string, unknown> = {
+    ...(eventId ? { event_id: eventId, id: eventId } : {}),
+    type: "feedback",
+    title: "User Feedback",
+    message,
+    level: "info",
+    logger: null,
+    platform: "other",
+    timestamp: f.receivedAt,
+    environment: f.environment,
+    release: f.release,
+    tags: f.tags.map(([k, v]) => [k, v]),
+    contexts: {
+      feedback: { message, contact_email: f.email, name: f.name, url: f.url, source: f.source, associated_event_id: f.associatedEventId },
+    },
+    ...(f.url ? { request: { url: f.url } } : {}),
+  };
+  return {
+    id: String(f.id),
+    project: p.project.slug,
+    project_name: p.project.name,
+    project_slug: p.project.slug,
+    logger: null,
+    level: "info",
+    culprit: f.url,
+    message,
+    url: p.feedbackUrl,
+    triggering_rules: p.ruleName ? [p.ruleName] : [],
+    event,
+    linked_issue: p.issue ? { id: String(p.issue.id), short_id: p.issue.shortId, title: p.issue.title, url: p.issue.url } : null,
+  };
+}
+
 function body(p: NotificationPayload): Record<string, unknown> {
   if (p.kind === "issue") return issueBody(p);
+  if (p.kind === "feedback") return feedbackBody(p);
   if (p.kind === "metric") {
     return {
       action: p.status,
@@ -81,7 +128,7 @@ function body(p: NotificationPayload): Record<string, unknown> {
   };
 }
 
-const RESOURCES = { issue: "event_alert", metric: "metric_alert", summary: "weekly_summary" } as const;
+const RESOURCES = { issue: "event_alert", feedback: "event_alert", metric: "metric_alert", summary: "weekly_summary" } as const;
 
 /** The hex HMAC-SHA256 of `body`'s UTF-8 bytes with `secret`: what Sentry-Hook-Signature carries. */
 export function signBody(body: string, secret: string): string {

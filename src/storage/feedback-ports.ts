@@ -46,15 +46,28 @@ export type Feedback = Omit<NewFeedback, "details"> & {
   projectSlug: string;
 };
 
+/**
+ * What writing one feedback row did: its id; whether it is new (a feedback item seen again, or a user report that
+ * replaced an earlier one, is not); the issue of its associated event; and that event's environment and release when
+ * it is stored (a user report carries neither itself).
+ */
+export type WrittenFeedback = {
+  id: number;
+  isNew: boolean;
+  row: NewFeedback;
+  issueId: number | null;
+  associated: { environment: string | null; release: string | null } | null;
+};
+
 export type FeedbackFilter = { organizationId: number; status: FeedbackStatus | null; projectIds?: number[]; limit: number; beforeId?: number | null };
 
 export interface FeedbackTx {
   /**
    * Stores feedback, linking each to its associated event's issue when that event is stored (or is in `issueOfEvent`,
    * the batch's own). A feedback item written twice is stored once; a user report for an event that already has
-   * one replaces its name, e-mail and comments (Sentry keeps the newest).
+   * one replaces its name, e-mail and comments (Sentry keeps the newest). Returns what became of each row, in order.
    */
-  insertFeedback(rows: NewFeedback[]): Promise<void>;
+  insertFeedback(rows: NewFeedback[]): Promise<WrittenFeedback[]>;
   /** Links feedback that arrived before its event: rows of the project naming these event ids get their issue. */
   linkFeedback(links: { projectId: number; eventId: string; issueId: number }[]): Promise<void>;
 }

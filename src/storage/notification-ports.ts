@@ -77,6 +77,42 @@ export type IssueNotificationPayload = {
   text?: string | null;
 };
 
+/**
+ * What an issue alert rule says when it fires on new user feedback (digest/feedback-alerts.ts): in Sentry each new
+ * feedback is an issue of its own (category FEEDBACK), so rules fire for it as for a new issue; here the feedback is
+ * the subject, with the issue of its associated event when it has one. The name and e-mail are what the person typed
+ * to be contacted (Sentry's feedback issue carries them to every action too).
+ */
+export type FeedbackNotificationPayload = {
+  kind: "feedback";
+  /** Always first_seen: a new feedback is a new issue. */
+  trigger: "first_seen";
+  ruleName: string | null;
+  organization: Org;
+  project: Proj;
+  feedback: {
+    id: number;
+    /** feedback (the widget, captureFeedback), user_report (the crash-report modal's item), api (the user-feedback API). */
+    source: "feedback" | "user_report" | "api";
+    /** Capped at NOTIFICATION_LIMITS.feedbackMessageChars. */
+    message: string;
+    name: string;
+    email: string;
+    url: string;
+    environment: string | null;
+    release: string | null;
+    /** ISO */
+    receivedAt: string;
+    feedbackEventId: string | null;
+    associatedEventId: string | null;
+    tags: [string, string][];
+  };
+  /** The associated event's issue, when it is stored. */
+  issue: { id: number; shortId: string; title: string; url: string } | null;
+  /** Absolute link to the feedback in the organization's inbox. */
+  feedbackUrl: string;
+};
+
 /** What a metric alert's state change says. */
 export type MetricNotificationPayload = {
   kind: "metric";
@@ -108,7 +144,7 @@ export type SummaryNotificationPayload = {
   url: string;
 };
 
-export type NotificationPayload = IssueNotificationPayload | MetricNotificationPayload | SummaryNotificationPayload;
+export type NotificationPayload = IssueNotificationPayload | FeedbackNotificationPayload | MetricNotificationPayload | SummaryNotificationPayload;
 
 export type NewNotification = {
   organizationId: number;

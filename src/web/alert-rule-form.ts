@@ -5,6 +5,7 @@ import {
   ASSIGNED_FILTER,
   EVENT_FREQUENCY,
   FIRST_SEEN,
+  ISSUE_CATEGORY_FILTER,
   LATEST_RELEASE_FILTER,
   LEVEL_FILTER,
   OCCURRENCES_FILTER,
@@ -43,6 +44,7 @@ export function formToRule(f: Form): Record<string, unknown> {
     const [targetType, targetIdentifier = null] = f.assigned.split(":", 2);
     filters.push({ id: ASSIGNED_FILTER, targetType, targetIdentifier });
   }
+  if (f.category) filters.push({ id: ISSUE_CATEGORY_FILTER, value: f.category });
   const actions: Record<string, unknown>[] = [];
   if (f.email) {
     const [targetType, targetIdentifier = null] = f.email.split(":", 2);
@@ -97,6 +99,7 @@ export function ruleToForm(r: RuleInput | null): Form {
     else if (x.id === AGE_FILTER) Object.assign(f, { ageComparison: x.comparison_type, ageValue: String(x.value), ageTime: x.time });
     else if (x.id === OCCURRENCES_FILTER) f.occurrences = String(x.value);
     else if (x.id === ASSIGNED_FILTER) f.assigned = x.targetType === "Unassigned" ? "Unassigned" : `${x.targetType}:${x.targetIdentifier}`;
+    else if (x.id === ISSUE_CATEGORY_FILTER) f.category = x.value;
   }
   for (const a of r.actions) {
     if (a.id === EMAIL_ACTION)

@@ -9,6 +9,7 @@ import {
   ASSIGNED_FILTER,
   EVENT_FREQUENCY,
   FIRST_SEEN,
+  ISSUE_CATEGORY_FILTER,
   LATEST_RELEASE_FILTER,
   LEVEL_FILTER,
   OCCURRENCES_FILTER,
@@ -16,6 +17,7 @@ import {
   TAGGED_FILTER,
 } from "../../src/core/alert-rule-schema";
 import { webhookUrlProblem } from "../../src/core/alert-rule-urls";
+import { formToRule, ruleToForm } from "../../src/web/alert-rule-form";
 import {
   alertRuleHistory,
   createAlertRule,
@@ -68,6 +70,28 @@ describe("issue 17 rules: validation", () => {
     assert.deepEqual(r.conditions, [{ id: EVENT_FREQUENCY, value: 100, interval: "1h", comparisonType: "count", firstTimeOnly: false }]);
     assert.deepEqual(r.filters[2], { id: TAGGED_FILTER, key: "browser", match: "is", value: "" });
     assert.deepEqual(r.actions[1], { id: EMAIL_ACTION, targetType: "IssueOwners", targetIdentifier: null, fallthroughType: "ActiveMembers" });
+  });
+
+  test("issue 19 IssueCategoryFilter: Sentry's GroupCategory numbers as strings or numbers; categories Faultline has no issues of, and others, are 400s", () => {
+    const categories = (value: unknown) => parseRule({ ...valid, filters: [{ id: ISSUE_CATEGORY_FILTER, value }] }).filters;
+    assert.deepEqual(categories("6"), [{ id: ISSUE_CATEGORY_FILTER, value: "6" }]);
+    assert.deepEqual(categories(1), [{ id: ISSUE_CATEGORY_FILTER, value: "1" }]);
+    assert.deepEqual(categories(" 4 "), [{ id: ISSUE_CATEGORY_FILTER, value: "4" }]);
+    badRequest(() => categories("2"), /filters\.0 .*no performance issues \(category 2\); use 1 \(error\), 4 \(cron\), 6 \(feedback\)/);
+    badRequest(() => categories(8), /no metric alert issues/);
+    badRequest(() => categories("feedback"), /value must be the number of an issue category: 1 \(error\)/);
+    badRequest(() => categories("6\u0000"), /value must be the number/);
+    badRequest(() => categories(1.5), /value must be the number/);
+    badRequest(() => categories(null), /value/);
+    badRequest(() => categories("9".repeat(1_000_000)), /value must be the number/);
+  });
+
+  test("issue 19 the editor's category field: to Sentry's filter and back; left empty, no filter", () => {
+    const form = { name: "Feedback", frequency: "30", firstSeen: "on", webhookUrl: HOOK.url, category: "6" };
+    const rule = parseRule(formToRule(form));
+    assert.deepEqual(rule.filters, [{ id: ISSUE_CATEGORY_FILTER, value: "6" }]);
+    assert.equal(ruleToForm(rule).category, "6");
+    assert.deepEqual(parseRule(formToRule({ ...form, category: "" })).filters, []);
   });
 
   test("unknown ids are refused naming the id", () => {

@@ -6,6 +6,7 @@ import {
   ASSIGNED_FILTER,
   EVENT_FREQUENCY,
   FIRST_SEEN,
+  ISSUE_CATEGORY_FILTER,
   LATEST_RELEASE_FILTER,
   LEVEL_FILTER,
   OCCURRENCES_FILTER,
@@ -28,6 +29,7 @@ const event: EventFacts = {
   isNew: false,
   isRegression: false,
   hasReappeared: false,
+  category: "1",
 };
 const issue: IssueFacts = { firstSeen: "2026-01-01T00:00:00.000Z", timesSeen: 10, assigneeId: null, assigneeTeamId: null };
 const now = new Date("2026-01-03T00:00:00.000Z");
@@ -44,6 +46,14 @@ describe("issue 17 rules: conditions and filters", () => {
     assert.equal(await conditionPasses(freq, event, false, lookups), true);
     assert.equal(await conditionPasses(freq, event, true, lookups), false);
     assert.equal(await conditionPasses({ ...freq, firstTimeOnly: false }, event, true, lookups), true);
+  });
+
+  test("issue 19 issue category: 1 keeps errors, 4 monitor failures, 6 feedback (sentry GroupCategory)", async () => {
+    assert.equal(await passes({ id: ISSUE_CATEGORY_FILTER, value: "1" }), true);
+    assert.equal(await passes({ id: ISSUE_CATEGORY_FILTER, value: "6" }), false);
+    assert.equal(await passes({ id: ISSUE_CATEGORY_FILTER, value: "6" }, { ...event, category: "6" }), true);
+    assert.equal(await passes({ id: ISSUE_CATEGORY_FILTER, value: "4" }, { ...event, category: "4" }), true);
+    assert.equal(await passes({ id: ISSUE_CATEGORY_FILTER, value: "1" }, { ...event, category: "4" }), false);
   });
 
   test("level: equal, at least, at most, by Sentry's numbers", async () => {

@@ -104,6 +104,12 @@ export const NOTIFICATION_LIMITS = {
   mailSubjectChars: 200,
   /** characters; an event's message or an issue's title in a message body. */
   messageChars: 2000,
+  /**
+   * characters; a user feedback's message as a notification keeps it (the stored feedback holds up to 16,384): whole
+   * for nearly all feedback (the widget's are a few sentences), within Discord's 4,096-character description, and a
+   * megabyte typed into a crash-report form still makes a small outbox row; each service then cuts to its own limit.
+   */
+  feedbackMessageChars: 4000,
 } as const;
 
 /** Personal notifications: workflow notices and the weekly summary (issue 17, "People"). */

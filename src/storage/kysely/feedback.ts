@@ -2,7 +2,7 @@
 // the API's own, one per dedupe key (a feedback event once; a user report per event, the newest winning), linked to
 // the associated event's issue when the event is stored; read with their project, issue and whether the event is kept.
 import type { Kysely, Transaction } from "kysely";
-import type { Feedback, FeedbackDetails, FeedbackStatus, FeedbackStore, FeedbackTx, NewFeedback } from "../feedback-ports";
+import type { Feedback, FeedbackDetails, FeedbackStatus, FeedbackStore, FeedbackTx, NewFeedback, WrittenFeedback } from "../feedback-ports";
 import { FEEDBACK_STATUSES } from "../feedback-ports";
 import type { Database } from "../schema";
 import { chunks } from "./batch-rows";
@@ -19,14 +19,26 @@ function readDetails(text: string): FeedbackDetails {
   }
 }
 
-async function issueOfEvent(db: Kysely<Database>, projectId: number, eventId: string | null): Promise<number | null> {
-  if (!eventId) return null;
-  const r = await db.selectFrom("events").select("issue_id").where("project_id", "=", projectId).where("event_id", "=", eventId).executeTakeFirst();
-  return r?.issue_id ?? null;
+/** The associated event's issue, environment and release, if it is stored. */
+async function associatedEvent(db: Kysely<Database>, projectId: number, eventId: string | null) {
+  if (!eventId) return undefined;
+  return db
+    .selectFrom("events")
+    .select(["issue_id", "environment", "release"])
+    .where("project_id", "=", projectId)
+    .where("event_id", "=", eventId)
+    .executeTakeFirst();
 }
 
-async function insertOne(db: Kysely<Database>, f: NewFeedback): Promise<void> {
-  const issueId = await issueOfEvent(db, f.projectId, f.associatedEventId);
+/**
+ * Inserts a row unless its key is there; a user report then replaces the earlier one's text. The insert that does
+ * nothing on conflict tells, by returning a row or none, whether this very write made the row, also against another
+ * node's digest writing the same key at once (PostgreSQL's unique index decides, not an earlier read).
+ */
+async function insertOne(db: Kysely<Database>, f: NewFeedback): Promise<WrittenFeedback> {
+  const event = await associatedEvent(db, f.projectId, f.associatedEventId);
+  const issueId = event?.issue_id ?? null;
+  const associated = event ? { environment: event.environment, release: event.release } : null;
   const row = {
     project_id: f.projectId,
     dedupe_key: dedupeKey(f),
@@ -43,23 +55,34 @@ async function insertOne(db: Kysely<Database>, f: NewFeedback): Promise<void> {
     assignee_user_id: null,
     received_at: f.receivedAt,
   };
-  await db
+  const inserted = await db
     .insertInto("user_feedback")
     .values(row)
-    .onConflict((oc) =>
-      f.source === "feedback"
-        ? oc.columns(["project_id", "dedupe_key"]).doNothing()
-        : oc
-            .columns(["project_id", "dedupe_key"])
-            .doUpdateSet({ message: row.message, name: row.name, email: row.email, source: row.source, received_at: row.received_at }),
-    )
-    .execute();
+    .onConflict((oc) => oc.columns(["project_id", "dedupe_key"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (inserted) return { id: Number(inserted.id), isNew: true, row: f, issueId, associated };
+  const existing = await db
+    .selectFrom("user_feedback")
+    .select("id")
+    .where("project_id", "=", f.projectId)
+    .where("dedupe_key", "=", row.dedupe_key)
+    .executeTakeFirstOrThrow();
+  if (f.source !== "feedback")
+    await db
+      .updateTable("user_feedback")
+      .set({ message: row.message, name: row.name, email: row.email, source: row.source, received_at: row.received_at })
+      .where("id", "=", existing.id)
+      .execute();
+  return { id: Number(existing.id), isNew: false, row: f, issueId, associated };
 }
 
 export function feedbackTx(trx: Transaction<Database>): FeedbackTx {
   return {
     async insertFeedback(rows) {
-      for (const f of rows) await insertOne(trx, f);
+      const out: WrittenFeedback[] = [];
+      for (const f of rows) out.push(await insertOne(trx, f));
+      return out;
     },
     async linkFeedback(links) {
       // One indexed read per project and chunk finds the few waiting rows; only those are updated.

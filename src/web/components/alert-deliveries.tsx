@@ -29,7 +29,12 @@ export async function DeliveryTable({ rows, testId }: { rows: NotificationWithAt
         {rows.map((n) => {
           const last = n.attemptList[0];
           const failing = n.status === "failed" || (last !== undefined && !last.ok);
-          const issue = n.payload.kind === "issue" ? `${n.payload.issue.shortId} ${n.payload.issue.title}` : "";
+          const issue =
+            n.payload.kind === "issue"
+              ? `${n.payload.issue.shortId} ${n.payload.issue.title}`
+              : n.payload.kind === "feedback"
+                ? `${t("feedback")} #${n.payload.feedback.id}: ${n.payload.feedback.message.slice(0, 120)}`
+                : "";
           return (
             <tr key={n.id} className={failing ? "failing" : undefined} data-failing={failing ? "true" : undefined}>
               <td>

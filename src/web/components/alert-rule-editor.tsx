@@ -1,7 +1,7 @@
 // The issue alert rule editor: a plain form (works without JavaScript) with one field per condition, filter and
 // action (web/alert-rule-form.ts maps it to Sentry's rule shape). E-mail is shown as unavailable without mail set up.
 import { getTranslations } from "next-intl/server";
-import { INTERVALS, LEVELS, TAG_MATCHES } from "@/core/alert-rule-schema";
+import { INTERVALS, ISSUE_CATEGORIES, LEVELS, TAG_MATCHES } from "@/core/alert-rule-schema";
 import { ActionForm, Field, SubmitButton } from "@/web/components/action-form";
 import type { ActionState } from "@/web/actions/result";
 
@@ -128,6 +128,15 @@ export async function AlertRuleEditor({ action, values, teams, members, mailRead
           defaultValue={v("assigned")}
           options={[{ value: "", label: t("none") }, { value: "Unassigned", label: t("unassigned") }, ...targets.slice(2)]}
         />
+        <Field
+          name="category"
+          label={t("category")}
+          defaultValue={v("category")}
+          options={[{ value: "", label: t("none") }, ...Object.keys(ISSUE_CATEGORIES).map((n) => ({ value: n, label: t(`categories.${n}`) }))]}
+        />
+        <p className="muted" data-testid="rule-category-hint">
+          {t("categoryHint")}
+        </p>
       </fieldset>
       <fieldset>
         <legend>{t("actions")}</legend>
