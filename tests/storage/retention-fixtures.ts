@@ -1,8 +1,6 @@
 // What the retention tests share (retention.test.ts, retention-job.test.ts): the dialects, each test's fresh store
 // with one project, and the events, session aggregates and raw items they write.
 import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import { writeBatch } from "../../src/digest/commit";
 import type { DigestedEvent } from "../../src/digest/items";
 import type { SessionAggregate } from "../../src/digest/sessions";
@@ -94,12 +92,3 @@ export const write = (t: TestCore, events: DigestedEvent[], rawItems: NewRawItem
 export const eventIds = async (t: TestCore, projectId: number) =>
   (await t.store.listEvents(projectId, "errors", { limit: 100 })).items.map((e) => e.eventId).sort();
 
-/**
- * Dates a stored attachment blob back to `at` (the sweep's age): the file's modification time on SQLite, its chunks'
- * created_at on PostgreSQL (migration 0038). With `partial`, the file of a write cut off (`<key>.tmp`, SQLite only).
- */
-export async function ageBlob(t: TestCore, key: string, at: Date, partial = false): Promise<void> {
-  const dir = t.db.attachmentsDir;
-  if (dir) await fs.utimes(path.join(dir, key.slice(0, 2), key + (partial ? ".tmp" : "")), at, at);
-  else await t.db.kysely.updateTable("attachment_chunks").set({ created_at: at }).where("blob_key", "=", key).execute();
-}

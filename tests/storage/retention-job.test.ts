@@ -5,7 +5,8 @@ import { describe, test } from "node:test";
 import { writeBatch } from "../../src/digest/commit";
 import { feedbackOfUserReport } from "../../src/digest/feedback";
 import { RetentionJob, type RetentionSettings } from "../../src/digest/retention";
-import { NEW, OLD, ageBlob, aggregate, dialects, event, eventIds, hex, rawItem, withStore, write } from "./retention-fixtures";
+import { ageBlob } from "../helpers/blobs";
+import { NEW, OLD, aggregate, dialects, event, eventIds, hex, rawItem, withStore, write } from "./retention-fixtures";
 
 for (const [dialect, fresh] of Object.entries(dialects)) {
   describe(`retention on ${dialect}`, () => {
