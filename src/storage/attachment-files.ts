@@ -33,9 +33,10 @@ async function namesIn(folder: string): Promise<string[] | null> {
   }
 }
 
+/** When a blob file was last written; null when it is gone or not a plain file (a folder, a link: not written here). */
 async function modifiedAt(file: string): Promise<number | null> {
   try {
-    const stat = await fs.stat(file);
+    const stat = await fs.lstat(file);
     return stat.isFile() ? stat.mtimeMs : null;
   } catch (err) {
     if (gone(err)) return null;

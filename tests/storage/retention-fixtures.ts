@@ -91,4 +91,3 @@ export const write = (t: TestCore, events: DigestedEvent[], rawItems: NewRawItem
   writeBatch(t.store, { spoolId: "s", position: 1, events, rawItems, outcomes: [] });
 export const eventIds = async (t: TestCore, projectId: number) =>
   (await t.store.listEvents(projectId, "errors", { limit: 100 })).items.map((e) => e.eventId).sort();
-
