@@ -17,8 +17,8 @@
 // A pass starts every passIntervalMs and goes through the phases below; it ends with one log line when it deleted
 // anything.
 //
-// Last, a few bounded steps of the sweep of attachment blobs that no row names (blob-sweep.ts), whose cursor carries on
-// from pass to pass and wraps around.
+// After the attachments, a few bounded steps of the sweep of attachment blobs that no row names (blob-sweep.ts), whose
+// cursor carries on from pass to pass and wraps around.
 //
 // Age removes everything older, an issue's first event too: what retention promises. The per-issue cap keeps an issue's
 // first event (where it began, shown as its oldest event) besides its newest ones, as long as age allows.
@@ -46,6 +46,11 @@ export type RetentionSettings = {
   /** Blobs looked at per step of the sweep, and steps of it per pass (ATTACHMENT_LIMITS). */
   blobSweepPerStep: number;
   blobSweepStepsPerPass: number;
+};
+
+/** The attachment rows retention deletes, and the blob store it sweeps. */
+type RetentionAttachments = Pick<AttachmentStore, "pruneAttachmentsBefore" | "pruneOrphanAttachments" | "namedBlobKeys"> & {
+  attachmentBlobs: AttachmentBlobs;
 };
 
 const none = (): PartitionChange => ({ partitions: [], rows: 0, bytes: 0 });
@@ -121,10 +126,8 @@ export class RetentionJob {
       SpanRetentionStore &
       PartitionStore &
       Pick<ClusterStore, "claimJob"> &
-      Pick<AttachmentStore, "pruneAttachmentsBefore" | "pruneOrphanAttachments" | "namedBlobKeys"> & { attachmentBlobs: AttachmentBlobs } & Pick<
-        LogStore,
-        "pruneLogsBefore"
-      >,
+      RetentionAttachments &
+      Pick<LogStore, "pruneLogsBefore">,
     private readonly settings: RetentionSettings,
     private readonly log: (line: string) => void,
     private readonly now: () => number = Date.now,
