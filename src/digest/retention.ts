@@ -17,6 +17,9 @@
 // A pass starts every passIntervalMs and goes through the phases below; it ends with one log line when it deleted
 // anything.
 //
+// After the attachments, a few bounded steps of the sweep of attachment blobs that no row names (blob-sweep.ts), whose
+// cursor carries on from pass to pass and wraps around.
+//
 // Age removes everything older, an issue's first event too: what retention promises. The per-issue cap keeps an issue's
 // first event (where it began, shown as its oldest event) besides its newest ones, as long as age allows.
 import { randomUUID } from "node:crypto";
@@ -25,10 +28,11 @@ import { hourOf } from "../core/hours";
 import type { RetentionStore } from "../storage/retention-ports";
 import type { SpanRetentionStore } from "../storage/span-ports";
 import type { ClusterStore } from "../storage/cluster-ports";
-import type { AttachmentStore } from "../storage/attachment-ports";
+import type { AttachmentBlobs, AttachmentStore } from "../storage/attachment-ports";
 import { ATTACHMENT_LIMITS } from "../config/limits";
 import type { PartitionChange, PartitionStore } from "../storage/partition-ports";
 import type { LogStore } from "../storage/log-ports";
+import { sweepBlobsStep } from "./blob-sweep";
 
 export type RetentionSettings = {
   days: number;
@@ -39,11 +43,24 @@ export type RetentionSettings = {
   passIntervalMs: number;
   partitionDaysAhead: number;
   defaultDaysPerPass: number;
+  /** Blobs looked at per step of the sweep, and steps of it per pass (ATTACHMENT_LIMITS). */
+  blobSweepPerStep: number;
+  blobSweepStepsPerPass: number;
+};
+
+/** The attachment rows retention deletes, and the blob store it sweeps. */
+type RetentionAttachments = Pick<AttachmentStore, "pruneAttachmentsBefore" | "pruneOrphanAttachments" | "namedBlobKeys"> & {
+  attachmentBlobs: AttachmentBlobs;
 };
 
 const none = (): PartitionChange => ({ partitions: [], rows: 0, bytes: 0 });
 
-export const retentionSettings = (days: number): RetentionSettings => ({ ...RETENTION_LIMITS, days });
+export const retentionSettings = (days: number): RetentionSettings => ({
+  ...RETENTION_LIMITS,
+  blobSweepPerStep: ATTACHMENT_LIMITS.blobSweepPerStep,
+  blobSweepStepsPerPass: ATTACHMENT_LIMITS.blobSweepStepsPerPass,
+  days,
+});
 
 type Counts = {
   events: number;
@@ -53,6 +70,7 @@ type Counts = {
   feedback: number;
   logs: number;
   attachments: number;
+  blobs: number;
   spans: number;
   counters: number;
   releaseHealth: number;
@@ -60,7 +78,16 @@ type Counts = {
   artifacts: number;
 };
 type Phase = keyof Counts;
-type Pass = { cutoff: string; hour: string; phase: Phase | "partitions"; counts: Counts; dropped: PartitionChange; steps: number; started: number };
+type Pass = {
+  cutoff: string;
+  hour: string;
+  phase: Phase | "partitions";
+  counts: Counts;
+  dropped: PartitionChange;
+  steps: number;
+  blobSteps: number;
+  started: number;
+};
 
 const PHASES: (Phase | "partitions")[] = [
   "partitions",
@@ -75,6 +102,7 @@ const PHASES: (Phase | "partitions")[] = [
   "releaseHealth",
   "issues",
   "attachments",
+  "blobs",
   "artifacts",
 ];
 
@@ -85,6 +113,8 @@ export class RetentionJob {
   private overflowCursor = 0;
   /** Attachments after this id have not been looked at for a missing event in this pass. */
   private orphanCursor = 0;
+  /** The sweep of unnamed blobs goes on after this blob (storage order); it survives passes and wraps around. */
+  private blobCursor = "";
   private pendingIssues: number[] = [];
   /** The hour whose counters and issues were last pruned: those are pruned once per hour of cutoff. */
   private hourlyDoneFor = "";
@@ -96,7 +126,7 @@ export class RetentionJob {
       SpanRetentionStore &
       PartitionStore &
       Pick<ClusterStore, "claimJob"> &
-      Pick<AttachmentStore, "pruneAttachmentsBefore" | "pruneOrphanAttachments"> &
+      RetentionAttachments &
       Pick<LogStore, "pruneLogsBefore">,
     private readonly settings: RetentionSettings,
     private readonly log: (line: string) => void,
@@ -118,13 +148,14 @@ export class RetentionJob {
         feedback: 0,
         logs: 0,
         attachments: 0,
+        blobs: 0,
         spans: 0,
         counters: 0,
         releaseHealth: 0,
         issues: 0,
         artifacts: 0,
       };
-      this.pass = { cutoff, hour: hourOf(cutoff), phase: "partitions", counts, dropped: none(), steps: 0, started: now };
+      this.pass = { cutoff, hour: hourOf(cutoff), phase: "partitions", counts, dropped: none(), steps: 0, blobSteps: 0, started: now };
     }
     const pass = this.pass;
     try {
@@ -216,6 +247,14 @@ export class RetentionJob {
         this.orphanCursor = moved ? lastId : 0;
         return moved;
       }
+      case "blobs": {
+        // Blobs no attachment row names, and partial writes, once ATTACHMENT_LIMITS.blobSweepGraceMs has passed.
+        const before = this.now() - ATTACHMENT_LIMITS.blobSweepGraceMs;
+        const { removed, next } = await sweepBlobsStep(this.store.attachmentBlobs, this.store, this.blobCursor, this.settings.blobSweepPerStep, before);
+        pass.counts.blobs += removed;
+        this.blobCursor = next ?? "";
+        return next !== null && ++pass.blobSteps < this.settings.blobSweepStepsPerPass;
+      }
       case "artifacts": {
         // Bundles by their own 90 days after last use (as Sentry), whatever the event retention; unassembled chunks after a day.
         const bundleCutoff = new Date(this.now() - UPLOAD_LIMITS.bundleRetentionDays * 86_400_000).toISOString();
@@ -279,7 +318,7 @@ export class RetentionJob {
     this.log(
       `faultline: retention removed ${c.events} events received before ${pass.cutoff} (${this.settings.days} days), ` +
         `${c.projectEvents} events past their project's shorter retention, ` +
-        `${c.overflow} events beyond ${this.settings.eventsPerIssue} per issue, ${c.rawItems} other items, ${c.feedback} user feedback, ${c.logs} log lines, ${c.attachments} attachments, ${c.spans} spans, ` +
+        `${c.overflow} events beyond ${this.settings.eventsPerIssue} per issue, ${c.rawItems} other items, ${c.feedback} user feedback, ${c.logs} log lines, ${c.attachments} attachments, ${c.blobs} attachment blobs no attachment named, ${c.spans} spans, ` +
         `${c.counters} hourly counters, ${c.releaseHealth} release health rows and ${c.issues} issues last seen before then, ` +
         `${c.artifacts} artifact bundles and upload chunks, in ${pass.steps} steps over ${this.now() - pass.started} ms`,
     );

@@ -3,7 +3,9 @@
 // store before it (files in the data dir on SQLite, rows of attachment_chunks on PostgreSQL), under a key derived
 // from the spool record, so writing a batch again rewrites the same blob. Deleting rows returns their blob keys and
 // the store removes those blobs after the rows' transaction: a crash in between leaves a file no row names, never a
-// row without its file.
+// row without its file. Such blobs, and partial writes a crash cut off, are found by retention's sweep
+// (digest/blob-sweep.ts): listed in key order after a cursor with when each was last written, checked against the
+// rows' keys, and removed once ATTACHMENT_LIMITS.blobSweepGraceMs has passed.
 
 /** Sentry's attachment types (relay-server envelope.rs AttachmentType, as its `attachment_type` header names them). */
 export const ATTACHMENT_TYPES = [
@@ -59,7 +61,12 @@ export interface AttachmentStore {
    * erasure, or never stored). Returns what it deleted and the last id looked at (afterId when there were none).
    */
   pruneOrphanAttachments(afterId: number, scan: number, orphanedBefore: string): Promise<{ deleted: number; lastId: number }>;
+  /** Which of these blob keys an attachment row names (the sweep: one query). */
+  namedBlobKeys(keys: string[]): Promise<Set<string>>;
 }
+
+/** A blob as the sweep sees it: its key, whether it is a partial write (`<key>.tmp`), when it was last written (ms). */
+export type StoredBlob = { key: string; partial: boolean; writtenAt: number };
 
 /** Where the compressed bytes live: one implementation per dialect, one conformance suite. */
 export interface AttachmentBlobs {
@@ -75,4 +82,15 @@ export interface AttachmentBlobs {
   has(key: string): Promise<boolean>;
   read(key: string): Promise<Buffer | null>;
   remove(keys: string[]): Promise<void>;
+  /**
+   * The sweep: up to `limit` blobs after the position `after` ("" for the start), in key order, a partial write right
+   * after its key. Names the store did not write are passed over. `next` is where the following call goes on, null
+   * once this one reached the end.
+   */
+  listBlobs(after: string, limit: number): Promise<{ blobs: StoredBlob[]; next: string | null }>;
+  /**
+   * The sweep: removes these blobs (or partial writes) unless written again at or after `before` (ms); one gone
+   * meanwhile is no error. Returns how many it removed.
+   */
+  sweepBlobs(blobs: StoredBlob[], before: number): Promise<number>;
 }

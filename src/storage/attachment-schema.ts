@@ -16,6 +16,12 @@ export type EventAttachmentsTable = {
   received_at: string;
 };
 
-export type AttachmentChunksTable = { blob_key: string; seq: number; data: Uint8Array };
+export type AttachmentChunksTable = {
+  blob_key: string;
+  seq: number;
+  data: Uint8Array;
+  /** PostgreSQL only (migration 0038): when the chunk was written; SQLite's blobs are files. */
+  created_at: Generated<Date>;
+};
 
 export type AttachmentTables = { event_attachments: EventAttachmentsTable; attachment_chunks: AttachmentChunksTable };

@@ -2,16 +2,20 @@
 // transaction (once, however often the batch is written), their blobs in the dialect's store (files beside the SQLite
 // database, chunks in PostgreSQL: one port, one suite), listed per event, and deleted with their blobs by retention
 // (by age, and once their event is gone), by deleting the project, and not before a missing event's grace has passed.
+// Retention's sweep: blobs listed in order after a cursor with their age, those past the grace that no row names
+// removed, a named or young one never, one written again after it was listed neither.
 import assert from "node:assert/strict";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { ATTACHMENT_LIMITS } from "../../src/config/limits";
+import { sweepBlobsStep } from "../../src/digest/blob-sweep";
 import { writeBatch } from "../../src/digest/commit";
 import type { DigestedEvent } from "../../src/digest/items";
 import type { NewAttachment } from "../../src/storage/attachment-ports";
 import type { User } from "../../src/storage/ports";
+import { ageBlob } from "../helpers/blobs";
 import { type TestCore, uniq } from "../helpers/core";
 
 type Fixture = { t: TestCore; alice: User };
@@ -157,5 +161,66 @@ export function attachmentConformance(get: () => Fixture) {
     await writeBatch(t.store, batch({ events: [e], attachments: [row(p.id, e.eventId, key)] }));
     assert.equal(await t.store.deleteProject(p.id), true);
     assert.equal(await t.store.attachmentBlobs.has(key), false);
+  });
+
+  test("issue 19 attachments: the sweep removes blobs no row names past the grace, keeps named and young ones, and resumes across steps", async () => {
+    const { t, p } = await setup();
+    const blobs = t.store.attachmentBlobs;
+    const past = new Date(Date.now() - ATTACHMENT_LIMITS.blobSweepGraceMs - 60_000);
+    const e = event(p.id);
+    const keys = { named: `n${hex()}`, young: `y${hex()}`, orphans: Array.from({ length: 5 }, () => `o${hex()}`) };
+    for (const k of [keys.named, keys.young, ...keys.orphans]) await blobs.write(k, new Uint8Array([9]));
+    await writeBatch(t.store, batch({ events: [e], attachments: [row(p.id, e.eventId, keys.named)] }));
+    for (const k of [keys.named, ...keys.orphans]) await ageBlob(t, k, past);
+    assert.deepEqual(await t.store.namedBlobKeys([keys.named, keys.young, keys.orphans[0]!]), new Set([keys.named]));
+    assert.deepEqual(await t.store.namedBlobKeys([]), new Set());
+
+    // Two at a time: every blob is listed once, in order, across steps, and the steps reach the end.
+    const whole = (await blobs.listBlobs("", 10_000)).blobs.map((b) => b.key);
+    assert.equal(new Set(whole).size, whole.length);
+    assert.deepEqual(whole, [...whole].sort(), "key order");
+    const listed = (await blobs.listBlobs("", 10_000)).blobs.find((b) => b.key === keys.orphans[0]);
+    assert.ok(listed && Math.abs(listed.writtenAt - past.getTime()) < 2000 && !listed.partial, "listed with when it was written");
+    const stepped: string[] = [];
+    for (let cursor: string | null = ""; cursor !== null; ) {
+      const r: Awaited<ReturnType<typeof blobs.listBlobs>> = await blobs.listBlobs(cursor, 2);
+      assert.ok(r.blobs.length <= 2);
+      stepped.push(...r.blobs.map((b) => b.key));
+      cursor = r.next;
+    }
+    assert.deepEqual(stepped, whole, "steps of two resume where the last stopped");
+
+    let removed = 0;
+    let steps = 0;
+    for (let cursor: string | null = ""; cursor !== null; steps++) {
+      const r = await sweepBlobsStep(blobs, t.store, cursor, 2, Date.now() - ATTACHMENT_LIMITS.blobSweepGraceMs);
+      removed += r.removed;
+      cursor = r.next;
+    }
+    assert.ok(steps >= 4, `more blobs than one step holds (${steps} steps)`);
+    assert.equal(removed, 5, "the five orphans (every other blob of this suite is younger than the grace)");
+    for (const k of keys.orphans) assert.equal(await blobs.has(k), false, "an orphan past the grace is removed");
+    assert.equal(await blobs.has(keys.named), true, "a blob a row names stays, however old");
+    assert.equal(await blobs.has(keys.young), true, "a young blob stays: its batch may be committing");
+    assert.deepEqual([...(await t.store.readAttachmentBlob(keys.named))!], [9]);
+  });
+
+  test("issue 19 attachments: the sweep leaves a blob written again after it was listed, and one gone meanwhile is no error", async () => {
+    const { t } = get();
+    const blobs = t.store.attachmentBlobs;
+    const past = new Date(Date.now() - ATTACHMENT_LIMITS.blobSweepGraceMs - 60_000);
+    const again = `w${hex()}`;
+    const gone = `g${hex()}`;
+    for (const k of [again, gone]) {
+      await blobs.write(k, new Uint8Array([1]));
+      await ageBlob(t, k, past);
+    }
+    const listed = (await blobs.listBlobs("", 10_000)).blobs.filter((b) => b.key === again || b.key === gone);
+    assert.equal(listed.length, 2);
+    await blobs.write(again, new Uint8Array([2]));
+    await blobs.remove([gone]);
+    assert.equal(await blobs.sweepBlobs(listed, Date.now() - ATTACHMENT_LIMITS.blobSweepGraceMs), 0);
+    assert.deepEqual([...(await blobs.read(again))!], [2], "a digest wrote it again: it stays whole");
+    assert.equal(await blobs.sweepBlobs([], Date.now()), 0);
   });
 }

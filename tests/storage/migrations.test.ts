@@ -281,6 +281,43 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
     });
 
     if (dialect === "postgres") {
+      test("0038-attachment-chunk-times dates the chunks stored before it with the migration's time, and new chunks with their write's", async () => {
+        const f = await fresh();
+        const db = openDb(f.options);
+        try {
+          await migrateToLatest(db, "0036-session-last-seen");
+          const data = Buffer.from([1, 2, 3]);
+          await db.kysely
+            .insertInto("attachment_chunks")
+            .values([0, 1].map((seq) => ({ blob_key: "k-before", seq, data })))
+            .execute();
+          const from = Date.now() - 1000;
+          await migrateToLatest(db);
+          const until = Date.now() + 1000;
+          const rows = await db.kysely.selectFrom("attachment_chunks").selectAll().orderBy("seq").execute();
+          assert.deepEqual(
+            rows.map((r) => [r.blob_key, r.seq, Buffer.from(r.data).toString("hex")]),
+            [
+              ["k-before", 0, "010203"],
+              ["k-before", 1, "010203"],
+            ],
+          );
+          for (const r of rows)
+            assert.ok(r.created_at.getTime() >= from && r.created_at.getTime() <= until, `${r.created_at.toISOString()}: the migration's time`);
+          const store = createStore(db);
+          await store.attachmentBlobs.write("k-after", new Uint8Array([4]));
+          const listed = (await store.attachmentBlobs.listBlobs("", 10)).blobs;
+          assert.deepEqual(
+            listed.map((b) => b.key),
+            ["k-after", "k-before"],
+          );
+          assert.ok(listed.every((b) => b.writtenAt >= from && b.writtenAt <= Date.now() + 1000));
+        } finally {
+          await db.close();
+          await f.drop();
+        }
+      });
+
       test("0029-day-partitions turns events, their user rows, spans and kept items into day partitions with their rows, ids and lookups intact", async () => {
         const f = await fresh();
         const db = openDb(f.options);

@@ -172,6 +172,8 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
           passIntervalMs: 60_000,
           partitionDaysAhead: 3,
           defaultDaysPerPass: 7,
+          blobSweepPerStep: 2,
+          blobSweepStepsPerPass: 3,
         };
         const lines: string[] = [];
         const job = new RetentionJob(

@@ -48,6 +48,25 @@ export const ATTACHMENT_LIMITS = {
   orphanGraceMs: 24 * 3600 * 1000,
   /** attachments looked at per retention step for a missing event (one indexed lookup each). */
   orphanScanRows: 500,
+  /**
+   * milliseconds (1 hour); a stored blob that no attachment row names, or a partial write (`<key>.tmp`), is removed by
+   * retention's sweep once it was last written this long ago. A blob is written before the batch transaction that
+   * inserts its row: writing a batch's blobs (up to 100 MiB each, a few at once) takes seconds, a minute on a slow disk,
+   * and a batch whose commit fails is digested again whole, its blobs written again, before retention's next step (the
+   * digest loop runs both). After a restart the digest writes the interrupted batch again first too, so a spool replay
+   * never meets a blob of its own swept meanwhile.
+   */
+  blobSweepGraceMs: 3600 * 1000,
+  /**
+   * blobs looked at per retention step of the sweep: one readdir of a folder of the store (a few thousand names at
+   * most) and a stat per file on SQLite, one indexed range scan on PostgreSQL, then one query for which are named.
+   */
+  blobSweepPerStep: 500,
+  /**
+   * steps of the sweep per retention pass (RETENTION_LIMITS.passIntervalMs): 10,000 blobs every 5 minutes, so a
+   * store of a million blobs is walked in about 8 hours; its cursor carries on from pass to pass and wraps around.
+   */
+  blobSweepStepsPerPass: 20,
   /** bytes (16 MiB); an image shown inline on the event page: a bigger one is listed with its download link only. */
   maxInlineImageBytes: 16 * 1024 * 1024,
   /** bytes (2 MiB); a view hierarchy drawn as a tree on the event page; larger ones are downloaded. */

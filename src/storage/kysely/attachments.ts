@@ -1,5 +1,6 @@
 // Attachments (storage/attachment-ports.ts) for SQLite and PostgreSQL: the rows, retention's deletes, and the blob
-// store of PostgreSQL (attachment_chunks: ATTACHMENT_LIMITS.chunkBytes per row, so every node reads what any wrote).
+// store of PostgreSQL (attachment_chunks: ATTACHMENT_LIMITS.chunkBytes per row, so every node reads what any wrote;
+// each chunk dated by `created_at`, migration 0038, for retention's sweep of blobs no row names).
 import fs from "node:fs/promises";
 import { ATTACHMENT_LIMITS } from "../../config/limits";
 import type { AttachmentBlobs, AttachmentStore, AttachmentTx, AttachmentType, NewAttachment, StoredAttachment } from "../attachment-ports";
@@ -87,6 +88,49 @@ export function chunkBlobs({ db }: Ctx): AttachmentBlobs {
           .where("blob_key", "in", keys.slice(i, i + 500))
           .execute();
     },
+    async listBlobs(after, limit) {
+      // Distinct keys after the cursor along the primary key's index; a blob's time is its newest chunk's.
+      const rows = await db
+        .selectFrom("attachment_chunks")
+        .select(["blob_key", (eb) => eb.fn.max("created_at").as("written_at")])
+        .where("blob_key", ">", after)
+        .groupBy("blob_key")
+        .orderBy("blob_key")
+        .limit(limit)
+        .execute();
+      const blobs = rows.map((r) => ({ key: r.blob_key, partial: false, writtenAt: new Date(r.written_at).getTime() }));
+      return { blobs, next: rows.length < limit ? null : rows[rows.length - 1]!.blob_key };
+    },
+    async sweepBlobs(list, before) {
+      if (list.length === 0) return 0;
+      // One statement that checks again: a blob written again since it was listed (a chunk at or after `before`), or
+      // named by a row meanwhile, stays whole. It counts the blobs, not their chunks (1,600 for 100 MiB).
+      const keys = list.map((b) => b.key);
+      const r = await db
+        .with("gone", (w) =>
+          w
+            .deleteFrom("attachment_chunks")
+            .where("attachment_chunks.blob_key", "in", keys)
+            .where(({ not, exists, selectFrom, or }) =>
+              not(
+                or([
+                  exists(
+                    selectFrom("attachment_chunks as n")
+                      .select("n.seq")
+                      .whereRef("n.blob_key", "=", "attachment_chunks.blob_key")
+                      .where("n.created_at", ">=", new Date(before)),
+                  ),
+                  exists(selectFrom("event_attachments as a").select("a.id").whereRef("a.blob_key", "=", "attachment_chunks.blob_key")),
+                ]),
+              ),
+            )
+            .returning("attachment_chunks.blob_key"),
+        )
+        .selectFrom("gone")
+        .select((eb) => eb.fn.count<string>("blob_key").distinct().as("n"))
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
   };
 }
 
@@ -108,6 +152,11 @@ export function attachmentStore(ctx: Ctx, blobs: AttachmentBlobs): AttachmentSto
   }
 
   return {
+    async namedBlobKeys(keys) {
+      if (keys.length === 0) return new Set();
+      const rows = await db.selectFrom("event_attachments").select("blob_key").where("blob_key", "in", keys).execute();
+      return new Set(rows.map((r) => r.blob_key));
+    },
     async listAttachments(projectId, eventId) {
       const rows = await db
         .selectFrom("event_attachments")
