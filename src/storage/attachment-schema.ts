@@ -20,7 +20,7 @@ export type AttachmentChunksTable = {
   blob_key: string;
   seq: number;
   data: Uint8Array;
-  /** PostgreSQL only (migration 0038): when the chunk was written; SQLite's blobs are files. */
+  /** PostgreSQL only (migration 0037): when the chunk was written; SQLite's blobs are files. */
   created_at: Generated<Date>;
 };
 

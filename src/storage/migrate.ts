@@ -37,7 +37,7 @@ import { auditLog } from "./migrations/0033-audit-log";
 import { twoFactor } from "./migrations/0034-two-factor";
 import { sso } from "./migrations/0035-sso";
 import { sessionLastSeen } from "./migrations/0036-session-last-seen";
-import { attachmentChunkTimes } from "./migrations/0038-attachment-chunk-times";
+import { attachmentChunkTimes } from "./migrations/0037-attachment-chunk-times";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -78,7 +78,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0034-two-factor": twoFactor(dialect),
     "0035-sso": sso(dialect),
     "0036-session-last-seen": sessionLastSeen(),
-    "0038-attachment-chunk-times": attachmentChunkTimes(dialect),
+    "0037-attachment-chunk-times": attachmentChunkTimes(dialect),
   };
 }
 

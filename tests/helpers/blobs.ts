@@ -5,7 +5,7 @@ import type { TestCore } from "./core";
 
 /**
  * Dates a stored attachment blob back to `at` (the sweep's age): the file's modification time on SQLite, its chunks'
- * created_at on PostgreSQL (migration 0038). With `partial`, the file of a write cut off (`<key>.tmp`, SQLite only).
+ * created_at on PostgreSQL (migration 0037). With `partial`, the file of a write cut off (`<key>.tmp`, SQLite only).
  */
 export async function ageBlob(t: Pick<TestCore, "db">, key: string, at: Date, partial = false): Promise<void> {
   const dir = t.db.attachmentsDir;

@@ -281,7 +281,7 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
     });
 
     if (dialect === "postgres") {
-      test("0038-attachment-chunk-times dates the chunks stored before it with the migration's time, and new chunks with their write's", async () => {
+      test("0037-attachment-chunk-times dates the chunks stored before it with the migration's time, and new chunks with their write's", async () => {
         const f = await fresh();
         const db = openDb(f.options);
         try {

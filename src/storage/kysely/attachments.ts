@@ -1,6 +1,6 @@
 // Attachments (storage/attachment-ports.ts) for SQLite and PostgreSQL: the rows, retention's deletes, and the blob
 // store of PostgreSQL (attachment_chunks: ATTACHMENT_LIMITS.chunkBytes per row, so every node reads what any wrote;
-// each chunk dated by `created_at`, migration 0038, for retention's sweep of blobs no row names).
+// each chunk dated by `created_at`, migration 0037, for retention's sweep of blobs no row names).
 import fs from "node:fs/promises";
 import { ATTACHMENT_LIMITS } from "../../config/limits";
 import type { AttachmentBlobs, AttachmentStore, AttachmentTx, AttachmentType, NewAttachment, StoredAttachment } from "../attachment-ports";
