@@ -7,7 +7,7 @@
 import { isIP } from "node:net";
 import { SCRUB_LIMITS } from "../config/limits/privacy";
 import type { CompiledConfig } from "./compiled";
-import { emptyMeta, metaAt, valueMeta, type MetaTree, type Remark, type ValueMeta } from "./meta";
+import { addChildMeta, childMeta, metaAt, valueMeta, type MetaTree, type Remark, type ValueMeta } from "./meta";
 import { contextNode, type Field, type Node } from "./pii-fields";
 import { applyRule, DELETE, working, type Working } from "./redact";
 import { PII_FALSE, PII_TRUE, VT, type Pii } from "./selector";
@@ -72,7 +72,8 @@ function enter(walk: Walk, parent: S, key: string | null, index: number, pii: Pi
 /** Goes down to `segment` of the path, with the meta tree's node there. */
 function descend(walk: Walk, segment: string): void {
   const depth = walk.path.push(segment);
-  walk.metas[depth] = walk.metas[depth - 1]?.children?.get(segment);
+  const parent = walk.metas[depth - 1];
+  walk.metas[depth] = parent === undefined ? undefined : childMeta(parent, segment);
 }
 
 /** The current value's own notes, made (with the nodes above them) when there are none yet. */
@@ -82,8 +83,7 @@ function ownMeta(walk: Walk): ValueMeta {
     let next = walk.metas[i + 1];
     if (next === undefined) {
       const seg = walk.path[i]!;
-      next = node.children?.get(seg);
-      if (next === undefined) (node.children ??= new Map()).set(seg, (next = emptyMeta()));
+      next = childMeta(node, seg) ?? addChildMeta(node, seg);
       walk.metas[i + 1] = next;
     }
     node = next;
@@ -278,7 +278,8 @@ function visitArray(walk: Walk, list: unknown[], state: S, each: Node | undefine
   // scrub the key as a value.
   if (list.length === 2 && typeof list[0] === "string" && list[1] !== null && list[1] !== undefined) {
     child(walk, list, 1, enter(walk, state, list[0], -1, state.pii, jsonTypes(list[1])), undefined);
-    const after = walk.metas[walk.path.length]?.children?.get("1")?.own;
+    const here = walk.metas[walk.path.length];
+    const after = here === undefined ? undefined : childMeta(here, "1")?.own;
     if (after && after.rem.length > 0) return;
   }
   for (let i = 0; i < list.length; i++) child(walk, list, i, enter(walk, state, null, i, state.pii, typesOf(each, list[i])), each);
