@@ -108,6 +108,9 @@ function applyAll(walk: Walk, state: S, value: string | null): typeof DELETE | s
   const gates = value !== null && walk.config.gate !== null ? walk.config.gate(value) : ALL_GATES;
   const profile = walk.config.profile(state.rawKey);
   const apps = walk.config.applications;
+  // A value an earlier rule set changed: the later gates' flags for it, from one lookup per change.
+  let flagsOf: string | null = value;
+  let flags = gates;
   for (let i = 0; i < apps.length; i++) {
     const app = apps[i]!;
     // Before the selector, whether any rule could act at all: the selector must allow this key; then on a non-string
@@ -119,7 +122,11 @@ function applyAll(walk: Walk, state: S, value: string | null): typeof DELETE | s
       if (!app.forNonStrings || (!app.anything && profile.hit[i] === 0)) continue;
     } else {
       // The flags are the original value's; a value an earlier rule changed is tested again as it is now.
-      gated = app.gate !== null && (gates === null || (w.changed ? !app.gate(w.value) : gates[i] === 0));
+      if (app.gate !== null && gates !== null && w.changed && w.value !== flagsOf) {
+        flags = walk.config.gate!(w.value);
+        flagsOf = w.value;
+      }
+      gated = app.gate !== null && (gates === null || flags === null || flags[i] === 0);
       if (gated && !app.anything && profile.hit[i] === 0) continue;
     }
     if (!app.test(state)) continue;

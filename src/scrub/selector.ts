@@ -283,8 +283,9 @@ function pathMatches(items: PathItem[], state: State): boolean {
   remaining.length = 0;
   for (; s !== null; s = s.parent) remaining.push(s);
   remaining.reverse(); // root first
-  let at = remaining.findIndex((st) => itemMatches(items[0]!, pii, 0, st));
-  if (at < 0) return false;
+  let at = 0;
+  while (at < remaining.length && !itemMatches(items[0]!, pii, 0, remaining[at]!)) at++;
+  if (at === remaining.length) return false;
   let j = 1;
   for (at++; at < remaining.length && j <= i; at++, j++) {
     if (!itemMatches(items[j]!, pii, j, remaining[at]!)) return false;
