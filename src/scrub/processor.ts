@@ -10,7 +10,7 @@ import type { CompiledConfig } from "./compiled";
 import { addChildMeta, childMeta, metaAt, valueMeta, type MetaTree, type Remark, type ValueMeta } from "./meta";
 import { contextNode, type Field, type Node } from "./pii-fields";
 import { applyRule, DELETE, working, type Working } from "./redact";
-import { PII_FALSE, PII_TRUE, VT, type Pii } from "./selector";
+import { PII_FALSE, PII_MAYBE, PII_TRUE, VT, type Pii } from "./selector";
 
 type S = { parent: S | null; key: string | null | undefined; rawKey: string | null; index: number; pii: Pii; types: number; depth: number };
 
@@ -104,9 +104,10 @@ function applyAll(walk: Walk, state: S, value: string | null): typeof DELETE | s
     w.changed = false;
     w.search = null;
   }
-  // One test of all the gates together first: most strings pass none, and then no gated rule set looks further.
-  const gates = value !== null && walk.config.gate !== null ? walk.config.gate(value) : ALL_GATES;
+  // One test of all the gates together first: most strings pass none, and then no gated rule set looks further. A
+  // value with pii=maybe that no gated rule set here can select is not looked up (as missing them all: never read).
   const profile = walk.config.profile(state.rawKey);
+  const gates = value === null || walk.config.gate === null ? ALL_GATES : state.pii === PII_MAYBE && !profile.gatesForPiiMaybe ? null : walk.config.gate(value);
   const apps = walk.config.applications;
   // A value an earlier rule set changed: the later gates' flags for it, from one lookup per change.
   let flagsOf: string | null = value;
