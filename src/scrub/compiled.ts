@@ -5,7 +5,7 @@
 import { SCRUB_LIMITS } from "../config/limits/privacy";
 import { lookupRule, type PiiConfig, type Redaction, type RuleSpec, type SimpleRuleType } from "./config";
 import { PATTERNS, re2Matcher, type Matcher } from "./patterns";
-import { compileSelector, parseSelector, type Selector, type State } from "./selector";
+import { compileSelector, parseSelector, selectsOnlyPiiTrue, type Selector, type State } from "./selector";
 
 /** How matches are replaced: the whole value, or these groups of each match (regexes.rs `ReplaceBehavior`). */
 export type Replace = "value" | number[];
@@ -121,6 +121,11 @@ export type KeyProfile = {
   hit: Uint8Array;
   /** Per rule set: the selector can match a value under this key at all (its paths all end in other keys, else). */
   possible: Uint8Array;
+  /**
+   * Whether a gated rule set that can match under this key can also match a value with pii=maybe: when none can, the
+   * gates of such a value are never read (every gated rule set's selector refuses it), so they are not looked up.
+   */
+  gatesForPiiMaybe: boolean;
 };
 
 export type CompiledConfig = {
@@ -303,11 +308,14 @@ function lastKeys(s: Selector): Set<string> | null {
 
 function profiles(applications: CompiledApplication[]): (key: string | null) => KeyProfile {
   const filters = applications.map((a) => lastKeys(a.selector));
+  const maybe = applications.map((a) => a.gate !== null && !selectsOnlyPiiTrue(a.selector));
   const make = (key: string | null): KeyProfile => {
     const lower = key === null ? null : key.toLowerCase();
+    const possible = Uint8Array.from(filters, (f) => (f === null || (lower !== null && f.has(lower)) ? 1 : 0));
     return {
       hit: Uint8Array.from(applications, (a) => (a.keyHit(key) ? 1 : 0)),
-      possible: Uint8Array.from(filters, (f) => (f === null || (lower !== null && f.has(lower)) ? 1 : 0)),
+      possible,
+      gatesForPiiMaybe: maybe.some((m, i) => m && possible[i] === 1),
     };
   };
   const forIndex = make(null);

@@ -2,6 +2,7 @@
 // `RemarkType` and `original_length`; relay-event-schema processor/chunks.rs `split_chunks`, whose `join_chunks` is
 // redact.ts `Joiner`): `{"": {"rem": [["@password:filter", "s", 0, 10]], "len": 32}}`, ranges and lengths in Unicode
 // code points.
+import { SCRUB_LIMITS } from "../config/limits/privacy";
 
 /** x removed, s substituted, m masked, p pseudonymized (hashed). */
 export type RemarkType = "x" | "s" | "m" | "p";
@@ -10,14 +11,52 @@ export type Remark = [rule: string, type: RemarkType] | [rule: string, type: Rem
 /** What one value's meta holds while scrubbing: its remarks and its length before the first change. */
 export type ValueMeta = { rem: Remark[]; len: number | undefined };
 
-/** Meta by path segment: a value's own notes and its children's (kept apart: a JSON key may be "" too). */
-export type MetaTree = { own: ValueMeta | undefined; children: Map<string, MetaTree> | undefined };
+/**
+ * Meta by path segment: a value's own notes and its children's (kept apart: a JSON key may be "" too). A node is
+ * also a link in its parent's list of children, in the order they were added (`first`, `last`, `next`), looked up by
+ * a scan: most nodes have a few children, and a Map and arrays per node made a third of what scrubbing allocated.
+ * Past SCRUB_LIMITS.metaChildrenScanned children a Map indexes them.
+ */
+export type MetaTree = {
+  own: ValueMeta | undefined;
+  /** This node's segment under its parent ("" for a root). */
+  seg: string;
+  first: MetaTree | undefined;
+  last: MetaTree | undefined;
+  /** The parent's next child. */
+  next: MetaTree | undefined;
+  size: number;
+  index: Map<string, MetaTree> | undefined;
+};
 
 // Both made with all their fields at once: objects of one shape from one place, whose shape V8 keeps (a shape that
 // objects only reach by adding fields is dropped by a full collection when none is alive, and with it the optimized
 // code of the walk that used it).
-export function emptyMeta(): MetaTree {
-  return { own: undefined, children: undefined };
+export function emptyMeta(seg = ""): MetaTree {
+  return { own: undefined, seg, first: undefined, last: undefined, next: undefined, size: 0, index: undefined };
+}
+
+/** The node of `tree`'s child at `seg`, if there is one. */
+export function childMeta(tree: MetaTree, seg: string): MetaTree | undefined {
+  if (tree.index !== undefined) return tree.index.get(seg);
+  for (let c = tree.first; c !== undefined; c = c.next) if (c.seg === seg) return c;
+  return undefined;
+}
+
+/** Adds a child at `seg` (made empty unless given), which `tree` has none at yet; returns it. */
+export function addChildMeta(tree: MetaTree, seg: string, child: MetaTree = emptyMeta(seg)): MetaTree {
+  child.seg = seg;
+  if (tree.last === undefined) tree.first = child;
+  else tree.last.next = child;
+  tree.last = child;
+  tree.size++;
+  if (tree.index !== undefined) tree.index.set(seg, child);
+  else if (tree.size > SCRUB_LIMITS.metaChildrenScanned) {
+    const index = new Map<string, MetaTree>();
+    for (let c = tree.first; c !== undefined; c = c.next) index.set(c.seg, c);
+    tree.index = index;
+  }
+  return child;
 }
 
 export function valueMeta(rem: Remark[], len: number | undefined): ValueMeta {
@@ -25,7 +64,7 @@ export function valueMeta(rem: Remark[], len: number | undefined): ValueMeta {
 }
 
 export function isEmptyMeta(tree: MetaTree): boolean {
-  return tree.own === undefined && (tree.children === undefined || tree.children.size === 0);
+  return tree.own === undefined && tree.size === 0;
 }
 
 export function metaAt(tree: MetaTree, path: readonly string[], create: true): ValueMeta;
@@ -33,11 +72,10 @@ export function metaAt(tree: MetaTree, path: readonly string[], create: false): 
 export function metaAt(tree: MetaTree, path: readonly string[], create: boolean): ValueMeta | undefined {
   let node = tree;
   for (const seg of path) {
-    let next = node.children?.get(seg);
+    let next = childMeta(node, seg);
     if (!next) {
       if (!create) return undefined;
-      next = emptyMeta();
-      (node.children ??= new Map()).set(seg, next);
+      next = addChildMeta(node, seg);
     }
     node = next;
   }
@@ -116,7 +154,7 @@ export function seedMeta(existing: unknown): MetaTree {
           );
       } else {
         const next = walk(child);
-        if (!isEmptyMeta(next)) (out.children ??= new Map()).set(seg, next);
+        if (!isEmptyMeta(next)) addChildMeta(out, seg, next);
       }
     }
     return out;
@@ -146,17 +184,23 @@ function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void
  */
 export function mergeMeta(existing: unknown, tree: MetaTree): Record<string, unknown> {
   const out: Record<string, unknown> = isPlainObject(existing) ? existing : {};
-  if (tree.own) {
-    const prev = Object.hasOwn(out, "") && isPlainObject(out[""]) ? (out[""] as Record<string, unknown>) : {};
-    const merged: Record<string, unknown> = { ...prev, rem: tree.own.rem };
-    if (tree.own.len !== undefined && prev.len === undefined) merged.len = tree.own.len;
-    if (tree.own.rem.length === 0) delete merged.rem;
-    if (Object.keys(merged).length > 0) out[""] = merged;
+  const own = tree.own;
+  if (own) {
+    if (Object.hasOwn(out, "") && isPlainObject(out[""])) {
+      const prev = out[""] as Record<string, unknown>;
+      const merged: Record<string, unknown> = { ...prev, rem: own.rem };
+      if (own.len !== undefined && prev.len === undefined) merged.len = own.len;
+      if (own.rem.length === 0) delete merged.rem;
+      if (Object.keys(merged).length > 0) out[""] = merged;
+      else delete out[""];
+    } else if (own.rem.length > 0) out[""] = own.len === undefined ? { rem: own.rem } : { rem: own.rem, len: own.len };
+    else if (own.len !== undefined) out[""] = { len: own.len };
     else delete out[""];
   }
-  for (const [seg, child] of tree.children ?? []) {
+  for (let c = tree.first; c !== undefined; c = c.next) {
+    const seg = c.seg;
     if (seg === "") continue;
-    setOwn(out, seg, mergeMeta(Object.hasOwn(out, seg) ? out[seg] : undefined, child));
+    setOwn(out, seg, mergeMeta(Object.hasOwn(out, seg) ? out[seg] : undefined, c));
   }
   return out;
 }

@@ -7,10 +7,10 @@
 import { isIP } from "node:net";
 import { SCRUB_LIMITS } from "../config/limits/privacy";
 import type { CompiledConfig } from "./compiled";
-import { emptyMeta, metaAt, valueMeta, type MetaTree, type Remark, type ValueMeta } from "./meta";
+import { addChildMeta, childMeta, metaAt, valueMeta, type MetaTree, type Remark, type ValueMeta } from "./meta";
 import { contextNode, type Field, type Node } from "./pii-fields";
 import { applyRule, DELETE, working, type Working } from "./redact";
-import { PII_FALSE, PII_TRUE, VT, type Pii } from "./selector";
+import { PII_FALSE, PII_MAYBE, PII_TRUE, VT, type Pii } from "./selector";
 
 type S = { parent: S | null; key: string | null | undefined; rawKey: string | null; index: number; pii: Pii; types: number; depth: number };
 
@@ -72,7 +72,8 @@ function enter(walk: Walk, parent: S, key: string | null, index: number, pii: Pi
 /** Goes down to `segment` of the path, with the meta tree's node there. */
 function descend(walk: Walk, segment: string): void {
   const depth = walk.path.push(segment);
-  walk.metas[depth] = walk.metas[depth - 1]?.children?.get(segment);
+  const parent = walk.metas[depth - 1];
+  walk.metas[depth] = parent === undefined ? undefined : childMeta(parent, segment);
 }
 
 /** The current value's own notes, made (with the nodes above them) when there are none yet. */
@@ -82,8 +83,7 @@ function ownMeta(walk: Walk): ValueMeta {
     let next = walk.metas[i + 1];
     if (next === undefined) {
       const seg = walk.path[i]!;
-      next = node.children?.get(seg);
-      if (next === undefined) (node.children ??= new Map()).set(seg, (next = emptyMeta()));
+      next = childMeta(node, seg) ?? addChildMeta(node, seg);
       walk.metas[i + 1] = next;
     }
     node = next;
@@ -104,10 +104,14 @@ function applyAll(walk: Walk, state: S, value: string | null): typeof DELETE | s
     w.changed = false;
     w.search = null;
   }
-  // One test of all the gates together first: most strings pass none, and then no gated rule set looks further.
-  const gates = value !== null && walk.config.gate !== null ? walk.config.gate(value) : ALL_GATES;
+  // One test of all the gates together first: most strings pass none, and then no gated rule set looks further. A
+  // value with pii=maybe that no gated rule set here can select is not looked up (as missing them all: never read).
   const profile = walk.config.profile(state.rawKey);
+  const gates = value === null || walk.config.gate === null ? ALL_GATES : state.pii === PII_MAYBE && !profile.gatesForPiiMaybe ? null : walk.config.gate(value);
   const apps = walk.config.applications;
+  // A value an earlier rule set changed: the later gates' flags for it, from one lookup per change.
+  let flagsOf: string | null = value;
+  let flags = gates;
   for (let i = 0; i < apps.length; i++) {
     const app = apps[i]!;
     // Before the selector, whether any rule could act at all: the selector must allow this key; then on a non-string
@@ -119,7 +123,11 @@ function applyAll(walk: Walk, state: S, value: string | null): typeof DELETE | s
       if (!app.forNonStrings || (!app.anything && profile.hit[i] === 0)) continue;
     } else {
       // The flags are the original value's; a value an earlier rule changed is tested again as it is now.
-      gated = app.gate !== null && (gates === null || (w.changed ? !app.gate(w.value) : gates[i] === 0));
+      if (app.gate !== null && gates !== null && w.changed && w.value !== flagsOf) {
+        flags = walk.config.gate!(w.value);
+        flagsOf = w.value;
+      }
+      gated = app.gate !== null && (gates === null || flags === null || flags[i] === 0);
       if (gated && !app.anything && profile.hit[i] === 0) continue;
     }
     if (!app.test(state)) continue;
@@ -278,7 +286,8 @@ function visitArray(walk: Walk, list: unknown[], state: S, each: Node | undefine
   // scrub the key as a value.
   if (list.length === 2 && typeof list[0] === "string" && list[1] !== null && list[1] !== undefined) {
     child(walk, list, 1, enter(walk, state, list[0], -1, state.pii, jsonTypes(list[1])), undefined);
-    const after = walk.metas[walk.path.length]?.children?.get("1")?.own;
+    const here = walk.metas[walk.path.length];
+    const after = here === undefined ? undefined : childMeta(here, "1")?.own;
     if (after && after.rem.length > 0) return;
   }
   for (let i = 0; i < list.length; i++) child(walk, list, i, enter(walk, state, null, i, state.pii, typesOf(each, list[i])), each);

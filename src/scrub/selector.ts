@@ -240,6 +240,23 @@ function itemMatches(item: PathItem, pii: Pii, i: number, state: State): boolean
   }
 }
 
+/**
+ * Whether the selector can select only values with pii=true: every way it could match has an item that never matches
+ * under pii=maybe (`itemMatches`: a deep wildcard, a basic type, a type other than first). Conservative: `!` never is.
+ */
+export function selectsOnlyPiiTrue(s: Selector): boolean {
+  switch (s.kind) {
+    case "path":
+      return s.items.some((item, i) => item.kind === "deep" || (item.kind === "type" && ((item.type & BASIC_TYPES) !== 0 || i !== 0)));
+    case "and":
+      return s.items.some(selectsOnlyPiiTrue);
+    case "or":
+      return s.items.every(selectsOnlyPiiTrue);
+    case "not":
+      return false;
+  }
+}
+
 /** `SelectorSpec::matches_path`: whether the selector selects the value at `state`. */
 export function matches(selector: Selector, state: State): boolean {
   if (state.pii === PII_FALSE) return false;
@@ -283,8 +300,9 @@ function pathMatches(items: PathItem[], state: State): boolean {
   remaining.length = 0;
   for (; s !== null; s = s.parent) remaining.push(s);
   remaining.reverse(); // root first
-  let at = remaining.findIndex((st) => itemMatches(items[0]!, pii, 0, st));
-  if (at < 0) return false;
+  let at = 0;
+  while (at < remaining.length && !itemMatches(items[0]!, pii, 0, remaining[at]!)) at++;
+  if (at === remaining.length) return false;
   let j = 1;
   for (at++; at < remaining.length && j <= i; at++, j++) {
     if (!itemMatches(items[j]!, pii, j, remaining[at]!)) return false;

@@ -11,7 +11,18 @@ import {
   type PiiConfig,
   type ScrubbingOptions,
 } from "../../src/scrub/index";
-import { matches, parseSelector, PII_MAYBE, PII_TRUE, selectorToString, VT, type Pii, type State } from "../../src/scrub/selector";
+import {
+  compileSelector,
+  matches,
+  parseSelector,
+  PII_MAYBE,
+  PII_TRUE,
+  selectorToString,
+  selectsOnlyPiiTrue,
+  VT,
+  type Pii,
+  type State,
+} from "../../src/scrub/selector";
 import type { TestJson } from "../helpers/json";
 
 const OFF: ScrubbingOptions = { ...D, dataScrubber: false, dataScrubberDefaults: false };
@@ -120,6 +131,60 @@ describe("issue 18: the selector language (relay-pii selector.rs)", () => {
     yes(zero, ...sels);
     no(withPii(zero, PII_MAYBE), "$user.extra.foo.**", "$user.**", "$event.**", "$user.$object.**.0");
     yes(extra, "!(!user.extra)", "!(!$user.extra)");
+  });
+
+  test("a selector said to select only pii=true values (its gates are then not looked up for pii=maybe) never matches one", () => {
+    const strings = [
+      st(extra, "email", -1, VT.string),
+      st(foo, null, 1, VT.string),
+      st(user, "ip_address", -1, VT.string),
+      st(event, "message", -1, VT.string),
+    ];
+    const states = [event, user, extra, foo, zero, ...strings].flatMap((s) => [withPii(s, PII_MAYBE), s]);
+    const sels = [
+      "$string",
+      "$object",
+      "**",
+      "$user.**",
+      "$user.$object.**.0",
+      "user.extra",
+      "$user.extra",
+      "$user.email",
+      "$http.headers.x-api-key || $http.headers.x-session",
+      "$frame.vars.**",
+      "$breadcrumb.data.** && !$breadcrumb.data.url",
+      "extra.'sys.argv'.**",
+      "$string || user.extra",
+      "!$string",
+      "$user.extra.*",
+      "$object.*",
+      "*.email",
+      "$user.extra.$string",
+    ];
+    const only = sels.filter((sel) => selectsOnlyPiiTrue(parseSelector(sel)));
+    assert.deepEqual(only, [
+      "$string",
+      "$object",
+      "**",
+      "$user.**",
+      "$user.$object.**.0",
+      "$frame.vars.**",
+      "$breadcrumb.data.** && !$breadcrumb.data.url",
+      "extra.'sys.argv'.**",
+      "$object.*",
+      "$user.extra.$string",
+    ]);
+    for (const sel of only) {
+      const compiled = compileSelector(parseSelector(sel));
+      for (const state of states) {
+        if (state.pii !== PII_MAYBE) continue;
+        assert.equal(matches(parseSelector(sel), { ...state }), false, `${sel} under pii=maybe`);
+        assert.equal(compiled({ ...state }), false, `${sel} compiled, under pii=maybe`);
+      }
+    }
+    // And those left out do match some value with pii=maybe (not refused for nothing).
+    assert.ok(matches(parseSelector("user.extra"), withPii(extra, PII_MAYBE)));
+    assert.ok(matches(parseSelector("$user.email"), { ...withPii(strings[0]!, PII_MAYBE), parent: user }));
   });
 
   test("mismatches", () => {

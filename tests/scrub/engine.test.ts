@@ -214,3 +214,22 @@ test("a rule set sees a string as the rule sets before it left it, also where on
     },
   });
 });
+
+test("notes on more values of one object than a note's node scans (its children then indexed) are all written, in order, and found again by a second scrub", () => {
+  const n = SCRUB_LIMITS.metaChildrenScanned * 3;
+  // A hash of a hash differs: a second scrub changes a value unless it finds the value's notes and skips its redaction.
+  const relayPiiConfig = JSON.stringify({
+    rules: { h: { type: "redact_pair", keyPattern: "^password_", redaction: { method: "hash" } } },
+    applications: { "extra.*": ["h"] },
+  });
+  const extra: Record<string, string> = {};
+  for (let i = 0; i < n; i++) extra[`password_${i}`] = `secret number ${i}`;
+  const e = scrub({ extra: { ...extra } }, { ...OFF, relayPiiConfig });
+  const expected: Record<string, unknown> = {};
+  for (let i = 0; i < n; i++) expected[`password_${i}`] = { "": { rem: [["project:h", "p", 0, 40]], len: `secret number ${i}`.length } };
+  assert.equal(JSON.stringify(e._meta), JSON.stringify({ extra: expected }));
+  assert.equal((e.extra as Record<string, string>).password_40, hash("secret number 40", ""));
+  const before = JSON.stringify(e);
+  scrub(e, { ...OFF, relayPiiConfig });
+  assert.equal(JSON.stringify(e), before);
+});

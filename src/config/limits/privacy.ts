@@ -42,6 +42,8 @@ export const SCRUB_LIMITS = {
   gateMemoEntries: 8_192,
   /** characters; only strings up to this long are remembered, so the memo holds at most about 4 MB. */
   gateMemoMaxLength: 256,
+  /** children; a scrubbing note's node finds a child by scanning its list up to this many (most have a few: a frame's variables, an array's items), and through a Map past it, so that an object of thousands of keys with notes stays linear. */
+  metaChildrenScanned: 16,
   /** values; HMAC answers of `hash` redactions kept (a user's e-mail, id or address comes again event after event, and each HMAC costs about 2 µs); all cleared when full. */
   hashMemoEntries: 4_096,
   /** characters; only values up to this long are remembered, so the memo holds at most about 2.5 MB. */
