@@ -7,7 +7,7 @@
 import { startMetricsListener } from "../observability/http";
 import { metrics } from "../observability/metrics";
 import { watchPool } from "../observability/pools";
-import { DIGEST_LIMITS } from "../config/limits";
+import { DIGEST_LIMITS, STORAGE_LIMITS } from "../config/limits";
 import type { Config } from "../config/env";
 import { existingSpoolId, spoolDir } from "../ingest";
 import { dbOptionsFromConfig, openDb } from "../storage/db";
@@ -47,7 +47,8 @@ export async function runWorker(config: Config, log: (line: string) => void = co
   if (options.signal?.aborted) onAbort();
   process.on("SIGTERM", onSignal);
   process.on("SIGINT", onSignal);
-  const db = openDb(dbOptionsFromConfig(config));
+  const dbOptions = dbOptionsFromConfig(config);
+  const db = openDb(dbOptions.dialect === "sqlite" ? { ...dbOptions, cacheKiB: STORAGE_LIMITS.digestCacheKiB } : dbOptions);
   watchPool("server", db.pool);
   try {
     const applied = await migrateToLatest(db);

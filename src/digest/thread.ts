@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { stagingDir } from "../ingest/attachment-staging";
 import { parentPort, workerData } from "node:worker_threads";
-import { DIGEST_LIMITS, RETENTION_LIMITS } from "../config/limits";
+import { DIGEST_LIMITS, RETENTION_LIMITS, STORAGE_LIMITS } from "../config/limits";
 import { SpoolReader } from "../ingest/spool";
 import type { DigestBatchFigures } from "../observability/metrics";
 import { type OpenDbOptions, openDb } from "../storage/db";
@@ -63,7 +63,7 @@ export async function runDigestThread(makeSymbolicator: SymbolicatorFactory = de
   progress.identify(tid);
   progress.beat();
   const heartbeat = setInterval(() => progress.beat(), data.heartbeatMs);
-  const db = openDb(data.db);
+  const db = openDb(data.db.dialect === "sqlite" ? { ...data.db, cacheKiB: STORAGE_LIMITS.digestCacheKiB } : data.db);
   const spool = SpoolReader.open(data.spoolDir);
   let stopping = false;
   port.on("message", (m: { type: string }) => {

@@ -28,7 +28,15 @@ export type Db = {
 };
 
 /** syncAttachments: attachment files are synced to disk as written (FAULTLINE_SPOOL_SYNC=full), else left to the kernel. */
-export type OpenDbOptions = { dialect: "sqlite"; file: string; syncAttachments?: boolean } | { dialect: "postgres"; url: string; maxConnections?: number };
+export type OpenDbOptions =
+  | {
+      dialect: "sqlite";
+      file: string;
+      syncAttachments?: boolean;
+      /** KiB of SQLite's page cache for this connection; better-sqlite3's build default (16 MiB) when not given. */
+      cacheKiB?: number;
+    }
+  | { dialect: "postgres"; url: string; maxConnections?: number };
 
 /** Chooses the store from the configuration: DATABASE_URL wins, otherwise SQLite in the data dir. */
 export function dbOptionsFromConfig(cfg: { databaseUrl: string | undefined; dataDir: string; spoolSync?: "full" | "normal" }): OpenDbOptions {
@@ -68,6 +76,7 @@ export function openDb(options: OpenDbOptions): Db {
     sqlite.pragma("foreign_keys = ON");
     // Several processes (web, worker, CLI) may write: wait for the lock instead of failing at once.
     sqlite.pragma("busy_timeout = 5000");
+    if (options.cacheKiB !== undefined) sqlite.pragma(`cache_size = ${-Math.max(64, Math.floor(options.cacheKiB))}`);
     const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
     const attachmentsDir =
       options.file === ":memory:" ? path.join(os.tmpdir(), `faultline-attachments-${randomUUID()}`) : path.join(path.dirname(options.file), "attachments");

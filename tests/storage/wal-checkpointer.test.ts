@@ -86,3 +86,19 @@ test("PostgreSQL and in-memory databases get no checkpoint thread", async () => 
   await startWalCheckpointer({ dialect: "postgres", url: "postgres://unused" }, () => assert.fail("no thread")).stop();
   await startWalCheckpointer({ dialect: "sqlite", file: ":memory:" }, () => assert.fail("no thread")).stop();
 });
+
+test("issue 22 memory: a connection opened with cacheKiB keeps SQLite's page cache to that size; the others keep the build's 16 MiB", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "faultline-cache-"));
+  const file = path.join(dir, "faultline.sqlite3");
+  const digest = openDb({ dialect: "sqlite", file, cacheKiB: STORAGE_LIMITS.digestCacheKiB });
+  const web = openDb({ dialect: "sqlite", file });
+  try {
+    const size = async (db: Db) => Number((await sql<{ cache_size: number }>`pragma cache_size`.execute(db.kysely)).rows[0]!.cache_size);
+    assert.equal(await size(digest), -STORAGE_LIMITS.digestCacheKiB, "negative: KiB, as SQLite reads it");
+    assert.equal(await size(web), -16_000);
+  } finally {
+    await digest.close();
+    await web.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
