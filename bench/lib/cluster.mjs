@@ -162,7 +162,8 @@ export async function startCluster(root, { workDir, databaseUrl, count = 2, env:
   const email = `cluster-${randomUUID().slice(0, 8)}@example.com`;
   const password = randomBytes(18).toString("base64url");
   cli(root, nodeEnv(0), ["migrate"]);
-  cli(root, nodeEnv(0), ["createuser", "--email", email, "--password", password, "--superuser", "--no-input"]);
+  // `--password=value`: a random password may begin with "-", which `--password value` would read as an option.
+  cli(root, nodeEnv(0), ["createuser", "--email", email, `--password=${password}`, "--superuser", "--no-input"]);
   const token = cli(root, nodeEnv(0), ["createtoken", "--email", email, "--name", "cluster"]).split("\n").pop().trim();
   const nodes = await Promise.all(ports.map((port, i) => startNode(root, { name: `node-${i + 1}`, port, env: nodeEnv(i) })));
   const org = (await api(proxy.origin, token, "POST", "/organizations/", { name: "Cluster" })).slug;

@@ -104,7 +104,8 @@ export async function startFaultline(root, { port, dataDir, reuse, env: extraEnv
   const env = { ...faultlineEnv(port, dataDir), ...extraEnv };
   await assertPortFree(port);
   const email = reuse?.email ?? "bench@example.com";
-  if (!reuse) cli(root, env, ["createuser", "--email", email, "--password", randomBytes(18).toString("base64url"), "--superuser", "--no-input"]);
+  // `--password=value`: a random password may begin with "-", which `--password value` would read as an option.
+  if (!reuse) cli(root, env, ["createuser", "--email", email, `--password=${randomBytes(18).toString("base64url")}`, "--superuser", "--no-input"]);
   const token = cli(root, env, ["createtoken", "--email", email, "--name", "bench"]).split("\n").pop().trim();
   // BENCH_PROFILE=<dir>: the server writes V8 CPU profiles (one per thread) there when it stops.
   const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
