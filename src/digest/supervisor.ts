@@ -111,7 +111,10 @@ export function superviseDigest(opts: SupervisorOptions): DigestHandle {
       stopping = true;
       const { thread, exited } = current;
       if (exited) return resolve();
-      const timer = setTimeout(() => void thread.terminate().then(() => resolve()), STOP_GRACE_MS);
+      const timer = setTimeout(() => {
+        log(`faultline: the digest thread did not stop within ${STOP_GRACE_MS} ms of being asked; ending it`);
+        void thread.terminate().then(() => resolve());
+      }, STOP_GRACE_MS);
       thread.once("exit", () => {
         clearTimeout(timer);
         resolve();

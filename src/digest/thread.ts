@@ -66,9 +66,10 @@ export async function runDigestThread(makeSymbolicator: SymbolicatorFactory = de
   const db = openDb(data.db.dialect === "sqlite" ? { ...data.db, cacheKiB: STORAGE_LIMITS.digestCacheKiB } : data.db);
   const spool = SpoolReader.open(data.spoolDir);
   let stopping = false;
-  port.on("message", (m: { type: string }) => {
+  const onMessage = (m: { type: string }) => {
     if (m.type === "stop") stopping = true;
-  });
+  };
+  port.on("message", onMessage);
   const post = (m: DigestWorkerMessage) => port.postMessage(m);
   const log = (line: string) => post({ type: "log", line });
   const store = createStore(db);
@@ -91,5 +92,8 @@ export async function runDigestThread(makeSymbolicator: SymbolicatorFactory = de
     clearInterval(heartbeat);
     spool.close();
     await db.close();
+    // A listened-to port keeps the thread alive: without this the thread outlives the loop, and the supervisor's
+    // stop waits out its whole grace (STOP_GRACE_MS) on every shutdown.
+    port.off("message", onMessage);
   }
 }

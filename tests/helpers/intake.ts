@@ -56,6 +56,8 @@ export type TestIntakeOptions = Pick<IntakeOptions, "pressureLimits"> & {
   dataDir?: string;
   /** FAULTLINE_METRICS_TOKEN: /metrics answers with it, as `faultline start` wires it (spool backlog, digest figures). */
   metricsToken?: string;
+  /** Hears the digest's log lines (default: standard error). */
+  log?: (line: string) => void;
 };
 
 export async function startTestIntake({
@@ -66,6 +68,7 @@ export async function startTestIntake({
   digestBudgetMs,
   dataDir: givenDataDir,
   metricsToken,
+  log = (line: string) => console.error(line),
   ...options
 }: TestIntakeOptions = {}): Promise<TestIntake> {
   const dataDir = givenDataDir ?? mkdtempSync(path.join(tmpdir(), "faultline-intake-"));
@@ -83,7 +86,6 @@ export async function startTestIntake({
     intake.spool.digested(p);
     backlog?.digested(p);
   };
-  const log = (line: string) => console.error(line);
   const digest =
     mode === "inline"
       ? startDigestWorker({ spoolDir: spoolDir(dataDir), db: digestDb ?? dbOptions }, onPosition, log, {

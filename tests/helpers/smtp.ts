@@ -121,6 +121,9 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<TestSmtp> {
     disabledCommands: tls ? [] : ["STARTTLS"],
     ...(tls ? { key: tls.key, cert: tls.cert } : {}),
     size: 10 * 1024 * 1024,
+    // close() waits this long for clients to quit before ending their connections (smtp-server's default: 30 s); a
+    // test that leaves a pooled mailer open then costs a second, not half a minute.
+    closeTimeout: 1000,
     onAuth(auth, _session, callback) {
       if (auth.username === user && auth.password === password) callback(null, { user });
       else callback(Object.assign(new Error("Invalid username or password"), { responseCode: 535 }));

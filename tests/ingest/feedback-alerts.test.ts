@@ -81,10 +81,9 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       const nodeEvent = await runSdk(process.execPath, ["tests/ingest/sdk/node-feedback.mjs", p.dsn, marker]);
       const pythonEvent = await runSdk("/usr/bin/python3", ["tests/ingest/sdk/python-feedback.py", q.dsn, marker]); // Debian's
       await t.settle();
-      const mailer = notificationMailer(
-        createMailer(loadMailConfig({ FAULTLINE_SMTP_URL: smtp.url, FAULTLINE_MAIL_FROM: "Faultline <alerts@faultline.test>" })),
-      );
-      const sender = createSender({ store, mailer, log: () => undefined });
+      const pool = createMailer(loadMailConfig({ FAULTLINE_SMTP_URL: smtp.url, FAULTLINE_MAIL_FROM: "Faultline <alerts@faultline.test>" }));
+      after(() => pool.close()); // its pooled connection would hold the SMTP server's close for its closeTimeout
+      const sender = createSender({ store, mailer: notificationMailer(pool), log: () => undefined });
       const pending = async () =>
         Number(
           (
