@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { DIGEST_LIMITS } from "../config/limits";
+import { startWithOwnYoungGeneration } from "./thread-heap";
 import type { DigestBatchFigures } from "../observability/metrics";
 import { startWalCheckpointer } from "../storage/wal-checkpointer";
 import { ProgressView, newProgressBuffer, threadCpuMs } from "./progress";
@@ -60,7 +61,9 @@ export function superviseDigest(opts: SupervisorOptions): DigestHandle {
     const buffer = newProgressBuffer();
     const view = new ProgressView(buffer);
     const threadData: DigestThreadData = { ...data, progress: buffer, endedOn: [...endedOn], heartbeatMs };
-    const thread = new Worker(entry, { workerData: threadData });
+    const thread = startWithOwnYoungGeneration(
+      () => new Worker(entry, { workerData: threadData, resourceLimits: { maxYoungGenerationSizeMb: DIGEST_LIMITS.youngGenerationMb } }),
+    );
     const launched = { thread, exited: false };
     current = launched;
     let endedByWatchdog = false;

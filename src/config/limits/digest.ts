@@ -57,6 +57,16 @@ export const DIGEST_LIMITS = {
   recordBudgetMs: 10_000,
   /** milliseconds; how often the digest thread's timer beats and the supervisor looks (a small share of the budget). */
   heartbeatMs: 250,
+  /**
+   * megabytes; the digest thread's young generation (V8's new space: two semi-spaces of a third each, 8 MB), apart
+   * from the process's 2 MB semi-space (bin/faultline's --max-semi-space-size, which keeps the intake's memory small).
+   * The digest makes much short-lived garbage per record (parsed events, rows, SQL): with the process's semi-space it
+   * spent 17 % of its time collecting it. bench:digest, sustained 2,000/s for 30 s, runs alternated: 808–943 items/s
+   * with the process's setting (six runs, median 885), 1,000–1,154 with 24 MB (five, median 1,020), 1,000–1,327 with
+   * 48 MB (three), 923–1,058 with 96 (two): the smallest of those. It grows only as far as the garbage needs, and
+   * only this thread's (digest/thread-heap.ts).
+   */
+  youngGenerationMb: 24,
   /** milliseconds; before a digest thread that ended is started again (a crash loop stays slow). */
   restartDelayMs: 1000,
   /**
