@@ -13,11 +13,31 @@ import type { Member, Store, User } from "../../src/storage/ports";
 
 export type TestCore = { db: Db; store: Store; accounts: Accounts; as: (user: User) => CoreContext; close: () => Promise<void> };
 
+/** Each distinct password's hash, made once per test process. */
+const hashes = new Map<string, Promise<string>>();
+
+/**
+ * better-auth's password hash is salted scrypt, tens of milliseconds of CPU each, and the tests make thousands of
+ * accounts with a handful of passwords (the permission matrix alone over a thousand): this test core hashes each
+ * distinct password once per process and gives every account of that password the same hash. It is better-auth's
+ * own hash of the real password, so signing in verifies it as ever; only the salt is shared between test accounts.
+ */
+async function hashEachPasswordOnce(auth: ReturnType<typeof createAuth>): Promise<void> {
+  const password = (await auth.$context).password;
+  const hash = password.hash.bind(password);
+  password.hash = (plain: string) => {
+    let made = hashes.get(plain);
+    if (!made) hashes.set(plain, (made = hash(plain)));
+    return made;
+  };
+}
+
 export async function testCore(options: OpenDbOptions = { dialect: "sqlite", file: ":memory:" }): Promise<TestCore> {
   const db = openDb(options);
   await migrateToLatest(db);
   const store = createStore(db);
   const auth = createAuth({ db, secret: "test-secret-test-secret-test-secret-00", publicUrl: "http://localhost:9000", basePath: "" });
+  await hashEachPasswordOnce(auth);
   const accounts = betterAuthAccounts(auth, store);
   return { db, store, accounts, as: (user) => ({ store, actor: { user } }), close: () => db.close() };
 }
