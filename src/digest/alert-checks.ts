@@ -21,6 +21,7 @@ import {
   type RuleFilter,
   type TagMatch,
 } from "../core/alert-rule-schema";
+import type { AlertRule } from "../storage/alert-ports";
 import type { IssueTrigger } from "../storage/notification-ports";
 
 /** One event of the batch and what the batch did to its issue. */
@@ -162,4 +163,26 @@ export async function matchList<T>(items: T[], mode: "all" | "any" | "none", pas
     }
   }
   return mode === "any" ? some : !some;
+}
+
+/**
+ * Whether a rule fires for one event: its conditions as its actionMatch asks, then its filters as its filterMatch
+ * asks (the rule's environment is the caller's to check). Returns the conditions that passed, in the rule's order
+ * (the first names the trigger), or null.
+ */
+export async function rulePasses(
+  rule: Pick<AlertRule, "conditions" | "actionMatch" | "filters" | "filterMatch">,
+  e: EventFacts,
+  issue: IssueFacts,
+  firedOnce: boolean,
+  now: Date,
+  lookups: Lookups,
+): Promise<RuleCondition[] | null> {
+  const passed: RuleCondition[] = [];
+  for (const c of rule.conditions) {
+    if (await conditionPasses(c, e, firedOnce, lookups)) passed.push(c);
+    else if (rule.actionMatch === "all") break;
+  }
+  if (rule.actionMatch === "all" ? passed.length !== rule.conditions.length : passed.length === 0) return null;
+  return (await matchList(rule.filters, rule.filterMatch, (f) => filterPasses(f, e, issue, now, lookups))) ? passed : null;
 }

@@ -12,7 +12,7 @@ import { ALERT_RULE_LIMITS } from "../config/limits";
 import type { AlertIssueFacts, AlertProjectInfo, AlertRule, RuleIssueFired, RuleIssueState } from "../storage/alert-ports";
 import type { DigestTx } from "../storage/digest-ports";
 import type { IssueNotificationPayload, IssueTrigger, NewNotification } from "../storage/notification-ports";
-import { type EventFacts, type Lookups, conditionPasses, conditionTrigger, filterPasses, matchList } from "./alert-checks";
+import { type EventFacts, type Lookups, conditionTrigger, rulePasses } from "./alert-checks";
 import type { DigestedEvent } from "./items";
 
 /** What the batch did, as the rules read it. */
@@ -152,6 +152,24 @@ async function frequencyPasses(tx: DigestTx, c: FrequencyCondition, issue: Alert
   return (await tx.userCount(issue.id, since)) > c.value;
 }
 
+/**
+ * The outbox rows of a rule that fired: one per action, keyed by the rule, `subject` (what it fired for, e.g.
+ * `issue:12:event:<id>`) and the action's place, so a batch written again adds nothing.
+ */
+export function actionRows(
+  rule: Pick<AlertRule, "id" | "actions">,
+  row: Pick<NewNotification, "organizationId" | "projectId" | "issueId" | "payload" | "createdAt">,
+  subject: string,
+): NewNotification[] {
+  return rule.actions.map((action, i) => ({
+    ...row,
+    source: "issue_rule",
+    ruleId: rule.id,
+    action,
+    idempotencyKey: `rule:${rule.id}:${subject}:action:${i}`,
+  }));
+}
+
 /** Evaluates the project's rules for the batch's issues; writes outbox rows and rule states. Returns rows newly enqueued. */
 export async function evaluateAlerts(cacheKey: object, tx: DigestTx, batch: AlertBatch, links: AlertLinks): Promise<number> {
   const events = issueEvents(batch);
@@ -195,28 +213,16 @@ export async function evaluateAlerts(cacheKey: object, tx: DigestTx, batch: Aler
       const firedOnce = state?.firedOnce ?? false;
       for (const { event, facts: e } of events.get(issueId)!) {
         if (rule.environment !== null && event.environment !== rule.environment) continue;
-        const passed = [];
-        for (const c of rule.conditions) {
-          if (await conditionPasses(c, e, firedOnce, lookups)) passed.push(c);
-          else if (rule.actionMatch === "all") break;
-        }
-        const conditionsPass = rule.actionMatch === "all" ? passed.length === rule.conditions.length : passed.length > 0;
-        if (!conditionsPass) continue;
-        if (!(await matchList(rule.filters, rule.filterMatch, (f) => filterPasses(f, e, issue, batch.now, lookups)))) continue;
+        const passed = await rulePasses(rule, e, issue, firedOnce, batch.now, lookups);
+        if (!passed) continue;
         const body = payload(rule, conditionTrigger(passed[0]!), info, issue, event, links);
-        rule.actions.forEach((action, i) => {
-          rows.push({
-            organizationId: info.organization.id,
-            projectId,
-            source: "issue_rule",
-            ruleId: rule.id,
-            issueId,
-            action,
-            payload: body,
-            idempotencyKey: `rule:${rule.id}:issue:${issueId}:event:${event.eventId}:action:${i}`,
-            createdAt: at,
-          });
-        });
+        rows.push(
+          ...actionRows(
+            rule,
+            { organizationId: info.organization.id, projectId, issueId, payload: body, createdAt: at },
+            `issue:${issueId}:event:${event.eventId}`,
+          ),
+        );
         fired.push({ ruleId: rule.id, issueId, firedAt: at, firedOnce: firedOnce || passed.some((c) => "firstTimeOnly" in c && c.firstTimeOnly) });
         break;
       }

@@ -30,8 +30,8 @@ import type { AlertIssueFacts, AlertProjectInfo, AlertRule } from "../storage/al
 import type { DigestTx } from "../storage/digest-ports";
 import type { WrittenFeedback } from "../storage/feedback-ports";
 import type { FeedbackNotificationPayload, NewNotification } from "../storage/notification-ports";
-import { type EventFacts, type IssueFacts, type Lookups, conditionPasses, filterPasses, matchList } from "./alert-checks";
-import { type AlertLinks, feedbackLink, issueLink, projectRules } from "./alerts";
+import { type EventFacts, type IssueFacts, type Lookups, rulePasses } from "./alert-checks";
+import { type AlertLinks, actionRows, feedbackLink, issueLink, projectRules } from "./alerts";
 
 const FEEDBACK: keyof typeof ISSUE_CATEGORIES = "6";
 
@@ -117,29 +117,11 @@ export async function evaluateFeedbackAlerts(cacheKey: object, tx: DigestTx, wri
     };
     for (const rule of rules) {
       if (rule.environment !== null && f.environment !== rule.environment) continue;
-      let passed = 0;
-      for (const c of rule.conditions) {
-        if (await conditionPasses(c, f.facts, false, lookups)) passed++;
-        else if (rule.actionMatch === "all") break;
-      }
-      if (rule.actionMatch === "all" ? passed !== rule.conditions.length : passed === 0) continue;
-      if (!(await matchList(rule.filters, rule.filterMatch, (x) => filterPasses(x, f.facts, issueFacts, now, lookups)))) continue;
+      if (!(await rulePasses(rule, f.facts, issueFacts, false, now, lookups))) continue;
       const body = payload(rule, info, w, f, w.issueId !== null ? issues.get(w.issueId) : undefined, links);
-      rule.actions.forEach((action, i) => {
-        rows.push({
-          organizationId: info.organization.id,
-          projectId,
-          source: "issue_rule",
-          ruleId: rule.id,
-          // The feedback is the rule's issue; an e-mail to the issue's owners finds none and falls through (Sentry's
-          // new feedback issue is unassigned too). The associated issue is named in the payload.
-          issueId: null,
-          action,
-          payload: body,
-          idempotencyKey: `rule:${rule.id}:feedback:${w.id}:action:${i}`,
-          createdAt: at,
-        });
-      });
+      // The feedback is the rule's issue (issueId null): an e-mail to the issue's owners finds none and falls through
+      // (Sentry's new feedback issue is unassigned too). The associated issue is named in the payload.
+      rows.push(...actionRows(rule, { organizationId: info.organization.id, projectId, issueId: null, payload: body, createdAt: at }, `feedback:${w.id}`));
     }
   }
   return rows.length > 0 ? tx.enqueueNotifications(rows) : 0;

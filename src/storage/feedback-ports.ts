@@ -78,7 +78,5 @@ export interface FeedbackStore {
   countFeedback(organizationId: number): Promise<Record<FeedbackStatus, number>>;
   getFeedback(organizationId: number, id: number): Promise<Feedback | null>;
   listIssueFeedback(issueId: number, limit: number): Promise<Feedback[]>;
-  /** Outside the digest (the user-feedback API): the same insert, in a transaction of its own. Returns the row. */
-  submitFeedback(row: NewFeedback): Promise<Feedback>;
   updateFeedback(organizationId: number, id: number, change: { status?: FeedbackStatus; assigneeUserId?: string | null }): Promise<Feedback | null>;
 }

@@ -194,13 +194,6 @@ export function feedbackStore({ db }: Ctx): FeedbackStore {
         toFeedback,
       );
     },
-    async submitFeedback(row) {
-      // Not in a transaction: on SQLite a transaction that reads and then writes cannot wait for the digest's write
-      // lock (the read's snapshot would be stale), and fails at once with "database is locked"; a single insert waits.
-      await insertOne(db, row);
-      const r = await selectFeedback(db).where("f.project_id", "=", row.projectId).where("f.dedupe_key", "=", dedupeKey(row)).executeTakeFirstOrThrow();
-      return toFeedback(r);
-    },
     async updateFeedback(organizationId, id, change) {
       const found = await getFeedback(organizationId, id);
       if (!found) return null;
