@@ -161,15 +161,27 @@ export async function startCluster(root, { workDir, databaseUrl, count = 2, env:
   });
   const email = `cluster-${randomUUID().slice(0, 8)}@example.com`;
   const password = randomBytes(18).toString("base64url");
-  cli(root, nodeEnv(0), ["migrate"]);
-  // `--password=value`: a random password may begin with "-", which `--password value` would read as an option.
-  cli(root, nodeEnv(0), ["createuser", "--email", email, `--password=${password}`, "--superuser", "--no-input"]);
-  const token = cli(root, nodeEnv(0), ["createtoken", "--email", email, "--name", "cluster"]).split("\n").pop().trim();
-  const nodes = await Promise.all(ports.map((port, i) => startNode(root, { name: `node-${i + 1}`, port, env: nodeEnv(i) })));
-  const org = (await api(proxy.origin, token, "POST", "/organizations/", { name: "Cluster" })).slug;
-  const team = (await api(proxy.origin, token, "POST", `/organizations/${org}/teams/`, { slug: "cluster" })).slug;
-  const project = await api(proxy.origin, token, "POST", `/teams/${org}/${team}/projects/`, { name: "Shop", platform: "python" });
-  const keys = await api(proxy.origin, token, "GET", `/projects/${org}/${project.slug}/keys/`);
+  const nodes = [];
+  let token, org, project, keys;
+  try {
+    cli(root, nodeEnv(0), ["migrate"]);
+    // `--password=value`: a random password may begin with "-", which `--password value` would read as an option.
+    cli(root, nodeEnv(0), ["createuser", "--email", email, `--password=${password}`, "--superuser", "--no-input"]);
+    token = cli(root, nodeEnv(0), ["createtoken", "--email", email, "--name", "cluster"]).split("\n").pop().trim();
+    const started = await Promise.allSettled(ports.map((port, i) => startNode(root, { name: `node-${i + 1}`, port, env: nodeEnv(i) })));
+    for (const s of started) if (s.status === "fulfilled") nodes.push(s.value);
+    const failed = started.find((s) => s.status === "rejected");
+    if (failed) throw failed.reason;
+    org = (await api(proxy.origin, token, "POST", "/organizations/", { name: "Cluster" })).slug;
+    const team = (await api(proxy.origin, token, "POST", `/organizations/${org}/teams/`, { slug: "cluster" })).slug;
+    project = await api(proxy.origin, token, "POST", `/teams/${org}/${team}/projects/`, { name: "Shop", platform: "python" });
+    keys = await api(proxy.origin, token, "GET", `/projects/${org}/${project.slug}/keys/`);
+  } catch (err) {
+    // A set-up that fails half-way stops what it started: a running nginx or node keeps the caller's process alive.
+    await Promise.allSettled(nodes.map((n) => stopNode(n)));
+    await proxy.stop().catch(() => undefined);
+    throw err;
+  }
   const dsn = keys[0].dsn.public;
   const cluster = {
     nodes,
