@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { stopChild, waitHttp } from "./proc.mjs";
+import { stopChild, stopOnInterrupt, waitHttp } from "./proc.mjs";
 import { cli, startEnv, startFlags } from "./server.mjs";
 
 export const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p)) ?? null;
@@ -66,7 +66,9 @@ ${nodePorts.map((p) => `        server 127.0.0.1:${p} max_fails=1 fail_timeout=2
 }
 `;
   writeFileSync(path.join(dir, "nginx.conf"), conf);
-  const child = spawn(NGINX, ["-c", path.join(dir, "nginx.conf"), "-p", `${dir}/`, "-e", path.join(dir, "error.log")], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = stopOnInterrupt(
+    spawn(NGINX, ["-c", path.join(dir, "nginx.conf"), "-p", `${dir}/`, "-e", path.join(dir, "error.log")], { stdio: ["ignore", "pipe", "pipe"] }),
+  );
   const output = [];
   child.stdout.on("data", (d) => output.push(d.toString()));
   child.stderr.on("data", (d) => output.push(d.toString()));
@@ -93,11 +95,13 @@ ${nodePorts.map((p) => `        server 127.0.0.1:${p} max_fails=1 fail_timeout=2
 
 /** One node: `node <start flags> bin/faultline.mjs start` with `env`. Returns {name, port, origin, env, child, output}. */
 export async function startNode(root, { name, port, env }) {
-  const child = spawn(process.execPath, [...startFlags(root), "bin/faultline.mjs", "start"], {
-    cwd: root,
-    env: { ...process.env, ...startEnv(root), ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = stopOnInterrupt(
+    spawn(process.execPath, [...startFlags(root), "bin/faultline.mjs", "start"], {
+      cwd: root,
+      env: { ...process.env, ...startEnv(root), ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  );
   const output = [];
   const keep = (d) => {
     output.push(d.toString());

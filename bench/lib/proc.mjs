@@ -99,6 +99,32 @@ export function stopChild(child, graceMs = 10_000) {
   });
 }
 
+/** Children still running that stopOnInterrupt was given. */
+const running = new Set();
+let listening = false;
+
+/**
+ * Ends `child` (SIGTERM) when this process is interrupted (SIGINT, SIGTERM, SIGHUP) or exits, so a bench or test
+ * that is killed leaves no server, node or nginx behind; then the signal does what it would have done. Returns child.
+ */
+export function stopOnInterrupt(child) {
+  if (!listening) {
+    listening = true;
+    const endAll = () => {
+      for (const c of running) if (c.exitCode === null && c.signalCode === null) c.kill("SIGTERM");
+    };
+    process.once("exit", endAll);
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"])
+      process.once(signal, () => {
+        endAll();
+        process.kill(process.pid, signal); // the listener is gone (once): the default action ends this process
+      });
+  }
+  running.add(child);
+  child.once("exit", () => running.delete(child));
+  return child;
+}
+
 /** CPU seconds the whole machine has spent busy so far (all cores; /proc/stat, idle and iowait excluded). */
 export function machineBusySeconds() {
   const f = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { freshRequest } from "./mix.mjs";
-import { listenerPid, stopChild, waitHttp } from "./proc.mjs";
+import { listenerPid, stopChild, stopOnInterrupt, waitHttp } from "./proc.mjs";
 
 /** What is missing from a build, or null when `npm run build` has been run. */
 export function missingBuild(root) {
@@ -54,7 +54,7 @@ async function assertPortFree(port) {
 
 /** Spawns a node script; keeps its output (for errors) and echoes nothing unless BENCH_VERBOSE is set. */
 function spawnServer(root, args, env) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = stopOnInterrupt(spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] }));
   child.output = [];
   const keep = (d) => {
     child.output.push(d.toString());
