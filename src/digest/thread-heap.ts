@@ -9,10 +9,13 @@ import type { Worker } from "node:worker_threads";
 
 const SEMI_SPACE_FLAG = /^--max[-_]semi[-_]space[-_]size(?:=(\d+))?$/;
 
-/** The --max-semi-space-size (MB) in these node options (the command line's, then NODE_OPTIONS'); 0 when none. */
+/**
+ * The --max-semi-space-size (MB) this process runs with, 0 when none: node reads NODE_OPTIONS first and its command
+ * line after, so the command line's wins.
+ */
 export function semiSpaceMb(execArgv: readonly string[], nodeOptions: string): number {
   let found = 0;
-  const args = [...execArgv, ...nodeOptions.split(/\s+/).filter(Boolean)];
+  const args = [...nodeOptions.split(/\s+/).filter(Boolean), ...execArgv];
   for (let i = 0; i < args.length; i++) {
     const m = SEMI_SPACE_FLAG.exec(args[i]!);
     if (!m) continue;

@@ -10,7 +10,7 @@ test("the process's --max-semi-space-size is read from its node options, either 
   assert.equal(semiSpaceMb(["--max-semi-space-size=2", "--max-old-space-size=384"], ""), 2);
   assert.equal(semiSpaceMb(["--max_semi_space_size", "4"], ""), 4);
   assert.equal(semiSpaceMb(["--max-old-space-size=384"], "--max-semi-space-size=8 --enable-source-maps"), 8);
-  assert.equal(semiSpaceMb(["--max-semi-space-size=2"], "--max-semi-space-size=16"), 16, "NODE_OPTIONS is read last, as node applies it");
+  assert.equal(semiSpaceMb(["--max-semi-space-size=2"], "--max-semi-space-size=16"), 2, "the command line wins over NODE_OPTIONS, as in node");
   assert.equal(semiSpaceMb(["--max-semi-space-size=lots"], ""), 0, "not a number: ignored");
 });
 
