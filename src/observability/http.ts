@@ -2,7 +2,8 @@
 // listener of its own (FAULTLINE_METRICS_ADDRESS) without one, for a Prometheus on loopback or a private network.
 // Neither configured: 404, as for any path that is not there.
 import { createHash, timingSafeEqual } from "node:crypto";
-import http from "node:http";
+import type http from "node:http";
+import { createHttpServer } from "../server/http-server";
 import { metrics } from "./metrics";
 
 const digest = (s: string) => createHash("sha256").update(s).digest();
@@ -40,7 +41,7 @@ export async function answerMetrics(req: http.IncomingMessage, res: http.ServerR
 
 /** The metrics' own listener: /metrics to whoever reaches the address, 404 for anything else. */
 export async function startMetricsListener(address: { host: string; port: number }): Promise<http.Server> {
-  const server = http.createServer((req, res) => {
+  const server = createHttpServer((req, res) => {
     const path = (req.url ?? "/").split("?", 1)[0];
     if (path !== "/metrics") return refuse(res, 404, "Not found");
     if (req.method !== "GET" && req.method !== "HEAD") return refuse(res, 405, "use GET", { allow: "GET, HEAD" });

@@ -1,5 +1,5 @@
 // `faultline start`: migrate, then serve the application on one port with Node's http server.
-import http from "node:http";
+import type http from "node:http";
 import next from "next";
 import { type Config, loadConfig } from "../config/env";
 import { startMetricEvaluator } from "../alerts/metric-evaluator";
@@ -17,6 +17,7 @@ import { startMetricsListener } from "../observability/http";
 import { metrics } from "../observability/metrics";
 import { watchPool } from "../observability/pools";
 import { builtBasePath, distDirOf } from "./build-info";
+import { createHttpServer } from "./http-server";
 import { createListener } from "./listener";
 import { describeOwnMaps, uploadOwnSourceMaps } from "./own-sourcemaps";
 import { startWeeklySummaries } from "./weekly-summaries";
@@ -78,9 +79,7 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   process.env.__NEXT_PRIVATE_ORIGIN = internalOrigin(config);
   const app = next({ dev: false, dir: rootDir, hostname: config.host, port: config.port });
   await app.prepare();
-  const server = http.createServer(createListener({ config, basePath, intake, next: app.getRequestHandler(), metricsToken: config.metrics.token }));
-  // Keep-alive connections from SDKs and proxies outlive Node's 5 s default between requests.
-  server.keepAliveTimeout = 65_000;
+  const server = createHttpServer(createListener({ config, basePath, intake, next: app.getRequestHandler(), metricsToken: config.metrics.token }));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());

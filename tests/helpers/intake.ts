@@ -2,7 +2,6 @@
 // digest worker thread in a fresh data dir, over a real SQLite file (or the given database); one organization with
 // two projects. With `digest: "external"` no thread starts: the server follows the position `faultline worker` saves.
 import { mkdtempSync, rmSync } from "node:fs";
-import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,6 +12,7 @@ import { type IntakeOptions, openIntake, spoolDir } from "../../src/ingest";
 import type { SpoolWriter } from "../../src/ingest/spool";
 import { SpoolBacklog } from "../../src/ingest/spool-backlog";
 import { metrics } from "../../src/observability/metrics";
+import { createHttpServer } from "../../src/server/http-server";
 import { createListener } from "../../src/server/listener";
 import type { OpenDbOptions } from "../../src/storage/db";
 import type { SubmitEnvelope } from "../../src/ingest/in-process";
@@ -94,7 +94,7 @@ export async function startTestIntake({
           onBatch: metricsToken ? (b) => metrics().digestBatch(b) : undefined,
         })
       : followExternalDigest(core.store, intake.spool.id, onPosition, log, 100);
-  const server = http.createServer(
+  const server = createHttpServer(
     createListener({
       config: { trustProxy: false, publicUrl: "http://localhost:9000" },
       basePath: "",

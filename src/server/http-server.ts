@@ -1,0 +1,55 @@
+// Faultline's HTTP servers (the main port, and the metrics' own listener): node:http with the keep-alive SDKs and
+// proxies expect, and an answer of Faultline's own to a request Node could not parse.
+//
+// Node's own answer to a parse error (a request line or headers past its 16 KiB limit, a malformed request) writes a
+// bare status and destroys the socket at once. A client still sending (a megabyte of query string) then gets a reset,
+// which can reach it before the answer does: the bad-input corpus saw `ECONNRESET` instead of 431 under load. Here the
+// answer says what was wrong, and the connection closes the way an over-limit body's does (ingest/linger.ts).
+import http from "node:http";
+import type { Socket } from "node:net";
+import { lingeringClose } from "../ingest/linger";
+
+/** Node's parse errors as answers: the status, its reason phrase, and what the client is told. */
+function answerFor(code: string | undefined): [number, string, string] {
+  switch (code) {
+    case "HPE_HEADER_OVERFLOW":
+      return [431, "Request Header Fields Too Large", `the request line and headers are larger than ${http.maxHeaderSize} bytes`];
+    case "HPE_CHUNK_EXTENSIONS_OVERFLOW":
+      return [413, "Payload Too Large", "the chunk extensions are too large"];
+    case "ERR_HTTP_REQUEST_TIMEOUT":
+      return [408, "Request Timeout", "the request did not arrive in time"];
+    default:
+      return [400, "Bad Request", "the request is not valid HTTP/1.1"];
+  }
+}
+
+const answered = new WeakSet<Socket>();
+
+/**
+ * The server's 'clientError' listener. Node calls it again for bytes that arrive after the error (its parser stays in
+ * the error state), so a socket is answered once. A response whose headers already went out cannot be followed by
+ * another; that connection closes without one.
+ */
+export function answerClientError(err: Error & { code?: string }, socket: Socket): void {
+  if (answered.has(socket)) return;
+  answered.add(socket);
+  if (err.code === "ECONNRESET" || socket.destroyed) return void socket.destroy();
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const [status, reason, detail] = answerFor(err.code);
+    const body = JSON.stringify({ detail });
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  lingeringClose(socket);
+}
+
+/** An HTTP server for `listener` with the settings above. */
+export function createHttpServer(listener: http.RequestListener): http.Server {
+  const server = http.createServer(listener);
+  // Keep-alive connections from SDKs and proxies outlive Node's 5 s default between requests.
+  server.keepAliveTimeout = 65_000;
+  server.on("clientError", answerClientError);
+  return server;
+}
