@@ -4,7 +4,7 @@ import { type RawBuilder, type Transaction, sql } from "kysely";
 import { DIGEST_LIMITS, RETENTION_LIMITS } from "../../config/limits";
 import { hourOf } from "../../core/hours";
 import type { Dialect } from "../db";
-import type { DigestTx, IssueState, IssueUpdate } from "../digest-ports";
+import type { DigestTx, IssueState, IssueUpdate, NewGroupedEvent } from "../digest-ports";
 import { encodeEventData } from "../event-codec";
 import type { Database } from "../schema";
 import { alertTx } from "./alert-tx";
@@ -24,6 +24,50 @@ import { sightingTx } from "./digest-sightings-tx";
 import { chunks, maxIso, minIso, scalarMinMax, sumBy } from "./batch-rows";
 import { ISSUE_COLUMNS, toIssue } from "./issue-rows";
 import { nowIso } from "./shared";
+import { type RowShape, insertRows } from "./row-inserts";
+
+const EVENT_ROWS: RowShape<NewGroupedEvent> = {
+  table: "events",
+  columns: [
+    "project_id",
+    "event_id",
+    "type",
+    "received_at",
+    "timestamp",
+    "platform",
+    "level",
+    "title",
+    "message",
+    "culprit",
+    "release",
+    "environment",
+    "size",
+    "data",
+    "issue_id",
+  ],
+  values: (e) => [
+    e.projectId,
+    e.eventId,
+    e.type,
+    e.receivedAt,
+    e.timestamp,
+    e.platform,
+    e.level,
+    e.title,
+    e.message,
+    e.culprit,
+    e.release,
+    e.environment,
+    e.size,
+    encodeEventData(e.data),
+    e.issueId,
+  ],
+  // On PostgreSQL the day of arrival is part of the key (migration 0029): a batch written again has the same.
+  suffix: {
+    sqlite: "on conflict (project_id, event_id) do nothing returning project_id, event_id",
+    postgres: "on conflict (project_id, event_id, received_at) do nothing returning project_id, event_id",
+  },
+};
 
 /** The first key of the event-id advisory locks on PostgreSQL (the second is a hash of project and event id): "FLEV". */
 const EVENT_ID_LOCK = 0x464c4556;
@@ -131,36 +175,8 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
     },
 
     async insertEvents(events) {
-      const stored = new Set<string>();
-      for (const part of chunks(events)) {
-        const rows = await trx
-          .insertInto("events")
-          .values(
-            part.map((e) => ({
-              project_id: e.projectId,
-              event_id: e.eventId,
-              type: e.type,
-              received_at: e.receivedAt,
-              timestamp: e.timestamp,
-              platform: e.platform,
-              level: e.level,
-              title: e.title,
-              message: e.message,
-              culprit: e.culprit,
-              release: e.release,
-              environment: e.environment,
-              size: e.size,
-              data: encodeEventData(e.data),
-              issue_id: e.issueId,
-            })),
-          )
-          // On PostgreSQL the day of arrival is part of the key (migration 0029): a batch written again has the same.
-          .onConflict((oc) => oc.columns(dialect === "postgres" ? ["project_id", "event_id", "received_at"] : ["project_id", "event_id"]).doNothing())
-          .returning(["project_id", "event_id"])
-          .execute();
-        for (const r of rows) stored.add(`${r.project_id}:${r.event_id}`);
-      }
-      return stored;
+      const stored = await insertRows<NewGroupedEvent, { project_id: number; event_id: string }>(trx, dialect, EVENT_ROWS, events);
+      return new Set(stored.map((r) => `${r.project_id}:${r.event_id}`));
     },
 
     async insertRawItems(items) {

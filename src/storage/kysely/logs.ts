@@ -1,54 +1,84 @@
 // Structured logs (storage/log-ports.ts) for SQLite and PostgreSQL. Rows carry their search terms into the dialect's
 // index (migration 0031): SQLite's FTS5 table logs_fts by rowid, PostgreSQL's tsvector column. Reads are in
 // log-search.ts.
-import { type Kysely, type Transaction, sql } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { logTerms, projectToken } from "../../core/log-terms";
 import type { Dialect } from "../db";
 import type { LogStore, LogTx, NewLog } from "../log-ports";
 import type { Database } from "../schema";
 import { chunks } from "./batch-rows";
+import { type RowShape, insertRows } from "./row-inserts";
 import { listLogs, tailLogs, traceLogs } from "./log-search";
 import type { Ctx } from "./shared";
 
 /** Rows per INSERT: 13 columns, well under both dialects' bound-parameter limits. */
 const ROWS_PER_INSERT = 200;
 
-const columns = (l: NewLog) => ({
-  project_id: l.projectId,
-  timestamp: l.timestamp,
-  received_at: l.receivedAt,
-  level: l.level,
-  severity_number: l.severityNumber,
-  body: l.body,
-  attributes: JSON.stringify(l.attributes),
-  trace_id: l.traceId,
-  span_id: l.spanId,
-  release: l.release,
-  environment: l.environment,
-  meta: l.meta ? JSON.stringify(l.meta) : null,
-});
+const LOG_COLUMNS = [
+  "project_id",
+  "timestamp",
+  "received_at",
+  "level",
+  "severity_number",
+  "body",
+  "attributes",
+  "trace_id",
+  "span_id",
+  "release",
+  "environment",
+  "meta",
+];
+const logValues = (l: NewLog): unknown[] => [
+  l.projectId,
+  l.timestamp,
+  l.receivedAt,
+  l.level,
+  l.severityNumber,
+  l.body,
+  JSON.stringify(l.attributes),
+  l.traceId,
+  l.spanId,
+  l.release,
+  l.environment,
+  l.meta ? JSON.stringify(l.meta) : null,
+];
 
-/** A tsvector of exactly these lexemes (no text parser: core/log-terms.ts made them); `=`-prefixed tokens cannot meet body words. */
-const tsvectorOf = (l: NewLog) => {
-  const { words, tokens } = logTerms(l.body, l.attributes);
-  return sql`array_to_tsvector(${[...words, ...tokens.map((t) => `=${t}`)]}::text[])`;
+/** PostgreSQL's rows carry their search terms: a tsvector of exactly these lexemes (no text parser: core/log-terms.ts made them); `=`-prefixed tokens cannot meet body words. */
+const LOG_ROWS_PG: RowShape<NewLog> = {
+  table: "logs",
+  columns: [...LOG_COLUMNS, "search"],
+  values: (l) => {
+    const { words, tokens } = logTerms(l.body, l.attributes);
+    return [...logValues(l), [...words, ...tokens.map((t) => `=${t}`)]];
+  },
+  expressions: { search: (parameter) => `array_to_tsvector(${parameter}::text[])` },
+  rowsPerStatement: ROWS_PER_INSERT,
+};
+/** SQLite's rows, their ids returned for the search terms' rows of logs_fts. */
+const LOG_ROWS_SQLITE: RowShape<NewLog> = {
+  table: "logs",
+  columns: LOG_COLUMNS,
+  values: logValues,
+  suffix: { sqlite: "returning id" },
+  rowsPerStatement: ROWS_PER_INSERT,
+};
+const LOG_TERM_ROWS: RowShape<{ id: number; words: string[]; tokens: string[]; projectId: number }> = {
+  table: "logs_fts",
+  columns: ["rowid", "body", "attrs"],
+  values: (t) => [t.id, t.words.join(" "), [projectToken(t.projectId), ...t.tokens].join(" ")],
+  rowsPerStatement: ROWS_PER_INSERT,
 };
 
 export async function insertLogRows(db: Kysely<Database> | Transaction<Database>, dialect: Dialect, rows: NewLog[]): Promise<void> {
+  if (dialect === "postgres") return void (await insertRows(db, dialect, LOG_ROWS_PG, rows));
   for (const part of chunks(rows, ROWS_PER_INSERT)) {
-    if (dialect === "postgres") {
-      await db
-        .insertInto("logs")
-        .values(part.map((l) => ({ ...columns(l), search: tsvectorOf(l) }) as never))
-        .execute();
-      continue;
-    }
-    const ids = await db.insertInto("logs").values(part.map(columns)).returning("id").execute();
-    const terms = part.map((l, i) => {
-      const { words, tokens } = logTerms(l.body, l.attributes);
-      return sql`(${Number(ids[i]!.id)}, ${words.join(" ")}, ${[projectToken(l.projectId), ...tokens].join(" ")})`;
-    });
-    await sql`insert into logs_fts (rowid, body, attrs) values ${sql.join(terms)}`.execute(db);
+    const ids = await insertRows<NewLog, { id: number }>(db, dialect, LOG_ROWS_SQLITE, part);
+    await insertRows(
+      db,
+      dialect,
+      LOG_TERM_ROWS,
+      part.map((l, i) => ({ id: Number(ids[i]!.id), ...logTerms(l.body, l.attributes), projectId: l.projectId })),
+    );
   }
 }
 

@@ -3,38 +3,39 @@
 import type { Transaction } from "kysely";
 import type { Dialect } from "../db";
 import type { Database } from "../schema";
-import type { SpanTx } from "../span-ports";
+import type { NewSpan, SpanTx } from "../span-ports";
 import { chunks, sumBy } from "./batch-rows";
+import { type RowShape, insertRows } from "./row-inserts";
+import { SPAN_FIELDS } from "./spans";
 import { dbBool } from "./shared";
+
+const SPAN_ROWS: RowShape<NewSpan> = {
+  table: "spans",
+  columns: [...SPAN_FIELDS, "received_at"],
+  values: (s, dialect) => [
+    s.projectId,
+    s.traceId,
+    s.spanId,
+    s.parentSpanId,
+    s.segmentId,
+    dbBool(dialect, s.isSegment),
+    s.transaction,
+    s.op,
+    s.description,
+    s.status,
+    s.startTime,
+    s.durationMs,
+    s.environment,
+    s.release,
+    s.eventId,
+    s.receivedAt,
+  ],
+};
 
 export function spanTx(trx: Transaction<Database>, dialect: Dialect): SpanTx {
   return {
     async insertSpans(spans) {
-      for (const part of chunks(spans)) {
-        await trx
-          .insertInto("spans")
-          .values(
-            part.map((s) => ({
-              project_id: s.projectId,
-              trace_id: s.traceId,
-              span_id: s.spanId,
-              parent_span_id: s.parentSpanId,
-              segment_id: s.segmentId,
-              is_segment: dbBool(dialect, s.isSegment),
-              transaction: s.transaction,
-              op: s.op,
-              description: s.description,
-              status: s.status,
-              start_time: s.startTime,
-              duration_ms: s.durationMs,
-              environment: s.environment,
-              release: s.release,
-              event_id: s.eventId,
-              received_at: s.receivedAt,
-            })),
-          )
-          .execute();
-      }
+      await insertRows(trx, dialect, SPAN_ROWS, spans);
     },
 
     async segmentNames(segments) {

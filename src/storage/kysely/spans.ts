@@ -28,8 +28,8 @@ const toSpan = (r: SpanRow): StoredSpan => ({
   eventId: r.event_id,
 });
 
-const SPAN_COLUMNS = [
-  "id",
+/** A span's columns but its id and arrival: what the digest writes (span-tx.ts) and every read returns. */
+export const SPAN_FIELDS = [
   "project_id",
   "trace_id",
   "span_id",
@@ -46,6 +46,7 @@ const SPAN_COLUMNS = [
   "release",
   "event_id",
 ] as const;
+const SPAN_COLUMNS = ["id", ...SPAN_FIELDS] as const;
 
 export function spanStore({ db, dialect }: Ctx): SpanStore & SpanRetentionStore {
   const isTrue = dialect === "postgres" ? sql<boolean>`true` : sql<number>`1`;

@@ -6,33 +6,32 @@ import type { UserFeedbackTable } from "../feedback-schema";
 import { decodeEventData } from "../event-codec";
 import type { Dialect } from "../db";
 import type { Database } from "../schema";
-import type { ErasureCounts, PersonFeedback, UserDataStore, UserDataTx, UserEventMatch, UserField } from "../user-data-ports";
+import type { ErasureCounts, EventUserRow, PersonFeedback, UserDataStore, UserDataTx, UserEventMatch, UserField } from "../user-data-ports";
 import { chunks } from "./batch-rows";
 import type { Ctx } from "./shared";
+import { type RowShape, insertRows } from "./row-inserts";
 import type { AttachmentBlobs } from "../attachment-ports";
 import { deleteAttachmentsOfEvents } from "./attachments";
 
+// On PostgreSQL the rows are partitioned with their events, by the event's arrival (migration 0029).
+const EVENT_USER_ROWS_SQLITE: RowShape<EventUserRow> = {
+  table: "event_users",
+  columns: ["project_id", "event_id", "issue_id", "field", "value"],
+  values: (r) => [r.projectId, r.eventId, r.issueId, r.field, r.value],
+  suffix: { sqlite: "on conflict (project_id, event_id, field) do nothing" },
+};
+const EVENT_USER_ROWS_PG: RowShape<EventUserRow> = {
+  table: "event_users",
+  columns: ["project_id", "event_id", "issue_id", "field", "value", "received_at"],
+  values: (r) => [r.projectId, r.eventId, r.issueId, r.field, r.value, r.receivedAt],
+  suffix: { postgres: "on conflict (project_id, event_id, field, received_at) do nothing" },
+};
+
 export function userDataTx(trx: Transaction<Database>, dialect: Dialect): UserDataTx {
-  // On PostgreSQL the rows are partitioned with their events, by the event's arrival (migration 0029).
   const pg = dialect === "postgres";
   return {
     async insertEventUsers(rows) {
-      for (const part of chunks(rows)) {
-        await trx
-          .insertInto("event_users")
-          .values(
-            part.map((r) => ({
-              project_id: r.projectId,
-              event_id: r.eventId,
-              issue_id: r.issueId,
-              field: r.field,
-              value: r.value,
-              ...(pg ? { received_at: r.receivedAt } : {}),
-            })),
-          )
-          .onConflict((oc) => oc.columns(pg ? ["project_id", "event_id", "field", "received_at"] : ["project_id", "event_id", "field"]).doNothing())
-          .execute();
-      }
+      await insertRows(trx, dialect, pg ? EVENT_USER_ROWS_PG : EVENT_USER_ROWS_SQLITE, rows);
     },
   };
 }
