@@ -38,6 +38,7 @@ import { twoFactor } from "./migrations/0034-two-factor";
 import { sso } from "./migrations/0035-sso";
 import { sessionLastSeen } from "./migrations/0036-session-last-seen";
 import { attachmentChunkTimes } from "./migrations/0037-attachment-chunk-times";
+import { segmentIndex } from "./migrations/0038-segment-index";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -79,6 +80,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0035-sso": sso(dialect),
     "0036-session-last-seen": sessionLastSeen(),
     "0037-attachment-chunk-times": attachmentChunkTimes(dialect),
+    "0038-segment-index": segmentIndex(dialect),
   };
 }
 
