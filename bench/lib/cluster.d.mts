@@ -19,6 +19,7 @@ export type Cluster = {
   stop: () => Promise<void>;
 };
 export declare const NGINX: string | null;
+export declare const NGINX_FAIL_TIMEOUT_S: number;
 export declare function freePort(): Promise<number>;
 export declare function startCluster(
   root: string,

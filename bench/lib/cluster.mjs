@@ -28,6 +28,13 @@ export function freePort() {
  * nginx on a free loopback port in front of `nodePorts` (round robin; a node that refuses connections is skipped, as
  * contrib/nginx.conf's upstream would), with the example's proxy settings. Returns {port, origin, stop}.
  */
+/**
+ * seconds; how long nginx sends nothing to a node after a connection to it failed (`fail_timeout`; README's example
+ * says 5 s). A rolling restart waits this long after a node is back before stopping the next one, or nginx, with both
+ * marked failed, answers 502 ("no live upstreams").
+ */
+export const NGINX_FAIL_TIMEOUT_S = 2;
+
 export async function startNginx(dir, nodePorts) {
   if (!NGINX) throw new Error("nginx is not installed (scripts/test.sh installs Debian's nginx)");
   mkdirSync(dir, { recursive: true });
@@ -46,7 +53,7 @@ http {
     uwsgi_temp_path ${dir}/uwsgi;
     scgi_temp_path ${dir}/scgi;
     upstream faultline {
-${nodePorts.map((p) => `        server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join("\n")}
+${nodePorts.map((p) => `        server 127.0.0.1:${p} max_fails=1 fail_timeout=${NGINX_FAIL_TIMEOUT_S}s;`).join("\n")}
         keepalive 32;
     }
     server {

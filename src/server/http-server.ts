@@ -1,12 +1,14 @@
 // Faultline's HTTP servers (the main port, and the metrics' own listener): node:http with the keep-alive SDKs and
-// proxies expect, and an answer of Faultline's own to a request Node could not parse.
+// proxies expect, an answer of Faultline's own to a request Node could not parse, and a shutdown that lets the
+// requests in flight finish.
 //
 // Node's own answer to a parse error (a request line or headers past its 16 KiB limit, a malformed request) writes a
 // bare status and destroys the socket at once. A client still sending (a megabyte of query string) then gets a reset,
 // which can reach it before the answer does: the bad-input corpus saw `ECONNRESET` instead of 431 under load. Here the
 // answer says what was wrong, and the connection closes the way an over-limit body's does (ingest/linger.ts).
 import http from "node:http";
-import type { Socket } from "node:net";
+import net, { type Socket } from "node:net";
+import { SHUTDOWN_LIMITS } from "../config/limits";
 import { lingeringClose } from "../ingest/linger";
 
 /** Node's parse errors as answers: the status, its reason phrase, and what the client is told. */
@@ -45,11 +47,50 @@ export function answerClientError(err: Error & { code?: string }, socket: Socket
   lingeringClose(socket);
 }
 
+/** Servers that are closing: each answer they still give says `Connection: close` (closeHttpServer). */
+const draining = new WeakSet<http.Server>();
+/** The answers each server has not finished, for closeHttpServer to mark. */
+const unfinished = new WeakMap<http.Server, Set<http.ServerResponse>>();
+
 /** An HTTP server for `listener` with the settings above. */
 export function createHttpServer(listener: http.RequestListener): http.Server {
-  const server = http.createServer(listener);
+  const open = new Set<http.ServerResponse>();
+  const server = http.createServer((req, res) => {
+    if (draining.has(server)) res.setHeader("connection", "close");
+    open.add(res);
+    res.once("close", () => open.delete(res));
+    return listener(req, res);
+  });
+  unfinished.set(server, open);
   // Keep-alive connections from SDKs and proxies outlive Node's 5 s default between requests.
   server.keepAliveTimeout = 65_000;
   server.on("clientError", answerClientError);
   return server;
+}
+
+/**
+ * Closes the server without cutting a request. New connections are refused at once: a proxy in front (nginx) retries
+ * such a request on another node, since nothing was sent, and stops picking this node for its fail_timeout. The
+ * requests in flight finish, and every answer from now on closes its connection, so the proxy's kept-alive connections
+ * leave its pool as it uses them. After `idleMs` the connections still idle are closed: by then a proxy under load has
+ * met the refused connections and is not picking this node, so none of them can be carrying a request the proxy has
+ * just sent (closing them at once, as `server.close()` does, raced with exactly that, and nginx answers such a POST
+ * 502 rather than retrying it). What is still open after `graceMs` is closed.
+ */
+export async function closeHttpServer(
+  server: http.Server,
+  { idleMs = SHUTDOWN_LIMITS.idleCloseMs, graceMs = SHUTDOWN_LIMITS.drainMs }: { idleMs?: number; graceMs?: number } = {},
+): Promise<void> {
+  draining.add(server);
+  for (const res of unfinished.get(server) ?? []) if (!res.headersSent) res.setHeader("connection", "close");
+  // net.Server's close: the listening socket only (http.Server's also closes the idle connections at once); its
+  // callback runs once every connection has ended.
+  const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+  const timers: NodeJS.Timeout[] = [];
+  const after = (ms: number) => new Promise<void>((resolve) => timers.push(setTimeout(resolve, ms)));
+  await Promise.race([closed, after(idleMs).then(() => server.closeIdleConnections())]);
+  await Promise.race([closed, after(graceMs)]);
+  for (const t of timers) clearTimeout(t);
+  server.closeAllConnections();
+  server.close();
 }

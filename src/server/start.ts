@@ -2,6 +2,7 @@
 import type http from "node:http";
 import next from "next";
 import { type Config, loadConfig } from "../config/env";
+import { SHUTDOWN_LIMITS } from "../config/limits";
 import { startMetricEvaluator } from "../alerts/metric-evaluator";
 import { startMonitorScheduler } from "../monitors/scheduler";
 import { intakeSubmitter } from "../monitors/submit";
@@ -17,7 +18,7 @@ import { startMetricsListener } from "../observability/http";
 import { metrics } from "../observability/metrics";
 import { watchPool } from "../observability/pools";
 import { builtBasePath, distDirOf } from "./build-info";
-import { createHttpServer } from "./http-server";
+import { closeHttpServer, createHttpServer } from "./http-server";
 import { createListener } from "./listener";
 import { describeOwnMaps, uploadOwnSourceMaps } from "./own-sourcemaps";
 import { startWeeklySummaries } from "./weekly-summaries";
@@ -120,19 +121,19 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   const stop = () => {
     metricAlerts.stop();
     diskSample.stop();
-    server.close();
-    server.closeIdleConnections();
     metricsServer?.close();
+    setTimeout(() => process.exit(0), SHUTDOWN_LIMITS.exitMs).unref();
+    // The requests in flight finish first (each may be acknowledging an event), then everything else stops.
     // Everything acknowledged is already on disk; stopping only has to finish the commits in flight.
     // The sender finishes the deliveries in hand and records them; what it never claimed waits in the outbox.
-    void Promise.all([digest.stop(), summaries.stop(), vacuum.stop(), sender.stop(), quotaSync?.stop(), monitors.stop()])
+    void closeHttpServer(server)
+      .then(() => Promise.all([digest.stop(), summaries.stop(), vacuum.stop(), sender.stop(), quotaSync?.stop(), monitors.stop()]))
       .then(() => {
         registerInProcessIntake(null);
         intake.close();
       })
       .then(() => db.close())
       .finally(() => process.exit(0));
-    setTimeout(() => process.exit(0), 8000).unref();
   };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);

@@ -77,3 +77,24 @@ export const DISK_USAGE_LIMITS = {
   /** files; the most counted when adding up the data dir's sizes, so a data dir full of stray files cannot stall a page. */
   maxFilesWalked: 100_000,
 } as const;
+
+export const SHUTDOWN_LIMITS = {
+  /**
+   * milliseconds; on SIGTERM, how long the HTTP server keeps its open connections to finish the requests in flight
+   * and to answer, with `Connection: close`, the ones a proxy still sends on its kept-alive connections (new connections
+   * are refused at once, which a proxy takes as a cue to use another node). SDK requests take milliseconds; a live
+   * update stream (up to 5 minutes) is closed at the end, and the browser reconnects.
+   */
+  drainMs: 3000,
+  /**
+   * milliseconds; on SIGTERM, when the kept-alive connections that are idle are closed (server/http-server.ts): long
+   * enough for a proxy sending requests to have met a refused connection and stopped picking the node (nginx then
+   * leaves it alone for its fail_timeout), short beside drainMs.
+   */
+  idleCloseMs: 500,
+  /**
+   * milliseconds; the process exits by this time after SIGTERM whatever is still running (drainMs, then the digest's
+   * batch in flight and the database): below systemd's default of 90 s and the 10 s most supervisors give.
+   */
+  exitMs: 8000,
+} as const;
