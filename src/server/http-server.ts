@@ -49,19 +49,23 @@ export function answerClientError(err: Error & { code?: string }, socket: Socket
 
 /** Servers that are closing: each answer they still give says `Connection: close` (closeHttpServer). */
 const draining = new WeakSet<http.Server>();
-/** The answers each server has not finished, for closeHttpServer to mark. */
-const unfinished = new WeakMap<http.Server, Set<http.ServerResponse>>();
+
+/**
+ * The server's answers: once the server is closing, an answer whose head has not gone out yet says `Connection:
+ * close`, decided as the head is written (Node writes every head through writeHead, an implicit one too), so an
+ * answer begun before closing began is covered without keeping a list of answers.
+ */
+class ServerResponse extends http.ServerResponse {
+  override writeHead(statusCode: number, ...rest: unknown[]): this {
+    const server = (this.socket as (Socket & { server?: http.Server }) | null)?.server;
+    if (server && draining.has(server) && !this.headersSent) this.setHeader("connection", "close");
+    return (super.writeHead as (statusCode: number, ...rest: unknown[]) => this).call(this, statusCode, ...rest);
+  }
+}
 
 /** An HTTP server for `listener` with the settings above. */
 export function createHttpServer(listener: http.RequestListener): http.Server {
-  const open = new Set<http.ServerResponse>();
-  const server = http.createServer((req, res) => {
-    if (draining.has(server)) res.setHeader("connection", "close");
-    open.add(res);
-    res.once("close", () => open.delete(res));
-    return listener(req, res);
-  });
-  unfinished.set(server, open);
+  const server = http.createServer({ ServerResponse }, listener);
   // Keep-alive connections from SDKs and proxies outlive Node's 5 s default between requests.
   server.keepAliveTimeout = 65_000;
   server.on("clientError", answerClientError);
@@ -82,7 +86,6 @@ export async function closeHttpServer(
   { idleMs = SHUTDOWN_LIMITS.idleCloseMs, graceMs = SHUTDOWN_LIMITS.drainMs }: { idleMs?: number; graceMs?: number } = {},
 ): Promise<void> {
   draining.add(server);
-  for (const res of unfinished.get(server) ?? []) if (!res.headersSent) res.setHeader("connection", "close");
   // net.Server's close: the listening socket only (http.Server's also closes the idle connections at once); its
   // callback runs once every connection has ended.
   const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
