@@ -140,7 +140,7 @@ async function storm(name: string, t: Target, pid: number, cases: HostileCase[],
  * good, whatever it is sent next (seven runs that sent the corpus twice kept 15 to 39 MB of it). V8 may still take one
  * more step up in a later storm (one CI run kept 42 MB more after the second time and nothing leaked), so a leak is
  * told by its slope, not by one step: what the second and third storms leave behind, per storm, stays within
- * SETTLED_ALLOWANCE. A leak grows with every storm.
+ * SETTLED_ALLOWANCE, or, when they took a step, what a fourth leaves behind. A leak grows with every storm.
  */
 async function runAgainst(name: string, port: number, env: Record<string, string>): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "faultline-hostile-"));
@@ -163,11 +163,16 @@ async function runAgainst(name: string, port: number, env: Record<string, string
     const first = await storm(`${name}, first time`, t, fl.pid, cases, rssBytes(fl.pid));
     const second = await storm(`${name}, second time`, t, fl.pid, cases, first.settled);
     const third = await storm(`${name}, third time`, t, fl.pid, cases, second.settled);
-    const perStorm = (third.settled - first.settled) / 2;
-    assert.ok(
-      perStorm <= SETTLED_ALLOWANCE,
-      `the second and third storms leave at most ${mb(SETTLED_ALLOWANCE)} each behind: ${mb(first.settled)} → ${mb(second.settled)} → ${mb(third.settled)}`,
-    );
+    const settled = [first.settled, second.settled, third.settled];
+    let perStorm = (third.settled - first.settled) / 2;
+    // V8's one step up can land in the third storm too (a CI run: 225 → 240 → 294 MB, 34.5 MB a storm over the two).
+    // A step happens once and a leak every time: then a fourth storm decides, by what it leaves behind itself.
+    if (perStorm > SETTLED_ALLOWANCE) {
+      const fourth = await storm(`${name}, fourth time`, t, fl.pid, cases, third.settled);
+      settled.push(fourth.settled);
+      perStorm = fourth.settled - third.settled;
+    }
+    assert.ok(perStorm <= SETTLED_ALLOWANCE, `a storm after the first leaves at most ${mb(SETTLED_ALLOWANCE)} behind: ${settled.map(mb).join(" → ")}`);
   } finally {
     await stopServer(fl);
     rmSync(dataDir, { recursive: true, force: true });
