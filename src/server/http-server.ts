@@ -79,7 +79,7 @@ export function createHttpServer(listener: http.RequestListener): http.Server {
  * leave its pool as it uses them. After `idleMs` the connections still idle are closed: by then a proxy under load has
  * met the refused connections and is not picking this node, so none of them can be carrying a request the proxy has
  * just sent (closing them at once, as `server.close()` does, raced with exactly that, and nginx answers such a POST
- * 502 rather than retrying it). What is still open after `graceMs` is closed.
+ * 502 rather than retrying it). What is still open `graceMs` after the start is closed.
  */
 export async function closeHttpServer(
   server: http.Server,
@@ -91,8 +91,10 @@ export async function closeHttpServer(
   const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
   const timers: NodeJS.Timeout[] = [];
   const after = (ms: number) => new Promise<void>((resolve) => timers.push(setTimeout(resolve, ms)));
-  await Promise.race([closed, after(idleMs).then(() => server.closeIdleConnections())]);
-  await Promise.race([closed, after(graceMs)]);
+  // Both bounds count from the start of the close: everything is closed `graceMs` after it, as README "Restarts" says.
+  const grace = after(graceMs);
+  await Promise.race([closed, grace, after(idleMs).then(() => server.closeIdleConnections())]);
+  await Promise.race([closed, grace]);
   for (const t of timers) clearTimeout(t);
   server.closeAllConnections();
   server.close();
