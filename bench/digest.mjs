@@ -113,7 +113,7 @@ async function loadParts(tmp, out) {
         );
       }
       log(
-        `  digested ${fmt(run.digestedPerSec)} items/s (${fmt(run.eventsPerSec)} stored events/s: errors and transactions), accepted ${fmt(run.acceptedPerSec)}/s; backlog at mid-run ${fmt(run.mid?.records)} records, at the end ${fmt(run.last?.records)}; growth ${fmt(run.growthPerSec)} records/s (second half); drained ${run.drainSeconds == null ? "NOT within 90 s" : `${fmt(run.drainSeconds, 1)} s`} after the load stopped`,
+        `  digested ${fmt(run.digestedPerSec)} items/s (${fmt(run.eventsPerSec)} stored events/s: errors and transactions), accepted ${fmt(run.acceptedPerSec)}/s; backlog at mid-run ${fmt(run.mid?.records)} records, at the end ${fmt(run.last?.records)}; growth ${fmt(run.growthPerSec)} records/s (second half); drained ${run.drainSeconds == null ? "NOT within 90 s" : `${fmt(run.drainSeconds, 1)} s`} after the load stopped${run.drainPerSec == null ? "" : ` (${fmt(run.drainPerSec)} records/s: the digest alone)`}`,
       );
       log(
         `  CPU over the run and the drain (100 % = one core of ${os.cpus().length}): server ${fmt(run.serverCpuPct)} % (main thread ${fmt(run.mainCpuPct)} %, other threads incl. the digest ${fmt(run.serverCpuPct - run.mainCpuPct)} %), load generator and sampler ${fmt(run.loadCpuPct)} %, other processes on the machine ${fmt(run.otherCpuPct)} %`,

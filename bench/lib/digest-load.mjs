@@ -69,8 +69,11 @@ export async function drain(backlog, timeoutMs = 90_000) {
 export async function sustained(root, fl, backlog, { rate, seconds, connections }) {
   const samples = [];
   const result = await offer(root, fl, [{ rate, seconds }], { connections, onSecond: (m) => samples.push({ ...m, ...backlog.sample() }) });
+  // The drain rate measures the digest alone: the load has stopped, and it empties the backlog left at that moment.
+  const left = backlog.sample().records;
   const drainSeconds = await drain(backlog);
-  return { rate, seconds, samples, result, drainSeconds, ...judge(samples, rate, result) };
+  const drainPerSec = drainSeconds && left > 0 ? left / drainSeconds : null;
+  return { rate, seconds, samples, result, drainSeconds, drainPerSec, ...judge(samples, rate, result) };
 }
 
 /** Steps of `stepSeconds` from `from` by `by` (up while the digest keeps up, else down), the backlog drained between. */
