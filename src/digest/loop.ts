@@ -9,25 +9,26 @@
 // supervisor.ts), comes back in `endedOn`: after once, it is digested alone; after twice, it is set aside unread.
 // Trouble with the database itself (down, locked, full) is waited out with backoff, the batch read again each time,
 // and never sets a record aside.
+//
+// A batch's preparation (prepare.ts: parsing, scrubbing, symbolication, grouping) only reads the database; with a
+// preparing thread (prepare-thread.ts) the next batch is prepared there while this thread writes the one before.
 import { DIGEST_LIMITS } from "../config/limits";
 import type { SpoolReader, SpoolRow } from "../ingest/spool";
 import type { DigestBatchFigures } from "../observability/metrics";
-import type { DigestStore, Project, ProjectStore } from "../storage/ports";
-import type { ScrubbingSettingsStore } from "../storage/scrubbing-ports";
-import type { AttachmentBlobs } from "../storage/attachment-ports";
+import type { DigestStore } from "../storage/ports";
 import { writeBatch } from "./commit";
 import { describeFailure, isDataError } from "./failures";
-import { digestRows } from "./items";
-import { NO_PROGRESS, type RecordProgress } from "./progress";
+import type { DigestedRows } from "./items";
+import { type LoopPrepareStore, type PrepareRows, prepareRows } from "./prepare";
+import type { RecordProgress } from "./progress";
 import type { RetentionJob } from "./retention";
-import { scrubbersOf } from "./scrubbers";
 import { writeSetAside } from "./set-aside";
 import { removeStaged, writePendingBlobs } from "./attachments";
 import type { Symbolicator } from "./symbolicate";
 
 export type DigestLoopOptions = {
   spool: SpoolReader;
-  store: DigestStore & Pick<ProjectStore, "getProjectById"> & Pick<ScrubbingSettingsStore, "dataScrubbingOfProjects"> & { attachmentBlobs: AttachmentBlobs };
+  store: DigestStore & LoopPrepareStore;
   onPosition: (position: number) => void;
   log: (line: string) => void;
   /** True once the loop should stop. */
@@ -46,6 +47,11 @@ export type DigestLoopOptions = {
   onBatch?: (batch: DigestBatchFigures) => void;
   /** Where multipart uploads staged their files (ingest/attachment-staging.ts); without it such records are dropped. */
   stagingDir?: string;
+  /**
+   * Prepares rows in another thread (prepare-thread.ts), which then also has the symbolicator and the progress: the
+   * next batch is prepared while one is written. Without it rows are prepared here, with `symbolicator` and `progress`.
+   */
+  prepare?: PrepareRows;
 };
 
 const EVENT_ITEMS = new Set(["event", "transaction", "feedback", "security"]);
@@ -59,43 +65,27 @@ function batchFigures(rows: SpoolRow[], at: number): DigestBatchFigures {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-type Increment = { projectId: number };
-const increments = (row: SpoolRow): Increment[] => JSON.parse(Buffer.from(row.payload).toString("utf8")) as Increment[];
+/** How the loop prepares rows: `opts.prepare` (the preparing thread), or here in the digest thread. */
+const preparer = (opts: DigestLoopOptions): PrepareRows =>
+  opts.prepare ??
+  ((rows) => prepareRows({ store: opts.store, log: opts.log, symbolicator: opts.symbolicator, progress: opts.progress, stagingDir: opts.stagingDir }, rows));
 
 /**
- * Drops rows and outcome counts of projects deleted since they were accepted (they would violate the foreign keys).
- * Outcome rows carry counts for any project, so their project ids are looked up too.
+ * The next batch, prepared while the one before it is written: the rows after `position` and their preparation under
+ * way. Used only if the loop goes on from that very position; otherwise dropped, its result unread.
  */
-async function liveRows(rows: SpoolRow[], store: DigestLoopOptions["store"]): Promise<{ rows: SpoolRow[]; projects: Map<number, Project> }> {
-  const ids = new Set<number>();
-  for (const r of rows) {
-    if (r.kind === "item") ids.add(r.projectId);
-    else for (const o of increments(r)) ids.add(o.projectId);
-  }
-  const live = new Map<number, Project>();
-  for (const id of ids) {
-    const project = await store.getProjectById(id);
-    if (project) live.set(id, project);
-  }
-  return {
-    projects: live,
-    rows: rows
-      .filter((r) => r.kind === "outcomes" || live.has(r.projectId))
-      .map((r) => (r.kind === "outcomes" ? { ...r, payload: Buffer.from(JSON.stringify(increments(r).filter((o) => live.has(o.projectId)))) } : r)),
-  };
-}
+type Ahead = { position: number; rows: SpoolRow[]; prepared: Promise<DigestedRows> };
+
+/** What the loop carries from one batch to the next. */
+type LoopState = { ahead: Ahead | null };
 
 /** Digests rows in one transaction, with the position just past the last of them. */
-async function digestBatch(opts: DigestLoopOptions, rows: SpoolRow[]): Promise<void> {
+async function digestBatch(opts: DigestLoopOptions, rows: SpoolRow[], prepared: Promise<DigestedRows>, state?: LoopState): Promise<void> {
   const next = rows[rows.length - 1]!.id;
-  const live = await liveRows(rows, opts.store);
-  opts.symbolicator?.startBatch();
-  const symbolication = opts.symbolicator
-    ? { symbolicator: opts.symbolicator, project: (id: number) => ({ id, scrapeJavaScript: live.projects.get(id)?.scrapeJavaScript === true }) }
-    : null;
-  const scrubbers = await scrubbersOf(opts.store, live.projects.keys());
   const stagingDir = opts.stagingDir ?? null;
-  const digested = await digestRows(live.rows, opts.log, symbolication, opts.progress ?? NO_PROGRESS, scrubbers, stagingDir);
+  const digested = await prepared;
+  // The batch after this one is prepared while this one is written (with a preparing thread, at the same time).
+  if (state && opts.prepare) state.ahead = planAhead(opts, next);
   // Attachment blobs before the transaction, under keys of their records: written again with the batch if it fails.
   const blobs = await writePendingBlobs(opts.store.attachmentBlobs, opts.spool.id, stagingDir, digested.pendingAttachments ?? [], opts.log);
   // One transaction for the batch and `next`: a crash before it commits leaves the saved position where it was, and the
@@ -122,9 +112,10 @@ async function setAside(opts: DigestLoopOptions, row: SpoolRow, error: unknown, 
  * Digests a batch; when the database refuses its transaction for a reason about the data, writes it again record by
  * record and sets aside each record refused alone too. Any other failure is thrown (the loop waits and reads again).
  */
-async function digestIsolating(opts: DigestLoopOptions, rows: SpoolRow[]): Promise<void> {
+async function digestIsolating(opts: DigestLoopOptions, rows: SpoolRow[], prepared?: Promise<DigestedRows>, state?: LoopState): Promise<void> {
+  const prepare = preparer(opts);
   try {
-    await digestBatch(opts, rows);
+    await digestBatch(opts, rows, prepared ?? prepare(rows), state);
     return;
   } catch (err) {
     if (!isDataError(err)) throw err;
@@ -134,7 +125,7 @@ async function digestIsolating(opts: DigestLoopOptions, rows: SpoolRow[]): Promi
   }
   for (const row of rows) {
     try {
-      await digestBatch(opts, [row]);
+      await digestBatch(opts, [row], prepare([row]));
     } catch (err) {
       if (!isDataError(err)) throw err;
       await setAside(opts, row, err, 2);
@@ -150,32 +141,56 @@ export class ThreadEndedError extends Error {
   }
 }
 
-/** Digests one batch; returns the new position, or `position` itself when the spool had nothing after it. */
-export async function digestOnce(opts: DigestLoopOptions, position: number): Promise<number> {
+/** What comes after `position`: nothing, a batch, or a record a digest thread was ended on, on its own. */
+type Plan = { kind: "empty" } | { kind: "batch"; rows: SpoolRow[] } | { kind: "ended"; row: SpoolRow; causes: readonly string[] };
+
+function plan(opts: DigestLoopOptions, position: number): Plan {
   const rows = opts.spool.read(position, DIGEST_LIMITS.batchSize, DIGEST_LIMITS.batchBytes);
-  if (rows.length === 0) return position;
+  if (rows.length === 0) return { kind: "empty" };
   // A record a thread was ended on ends the batch before it, then has a turn of its own.
   const ended = opts.endedOn;
   const at = ended && ended.size > 0 ? rows.findIndex((r) => ended.has(r.id)) : -1;
-  if (at === 0) {
-    const row = rows[0]!;
-    const causes = ended!.get(row.id)!;
-    if (causes.length >= 2) await setAside(opts, row, new ThreadEndedError(causes), causes.length);
-    else await digestIsolating(opts, [row]);
-    return row.id;
+  if (at === 0) return { kind: "ended", row: rows[0]!, causes: ended!.get(rows[0]!.id)! };
+  return { kind: "batch", rows: at > 0 ? rows.slice(0, at) : rows };
+}
+
+/** The batch after `position`, its preparation started; null when there is none to prepare ahead. */
+function planAhead(opts: DigestLoopOptions, position: number): Ahead | null {
+  const next = plan(opts, position);
+  if (next.kind !== "batch") return null;
+  const prepared = preparer(opts)(next.rows);
+  // Read only if the loop goes on from `position`; a failure then is the batch's, thrown where it is awaited.
+  prepared.catch(() => undefined);
+  return { position, rows: next.rows, prepared };
+}
+
+/** Digests one batch; returns the new position, or `position` itself when the spool had nothing after it. */
+export async function digestOnce(opts: DigestLoopOptions, position: number, state: LoopState = { ahead: null }): Promise<number> {
+  const ahead = state.ahead;
+  state.ahead = null;
+  if (ahead && ahead.position === position) {
+    await digestIsolating(opts, ahead.rows, ahead.prepared, state);
+    return ahead.rows[ahead.rows.length - 1]!.id;
   }
-  const batch = at > 0 ? rows.slice(0, at) : rows;
-  await digestIsolating(opts, batch);
-  return batch[batch.length - 1]!.id;
+  const next = plan(opts, position);
+  if (next.kind === "empty") return position;
+  if (next.kind === "ended") {
+    if (next.causes.length >= 2) await setAside(opts, next.row, new ThreadEndedError(next.causes), next.causes.length);
+    else await digestIsolating(opts, [next.row]);
+    return next.row.id;
+  }
+  await digestIsolating(opts, next.rows, undefined, state);
+  return next.rows[next.rows.length - 1]!.id;
 }
 
 export async function runDigestLoop(opts: DigestLoopOptions): Promise<void> {
   let position = await opts.store.getSpoolPosition(opts.spool.id);
   opts.onPosition(position);
   let failures = 0;
+  const state: LoopState = { ahead: null };
   while (!opts.stopped()) {
     try {
-      const next = await digestOnce(opts, position);
+      const next = await digestOnce(opts, position, state);
       failures = 0;
       if (next === position) {
         // Nothing to digest: retention may use the time, a step at a time, so new items still come first.

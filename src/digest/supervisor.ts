@@ -60,7 +60,7 @@ export function superviseDigest(opts: SupervisorOptions): DigestHandle {
     if (stopping) return;
     const buffer = newProgressBuffer();
     const view = new ProgressView(buffer);
-    const threadData: DigestThreadData = { ...data, progress: buffer, endedOn: [...endedOn], heartbeatMs };
+    const threadData: DigestThreadData = { ...data, progress: buffer, endedOn: [...endedOn], heartbeatMs, entry: entry.href };
     const thread = startWithOwnYoungGeneration(
       () => new Worker(entry, { workerData: threadData, resourceLimits: { maxYoungGenerationSizeMb: DIGEST_LIMITS.youngGenerationMb } }),
     );

@@ -1,8 +1,8 @@
 // The digest thread's body: its own database connection and a read-only view of the spool, so digesting never blocks
 // the intake's event loop. Started by supervisor.ts (from `faultline start` and from `faultline worker` alike) through
-// an entry module (worker.ts; tests give one of their own); reports each committed spool position, publishes the
-// record in hand and a heartbeat for the supervisor's watchdog (progress.ts).
-import os from "node:os";
+// an entry module (worker.ts; tests give one of their own); reports each committed spool position. It starts the
+// preparing thread (prepare-thread.ts) from the same entry, which prepares batches and publishes the record in hand and
+// a heartbeat for the supervisor's watchdog (progress.ts); with DIGEST_LIMITS.prepareThreads 0 this thread does both.
 import path from "node:path";
 import { stagingDir } from "../ingest/attachment-staging";
 import { parentPort, workerData } from "node:worker_threads";
@@ -13,6 +13,7 @@ import { type OpenDbOptions, openDb } from "../storage/db";
 import { createStore } from "../storage/kysely";
 import type { Store } from "../storage/ports";
 import { runDigestLoop } from "./loop";
+import { PrepareThread, runPrepareThread, yieldToIntake } from "./prepare-thread";
 import { SharedProgress, ownThreadId } from "./progress";
 import { RetentionJob, retentionSettings } from "./retention";
 import { Symbolicator, publicFetcher } from "./symbolicate";
@@ -24,7 +25,13 @@ import { Symbolicator, publicFetcher } from "./symbolicate";
 export type DigestWorkerData = { spoolDir: string; db: OpenDbOptions; retentionDays?: number; nice?: boolean };
 
 /** What the supervisor adds: the shared progress slots, the records earlier threads were ended on (why), the beat. */
-export type DigestThreadData = DigestWorkerData & { progress: SharedArrayBuffer; endedOn: [number, string[]][]; heartbeatMs: number };
+export type DigestThreadData = DigestWorkerData & {
+  progress: SharedArrayBuffer;
+  endedOn: [number, string[]][];
+  heartbeatMs: number;
+  /** The thread's own entry module (a URL), which the preparing thread is started from (prepare-thread.ts). */
+  entry?: string;
+};
 
 /** `notifications`: a committed batch added that many notifications to the outbox (the parent wakes its sender). */
 /** `batch`: a committed batch's figures, for the process's metrics (observability/metrics.ts). */
@@ -39,30 +46,33 @@ export type SymbolicatorFactory = (store: Store, log: (line: string) => void) =>
 
 const defaultSymbolicator: SymbolicatorFactory = (store, log) => new Symbolicator({ artifacts: store, fetcher: publicFetcher(), log });
 
-/**
- * Lowers this thread's scheduling priority (Linux: a thread is a task with its own nice value, named by
- * /proc/thread-self). When both cores are busy the intake's thread runs first, so SDKs get their answers quickly and
- * the digest catches up from the spool in quieter moments. Elsewhere the thread keeps the normal priority.
- */
-function yieldToIntake(tid: number): void {
-  if (tid === 0) return;
-  try {
-    os.setPriority(tid, DIGEST_LIMITS.threadNiceness);
-  } catch {
-    // Not allowed: the digest runs at normal priority.
-  }
-}
-
 /** Runs the digest until the supervisor says stop; then finishes the batch in hand and closes. */
 export async function runDigestThread(makeSymbolicator: SymbolicatorFactory = defaultSymbolicator): Promise<void> {
+  if ((workerData as { role?: string }).role === "prepare") return runPrepareThread(makeSymbolicator);
   const data = workerData as DigestThreadData;
   const tid = ownThreadId();
   if (data.nice) yieldToIntake(tid);
   const port = parentPort!;
+  const post = (m: DigestWorkerMessage) => port.postMessage(m);
+  const log = (line: string) => post({ type: "log", line });
+  const staging = stagingDir(path.dirname(data.spoolDir));
+  // With a preparing thread, that thread takes the progress slots (it is the one on records) and the symbolicator.
+  const preparing =
+    DIGEST_LIMITS.prepareThreads > 0 && data.entry
+      ? new PrepareThread(
+          new URL(data.entry),
+          { role: "prepare", db: data.db, progress: data.progress, heartbeatMs: data.heartbeatMs, stagingDir: staging, nice: data.nice },
+          log,
+          (code) => {
+            log(`faultline: the digest's preparing thread exited (${code}); ending the digest thread`);
+            process.exit(code === 0 ? 1 : code);
+          },
+        )
+      : null;
   const progress = new SharedProgress(data.progress);
-  progress.identify(tid);
+  if (!preparing) progress.identify(tid);
   progress.beat();
-  const heartbeat = setInterval(() => progress.beat(), data.heartbeatMs);
+  const heartbeat = preparing ? undefined : setInterval(() => progress.beat(), data.heartbeatMs);
   const db = openDb(data.db.dialect === "sqlite" ? { ...data.db, cacheKiB: STORAGE_LIMITS.digestCacheKiB } : data.db);
   const spool = SpoolReader.open(data.spoolDir);
   let stopping = false;
@@ -70,8 +80,6 @@ export async function runDigestThread(makeSymbolicator: SymbolicatorFactory = de
     if (m.type === "stop") stopping = true;
   };
   port.on("message", onMessage);
-  const post = (m: DigestWorkerMessage) => port.postMessage(m);
-  const log = (line: string) => post({ type: "log", line });
   const store = createStore(db);
   try {
     await runDigestLoop({
@@ -83,13 +91,13 @@ export async function runDigestThread(makeSymbolicator: SymbolicatorFactory = de
       log,
       stopped: () => stopping,
       retention: new RetentionJob(store, retentionSettings(data.retentionDays ?? RETENTION_LIMITS.defaultDays), log),
-      symbolicator: makeSymbolicator(store, log),
-      progress,
+      ...(preparing ? { prepare: (rows) => preparing.prepare(rows) } : { symbolicator: makeSymbolicator(store, log), progress }),
       endedOn: new Map(data.endedOn),
-      stagingDir: stagingDir(path.dirname(data.spoolDir)),
+      stagingDir: staging,
     });
   } finally {
     clearInterval(heartbeat);
+    await preparing?.stop();
     spool.close();
     await db.close();
     // A listened-to port keeps the thread alive: without this the thread outlives the loop, and the supervisor's

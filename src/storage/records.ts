@@ -37,7 +37,11 @@ export type StoredEvent = {
   issueId: number | null;
 };
 /** An event to store, with the data category its outcome is counted in. */
-export type NewEvent = Omit<StoredEvent, "id" | "issueId"> & { category: string };
+export type NewEvent = Omit<StoredEvent, "id" | "issueId"> & {
+  category: string;
+  /** events.data's bytes (event-codec.ts) when the digest made them already, while preparing its batch. */
+  encoded?: Uint8Array;
+};
 export type NewRawItem = {
   projectId: number;
   type: string;

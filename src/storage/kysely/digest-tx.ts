@@ -59,7 +59,7 @@ const EVENT_ROWS: RowShape<NewGroupedEvent> = {
     e.release,
     e.environment,
     e.size,
-    encodeEventData(e.data),
+    e.encoded ?? encodeEventData(e.data),
     e.issueId,
   ],
   // On PostgreSQL the day of arrival is part of the key (migration 0029): a batch written again has the same.
