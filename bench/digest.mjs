@@ -14,6 +14,7 @@
 // off: the project's scrubbing turned off, to measure what scrubbing costs the digest), BENCH_DATABASE_URL (a
 // postgres:// server: every part runs on PostgreSQL, each fresh data dir on a database of its own made there and
 // dropped after, the cached set in a database kept there: bench/lib/bench-db.mjs; the baseline stays bare SQLite).
+// The server gets this process's environment: FAULTLINE_DIGEST_THREADS=2 measures the digest with its preparing thread.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

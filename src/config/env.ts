@@ -47,6 +47,11 @@ export type Config = {
    * server then only follows the position it saves.
    */
   digest: "inline" | "external";
+  /**
+   * 2: the digest prepares each batch in a second thread while it writes the one before (digest/prepare-thread.ts),
+   * faster by about a third on two cores for about 125 MB more memory at its peak (README, "Configuration").
+   */
+  digestThreads: 1 | 2;
   /** Days events (and the other kept items, hourly counters and release health) are kept; older ones are pruned by the digest. */
   retentionDays: number;
   /**
@@ -199,6 +204,7 @@ const envSchema = z.object({
   FAULTLINE_TRUST_PROXY: z.enum(["0", "1", "true", "false"], { error: "must be 0 or 1" }).optional(),
   FAULTLINE_SPOOL_SYNC: z.enum(["full", "normal"], { error: "must be full or normal" }).default("normal"),
   FAULTLINE_DIGEST: z.enum(["inline", "external"], { error: "must be inline or external" }).default("inline"),
+  FAULTLINE_DIGEST_THREADS: z.enum(["1", "2"], { error: "must be 1 or 2" }).default("1"),
   FAULTLINE_RETENTION_DAYS: z.coerce
     .number({ error: "must be a number of days" })
     .int("must be a whole number of days")
@@ -287,6 +293,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.FAULTLINE_TRUST_PROXY === "1" || e.FAULTLINE_TRUST_PROXY === "true",
     spoolSync: e.FAULTLINE_SPOOL_SYNC,
     digest: e.FAULTLINE_DIGEST,
+    digestThreads: e.FAULTLINE_DIGEST_THREADS === "2" ? 2 : 1,
     retentionDays: e.FAULTLINE_RETENTION_DAYS,
     chunkUploadAccept: e.FAULTLINE_CHUNK_UPLOAD_ACCEPT,
     selfMonitoring: {

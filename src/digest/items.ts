@@ -136,7 +136,15 @@ function clientReportOutcomes(row: SpoolRow): OutcomeIncrement[] {
     }));
 }
 
-const emptyRows = (): DigestedRows => ({ events: [], rawItems: [], outcomes: [], sessions: [], spans: { spans: [], values: [] }, failed: [], feedback: [] });
+export const emptyRows = (): DigestedRows => ({
+  events: [],
+  rawItems: [],
+  outcomes: [],
+  sessions: [],
+  spans: { spans: [], values: [] },
+  failed: [],
+  feedback: [],
+});
 
 /** One row into `out`: what it stores and counts. Throws when its processing fails. */
 async function digestRow(
@@ -202,7 +210,8 @@ async function digestRow(
   }
 }
 
-function merge(into: DigestedRows, from: DigestedRows): void {
+/** Adds `from`'s rows to `into`'s. */
+export function mergeDigested(into: DigestedRows, from: DigestedRows): void {
   into.events.push(...from.events);
   into.rawItems.push(...from.rawItems);
   into.outcomes.push(...from.outcomes);
@@ -243,7 +252,7 @@ export async function digestRows(
       progress.begin(row.id);
       try {
         await digestRow(row, one, symbolication, scrubbers, stagingDir);
-        merge(out, one);
+        mergeDigested(out, one);
         error = null;
         break;
       } catch (err) {

@@ -16,7 +16,7 @@ import { type OpenDbOptions, openDb } from "../storage/db";
 import { createStore } from "../storage/kysely";
 import type { Store } from "../storage/ports";
 import { describeFailure } from "./failures";
-import type { DigestedRows } from "./items";
+import { type DigestedRows, emptyRows, mergeDigested } from "./items";
 import { prepareRows } from "./prepare";
 import { SharedProgress, ownThreadId } from "./progress";
 import type { Symbolicator } from "./symbolicate";
@@ -33,7 +33,11 @@ export type PrepareThreadData = {
 };
 
 type Request = { type: "prepare"; id: number; rows: SpoolRow[] } | { type: "stop" };
-type Reply = { type: "prepared"; id: number; digested: DigestedRows } | { type: "failed"; id: number; message: string } | { type: "log"; line: string };
+type Reply =
+  | { type: "part"; id: number; digested: DigestedRows }
+  | { type: "prepared"; id: number }
+  | { type: "failed"; id: number; message: string }
+  | { type: "log"; line: string };
 
 /** Milliseconds the preparing thread gets to exit once asked (it has at most a batch to finish). */
 const PREPARE_STOP_MS = 2000;
@@ -74,12 +78,13 @@ export async function runPrepareThread(makeSymbolicator: (store: Store, log: (li
   let queue = Promise.resolve();
   const prepare = async (id: number, rows: SpoolRow[]) => {
     try {
-      const digested = await prepareRows(ctx, rows);
-      // An error crosses threads as its text: the dead-letter table keeps the same words.
-      for (const f of digested.failed) f.error = describeFailure(f.error);
-      // The transaction writes an event's encoded bytes: its JSON text need not be copied across (5 KB an event).
-      for (const e of digested.events) if (e.encoded) e.data = "";
-      post({ type: "prepared", id, digested });
+      const onPart = (digested: DigestedRows) => {
+        // An error crosses threads as its text: the dead-letter table keeps the same words.
+        for (const f of digested.failed) f.error = describeFailure(f.error);
+        post({ type: "part", id, digested });
+      };
+      await prepareRows(ctx, rows, { partRows: DIGEST_LIMITS.preparePartRecords, onPart });
+      post({ type: "prepared", id });
     } catch (err) {
       post({ type: "failed", id, message: describeFailure(err) });
     }
@@ -101,7 +106,7 @@ export async function runPrepareThread(makeSymbolicator: (store: Store, log: (li
 /** The digest thread's side: starts the preparing thread and hands it batches. */
 export class PrepareThread {
   private readonly thread: Worker;
-  private readonly pending = new Map<number, { resolve: (d: DigestedRows) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<number, { parts: DigestedRows; resolve: (d: DigestedRows) => void; reject: (e: Error) => void }>();
   private nextId = 1;
   private stopping = false;
 
@@ -116,9 +121,11 @@ export class PrepareThread {
     this.thread.on("message", (m: Reply) => {
       if (m.type === "log") return log(m.line);
       const waiting = this.pending.get(m.id);
+      if (!waiting) return;
+      if (m.type === "part") return mergeDigested(waiting.parts, m.digested);
       this.pending.delete(m.id);
-      if (m.type === "prepared") waiting?.resolve(m.digested);
-      else waiting?.reject(new PrepareFailed(m.message));
+      if (m.type === "prepared") waiting.resolve(waiting.parts);
+      else waiting.reject(new PrepareFailed(m.message));
     });
     this.thread.on("error", (err) => log(`faultline: the digest's preparing thread failed: ${err.stack ?? err.message}`));
     this.thread.on("exit", (code) => {
@@ -132,7 +139,7 @@ export class PrepareThread {
   prepare(rows: SpoolRow[]): Promise<DigestedRows> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { parts: emptyRows(), resolve, reject });
       this.thread.postMessage({ type: "prepare", id, rows } satisfies Request);
     });
   }

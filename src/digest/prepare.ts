@@ -8,7 +8,7 @@ import type { AttachmentBlobs } from "../storage/attachment-ports";
 import { encodeEventData } from "../storage/event-codec";
 import type { Project, ProjectStore } from "../storage/ports";
 import type { ScrubbingSettingsStore } from "../storage/scrubbing-ports";
-import { type DigestedRows, digestRows } from "./items";
+import { type DigestedRows, digestRows, emptyRows } from "./items";
 import { NO_PROGRESS, type RecordProgress } from "./progress";
 import { scrubbersOf } from "./scrubbers";
 import type { Symbolicator } from "./symbolicate";
@@ -59,16 +59,33 @@ async function liveRows(rows: SpoolRow[], store: PrepareStore): Promise<{ rows: 
   };
 }
 
-/** Prepares `rows` with what `ctx` gives: the rows' events ready for the batch's transaction. */
-export async function prepareRows(ctx: PrepareContext, rows: SpoolRow[]): Promise<DigestedRows> {
+/**
+ * Prepares `rows` with what `ctx` gives: the rows' events ready for the batch's transaction. With `onPart`, the rows
+ * are prepared `partRows` at a time and each part handed over as it is done (the preparing thread sends it on), so
+ * that a part's results need not stay alive while the rest of the batch is prepared; what it returns is then empty.
+ */
+export async function prepareRows(
+  ctx: PrepareContext,
+  rows: SpoolRow[],
+  parts?: { partRows: number; onPart: (part: DigestedRows) => void },
+): Promise<DigestedRows> {
   const live = await liveRows(rows, ctx.store);
   ctx.symbolicator?.startBatch();
   const symbolication = ctx.symbolicator
     ? { symbolicator: ctx.symbolicator, project: (id: number) => ({ id, scrapeJavaScript: live.projects.get(id)?.scrapeJavaScript === true }) }
     : null;
   const scrubbers = await scrubbersOf(ctx.store, live.projects.keys());
-  const digested = await digestRows(live.rows, ctx.log, symbolication, ctx.progress ?? NO_PROGRESS, scrubbers, ctx.stagingDir ?? null);
-  // events.data's bytes (deflate, 7 % of the digest's time in a profile) are made here, beside the rest of the CPU work.
-  for (const e of digested.events) e.encoded = encodeEventData(e.data);
-  return digested;
+  const prepare = async (part: SpoolRow[]) => {
+    const digested = await digestRows(part, ctx.log, symbolication, ctx.progress ?? NO_PROGRESS, scrubbers, ctx.stagingDir ?? null);
+    // events.data's bytes (deflate, 7 % of the digest's time in a profile) are made here, beside the rest of the CPU
+    // work; the transaction writes them, and the JSON text is not kept (5 KB an event).
+    for (const e of digested.events) {
+      e.encoded = encodeEventData(e.data);
+      e.data = "";
+    }
+    return digested;
+  };
+  if (!parts) return prepare(live.rows);
+  for (let at = 0; at < live.rows.length; at += parts.partRows) parts.onPart(await prepare(live.rows.slice(at, at + parts.partRows)));
+  return emptyRows();
 }

@@ -64,7 +64,7 @@ export async function runWorker(config: Config, log: (line: string) => void = co
     try {
       log(`faultline: worker digesting the spool in ${dir} (${existingSpoolId(config.dataDir)}) into ${config.databaseUrl ? "postgres" : "sqlite"}`);
       const digest = superviseDigest({
-        data: { spoolDir: dir, db: dbOptionsFromConfig(config), retentionDays: config.retentionDays },
+        data: { spoolDir: dir, db: dbOptionsFromConfig(config), retentionDays: config.retentionDays, prepareThread: config.digestThreads === 2 },
         onPosition: (p) => (position = p),
         log,
         entry: options.entry,

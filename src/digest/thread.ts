@@ -2,11 +2,11 @@
 // the intake's event loop. Started by supervisor.ts (from `faultline start` and from `faultline worker` alike) through
 // an entry module (worker.ts; tests give one of their own); reports each committed spool position. It starts the
 // preparing thread (prepare-thread.ts) from the same entry, which prepares batches and publishes the record in hand and
-// a heartbeat for the supervisor's watchdog (progress.ts); with DIGEST_LIMITS.prepareThreads 0 this thread does both.
+// a heartbeat for the supervisor's watchdog (progress.ts); without it (FAULTLINE_DIGEST_THREADS=1) this thread does both.
 import path from "node:path";
 import { stagingDir } from "../ingest/attachment-staging";
 import { parentPort, workerData } from "node:worker_threads";
-import { DIGEST_LIMITS, RETENTION_LIMITS, STORAGE_LIMITS } from "../config/limits";
+import { RETENTION_LIMITS, STORAGE_LIMITS } from "../config/limits";
 import { SpoolReader } from "../ingest/spool";
 import type { DigestBatchFigures } from "../observability/metrics";
 import { type OpenDbOptions, openDb } from "../storage/db";
@@ -22,7 +22,14 @@ import { Symbolicator, publicFetcher } from "./symbolicate";
  * retentionDays: FAULTLINE_RETENTION_DAYS (default RETENTION_LIMITS.defaultDays); nice: lower the thread's priority
  * below the intake's (the thread of `faultline start`).
  */
-export type DigestWorkerData = { spoolDir: string; db: OpenDbOptions; retentionDays?: number; nice?: boolean };
+export type DigestWorkerData = {
+  spoolDir: string;
+  db: OpenDbOptions;
+  retentionDays?: number;
+  nice?: boolean;
+  /** Prepare batches in a second thread (FAULTLINE_DIGEST_THREADS=2: prepare-thread.ts). */
+  prepareThread?: boolean;
+};
 
 /** What the supervisor adds: the shared progress slots, the records earlier threads were ended on (why), the beat. */
 export type DigestThreadData = DigestWorkerData & {
@@ -58,7 +65,7 @@ export async function runDigestThread(makeSymbolicator: SymbolicatorFactory = de
   const staging = stagingDir(path.dirname(data.spoolDir));
   // With a preparing thread, that thread takes the progress slots (it is the one on records) and the symbolicator.
   const preparing =
-    DIGEST_LIMITS.prepareThreads > 0 && data.entry
+    data.prepareThread && data.entry
       ? new PrepareThread(
           new URL(data.entry),
           { role: "prepare", db: data.db, progress: data.progress, heartbeatMs: data.heartbeatMs, stagingDir: staging, nice: data.nice },

@@ -70,10 +70,15 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   const sender = startNotifications(db, log);
   const digest =
     config.digest === "inline"
-      ? startDigestWorker({ spoolDir: spoolDir(config.dataDir), db: dbOptions, retentionDays: config.retentionDays }, digested, log, {
-          onNotifications: () => sender.wake(),
-          onBatch: (b) => metrics().digestBatch(b),
-        })
+      ? startDigestWorker(
+          { spoolDir: spoolDir(config.dataDir), db: dbOptions, retentionDays: config.retentionDays, prepareThread: config.digestThreads === 2 },
+          digested,
+          log,
+          {
+            onNotifications: () => sender.wake(),
+            onBatch: (b) => metrics().digestBatch(b),
+          },
+        )
       : followExternalDigest(store, intake.spool.id, digested, log);
   if (config.digest === "external") log("faultline: FAULTLINE_DIGEST=external: events are digested by `faultline worker` on this data dir");
 

@@ -39,7 +39,7 @@ export type StoredEvent = {
 /** An event to store, with the data category its outcome is counted in. */
 export type NewEvent = Omit<StoredEvent, "id" | "issueId"> & {
   category: string;
-  /** events.data's bytes (event-codec.ts) when the digest made them already, while preparing its batch. */
+  /** events.data's bytes (event-codec.ts) when the digest made them already, while preparing its batch; `data` is then not read. */
   encoded?: Uint8Array;
 };
 export type NewRawItem = {

@@ -29,6 +29,16 @@ test("FAULTLINE_DIGEST is inline or external, nothing else", () => {
   );
 });
 
+test("FAULTLINE_DIGEST_THREADS is 1 (the default) or 2, nothing else", () => {
+  assert.equal(loadConfig({ FAULTLINE_DATA_DIR: dataDir() }).digestThreads, 1);
+  assert.equal(loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_DIGEST_THREADS: "2" }).digestThreads, 2);
+  for (const bad of ["0", "3", "two", "1e0"])
+    assert.throws(
+      () => loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_DIGEST_THREADS: bad }),
+      (e: unknown) => e instanceof ConfigError && /FAULTLINE_DIGEST_THREADS must be 1 or 2/.test(e.message),
+    );
+});
+
 test("FAULTLINE_CHUNK_UPLOAD_ACCEPT: every kind by default, a narrower list, none, or an error naming the kinds", () => {
   assert.deepEqual(loadConfig({ FAULTLINE_DATA_DIR: dataDir() }).chunkUploadAccept, ["release_files", "artifact_bundles", "artifact_bundles_v2"]);
   assert.deepEqual(loadConfig({ FAULTLINE_DATA_DIR: dataDir(), FAULTLINE_CHUNK_UPLOAD_ACCEPT: " release_files " }).chunkUploadAccept, ["release_files"]);

@@ -52,6 +52,8 @@ export type TestIntakeOptions = Pick<IntakeOptions, "pressureLimits"> & {
   digestDb?: OpenDbOptions;
   digestEntry?: URL;
   digestBudgetMs?: number;
+  /** FAULTLINE_DIGEST_THREADS: 2 prepares batches in a second thread (digest/prepare-thread.ts). */
+  digestThreads?: 1 | 2;
   /** An empty directory for the data (a small file system, say); a fresh one under the system's temp dir by default. */
   dataDir?: string;
   /** FAULTLINE_METRICS_TOKEN: /metrics answers with it, as `faultline start` wires it (spool backlog, digest figures). */
@@ -66,6 +68,7 @@ export async function startTestIntake({
   digestDb,
   digestEntry,
   digestBudgetMs,
+  digestThreads = 1,
   dataDir: givenDataDir,
   metricsToken,
   log = (line: string) => console.error(line),
@@ -88,7 +91,7 @@ export async function startTestIntake({
   };
   const digest =
     mode === "inline"
-      ? startDigestWorker({ spoolDir: spoolDir(dataDir), db: digestDb ?? dbOptions }, onPosition, log, {
+      ? startDigestWorker({ spoolDir: spoolDir(dataDir), db: digestDb ?? dbOptions, prepareThread: digestThreads === 2 }, onPosition, log, {
           entry: digestEntry,
           budgetMs: digestBudgetMs,
           onBatch: metricsToken ? (b) => metrics().digestBatch(b) : undefined,

@@ -63,8 +63,14 @@ async function pgDatabase(): Promise<{ options: OpenDbOptions; url: string; drop
   return { options: { dialect: "postgres", url: fresh.url }, url: fresh.url, drop: fresh.drop };
 }
 
-for (const dialect of ["sqlite", "postgres"] as const) {
-  describe(`records set aside, on ${dialect}`, { timeout: 600_000 }, () => {
+// The digest in one thread on both databases, and with its preparing thread (FAULTLINE_DIGEST_THREADS=2), where the
+// records are prepared and the watchdog watches that thread.
+for (const [dialect, digestThreads] of [
+  ["sqlite", 1],
+  ["postgres", 1],
+  ["sqlite", 2],
+] as const) {
+  describe(`records set aside, on ${dialect}${digestThreads === 2 ? ", with the preparing thread" : ""}`, { timeout: 600_000 }, () => {
     let t: TestIntake;
     let drop: (() => Promise<void>) | undefined;
     before(async () => {
@@ -74,7 +80,7 @@ for (const dialect of ["sqlite", "postgres"] as const) {
         drop = fresh.drop;
         db = fresh.options;
       }
-      t = await startTestIntake({ db, digestEntry: testEntry, digestBudgetMs: BUDGET_MS });
+      t = await startTestIntake({ db, digestEntry: testEntry, digestBudgetMs: BUDGET_MS, digestThreads });
     });
     after(async () => {
       await t.close();
@@ -311,32 +317,30 @@ describe("faultline worker supervises its digest thread too", { timeout: 300_000
   });
 });
 
-test("the watchdog leaves a record alone while its thread has used less than the budget of CPU, however long by the clock", { timeout: 120_000 }, async () => {
-  // On a busy machine the thread at nice 10 may wait seconds for a core: its event loop does not turn, yet it is not
-  // stuck. Blocked here without using the CPU for three budgets: not set aside, digested when it goes on.
-  const t = await startTestIntake({ digestEntry: testEntry, digestBudgetMs: BUDGET_MS });
-  try {
-    const id = await aroundPoison(t, "a record whose thread waits without running", () =>
-      sendMarked(t, { message: "waits", extra: { digest_test: `wait:${BUDGET_MS * 3}` } }),
-    );
-    await t.waitForEvent(t.projects[0], id, 30_000);
-    assert.deepEqual((await t.core.store.listDeadLetters(10)).items, []);
-  } finally {
-    await t.close();
-  }
-});
+/**
+ * Records the watchdog must leave alone. On a busy machine the thread at nice 10 may wait seconds for a core: its event
+ * loop does not turn, yet it is not stuck (blocked here without using the CPU for three budgets). An event whose
+ * symbolication awaits (a source map fetched from a slow server) keeps the event loop turning: the heartbeat beats,
+ * and the record is digested however long it takes. Counted, not timed: no dead letter.
+ */
+const LEFT_ALONE = [
+  {
+    what: "while its thread has used less than the budget of CPU, however long by the clock",
+    name: "a record whose thread waits without running",
+    mark: `wait:${BUDGET_MS * 3}`,
+  },
+  { what: "while it waits asynchronously", name: "a slow asynchronous record", mark: `sleep:${BUDGET_MS * 3}` },
+];
 
-test("the watchdog leaves a record alone while it waits asynchronously", { timeout: 120_000 }, async () => {
-  // An event whose symbolication awaits (a source map fetched from a slow server) keeps the event loop turning: the
-  // heartbeat beats, and the record is digested however long it takes. Counted, not timed: no dead letter.
-  const t = await startTestIntake({ digestEntry: testEntry, digestBudgetMs: BUDGET_MS });
-  try {
-    const id = await aroundPoison(t, "a slow asynchronous record", () =>
-      sendMarked(t, { message: "sleeps", extra: { digest_test: `sleep:${BUDGET_MS * 3}` } }),
-    );
-    await t.waitForEvent(t.projects[0], id, 30_000);
-    assert.deepEqual((await t.core.store.listDeadLetters(10)).items, []);
-  } finally {
-    await t.close();
-  }
-});
+for (const threads of [1, 2] as const)
+  for (const { what, name, mark } of LEFT_ALONE)
+    test(`the watchdog leaves a record alone ${what}${threads === 2 ? ", with the preparing thread" : ""}`, { timeout: 120_000 }, async () => {
+      const t = await startTestIntake({ digestEntry: testEntry, digestBudgetMs: BUDGET_MS, digestThreads: threads });
+      try {
+        const id = await aroundPoison(t, name, () => sendMarked(t, { message: name, extra: { digest_test: mark } }));
+        await t.waitForEvent(t.projects[0], id, 30_000);
+        assert.deepEqual((await t.core.store.listDeadLetters(10)).items, []);
+      } finally {
+        await t.close();
+      }
+    });

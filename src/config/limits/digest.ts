@@ -68,19 +68,18 @@ export const DIGEST_LIMITS = {
    */
   youngGenerationMb: 24,
   /**
-   * threads (0 or 1); a second thread that prepares the next batch (parse, normalize, scrub, symbolicate, group,
-   * encode: digest/prepare-thread.ts) while the digest thread writes the one before. In a profile of bench:digest the
-   * preparing was about 60 % of the digest thread's time and the writing the rest, with the intake's thread at a
-   * fifth of a core: the second core was there. 0 prepares in the digest thread itself.
-   */
-  prepareThreads: 1,
-  /**
-   * megabytes; the preparing thread's young generation (digest/thread-heap.ts, as youngGenerationMb). It makes most
-   * of the digest's short-lived garbage, and a batch's prepared rows stay alive until they are sent, so each scavenge
-   * has much to copy. bench:digest, sustained 2,000/s for 30 s, runs alternated: 1,558 and 1,616 items/s with 24 MB,
-   * 1,673 and 1,769 with 48, 1,808–1,865 with 64 (four runs), 1,846 and 1,865 with 128: 64 is where it levels off.
+   * megabytes; the preparing thread's young generation (FAULTLINE_DIGEST_THREADS=2; digest/thread-heap.ts, as
+   * youngGenerationMb). It makes most of the digest's short-lived garbage. bench:digest, sustained 2,000/s for 30 s,
+   * runs alternated, with whole batches sent at once: 1,558 and 1,616 items/s with 24 MB, 1,673 and 1,769 with 48,
+   * 1,808–1,865 with 64 (four runs), 1,846 and 1,865 with 128; sent in parts (preparePartRecords): 1,654 and 1,673
+   * with 24 MB, 1,808 and 1,903 with 64. Each 32 MB more is up to that much more memory under a full backlog.
    */
   prepareYoungGenerationMb: 64,
+  /**
+   * records; the preparing thread sends a batch on in parts of this many as it prepares them, so that what it has
+   * prepared does not stay alive (and be copied by every scavenge) until the whole batch is done.
+   */
+  preparePartRecords: 50,
   /** milliseconds; before a digest thread that ended is started again (a crash loop stays slow). */
   restartDelayMs: 1000,
   /**
