@@ -8,7 +8,6 @@
 // record as it prepares it, beats and publishes its thread id. A record that blocks it is found as before, and the
 // supervisor ends the digest thread, which ends this one. When this thread dies (out of memory, say), the digest thread
 // exits with its exit code, and the supervisor counts the death against the record this thread was on.
-import os from "node:os";
 import { Worker, parentPort, workerData } from "node:worker_threads";
 import { DIGEST_LIMITS } from "../config/limits";
 import type { SpoolRow } from "../ingest/spool";
@@ -18,7 +17,7 @@ import type { Store } from "../storage/ports";
 import { describeFailure } from "./failures";
 import { type DigestedRows, emptyRows, mergeDigested } from "./items";
 import { prepareRows } from "./prepare";
-import { SharedProgress, ownThreadId } from "./progress";
+import { SharedProgress, ownThreadId, yieldToIntake } from "./progress";
 import type { Symbolicator } from "./symbolicate";
 import { startWithOwnYoungGeneration } from "./thread-heap";
 
@@ -47,16 +46,6 @@ export class PrepareFailed extends Error {
   constructor(message: string) {
     super(message);
     this.name = "PrepareFailed";
-  }
-}
-
-/** Lowers this thread's priority below the intake's, as the digest thread's own (thread.ts). */
-export function yieldToIntake(tid: number): void {
-  if (tid === 0) return;
-  try {
-    os.setPriority(tid, DIGEST_LIMITS.threadNiceness);
-  } catch {
-    // Not allowed: the thread runs at normal priority.
   }
 }
 

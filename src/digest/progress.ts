@@ -8,7 +8,9 @@
 // for a stuck one. Asynchronous waits (a source map fetched from the network, a query) let the heartbeat beat, so
 // only synchronous work counts against the budget; fetches have their own limits (SYMBOLICATION_LIMITS).
 import { readFileSync, readlinkSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { DIGEST_LIMITS } from "../config/limits";
 
 /** Hears of each spool record as its processing begins and ends. */
 export interface RecordProgress {
@@ -36,6 +38,21 @@ export function ownThreadId(): number {
     return Number.isInteger(tid) && tid > 0 ? tid : 0;
   } catch {
     return 0;
+  }
+}
+
+/**
+ * Lowers this thread's scheduling priority (Linux: a thread is a task with its own nice value, named by
+ * /proc/thread-self): the digest thread's and its preparing thread's. When both cores are busy the intake's thread runs
+ * first, so SDKs get their answers quickly and the digest catches up from the spool in quieter moments. Elsewhere the
+ * thread keeps the normal priority.
+ */
+export function yieldToIntake(tid: number): void {
+  if (tid === 0) return;
+  try {
+    os.setPriority(tid, DIGEST_LIMITS.threadNiceness);
+  } catch {
+    // Not allowed: the digest runs at normal priority.
   }
 }
 

@@ -13,8 +13,8 @@ import { type OpenDbOptions, openDb } from "../storage/db";
 import { createStore } from "../storage/kysely";
 import type { Store } from "../storage/ports";
 import { runDigestLoop } from "./loop";
-import { PrepareThread, runPrepareThread, yieldToIntake } from "./prepare-thread";
-import { SharedProgress, ownThreadId } from "./progress";
+import { PrepareThread, runPrepareThread } from "./prepare-thread";
+import { SharedProgress, ownThreadId, yieldToIntake } from "./progress";
 import { RetentionJob, retentionSettings } from "./retention";
 import { Symbolicator, publicFetcher } from "./symbolicate";
 
