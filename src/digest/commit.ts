@@ -229,7 +229,7 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch, options
     const firstSeen: NewActivity[] = [...assignment.created].map((issueId) => ({ issueId, type: "first_seen", userId: null, data: "{}", createdAt: now }));
     await tx.addActivity(firstSeen);
     await sight(tx, stored, assignment);
-    await writeEventUsers(tx, stored, assignment.issueOf);
+    await writeEventUsers(tx, stored, assignment.issueOf, storedKeys);
     const feedback = await writeFeedback(tx, stored, assignment.issueOf, batch.feedback ?? []);
     // User reports are counted as accepted as they were when kept as raw items (category user_report_v2).
     for (const f of batch.feedback ?? [])

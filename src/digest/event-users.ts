@@ -28,13 +28,21 @@ export function userParts(event: Json): [UserField, string][] {
   return out;
 }
 
-/** Writes the user rows of the events the batch stored (called from commit.ts). */
-export async function writeEventUsers(tx: DigestTx, stored: DigestedEvent[], issueOf: Map<DigestedEvent, number>): Promise<void> {
+/** Writes the user rows of the events the batch stored (called from commit.ts); `rowIds`: "projectId:eventId" → events.id. */
+export async function writeEventUsers(tx: DigestTx, stored: DigestedEvent[], issueOf: Map<DigestedEvent, number>, rowIds: Map<string, number>): Promise<void> {
   const rows: EventUserRow[] = [];
   for (const e of stored) {
-    const issueId = issueOf.get(e) ?? null;
-    for (const [field, value] of e.userParts ?? []) rows.push({ projectId: e.projectId, eventId: e.eventId, issueId, field, value, receivedAt: e.receivedAt });
-    if (e.userKey) rows.push({ projectId: e.projectId, eventId: e.eventId, issueId, field: "key", value: e.userKey, receivedAt: e.receivedAt });
+    if (!e.userParts?.length && !e.userKey) continue;
+    const eventRowId = rowIds.get(`${e.projectId}:${e.eventId}`);
+    if (eventRowId === undefined) continue;
+    rows.push({
+      eventRowId,
+      projectId: e.projectId,
+      issueId: issueOf.get(e) ?? null,
+      receivedAt: e.receivedAt,
+      parts: Object.fromEntries(e.userParts ?? []),
+      userKey: e.userKey,
+    });
   }
   if (rows.length > 0) await tx.insertEventUsers(rows);
 }

@@ -109,8 +109,8 @@ export interface DigestTx
   createIssue(issue: NewIssue): Promise<IssueState>;
   /** Points hashes at an issue; a hash that already leads somewhere keeps its issue. */
   addHashes(projectId: number, issueId: number, hashes: string[], groupingConfig: string): Promise<void>;
-  /** Stores events; one whose (project, event id) is already stored is skipped. Returns "projectId:eventId" of those stored. */
-  insertEvents(events: NewGroupedEvent[]): Promise<Set<string>>;
+  /** Stores events; one whose (project, event id) is already stored is skipped. Returns "projectId:eventId" → events.id of those stored. */
+  insertEvents(events: NewGroupedEvent[]): Promise<Map<string, number>>;
   insertRawItems(items: NewRawItem[]): Promise<void>;
   updateIssues(updates: IssueUpdate[]): Promise<void>;
   addActivity(rows: NewActivity[]): Promise<void>;

@@ -39,6 +39,7 @@ import { sso } from "./migrations/0035-sso";
 import { sessionLastSeen } from "./migrations/0036-session-last-seen";
 import { attachmentChunkTimes } from "./migrations/0037-attachment-chunk-times";
 import { segmentIndex } from "./migrations/0038-segment-index";
+import { eventUsersPerEvent } from "./migrations/0039-event-users-per-event";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -81,6 +82,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0036-session-last-seen": sessionLastSeen(),
     "0037-attachment-chunk-times": attachmentChunkTimes(dialect),
     "0038-segment-index": segmentIndex(dialect),
+    "0039-event-users-per-event": eventUsersPerEvent(dialect),
   };
 }
 

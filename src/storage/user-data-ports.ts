@@ -1,11 +1,31 @@
 // A person's data (issue 18): the events that name a user, found through event_users (migration 0024), which the
 // digest fills in its batch transaction; their export; their erasure, one transaction per project; the erasures' record.
 
-/** The parts of an event's user object an event is found by, and "key": the user key its issue counted. */
-export type UserField = "id" | "email" | "username" | "ip" | "key";
+/** The parts of an event's user object an event is found by, in the order its issue's user key takes the first present. */
+export type UserField = "id" | "email" | "username" | "ip";
 export const USER_FIELDS = ["id", "email", "username", "ip"] as const satisfies readonly UserField[];
 
-export type EventUserRow = { projectId: number; eventId: string; issueId: number | null; field: UserField; value: string; receivedAt: string };
+/**
+ * The user of one newly stored event: `eventRowId` is its events.id, `parts` the searchable parts of its user object,
+ * `userKey` the key its issue counted it by (digest/event-facts.ts userKey).
+ */
+export type EventUserRow = {
+  eventRowId: number;
+  projectId: number;
+  issueId: number | null;
+  receivedAt: string;
+  parts: Partial<Record<UserField, string>>;
+  userKey: string | null;
+};
+
+/** The user key the parts give when the key is theirs: "prefix:value" of the first present (the digest's order). */
+export function derivedUserKey(parts: Partial<Record<UserField, string>>): string | null {
+  for (const field of USER_FIELDS) {
+    const value = parts[field];
+    if (value !== undefined) return `${field}:${value}`;
+  }
+  return null;
+}
 
 /** A stored event that names the person; `fields`: which of the searched fields matched. */
 export type UserEventMatch = {

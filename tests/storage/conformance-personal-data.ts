@@ -245,7 +245,12 @@ export function personalDataConformance(get: () => Fixture) {
     const left = await db.selectFrom("events").select("event_id").where("project_id", "in", [a.id, c.id]).execute();
     assert.deepEqual(left.map((r) => r.event_id).sort(), [e3.eventId, e5.eventId].sort(), "bob's event and the other organization's stay");
     assert.equal((await db.selectFrom("raw_items").select("id").where("event_id", "=", e1.eventId).execute()).length, 0, "the attachment is gone");
-    assert.equal((await db.selectFrom("event_users").select("event_id").where("event_id", "=", e1.eventId).execute()).length, 0);
+    assert.equal(
+      (await db.selectFrom("event_users").select("event_row_id").where("email", "=", "ann@example.com").where("project_id", "in", [a.id, b.id]).execute())
+        .length,
+      0,
+      "her user rows in the organization are gone",
+    );
     // The erasure is an entry of the organization's audit trail (issue 20), as personal_data_erasures rows were.
     const record = await t.store.listAudit({ organizationId: org.id, events: ["personal-data.erase"], limit: 10 });
     assert.equal(record.length, 1);
@@ -261,7 +266,10 @@ export function personalDataConformance(get: () => Fixture) {
     );
     // Deleting bob's issue takes its user rows with it (foreign key).
     await t.store.deleteIssue(issueA.id);
-    assert.equal((await db.selectFrom("event_users").select("event_id").where("event_id", "=", e3.eventId).execute()).length, 0);
+    assert.equal(
+      (await db.selectFrom("event_users").select("event_row_id").where("email", "=", "bob@example.com").where("project_id", "=", a.id).execute()).length,
+      0,
+    );
     // Again: nothing left to erase.
     assert.deepEqual((await erasePersonData(t.as(alice), org.slug, { field: "email", value: "ann@example.com" })).totals, {
       events: 0,
@@ -270,5 +278,40 @@ export function personalDataConformance(get: () => Fixture) {
       users: 0,
       feedback: 0,
     });
+  });
+
+  test("issue 18 personal data: erasure keeps a user counted while another stored event of the issue counted them, whichever part gave the key", async () => {
+    const { t, alice } = get();
+    const org = await t.store.createOrganization({ slug: uniq("pd-key"), name: "PD", ownerUserId: alice.id });
+    const p = await t.store.createProject({ organizationId: org.id, teamId: null, slug: uniq("p"), name: "P", platform: null });
+    // Counted by id: one event also has the e-mail address erased, the other has the id alone.
+    const zedBoth = digested(p.id, "zed", { id: 99, email: "zed@example.com" });
+    const zedId = digested(p.id, "zed", { id: 99 });
+    // Counted by e-mail: the id is blank, so the key is not the first part's (it is kept with the row).
+    const quinn = digested(p.id, "quinn", { id: " ", email: "quinn@example.com" });
+    const quinnIp = digested(p.id, "quinn", { id: " ", email: "quinn@example.com", ip_address: "192.0.2.77" });
+    assert.equal(quinn.userKey, "email:quinn@example.com");
+    await writeBatch(t.store, { spoolId: uniq("spool"), position: 1, rawItems: [], outcomes: [], events: [zedBoth, zedId, quinn, quinnIp] });
+    const db = t.db.kysely;
+    const counted = async () =>
+      (
+        await db
+          .selectFrom("issue_users")
+          .innerJoin("issues", "issues.id", "issue_users.issue_id")
+          .select("user_key")
+          .where("issues.project_id", "=", p.id)
+          .execute()
+      )
+        .map((r) => r.user_key)
+        .sort();
+    assert.deepEqual(await counted(), ["email:quinn@example.com", "id:99"]);
+
+    assert.equal((await erasePersonData(t.as(alice), org.slug, { field: "email", value: "zed@example.com" })).totals.users, 0);
+    assert.equal((await erasePersonData(t.as(alice), org.slug, { field: "ip", value: "192.0.2.77" })).totals.users, 0);
+    assert.deepEqual(await counted(), ["email:quinn@example.com", "id:99"], "each user is still counted by an event left");
+
+    assert.equal((await erasePersonData(t.as(alice), org.slug, { field: "id", value: "99" })).totals.users, 1);
+    assert.equal((await erasePersonData(t.as(alice), org.slug, { field: "email", value: "quinn@example.com" })).totals.users, 1);
+    assert.deepEqual(await counted(), [], "the last events took their users with them");
   });
 }

@@ -10,6 +10,7 @@ import type { Db } from "../../src/storage/db";
 import { encodeEventData } from "../../src/storage/event-codec";
 import { createStore } from "../../src/storage/kysely";
 import { migrateToLatest } from "../../src/storage/migrate";
+import { oldProject } from "./migration-rows";
 
 const DAY1 = "2026-10-01T08:00:00.000Z";
 const DAY2 = "2026-10-02T23:59:59.999Z";
@@ -19,29 +20,7 @@ export async function carriesDataIntoDayPartitions(db: Db): Promise<void> {
   await migrateToLatest(db, "0028-user-feedback");
   const k = db.kysely;
   const now = new Date().toISOString();
-  const org = await k
-    .insertInto("organizations")
-    .values({ slug: "o", name: "O", created_at: now, data_scrubbing: null })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const project = await k
-    .insertInto("projects")
-    .values({
-      organization_id: org.id,
-      team_id: null,
-      slug: "p",
-      name: "P",
-      platform: null,
-      created_at: now,
-      rate_limit_count: null,
-      rate_limit_window: null,
-      quotas: null,
-      webhook_secret: null,
-      retention_days: null,
-      data_scrubbing: null,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const project = await oldProject(k, now);
   const row = (n: number, receivedAt: string) => {
     const json = JSON.stringify({ event_id: hex(n), message: `event ${n}` });
     return {
@@ -67,10 +46,11 @@ export async function carriesDataIntoDayPartitions(db: Db): Promise<void> {
     .values([row(1, DAY1), row(2, DAY2), row(3, "not a date")])
     .returning(["id", "event_id"])
     .execute();
-  await k
-    .insertInto("event_users")
-    .values([1, 2].map((n) => ({ project_id: project.id, event_id: hex(n), issue_id: null, field: "id", value: `user${n}` })))
-    .execute();
+  // 0024's rows, one per part: event 1's key is its id's, event 2's is not its first part's.
+  await sql`insert into event_users (project_id, event_id, issue_id, field, value) values
+    (${project.id}, ${hex(1)}, null, 'id', 'user1'), (${project.id}, ${hex(1)}, null, 'key', 'id:user1'),
+    (${project.id}, ${hex(2)}, null, 'id', 'user2'), (${project.id}, ${hex(2)}, null, 'email', 'b@example.com'),
+    (${project.id}, ${hex(2)}, null, 'key', 'ip:192.0.2.1')`.execute(k);
   await k
     .insertInto("spans")
     .values({
@@ -97,7 +77,7 @@ export async function carriesDataIntoDayPartitions(db: Db): Promise<void> {
     .values({ project_id: project.id, type: "attachment", event_id: hex(2), received_at: DAY2, headers: "{}", payload: Buffer.from("bytes") })
     .execute();
 
-  await migrateToLatest(db);
+  await migrateToLatest(db, "0029-day-partitions");
 
   const rows = async <T>(q: ReturnType<typeof sql<T>>) => (await q.execute(k)).rows;
   const partsOf = async (table: string) =>
@@ -138,6 +118,9 @@ export async function carriesDataIntoDayPartitions(db: Db): Promise<void> {
     users.map((u) => [u.event_id, u.received_at, u.part]),
     [
       [hex(1), DAY1, "event_users_p20261001"],
+      [hex(1), DAY1, "event_users_p20261001"],
+      [hex(2), DAY2, "event_users_p20261002"],
+      [hex(2), DAY2, "event_users_p20261002"],
       [hex(2), DAY2, "event_users_p20261002"],
     ],
   );
@@ -145,6 +128,28 @@ export async function carriesDataIntoDayPartitions(db: Db): Promise<void> {
   assert.deepEqual(await rows(sql`select tableoid::regclass::text as part, convert_from(payload, 'UTF8') as payload from raw_items`), [
     { part: "raw_items_p20261002", payload: "bytes" },
   ]);
+
+  // 0039: one user row per event, named by the event's id, in the same day partitions; a key the parts give is not kept.
+  await migrateToLatest(db);
+  const perEvent = await rows(
+    sql<{
+      event_row_id: string;
+      user_id: string;
+      email: string | null;
+      user_key: string | null;
+      part: string;
+    }>`select event_row_id, user_id, email, user_key, tableoid::regclass::text as part from event_users order by event_row_id`,
+  );
+  assert.deepEqual(
+    perEvent.map((u) => [Number(u.event_row_id), u.user_id, u.email, u.user_key, u.part]),
+    [
+      [inserted[0]!.id, "user1", null, null, "event_users_p20261001"],
+      [inserted[1]!.id, "user2", "b@example.com", "ip:192.0.2.1", "event_users_p20261002"],
+    ],
+  );
+  const userParts = await partsOf("event_users");
+  for (const name of ["event_users_default", `event_users_p${today}`]) assert.ok(userParts.includes(name), `${name} in ${userParts.join()}`);
+  assert.equal((await rows(sql<{ t: string | null }>`select to_regclass('event_users_by_field')::text as t`))[0]?.t, null, "the old table is gone");
 
   const store = createStore(db);
   assert.equal((await store.getEvent(project.id, hex(2)))?.data, JSON.stringify({ event_id: hex(2), message: "event 2" }));

@@ -213,7 +213,7 @@ describe("day partitions on PostgreSQL", () => {
       (await rows(sql<{ event_id: string }>`select event_id from events where project_id = ${short} order by event_id`)).map((r) => r.event_id),
       shortEvents.slice(2).map((e) => e.eventId),
     );
-    assert.equal((await rows(sql`select 1 from event_users where project_id = ${short}`)).length, 3 * 2, "their user rows went with them");
+    assert.equal((await rows(sql`select 1 from event_users where project_id = ${short}`)).length, 3, "their user rows went with them");
     assert.equal((await rows(sql`select 1 from event_users where received_at < '2030-03-05'`)).length, 0);
     // Out of range: the long-past arrival was deleted from the DEFAULT partition, the far-future one stays.
     assert.equal(await t.store.getEvent(p, past.eventId), null);
@@ -242,8 +242,8 @@ describe("day partitions on PostgreSQL", () => {
         t.store.ensureDayPartitions(["2030-04-02"]),
         writeBatch(node2, { spoolId: "m2", position: 1, events: late, rawItems: [], outcomes: [] }),
       ]);
-      // At least the 20 early events and their 40 user rows; the other node's rows too if they came first.
-      assert.ok(made.rows >= 60, `the day's rows moved out of the DEFAULT partition (${made.rows})`);
+      // At least the 20 early events and their 20 user rows (one each); the other node's rows too if they came first.
+      assert.ok(made.rows >= 40, `the day's rows moved out of the DEFAULT partition (${made.rows})`);
       const parts = new Set((await Promise.all([...early, ...late].map((e) => where(e.eventId)))).flat());
       assert.deepEqual([...parts], ["events_p20300402"], "every row of the day is in its partition, none lost");
       assert.equal((await rows(sql`select 1 from event_users_default where received_at like '2030-04-02%'`)).length, 0);

@@ -186,11 +186,19 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
         assert.deepEqual(await eventIds(t, p), [hex(2)], "the project's event older than its 30 days is gone");
         assert.deepEqual(await eventIds(t, other.id), [hex(3)], "another project keeps the instance's 90 days");
         assert.deepEqual(await eventIds(t, idle.id), [hex(4)], "a retention longer than the instance's changes nothing");
-        const users = await t.db.kysely.selectFrom("event_users").select(["project_id", "event_id"]).where("field", "=", "id").orderBy("event_id").execute();
+        const users = await t.db.kysely
+          .selectFrom("event_users")
+          .leftJoin("events", "events.id", "event_users.event_row_id")
+          .select(["events.event_id", "event_users.user_id"])
+          .orderBy("events.event_id")
+          .execute();
         assert.deepEqual(
-          users.map((u) => u.event_id),
-          [hex(2), hex(3)],
-          "the deleted event's user rows went with it",
+          users.map((u) => [u.event_id, u.user_id]),
+          [
+            [hex(2), "1"],
+            [hex(3), "1"],
+          ],
+          "the deleted event's user row went with it",
         );
         assert.match(lines[0]!, /, 1 events past their project's shorter retention, /);
       });

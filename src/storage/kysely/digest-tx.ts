@@ -64,8 +64,8 @@ const EVENT_ROWS: RowShape<NewGroupedEvent> = {
   ],
   // On PostgreSQL the day of arrival is part of the key (migration 0029): a batch written again has the same.
   suffix: {
-    sqlite: "on conflict (project_id, event_id) do nothing returning project_id, event_id",
-    postgres: "on conflict (project_id, event_id, received_at) do nothing returning project_id, event_id",
+    sqlite: "on conflict (project_id, event_id) do nothing returning id, project_id, event_id",
+    postgres: "on conflict (project_id, event_id, received_at) do nothing returning id, project_id, event_id",
   },
 };
 
@@ -175,8 +175,8 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
     },
 
     async insertEvents(events) {
-      const stored = await insertRows<NewGroupedEvent, { project_id: number; event_id: string }>(trx, dialect, EVENT_ROWS, events);
-      return new Set(stored.map((r) => `${r.project_id}:${r.event_id}`));
+      const stored = await insertRows<NewGroupedEvent, { id: number | string; project_id: number; event_id: string }>(trx, dialect, EVENT_ROWS, events);
+      return new Map(stored.map((r) => [`${r.project_id}:${r.event_id}`, Number(r.id)]));
     },
 
     async insertRawItems(items) {

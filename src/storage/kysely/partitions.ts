@@ -141,26 +141,25 @@ export function partitionStore({ db, dialect }: Ctx): PartitionStore {
 /**
  * Retention's bounded delete on PostgreSQL for rows outside every day partition (received on a day that had none, or
  * out of range): up to `limit` rows of the table's DEFAULT partition received before `cutoff`. The days themselves are
- * dropped whole (dropDayPartitionsBefore). Returns the deleted rows' project and event ids.
+ * dropped whole (dropDayPartitionsBefore). Returns the deleted rows' ids.
  */
 export async function pruneDefaultPartition(
   db: Kysely<Database>,
   table: "events" | "raw_items" | "spans",
   cutoff: string,
   limit: number,
-): Promise<{ project_id: number; event_id: string | null }[]> {
+): Promise<{ id: number | string }[]> {
   const part = sql.table(`${table}_default`);
   const r = await sql<{
-    project_id: number;
-    event_id: string | null;
-  }>`delete from ${part} where id in (select id from ${part} where received_at < ${cutoff} limit ${limit}) returning project_id, event_id`.execute(db);
+    id: number | string;
+  }>`delete from ${part} where id in (select id from ${part} where received_at < ${cutoff} limit ${limit}) returning id`.execute(db);
   return r.rows;
 }
 
 /** As pruneDefaultPartition, for event_users rows left in its DEFAULT partition; how many were deleted. */
 export async function pruneDefaultEventUsers(db: Kysely<Database>, cutoff: string, limit: number): Promise<number> {
   const r =
-    await sql`delete from event_users_default where (project_id, event_id, field) in (select project_id, event_id, field from event_users_default where received_at < ${cutoff} limit ${limit})`.execute(
+    await sql`delete from event_users_default where event_row_id in (select event_row_id from event_users_default where received_at < ${cutoff} limit ${limit})`.execute(
       db,
     );
   return Number(r.numAffectedRows ?? 0);

@@ -3,12 +3,14 @@
 // deletes; and the user rows (event_users) of events retention deletes go with them.
 import type { Kysely } from "kysely";
 import type { Database } from "../schema";
+import { chunks } from "./batch-rows";
 
-/** Deletes the event_users rows of deleted events, grouped by project. */
-export async function forgetEventUsers(db: Kysely<Database>, events: { project_id: number; event_id: string }[]): Promise<void> {
-  const byProject = new Map<number, string[]>();
-  for (const e of events) byProject.set(e.project_id, [...(byProject.get(e.project_id) ?? []), e.event_id]);
-  for (const [projectId, ids] of byProject) await db.deleteFrom("event_users").where("project_id", "=", projectId).where("event_id", "in", ids).execute();
+/**
+ * Deletes the event_users rows of deleted events, by their events.id. On SQLite a foreign key has already deleted them
+ * with their events (this finds none); PostgreSQL's partitioned events cannot be referenced so (migration 0039).
+ */
+export async function forgetEventUsers(db: Kysely<Database>, eventRowIds: number[]): Promise<void> {
+  for (const part of chunks(eventRowIds)) await db.deleteFrom("event_users").where("event_row_id", "in", part).execute();
 }
 
 /** Up to `limit` events of projects with a retention shorter than `instanceDays`, received before their cutoff. */
@@ -41,7 +43,10 @@ export async function pruneProjectEvents(db: Kysely<Database>, now: string, inst
         rows.map((x) => x.id),
       )
       .executeTakeFirst();
-    await forgetEventUsers(db, rows);
+    await forgetEventUsers(
+      db,
+      rows.map((x) => x.id),
+    );
     left -= Number(r.numDeletedRows);
   }
   return limit - left;

@@ -19,7 +19,7 @@ export function retentionStore({ db, dialect }: Ctx): Omit<RetentionStore, "prun
       if (table === "events") {
         await forgetEventUsers(
           db,
-          gone.filter((r): r is { project_id: number; event_id: string } => r.event_id !== null),
+          gone.map((r) => Number(r.id)),
         );
         if (gone.length < limit) await pruneDefaultEventUsers(db, cutoff, limit);
       }
@@ -36,7 +36,11 @@ export function retentionStore({ db, dialect }: Ctx): Omit<RetentionStore, "prun
         old.map((x) => x.id),
       )
       .executeTakeFirst();
-    if (table === "events") await forgetEventUsers(db, old as { project_id: number; event_id: string }[]);
+    if (table === "events")
+      await forgetEventUsers(
+        db,
+        old.map((x) => x.id),
+      );
     return Number(r.numDeletedRows);
   }
 
@@ -111,7 +115,10 @@ export function retentionStore({ db, dialect }: Ctx): Omit<RetentionStore, "prun
           rows.map((x) => x.id),
         )
         .executeTakeFirst();
-      await forgetEventUsers(db, rows);
+      await forgetEventUsers(
+        db,
+        rows.map((x) => x.id),
+      );
       return Number(r.numDeletedRows);
     },
 

@@ -1,55 +1,104 @@
 // A person's data (storage/user-data-ports.ts) for SQLite and PostgreSQL: event_users written in the digest's
-// transaction, searched by value (its index leads with the value), and erasures that delete a project's matching
+// transaction, one row per event (migration 0039), searched by value (each part has an index of its own), and erasures that delete a project's matching
 // events with what they were counted in, in one transaction.
-import type { Kysely, SelectQueryBuilder, Selectable, Transaction } from "kysely";
+import type { ExpressionBuilder, Kysely, SelectQueryBuilder, Selectable, Transaction } from "kysely";
 import type { UserFeedbackTable } from "../feedback-schema";
 import { decodeEventData } from "../event-codec";
 import type { Dialect } from "../db";
 import type { Database } from "../schema";
-import type { ErasureCounts, EventUserRow, PersonFeedback, UserDataStore, UserDataTx, UserEventMatch, UserField } from "../user-data-ports";
+import {
+  type ErasureCounts,
+  type EventUserRow,
+  type PersonFeedback,
+  USER_FIELDS,
+  type UserDataStore,
+  type UserDataTx,
+  type UserField,
+  derivedUserKey,
+} from "../user-data-ports";
 import { chunks } from "./batch-rows";
 import type { Ctx } from "./shared";
 import { type RowShape, insertRows } from "./row-inserts";
 import type { AttachmentBlobs } from "../attachment-ports";
 import { deleteAttachmentsOfEvents } from "./attachments";
 
-// On PostgreSQL the rows are partitioned with their events, by the event's arrival (migration 0029).
-const EVENT_USER_ROWS_SQLITE: RowShape<EventUserRow> = {
+/** The event_users column of each user field (migration 0039). */
+const COLUMN = { id: "user_id", email: "email", username: "username", ip: "ip" } as const satisfies Record<UserField, string>;
+
+// user_key is kept only when the parts do not give it (derivedUserKey). On PostgreSQL the rows are partitioned with
+// their events, by the event's arrival (migration 0029).
+const EVENT_USER_ROWS: RowShape<EventUserRow> = {
   table: "event_users",
-  columns: ["project_id", "event_id", "issue_id", "field", "value"],
-  values: (r) => [r.projectId, r.eventId, r.issueId, r.field, r.value],
-  suffix: { sqlite: "on conflict (project_id, event_id, field) do nothing" },
+  columns: ["event_row_id", "project_id", "issue_id", "user_id", "email", "username", "ip", "user_key", "received_at"],
+  values: (r, dialect) => {
+    const values = [
+      r.eventRowId,
+      r.projectId,
+      r.issueId,
+      r.parts.id ?? null,
+      r.parts.email ?? null,
+      r.parts.username ?? null,
+      r.parts.ip ?? null,
+      r.userKey === derivedUserKey(r.parts) ? null : r.userKey,
+    ];
+    return dialect === "postgres" ? [...values, r.receivedAt] : values;
+  },
+  suffix: { sqlite: "on conflict (event_row_id) do nothing", postgres: "on conflict (event_row_id, received_at) do nothing" },
 };
-const EVENT_USER_ROWS_PG: RowShape<EventUserRow> = {
-  table: "event_users",
-  columns: ["project_id", "event_id", "issue_id", "field", "value", "received_at"],
-  values: (r) => [r.projectId, r.eventId, r.issueId, r.field, r.value, r.receivedAt],
-  suffix: { postgres: "on conflict (project_id, event_id, field, received_at) do nothing" },
-};
+const EVENT_USER_ROWS_SQLITE: RowShape<EventUserRow> = { ...EVENT_USER_ROWS, columns: EVENT_USER_ROWS.columns.slice(0, -1) };
 
 export function userDataTx(trx: Transaction<Database>, dialect: Dialect): UserDataTx {
-  const pg = dialect === "postgres";
   return {
     async insertEventUsers(rows) {
-      await insertRows(trx, dialect, pg ? EVENT_USER_ROWS_PG : EVENT_USER_ROWS_SQLITE, rows);
+      await insertRows(trx, dialect, dialect === "postgres" ? EVENT_USER_ROWS : EVENT_USER_ROWS_SQLITE, rows);
     },
   };
 }
 
+/** The condition "the user has `value` in one of `fields`", each field read through its own index. */
+const hasValue = (fields: readonly UserField[], value: string) => (eb: ExpressionBuilder<Database, "event_users">) =>
+  eb.or(fields.map((f) => eb(`event_users.${COLUMN[f]}`, "=", value)));
+
+/** The fields of a row that hold `value`. */
+const fieldsHolding = (row: Record<(typeof COLUMN)[UserField], string | null>, fields: readonly UserField[], value: string): UserField[] =>
+  fields.filter((f) => row[COLUMN[f]] === value);
+
 type FeedbackQuery = SelectQueryBuilder<Database, "user_feedback", Selectable<UserFeedbackTable>>;
 
-/** Event ids of the project whose user has the value in one of the fields (distinct), at most `limit`. */
+/** Event ids of the project whose user has the value in one of the fields, at most `limit`. */
 async function matchingIds(db: Kysely<Database>, projectId: number, fields: readonly UserField[], value: string, limit: number): Promise<string[]> {
   const rows = await db
     .selectFrom("event_users")
-    .select("event_id")
-    .distinct()
-    .where("project_id", "=", projectId)
-    .where("value", "=", value)
-    .where("field", "in", [...fields])
+    .innerJoin("events as e", "e.id", "event_users.event_row_id")
+    .select("e.event_id")
+    .where("event_users.project_id", "=", projectId)
+    .where(hasValue(fields, value))
     .limit(limit)
     .execute();
   return rows.map((r) => r.event_id);
+}
+
+/**
+ * Whether another stored event of the issue counted the user `userKey`: its user_key is that key, or it kept none and
+ * its first part present gives it ("email:…" is the key of a user with an e-mail address and no id).
+ */
+async function stillCounted(trx: Transaction<Database>, issueId: number, userKey: string): Promise<boolean> {
+  const colon = userKey.indexOf(":");
+  const field = USER_FIELDS.find((f) => f === userKey.slice(0, colon));
+  const value = userKey.slice(colon + 1);
+  const found = await trx
+    .selectFrom("event_users")
+    .select("event_row_id")
+    .where("issue_id", "=", issueId)
+    .where((eb) => {
+      const kept = eb("user_key", "=", userKey);
+      if (!field) return kept;
+      const before = USER_FIELDS.slice(0, USER_FIELDS.indexOf(field));
+      return eb.or([kept, eb.and([eb(COLUMN[field], "=", value), eb("user_key", "is", null), ...before.map((f) => eb(COLUMN[f], "is", null))])]);
+    })
+    .limit(1)
+    .executeTakeFirst();
+  return found !== undefined;
 }
 
 /** `blobKeys` gathers the blobs of the attachments deleted, removed once the transaction has committed. */
@@ -95,7 +144,16 @@ async function erase(
     const keys = await deleteAttachmentsOfEvents(trx, projectId, part);
     counts.attachments += keys.length;
     blobKeys.push(...keys);
-    await trx.deleteFrom("event_users").where("project_id", "=", projectId).where("event_id", "in", part).execute();
+    // SQLite deletes them with their events (foreign key); PostgreSQL's partitioned events cannot be referenced so.
+    if (rows.length > 0)
+      await trx
+        .deleteFrom("event_users")
+        .where(
+          "event_row_id",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .execute();
     // Feedback the person sent (their feedback events) or about their events (issue 19).
     const feedback = await trx
       .deleteFrom("user_feedback")
@@ -124,15 +182,7 @@ async function erase(
   }
   for (const u of users.values()) {
     // Another stored event of the issue that counted the same user keeps the user counted.
-    const still = await trx
-      .selectFrom("event_users")
-      .select("event_id")
-      .where("issue_id", "=", u.issueId)
-      .where("field", "=", "key")
-      .where("value", "=", u.userKey)
-      .limit(1)
-      .executeTakeFirst();
-    if (still) continue;
+    if (await stillCounted(trx, u.issueId, u.userKey)) continue;
     const gone = await trx.deleteFrom("issue_users").where("issue_id", "=", u.issueId).where("user_key", "=", u.userKey).executeTakeFirst();
     if (Number(gone.numDeletedRows) === 0) continue;
     counts.users += 1;
@@ -151,34 +201,26 @@ export function userDataStore({ db }: Ctx, blobs: AttachmentBlobs): UserDataStor
     async findUserEvents(projectIds, fields, value, limit) {
       if ((projectIds !== "all" && projectIds.length === 0) || fields.length === 0) return [];
       let q = db
-        .selectFrom("event_users as u")
-        .innerJoin("events as e", (j) => j.onRef("e.project_id", "=", "u.project_id").onRef("e.event_id", "=", "u.event_id"))
-        .select(["e.project_id", "e.event_id", "e.issue_id", "e.type", "e.received_at", "e.timestamp", "e.title", "u.field"])
-        .where("u.value", "=", value)
-        .where("u.field", "in", [...fields])
+        .selectFrom("event_users")
+        .innerJoin("events as e", "e.id", "event_users.event_row_id")
+        .select(["e.project_id", "e.event_id", "e.issue_id", "e.type", "e.received_at", "e.timestamp", "e.title"])
+        .select(["event_users.user_id", "event_users.email", "event_users.username", "event_users.ip"])
+        .where(hasValue(fields, value))
         .orderBy("e.received_at", "desc")
         .orderBy("e.id", "desc")
-        .limit(limit * fields.length);
-      if (projectIds !== "all") q = q.where("u.project_id", "in", projectIds);
+        .limit(limit);
+      if (projectIds !== "all") q = q.where("event_users.project_id", "in", projectIds);
       const rows = await q.execute();
-      const byEvent = new Map<string, UserEventMatch>();
-      for (const r of rows) {
-        const k = `${r.project_id}:${r.event_id}`;
-        const seen = byEvent.get(k);
-        if (seen) seen.fields.push(r.field as UserField);
-        else
-          byEvent.set(k, {
-            projectId: r.project_id,
-            eventId: r.event_id,
-            issueId: r.issue_id,
-            type: r.type,
-            receivedAt: r.received_at,
-            timestamp: r.timestamp,
-            title: r.title,
-            fields: [r.field as UserField],
-          });
-      }
-      return [...byEvent.values()].slice(0, limit);
+      return rows.map((r) => ({
+        projectId: r.project_id,
+        eventId: r.event_id,
+        issueId: r.issue_id,
+        type: r.type,
+        receivedAt: r.received_at,
+        timestamp: r.timestamp,
+        title: r.title,
+        fields: fieldsHolding(r, fields, value),
+      }));
     },
 
     async eventDataOf(projectId, eventIds) {

@@ -1,0 +1,98 @@
+// Migration 0039 (event_users: one row per event, named by events.id) on SQLite with data in it: a database at 0038
+// with 0024's rows (one per part of the user, and the key) becomes one row per event, the parts in columns and the
+// key kept only where the parts do not give it; the store finds the events by each part as before; a row goes with
+// its event, whatever deletes it. PostgreSQL's conversion, into the same day partitions, is checked in
+// migration-0029.ts (run by migrations.test.ts).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { sql } from "kysely";
+import { openDb } from "../../src/storage/db";
+import { encodeEventData } from "../../src/storage/event-codec";
+import { createStore } from "../../src/storage/kysely";
+import { migrateToLatest } from "../../src/storage/migrate";
+import { oldProject } from "./migration-rows";
+
+const hex = (n: number) => n.toString(16).padStart(32, "0");
+
+test("0039-event-users-per-event gathers each event's user rows into one, keeps a key only where its parts do not give it, and the row goes with its event", async () => {
+  const db = openDb({ dialect: "sqlite", file: ":memory:" });
+  try {
+    await migrateToLatest(db, "0038-segment-index");
+    const k = db.kysely;
+    const now = new Date().toISOString();
+    const project = await oldProject(k, now);
+    const events = await k
+      .insertInto("events")
+      .values(
+        [1, 2, 3].map((n) => ({
+          project_id: project.id,
+          event_id: hex(n),
+          type: "error",
+          received_at: now,
+          timestamp: now,
+          platform: "python",
+          level: "error",
+          title: `E${n}`,
+          message: "",
+          culprit: "",
+          release: null,
+          environment: null,
+          size: 2,
+          data: encodeEventData("{}"),
+          issue_id: null,
+        })),
+      )
+      .returning(["id", "event_id"])
+      .execute();
+    // Event 1: id, e-mail and IP, counted by its id. Event 2: an e-mail, counted by an IP address it does not name
+    // (a key the parts do not give). Event 3: no user. A row whose event is gone is left behind.
+    await sql`insert into event_users (project_id, event_id, issue_id, field, value) values
+      (${project.id}, ${hex(1)}, null, 'id', '42'), (${project.id}, ${hex(1)}, null, 'email', 'ann@example.com'),
+      (${project.id}, ${hex(1)}, null, 'ip', '192.0.2.1'), (${project.id}, ${hex(1)}, null, 'key', 'id:42'),
+      (${project.id}, ${hex(2)}, null, 'email', 'bob@example.com'), (${project.id}, ${hex(2)}, null, 'key', 'ip:192.0.2.9'),
+      (${project.id}, ${hex(9)}, null, 'id', 'gone')`.execute(k);
+
+    await migrateToLatest(db);
+    const rows = await k.selectFrom("event_users").selectAll().orderBy("event_row_id").execute();
+    assert.deepEqual(
+      rows.map((r) => [r.event_row_id, r.project_id, r.user_id, r.email, r.username, r.ip, r.user_key]),
+      [
+        [events[0]!.id, project.id, "42", "ann@example.com", null, "192.0.2.1", null],
+        [events[1]!.id, project.id, null, "bob@example.com", null, null, "ip:192.0.2.9"],
+      ],
+    );
+    const store = createStore(db);
+    for (const [field, value] of [
+      ["id", "42"],
+      ["email", "ann@example.com"],
+      ["ip", "192.0.2.1"],
+    ] as const) {
+      const found = await store.findUserEvents([project.id], [field], value, 10);
+      assert.deepEqual(
+        found.map((m) => [m.eventId, m.fields]),
+        [[hex(1), [field]]],
+        `found by ${field}`,
+      );
+    }
+    const any = await store.findUserEvents("all", ["id", "email", "username", "ip"], "bob@example.com", 10);
+    assert.deepEqual(
+      any.map((m) => [m.eventId, m.fields]),
+      [[hex(2), ["email"]]],
+    );
+    // Each part is found through its own index.
+    const plan = (await sql<{ detail: string }>`explain query plan select event_row_id from event_users where email = ${"x"} or ip = ${"y"}`.execute(k)).rows
+      .map((r) => r.detail)
+      .join("; ");
+    assert.match(plan, /event_users_email_idx/);
+    assert.match(plan, /event_users_ip_idx/);
+
+    await k.deleteFrom("events").where("id", "=", events[0]!.id).execute();
+    assert.deepEqual(
+      (await k.selectFrom("event_users").select("event_row_id").execute()).map((r) => r.event_row_id),
+      [events[1]!.id],
+      "the event's user row went with it (foreign key)",
+    );
+  } finally {
+    await db.close();
+  }
+});
