@@ -255,7 +255,7 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch, options
     await writeSessions(tx, batch.sessions ?? []);
     // Sessions name environments too: the environment filter offers those a release's health was counted in.
     await tx.sightEnvironments((batch.sessions ?? []).filter((s) => s.environment !== "").map((s) => ({ projectId: s.projectId, name: s.environment })));
-    await writeSpans(tx, stored, assignment.issueOf, batch.spans);
+    await writeSpans(tx, stored, storedKeys, batch.spans);
     await tx.insertRawItems(batch.rawItems);
     // Attachments count in bytes, as Sentry counts them.
     await tx.insertAttachments(batch.attachments ?? []);

@@ -1,19 +1,22 @@
 // The span part of a digest batch (commit.ts): the spans of the transactions stored in it (a transaction already
 // stored adds nothing) and of its span items, their rollups, and the trace links of its stored error events.
 import type { DigestTx } from "../storage/digest-ports";
+import type { TraceEventLink } from "../storage/span-ports";
 import type { DigestedEvent } from "./items";
 import { type ExpandedSpans, nameBySegment, rollupSpans, segmentKey } from "./spans";
 
-export async function writeSpans(tx: DigestTx, stored: DigestedEvent[], issueOf: Map<DigestedEvent, number>, items: ExpandedSpans | undefined): Promise<void> {
+/** `rowIds`: "projectId:eventId" → events.id of the stored events. */
+export async function writeSpans(tx: DigestTx, stored: DigestedEvent[], rowIds: Map<string, number>, items: ExpandedSpans | undefined): Promise<void> {
   const spans = [...(items?.spans ?? [])];
   const values = [...(items?.values ?? [])];
-  const links = [];
+  const links: TraceEventLink[] = [];
   for (const e of stored) {
     if (e.spans) {
       spans.push(...e.spans.spans);
       values.push(...e.spans.values);
     }
-    if (e.traceId) links.push({ traceId: e.traceId, projectId: e.projectId, eventId: e.eventId, issueId: issueOf.get(e) ?? null, receivedAt: e.receivedAt });
+    const eventRowId = e.traceId ? rowIds.get(`${e.projectId}:${e.eventId}`) : undefined;
+    if (e.traceId && eventRowId !== undefined) links.push({ eventRowId, traceId: e.traceId, projectId: e.projectId, receivedAt: e.receivedAt });
   }
   // Streamed children whose segment is not in this batch take its name from the stored segment.
   const inBatch = new Set(spans.filter((s) => s.isSegment).map((s) => `${s.projectId}:${s.traceId}:${s.spanId}`));

@@ -40,6 +40,7 @@ import { sessionLastSeen } from "./migrations/0036-session-last-seen";
 import { attachmentChunkTimes } from "./migrations/0037-attachment-chunk-times";
 import { segmentIndex } from "./migrations/0038-segment-index";
 import { eventUsersPerEvent } from "./migrations/0039-event-users-per-event";
+import { traceEventsPerEvent } from "./migrations/0040-trace-events-per-event";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -83,6 +84,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0037-attachment-chunk-times": attachmentChunkTimes(dialect),
     "0038-segment-index": segmentIndex(dialect),
     "0039-event-users-per-event": eventUsersPerEvent(dialect),
+    "0040-trace-events-per-event": traceEventsPerEvent(dialect),
   };
 }
 

@@ -40,8 +40,8 @@ export type SpanHourIncrement = {
   poor: number;
 };
 export type SpanBucketIncrement = { projectId: number; metric: string; hour: string; transaction: string; bucket: number; count: number };
-/** An error event that carries a trace id. */
-export type TraceEventLink = { traceId: string; projectId: number; eventId: string; issueId: number | null; receivedAt: string };
+/** A stored event that carries a trace id; `eventRowId` is its events.id. */
+export type TraceEventLink = { eventRowId: number; traceId: string; projectId: number; receivedAt: string };
 
 export interface SpanTx {
   insertSpans(spans: NewSpan[]): Promise<void>;

@@ -1,5 +1,5 @@
 // The tables of performance monitoring (migration 0013), as Kysely sees them.
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 export type SpansTable = {
   id: Generated<number>;
@@ -36,6 +36,15 @@ export type SpanHoursTable = {
 
 export type SpanHourBucketsTable = { project_id: number; metric: string; hour: string; transaction: string; bucket: number; count: number | string };
 
-export type TraceEventsTable = { trace_id: string; project_id: number; event_id: string; issue_id: number | null; received_at: string };
+/**
+ * A stored event's trace (migration 0040), named by its events.id. project_id and received_at are PostgreSQL's only,
+ * where the link cannot go with its event by foreign key and retention deletes it by arrival.
+ */
+export type TraceEventsTable = {
+  event_row_id: number;
+  trace_id: string;
+  project_id: ColumnType<number, number | undefined, never>;
+  received_at: ColumnType<string, string | undefined, never>;
+};
 
 export type SpanTables = { spans: SpansTable; span_hours: SpanHoursTable; span_hour_buckets: SpanHourBucketsTable; trace_events: TraceEventsTable };

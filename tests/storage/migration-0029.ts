@@ -51,6 +51,10 @@ export async function carriesDataIntoDayPartitions(db: Db): Promise<void> {
     (${project.id}, ${hex(1)}, null, 'id', 'user1'), (${project.id}, ${hex(1)}, null, 'key', 'id:user1'),
     (${project.id}, ${hex(2)}, null, 'id', 'user2'), (${project.id}, ${hex(2)}, null, 'email', 'b@example.com'),
     (${project.id}, ${hex(2)}, null, 'key', 'ip:192.0.2.1')`.execute(k);
+  // 0013's trace link of event 2.
+  await sql`insert into trace_events (trace_id, project_id, event_id, issue_id, received_at) values (${"c".repeat(32)}, ${project.id}, ${hex(2)}, null, ${DAY2})`.execute(
+    k,
+  );
   await k
     .insertInto("spans")
     .values({
@@ -150,6 +154,16 @@ export async function carriesDataIntoDayPartitions(db: Db): Promise<void> {
   const userParts = await partsOf("event_users");
   for (const name of ["event_users_default", `event_users_p${today}`]) assert.ok(userParts.includes(name), `${name} in ${userParts.join()}`);
   assert.equal((await rows(sql<{ t: string | null }>`select to_regclass('event_users_by_field')::text as t`))[0]?.t, null, "the old table is gone");
+  // 0040: the trace link, named by its event's id, keeps its project and arrival (retention deletes it by arrival).
+  assert.deepEqual(
+    (await rows(sql<{ event_row_id: string; trace_id: string; project_id: number; received_at: string }>`select * from trace_events`)).map((r) => [
+      Number(r.event_row_id),
+      r.trace_id,
+      r.project_id,
+      r.received_at,
+    ]),
+    [[inserted[1]!.id, "c".repeat(32), project.id, DAY2]],
+  );
 
   const store = createStore(db);
   assert.equal((await store.getEvent(project.id, hex(2)))?.data, JSON.stringify({ event_id: hex(2), message: "event 2" }));

@@ -114,16 +114,18 @@ export function spanTx(trx: Transaction<Database>, dialect: Dialect): SpanTx {
     },
 
     async linkTraceEvents(links) {
-      const unique = sumBy(
-        links,
-        (l) => `${l.traceId}\u0000${l.projectId}\u0000${l.eventId}`,
-        () => undefined,
-      );
-      for (const part of chunks(unique)) {
+      const pg = dialect === "postgres";
+      for (const part of chunks(links)) {
         await trx
           .insertInto("trace_events")
-          .values(part.map((l) => ({ trace_id: l.traceId, project_id: l.projectId, event_id: l.eventId, issue_id: l.issueId, received_at: l.receivedAt })))
-          .onConflict((oc) => oc.columns(["trace_id", "project_id", "event_id"]).doNothing())
+          .values(
+            part.map((l) =>
+              pg
+                ? { event_row_id: l.eventRowId, trace_id: l.traceId, project_id: l.projectId, received_at: l.receivedAt }
+                : { event_row_id: l.eventRowId, trace_id: l.traceId },
+            ),
+          )
+          .onConflict((oc) => oc.column("event_row_id").doNothing())
           .execute();
       }
     },

@@ -140,9 +140,9 @@ export function spanStore({ db, dialect }: Ctx): SpanStore & SpanRetentionStore 
     async traceErrors(organizationId, traceId, limit) {
       const rows = await db
         .selectFrom("trace_events")
-        .innerJoin("projects", "projects.id", "trace_events.project_id")
-        .innerJoin("events", (j) => j.onRef("events.project_id", "=", "trace_events.project_id").onRef("events.event_id", "=", "trace_events.event_id"))
-        .select(["trace_events.project_id", "projects.slug", "trace_events.event_id", "events.issue_id", "events.title", "events.level", "events.timestamp"])
+        .innerJoin("events", "events.id", "trace_events.event_row_id")
+        .innerJoin("projects", "projects.id", "events.project_id")
+        .select(["events.project_id", "projects.slug", "events.event_id", "events.issue_id", "events.title", "events.level", "events.timestamp"])
         .where("trace_events.trace_id", "=", traceId)
         .where("projects.organization_id", "=", organizationId)
         .orderBy("events.timestamp")
@@ -182,7 +182,8 @@ export function spanStore({ db, dialect }: Ctx): SpanStore & SpanRetentionStore 
       };
       await below("span_hours", ["project_id", "metric", "hour", "transaction"], "hour", hour);
       await below("span_hour_buckets", ["project_id", "metric", "transaction", "hour", "bucket"], "hour", hour);
-      await below("trace_events", ["trace_id", "project_id", "event_id"], "received_at", cutoff);
+      // SQLite's links go with their events (foreign key, migration 0040).
+      if (dialect === "postgres") await below("trace_events", ["event_row_id"], "received_at", cutoff);
       return limit - left;
     },
   };
