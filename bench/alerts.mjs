@@ -25,15 +25,10 @@ import { offer, sustained } from "./lib/digest-load.mjs";
 import { startReceiver, startSmtp } from "./lib/alert-receivers.mjs";
 import { Histogram } from "./lib/http.mjs";
 import { missingBuild, startFaultline, stopServer } from "./lib/server.mjs";
+import { opt } from "./lib/options.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const flags = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .map((a) => a.replace(/^--/, "").split("="))
-    .map(([k, v]) => [k.toUpperCase().replaceAll("-", "_"), v ?? "1"]),
-);
-const num = (name, def) => Number(flags[name] ?? process.env[`BENCH_${name}`] ?? def);
+const num = (name, def) => Number(opt(name, def));
 const cfg = {
   seconds: num("SECONDS", 60),
   rate: num("RATE", 1000),

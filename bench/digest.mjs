@@ -30,15 +30,9 @@ import { bytesByTable, cachedDataSet, checkpointedBytes, prepareDataDir, runSeed
 import { missingBuild, startFaultline, stopServer } from "./lib/server.mjs";
 import { bareInsertRate } from "./lib/sqlite-baseline.mjs";
 import { printSummary } from "./lib/digest-report.mjs";
+import { opt } from "./lib/options.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const flags = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .map((a) => a.replace(/^--/, "").split("="))
-    .map(([k, v]) => [k.toUpperCase().replaceAll("-", "_"), v ?? "1"]),
-);
-const opt = (name, def) => flags[name] ?? process.env[`BENCH_${name}`] ?? def;
 const num = (name, def) => Number(opt(name, def));
 const cfg = {
   rate: num("RATE", 2000),
@@ -64,7 +58,7 @@ const cfg = {
   scrub: String(opt("SCRUB", "default")),
 };
 /** The PostgreSQL server every part runs on, or null for SQLite. */
-const server = benchDatabaseUrl(flags);
+const server = benchDatabaseUrl();
 const dbName = server ? "PostgreSQL" : "SQLite";
 const fmt = (n, d = 0) => (n == null || Number.isNaN(n) ? "n/a" : n.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d }));
 const log = (line) => console.log(line);

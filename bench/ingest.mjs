@@ -13,15 +13,9 @@ import { forkRun } from "./lib/ipc.mjs";
 import { buildPool, describePool, KINDS } from "./lib/mix.mjs";
 import { cpuSeconds, machineBusySeconds, memory } from "./lib/proc.mjs";
 import { digestLag, missingBuild, receivedErrors, startCeiling, startFaultline, startFlags, stopServer } from "./lib/server.mjs";
+import { opt } from "./lib/options.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const flags = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .map((a) => a.replace(/^--/, "").split("="))
-    .map(([k, v]) => [k.toUpperCase().replaceAll("-", "_"), v ?? "1"]),
-);
-const opt = (name, def) => flags[name] ?? process.env[`BENCH_${name}`] ?? def;
 const cfg = {
   connections: Number(opt("CONNECTIONS", 32)),
   seconds: Number(opt("SECONDS", 20)),

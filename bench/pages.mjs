@@ -18,15 +18,9 @@ import { signInCookie, timePage } from "./lib/page-timing.mjs";
 import { benchDatabaseUrl, pluck } from "./lib/bench-db.mjs";
 import { cachedDataSet, cachedLogSet, cachedSpanSet } from "./lib/seeded.mjs";
 import { cli, faultlineEnv, missingBuild, startFaultline, stopServer } from "./lib/server.mjs";
+import { opt } from "./lib/options.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const flags = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .map((a) => a.replace(/^--/, "").split("="))
-    .map(([k, v]) => [k.toUpperCase().replaceAll("-", "_"), v ?? "1"]),
-);
-const opt = (name, def) => flags[name] ?? process.env[`BENCH_${name}`] ?? def;
 const num = (name, def) => Number(opt(name, def));
 const cfg = {
   seedEvents: num("SEED_EVENTS", 1_000_000),
@@ -115,7 +109,7 @@ const PAGES = [
 ].map((p) => ({ set: "issues", ...p, budget: p.budget === true ? BUDGET_P95_MS : p.budget }));
 
 /** The PostgreSQL server the data sets live on, or null for SQLite. */
-const server = benchDatabaseUrl(flags);
+const server = benchDatabaseUrl();
 const fmt = (n, d = 1) => (n == null || Number.isNaN(n) ? "n/a" : n.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d }));
 const log = (line) => console.log(line);
 

@@ -15,14 +15,8 @@ import { DEFAULT_SCRUBBING_OPTIONS, effectiveScrubbing } from "../src/scrub/inde
 import { browserErrorEvent } from "./lib/browser-error.mjs";
 import { prng } from "./lib/mix.mjs";
 import { pythonError } from "./lib/payloads.mjs";
+import { opt } from "./lib/options.mjs";
 
-const flags = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .map((a) => a.replace(/^--/, "").split("="))
-    .map(([k, v]) => [k.toUpperCase().replaceAll("-", "_"), v ?? "1"]),
-);
-const opt = (name, def) => flags[name] ?? process.env[`BENCH_${name}`] ?? def;
 const COUNTS = { browser: Number(opt("BROWSER", 2000)), python: Number(opt("PYTHON", 500)) };
 const RUNS = Number(opt("RUNS", 3));
 const TARGETS = { browser: 30, python: 150 };

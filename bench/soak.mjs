@@ -18,15 +18,10 @@ import { Backlog } from "./lib/backlog.mjs";
 import { drain } from "./lib/digest-load.mjs";
 import { forkRun } from "./lib/ipc.mjs";
 import { missingBuild, startFaultline, stopServer } from "./lib/server.mjs";
+import { optOrEnv } from "./lib/options.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const flags = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .map((a) => a.replace(/^--/, "").split("="))
-    .map(([k, v]) => [k.toUpperCase().replaceAll("-", "_"), v ?? "1"]),
-);
-const opt = (name, def) => flags[name] ?? process.env[name] ?? process.env[`BENCH_${name}`] ?? def;
+const opt = optOrEnv;
 const cfg = {
   minutes: Number(opt("SOAK_MINUTES", 30)),
   rate: Number(opt("RATE", 0)),

@@ -17,14 +17,8 @@ import { migrateToLatest } from "../src/storage/migrate.ts";
 import { browserErrorEvent } from "./lib/browser-error.mjs";
 import { prng } from "./lib/mix.mjs";
 import { browserError, pythonError } from "./lib/payloads.mjs";
+import { opt } from "./lib/options.mjs";
 
-const flags = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .map((a) => a.replace(/^--/, "").split("="))
-    .map(([k, v]) => [k.toUpperCase().replaceAll("-", "_"), v ?? "1"]),
-);
-const opt = (name, def) => flags[name] ?? process.env[`BENCH_${name}`] ?? def;
 const N = Number(opt("EVENTS", 10_000));
 const pageSize = opt("PAGE_SIZE", "");
 // bytes; issue 22's target (1.2 KB) for a stored 5 KB browser error, everything the digest writes for it counted.

@@ -12,14 +12,8 @@ import { performance } from "node:perf_hooks";
 import { eachMapping, TraceMap } from "@jridgewell/trace-mapping";
 import { build } from "esbuild";
 import { Symbolicator } from "../src/digest/symbolicate/index.ts";
+import { opt } from "./lib/options.mjs";
 
-const flags = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .map((a) => a.replace(/^--/, "").split("="))
-    .map(([k, v]) => [k.toUpperCase().replaceAll("-", "_"), v ?? "1"]),
-);
-const opt = (name, def) => flags[name] ?? process.env[`BENCH_${name}`] ?? def;
 const WARM = Number(opt("WARM", 500));
 const PASSES = Number(opt("PASSES", 5));
 const COLD = Number(opt("COLD", 7));

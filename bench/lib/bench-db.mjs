@@ -5,10 +5,11 @@
 // must be allowed to create databases.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { opt } from "./options.mjs";
 
 /** The PostgreSQL server URL from the flags or environment, or null for SQLite. */
-export function benchDatabaseUrl(flags = {}) {
-  const url = flags.DATABASE_URL ?? process.env.BENCH_DATABASE_URL ?? "";
+export function benchDatabaseUrl() {
+  const url = opt("DATABASE_URL", "");
   if (url && !/^postgres(ql)?:\/\//.test(url)) throw new Error(`BENCH_DATABASE_URL must be a postgres:// URL, not ${url}`);
   return url || null;
 }
