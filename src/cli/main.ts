@@ -3,13 +3,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../config/env";
-import { registerUser } from "../core/accounts";
 import { isAppError } from "../core/errors";
 import { DigestLockedError } from "../digest/lock";
-import { createFullAccessToken, createToken } from "../core/tokens";
-import { closeServices, getServices } from "../runtime/services";
 import { builtBasePath, distDirOf } from "../server/build-info";
-import { MigrationError, migrateToLatest } from "../storage/migrate";
+import { MigrationError } from "../storage/migrate";
+import { UsageError } from "./usage-error";
 
 const USAGE = `Usage: faultline <command> [options]
 
@@ -43,47 +41,6 @@ const EXIT_LOCKED = 3;
 
 /** The package root: dist/cli.mjs lives one folder below it. */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
-class UsageError extends Error {}
-
-async function migrate(): Promise<void> {
-  const applied = await migrateToLatest(getServices().db);
-  console.error(applied.length ? `applied ${applied.join(", ")}` : "database is up to date");
-}
-
-async function createuser(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      email: { type: "string" },
-      password: { type: "string" },
-      name: { type: "string" },
-      superuser: { type: "boolean", default: false },
-      "no-input": { type: "boolean", default: false },
-    },
-  });
-  if (!values.email || !values.password) throw new UsageError("createuser needs --email and --password (it never prompts)");
-  const s = getServices();
-  await migrateToLatest(s.db);
-  const user = await registerUser(s.accounts, s.store, { email: values.email, password: values.password, name: values.name, isSuperuser: values.superuser });
-  console.error(`created ${user.isSuperuser ? "superuser" : "user"} ${user.email}`);
-}
-
-async function createtoken(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: { email: { type: "string" }, name: { type: "string" }, scope: { type: "string", multiple: true }, expires: { type: "string" } },
-  });
-  if (!values.email) throw new UsageError("createtoken needs --email");
-  const s = getServices();
-  await migrateToLatest(s.db);
-  const user = await s.store.getUserByEmail(values.email);
-  if (!user) throw new UsageError(`no user with e-mail ${values.email}`);
-  const ctx = { store: s.store, actor: { user } };
-  const input = { name: values.name ?? "CLI token", scopes: values.scope, expiresAt: values.expires };
-  const { plaintext } = values.scope ? await createToken(ctx, input) : await createFullAccessToken(ctx, input);
-  process.stdout.write(`${plaintext}\n`);
-}
 
 const isOpsError = (err: unknown): boolean => err instanceof Error && (err.name === "BackupError" || err.name === "VacuumError");
 
@@ -125,6 +82,15 @@ async function doctor(): Promise<number> {
   return results.every((r) => r.ok) ? 0 : 1;
 }
 
+/**
+ * Closes the services a command opened. They are loaded on demand: the application's services bring the sign-in
+ * library and every driver, which `faultline start` (whose server runs them inside Next's bundle) does not load here,
+ * for a faster start (bench:start).
+ */
+async function closeServices(): Promise<void> {
+  await (await import("../runtime/services")).closeServices();
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -140,13 +106,13 @@ export async function main(argv: string[]): Promise<number> {
         break;
       }
       case "migrate":
-        await migrate();
+        await (await import("./account-commands")).migrate();
         break;
       case "createuser":
-        await createuser(rest);
+        await (await import("./account-commands")).createuser(rest);
         break;
       case "createtoken":
-        await createtoken(rest);
+        await (await import("./account-commands")).createtoken(rest);
         break;
       case "doctor":
         return await doctor();

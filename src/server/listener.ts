@@ -1,7 +1,7 @@
 // The request listener of Faultline's HTTP server: intake requests go straight to the intake (no framework, no
 // rendering: the fastest path Node offers); everything else passes the raw-request guards and goes to Next.js.
 import type http from "node:http";
-import { CLIENT_IP_HEADER } from "../auth/create-auth";
+import { CLIENT_IP_HEADER } from "../auth/client-ip";
 import type { Config } from "../config/env";
 import { type Intake, matchIntakeRoute } from "../ingest";
 import { answerMetrics, isMetricsPath } from "../observability/http";

@@ -32,7 +32,7 @@ const ORIGINS: Record<string, { pattern: RegExp; allowed: Record<string, number>
   },
   "an account through registerUser": {
     pattern: /\bregisterUser\(/g,
-    allowed: { "core/accounts.ts": 2, "cli/main.ts": 1 }, // its definition and createAccount (superusers); `createuser`
+    allowed: { "core/accounts.ts": 2, "cli/account-commands.ts": 1 }, // its definition and createAccount (superusers); `createuser`
   },
   "a membership (a row of members)": {
     pattern: /insertInto\(\s*["'`]members["'`]\s*\)/g,

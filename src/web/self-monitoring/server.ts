@@ -27,8 +27,11 @@ export async function startServerMonitoring(): Promise<void> {
   Sentry.init({
     dsn,
     sampleRate: config.selfMonitoring.errorSampleRate,
-    // Server spans are not collected: page loads are measured in the browser.
+    // Server spans are not collected: page loads are measured in the browser. So the SDK's runtime instrumentation,
+    // which rewrites modules as they load so that they emit spans (ESM loader hooks on a thread of their own, and a
+    // wrapper around every CommonJS compile), would only cost: about 200 ms of each start (bench:start) and a thread.
     tracesSampleRate: 0,
+    enableRuntimeChannelInjection: false,
     integrations: (defaults) => defaults.filter((i) => KEPT_INTEGRATIONS.has(i.name)),
     transport: (options: Parameters<typeof Sentry.createTransport>[0]) =>
       Sentry.createTransport(options, async (request) => {
