@@ -2,19 +2,21 @@
 // loses its events received before its own cutoff, oldest first through events(project_id, received_at), in bounded
 // deletes; and the user rows (event_users) of events retention deletes go with them.
 import type { Kysely } from "kysely";
+import type { Dialect } from "../db";
 import type { Database } from "../schema";
 import { chunks } from "./batch-rows";
 
 /**
- * Deletes the event_users rows of deleted events, by their events.id. On SQLite a foreign key has already deleted them
- * with their events (this finds none); PostgreSQL's partitioned events cannot be referenced so (migration 0039).
+ * Deletes the event_users rows of deleted events, by their events.id, on PostgreSQL, whose partitioned events cannot
+ * be referenced by a foreign key. On SQLite the foreign key has deleted them with their events (migration 0039).
  */
-export async function forgetEventUsers(db: Kysely<Database>, eventRowIds: number[]): Promise<void> {
+export async function forgetEventUsers(db: Kysely<Database>, dialect: Dialect, eventRowIds: number[]): Promise<void> {
+  if (dialect !== "postgres") return;
   for (const part of chunks(eventRowIds)) await db.deleteFrom("event_users").where("event_row_id", "in", part).execute();
 }
 
 /** Up to `limit` events of projects with a retention shorter than `instanceDays`, received before their cutoff. */
-export async function pruneProjectEvents(db: Kysely<Database>, now: string, instanceDays: number, limit: number): Promise<number> {
+export async function pruneProjectEvents(db: Kysely<Database>, dialect: Dialect, now: string, instanceDays: number, limit: number): Promise<number> {
   const projects = await db
     .selectFrom("projects")
     .select(["id", "retention_days"])
@@ -28,7 +30,7 @@ export async function pruneProjectEvents(db: Kysely<Database>, now: string, inst
     const cutoff = new Date(Date.parse(now) - Number(p.retention_days) * 86_400_000).toISOString();
     const rows = await db
       .selectFrom("events")
-      .select(["id", "project_id", "event_id"])
+      .select("id")
       .where("project_id", "=", p.id)
       .where("received_at", "<", cutoff)
       .orderBy("received_at")
@@ -45,6 +47,7 @@ export async function pruneProjectEvents(db: Kysely<Database>, now: string, inst
       .executeTakeFirst();
     await forgetEventUsers(
       db,
+      dialect,
       rows.map((x) => x.id),
     );
     left -= Number(r.numDeletedRows);

@@ -19,13 +19,14 @@ export function retentionStore({ db, dialect }: Ctx): Omit<RetentionStore, "prun
       if (table === "events") {
         await forgetEventUsers(
           db,
+          dialect,
           gone.map((r) => Number(r.id)),
         );
         if (gone.length < limit) await pruneDefaultEventUsers(db, cutoff, limit);
       }
       return gone.length;
     }
-    const rows = await db.selectFrom(table).select(["id", "received_at", "project_id", "event_id"]).orderBy("id").limit(limit).execute();
+    const rows = await db.selectFrom(table).select(["id", "received_at"]).orderBy("id").limit(limit).execute();
     const old = rows.filter((r) => r.received_at < cutoff);
     if (old.length === 0) return 0;
     const r = await db
@@ -36,11 +37,7 @@ export function retentionStore({ db, dialect }: Ctx): Omit<RetentionStore, "prun
         old.map((x) => x.id),
       )
       .executeTakeFirst();
-    if (table === "events")
-      await forgetEventUsers(
-        db,
-        old.map((x) => x.id),
-      );
+    // An event's user row goes with it (foreign key, migration 0039).
     return Number(r.numDeletedRows);
   }
 
@@ -66,7 +63,7 @@ export function retentionStore({ db, dialect }: Ctx): Omit<RetentionStore, "prun
 
   return {
     pruneEventsBefore: (cutoff, limit) => pruneOldest("events", cutoff, limit),
-    pruneProjectEvents: (now, instanceDays, limit) => pruneProjectEvents(db, now, instanceDays, limit),
+    pruneProjectEvents: (now, instanceDays, limit) => pruneProjectEvents(db, dialect, now, instanceDays, limit),
     pruneRawItemsBefore: (cutoff, limit) => pruneOldest("raw_items", cutoff, limit),
 
     async pruneFeedbackBefore(cutoff, limit) {
@@ -99,7 +96,7 @@ export function retentionStore({ db, dialect }: Ctx): Omit<RetentionStore, "prun
       const first = await db.selectFrom("events").select("id").where("issue_id", "=", issueId).orderBy("id").limit(1).executeTakeFirstOrThrow();
       const rows = await db
         .selectFrom("events")
-        .select(["id", "project_id", "event_id"])
+        .select("id")
         .where("issue_id", "=", issueId)
         .where("id", "<", boundary.id)
         .where("id", ">", first.id)
@@ -117,6 +114,7 @@ export function retentionStore({ db, dialect }: Ctx): Omit<RetentionStore, "prun
         .executeTakeFirst();
       await forgetEventUsers(
         db,
+        dialect,
         rows.map((x) => x.id),
       );
       return Number(r.numDeletedRows);

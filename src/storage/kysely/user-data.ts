@@ -21,6 +21,7 @@ import type { Ctx } from "./shared";
 import { type RowShape, insertRows } from "./row-inserts";
 import type { AttachmentBlobs } from "../attachment-ports";
 import { deleteAttachmentsOfEvents } from "./attachments";
+import { forgetEventUsers } from "./retention-projects";
 
 /** The event_users column of each user field (migration 0039). */
 const COLUMN = { id: "user_id", email: "email", username: "username", ip: "ip" } as const satisfies Record<UserField, string>;
@@ -104,6 +105,7 @@ async function stillCounted(trx: Transaction<Database>, issueId: number, userKey
 /** `blobKeys` gathers the blobs of the attachments deleted, removed once the transaction has committed. */
 async function erase(
   trx: Transaction<Database>,
+  dialect: Dialect,
   projectId: number,
   eventIds: string[],
   facts: Parameters<UserDataStore["eraseUserEvents"]>[3],
@@ -144,16 +146,11 @@ async function erase(
     const keys = await deleteAttachmentsOfEvents(trx, projectId, part);
     counts.attachments += keys.length;
     blobKeys.push(...keys);
-    // SQLite deletes them with their events (foreign key); PostgreSQL's partitioned events cannot be referenced so.
-    if (rows.length > 0)
-      await trx
-        .deleteFrom("event_users")
-        .where(
-          "event_row_id",
-          "in",
-          rows.map((r) => r.id),
-        )
-        .execute();
+    await forgetEventUsers(
+      trx,
+      dialect,
+      rows.map((r) => r.id),
+    );
     // Feedback the person sent (their feedback events) or about their events (issue 19).
     const feedback = await trx
       .deleteFrom("user_feedback")
@@ -196,7 +193,7 @@ async function erase(
   return counts;
 }
 
-export function userDataStore({ db }: Ctx, blobs: AttachmentBlobs): UserDataStore {
+export function userDataStore({ db, dialect }: Ctx, blobs: AttachmentBlobs): UserDataStore {
   return {
     async findUserEvents(projectIds, fields, value, limit) {
       if ((projectIds !== "all" && projectIds.length === 0) || fields.length === 0) return [];
@@ -266,7 +263,7 @@ export function userDataStore({ db }: Ctx, blobs: AttachmentBlobs): UserDataStor
       const counts = await db.transaction().execute(async (trx) => {
         const ids = await matchingIds(trx, projectId, fields, value, limit);
         const counts =
-          ids.length === 0 ? { events: 0, attachments: 0, tagValues: 0, users: 0, feedback: 0 } : await erase(trx, projectId, ids, facts, blobKeys);
+          ids.length === 0 ? { events: 0, attachments: 0, tagValues: 0, users: 0, feedback: 0 } : await erase(trx, dialect, projectId, ids, facts, blobKeys);
         // User reports name no user object: the contact address they were sent with is what finds them.
         if (fields.includes("email"))
           counts.feedback += Number(
