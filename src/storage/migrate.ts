@@ -41,6 +41,7 @@ import { attachmentChunkTimes } from "./migrations/0037-attachment-chunk-times";
 import { segmentIndex } from "./migrations/0038-segment-index";
 import { eventUsersPerEvent } from "./migrations/0039-event-users-per-event";
 import { traceEventsPerEvent } from "./migrations/0040-trace-events-per-event";
+import { traceEventsByDay } from "./migrations/0041-trace-events-by-day";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -85,6 +86,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0038-segment-index": segmentIndex(dialect),
     "0039-event-users-per-event": eventUsersPerEvent(dialect),
     "0040-trace-events-per-event": traceEventsPerEvent(dialect),
+    "0041-trace-events-by-day": traceEventsByDay(dialect),
   };
 }
 

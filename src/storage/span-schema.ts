@@ -38,7 +38,7 @@ export type SpanHourBucketsTable = { project_id: number; metric: string; hour: s
 
 /**
  * A stored event's trace (migration 0040), named by its events.id. project_id and received_at are PostgreSQL's only,
- * where the link cannot go with its event by foreign key and retention deletes it by arrival.
+ * where the link cannot go with its event by foreign key: it is partitioned by its event's day (migration 0041).
  */
 export type TraceEventsTable = {
   event_row_id: number;

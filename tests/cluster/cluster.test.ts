@@ -3,7 +3,7 @@
 // scripts/test.sh after the production build. Requests are SDK-like envelopes over HTTP; every wait is for a
 // condition, with a deadline, and nothing is asserted about time.
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
@@ -189,20 +189,29 @@ describe("two nodes on one PostgreSQL behind nginx", { skip, timeout: 20 * 60_00
     );
   });
 
-  test("a dead node's spool moved to an empty data dir and digested there by `faultline worker` (README): nothing acknowledged lost", async (t) => {
+  test("a dead node's spool and staged uploads moved to an empty data dir and digested there by `faultline worker` (README): nothing acknowledged lost", async (t) => {
     // Node 2 runs its intake only (FAULTLINE_DIGEST=external, no worker), so everything it acknowledges waits in its spool.
     await stopNode(c.nodes[1]!);
     await c.restart(1, { FAULTLINE_DIGEST: "external" });
     const load = new Load(c, [c.nodes[1]!.origin]);
     await waitFor("load under way", async () => load.acknowledged.length >= 200 || null);
+    // An upload too: its file waits in the node's staging folder, which its spool record names.
+    const file = randomBytes(3000).toString("hex");
+    const form = new FormData();
+    form.append("log", new Blob([file]), "moved.txt");
+    const upload = await fetch(`${c.nodes[1]!.origin}/api/${c.projectId}/events/${load.acknowledged[0]}/attachments/?sentry_key=${c.publicKey}`, {
+      method: "POST",
+      body: form,
+    });
+    assert.equal(upload.status, 201, await upload.text());
     await stopNode(c.nodes[1]!, { kill: true });
     await load.stop();
     const ids = load.acknowledged;
     assert.equal((await stored(ids)).size, 0, "nothing digested yet");
-    // The dead node's disk: its spool copied to another data dir, then gone.
+    // The dead node's disk: its spool and staged uploads copied to another data dir (README), then gone.
     const deadDir = c.nodeEnv(1).FAULTLINE_DATA_DIR!;
     const moved = path.join(work, "moved-spool");
-    cpSync(path.join(deadDir, "spool"), path.join(moved, "spool"), { recursive: true });
+    for (const folder of ["spool", path.join("attachments", "incoming")]) cpSync(path.join(deadDir, folder), path.join(moved, folder), { recursive: true });
     rmSync(deadDir, { recursive: true, force: true });
     const worker = spawn(process.execPath, ["bin/faultline.mjs", "worker"], {
       cwd: root,
@@ -220,7 +229,16 @@ describe("two nodes on one PostgreSQL behind nginx", { skip, timeout: 20 * 60_00
       worker.kill("SIGTERM");
     }
     assert.equal(await exited, 0);
-    t.diagnostic(`${ids.length} acknowledged by the killed node, all digested from the moved spool`);
+    const attachment = await db.query<{ name: string; size: string; sha1: string }>(
+      "select name, size::text as size, sha1 from event_attachments where project_id = $1 and event_id = $2",
+      [c.projectId, load.acknowledged[0]],
+    );
+    assert.deepEqual(
+      attachment.rows,
+      [{ name: "moved.txt", size: String(file.length), sha1: createHash("sha1").update(file).digest("hex") }],
+      "the upload's file, staged by the dead node, stored from the moved data dir",
+    );
+    t.diagnostic(`${ids.length} acknowledged by the killed node and an upload, all digested from the moved spool`);
     // The node comes back on an empty data dir: a spool of its own.
     await c.restart(1);
   });

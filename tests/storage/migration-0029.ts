@@ -1,7 +1,8 @@
 // Migration 0029 on PostgreSQL with data in it (run by migrations.test.ts): a database at 0028 with events on two days
 // (one row with an arrival that names no day), their user rows, a span and a kept item becomes day partitions, each
 // row in its day's partition (or the DEFAULT one), with its id, its bytes and every lookup by event id intact, the id
-// sequences carrying on, and duplicates still found.
+// sequences carrying on, and duplicates still found; then the later migrations that rework these tables (0039 event_users,
+// 0040 and 0041 trace_events) keep each row in its day.
 import assert from "node:assert/strict";
 import { sql } from "kysely";
 import { writeBatch } from "../../src/digest/commit";
@@ -154,16 +155,25 @@ export async function carriesDataIntoDayPartitions(db: Db): Promise<void> {
   const userParts = await partsOf("event_users");
   for (const name of ["event_users_default", `event_users_p${today}`]) assert.ok(userParts.includes(name), `${name} in ${userParts.join()}`);
   assert.equal((await rows(sql<{ t: string | null }>`select to_regclass('event_users_by_field')::text as t`))[0]?.t, null, "the old table is gone");
-  // 0040: the trace link, named by its event's id, keeps its project and arrival (retention deletes it by arrival).
+  // 0040: the trace link, named by its event's id, keeps its project and arrival; 0041: in its event's day partition.
   assert.deepEqual(
-    (await rows(sql<{ event_row_id: string; trace_id: string; project_id: number; received_at: string }>`select * from trace_events`)).map((r) => [
-      Number(r.event_row_id),
-      r.trace_id,
-      r.project_id,
-      r.received_at,
-    ]),
-    [[inserted[1]!.id, "c".repeat(32), project.id, DAY2]],
+    (
+      await rows(
+        sql<{
+          event_row_id: string;
+          trace_id: string;
+          project_id: number;
+          received_at: string;
+          part: string;
+        }>`select event_row_id, trace_id, project_id, received_at, tableoid::regclass::text as part from trace_events`,
+      )
+    ).map((r) => [Number(r.event_row_id), r.trace_id, r.project_id, r.received_at, r.part]),
+    [[inserted[1]!.id, "c".repeat(32), project.id, DAY2, "trace_events_p20261002"]],
   );
+  // Each day of the events has its trace links' partition, under the same bounds.
+  const eventDays = (await partsOf("events")).map((name) => name.replace(/^events_/, "trace_events_")).sort();
+  assert.deepEqual((await partsOf("trace_events")).sort(), eventDays);
+  assert.equal((await rows(sql<{ t: string | null }>`select to_regclass('trace_events_unpartitioned')::text as t`))[0]?.t, null, "the old table is gone");
 
   const store = createStore(db);
   assert.equal((await store.getEvent(project.id, hex(2)))?.data, JSON.stringify({ event_id: hex(2), message: "event 2" }));

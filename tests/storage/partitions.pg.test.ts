@@ -1,8 +1,8 @@
-// Day partitions on a real PostgreSQL (issue 21, migration 0029; PostgreSQL's "Table Partitioning" chapter,
-// 5.11): events, event_users, spans and raw_items are partitioned by UTC day of arrival, retention drops whole days
-// past the instance's retention (read from pg_inherits, pg_class and pg_total_relation_size), a project's shorter
-// retention still deletes rows inside the days kept, a row outside every day lands in the DEFAULT partition, and two
-// nodes changing partitions at once take turns.
+// Day partitions on a real PostgreSQL (issue 21, migrations 0029 and 0041; PostgreSQL's "Table Partitioning"
+// chapter, 5.11): events, event_users, trace_events, spans and raw_items are partitioned by UTC day of arrival,
+// retention drops whole days past the instance's retention (read from pg_inherits, pg_class and
+// pg_total_relation_size), a project's shorter retention still deletes rows inside the days kept, a row outside every
+// day lands in the DEFAULT partition, and two nodes changing partitions at once take turns.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
@@ -50,6 +50,7 @@ function event(projectId: number, receivedAt: string, extra: Partial<DigestedEve
     userKey: "id:1",
     userParts: [["id", "1"]],
     tags: [],
+    traceId: "ab".repeat(16),
     ...extra,
   };
 }
@@ -215,6 +216,19 @@ describe("day partitions on PostgreSQL", () => {
     );
     assert.equal((await rows(sql`select 1 from event_users where project_id = ${short}`)).length, 3, "their user rows went with them");
     assert.equal((await rows(sql`select 1 from event_users where received_at < '2030-03-05'`)).length, 0);
+    // Each stored event keeps its trace link, in its day's partition; the links of the events deleted went with them.
+    const links = await rows(
+      sql<{
+        id: string;
+        part: string;
+      }>`select e.event_id as id, t.tableoid::regclass::text as part from trace_events t left join events e on e.id = t.event_row_id`,
+    );
+    assert.ok(
+      links.every((l) => l.id !== null),
+      "no link outlives its event",
+    );
+    assert.equal(links.length, (await rows(sql`select 1 from events`)).length);
+    assert.deepEqual(links.find((l) => l.id === kept[day(15)]![3])?.part, "trace_events_p20300315");
     // Out of range: the long-past arrival was deleted from the DEFAULT partition, the far-future one stays.
     assert.equal(await t.store.getEvent(p, past.eventId), null);
     assert.equal((await t.store.getEvent(p, future.eventId))?.receivedAt, "2099-01-01T00:00:00.000Z");

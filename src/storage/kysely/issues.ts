@@ -93,7 +93,7 @@ export async function latestReleaseOf(db: Kysely<Database>, projectId: number): 
   return r?.version ?? null;
 }
 
-export function issueStore({ db }: Ctx): IssueStore {
+export function issueStore({ db, dialect }: Ctx): IssueStore {
   const selectIssues = () =>
     db
       .selectFrom("issues")
@@ -123,8 +123,17 @@ export function issueStore({ db }: Ctx): IssueStore {
       });
     },
     async deleteIssue(issueId) {
-      // Events, hashes, counters and activity go with it (foreign keys cascade).
-      await db.deleteFrom("issues").where("id", "=", issueId).execute();
+      // Events, hashes, counters and activity go with it (foreign keys cascade), and so do the events' user rows and
+      // trace links: by foreign key on SQLite; on PostgreSQL, whose partitioned events no key can reference, the
+      // trace links are deleted first (the user rows have the issue's key).
+      await db.transaction().execute(async (trx) => {
+        if (dialect === "postgres")
+          await trx
+            .deleteFrom("trace_events")
+            .where("event_row_id", "in", (eb) => eb.selectFrom("events").select("id").where("issue_id", "=", issueId))
+            .execute();
+        await trx.deleteFrom("issues").where("id", "=", issueId).execute();
+      });
     },
     latestRelease: (projectId) => latestReleaseOf(db, projectId),
     async listIssues(projectIds, { filter, sort = "date", page }) {

@@ -156,11 +156,12 @@ export async function pruneDefaultPartition(
   return r.rows;
 }
 
-/** As pruneDefaultPartition, for event_users rows left in its DEFAULT partition; how many were deleted. */
-export async function pruneDefaultEventUsers(db: Kysely<Database>, cutoff: string, limit: number): Promise<number> {
-  const r =
-    await sql`delete from event_users_default where event_row_id in (select event_row_id from event_users_default where received_at < ${cutoff} limit ${limit})`.execute(
-      db,
-    );
+/**
+ * As pruneDefaultPartition, for the rows of a table named by their event's row id (event_users, trace_events) left in
+ * its DEFAULT partition; how many were deleted.
+ */
+export async function pruneDefaultEventRows(db: Kysely<Database>, table: "event_users" | "trace_events", cutoff: string, limit: number): Promise<number> {
+  const part = sql.table(`${table}_default`);
+  const r = await sql`delete from ${part} where event_row_id in (select event_row_id from ${part} where received_at < ${cutoff} limit ${limit})`.execute(db);
   return Number(r.numAffectedRows ?? 0);
 }

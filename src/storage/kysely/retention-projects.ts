@@ -1,18 +1,22 @@
 // Retention per project (issue 18, migration 0024): a project whose retention_days is shorter than the instance's
 // loses its events received before its own cutoff, oldest first through events(project_id, received_at), in bounded
-// deletes; and the user rows (event_users) of events retention deletes go with them.
+// deletes; and the user rows (event_users) and trace links (trace_events) of events retention deletes go with them.
 import type { Kysely } from "kysely";
 import type { Dialect } from "../db";
 import type { Database } from "../schema";
 import { chunks } from "./batch-rows";
 
 /**
- * Deletes the event_users rows of deleted events, by their events.id, on PostgreSQL, whose partitioned events cannot
- * be referenced by a foreign key. On SQLite the foreign key has deleted them with their events (migration 0039).
+ * Deletes the rows named by deleted events' events.id (their user, event_users, and their trace link, trace_events) on
+ * PostgreSQL, whose partitioned events cannot be referenced by a foreign key. On SQLite the foreign keys have deleted
+ * them with their events (migrations 0039 and 0040).
  */
-export async function forgetEventUsers(db: Kysely<Database>, dialect: Dialect, eventRowIds: number[]): Promise<void> {
+export async function forgetEventRows(db: Kysely<Database>, dialect: Dialect, eventRowIds: number[]): Promise<void> {
   if (dialect !== "postgres") return;
-  for (const part of chunks(eventRowIds)) await db.deleteFrom("event_users").where("event_row_id", "in", part).execute();
+  for (const part of chunks(eventRowIds)) {
+    await db.deleteFrom("event_users").where("event_row_id", "in", part).execute();
+    await db.deleteFrom("trace_events").where("event_row_id", "in", part).execute();
+  }
 }
 
 /** Up to `limit` events of projects with a retention shorter than `instanceDays`, received before their cutoff. */
@@ -45,7 +49,7 @@ export async function pruneProjectEvents(db: Kysely<Database>, dialect: Dialect,
         rows.map((x) => x.id),
       )
       .executeTakeFirst();
-    await forgetEventUsers(
+    await forgetEventRows(
       db,
       dialect,
       rows.map((x) => x.id),

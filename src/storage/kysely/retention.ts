@@ -4,8 +4,8 @@ import { type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "../schema";
 import type { RetentionStore } from "../retention-ports";
 import type { Ctx } from "./shared";
-import { forgetEventUsers, pruneProjectEvents } from "./retention-projects";
-import { pruneDefaultEventUsers, pruneDefaultPartition } from "./partitions";
+import { forgetEventRows, pruneProjectEvents } from "./retention-projects";
+import { pruneDefaultEventRows, pruneDefaultPartition } from "./partitions";
 
 /** Everything of retention but the uploaded artifacts, whose prune is in artifacts.ts. */
 export function retentionStore({ db, dialect }: Ctx): Omit<RetentionStore, "pruneArtifactsBefore"> {
@@ -17,12 +17,12 @@ export function retentionStore({ db, dialect }: Ctx): Omit<RetentionStore, "prun
     if (dialect === "postgres") {
       const gone = await pruneDefaultPartition(db, table, cutoff, limit);
       if (table === "events") {
-        await forgetEventUsers(
+        await forgetEventRows(
           db,
           dialect,
           gone.map((r) => Number(r.id)),
         );
-        if (gone.length < limit) await pruneDefaultEventUsers(db, cutoff, limit);
+        if (gone.length < limit) await pruneDefaultEventRows(db, "event_users", cutoff, limit);
       }
       return gone.length;
     }
@@ -112,7 +112,7 @@ export function retentionStore({ db, dialect }: Ctx): Omit<RetentionStore, "prun
           rows.map((x) => x.id),
         )
         .executeTakeFirst();
-      await forgetEventUsers(
+      await forgetEventRows(
         db,
         dialect,
         rows.map((x) => x.id),

@@ -3,7 +3,7 @@
 import type { Transaction } from "kysely";
 import type { Dialect } from "../db";
 import type { Database } from "../schema";
-import type { NewSpan, SpanTx } from "../span-ports";
+import type { NewSpan, SpanTx, TraceEventLink } from "../span-ports";
 import { chunks, sumBy } from "./batch-rows";
 import { type RowShape, insertRows } from "./row-inserts";
 import { SPAN_FIELDS } from "./spans";
@@ -31,6 +31,16 @@ const SPAN_ROWS: RowShape<NewSpan> = {
     s.receivedAt,
   ],
 };
+
+// A stored event's trace link; on PostgreSQL with its project and its event's arrival, whose day partition holds it
+// (migrations 0040 and 0041). A batch written again leaves the links it made as they are.
+const TRACE_EVENT_ROWS: RowShape<TraceEventLink> = {
+  table: "trace_events",
+  columns: ["event_row_id", "trace_id", "project_id", "received_at"],
+  values: (l, dialect) => (dialect === "postgres" ? [l.eventRowId, l.traceId, l.projectId, l.receivedAt] : [l.eventRowId, l.traceId]),
+  suffix: { sqlite: "on conflict (event_row_id) do nothing", postgres: "on conflict (event_row_id, received_at) do nothing" },
+};
+const TRACE_EVENT_ROWS_SQLITE: RowShape<TraceEventLink> = { ...TRACE_EVENT_ROWS, columns: TRACE_EVENT_ROWS.columns.slice(0, 2) };
 
 export function spanTx(trx: Transaction<Database>, dialect: Dialect): SpanTx {
   return {
@@ -114,20 +124,7 @@ export function spanTx(trx: Transaction<Database>, dialect: Dialect): SpanTx {
     },
 
     async linkTraceEvents(links) {
-      const pg = dialect === "postgres";
-      for (const part of chunks(links)) {
-        await trx
-          .insertInto("trace_events")
-          .values(
-            part.map((l) =>
-              pg
-                ? { event_row_id: l.eventRowId, trace_id: l.traceId, project_id: l.projectId, received_at: l.receivedAt }
-                : { event_row_id: l.eventRowId, trace_id: l.traceId },
-            ),
-          )
-          .onConflict((oc) => oc.column("event_row_id").doNothing())
-          .execute();
-      }
+      await insertRows(trx, dialect, dialect === "postgres" ? TRACE_EVENT_ROWS : TRACE_EVENT_ROWS_SQLITE, links);
     },
   };
 }

@@ -21,7 +21,7 @@ import type { Ctx } from "./shared";
 import { type RowShape, insertRows } from "./row-inserts";
 import type { AttachmentBlobs } from "../attachment-ports";
 import { deleteAttachmentsOfEvents } from "./attachments";
-import { forgetEventUsers } from "./retention-projects";
+import { forgetEventRows } from "./retention-projects";
 
 /** The event_users column of each user field (migration 0039). */
 const COLUMN = { id: "user_id", email: "email", username: "username", ip: "ip" } as const satisfies Record<UserField, string>;
@@ -146,7 +146,7 @@ async function erase(
     const keys = await deleteAttachmentsOfEvents(trx, projectId, part);
     counts.attachments += keys.length;
     blobKeys.push(...keys);
-    await forgetEventUsers(
+    await forgetEventRows(
       trx,
       dialect,
       rows.map((r) => r.id),

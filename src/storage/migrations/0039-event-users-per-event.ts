@@ -16,6 +16,7 @@
 // Rows are carried over: one per event that had any, the parts gathered from their rows, the key kept when it differs.
 import { type Kysely, sql } from "kysely";
 import type { Dialect } from "../db";
+import { partitionsOf } from "./partitions-of";
 
 const PARTS = ["user_id", "email", "username", "ip"] as const;
 
@@ -45,17 +46,6 @@ async function sqlite(db: Kysely<unknown>): Promise<void> {
   await sql.raw(`insert into event_users ${gathered("event_users_by_field", false)}`).execute(db);
   await sql`drop table event_users_by_field`.execute(db);
   await indexes(db);
-}
-
-/** The partitions of `table` and their bounds, as PostgreSQL prints them ("FOR VALUES FROM (…) TO (…)", "DEFAULT"). */
-async function partitionsOf(db: Kysely<unknown>, table: string): Promise<{ name: string; bound: string }[]> {
-  const r = await sql<{
-    name: string;
-    bound: string;
-  }>`select c.relname as name, pg_get_expr(c.relpartbound, c.oid) as bound from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = to_regclass(${table}) order by c.relname`.execute(
-    db,
-  );
-  return r.rows;
 }
 
 async function postgres(db: Kysely<unknown>): Promise<void> {
