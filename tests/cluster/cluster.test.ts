@@ -15,7 +15,7 @@ import { type Cluster, NGINX_FAIL_TIMEOUT_S, errorEnvelope, nginxRuns, sendEnvel
 import { missingBuild } from "../../bench/lib/server.mjs";
 import { signInCookie } from "../../bench/lib/page-timing.mjs";
 import { freshPgDatabase } from "../helpers/pg";
-import { Load, waitFor } from "./load";
+import { Load, stopLoads, waitFor } from "./load";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const skip = missingBuild(root)
@@ -67,6 +67,7 @@ describe("two nodes on one PostgreSQL behind nginx", { skip, timeout: 20 * 60_00
   });
 
   after(async () => {
+    await stopLoads();
     await c?.stop();
     await new Promise((r) => receiver?.close(r));
     await db?.end();

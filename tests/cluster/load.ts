@@ -14,6 +14,14 @@ export async function waitFor<T>(what: string, check: () => Promise<T | null>, t
   }
 }
 
+/** Loads not stopped yet: a test that fails midway leaves its load to stopLoads, or its senders keep the process alive. */
+const running = new Set<Load>();
+
+/** Stops every load still running (the suite's `after`). */
+export async function stopLoads(): Promise<void> {
+  await Promise.all([...running].map((l) => l.stop()));
+}
+
 export class Load {
   readonly acknowledged: string[] = [];
   readonly refused = new Map<number, number>();
@@ -21,6 +29,7 @@ export class Load {
   private readonly senders: Promise<void>[];
 
   constructor(c: Cluster, origins: string[], senders = 4) {
+    running.add(this);
     let turn = 0;
     this.senders = Array.from({ length: senders }, async () => {
       while (this.running) {
@@ -37,6 +46,7 @@ export class Load {
 
   async stop(): Promise<void> {
     this.running = false;
+    running.delete(this);
     await Promise.all(this.senders);
   }
 }
