@@ -225,8 +225,7 @@ export class RetentionJob {
         return this.count(pass, "spans", await this.store.pruneSpansBefore(pass.cutoff, chunkRows), chunkRows);
       case "counters": {
         if (!hourly) return false;
-        const deleted =
-          (await this.store.pruneHourlyCountersBefore(pass.hour, chunkRows)) + (await this.store.pruneSpanHoursBefore(pass.cutoff, pass.hour, chunkRows));
+        const deleted = (await this.store.pruneHourlyCountersBefore(pass.hour, chunkRows)) + (await this.store.pruneSpanHoursBefore(pass.hour, chunkRows));
         return this.count(pass, "counters", deleted, chunkRows);
       }
       case "releaseHealth":

@@ -1,8 +1,8 @@
 // Day partitions of the per-event tables (issue 21, migrations 0029 and 0041): on PostgreSQL events, event_users,
-// trace_events, spans and raw_items are partitioned by UTC day of arrival (received_at), with a DEFAULT partition for any row outside the
-// days made; retention (digest/retention.ts) makes the coming days' partitions and drops whole days past the
-// instance's retention, which frees their space at once. On SQLite there are no partitions: both calls do nothing
-// and retention deletes rows (retention-ports.ts).
+// trace_events, spans and raw_items are partitioned by UTC day of arrival (received_at), with a DEFAULT partition for
+// any row outside the days made; retention (digest/retention.ts) makes the coming days' partitions and drops whole
+// days past the instance's retention, which frees their space at once. On SQLite there are no partitions: both calls
+// do nothing and retention deletes rows (retention-ports.ts).
 
 /** The partitioned tables, in the order their partitions are made and dropped. */
 export const PARTITIONED_TABLES = ["events", "event_users", "trace_events", "spans", "raw_items"] as const;

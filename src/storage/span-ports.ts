@@ -82,6 +82,6 @@ export interface SpanStore {
 export interface SpanRetentionStore {
   /** As pruneRawItemsBefore: of the `limit` lowest span ids, deletes those received before `cutoff`. */
   pruneSpansBefore(cutoff: string, limit: number): Promise<number>;
-  /** Deletes up to `limit` rows of span rollups of hours before `hour`, and trace links received before `cutoff`. */
-  pruneSpanHoursBefore(cutoff: string, hour: string, limit: number): Promise<number>;
+  /** Deletes up to `limit` rows of span rollups of hours before `hour`. */
+  pruneSpanHoursBefore(hour: string, limit: number): Promise<number>;
 }

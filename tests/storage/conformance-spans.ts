@@ -225,7 +225,7 @@ export function spanConformance(get: () => Fixture) {
       `pruned ${pruned}, dropped ${dropped.partitions.join()} with ${traced} spans of the trace`,
     );
     assert.deepEqual(await t.store.traceSpans(o.id, traceId, 100), []);
-    while ((await t.store.pruneSpanHoursBefore(future, hourOf(future), 50)) > 0);
+    while ((await t.store.pruneSpanHoursBefore(hourOf(future), 50)) > 0);
     assert.deepEqual(await t.store.spanTotals(api.id, "duration", range), []);
     // A trace link goes with its event when its issue is deleted (SQLite: foreign key, migration 0040; PostgreSQL: by
     // the deletion itself, whose partitioned events no key can reference).

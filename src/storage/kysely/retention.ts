@@ -22,7 +22,8 @@ export function retentionStore({ db, dialect }: Ctx): Omit<RetentionStore, "prun
           dialect,
           gone.map((r) => Number(r.id)),
         );
-        if (gone.length < limit) await pruneDefaultEventRows(db, "event_users", cutoff, limit);
+        // Rows named by events (their users, their trace links) left in a DEFAULT partition without their event.
+        if (gone.length < limit) for (const named of ["event_users", "trace_events"] as const) await pruneDefaultEventRows(db, named, cutoff, limit);
       }
       return gone.length;
     }

@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import type { HourRange, SpanRetentionStore, SpanStore, StoredSpan } from "../span-ports";
 import type { Database } from "../schema";
 import { type Ctx, toBool } from "./shared";
-import { pruneDefaultEventRows, pruneDefaultPartition } from "./partitions";
+import { pruneDefaultPartition } from "./partitions";
 
 type SpanRow = Database["spans"] extends infer T ? { [K in keyof T]: K extends "id" ? number : T[K] } : never;
 
@@ -169,7 +169,7 @@ export function spanStore({ db, dialect }: Ctx): SpanStore & SpanRetentionStore 
       return Number(r.numDeletedRows);
     },
 
-    async pruneSpanHoursBefore(cutoff, hour, limit) {
+    async pruneSpanHoursBefore(hour, limit) {
       let left = limit;
       const below = async (table: "span_hours" | "span_hour_buckets", key: string[], column: string, bound: string) => {
         if (left <= 0) return;
@@ -182,9 +182,6 @@ export function spanStore({ db, dialect }: Ctx): SpanStore & SpanRetentionStore 
       };
       await below("span_hours", ["project_id", "metric", "hour", "transaction"], "hour", hour);
       await below("span_hour_buckets", ["project_id", "metric", "transaction", "hour", "bucket"], "hour", hour);
-      // Links of events go with them: on SQLite by foreign key (migration 0040), on PostgreSQL with their day's
-      // partition (migration 0041); only those left in its DEFAULT partition are deleted here.
-      if (dialect === "postgres" && left > 0) left -= await pruneDefaultEventRows(db, "trace_events", cutoff, left);
       return limit - left;
     },
   };
