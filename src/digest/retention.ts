@@ -109,8 +109,13 @@ const PHASES: (Phase | "partitions")[] = [
 export class RetentionJob {
   private pass: Pass | null = null;
   private nextPassAt = 0;
-  /** Events after this id have not been looked at for crowded issues yet; it survives passes (0 after a restart). */
-  private overflowCursor = 0;
+  /**
+   * Events after this id have not been looked at for crowded issues yet. Read from the store at each pass's start (null
+   * until then), so that it survives restarts and follows the other nodes' passes.
+   */
+  private overflowCursor: number | null = null;
+  /** The cursor as the store has it. */
+  private savedOverflowCursor = 0;
   /** Attachments after this id have not been looked at for a missing event in this pass. */
   private orphanCursor = 0;
   /** The sweep of unnamed blobs goes on after this blob (storage order); it survives passes and wraps around. */
@@ -156,6 +161,9 @@ export class RetentionJob {
         artifacts: 0,
       };
       this.pass = { cutoff, hour: hourOf(cutoff), phase: "partitions", counts, dropped: none(), steps: 0, blobSteps: 0, started: now };
+      // Crowded issues a failed pass left are found again from the saved cursor.
+      this.overflowCursor = null;
+      this.pendingIssues = [];
     }
     const pass = this.pass;
     try {
@@ -263,6 +271,12 @@ export class RetentionJob {
       case "overflow": {
         const issueId = this.pendingIssues[0];
         if (issueId === undefined) {
+          if (this.overflowCursor === null) this.overflowCursor = this.savedOverflowCursor = await this.store.overflowCursor();
+          // Every issue of the events up to the cursor is within its cap now: a restart goes on from there.
+          if (this.overflowCursor !== this.savedOverflowCursor) {
+            await this.store.saveOverflowCursor(this.overflowCursor);
+            this.savedOverflowCursor = this.overflowCursor;
+          }
           const { issueIds, lastEventId } = await this.store.crowdedIssuesAfter(this.overflowCursor, scanEvents, eventsPerIssue);
           const moved = lastEventId !== this.overflowCursor;
           this.overflowCursor = lastEventId;

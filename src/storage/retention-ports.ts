@@ -18,6 +18,13 @@ export interface RetentionStore {
    * after `afterEventId`, and the last id looked at (afterEventId itself when there were none), to go on from.
    */
   crowdedIssuesAfter(afterEventId: number, scan: number, keep: number): Promise<{ issueIds: number[]; lastEventId: number }>;
+  /**
+   * Where the per-issue cap's walk over events stands: every issue of the events up to this id was within its cap when
+   * looked at (0 before the first walk). Kept in the database, so that a restart goes on from there instead of reading
+   * every stored event again, and shared by the nodes, which take passes in turn.
+   */
+  overflowCursor(): Promise<number>;
+  saveOverflowCursor(eventId: number): Promise<void>;
   /** Deletes up to `limit` events of the issue older than its newest `keep` (by arrival), never its first event. */
   pruneIssueOverflow(issueId: number, keep: number, limit: number): Promise<number>;
   /** As pruneEventsBefore, for raw_items (sessions, attachments, spans, check-ins…). */

@@ -188,6 +188,63 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
       });
     });
 
+    test("the per-issue cap's walk goes on after a restart from where it stopped, not from the first event", async () => {
+      await withStore(fresh, async (t, p) => {
+        let now = Date.parse("2026-11-23T12:00:00.000Z");
+        const settings: RetentionSettings = {
+          days: 90,
+          eventsPerIssue: 3,
+          chunkRows: 10,
+          chunkIssues: 10,
+          scanEvents: 2,
+          passIntervalMs: 60_000,
+          partitionDaysAhead: 3,
+          defaultDaysPerPass: 7,
+          blobSweepPerStep: 2,
+          blobSweepStepsPerPass: 3,
+        };
+        /** A job on the real store that records where each of its walks over events starts. */
+        const started = (walks: number[]) =>
+          new RetentionJob(
+            new Proxy(t.store, {
+              get(target, key, receiver) {
+                if (key === "crowdedIssuesAfter")
+                  return (after: number, scan: number, keep: number) => (walks.push(after), target.crowdedIssuesAfter(after, scan, keep));
+                const value: unknown = Reflect.get(target, key, receiver);
+                return typeof value === "function" ? value.bind(target) : value;
+              },
+            }),
+            settings,
+            () => {},
+            () => now,
+          );
+        await write(
+          t,
+          [1, 2, 3, 4, 5].map((n) => event(p, n, NEW, "busy")),
+        );
+        const before: number[] = [];
+        const first = started(before);
+        while (await first.step());
+        assert.equal(before[0], 0, "the first walk starts at the first event");
+        assert.deepEqual(await eventIds(t, p), [1, 3, 4, 5].map(hex), "the first and the newest three");
+        const walked = before.at(-1)!;
+        assert.ok(walked > 0);
+
+        // A restart: a new job on the same database. Its walk starts where the last one stopped, and the cap still holds
+        // for the events that came since.
+        await write(
+          t,
+          [6, 7].map((n) => event(p, n, NEW, "busy")),
+        );
+        now += 60_000;
+        const after: number[] = [];
+        const restarted = started(after);
+        while (await restarted.step());
+        assert.equal(after[0], walked, "the walk goes on from the saved cursor");
+        assert.deepEqual(await eventIds(t, p), [1, 5, 6, 7].map(hex), "the cap holds for the new events");
+      });
+    });
+
     test("several nodes: each interval's pass runs on the one node that claims it; another takes the next when the first is gone", async () => {
       await withStore(fresh, async (t, p) => {
         let now = Date.parse("2026-11-23T12:00:00.000Z");

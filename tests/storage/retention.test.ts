@@ -52,6 +52,10 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
         assert.deepEqual(first.issueIds, [crowded.id]);
         const again = await t.store.crowdedIssuesAfter(first.lastEventId, 100, 3);
         assert.deepEqual(again, { issueIds: [], lastEventId: first.lastEventId }, "nothing after the last event looked at");
+        assert.equal(await t.store.overflowCursor(), 0, "no walk yet");
+        await t.store.saveOverflowCursor(first.lastEventId);
+        await t.store.saveOverflowCursor(first.lastEventId + 1);
+        assert.equal(await t.store.overflowCursor(), first.lastEventId + 1, "the cursor kept is the last saved");
         const partial = await t.store.crowdedIssuesAfter(0, 2, 3);
         assert.equal(partial.issueIds.length, 1);
         assert.ok(partial.lastEventId < first.lastEventId, "a scan looks at no more than `scan` events");

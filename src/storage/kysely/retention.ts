@@ -7,6 +7,9 @@ import type { Ctx } from "./shared";
 import { forgetEventRows, pruneProjectEvents } from "./retention-projects";
 import { pruneDefaultEventRows, pruneDefaultPartition } from "./partitions";
 
+/** The instance setting (instance_settings.key) that keeps the per-issue cap's cursor (RetentionStore.overflowCursor). */
+const OVERFLOW_CURSOR_SETTING = "retention.overflow_cursor";
+
 /** Everything of retention but the uploaded artifacts, whose prune is in artifacts.ts. */
 export function retentionStore({ db, dialect }: Ctx): Omit<RetentionStore, "pruneArtifactsBefore"> {
   /**
@@ -81,6 +84,20 @@ export function retentionStore({ db, dialect }: Ctx): Omit<RetentionStore, "prun
       if (seen.length === 0) return { issueIds: [], lastEventId };
       const crowded = await db.selectFrom("issues").select("id").where("id", "in", seen).where("times_seen", ">", keep).orderBy("id").execute();
       return { issueIds: crowded.map((r) => r.id), lastEventId };
+    },
+
+    async overflowCursor() {
+      const row = await db.selectFrom("instance_settings").select("value").where("key", "=", OVERFLOW_CURSOR_SETTING).executeTakeFirst();
+      const id = Number(row?.value ?? 0);
+      return Number.isSafeInteger(id) && id > 0 ? id : 0;
+    },
+
+    async saveOverflowCursor(eventId) {
+      await db
+        .insertInto("instance_settings")
+        .values({ key: OVERFLOW_CURSOR_SETTING, value: String(eventId), created_at: new Date().toISOString() })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value: String(eventId) }))
+        .execute();
     },
 
     async pruneIssueOverflow(issueId, keep, limit) {
