@@ -9,6 +9,7 @@
 // (src/server/listener.ts).
 import { type NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
+import { LOCALE_COOKIE } from "./i18n/locales";
 import { routing } from "./i18n/routing";
 import { dashboardPolicy, docsPolicy, newNonce } from "./web/security-headers";
 
@@ -20,9 +21,33 @@ const DOCS = /^\/[a-z]{2}\/docs(?:\/|$)/;
 /** A path ending in a file extension: not localized (there is no such page; Next answers it with the 404 page). */
 const FILE = /\.[\w]+$/;
 
-/** Locale routing as next-intl does it, with one repair (below). */
+/**
+ * A request a page's script made (Fetch Metadata: the router's prefetches and page data, server actions), not a page
+ * a person opened. Next strips its own router headers (RSC, Next-Router-Prefetch) before the middleware; browsers send
+ * Sec-Fetch-Dest with every request, "document" for a page opened. A client without it counts as opening pages.
+ */
+function fromScript(req: NextRequest): boolean {
+  const dest = req.headers.get("sec-fetch-dest");
+  return dest !== null && dest !== "document";
+}
+
+/**
+ * next-intl remembers the language of every localized request whose path names another than the cookie (NEXT_LOCALE).
+ * Only a page a person opens says which language they want: the router's prefetches of the page they are leaving,
+ * answered after the language switcher stored the new choice, set the old one back. Their answers keep the cookie out.
+ */
+function keepLocaleCookieOut(res: NextResponse): void {
+  const prefix = `${LOCALE_COOKIE.name}=`;
+  const cookies = res.headers.getSetCookie();
+  if (!cookies.some((c) => c.startsWith(prefix))) return;
+  res.headers.delete("set-cookie");
+  for (const c of cookies) if (!c.startsWith(prefix)) res.headers.append("set-cookie", c);
+}
+
+/** Locale routing as next-intl does it, with two repairs (below). */
 function routeLocale(req: NextRequest): NextResponse {
   const res = localeRouting(req);
+  if (fromScript(req)) keepLocaleCookieOut(res);
   // Under a base path next-intl answers every localized URL with a rewrite to that same URL. Next compares the
   // rewrite's origin with its own listen address, and when they differ (0.0.0.0, or 127.0.0.1 against "localhost")
   // it proxies the request to itself as an external URL, forever. A rewrite to the requested path is a no-op: turn it
