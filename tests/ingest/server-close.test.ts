@@ -15,7 +15,8 @@ async function slowServer(delayMs: number): Promise<{ server: http.Server; port:
   let answered = 0;
   const server = createHttpServer((_req, res) => {
     res.once("finish", () => answered++);
-    setTimeout(() => res.writeHead(200, { "content-type": "text/plain" }).end("ok"), delayMs);
+    // A length, not chunks: the client below reads an answer as whole once its body "ok" ends it.
+    setTimeout(() => res.writeHead(200, { "content-type": "text/plain", "content-length": "2" }).end("ok"), delayMs);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { server, port: (server.address() as AddressInfo).port, answered: () => answered };
@@ -43,6 +44,7 @@ async function keptAlive(port: number) {
       socket.write("POST /api/1/envelope/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n\r\n{}");
       for (let i = 0; i < 500 && !buffered.endsWith("\r\n\r\nok") && !failure; i++) await sleep(10);
       assert.equal(failure, null, "no reset");
+      assert.ok(buffered.endsWith("\r\n\r\nok"), `a whole answer within 5 s: ${JSON.stringify(buffered)}`);
       return buffered.split("\r\n\r\n", 1)[0]!.toLowerCase();
     },
   };
