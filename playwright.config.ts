@@ -5,10 +5,19 @@
 import { defineConfig } from "@playwright/test";
 import { OIDC, SERVERS, SMTP } from "./tests/e2e/servers";
 
+/**
+ * Specs run beside the main project, in a second worker: each works with users, organizations or projects of its own
+ * and only reads what others share, and each spends most of its time waiting (axe-core's analysis, a body that stops
+ * arriving, a metric alert's minute, sessions ending) while the other worker uses the CPU.
+ */
+const BESIDE = [/a11y\.spec\.ts/, /uploads-malformed\.spec\.ts/, /metric-alerts\.spec\.ts/, /sessions\.spec\.ts/, /two-factor\.spec\.ts/];
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  // Two lanes: the main project's specs one after another in one worker, the projects without order among them
+  // (beside, base-path, sso) in the other.
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,
@@ -35,11 +44,14 @@ export default defineConfig({
     { name: "setup", testMatch: /setup\.spec\.ts/, use: { baseURL: SERVERS.main.url } },
     {
       name: "main",
-      testIgnore: [/setup\.spec\.ts/, /base-path\.spec\.ts/, /\.last\.spec\.ts/, /sso\.spec\.ts/],
+      testIgnore: [/setup\.spec\.ts/, /base-path\.spec\.ts/, /\.last\.spec\.ts/, /sso\.spec\.ts/, ...BESIDE],
       dependencies: ["setup"],
+      workers: 1,
       use: { baseURL: SERVERS.main.url },
     },
-    { name: "last", testMatch: /\.last\.spec\.ts/, dependencies: ["main"], use: { baseURL: SERVERS.main.url } },
+    { name: "beside", testMatch: BESIDE, dependencies: ["setup"], workers: 1, use: { baseURL: SERVERS.main.url } },
+    // The last specs restart the main server and exhaust its sign-in limit: after everything else that uses it.
+    { name: "last", testMatch: /\.last\.spec\.ts/, dependencies: ["main", "beside"], use: { baseURL: SERVERS.main.url } },
     { name: "base-path", testMatch: /base-path\.spec\.ts/, use: { baseURL: SERVERS.monitor.url } },
     { name: "sso", testMatch: /sso\.spec\.ts/, use: { baseURL: SERVERS.sso.url } },
   ],
