@@ -1,6 +1,6 @@
 // Reading issues (storage/issue-ports.ts) on SQLite and PostgreSQL. Pages of issues are keyset pages on the sort
 // column and id, most first; each sort has an index (project_id, [status,] column, id), migration 0007.
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { IssueStatus } from "../digest-ports";
 import type { Issue, IssueActivityEntry, IssuePage, IssueSort, IssueStore } from "../issue-ports";
 import type { Database, IssuesTable } from "../schema";
@@ -9,6 +9,17 @@ import { applyIssueFilter, inProjects } from "./issue-filters";
 import { type Ctx, decodeCursor, toPage } from "./shared";
 
 type IssueRow = Omit<IssuesTable, "id" | "user_count"> & { id: number; user_count: number | string; num_comments: number | string | bigint | null };
+
+/** One of a key's top values, with the key's totals (issueTags). */
+type TagRankRow = {
+  key: string;
+  value: string;
+  times_seen: number | string;
+  first_seen: string;
+  last_seen: string;
+  unique_values: number | string;
+  total_values: number | string;
+};
 
 /** A row of issue_tags as one value of the tag. */
 export const toTagValue = (r: { value: string; times_seen: number | string; first_seen: string; last_seen: string }) => ({
@@ -245,21 +256,27 @@ export function issueStore({ db, dialect }: Ctx): IssueStore {
       return out;
     },
     async issueTags(issueId, topValues) {
-      const rows = await db
-        .selectFrom("issue_tags")
-        .selectAll()
-        .where("issue_id", "=", issueId)
-        .orderBy("key")
-        .orderBy("times_seen", "desc")
-        .orderBy("value")
-        .execute();
-      const byKey = new Map<string, typeof rows>();
-      for (const r of rows) byKey.set(r.key, [...(byKey.get(r.key) ?? []), r]);
+      // Each key's totals and top values, ranked by the database within the issue's rows of the primary key (issue_id,
+      // key, value): a tag with many values (user ids, URLs) gives an issue thousands of rows, of which the page shows
+      // a handful per key. Reading them all cost the issue page tens of milliseconds at 1M events.
+      const { rows } = await sql<TagRankRow>`select key, value, times_seen, first_seen, last_seen, unique_values, total_values from (
+          select key, value, times_seen, first_seen, last_seen,
+            row_number() over (partition by key order by times_seen desc, value) as rank,
+            count(*) over (partition by key) as unique_values,
+            sum(times_seen) over (partition by key) as total_values
+          from issue_tags where issue_id = ${issueId}
+        ) ranked where rank <= ${topValues} order by key, rank`.execute(db);
+      const byKey = new Map<string, TagRankRow[]>();
+      for (const r of rows) {
+        const values = byKey.get(r.key);
+        if (values) values.push(r);
+        else byKey.set(r.key, [r]);
+      }
       return [...byKey].map(([key, values]) => ({
         key,
-        totalValues: values.reduce((n, v) => n + Number(v.times_seen), 0),
-        uniqueValues: values.length,
-        topValues: values.slice(0, topValues).map(toTagValue),
+        totalValues: Number(values[0]!.total_values),
+        uniqueValues: Number(values[0]!.unique_values),
+        topValues: values.map(toTagValue),
       }));
     },
     async issueTag(issueId, key, topValues) {
