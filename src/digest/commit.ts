@@ -237,7 +237,10 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch, options
     const eventsOf = new Map<number, DigestedEvent[]>();
     for (const e of stored) {
       const id = assignment.issueOf.get(e);
-      if (id !== undefined && assignment.states.has(id)) eventsOf.set(id, [...(eventsOf.get(id) ?? []), e]);
+      if (id === undefined || !assignment.states.has(id)) continue;
+      const events = eventsOf.get(id);
+      if (events) events.push(e);
+      else eventsOf.set(id, [e]);
     }
     const lifecycle = await applyLifecycle(tx, assignment.states, eventsOf, new Date());
     await tx.updateIssues(lifecycle.updates);
