@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import { getOrgAccess } from "@/core/access";
 import { loadOrNotFound } from "@/web/load";
-import { getServices } from "@/runtime/services";
+import { renderStore } from "@/web/render-store";
 import { getCurrentUser } from "@/web/session";
 
 export const dynamic = "force-dynamic";
@@ -12,6 +12,6 @@ export const dynamic = "force-dynamic";
 export default async function OrganizationLayout({ children, params }: { children: ReactNode; params: { locale: string; org: string } }) {
   // Nobody signed in: the page itself sends them to the sign-in page, coming back to where they were.
   const user = await getCurrentUser();
-  if (user) await loadOrNotFound(() => getOrgAccess({ store: getServices().store, actor: { user } }, params.org));
+  if (user) await loadOrNotFound(() => getOrgAccess({ store: renderStore(), actor: { user } }, params.org));
   return <>{children}</>;
 }
