@@ -9,7 +9,6 @@
 // (src/server/listener.ts).
 import { type NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
-import { LOCALE_COOKIE } from "./i18n/locales";
 import { routing } from "./i18n/routing";
 import { dashboardPolicy, docsPolicy, newNonce } from "./web/security-headers";
 
@@ -22,32 +21,26 @@ const DOCS = /^\/[a-z]{2}\/docs(?:\/|$)/;
 const FILE = /\.[\w]+$/;
 
 /**
- * A request a page's script made (Fetch Metadata: the router's prefetches and page data, server actions), not a page
- * a person opened. Next strips its own router headers (RSC, Next-Router-Prefetch) before the middleware; browsers send
- * Sec-Fetch-Dest with every request, "document" for a page opened. A client without it counts as opening pages.
+ * A request a page's script made, not a page a person opened: the router's prefetches and page data (Next strips their
+ * RSC and Next-Router-Prefetch headers before the middleware, but not Next-Url, the page they come from), a server
+ * action (Next-Action), or anything a browser marks so in its Fetch Metadata (Sec-Fetch-Dest other than "document").
  */
 function fromScript(req: NextRequest): boolean {
   const dest = req.headers.get("sec-fetch-dest");
-  return dest !== null && dest !== "document";
+  return req.headers.has("next-url") || req.headers.has("next-action") || (dest !== null && dest !== "document");
 }
 
 /**
  * next-intl remembers the language of every localized request whose path names another than the cookie (NEXT_LOCALE).
- * Only a page a person opens says which language they want: the router's prefetches of the page they are leaving,
- * answered after the language switcher stored the new choice, set the old one back. Their answers keep the cookie out.
+ * Only a page a person opens says which language they want: the router's prefetches of the page they were leaving,
+ * answered after the language switcher stored the new choice, set the old one back, and so did an action in a tab
+ * still showing the old language. Those requests are routed without the cookie: they name their locale in their path.
  */
-function keepLocaleCookieOut(res: NextResponse): void {
-  const prefix = `${LOCALE_COOKIE.name}=`;
-  const cookies = res.headers.getSetCookie();
-  if (!cookies.some((c) => c.startsWith(prefix))) return;
-  res.headers.delete("set-cookie");
-  for (const c of cookies) if (!c.startsWith(prefix)) res.headers.append("set-cookie", c);
-}
+const scriptLocaleRouting = createMiddleware({ ...routing, localeCookie: false });
 
 /** Locale routing as next-intl does it, with two repairs (below). */
 function routeLocale(req: NextRequest): NextResponse {
-  const res = localeRouting(req);
-  if (fromScript(req)) keepLocaleCookieOut(res);
+  const res = (fromScript(req) ? scriptLocaleRouting : localeRouting)(req);
   // Under a base path next-intl answers every localized URL with a rewrite to that same URL. Next compares the
   // rewrite's origin with its own listen address, and when they differ (0.0.0.0, or 127.0.0.1 against "localhost")
   // it proxies the request to itself as an external URL, forever. A rewrite to the requested path is a no-op: turn it
