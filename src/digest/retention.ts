@@ -110,8 +110,8 @@ export class RetentionJob {
   private pass: Pass | null = null;
   private nextPassAt = 0;
   /**
-   * Events after this id have not been looked at for crowded issues yet. Read from the store at each pass's start (null
-   * until then), so that it survives restarts and follows the other nodes' passes.
+   * Events after this id have not been looked at for crowded issues yet. Read from the store at the first step of each
+   * pass's per-issue cap (null until then), so that it survives restarts and follows the other nodes' passes.
    */
   private overflowCursor: number | null = null;
   /** The cursor as the store has it. */

@@ -24,6 +24,7 @@ export interface RetentionStore {
    * every stored event again, and shared by the nodes, which take passes in turn.
    */
   overflowCursor(): Promise<number>;
+  /** Moves the cursor on to `eventId`; a lower id than the one kept leaves it. */
   saveOverflowCursor(eventId: number): Promise<void>;
   /** Deletes up to `limit` events of the issue older than its newest `keep` (by arrival), never its first event. */
   pruneIssueOverflow(issueId: number, keep: number, limit: number): Promise<number>;

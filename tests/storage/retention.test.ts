@@ -56,6 +56,8 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
         await t.store.saveOverflowCursor(first.lastEventId);
         await t.store.saveOverflowCursor(first.lastEventId + 1);
         assert.equal(await t.store.overflowCursor(), first.lastEventId + 1, "the cursor kept is the last saved");
+        await t.store.saveOverflowCursor(first.lastEventId);
+        assert.equal(await t.store.overflowCursor(), first.lastEventId + 1, "and never goes back");
         const partial = await t.store.crowdedIssuesAfter(0, 2, 3);
         assert.equal(partial.issueIds.length, 1);
         assert.ok(partial.lastEventId < first.lastEventId, "a scan looks at no more than `scan` events");

@@ -96,7 +96,13 @@ export function retentionStore({ db, dialect }: Ctx): Omit<RetentionStore, "prun
       await db
         .insertInto("instance_settings")
         .values({ key: OVERFLOW_CURSOR_SETTING, value: String(eventId), created_at: new Date().toISOString() })
-        .onConflict((oc) => oc.column("key").doUpdateSet({ value: String(eventId) }))
+        // Never back: a node whose pass outlasted its claim may save an older place than the next node did.
+        .onConflict((oc) =>
+          oc
+            .column("key")
+            .doUpdateSet({ value: String(eventId) })
+            .where(sql<number>`cast(instance_settings.value as bigint)`, "<", eventId),
+        )
         .execute();
     },
 
