@@ -7,8 +7,9 @@ import { OIDC, SERVERS, SMTP } from "./tests/e2e/servers";
 
 /**
  * Specs run beside the main project, in a second worker: each works with users, organizations or projects of its own
- * and only reads what others share, and each spends most of its time waiting (axe-core's analysis, a body that stops
- * arriving, a metric alert's minute, sessions ending) while the other worker uses the CPU.
+ * (a11y adds projects, a release and an invitation to the shared organization, which no spec counts), signs in from
+ * client addresses of its own lane (helpers.ts freshClientAddress), and spends most of its time waiting (axe-core's
+ * analysis, a body that stops arriving, a metric alert's minute, sessions ending) while the other worker uses the CPU.
  */
 const BESIDE = [/a11y\.spec\.ts/, /uploads-malformed\.spec\.ts/, /metric-alerts\.spec\.ts/, /sessions\.spec\.ts/, /two-factor\.spec\.ts/];
 

@@ -11,8 +11,13 @@ export async function signIn(page: Page, email: string, password: string, locale
 }
 
 let nextAddress = 0;
-/** A client address of its own (TEST-NET-3, RFC 5737) for each sign-in; the servers trust X-Forwarded-For. */
-export const freshClientAddress = () => `203.0.113.${(++nextAddress % 250) + 1}`;
+/**
+ * Each lane of Playwright's workers (TEST_PARALLEL_INDEX, two: playwright.config.ts) takes its own half of TEST-NET-3
+ * (RFC 5737), so no two lanes sign in from one address; the specs that pick an address pick it from the other networks.
+ */
+const laneFirst = (Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 2) * 125 + 1;
+/** A client address of its own for each sign-in; the servers trust X-Forwarded-For. */
+export const freshClientAddress = () => `203.0.113.${laneFirst + (++nextAddress % 125)}`;
 
 /** Fills and submits the sign-in form the page shows, from `address` (a fresh one by default). */
 export async function submitSignIn(page: Page, email: string, password: string, locale = "en", address = freshClientAddress()) {
