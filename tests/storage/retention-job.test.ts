@@ -8,24 +8,24 @@ import { RetentionJob, type RetentionSettings } from "../../src/digest/retention
 import { ageBlob } from "../helpers/blobs";
 import { NEW, OLD, aggregate, dialects, event, eventIds, hex, rawItem, withStore, write } from "./retention-fixtures";
 
+/** The job's settings of these tests: a 90-day retention, passes a minute apart, and what each test sizes itself. */
+const settingsWith = (sized: Pick<RetentionSettings, "eventsPerIssue" | "chunkRows" | "chunkIssues" | "scanEvents">): RetentionSettings => ({
+  days: 90,
+  passIntervalMs: 60_000,
+  partitionDaysAhead: 3,
+  defaultDaysPerPass: 7,
+  blobSweepPerStep: 2,
+  blobSweepStepsPerPass: 3,
+  ...sized,
+});
+
 for (const [dialect, fresh] of Object.entries(dialects)) {
   describe(`retention on ${dialect}`, () => {
     test("the job: a pass runs its phases in bounded steps between batches, logs once with its counts, and is not due again before its interval", async () => {
       await withStore(fresh, async (t, p) => {
         let now = Date.parse("2026-11-23T12:00:00.000Z");
         const lines: string[] = [];
-        const settings: RetentionSettings = {
-          days: 90,
-          eventsPerIssue: 3,
-          chunkRows: 2,
-          chunkIssues: 1,
-          scanEvents: 3,
-          passIntervalMs: 60_000,
-          partitionDaysAhead: 3,
-          defaultDaysPerPass: 7,
-          blobSweepPerStep: 2,
-          blobSweepStepsPerPass: 3,
-        };
+        const settings = settingsWith({ eventsPerIssue: 3, chunkRows: 2, chunkIssues: 1, scanEvents: 3 });
         const job = new RetentionJob(
           t.store,
           settings,
@@ -191,18 +191,7 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
     test("the per-issue cap's walk goes on after a restart from where it stopped, not from the first event", async () => {
       await withStore(fresh, async (t, p) => {
         let now = Date.parse("2026-11-23T12:00:00.000Z");
-        const settings: RetentionSettings = {
-          days: 90,
-          eventsPerIssue: 3,
-          chunkRows: 10,
-          chunkIssues: 10,
-          scanEvents: 2,
-          passIntervalMs: 60_000,
-          partitionDaysAhead: 3,
-          defaultDaysPerPass: 7,
-          blobSweepPerStep: 2,
-          blobSweepStepsPerPass: 3,
-        };
+        const settings = settingsWith({ eventsPerIssue: 3, chunkRows: 10, chunkIssues: 10, scanEvents: 2 });
         /** A job on the real store that records where each of its walks over events starts. */
         const started = (walks: number[]) =>
           new RetentionJob(
@@ -248,18 +237,7 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
     test("several nodes: each interval's pass runs on the one node that claims it; another takes the next when the first is gone", async () => {
       await withStore(fresh, async (t, p) => {
         let now = Date.parse("2026-11-23T12:00:00.000Z");
-        const settings: RetentionSettings = {
-          days: 90,
-          eventsPerIssue: 100,
-          chunkRows: 10,
-          chunkIssues: 10,
-          scanEvents: 100,
-          passIntervalMs: 60_000,
-          partitionDaysAhead: 3,
-          defaultDaysPerPass: 7,
-          blobSweepPerStep: 2,
-          blobSweepStepsPerPass: 3,
-        };
+        const settings = settingsWith({ eventsPerIssue: 100, chunkRows: 10, chunkIssues: 10, scanEvents: 100 });
         const logs: string[][] = [[], []];
         const [a, b] = logs.map(
           (lines) =>
