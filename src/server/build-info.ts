@@ -2,15 +2,21 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-/** The base path the build in `distDir` serves under; throws when there is no build there. */
-export function builtBasePath(distDir: string): string {
+/**
+ * The Next.js configuration the build in `distDir` was made with, as the build wrote it out (with every default filled
+ * in): what `next start` would compute again from next.config.mjs; throws when there is no build there.
+ */
+export function builtNextConfig(distDir: string): { basePath?: string } & Record<string, unknown> {
   const file = path.join(distDir, "required-server-files.json");
   try {
-    return (JSON.parse(readFileSync(file, "utf8")) as { config?: { basePath?: string } }).config?.basePath ?? "";
+    return (JSON.parse(readFileSync(file, "utf8")) as { config: { basePath?: string } & Record<string, unknown> }).config;
   } catch {
     throw new Error(`No production build found in ${distDir}: run \`npm run build\` first.`);
   }
 }
+
+/** The base path the build in `distDir` serves under; throws when there is no build there. */
+export const builtBasePath = (distDir: string): string => builtNextConfig(distDir).basePath ?? "";
 
 /** The build's folder under the package root (FAULTLINE_DIST_DIR, relative to it, or .next). */
 export const distDirOf = (rootDir: string): string => path.join(rootDir, process.env.FAULTLINE_DIST_DIR || ".next");

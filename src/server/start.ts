@@ -17,7 +17,7 @@ import { SpoolBacklog } from "../ingest/spool-backlog";
 import { startMetricsListener } from "../observability/http";
 import { metrics } from "../observability/metrics";
 import { watchPool } from "../observability/pools";
-import { builtBasePath, distDirOf } from "./build-info";
+import { builtNextConfig, distDirOf } from "./build-info";
 import { closeHttpServer, createHttpServer } from "./http-server";
 import { createListener } from "./listener";
 import { describeOwnMaps, uploadOwnSourceMaps } from "./own-sourcemaps";
@@ -37,7 +37,8 @@ function internalOrigin(config: Config): string {
 
 export async function start(rootDir: string, log: (line: string) => void = console.log): Promise<http.Server> {
   const distDir = distDirOf(rootDir);
-  const basePath = builtBasePath(distDir);
+  const nextConfig = builtNextConfig(distDir);
+  const basePath = nextConfig.basePath ?? "";
   process.env.FAULTLINE_BASE_PATH = basePath;
   const config = loadConfig();
   // The server's own connection: migrations, then the intake's key lookups. The application code runs inside Next's
@@ -83,6 +84,14 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   if (config.digest === "external") log("faultline: FAULTLINE_DIGEST=external: events are digested by `faultline worker` on this data dir");
 
   process.env.__NEXT_PRIVATE_ORIGIN = internalOrigin(config);
+  // Next reads its configuration from here instead of evaluating next.config.mjs again, as its standalone server
+  // does: that file loads the build's plugins (@sentry/nextjs's, about 300 ms of each start: bench:start), and the
+  // build's copy is the one the build was made with.
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(nextConfig);
+  // Next's server also loads its copy of webpack (a 2.5 MB file, about 150 ms of each start) only so that a
+  // next.config.js's plugins can require "webpack". Its standalone server, which has no webpack, goes on when that
+  // fails, and so does this one: told to use an installed webpack, of which there is none, Next skips its own.
+  process.env.NEXT_PRIVATE_LOCAL_WEBPACK = "1";
   const app = next({ dev: false, dir: rootDir, hostname: config.host, port: config.port });
   await app.prepare();
   const server = createHttpServer(createListener({ config, basePath, intake, next: app.getRequestHandler(), metricsToken: config.metrics.token }));
