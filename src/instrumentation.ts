@@ -5,6 +5,6 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     if (process.env.NEXT_PHASE === "phase-production-build") return;
     const { startServerMonitoring } = await import("./web/self-monitoring/server");
-    await startServerMonitoring();
+    startServerMonitoring();
   }
 }

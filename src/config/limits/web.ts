@@ -78,6 +78,12 @@ export const SELF_MONITORING_LIMITS = {
   /** fraction (1); of Faultline's own errors sent by default: each one is worth seeing. */
   defaultErrorSampleRate: 1,
   /**
+   * milliseconds (2,000); after the server starts, when the server's SDK and the services it reports through (about
+   * 2.5 MB of bundle, half a second of loading on a 2-core machine) are loaded, unless an error to report comes first.
+   * Loading them at start held up the first page by that much (bench:start); errors until then wait, none is dropped.
+   */
+  serverSdkDelayMs: 2_000,
+  /**
    * The internal project's DSN key's quotas unless set on the key itself: its DSN is in every page of Faultline,
    * sign-in included, so anyone can send with it, and these keep what they can send small. Each is many times what
    * a busy install's own pages send: an error is worth a look at 100 a minute already, page loads are sampled at

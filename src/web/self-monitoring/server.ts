@@ -1,5 +1,4 @@
-// Faultline's own server errors, reported into its internal project with @sentry/nextjs (started by
-// src/instrumentation.ts). Envelopes go to the intake in-process (ingest/in-process.ts), never over the network.
+// Faultline's own server errors, reported into its internal project (started by src/instrumentation.ts).
 //
 // Next 14 calls no onRequestError. When a server component fails, Next's app-render error handler
 // (next/dist/server/app-render/create-error-handler.js) computes the digest the fallback page shows, sets it on the
@@ -7,50 +6,30 @@
 // its digest meet, so it is where Faultline captures: an Error with a string `digest`, tagged `digest`, so searching
 // `digest:<n>` in the issue stream finds what a user quotes from the page. Errors Next expects (not-found,
 // redirects, dynamic usage) return from the handler before it logs.
-import * as Sentry from "@sentry/nextjs";
-import { internalDsn } from "@/core/internal-project";
-import { inProcessIntake } from "@/ingest/in-process";
-import { parseDsn } from "@/protocol/auth";
-import { getServices } from "@/runtime/services";
-
-/** Integrations of the Node SDK that only read the event: none patches http, the console, or process handlers. */
-const KEPT_INTEGRATIONS = new Set(["EventFilters", "FunctionToString", "LinkedErrors", "Dedupe", "NodeContext", "ContextLines"]);
+//
+// The capture is in place from the start; the SDK and what it needs (server-sdk.ts) are loaded
+// SELF_MONITORING_LIMITS.serverSdkDelayMs after it, or at the first error, whichever is first. Loading them with
+// the server held up its first page by about half a second (bench:start). An error before they are ready is
+// reported once they are.
+import { SELF_MONITORING_LIMITS } from "@/config/limits";
+import type { ReportDigestError } from "./server-sdk";
 
 const PATCHED = Symbol.for("faultline.selfMonitoring.consoleError");
 
-export async function startServerMonitoring(): Promise<void> {
-  const { config, store, basePath } = getServices();
-  if (!config.selfMonitoring.enabled) return;
-  const dsn = await internalDsn(store, config.publicUrl, basePath);
-  const key = dsn ? parseDsn(dsn) : null;
-  if (!dsn || !key) return;
-  Sentry.init({
-    dsn,
-    sampleRate: config.selfMonitoring.errorSampleRate,
-    // Server spans are not collected: page loads are measured in the browser. So the SDK's runtime instrumentation,
-    // which rewrites modules as they load so that they emit spans (ESM loader hooks on a thread of their own, and a
-    // wrapper around every CommonJS compile), would only cost: about 200 ms of each start (bench:start) and a thread.
-    tracesSampleRate: 0,
-    enableRuntimeChannelInjection: false,
-    // Nor is Sentry's OpenTelemetry tracer provider registered, which @sentry/nextjs does by default for Next's own
-    // spans: with it, each of the dozens of spans Next opens per request (rendering, routing, metadata) was made and
-    // entered in an async context, unsampled: about 1 ms of every request (bench:pages, GET /api/health p50 3.5 ms
-    // against 2.4 ms without self-monitoring). Without it they stay OpenTelemetry's no-ops.
-    enableOpenTelemetrySetup: false,
-    integrations: (defaults) => defaults.filter((i) => KEPT_INTEGRATIONS.has(i.name)),
-    transport: (options: Parameters<typeof Sentry.createTransport>[0]) =>
-      Sentry.createTransport(options, async (request) => {
-        const submit = inProcessIntake();
-        if (!submit) return {};
-        const body = typeof request.body === "string" ? Buffer.from(request.body) : request.body;
-        const answer = await submit({ body, clientIp: "127.0.0.1", userAgent: "faultline-self-monitoring", auth: key });
-        return { statusCode: answer.ok ? 200 : answer.status };
-      }),
-  });
-  captureDigestErrors();
+export function startServerMonitoring(): void {
+  let reporter: Promise<ReportDigestError | null> | null = null;
+  const load = (): Promise<ReportDigestError | null> =>
+    (reporter ??= import("./server-sdk").then(
+      (m) => m.startServerSdk(),
+      // Self-monitoring never stops the server: without it, errors are still logged as before.
+      () => null,
+    ));
+  captureDigestErrors((err, digest) => void load().then((report) => report?.(err, digest)));
+  setTimeout(() => void load(), SELF_MONITORING_LIMITS.serverSdkDelayMs).unref();
 }
 
-function captureDigestErrors(): void {
+/** Calls `report` with each error Next logs with its digest (above), then logs it as before. */
+function captureDigestErrors(report: ReportDigestError): void {
   const holder = console as unknown as { [PATCHED]?: boolean };
   if (holder[PATCHED]) return;
   holder[PATCHED] = true;
@@ -58,11 +37,7 @@ function captureDigestErrors(): void {
   console.error = (...args: unknown[]) => {
     const [err] = args;
     if (args.length === 1 && err instanceof Error && typeof (err as { digest?: unknown }).digest === "string") {
-      const digest = (err as Error & { digest: string }).digest;
-      Sentry.withScope((scope) => {
-        scope.setTag("digest", digest);
-        Sentry.captureException(err, { mechanism: { type: "auto.function.nextjs.on_request_error", handled: false } });
-      });
+      report(err, (err as Error & { digest: string }).digest);
     }
     original(...args);
   };
