@@ -2,7 +2,7 @@
 // leaves: plain addresses only, a subject and header values without line breaks or control characters, parts within
 // their size limit. Nothing a caller passes can add a header or a recipient. Without configuration the mailer is
 // "unavailable": `available` is false and callers show their e-mail actions as unavailable.
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { MailConfig } from "../config/env";
 import { MAIL_LIMITS } from "../config/limits";
 import { isHeaderSafe, isMailAddress } from "./address";
@@ -149,22 +149,25 @@ const unavailable: UnavailableMailer = {
 export function createMailer(config: MailConfig | null, options: MailerOptions = {}): Mailer {
   if (!config) return unavailable;
   const secret = config.password();
-  const transport: Transporter = nodemailer.createTransport({
-    pool: true,
-    maxConnections: MAIL_LIMITS.poolConnections,
-    host: config.host,
-    port: config.port,
-    secure: config.secure,
-    auth: config.user !== undefined ? { user: config.user, pass: secret ?? "" } : undefined,
-    connectionTimeout: MAIL_LIMITS.connectionTimeoutMs,
-    greetingTimeout: MAIL_LIMITS.greetingTimeoutMs,
-    socketTimeout: MAIL_LIMITS.socketTimeoutMs,
-    tls: options.ca ? { ca: options.ca } : undefined,
-    // Message content never names files or URLs to fetch; refuse them should one ever slip in.
-    disableFileAccess: true,
-    disableUrlAccess: true,
-    logger: false,
-  });
+  // The transport is made with the first message, so that a server that sends none never loads it (bench:start).
+  let transport: Promise<Transporter> | null = null;
+  const connect = async (): Promise<Transporter> =>
+    (await import("nodemailer")).default.createTransport({
+      pool: true,
+      maxConnections: MAIL_LIMITS.poolConnections,
+      host: config.host,
+      port: config.port,
+      secure: config.secure,
+      auth: config.user !== undefined ? { user: config.user, pass: secret ?? "" } : undefined,
+      connectionTimeout: MAIL_LIMITS.connectionTimeoutMs,
+      greetingTimeout: MAIL_LIMITS.greetingTimeoutMs,
+      socketTimeout: MAIL_LIMITS.socketTimeoutMs,
+      tls: options.ca ? { ca: options.ca } : undefined,
+      // Message content never names files or URLs to fetch; refuse them should one ever slip in.
+      disableFileAccess: true,
+      disableUrlAccess: true,
+      logger: false,
+    });
   const from = config.from;
   return {
     available: true,
@@ -178,7 +181,9 @@ export function createMailer(config: MailConfig | null, options: MailerOptions =
     async send(message) {
       const { to, headers } = checkMessage(message);
       try {
-        const info = await transport.sendMail({
+        const info = await (
+          await (transport ??= connect())
+        ).sendMail({
           from: from.name ? { name: from.name, address: from.address } : from.address,
           to,
           subject: message.subject,
@@ -200,6 +205,6 @@ export function createMailer(config: MailConfig | null, options: MailerOptions =
         throw sendError(err, secret);
       }
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((t) => t.close()),
   };
 }

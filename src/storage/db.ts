@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type Driver } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import type { Database } from "./schema";
 import { STORAGE_LIMITS } from "../config/limits";
 import { withStatementCache } from "./sqlite-statements";
@@ -82,11 +82,17 @@ export function openDb(options: OpenDbOptions): Db {
       options.file === ":memory:" ? path.join(os.tmpdir(), `faultline-attachments-${randomUUID()}`) : path.join(path.dirname(options.file), "attachments");
     return { kysely, dialect: "sqlite", close: () => kysely.destroy(), attachmentsDir, syncAttachments: options.syncAttachments === true };
   }
-  const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
-  // An idle connection that drops (the server restarted, the network went away) is an error event of the pool: the
-  // pool discards the client and the next query connects again. Unheard, the event would end the process.
-  pool.on("error", () => undefined);
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const figures = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  // The driver is loaded with the first query, so that a server on SQLite never loads it (bench:start).
+  let pool: pg.Pool | null = null;
+  const makePool = async (): Promise<pg.Pool> => {
+    const { default: driver } = await import("pg");
+    pool = new driver.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    // An idle connection that drops (the server restarted, the network went away) is an error event of the pool: the
+    // pool discards the client and the next query connects again. Unheard, the event would end the process.
+    pool.on("error", () => undefined);
+    return pool;
+  };
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: makePool }) });
+  const figures = () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : { total: 0, idle: 0, waiting: 0 });
   return { kysely, dialect: "postgres", close: () => kysely.destroy(), pool: figures, attachmentsDir: null };
 }
