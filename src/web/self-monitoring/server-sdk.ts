@@ -1,6 +1,9 @@
 // The server's SDK for self-monitoring (@sentry/nextjs), loaded by server.ts once the server has started. Envelopes
 // go to the intake in-process (ingest/in-process.ts), never over the network.
-import * as Sentry from "@sentry/nextjs";
+// The scope and transport functions come from @sentry/core, which @sentry/nextjs re-exports: its server entry is
+// CommonJS that re-exports them in a loop, which Node's ES module loader (the node suites) cannot name.
+import { captureException, createTransport, withScope } from "@sentry/core";
+import { init } from "@sentry/nextjs";
 import { internalDsn } from "@/core/internal-project";
 import { inProcessIntake } from "@/ingest/in-process";
 import { parseDsn } from "@/protocol/auth";
@@ -19,7 +22,7 @@ export async function startServerSdk(): Promise<ReportDigestError | null> {
   const dsn = await internalDsn(store, config.publicUrl, basePath);
   const key = dsn ? parseDsn(dsn) : null;
   if (!dsn || !key) return null;
-  Sentry.init({
+  init({
     dsn,
     sampleRate: config.selfMonitoring.errorSampleRate,
     // Server spans are not collected: page loads are measured in the browser. So the SDK's runtime instrumentation,
@@ -33,8 +36,8 @@ export async function startServerSdk(): Promise<ReportDigestError | null> {
     // against 2.4 ms without self-monitoring). Without it they stay OpenTelemetry's no-ops.
     enableOpenTelemetrySetup: false,
     integrations: (defaults) => defaults.filter((i) => KEPT_INTEGRATIONS.has(i.name)),
-    transport: (options: Parameters<typeof Sentry.createTransport>[0]) =>
-      Sentry.createTransport(options, async (request) => {
+    transport: (options: Parameters<typeof createTransport>[0]) =>
+      createTransport(options, async (request) => {
         const submit = inProcessIntake();
         if (!submit) return {};
         const body = typeof request.body === "string" ? Buffer.from(request.body) : request.body;
@@ -43,8 +46,8 @@ export async function startServerSdk(): Promise<ReportDigestError | null> {
       }),
   });
   return (err, digest) =>
-    Sentry.withScope((scope) => {
+    withScope((scope) => {
       scope.setTag("digest", digest);
-      Sentry.captureException(err, { mechanism: { type: "auto.function.nextjs.on_request_error", handled: false } });
+      captureException(err, { mechanism: { type: "auto.function.nextjs.on_request_error", handled: false } });
     });
 }
