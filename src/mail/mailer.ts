@@ -181,8 +181,13 @@ export function createMailer(config: MailConfig | null, options: MailerOptions =
     async send(message) {
       const { to, headers } = checkMessage(message);
       try {
+        // A transport that could not be made is not kept: the next message tries again.
+        transport ??= connect().catch((err: unknown) => {
+          transport = null;
+          throw err;
+        });
         const info = await (
-          await (transport ??= connect())
+          await transport
         ).sendMail({
           from: from.name ? { name: from.name, address: from.address } : from.address,
           to,
@@ -205,6 +210,6 @@ export function createMailer(config: MailConfig | null, options: MailerOptions =
         throw sendError(err, secret);
       }
     },
-    close: () => void transport?.then((t) => t.close()),
+    close: () => void transport?.then((t) => t.close()).catch(() => undefined),
   };
 }

@@ -8,11 +8,14 @@ import path from "node:path";
  */
 export function builtNextConfig(distDir: string): { basePath?: string } & Record<string, unknown> {
   const file = path.join(distDir, "required-server-files.json");
+  let config: unknown;
   try {
-    return (JSON.parse(readFileSync(file, "utf8")) as { config: { basePath?: string } & Record<string, unknown> }).config;
+    config = (JSON.parse(readFileSync(file, "utf8")) as { config?: unknown }).config;
   } catch {
-    throw new Error(`No production build found in ${distDir}: run \`npm run build\` first.`);
+    config = null;
   }
+  if (typeof config !== "object" || config === null) throw new Error(`No production build found in ${distDir}: run \`npm run build\` first.`);
+  return config as { basePath?: string } & Record<string, unknown>;
 }
 
 /** The base path the build in `distDir` serves under; throws when there is no build there. */

@@ -1,5 +1,6 @@
 // `faultline start`: migrate, then serve the application on one port with Node's http server.
 import type http from "node:http";
+import path from "node:path";
 import next from "next";
 import { type Config, loadConfig } from "../config/env";
 import { SHUTDOWN_LIMITS } from "../config/limits";
@@ -87,7 +88,8 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   // Next reads its configuration from here instead of evaluating next.config.mjs again, as its standalone server
   // does: that file loads the build's plugins (@sentry/nextjs's, about 300 ms of each start: bench:start), and the
   // build's copy is the one the build was made with.
-  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(nextConfig);
+  // Its distDir is where this start found the build (FAULTLINE_DIST_DIR), not where the build was made.
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify({ ...nextConfig, distDir: path.relative(rootDir, distDir) });
   // Next's server also loads its copy of webpack (a 2.5 MB file, about 150 ms of each start) only so that a
   // next.config.js's plugins can require "webpack". Its standalone server, which has no webpack, goes on when that
   // fails, and so does this one: told to use an installed webpack, of which there is none, Next skips its own.

@@ -80,7 +80,8 @@ export const SELF_MONITORING_LIMITS = {
   /**
    * milliseconds (2,000); after the server starts, when the server's SDK and the services it reports through (about
    * 2.5 MB of bundle, half a second of loading on a 2-core machine) are loaded, unless an error to report comes first.
-   * Loading them at start held up the first page by that much (bench:start); errors until then wait, none is dropped.
+   * Loading them at start held up the first page by that much (bench:start). Errors until then wait for them (should
+   * they fail to start, errors are logged as always, and the next one tries again).
    */
   serverSdkDelayMs: 2_000,
   /**

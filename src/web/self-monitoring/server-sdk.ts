@@ -1,9 +1,6 @@
 // The server's SDK for self-monitoring (@sentry/nextjs), loaded by server.ts once the server has started. Envelopes
 // go to the intake in-process (ingest/in-process.ts), never over the network.
-// The scope and transport functions come from @sentry/core, which @sentry/nextjs re-exports: its server entry is
-// CommonJS that re-exports them in a loop, which Node's ES module loader (the node suites) cannot name.
-import { captureException, createTransport, withScope } from "@sentry/core";
-import { init } from "@sentry/nextjs";
+import type { createTransport as CreateTransport } from "@sentry/core";
 import { internalDsn } from "@/core/internal-project";
 import { inProcessIntake } from "@/ingest/in-process";
 import { parseDsn } from "@/protocol/auth";
@@ -22,6 +19,10 @@ export async function startServerSdk(): Promise<ReportDigestError | null> {
   const dsn = await internalDsn(store, config.publicUrl, basePath);
   const key = dsn ? parseDsn(dsn) : null;
   if (!dsn || !key) return null;
+  // Loaded only when there is something to report to. The scope and transport functions come from @sentry/core, which
+  // @sentry/nextjs re-exports: its server entry is CommonJS that re-exports them in a loop, which Node's ES module
+  // loader (the node suites) cannot name.
+  const [{ init }, { captureException, createTransport, withScope }] = await Promise.all([import("@sentry/nextjs"), import("@sentry/core")]);
   init({
     dsn,
     sampleRate: config.selfMonitoring.errorSampleRate,
@@ -36,7 +37,7 @@ export async function startServerSdk(): Promise<ReportDigestError | null> {
     // against 2.4 ms without self-monitoring). Without it they stay OpenTelemetry's no-ops.
     enableOpenTelemetrySetup: false,
     integrations: (defaults) => defaults.filter((i) => KEPT_INTEGRATIONS.has(i.name)),
-    transport: (options: Parameters<typeof createTransport>[0]) =>
+    transport: (options: Parameters<typeof CreateTransport>[0]) =>
       createTransport(options, async (request) => {
         const submit = inProcessIntake();
         if (!submit) return {};

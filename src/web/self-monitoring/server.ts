@@ -19,11 +19,15 @@ const PATCHED = Symbol.for("faultline.selfMonitoring.consoleError");
 export function startServerMonitoring(): void {
   let reporter: Promise<ReportDigestError | null> | null = null;
   const load = (): Promise<ReportDigestError | null> =>
-    (reporter ??= import("./server-sdk").then(
-      (m) => m.startServerSdk(),
-      // Self-monitoring never stops the server: without it, errors are still logged as before.
-      () => null,
-    ));
+    (reporter ??= import("./server-sdk")
+      .then((m) => m.startServerSdk())
+      .catch((err: unknown) => {
+        // Self-monitoring never stops the server: errors are still logged as before, and the next one tries again
+        // (the database may have been away for a moment).
+        console.warn(`faultline: self-monitoring could not start: ${String((err as Error)?.message ?? err).split("\n", 1)[0]}`);
+        reporter = null;
+        return null;
+      }));
   captureDigestErrors((err, digest) => void load().then((report) => report?.(err, digest)));
   setTimeout(() => void load(), SELF_MONITORING_LIMITS.serverSdkDelayMs).unref();
 }
