@@ -5,11 +5,14 @@
 //   2. event-to-visible latency at half that rate: marker errors, and one poller of the issue list;
 // then on a cached data set written through the digest's own code (bench/.cache/, made on the first run):
 //   3. issue API response times with BENCH_SEED_EVENTS (1,000,000) events in BENCH_SEED_ISSUES (10,000) issues;
-// and on a fresh small one: 4. bytes on disk per stored 5 KB browser error.
+// and on a fresh small one: 4. bytes on disk per stored 5 KB browser error;
+//   5. the replay: the digest alone (`faultline worker`, no intake, no load) on a spool of BENCH_REPLAY_SECONDS of the mix
+//      at BENCH_RATE written once, BENCH_REPLAY_RUNS times: records/s and the worker's CPU per record, the figure to
+//      compare builds by (bench/lib/digest-replay.mjs; SQLite only).
 // Settings (env or --flag=value): BENCH_RATE (2000), BENCH_SECONDS (60), BENCH_STEP_SECONDS (15), BENCH_RAMP_STEPS (5,
 // 0: no ramp), BENCH_RAMP_BY (500), BENCH_LATENCY_SECONDS (30), BENCH_CONNECTIONS (64), BENCH_SEED_EVENTS,
 // BENCH_SEED_ISSUES, BENCH_REQUESTS (200), BENCH_WARMUP (20), BENCH_BYTES_EVENTS (20000), BENCH_PORT (9300),
-// BENCH_ONLY (any of sustained,latency,api,bytes), BENCH_JSON (path for the figures), BENCH_KEEP (keep data),
+// BENCH_REPLAY_SECONDS (15), BENCH_REPLAY_RUNS (3), BENCH_ONLY (any of sustained,latency,api,bytes,replay), BENCH_JSON (path for the figures), BENCH_KEEP (keep data),
 // BENCH_PROFILE (a directory for the server's CPU profiles), BENCH_SCRUB (default: the data scrubbing Faultline ships;
 // off: the project's scrubbing turned off, to measure what scrubbing costs the digest), BENCH_DATABASE_URL (a
 // postgres:// server: every part runs on PostgreSQL, each fresh data dir on a database of its own made there and
@@ -30,6 +33,7 @@ import { bytesByTable, cachedDataSet, checkpointedBytes, prepareDataDir, runSeed
 import { missingBuild, startFaultline, stopServer } from "./lib/server.mjs";
 import { bareInsertRate } from "./lib/sqlite-baseline.mjs";
 import { printSummary } from "./lib/digest-report.mjs";
+import { replayOnce, writeReplaySpool } from "./lib/digest-replay.mjs";
 import { opt } from "./lib/options.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -47,9 +51,11 @@ const cfg = {
   requests: num("REQUESTS", 200),
   warmup: num("WARMUP", 20),
   bytesEvents: num("BYTES_EVENTS", 20_000),
+  replaySeconds: num("REPLAY_SECONDS", 15),
+  replayRuns: num("REPLAY_RUNS", 3),
   port: num("PORT", 9300),
   only: new Set(
-    String(opt("ONLY", "sustained,latency,api,bytes"))
+    String(opt("ONLY", "sustained,latency,api,bytes,replay"))
       .split(",")
       .map((s) => s.trim()),
   ),
@@ -223,6 +229,34 @@ async function bytesPart(tmp, out) {
   }
 }
 
+/** Part 5: the digest alone on one spool of the mix, several runs (SQLite). */
+async function replayPart(tmp, out) {
+  log(`\n== replay: the digest alone (faultline worker) on ${cfg.replaySeconds} s of the mix at ${fmt(cfg.rate)}/s, ${cfg.replayRuns} runs ==`);
+  if (server) {
+    log("  skipped: the replay copies a SQLite data dir for each run");
+    return;
+  }
+  const spool = await writeReplaySpool(root, { tmp, port: cfg.port, rate: cfg.rate, seconds: cfg.replaySeconds, connections: cfg.connections });
+  const runs = [];
+  try {
+    for (let i = 0; i < cfg.replayRuns; i++) {
+      const r = await replayOnce(root, { spoolDir: spool.dataDir, tmp, port: cfg.port });
+      runs.push(r);
+      log(
+        `  run ${i + 1}: ${fmt(r.digested)} records (${fmt(r.events)} events stored) in ${fmt(r.seconds, 1)} s: ${fmt(r.perSec)} records/s, ${fmt(r.perSec * (r.events / r.records))} events/s; CPU ${fmt(r.cpuMicrosPerRecord)} µs per record`,
+      );
+    }
+  } finally {
+    rmSync(spool.dataDir, { recursive: true, force: true });
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const spread = (xs) => `${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))}`;
+  const perSec = runs.map((r) => r.perSec),
+    cpu = runs.map((r) => r.cpuMicrosPerRecord);
+  out.replay = { accepted: spool.accepted, runs, medianPerSec: median(perSec), medianCpuMicros: median(cpu) };
+  log(`  median ${fmt(median(perSec))} records/s (${spread(perSec)}), CPU ${fmt(median(cpu))} µs per record (${spread(cpu)})`);
+}
+
 async function main() {
   const load = os
     .loadavg()
@@ -252,6 +286,7 @@ async function main() {
     if (cfg.only.has("sustained") || cfg.only.has("latency")) await loadParts(tmp, out);
     if (cfg.only.has("api")) await apiPart(out);
     if (cfg.only.has("bytes")) await bytesPart(tmp, out);
+    if (cfg.only.has("replay")) await replayPart(tmp, out);
   } finally {
     if (!cfg.keep) rmSync(tmp, { recursive: true, force: true });
     else log(`data kept in ${tmp}`);
