@@ -8,7 +8,7 @@
 // and on a fresh small one: 4. bytes on disk per stored 5 KB browser error;
 //   5. the replay: the digest alone (`faultline worker`, no intake, no load) on a spool of BENCH_REPLAY_SECONDS of the mix
 //      at BENCH_RATE written once, BENCH_REPLAY_RUNS times: records/s and the worker's CPU per record, the figure to
-//      compare builds by (bench/lib/digest-replay.mjs; SQLite only).
+//      compare builds by (bench/lib/digest-replay.mjs; on PostgreSQL each run copies the spool's database).
 // Settings (env or --flag=value): BENCH_RATE (2000), BENCH_SECONDS (60), BENCH_STEP_SECONDS (15), BENCH_RAMP_STEPS (5,
 // 0: no ramp), BENCH_RAMP_BY (500), BENCH_LATENCY_SECONDS (30), BENCH_CONNECTIONS (64), BENCH_SEED_EVENTS,
 // BENCH_SEED_ISSUES, BENCH_REQUESTS (200), BENCH_WARMUP (20), BENCH_BYTES_EVENTS (20000), BENCH_PORT (9300),
@@ -229,18 +229,14 @@ async function bytesPart(tmp, out) {
   }
 }
 
-/** Part 5: the digest alone on one spool of the mix, several runs (SQLite). */
+/** Part 5: the digest alone on one spool of the mix, several runs. */
 async function replayPart(tmp, out) {
   log(`\n== replay: the digest alone (faultline worker) on ${cfg.replaySeconds} s of the mix at ${fmt(cfg.rate)}/s, ${cfg.replayRuns} runs ==`);
-  if (server) {
-    log("  skipped: the replay copies a SQLite data dir for each run");
-    return;
-  }
-  const spool = await writeReplaySpool(root, { tmp, port: cfg.port, rate: cfg.rate, seconds: cfg.replaySeconds, connections: cfg.connections });
+  const spool = await writeReplaySpool(root, { tmp, port: cfg.port, rate: cfg.rate, seconds: cfg.replaySeconds, connections: cfg.connections, server });
   const runs = [];
   try {
     for (let i = 0; i < cfg.replayRuns; i++) {
-      const r = await replayOnce(root, { spoolDir: spool.dataDir, tmp, port: cfg.port });
+      const r = await replayOnce(root, { spool, server, tmp, port: cfg.port });
       runs.push(r);
       log(
         `  run ${i + 1}: ${fmt(r.digested)} records (${fmt(r.events)} events stored) in ${fmt(r.seconds, 1)} s: ${fmt(r.perSec)} records/s, ${fmt(r.perSec * (r.events / r.records))} events/s; CPU ${fmt(r.cpuMicrosPerRecord)} µs per record`,
@@ -248,6 +244,7 @@ async function replayPart(tmp, out) {
     }
   } finally {
     rmSync(spool.dataDir, { recursive: true, force: true });
+    if (!cfg.keep) await spool.database?.drop();
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const spread = (xs) => `${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))}`;
@@ -255,6 +252,7 @@ async function replayPart(tmp, out) {
     cpu = runs.map((r) => r.cpuMicrosPerRecord);
   out.replay = { accepted: spool.accepted, runs, medianPerSec: median(perSec), medianCpuMicros: median(cpu) };
   log(`  median ${fmt(median(perSec))} records/s (${spread(perSec)}), CPU ${fmt(median(cpu))} µs per record (${spread(cpu)})`);
+  if (server) log("  (CPU: the worker's process; PostgreSQL's own processes are not in it)");
 }
 
 async function main() {

@@ -59,6 +59,16 @@ export async function freshDatabase(serverUrl, prefix = "faultline_bench_run") {
   return { url, name, drop: () => dropDatabase(serverUrl, name) };
 }
 
+/**
+ * A new database copied from database `template` (which nothing may be connected to): {url, name, drop}. PostgreSQL
+ * copies the files, so a run starts from the same rows every time.
+ */
+export async function copiedDatabase(serverUrl, template, prefix = "faultline_bench_copy") {
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+  await admin(serverUrl, (c) => c.query(`create database ${ident(name)} template ${ident(template)}`));
+  return { url: databaseUrl(serverUrl, name), name, drop: () => dropDatabase(serverUrl, name) };
+}
+
 /** The cached data set's database name for a bench/.cache/ entry. */
 export const cachedDatabaseName = (cacheName) => `faultline_bench_${cacheName.replace(/[^a-z0-9]/gi, "_")}`.slice(0, 63);
 

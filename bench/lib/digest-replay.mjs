@@ -3,12 +3,15 @@
 // database without events, is then copied for each run, and `faultline worker` (the same digest thread as the
 // server's) digests it with nothing else running: no intake and no load generator compete for the two cores. Each run
 // digests the same records in the same order, so what it prints, the CPU the worker's process used per record, varies
-// far less than a rate under load does, and shows what a change to the digest costs or saves.
+// far less than a rate under load does, and shows what a change to the digest costs or saves. On PostgreSQL
+// (`server`), the spool's server writes to a database of its own, which each run copies (CREATE DATABASE … TEMPLATE).
 import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import pg from "pg";
 import { Backlog } from "./backlog.mjs";
+import { copiedDatabase, freshDatabase } from "./bench-db.mjs";
 import { offer } from "./digest-load.mjs";
 import { cpuSeconds, stopChild, stopOnInterrupt } from "./proc.mjs";
 import { faultlineEnv, startEnv, startFaultline, startFlags, stopServer } from "./server.mjs";
@@ -19,15 +22,39 @@ const POLL_MS = 50;
 /** milliseconds; a run that digests nothing for this long has failed. */
 const STALL_MS = 60_000;
 
-/** A data dir under `tmp` holding `rate` requests/s of the mix for `seconds`, accepted and not digested. */
-export async function writeReplaySpool(root, { tmp, port, rate, seconds, connections }) {
+/**
+ * A data dir under `tmp` holding `rate` requests/s of the mix for `seconds`, accepted and not digested; on PostgreSQL
+ * (`server`) with its database (`database`: {url, name, drop}).
+ */
+export async function writeReplaySpool(root, { tmp, port, rate, seconds, connections, server = null }) {
   const dataDir = mkdtempSync(path.join(tmp, "replay-spool-"));
-  const fl = await startFaultline(root, { port, dataDir, env: { FAULTLINE_DIGEST: "external" } });
+  const database = server ? await freshDatabase(server, "faultline_bench_replay") : null;
+  const env = { FAULTLINE_DIGEST: "external", ...(database ? { DATABASE_URL: database.url } : {}) };
+  const fl = await startFaultline(root, { port, dataDir, env });
   try {
     const result = await offer(root, fl, [{ rate, seconds }], { connections });
-    return { dataDir, accepted: result.ok };
+    return { dataDir, database, accepted: result.ok };
   } finally {
     await stopServer(fl);
+  }
+}
+
+/** Events stored in the data dir's SQLite file, or in the PostgreSQL database at `url`. */
+async function countEvents(dataDir, url) {
+  if (url) {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      return Number((await c.query("SELECT count(*) AS n FROM events")).rows[0].n);
+    } finally {
+      await c.end();
+    }
+  }
+  const db = new SQLite(path.join(dataDir, "faultline.sqlite3"), { readonly: true });
+  try {
+    return db.prepare("SELECT count(*) AS n FROM events").get().n;
+  } finally {
+    db.close();
   }
 }
 
@@ -35,15 +62,16 @@ export async function writeReplaySpool(root, { tmp, port, rate, seconds, connect
  * One run: a copy of `spoolDir` digested by `faultline worker` until its backlog is empty. CPU is the worker process's
  * (every thread: the digest's, the garbage collector's, the checkpoint's), from the first record digested to the last.
  */
-export async function replayOnce(root, { spoolDir, tmp, port }) {
+export async function replayOnce(root, { spool, server, tmp, port }) {
   const dataDir = mkdtempSync(path.join(tmp, "replay-run-"));
-  cpSync(spoolDir, dataDir, { recursive: true });
-  const backlog = new Backlog(dataDir);
+  cpSync(spool.dataDir, dataDir, { recursive: true });
+  const database = spool.database ? await copiedDatabase(server, spool.database.name) : null;
+  const backlog = new Backlog(dataDir, database?.url);
   let child = null;
   try {
     await backlog.ready;
     const records = backlog.sample().records;
-    const env = { ...startEnv(root), ...faultlineEnv(port, dataDir), FAULTLINE_DIGEST: "external" };
+    const env = { ...startEnv(root), ...faultlineEnv(port, dataDir), FAULTLINE_DIGEST: "external", ...(database ? { DATABASE_URL: database.url } : {}) };
     child = stopOnInterrupt(
       spawn(process.execPath, [...startFlags(root), "bin/faultline.mjs", "worker"], { cwd: root, env: { ...process.env, ...env }, stdio: "ignore" }),
     );
@@ -64,13 +92,12 @@ export async function replayOnce(root, { spoolDir, tmp, port }) {
     const seconds = (performance.now() - first.at) / 1000;
     const cpu = cpuSeconds(child.pid) - first.cpu;
     const digested = first.left;
-    const db = new SQLite(path.join(dataDir, "faultline.sqlite3"), { readonly: true });
-    const events = db.prepare("SELECT count(*) AS n FROM events").get().n;
-    db.close();
+    const events = await countEvents(dataDir, database?.url);
     return { records, digested, events, seconds, perSec: digested / seconds, cpuMicrosPerRecord: (cpu * 1e6) / digested };
   } finally {
     backlog.close();
     if (child) await stopChild(child);
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
