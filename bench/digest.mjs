@@ -243,8 +243,10 @@ async function replayPart(tmp, out) {
       );
     }
   } finally {
-    rmSync(spool.dataDir, { recursive: true, force: true });
-    if (!cfg.keep) await spool.database?.drop();
+    if (!cfg.keep) {
+      rmSync(spool.dataDir, { recursive: true, force: true });
+      await spool.database?.drop();
+    }
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const spread = (xs) => `${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))}`;

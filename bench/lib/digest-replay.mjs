@@ -8,10 +8,8 @@
 import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
-import SQLite from "better-sqlite3";
-import pg from "pg";
 import { Backlog } from "./backlog.mjs";
-import { copiedDatabase, freshDatabase } from "./bench-db.mjs";
+import { copiedDatabase, freshDatabase, pluck } from "./bench-db.mjs";
 import { offer } from "./digest-load.mjs";
 import { cpuSeconds, stopChild, stopOnInterrupt } from "./proc.mjs";
 import { faultlineEnv, startEnv, startFaultline, startFlags, stopServer } from "./server.mjs";
@@ -39,25 +37,6 @@ export async function writeReplaySpool(root, { tmp, port, rate, seconds, connect
   }
 }
 
-/** Events stored in the data dir's SQLite file, or in the PostgreSQL database at `url`. */
-async function countEvents(dataDir, url) {
-  if (url) {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      return Number((await c.query("SELECT count(*) AS n FROM events")).rows[0].n);
-    } finally {
-      await c.end();
-    }
-  }
-  const db = new SQLite(path.join(dataDir, "faultline.sqlite3"), { readonly: true });
-  try {
-    return db.prepare("SELECT count(*) AS n FROM events").get().n;
-  } finally {
-    db.close();
-  }
-}
-
 /**
  * One run: a copy of `spoolDir` digested by `faultline worker` until its backlog is empty. CPU is the worker process's
  * (every thread: the digest's, the garbage collector's, the checkpoint's), from the first record digested to the last.
@@ -71,6 +50,7 @@ export async function replayOnce(root, { spool, server, tmp, port }) {
   try {
     await backlog.ready;
     const records = backlog.sample().records;
+    if (records === 0) throw new Error("the replay's spool holds no record: the intake accepted none of the mix");
     const env = { ...startEnv(root), ...faultlineEnv(port, dataDir), FAULTLINE_DIGEST: "external", ...(database ? { DATABASE_URL: database.url } : {}) };
     child = stopOnInterrupt(
       spawn(process.execPath, [...startFlags(root), "bin/faultline.mjs", "worker"], { cwd: root, env: { ...process.env, ...env }, stdio: "ignore" }),
@@ -92,8 +72,8 @@ export async function replayOnce(root, { spool, server, tmp, port }) {
     const seconds = (performance.now() - first.at) / 1000;
     const cpu = cpuSeconds(child.pid) - first.cpu;
     const digested = first.left;
-    const events = await countEvents(dataDir, database?.url);
-    return { records, digested, events, seconds, perSec: digested / seconds, cpuMicrosPerRecord: (cpu * 1e6) / digested };
+    const [events] = await pluck(path.join(dataDir, "faultline.sqlite3"), database?.url, "SELECT count(*) FROM events");
+    return { records, digested, events: Number(events), seconds, perSec: digested / seconds, cpuMicrosPerRecord: (cpu * 1e6) / digested };
   } finally {
     backlog.close();
     if (child) await stopChild(child);
