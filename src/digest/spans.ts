@@ -96,8 +96,9 @@ export function transactionSpans(event: Json, eventId: string, common: Common): 
   const status = text(trace.status, "ok");
   // Every span is a literal of all of NewSpan's fields in NewSpan's order, here and in streamedSpan, never a spread of
   // `common` extended field by field. The spans of a batch (5 or 6 per record of the mix) then share one shape, which
-  // every later step reads (rollups, segment names, the insert's parameters). Spread, they took four shapes and their
-  // fields mostly outside the object: bench:digest's replay spent 20 % more CPU per record of the mix.
+  // every later step reads (rollups, segment names, the insert's parameters). Spread, they took two shapes (a
+  // transaction's and a span item's), with most fields outside the object: bench:digest's replay spent 20 % more CPU
+  // per record of the mix.
   const root: NewSpan = {
     projectId: common.projectId,
     traceId,

@@ -186,9 +186,8 @@ export function createMailer(config: MailConfig | null, options: MailerOptions =
           transport = null;
           throw err;
         });
-        const info = await (
-          await transport
-        ).sendMail({
+        const ready = await transport;
+        const info = await ready.sendMail({
           from: from.name ? { name: from.name, address: from.address } : from.address,
           to,
           subject: message.subject,
