@@ -1,5 +1,6 @@
-// `npm run bench:digest`: the digest's figures (issue 4). On a fresh Faultline (SQLite, started as `npm start` starts
-// it), fed by a separate process at fixed rates (open loop) with bench:ingest's mix:
+// `npm run bench:digest`: the digest's figures (issue 4, whose targets issue 22 raised: lib/digest-report.mjs). On a
+// fresh Faultline (SQLite, started as `npm start` starts it), fed by a separate process at fixed rates (open loop) with
+// bench:ingest's mix:
 //   1. the sustained rate: BENCH_RATE/s for BENCH_SECONDS with the backlog (spool records behind the digest's saved
 //      position) sampled every second, then a ramp of BENCH_STEP_SECONDS steps to the highest rate it keeps up with;
 //   2. event-to-visible latency at half that rate: marker errors, and one poller of the issue list;

@@ -1,6 +1,11 @@
-// bench:digest's closing tables: the figures against issue 4's targets, and ratios to this run's bare SQLite baseline.
+// bench:digest's closing tables: the figures against issue 22's targets, and ratios to this run's bare SQLite baseline.
 
-export const TARGETS = { sustainedPerSec: 2000, visibleP95Ms: 1000, listP95Ms: 50, bytesPerEvent: 2048 };
+/**
+ * Issue 22's targets, which raised issue 4's (2,000 events/s, 1 s, 50 ms, 2 KB): the digest's stored events per
+ * second with everything on; event-to-visible p95 at 1,000 events/s; the issue list's p95 at 1M events, every sort;
+ * bytes on disk per stored 5 KB browser error (bench:storage measures the same with its parts).
+ */
+export const TARGETS = { eventsPerSec: 3000, visibleP95Ms: 250, visibleAtEventsPerSec: 1000, listP95Ms: 20, bytesPerEvent: 1229 };
 
 const fmt = (n, d = 0) => (n == null || Number.isNaN(n) ? "n/a" : n.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d }));
 const check = (ok) => (ok == null ? "n/a" : ok ? "yes" : "NO");
@@ -10,19 +15,26 @@ export function printSummary(out, cfg, log) {
   log(`\n## Digest benchmark (${m.cores} cores, Node ${m.node}, load average at start ${m.loadAverageAtStart})\n`);
   log("| target | goal | measured | met |\n| --- | --- | ---: | --- |");
   const s = out.sustained;
+  // The mix's share of requests that store an event (errors and transactions), from the fixed-rate run.
+  const eventShare = s?.eventsPerSec && s.digestedPerSec ? s.eventsPerSec / s.digestedPerSec : null;
   if (s) {
     log(
-      `| digest keeps up at ${fmt(cfg.rate)}/s for ${cfg.seconds} s, backlog bounded | ≥ ${fmt(TARGETS.sustainedPerSec)} items/s | ${fmt(s.digestedPerSec)} items/s digested; backlog ${fmt(s.mid?.records)} → ${fmt(s.last?.records)} records (mid → end) | ${check(cfg.rate >= TARGETS.sustainedPerSec ? s.ok : null)} |`,
+      `| digest keeps up at ${fmt(cfg.rate)} requests/s for ${cfg.seconds} s, backlog bounded | ≥ ${fmt(TARGETS.eventsPerSec)} events/s | ${fmt(s.digestedPerSec)} items/s digested (${fmt(s.eventsPerSec)} stored events/s); backlog ${fmt(s.mid?.records)} → ${fmt(s.last?.records)} records (mid → end) | ${check(s.ok && s.eventsPerSec != null && s.eventsPerSec >= TARGETS.eventsPerSec)} |`,
     );
     log(
-      `| highest rate kept up with (${out.ramp ? "ramp" : "fixed run only"}) | ≥ ${fmt(TARGETS.sustainedPerSec)} items/s | ${out.maxSustained == null ? "none" : `${fmt(out.maxSustained)} items/s`} | ${check(out.maxSustained != null && out.maxSustained >= TARGETS.sustainedPerSec)} |`,
+      `| highest rate kept up with (${out.ramp ? "ramp" : "fixed run only"}) | ≥ ${fmt(TARGETS.eventsPerSec)} events/s | ${out.maxSustained == null ? "none" : `${fmt(out.maxSustained)} requests/s${eventShare ? ` (about ${fmt(out.maxSustained * eventShare)} events/s)` : ""}`} | ${check(out.maxSustained != null && eventShare != null && out.maxSustained * eventShare >= TARGETS.eventsPerSec)} |`,
     );
   }
   const l = out.latency;
-  if (l)
+  if (l) {
+    const ok = l.latency.n > 0 && l.missing === 0 && l.latency.p95 <= TARGETS.visibleP95Ms;
+    const events = eventShare ? l.rate * eventShare : null;
+    // Missed at a lower rate is missed; met counts only at the target's rate or above.
+    const met = !ok ? "NO" : events != null && events >= TARGETS.visibleAtEventsPerSec ? "yes" : "n/a (a lower rate)";
     log(
-      `| event-to-visible p95 at ${fmt(l.rate)}/s | ≤ ${fmt(TARGETS.visibleP95Ms)} ms | ${fmt(l.latency.p95)} ms (p50 ${fmt(l.latency.p50)} ms${l.missing ? `, ${l.missing} never listed` : ""}) | ${check(l.latency.n > 0 && l.missing === 0 && l.latency.p95 <= TARGETS.visibleP95Ms)} |`,
+      `| event-to-visible p95 at ${fmt(l.rate)} requests/s${events ? ` (about ${fmt(events)} events/s)` : ""} | ≤ ${fmt(TARGETS.visibleP95Ms)} ms at ${fmt(TARGETS.visibleAtEventsPerSec)} events/s | ${fmt(l.latency.p95)} ms (p50 ${fmt(l.latency.p50)} ms${l.missing ? `, ${l.missing} never listed` : ""}) | ${met} |`,
     );
+  }
   if (out.api) {
     const lists = out.api.endpoints.filter((e) => e.name.startsWith("issue list") && !e.skipped);
     const worst = lists.reduce((a, e) => (a && a.p95 >= e.p95 ? a : e), null);
@@ -38,8 +50,10 @@ export function printSummary(out, cfg, log) {
   const rp = out.replay;
   if (rp) {
     const rates = rp.runs.map((r) => r.perSec);
+    const events = rp.runs.map((r) => (r.perSec * r.events) / r.digested).sort((a, b) => a - b);
+    const medianEvents = events[Math.floor(events.length / 2)];
     log(
-      `| the digest alone on one spool of the mix (replay, median of ${rp.runs.length}) | ≥ ${fmt(TARGETS.sustainedPerSec)} items/s | ${fmt(rp.medianPerSec)} records/s (${fmt(Math.min(...rates))}–${fmt(Math.max(...rates))}); CPU ${fmt(rp.medianCpuMicros)} µs per record | ${check(rp.medianPerSec >= TARGETS.sustainedPerSec)} |`,
+      `| the digest alone on one spool of the mix (replay, median of ${rp.runs.length}) | ≥ ${fmt(TARGETS.eventsPerSec)} events/s | ${fmt(medianEvents)} events/s; ${fmt(rp.medianPerSec)} records/s (${fmt(Math.min(...rates))}–${fmt(Math.max(...rates))}); CPU ${fmt(rp.medianCpuMicros)} µs per record | ${check(medianEvents >= TARGETS.eventsPerSec)} |`,
     );
   }
   const b = out.bytes;
