@@ -35,7 +35,8 @@ fi
 step "starting PostgreSQL on loopback"
 FAULTLINE_TEST_PG_URL="$(scripts/pg.sh start | tail -n 1)"
 export FAULTLINE_TEST_PG_URL
-trap 'scripts/pg.sh stop >/dev/null 2>&1 || true' EXIT
+# On the way out (a failed step included), the steps still running in the background stop too, before PostgreSQL.
+trap 'kill $(jobs -p) 2>/dev/null || true; scripts/pg.sh stop >/dev/null 2>&1 || true' EXIT
 
 step "typecheck and lint (ESLint, Prettier, import circles, file sizes) in the background, and the core, protocol, storage, intake, notification and mail suites (SQLite and PostgreSQL)"
 # tsc keeps one core 70 % busy; the suites use what it leaves.
