@@ -21,8 +21,8 @@ const nextConfig = {
   skipTrailingSlashRedirect: true,
   // The test command lints the whole tree once (`npm run lint`: ESLint, Prettier, import circles); a build does not
   // lint again. Type errors fail the build, except in the test command's builds: it typechecks the whole tree itself
-  // (`tsc --noEmit`, beside its first suites) and sets FAULTLINE_BUILD_TYPECHECKED, which saves each build its own
-  // check (about 25 s of a core).
+  // (`tsc --noEmit`, beside its first suites, and the route types a build generates with tsconfig.next-types.json)
+  // and sets FAULTLINE_BUILD_TYPECHECKED, which saves each build its own check (about 25 s of a core).
   eslint: { ignoreDuringBuilds: true },
   typescript: { ignoreBuildErrors: process.env.FAULTLINE_BUILD_TYPECHECKED === "1" },
   poweredByHeader: false,

@@ -3,7 +3,8 @@
 # starts a throwaway PostgreSQL on loopback, builds Faultline with and without a base path, and runs:
 #   1. typecheck and lint (ESLint, Prettier, import circles, file sizes), beside the core, protocol, storage, intake and mail suites on
 #   SQLite and PostgreSQL  2. the first-load JavaScript budget of the build, and the bad-input corpus against it
-#   (tests/hostile), beside two nodes of the build on PostgreSQL behind nginx (tests/cluster) and the /monitor build
+#   (tests/hostile), beside two nodes of the build on PostgreSQL behind nginx (tests/cluster), the check of the route
+#   types the build generated and the /monitor build
 #   3. Playwright (API + Chromium) on both builds
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -53,7 +54,8 @@ if ! wait "$lint_pid"; then cat "$lint_log"; echo "lint failed: npm run lint"; e
 cat "$lint_log"
 
 step "production build"
-# The typecheck above covered the whole tree: the builds skip Next.js's own check of it (next.config.mjs).
+# The typecheck above covered the whole tree: the builds skip Next.js's own check of it (next.config.mjs), and the
+# route types they generate are checked beside the corpus.
 export FAULTLINE_BUILD_TYPECHECKED=1
 npm run build
 step "first-load JavaScript budget, and the bad-input corpus against the production build (SQLite and PostgreSQL); beside them, several nodes (two production nodes on one PostgreSQL behind nginx, tests/cluster) and the production build under the base path /monitor"
@@ -67,7 +69,14 @@ monitor_pid=$!
 cluster_log="$(mktemp)"
 node --import tsx --test tests/cluster/*.test.ts >"$cluster_log" 2>&1 &
 cluster_pid=$!
+# The route types the build generated (.next/types: each page's and route's exports and props, which Next.js's own
+# check covered), against the source: the typecheck above ran before they existed.
+route_types_log="$(mktemp)"
+npx tsc -p tsconfig.next-types.json --noEmit >"$route_types_log" 2>&1 &
+route_types_pid=$!
 node --import tsx --test tests/build/*.test.ts tests/hostile/*.test.ts
+step "the build's route types (tsc -p tsconfig.next-types.json)"
+if ! wait "$route_types_pid"; then cat "$route_types_log"; echo "the route types do not check: npx tsc -p tsconfig.next-types.json --noEmit"; exit 1; fi
 step "several nodes' result (tests/cluster)"
 if ! wait "$cluster_pid"; then cat "$cluster_log"; echo "the cluster test failed: node --import tsx --test tests/cluster/*.test.ts"; exit 1; fi
 cat "$cluster_log"
