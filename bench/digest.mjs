@@ -252,8 +252,9 @@ async function replayPart(tmp, out) {
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const spread = (xs) => `${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))}`;
   const perSec = runs.map((r) => r.perSec),
-    cpu = runs.map((r) => r.cpuMicrosPerRecord);
-  out.replay = { accepted: spool.accepted, runs, medianPerSec: median(perSec), medianCpuMicros: median(cpu) };
+    cpu = runs.map((r) => r.cpuMicrosPerRecord),
+    eventsPerSec = runs.map((r) => r.perSec * (r.events / r.records));
+  out.replay = { accepted: spool.accepted, runs, medianPerSec: median(perSec), medianEventsPerSec: median(eventsPerSec), medianCpuMicros: median(cpu) };
   log(`  median ${fmt(median(perSec))} records/s (${spread(perSec)}), CPU ${fmt(median(cpu))} µs per record (${spread(cpu)})`);
   if (server) log("  (CPU: the worker's process; PostgreSQL's own processes are not in it)");
 }

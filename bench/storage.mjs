@@ -17,12 +17,11 @@ import { migrateToLatest } from "../src/storage/migrate.ts";
 import { browserErrorEvent } from "./lib/browser-error.mjs";
 import { prng } from "./lib/mix.mjs";
 import { browserError, pythonError } from "./lib/payloads.mjs";
+import { TARGETS } from "./lib/digest-report.mjs";
 import { opt } from "./lib/options.mjs";
 
 const N = Number(opt("EVENTS", 10_000));
 const pageSize = opt("PAGE_SIZE", "");
-// bytes; issue 22's target (1.2 KB) for a stored 5 KB browser error, everything the digest writes for it counted.
-const TARGET_BYTES = 1229;
 const fmt = (n, d = 0) => n.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d });
 const avg = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
@@ -188,7 +187,7 @@ try {
   console.log(`${fmt(N)} browser errors, SQLite page size ${figures.pageSize}, deflate level ${figures.deflateLevel}`);
   console.log(`  as sent ${fmt(figures.sentBytes)} B, normalized JSON ${fmt(figures.jsonBytes)} B, events.data ${fmt(figures.dataBytes)} B`);
   console.log(
-    `  on disk per event: ${fmt(figures.diskBytesPerEvent)} B in all (target ≤ ${fmt(TARGET_BYTES)}), events table and its indexes ${fmt(figures.eventsTableBytesPerEvent)} B`,
+    `  on disk per event: ${fmt(figures.diskBytesPerEvent)} B in all (target ≤ ${fmt(TARGETS.bytesPerEvent)}), events table and its indexes ${fmt(figures.eventsTableBytesPerEvent)} B`,
   );
   for (const [name, v] of Object.entries(figures.eventsObjectsPerEvent))
     console.log(`    ${name}: ${fmt(v.bytes)} B per event, of which unused ${fmt(v.unused)} B`);

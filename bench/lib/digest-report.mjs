@@ -50,10 +50,8 @@ export function printSummary(out, cfg, log) {
   const rp = out.replay;
   if (rp) {
     const rates = rp.runs.map((r) => r.perSec);
-    const events = rp.runs.map((r) => (r.perSec * r.events) / r.digested).sort((a, b) => a - b);
-    const medianEvents = events[Math.floor(events.length / 2)];
     log(
-      `| the digest alone on one spool of the mix (replay, median of ${rp.runs.length}) | ≥ ${fmt(TARGETS.eventsPerSec)} events/s | ${fmt(medianEvents)} events/s; ${fmt(rp.medianPerSec)} records/s (${fmt(Math.min(...rates))}–${fmt(Math.max(...rates))}); CPU ${fmt(rp.medianCpuMicros)} µs per record | ${check(medianEvents >= TARGETS.eventsPerSec)} |`,
+      `| the digest alone on one spool of the mix (replay, median of ${rp.runs.length}) | ≥ ${fmt(TARGETS.eventsPerSec)} events/s | ${fmt(rp.medianEventsPerSec)} events/s; ${fmt(rp.medianPerSec)} records/s (${fmt(Math.min(...rates))}–${fmt(Math.max(...rates))}); CPU ${fmt(rp.medianCpuMicros)} µs per record | ${check(rp.medianEventsPerSec >= TARGETS.eventsPerSec)} |`,
     );
   }
   const b = out.bytes;
