@@ -52,8 +52,14 @@ export async function replayOnce(root, { spool, server, tmp, port }) {
     const records = backlog.sample().records;
     if (records === 0) throw new Error("the replay's spool holds no record: the intake accepted none of the mix");
     const env = { ...startEnv(root), ...faultlineEnv(port, dataDir), FAULTLINE_DIGEST: "external", ...(database ? { DATABASE_URL: database.url } : {}) };
+    // BENCH_PROFILE=<dir>: the worker writes V8 CPU profiles (one per thread) there when it stops, as the server does.
+    const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
     child = stopOnInterrupt(
-      spawn(process.execPath, [...startFlags(root), "bin/faultline.mjs", "worker"], { cwd: root, env: { ...process.env, ...env }, stdio: "ignore" }),
+      spawn(process.execPath, [...startFlags(root), ...profile, "bin/faultline.mjs", "worker"], {
+        cwd: root,
+        env: { ...process.env, ...env },
+        stdio: "ignore",
+      }),
     );
     let first = null;
     let lastChange = performance.now();
