@@ -12,7 +12,7 @@ import type { DigestedEvent } from "./digested-event";
 import { userParts } from "./event-users";
 import type { NewFeedback } from "../storage/feedback-ports";
 import { feedbackOfEvent, feedbackOfUserReport } from "./feedback";
-import { groupEvent } from "./grouping";
+import { groupHashes } from "./grouping";
 import { normalizeEvent } from "./normalize";
 import { stripNul, stripNulFromJsonText } from "./normalize/nul";
 import { NO_PROGRESS, type RecordProgress } from "./progress";
@@ -82,7 +82,7 @@ async function toEvent(row: SpoolRow, receivedAt: string, symbolication: DigestS
   if (summary.type === "error" && !summary.culprit) summary.culprit = stacktraceCulprit(event);
   let grouping: DigestedEvent["grouping"] = null;
   if (!UNGROUPED_TYPES.has(summary.type)) {
-    const grouped = groupEvent(event);
+    const grouped = groupHashes(event);
     grouping = { config: grouped.config, hashes: grouped.hashes };
     event.fingerprints = grouped.hashes;
   }

@@ -2,11 +2,12 @@
 // case in fixtures/grouping/expected.json must give each listed variant the hash Sentry's .pysnap
 // records, and no other hash. Cases in `knownGaps` are run as todo tests with their reason. Every case is grouped a
 // second time from a fresh copy: the stack trace rules' outcome is then replayed from their per-stack memory
-// (enhancements/apply.ts), and the whole result, component trees and hints included, must be the same.
+// (enhancements/apply.ts), and the whole result, component trees and hints included, must be the same. The digest's
+// groupHashes (memo.ts) must give each case the same hashes, computed and then remembered.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { groupEvent } from "../../src/digest/grouping";
+import { groupEvent, groupHashes } from "../../src/digest/grouping";
 
 interface Case {
   input: string;
@@ -26,6 +27,9 @@ function check(name: string, c: Case): void {
   const text = readFileSync(new URL(c.input, dir), "utf8");
   const result = groupEvent(JSON.parse(text));
   assert.deepEqual(groupEvent(JSON.parse(text)), result, `${name}: grouped again (the rules' outcome remembered), the result differs`);
+  for (const pass of ["computed", "remembered"]) {
+    assert.deepEqual(groupHashes(JSON.parse(text)), { config: result.config, hashes: result.hashes }, `${name}: the digest's hashes (${pass}) differ`);
+  }
   assert.equal(result.config, "newstyle:2023-01-11");
   const got: Record<string, string | null> = {};
   for (const variant of Object.keys(c.variants)) got[variant] = result.variants[variant]?.hash ?? null;

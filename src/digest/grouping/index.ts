@@ -4,6 +4,7 @@
 //   import { groupEvent } from "@/digest/grouping";
 //   const { config, hashes, variants } = groupEvent(event);
 //   // store each of `hashes` with `config`; an event joins the issue that owns any of them.
+import { rememberedHashes } from "./memo";
 import { getGroupingConfig } from "./registry";
 import type { GroupingEventInput } from "./event";
 import type { GroupingResult } from "./types";
@@ -15,6 +16,11 @@ export interface GroupEventOptions {
 
 export function groupEvent(event: GroupingEventInput | unknown, opts: GroupEventOptions = {}): GroupingResult {
   return getGroupingConfig(opts.config).group(event);
+}
+
+/** The config id and hashes of groupEvent, without the component trees, remembered for repeated inputs (memo.ts). */
+export function groupHashes(event: GroupingEventInput | unknown, opts: GroupEventOptions = {}): { config: string; hashes: string[] } {
+  return rememberedHashes(getGroupingConfig(opts.config), event);
 }
 
 export { DEFAULT_GROUPING_CONFIG, getGroupingConfig, groupingConfigIds } from "./registry";

@@ -123,4 +123,28 @@ function group(input: unknown): GroupingResult {
   return { config: NEWSTYLE_2023_01_11, variants, hashes };
 }
 
-export const newstyle20230111: GroupingConfig = { id: NEWSTYLE_2023_01_11, group };
+/** The security reports' interfaces (security.ts), which group reads from the event as they are. */
+const REPORT_KEYS = ["csp", "hpkp", "expectstaple", "expectct"] as const;
+
+/**
+ * What group reads of an event before its rules and strategies run, all of them pure: the platform, the exceptions,
+ * threads, stacktrace and message as normalize.ts reads them, and the template. Events with a custom or hybrid
+ * fingerprint (whose variables read more of the event) or a security report have none.
+ */
+function key(input: unknown): string | null {
+  const event: Obj = isObj(input) ? input : {};
+  const fpType = fingerprintType(readFingerprint(event.fingerprint));
+  if (fpType === "custom" || fpType === "hybrid") return null;
+  if (REPORT_KEYS.some((k) => isObj(event[k]))) return null;
+  const template = obj(event.template);
+  return JSON.stringify([
+    str(event.platform) ?? "other",
+    normalizeExceptions(event),
+    normalizeThreads(event),
+    normalizeStacktrace(event.stacktrace),
+    normalizeLogentry(event),
+    template ? [str(template.filename), str(template.context_line)] : null,
+  ]);
+}
+
+export const newstyle20230111: GroupingConfig = { id: NEWSTYLE_2023_01_11, group, key };

@@ -22,4 +22,9 @@ export interface GroupingResult {
 export interface GroupingConfig {
   id: string;
   group(event: GroupingEventInput | unknown): GroupingResult;
+  /**
+   * Everything `group` reads of `event`, as a string that two events share only when `group` gives them the same
+   * hashes; or null when the event is grouped by more than the key holds. The digest remembers hashes by it (memo.ts).
+   */
+  key?(event: GroupingEventInput | unknown): string | null;
 }
