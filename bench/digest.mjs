@@ -9,11 +9,13 @@
 // and on a fresh small one: 4. bytes on disk per stored 5 KB browser error;
 //   5. the replay: the digest alone (`faultline worker`, no intake, no load) on a spool of BENCH_REPLAY_SECONDS of the mix
 //      at BENCH_RATE written once, BENCH_REPLAY_RUNS times: records/s and the worker's CPU per record, the figure to
-//      compare builds by (bench/lib/digest-replay.mjs; on PostgreSQL each run copies the spool's database).
+//      compare builds by (bench/lib/digest-replay.mjs; on PostgreSQL each run copies the spool's database). With
+//      BENCH_REPLAY_AGAINST (another checkout, built), its worker replays the same spool in turn with this one's, and
+//      the ratio of their CPU per record is printed pair by pair: the way to compare two builds on this noisy machine.
 // Settings (env or --flag=value): BENCH_RATE (2000), BENCH_SECONDS (60), BENCH_STEP_SECONDS (15), BENCH_RAMP_STEPS (5,
 // 0: no ramp), BENCH_RAMP_BY (500), BENCH_LATENCY_SECONDS (30), BENCH_CONNECTIONS (64), BENCH_SEED_EVENTS,
 // BENCH_SEED_ISSUES, BENCH_REQUESTS (200), BENCH_WARMUP (20), BENCH_BYTES_EVENTS (20000), BENCH_PORT (9300),
-// BENCH_REPLAY_SECONDS (15), BENCH_REPLAY_RUNS (3), BENCH_ONLY (any of sustained,latency,api,bytes,replay), BENCH_JSON (path for the figures), BENCH_KEEP (keep data),
+// BENCH_REPLAY_SECONDS (15), BENCH_REPLAY_RUNS (3), BENCH_REPLAY_AGAINST, BENCH_ONLY (any of sustained,latency,api,bytes,replay), BENCH_JSON (path for the figures), BENCH_KEEP (keep data),
 // BENCH_PROFILE (a directory for the server's CPU profiles), BENCH_SCRUB (default: the data scrubbing Faultline ships;
 // off: the project's scrubbing turned off, to measure what scrubbing costs the digest), BENCH_DATABASE_URL (a
 // postgres:// server: every part runs on PostgreSQL, each fresh data dir on a database of its own made there and
@@ -54,6 +56,7 @@ const cfg = {
   bytesEvents: num("BYTES_EVENTS", 20_000),
   replaySeconds: num("REPLAY_SECONDS", 15),
   replayRuns: num("REPLAY_RUNS", 3),
+  replayAgainst: opt("REPLAY_AGAINST", "") ? path.resolve(String(opt("REPLAY_AGAINST", ""))) : "",
   port: num("PORT", 9300),
   only: new Set(
     String(opt("ONLY", "sustained,latency,api,bytes,replay"))
@@ -235,13 +238,19 @@ async function replayPart(tmp, out) {
   log(`\n== replay: the digest alone (faultline worker) on ${cfg.replaySeconds} s of the mix at ${fmt(cfg.rate)}/s, ${cfg.replayRuns} runs ==`);
   const spool = await writeReplaySpool(root, { tmp, port: cfg.port, rate: cfg.rate, seconds: cfg.replaySeconds, connections: cfg.connections, server });
   const runs = [];
+  const against = [];
+  const line = (r) =>
+    `${fmt(r.digested)} records (${fmt(r.events)} events stored) in ${fmt(r.seconds, 1)} s: ${fmt(r.perSec)} records/s, ${fmt(r.perSec * (r.events / r.records))} events/s; CPU ${fmt(r.cpuMicrosPerRecord)} µs per record`;
   try {
     for (let i = 0; i < cfg.replayRuns; i++) {
-      const r = await replayOnce(root, { spool, server, tmp, port: cfg.port });
-      runs.push(r);
-      log(
-        `  run ${i + 1}: ${fmt(r.digested)} records (${fmt(r.events)} events stored) in ${fmt(r.seconds, 1)} s: ${fmt(r.perSec)} records/s, ${fmt(r.perSec * (r.events / r.records))} events/s; CPU ${fmt(r.cpuMicrosPerRecord)} µs per record`,
-      );
+      // With a baseline, the two builds take turns on the same spool, the baseline first in odd pairs and second in
+      // even ones, so that a drift of the machine's load falls on both alike.
+      const order = cfg.replayAgainst && i % 2 === 1 ? ["this", "baseline"] : ["baseline", "this"];
+      for (const side of cfg.replayAgainst ? order : ["this"]) {
+        const r = await replayOnce(side === "this" ? root : cfg.replayAgainst, { spool, server, tmp, port: cfg.port });
+        (side === "this" ? runs : against).push(r);
+        log(`  run ${i + 1}${cfg.replayAgainst ? ` (${side})` : ""}: ${line(r)}`);
+      }
     }
   } finally {
     if (!cfg.keep) {
@@ -256,6 +265,15 @@ async function replayPart(tmp, out) {
     eventsPerSec = runs.map((r) => r.perSec * (r.events / r.records));
   out.replay = { accepted: spool.accepted, runs, medianPerSec: median(perSec), medianEventsPerSec: median(eventsPerSec), medianCpuMicros: median(cpu) };
   log(`  median ${fmt(median(perSec))} records/s (${spread(perSec)}), CPU ${fmt(median(cpu))} µs per record (${spread(cpu)})`);
+  if (against.length > 0) {
+    const ratios = runs.map((r, i) => r.cpuMicrosPerRecord / against[i].cpuMicrosPerRecord);
+    const base = against.map((r) => r.cpuMicrosPerRecord);
+    out.replay.baseline = { root: cfg.replayAgainst, runs: against, medianCpuMicros: median(base), cpuRatios: ratios };
+    log(`  baseline (${cfg.replayAgainst}): CPU ${fmt(median(base))} µs per record (${spread(base)})`);
+    log(
+      `  CPU per record, this build ÷ the baseline, pair by pair: ${ratios.map((x) => fmt(x, 3)).join(", ")}; median ${fmt(median(ratios), 3)} (${fmt(Math.min(...ratios), 3)}–${fmt(Math.max(...ratios), 3)})`,
+    );
+  }
   if (server) log("  (CPU: the worker's process; PostgreSQL's own processes are not in it)");
 }
 
