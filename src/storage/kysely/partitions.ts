@@ -79,6 +79,12 @@ export function partitionStore({ db, dialect }: Ctx): PartitionStore {
             // Another node may have made it while this one waited for the lock.
             const exists = await sql<{ oid: unknown }>`select to_regclass(${name}) as oid`.execute(trx);
             if (exists.rows[0]?.oid) return;
+            // Writers wait on the parent table first. ATTACH only takes SHARE UPDATE EXCLUSIVE there, which lets an
+            // INSERT of another node route its row to the DEFAULT partition by the partitions before the attach, wait for
+            // the lock below, and then fail the partition check once the day's partition exists (SQLSTATE 23514, "new
+            // row for relation … violates partition constraint": seen in CI). SHARE ROW EXCLUSIVE holds back writers
+            // (ROW EXCLUSIVE) until the commit, so they route by the new partitions; readers (ACCESS SHARE) go on.
+            await sql.raw(`lock table ${table} in share row exclusive mode`).execute(trx);
             // No row may reach the DEFAULT partition between the move and the attach: ATTACH takes this lock anyway
             // (to check the DEFAULT partition), so take it first.
             await sql.raw(`lock table ${table}_default in access exclusive mode`).execute(trx);
