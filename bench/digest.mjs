@@ -15,7 +15,7 @@
 // Settings (env or --flag=value): BENCH_RATE (2000), BENCH_SECONDS (60), BENCH_STEP_SECONDS (15), BENCH_RAMP_STEPS (5,
 // 0: no ramp), BENCH_RAMP_BY (500), BENCH_LATENCY_SECONDS (30), BENCH_CONNECTIONS (64), BENCH_SEED_EVENTS,
 // BENCH_SEED_ISSUES, BENCH_REQUESTS (200), BENCH_WARMUP (20), BENCH_BYTES_EVENTS (20000), BENCH_PORT (9300),
-// BENCH_REPLAY_SECONDS (15), BENCH_REPLAY_RUNS (3), BENCH_REPLAY_AGAINST, BENCH_ONLY (any of sustained,latency,api,bytes,replay), BENCH_JSON (path for the figures), BENCH_KEEP (keep data),
+// BENCH_REPLAY_SECONDS (15), BENCH_REPLAY_RUNS (3), BENCH_REPLAY_AGAINST, BENCH_KINDS (some of the mix's kinds, lib/mix.mjs: a kind's cost alone), BENCH_ONLY (any of sustained,latency,api,bytes,replay), BENCH_JSON (path for the figures), BENCH_KEEP (keep data),
 // BENCH_PROFILE (a directory for the server's CPU profiles), BENCH_SCRUB (default: the data scrubbing Faultline ships;
 // off: the project's scrubbing turned off, to measure what scrubbing costs the digest), BENCH_DATABASE_URL (a
 // postgres:// server: every part runs on PostgreSQL, each fresh data dir on a database of its own made there and

@@ -167,6 +167,20 @@ function makeEntry(kind, dsn, rng, t) {
   return { kind, path, headers, layout, expectsId: layout.slots.includes("E") };
 }
 
+/** BENCH_KINDS as a set of kinds, or null (every kind); an unknown name is an error, not an empty mix. */
+function kindsOnly() {
+  const list = process.env.BENCH_KINDS;
+  if (!list) return null;
+  const kinds = new Set(
+    list
+      .split(",")
+      .map((k) => k.trim())
+      .filter(Boolean),
+  );
+  for (const k of kinds) if (!(k in KINDS)) throw new Error(`BENCH_KINDS: unknown kind ${k} (kinds: ${Object.keys(KINDS).join(", ")})`);
+  return kinds;
+}
+
 /**
  * Builds the pool for a DSN: {deck, entries}. Each entry: {kind, path, headers (without Content-Length), layout}.
  * `deck` is a shuffled list of entry indexes in the mix's proportions; walk it round-robin.
@@ -184,8 +198,13 @@ export function buildPool(dsn, { variants = 48, seed = 7 } = {}) {
     }
   }
   // Deck of 100 × variants slots: weight% of them per kind, cycling through that kind's variants; then shuffled.
+  // BENCH_KINDS (a comma list of KINDS' names) keeps only those kinds, in their proportions: a kind's cost alone.
+  const only = kindsOnly();
   const deck = [];
-  for (const [kind, { weight }] of Object.entries(KINDS)) for (let i = 0; i < weight * variants; i++) deck.push(byKind[kind][i % variants]);
+  for (const [kind, { weight }] of Object.entries(KINDS)) {
+    if (only && !only.has(kind)) continue;
+    for (let i = 0; i < weight * variants; i++) deck.push(byKind[kind][i % variants]);
+  }
   for (let i = deck.length - 1; i > 0; i--) {
     const j = Math.floor(rng() * (i + 1));
     [deck[i], deck[j]] = [deck[j], deck[i]];
