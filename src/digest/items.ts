@@ -89,7 +89,12 @@ async function toEvent(row: SpoolRow, receivedAt: string, symbolication: DigestS
   const user = userKey(event);
   const spans =
     summary.type === "transaction"
-      ? transactionSpans(event, row.eventId!, { projectId: row.projectId, environment: summary.environment, release: summary.release, receivedAt })
+      ? transactionSpans(
+          event,
+          row.eventId!,
+          { projectId: row.projectId, environment: summary.environment, release: summary.release, receivedAt },
+          "other-traces",
+        )
       : undefined;
   const data = JSON.stringify(event);
   return {

@@ -83,8 +83,17 @@ function vitalValue(name: string, value: number): number | null {
 
 type Common = { projectId: number; environment: string | null; release: string | null; receivedAt: string };
 
+/**
+ * Which child spans of a transaction event transactionSpans returns. The digest stores a transaction's segment span as
+ * a row and keeps its child spans only in the stored event (events.data holds them anyway): a child row cost as much
+ * as a row of events to write, and a transaction has up to a thousand. The trace view reads them back from the event
+ * (storage/kysely/trace-spans.ts), with "all". A child span that names another trace than its transaction's is still
+ * stored as a row ("other-traces"), since that trace's view would not find its transaction.
+ */
+export type ChildSpans = "all" | "other-traces";
+
 /** A normalized transaction event (timestamps in seconds) into its segment and child spans, and its vitals. */
-export function transactionSpans(event: Json, eventId: string, common: Common): ExpandedSpans {
+export function transactionSpans(event: Json, eventId: string, common: Common, children: ChildSpans = "all"): ExpandedSpans {
   const contexts = isObj(event.contexts) ? event.contexts : {};
   const trace = isObj(contexts.trace) ? contexts.trace : {};
   const traceId = hexId(trace.trace_id, 32);
@@ -118,16 +127,18 @@ export function transactionSpans(event: Json, eventId: string, common: Common): 
     receivedAt: common.receivedAt,
   };
   const spans: NewSpan[] = [root];
-  const children = Array.isArray(event.spans) ? event.spans.slice(0, PERFORMANCE_LIMITS.spansPerItem - 1) : [];
-  for (const s of children) {
+  const childList = Array.isArray(event.spans) ? event.spans.slice(0, PERFORMANCE_LIMITS.spansPerItem - 1) : [];
+  for (const s of childList) {
     if (!isObj(s)) continue;
+    const childTrace = hexId(s.trace_id, 32);
+    if (children === "other-traces" && (childTrace === null || childTrace === traceId)) continue;
     const spanId = hexId(s.span_id, 16);
     const sStart = spanTime(s.start_timestamp);
     const sEnd = s.timestamp === undefined || s.timestamp === null ? sStart : spanTime(s.timestamp);
     if (!spanId || sStart === null || sEnd === null) continue;
     spans.push({
       projectId: common.projectId,
-      traceId: hexId(s.trace_id, 32) ?? traceId,
+      traceId: childTrace ?? traceId,
       spanId,
       parentSpanId: hexId(s.parent_span_id, 16) ?? rootId,
       segmentId: rootId,

@@ -1,11 +1,13 @@
 // Performance reads (storage/span-ports.ts SpanStore) and span retention, for SQLite and PostgreSQL. The tables and
 // trends read the hourly rollups through their primary keys (project, metric, hour, …); spans are read only by trace
-// and for a transaction's newest segments, each from its index.
+// and for a transaction's newest segments, each from its index. A trace's transaction events add their child spans,
+// which only the events hold (trace-spans.ts).
 import { sql } from "kysely";
 import type { HourRange, SpanRetentionStore, SpanStore, StoredSpan } from "../span-ports";
 import type { Database } from "../schema";
 import { type Ctx, toBool } from "./shared";
 import { pruneDefaultPartition } from "./partitions";
+import { withEventChildren } from "./trace-spans";
 
 type SpanRow = Database["spans"] extends infer T ? { [K in keyof T]: K extends "id" ? number : T[K] } : never;
 
@@ -127,14 +129,15 @@ export function spanStore({ db, dialect }: Ctx): SpanStore & SpanRetentionStore 
         .selectFrom("spans")
         .innerJoin("projects", "projects.id", "spans.project_id")
         .select(SPAN_COLUMNS.map((c) => `spans.${c}` as const))
-        .select("projects.slug as project_slug")
+        .select(["projects.slug as project_slug", "spans.received_at"])
         .where("spans.trace_id", "=", traceId)
         .where("projects.organization_id", "=", organizationId)
         .orderBy("spans.start_time")
         .orderBy("spans.id")
         .limit(limit)
         .execute();
-      return rows.map((r) => ({ ...toSpan(r as unknown as SpanRow), projectSlug: r.project_slug }));
+      const read = rows.map((r) => ({ ...toSpan(r as unknown as SpanRow), projectSlug: r.project_slug, receivedAt: r.received_at }));
+      return withEventChildren(db, read, traceId, limit);
     },
 
     async traceErrors(organizationId, traceId, limit) {
