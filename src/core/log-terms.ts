@@ -3,7 +3,7 @@
 // `key:value` pair whose value is short enough to be typed. A search matches a line when each of its words begins one
 // of the line's words and each of its `key:value` terms names one of its pairs exactly, on SQLite (FTS5) and
 // PostgreSQL (tsvector) alike. Pure: the digest, the store and the query parser share it.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { LOG_LIMITS } from "../config/limits";
 import { LOG_LEVELS, type LogLevel } from "../storage/log-ports";
 
@@ -34,7 +34,8 @@ export function attributeText(value: unknown): string | null {
 
 /** The one index token of a `key:value` pair: letters and digits only, so that both indexes keep it as one word. */
 export function pairToken(key: string, value: string): string {
-  return `a${createHash("sha256").update(key).update("\u0000").update(value).digest("hex").slice(0, 24)}`;
+  // One call rather than a Hash object: a log line has about ten pairs, and the object cost more than the digest.
+  return `a${hash("sha256", `${key}\u0000${value}`, "hex").slice(0, 24)}`;
 }
 
 /** The token that keeps a project's lines apart in SQLite's index (shared by every project). */

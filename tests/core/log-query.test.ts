@@ -5,7 +5,7 @@ import { test } from "node:test";
 import { LOG_LIMITS } from "../../src/config/limits";
 import { isAppError } from "../../src/core/errors";
 import { readLogQuery, splitSearch } from "../../src/core/log-query";
-import { levelOf, wordsOf } from "../../src/core/log-terms";
+import { levelOf, pairToken, wordsOf } from "../../src/core/log-terms";
 
 const field = (run: () => unknown): string | null => {
   try {
@@ -30,6 +30,14 @@ test("issue 19 logs: the search box's words, key:value terms, level: and trace:"
   assert.equal(levelOf("CRITICAL", undefined), "fatal");
   assert.equal(levelOf("nonsense", 14), "warn");
   assert.equal(levelOf(undefined, 99), null);
+});
+
+test("issue 19 logs: a key:value token is what the stored indexes hold (SHA-256 of key, NUL, value; 24 hex digits)", () => {
+  // Indexed lines keep their tokens (migration 0031): a token computed otherwise would no longer find them. The
+  // expected values are Python's hashlib.sha256((key + "\0" + value).encode()).hexdigest()[:24].
+  assert.equal(pairToken("http.route", "/api/orders"), "a9d0f2e5a3f9b1562a0b18108");
+  assert.equal(pairToken("user.id", "42"), "a27fa52cc2320cee176d35492");
+  assert.equal(pairToken("ключ", "値 ✓"), "aaa1a8bc5379a163263f4b612");
 });
 
 test("issue 19 logs: level, period, range and cursor; each bad one a 400 naming its field", () => {

@@ -3,7 +3,7 @@
 // so the digest groups each distinct input once and then looks it up (a 12-frame browser error: about 86 µs to group,
 // about 13 µs for its key and the key's digest). Only the hashes are remembered: the component trees that explain them
 // are built by groupEvent.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { GroupingConfig } from "./types";
 
 /**
@@ -21,7 +21,7 @@ export function rememberedHashes(config: GroupingConfig, event: unknown): { conf
   if (key === null) return { config: config.id, hashes: config.group(event).hashes };
   let memory = memories.get(config);
   if (!memory) memories.set(config, (memory = new Map()));
-  const digest = createHash("sha256").update(key).digest("base64");
+  const digest = hash("sha256", key, "base64");
   const known = memory.get(digest);
   if (known) return { config: config.id, hashes: [...known] };
   const { hashes } = config.group(event);
