@@ -23,25 +23,28 @@ export async function withEventChildren(db: Kysely<Database>, rows: TraceRow[], 
   if (segments.length === 0) return spans;
   const seen = new Set(rows.map((r) => `${r.projectId}:${r.spanId}`));
   const children: TraceSpan[] = [];
-  const data = await eventData(db, segments);
-  for (const segment of segments) {
+  // The events are read a statement's worth at a time, by their segments' start, until enough children are found.
+  for (const part of chunks(segments)) {
     if (children.length >= limit) break;
-    const json = data.get(`${segment.projectId}:${segment.eventId}`);
-    if (json === undefined) continue;
-    const event = JSON.parse(json) as Record<string, unknown>;
-    const common = { projectId: segment.projectId, environment: segment.environment, release: segment.release, receivedAt: segment.receivedAt };
-    for (const child of transactionSpans(event, segment.eventId!, common, "all").spans) {
-      if (child.isSegment || child.traceId !== traceId || seen.has(`${child.projectId}:${child.spanId}`)) continue;
-      seen.add(`${child.projectId}:${child.spanId}`);
-      const { receivedAt: _, ...span } = child;
-      children.push({ ...span, id: -(children.length + 1), projectSlug: segment.projectSlug });
+    const data = await eventData(db, part);
+    for (const segment of part) {
+      const json = data.get(`${segment.projectId}:${segment.eventId}`);
+      if (json === undefined) continue;
+      const event = JSON.parse(json) as Record<string, unknown>;
+      const common = { projectId: segment.projectId, environment: segment.environment, release: segment.release, receivedAt: segment.receivedAt };
+      for (const child of transactionSpans(event, segment.eventId!, common, "all").spans) {
+        if (child.isSegment || child.traceId !== traceId || seen.has(`${child.projectId}:${child.spanId}`)) continue;
+        seen.add(`${child.projectId}:${child.spanId}`);
+        const { receivedAt: _, ...span } = child;
+        children.push({ ...span, id: -(children.length + 1), projectSlug: segment.projectSlug });
+      }
     }
   }
   // Rows first where starts are equal (a stable sort of rows, then children): rows keep their order by id.
   return [...spans, ...children].sort((a, b) => (a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : 0)).slice(0, limit);
 }
 
-/** The stored JSON of the segments' transaction events, by "projectId:eventId". */
+/** The stored JSON of the segments' transaction events (at most a statement's worth), by "projectId:eventId". */
 async function eventData(db: Kysely<Database>, segments: TraceRow[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const byProject = new Map<number, TraceRow[]>();
@@ -51,23 +54,21 @@ async function eventData(db: Kysely<Database>, segments: TraceRow[]): Promise<Ma
     else byProject.set(s.projectId, [s]);
   }
   for (const [projectId, list] of byProject) {
-    for (const part of chunks(list)) {
-      // Their arrivals bound the rows read: on PostgreSQL only the day partitions that hold them are searched.
-      const arrivals = part.map((s) => s.receivedAt).sort();
-      const rows = await db
-        .selectFrom("events")
-        .select(["event_id", "data"])
-        .where("project_id", "=", projectId)
-        .where(
-          "event_id",
-          "in",
-          part.map((s) => s.eventId!),
-        )
-        .where("received_at", ">=", arrivals[0]!)
-        .where("received_at", "<=", arrivals[arrivals.length - 1]!)
-        .execute();
-      for (const r of rows) out.set(`${projectId}:${r.event_id}`, decodeEventData(r.data));
-    }
+    // Their arrivals bound the rows read: on PostgreSQL only the day partitions that hold them are searched.
+    const arrivals = list.map((s) => s.receivedAt).sort();
+    const rows = await db
+      .selectFrom("events")
+      .select(["event_id", "data"])
+      .where("project_id", "=", projectId)
+      .where(
+        "event_id",
+        "in",
+        list.map((s) => s.eventId!),
+      )
+      .where("received_at", ">=", arrivals[0]!)
+      .where("received_at", "<=", arrivals[arrivals.length - 1]!)
+      .execute();
+    for (const r of rows) out.set(`${projectId}:${r.event_id}`, decodeEventData(r.data));
   }
   return out;
 }
