@@ -6,6 +6,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { groupEvent, groupHashes } from "../../src/digest/grouping";
+import { MAX_REMEMBERED_INPUTS, rememberedHashes } from "../../src/digest/grouping/memo";
+import type { GroupingConfig } from "../../src/digest/grouping/types";
 
 const event = (frames: number, nameLength: number) => ({
   platform: "javascript",
@@ -143,4 +145,30 @@ test("two events with one stack and different custom fingerprints or fingerprint
   const checkout = groupHashes({ ...structuredClone(base), fingerprint: ["{{ default }}", "{{ transaction }}"], transaction: "/checkout" }).hashes;
   assert.equal(new Set([plain, custom, cart, checkout].map((h) => JSON.stringify(h))).size, 4);
   assert.deepEqual(groupHashes(structuredClone(base)).hashes, plain);
+});
+
+test("the memory forgets its least recently used input when full, and keeps one used since", () => {
+  const grouped: string[] = [];
+  // A config whose key is the event's `k` and whose hashes say which input they are, counting what it groups.
+  const config = {
+    id: "test:lru",
+    key: (e: { k: string }) => e.k,
+    group: (e: { k: string }) => {
+      grouped.push(e.k);
+      return { hashes: [`h-${e.k}`] };
+    },
+  } as unknown as GroupingConfig;
+  const hashesOf = (k: string) => rememberedHashes(config, { k }).hashes;
+  for (let i = 0; i < MAX_REMEMBERED_INPUTS; i++) hashesOf(`e${i}`);
+  assert.equal(grouped.length, MAX_REMEMBERED_INPUTS);
+  assert.deepEqual(hashesOf("e0"), ["h-e0"], "e0, the oldest, used again");
+  assert.equal(grouped.length, MAX_REMEMBERED_INPUTS, "remembered, not grouped again");
+  hashesOf("new");
+  assert.deepEqual(grouped.slice(-1), ["new"]);
+  assert.deepEqual(hashesOf("e0"), ["h-e0"]);
+  assert.deepEqual(grouped.slice(-1), ["new"], "e0 was kept: used since e1 was");
+  assert.deepEqual(hashesOf("e1"), ["h-e1"]);
+  assert.deepEqual(grouped.slice(-1), ["e1"], "e1, the least recently used, was forgotten and grouped again");
+  assert.deepEqual(hashesOf("e2"), ["h-e2"]);
+  assert.deepEqual(grouped.slice(-1), ["e2"], "adding e1 back forgot e2, the next least recently used");
 });

@@ -7,11 +7,12 @@ import { hash } from "node:crypto";
 import type { GroupingConfig } from "./types";
 
 /**
- * entries; inputs remembered per config before the memory starts over, so that odd inputs cannot grow it without
- * bound. Each holds the key's SHA-256 (44 characters), never the key itself, and the hashes: about 200 bytes, under
- * 1 MiB in all however large the events.
+ * entries; inputs remembered per config, the least recently used forgotten first, so that odd inputs cannot grow the
+ * memory without bound and an install with more distinct errors than this keeps its frequent ones. Each holds the
+ * key's SHA-256 (44 characters), never the key itself, and the hashes: about 200 bytes, under 1 MiB in all however
+ * large the events.
  */
-const MAX_REMEMBERED_INPUTS = 4096;
+export const MAX_REMEMBERED_INPUTS = 4096;
 
 const memories = new WeakMap<GroupingConfig, Map<string, readonly string[]>>();
 
@@ -23,9 +24,14 @@ export function rememberedHashes(config: GroupingConfig, event: unknown): { conf
   if (!memory) memories.set(config, (memory = new Map()));
   const digest = hash("sha256", key, "base64");
   const known = memory.get(digest);
-  if (known) return { config: config.id, hashes: [...known] };
+  if (known) {
+    // A Map iterates in insertion order: set again, the entry becomes the most recently used.
+    memory.delete(digest);
+    memory.set(digest, known);
+    return { config: config.id, hashes: [...known] };
+  }
   const { hashes } = config.group(event);
-  if (memory.size >= MAX_REMEMBERED_INPUTS) memory.clear();
+  if (memory.size >= MAX_REMEMBERED_INPUTS) memory.delete(memory.keys().next().value!);
   memory.set(digest, [...hashes]);
   return { config: config.id, hashes };
 }
