@@ -331,5 +331,18 @@ export function spanConformance(get: () => Fixture) {
       read.map((s) => s.spanId),
     );
     assert.ok(again.find((s) => s.spanId === hex(0xc2, 16))!.id > 0, "the row, not the event's copy");
+
+    // An event whose stored data no longer decodes (damaged on disk) leaves its transaction without children; the
+    // trace still shows, with its rows.
+    await t.db.kysely
+      .updateTable("events")
+      .set({ data: Buffer.from([0x01, 0xff, 0x00, 0x13]) } as never)
+      .where("project_id", "=", api.id)
+      .where("event_id", "=", eventId)
+      .execute();
+    assert.deepEqual(
+      (await t.store.traceSpans(o.id, traceId, 100)).map((s) => s.spanId),
+      ["a".repeat(16), hex(0xc2, 16)],
+    );
   });
 }

@@ -2,7 +2,7 @@
 // span as a row of spans and its child spans only in the event's stored JSON (digest/spans.ts, ChildSpans): the trace
 // view expands them here, with the digest's own function, so that a child reads as it would have been stored. Rows
 // written before that (a child span row per child) are kept: a child already read as a row is not added twice.
-import { decodeEventData } from "../event-codec";
+import { EventDataError, decodeEventData } from "../event-codec";
 import type { TraceSpan } from "../span-ports";
 import type { Database } from "../schema";
 import type { Kysely } from "kysely";
@@ -28,9 +28,8 @@ export async function withEventChildren(db: Kysely<Database>, rows: TraceRow[], 
     if (children.length >= limit) break;
     const data = await eventData(db, part);
     for (const segment of part) {
-      const json = data.get(`${segment.projectId}:${segment.eventId}`);
-      if (json === undefined) continue;
-      const event = JSON.parse(json) as Record<string, unknown>;
+      const event = data.get(`${segment.projectId}:${segment.eventId}`);
+      if (event === undefined) continue;
       const common = { projectId: segment.projectId, environment: segment.environment, release: segment.release, receivedAt: segment.receivedAt };
       for (const child of transactionSpans(event, segment.eventId!, common, "all").spans) {
         if (child.isSegment || child.traceId !== traceId || seen.has(`${child.projectId}:${child.spanId}`)) continue;
@@ -44,9 +43,13 @@ export async function withEventChildren(db: Kysely<Database>, rows: TraceRow[], 
   return [...spans, ...children].sort((a, b) => (a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : 0)).slice(0, limit);
 }
 
-/** The stored JSON of the segments' transaction events (at most a statement's worth), by "projectId:eventId". */
-async function eventData(db: Kysely<Database>, segments: TraceRow[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
+/**
+ * The segments' transaction events (at most a statement's worth), parsed, by "projectId:eventId". One whose stored data
+ * does not decode (damaged on disk) is left out: its transaction shows without children, and the rest of the trace
+ * still shows.
+ */
+async function eventData(db: Kysely<Database>, segments: TraceRow[]): Promise<Map<string, Record<string, unknown>>> {
+  const out = new Map<string, Record<string, unknown>>();
   const byProject = new Map<number, TraceRow[]>();
   for (const s of segments) {
     const list = byProject.get(s.projectId);
@@ -68,7 +71,13 @@ async function eventData(db: Kysely<Database>, segments: TraceRow[]): Promise<Ma
       .where("received_at", ">=", arrivals[0]!)
       .where("received_at", "<=", arrivals[arrivals.length - 1]!)
       .execute();
-    for (const r of rows) out.set(`${projectId}:${r.event_id}`, decodeEventData(r.data));
+    for (const r of rows) {
+      try {
+        out.set(`${projectId}:${r.event_id}`, JSON.parse(decodeEventData(r.data)) as Record<string, unknown>);
+      } catch (err) {
+        if (!(err instanceof EventDataError || err instanceof SyntaxError)) throw err;
+      }
+    }
   }
   return out;
 }
