@@ -127,4 +127,25 @@ describe("normalizeEvent properties", () => {
       RUNS,
     );
   });
+  // Found by the property above (seed -1048333838): an empty `environment` tag became an empty environment, which the
+  // second pass then removed. The tag's value now meets the field's rules in the first pass.
+  test("an environment tag is held to the environment field's rules, so the output normalizes to itself", () => {
+    const ctx = { receivedAt: 0, eventId: "52df9022835246eeb317dbd739ccd059", clientIp: null, itemType: "event" };
+    const cases: [unknown, string | undefined][] = [
+      [{ tags: { environment: "" } }, undefined],
+      [{ tags: { environment: "   " } }, undefined],
+      [{ tags: { environment: "a/b" } }, undefined],
+      [{ tags: { environment: "  prod  " } }, "prod"],
+      [{ tags: [["environment", "staging"]] }, "staging"],
+      [{ environment: "", tags: { environment: "staging" } }, "staging"],
+      [{ environment: "live", tags: { environment: "staging" } }, "live"],
+    ];
+    for (const [input, environment] of cases) {
+      const once = normalizeEvent(input, ctx).event;
+      assert.equal(once.environment, environment, JSON.stringify(input));
+      const { errors: _a, ...a } = once;
+      const { errors: _b, ...b } = normalizeEvent(once, ctx).event;
+      assert.deepEqual(b, a, JSON.stringify(input));
+    }
+  });
 });

@@ -75,14 +75,23 @@ function normalizeDist(event: JsonObject, sink: ErrorSink): void {
   }
 }
 
+/**
+ * `environment`: trimmed, non-empty, without the characters Relay refuses, cut to its length. Run again after the tags,
+ * whose `environment` tag can fill it (pairs.ts): so that an empty or invalid tag value is refused in the first pass
+ * as the field's would be, and normalizing the output again changes nothing.
+ */
+export function normalizeEnvironment(event: JsonObject, sink: ErrorSink): void {
+  stringField(event, "environment", "", sink, { trim: true, nonEmpty: true });
+  validateNamed(event, "environment", sink, (v) => BAD_NAME_CHARS.test(v));
+  if (typeof event.environment === "string") event.environment = trimString(event.environment, MAX_CHARS.environment);
+}
+
 /** Normalizes the simple top-level attributes (everything but the interfaces and timestamps). */
 export function normalizeAttributes(event: JsonObject, sink: ErrorSink): void {
   stringField(event, "release", "", sink, { lenient: true, trim: true, nonEmpty: true });
   validateNamed(event, "release", sink, (v) => !isValidRelease(v));
   if (typeof event.release === "string") event.release = trimString(event.release, MAX_CHARS.release);
-  stringField(event, "environment", "", sink, { trim: true, nonEmpty: true });
-  validateNamed(event, "environment", sink, (v) => BAD_NAME_CHARS.test(v));
-  if (typeof event.environment === "string") event.environment = trimString(event.environment, MAX_CHARS.environment);
+  normalizeEnvironment(event, sink);
   normalizeDist(event, sink);
 
   stringField(event, "platform", "", sink);

@@ -6,7 +6,7 @@ import { normalizeBreadcrumbs } from "./breadcrumbs";
 import { normalizeContexts } from "./contexts";
 import { ErrorSink, type ProcessingError } from "./errors";
 import { normalizeExceptions } from "./exception";
-import { applyDefaults, normalizeAttributes } from "./fields";
+import { applyDefaults, normalizeAttributes, normalizeEnvironment } from "./fields";
 import { isObject, type JsonObject } from "./json";
 import type { Level } from "./levels";
 import { readLegacyNames } from "./legacy-names";
@@ -108,6 +108,7 @@ export function normalizeEvent(input: unknown, ctx: NormalizeContext): Normalize
   normalizeExceptions(event, sink);
   normalizeContexts(event, sink);
   normalizeTags(event, sink);
+  normalizeEnvironment(event, sink);
   normalizeSpans(event, sink);
   normalizeTimestamps(event, ctx.receivedAt / 1000, sink);
   applyDefaults(event, ctx.itemType, sink);
