@@ -65,3 +65,17 @@ export function decodeEventData(stored: string | Uint8Array): string {
       throw new EventDataError(`stored event data has an unknown codec byte ${bytes[0] ?? "(empty)"}`);
   }
 }
+
+/**
+ * `decodeEventData` for readers that go on without the data: the JSON text, or `fallback` and the reason when the
+ * stored bytes do not decode (an event damaged on disk still lists, is erased and exported, instead of failing the
+ * page or the request that reads it).
+ */
+export function decodeEventDataOr(stored: string | Uint8Array, fallback: string): { json: string; unreadable?: string } {
+  try {
+    return { json: decodeEventData(stored) };
+  } catch (err) {
+    if (err instanceof EventDataError) return { json: fallback, unreadable: err.message };
+    throw err;
+  }
+}

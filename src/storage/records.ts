@@ -31,13 +31,15 @@ export type StoredEvent = {
   release: string | null;
   environment: string | null;
   size: number;
-  /** The event as JSON text. */
+  /** The event as JSON text; "{}" when its stored bytes do not decode (see `unreadable`). */
   data: string;
   /** The issue the event belongs to; null for transactions. */
   issueId: number | null;
+  /** Why the stored data could not be read (damaged on disk); the event still lists with its columns. */
+  unreadable?: string;
 };
 /** An event to store, with the data category its outcome is counted in. */
-export type NewEvent = Omit<StoredEvent, "id" | "issueId"> & {
+export type NewEvent = Omit<StoredEvent, "id" | "issueId" | "unreadable"> & {
   category: string;
   /** events.data's bytes (event-codec.ts) when the digest made them already, while preparing its batch; `data` is then not read. */
   encoded?: Uint8Array;

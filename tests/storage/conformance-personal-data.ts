@@ -175,6 +175,44 @@ export function personalDataConformance(get: () => Fixture) {
     }
   });
 
+  test("an event whose stored data is damaged on disk still reads with its columns, is exported as null and is erased", async () => {
+    const { t, alice, org, a, e1, e4 } = await setup();
+    await t.db.kysely
+      .updateTable("events")
+      .set({ data: Buffer.from([0x01, 0xff, 0x00, 0x13]) } as never)
+      .where("project_id", "=", a.id)
+      .where("event_id", "=", e4.eventId)
+      .execute();
+    const damaged = await t.store.getEvent(a.id, e4.eventId);
+    assert.ok(damaged, "the event still reads");
+    assert.equal(damaged.title, "E: boom");
+    assert.equal(damaged.data, "{}");
+    assert.match(damaged.unreadable ?? "", /does not inflate/);
+    const fine = await t.store.getEvent(a.id, e1.eventId);
+    assert.equal(fine?.unreadable, undefined);
+    assert.equal((JSON.parse(fine!.data) as { user: { email: string } }).user.email, "ann@example.com");
+    const listed = await t.store.listEvents(a.id, "errors", { limit: 10, cursor: null });
+    assert.equal(listed.items.length, 3, "the project's list is not failed by one damaged row");
+    assert.equal(listed.items.filter((e) => e.unreadable).length, 1);
+    const issueEvents = await t.store.listIssueEvents(damaged.issueId!, { limit: 10, cursor: null });
+    assert.ok(issueEvents.items.some((e) => e.eventId === e4.eventId && e.unreadable));
+
+    const { chunks } = await exportPersonData(t.as(alice), org.slug, { field: "ip", value: "192.0.2.1" });
+    const file = JSON.parse(await collect(chunks)) as { events: { eventId: string; event: { user: { email: string } } | null }[] };
+    assert.deepEqual(
+      file.events.map((e) => [e.eventId, e.event === null ? null : e.event.user.email]).sort(),
+      [
+        [e1.eventId, "ann@example.com"],
+        [e4.eventId, null],
+      ].sort(),
+    );
+
+    const result = await erasePersonData(t.as(alice), org.slug, { field: "ip", value: "192.0.2.1" });
+    assert.equal(result.totals.events, 2, "the damaged event is erased with the other");
+    const left = await t.db.kysely.selectFrom("events").select("event_id").where("event_id", "in", [e1.eventId, e4.eventId]).execute();
+    assert.deepEqual(left, []);
+  });
+
   test("issue 18/19 personal data: the export holds the person's user feedback, about their events and from their address", async () => {
     const { t, alice, org, a, b, e1 } = await setup();
     const read = async (field: string, value: string) =>

@@ -3,7 +3,7 @@
 // events with what they were counted in, in one transaction.
 import type { ExpressionBuilder, Kysely, SelectQueryBuilder, Selectable, Transaction } from "kysely";
 import type { UserFeedbackTable } from "../feedback-schema";
-import { decodeEventData } from "../event-codec";
+import { decodeEventDataOr } from "../event-codec";
 import type { Dialect } from "../db";
 import type { Database } from "../schema";
 import {
@@ -118,7 +118,8 @@ async function erase(
     const rows = await trx.selectFrom("events").select(["id", "issue_id", "data"]).where("project_id", "=", projectId).where("event_id", "in", part).execute();
     for (const r of rows) {
       if (r.issue_id === null) continue;
-      const f = facts(decodeEventData(r.data));
+      // Damaged data holds no facts to take back, and the row is erased all the same.
+      const f = facts(decodeEventDataOr(r.data, "{}").json);
       for (const [key, value] of f.tags) {
         const k = `${r.issue_id}\u0000${key}\u0000${value}`;
         const seen = tags.get(k);
@@ -224,7 +225,8 @@ export function userDataStore({ db, dialect }: Ctx, blobs: AttachmentBlobs): Use
       const out = new Map<string, string>();
       for (const part of chunks(eventIds)) {
         const rows = await db.selectFrom("events").select(["event_id", "data"]).where("project_id", "=", projectId).where("event_id", "in", part).execute();
-        for (const r of rows) out.set(r.event_id, decodeEventData(r.data));
+        // Damaged data exports as null: the match is listed, its payload is not there to give.
+        for (const r of rows) out.set(r.event_id, decodeEventDataOr(r.data, "null").json);
       }
       return out;
     },

@@ -120,6 +120,11 @@ export async function IssueDetail({ locale, org, issueId, eventRef, environment 
               {t("inEnvironment", { environment })}
             </p>
           ) : null}
+          {event.unreadable ? (
+            <p className="notice" role="status" data-testid="event-data-unreadable">
+              {t("unreadableData")}
+            </p>
+          ) : null}
           <ProcessingNotes notes={processingNotes(data)} />
           <IssueFeedback core={core} locale={locale} org={org} issueId={issue.id} />
           <EventAttachments core={core} locale={locale} org={org} projectSlug={project.slug} eventId={event.eventId} />
