@@ -79,7 +79,7 @@ const PAGES = [
   })),
   {
     id: "trace",
-    name: "trace view (10 spans)",
+    name: "trace view (10 spans: the segment's row, 9 children read from its transaction event)",
     path: (f, i) => `/en/orgs/${f.org}/traces/${f.traces[i % f.traces.length]}`,
     budget: PERFORMANCE_BUDGET_P95_MS,
     set: "spans",

@@ -1,7 +1,8 @@
 // The span seeder (forked by seeded.mjs cachedSpanSet): writes N spans into a stopped Faultline's database
-// (SQLite in the data dir, or PostgreSQL at `databaseUrl`)
-// through the storage layer in bulk: one digest transaction per batch of segments (DigestTx.insertSpans and
-// addSpanHours, the rollups made by the digest's own rollupSpans), as the digest writes spans it reads from the spool.
+// (SQLite in the data dir, or PostgreSQL at `databaseUrl`) through the storage layer in bulk, as the digest stores
+// transactions: one digest transaction per batch of traces, each trace a transaction event (DigestTx.insertEvents) that
+// holds its child spans, its segment span the one row of spans (digest/spans.ts transactionSpans, "other-traces"), and
+// the rollups made by the digest's own rollupSpans (addSpanHours). The trace view reads the children from the event.
 // Transactions are a segment span with 9 child spans; 25 transaction names (20 server routes, 5 page loads with web
 // vitals) with Zipf-like popularity; durations log-normal; 2% failed; spread over `spanDays` up to now.
 import path from "node:path";
@@ -27,7 +28,7 @@ const hex = (rng, n) => {
 async function seed({ dataDir, databaseUrl, publicKey, spans, batch, spanDays }) {
   const { openDb } = await import("../../src/storage/db.ts");
   const { createStore } = await import("../../src/storage/kysely/index.ts");
-  const { rollupSpans } = await import("../../src/digest/spans.ts");
+  const { rollupSpans, transactionSpans } = await import("../../src/digest/spans.ts");
   const { hourOf } = await import("../../src/core/hours.ts");
   const db = openDb(databaseUrl ? { dialect: "postgres", url: databaseUrl } : { dialect: "sqlite", file: path.join(dataDir, "faultline.sqlite3") });
   const store = createStore(db);
@@ -53,10 +54,12 @@ async function seed({ dataDir, databaseUrl, publicKey, spans, batch, spanDays })
   };
   const t0 = performance.now();
   let written = 0,
+    childSpans = 0,
     lastReport = t0,
     sampleTrace = null;
   for (let from = 0; from < traces; from += batch) {
     const rows = [],
+      events = [],
       values = [];
     for (let i = from; i < Math.min(traces, from + batch); i++) {
       const k = pick(),
@@ -69,34 +72,58 @@ async function seed({ dataDir, databaseUrl, publicKey, spans, batch, spanDays })
       const failed = rng() < 0.02;
       const startTime = new Date(at).toISOString(),
         receivedAt = new Date(at + duration).toISOString();
-      const common = { projectId, traceId, segmentId: rootId, transaction: name, environment: "production", release: "bench@1.0.0", receivedAt };
-      rows.push({
-        ...common,
-        spanId: rootId,
-        parentSpanId: null,
-        isSegment: true,
-        op: page ? "pageload" : "http.server",
-        description: name,
-        status: failed ? "internal_error" : "ok",
-        startTime,
-        durationMs: duration,
-        eventId: null,
-      });
+      const eventId = hex(rng, 32);
+      const seconds = (ms) => Math.round(ms) / 1000;
+      const children = [];
       for (let c = 1; c < SPANS_PER_TRACE; c++) {
         const offset = (duration * (c - 1)) / SPANS_PER_TRACE;
-        rows.push({
-          ...common,
-          spanId: hex(rng, 16),
-          parentSpanId: rootId,
-          isSegment: false,
+        children.push({
+          span_id: hex(rng, 16),
+          parent_span_id: rootId,
+          trace_id: traceId,
           op: page ? "resource.script" : "db.sql.query",
           description: page ? `https://cdn.example.com/chunk-${c}.js` : `SELECT * FROM table_${c} WHERE id = ?`,
           status: "ok",
-          startTime: new Date(at + offset).toISOString(),
-          durationMs: duration / SPANS_PER_TRACE,
-          eventId: null,
+          start_timestamp: seconds(at + offset),
+          timestamp: seconds(at + offset + duration / SPANS_PER_TRACE),
         });
       }
+      const event = {
+        event_id: eventId,
+        type: "transaction",
+        platform: page ? "javascript" : "node",
+        transaction: name,
+        start_timestamp: seconds(at),
+        timestamp: seconds(at + duration),
+        release: "bench@1.0.0",
+        environment: "production",
+        contexts: { trace: { trace_id: traceId, span_id: rootId, op: page ? "pageload" : "http.server", status: failed ? "internal_error" : "ok" } },
+        spans: children,
+      };
+      const data = JSON.stringify(event);
+      const common = { projectId, environment: "production", release: "bench@1.0.0", receivedAt };
+      const expanded = transactionSpans(event, eventId, common, "other-traces").spans;
+      if (expanded.length !== 1) throw new Error(`a seeded transaction should store its segment alone as a row, not ${expanded.length} spans`);
+      rows.push(...expanded);
+      childSpans += children.length;
+      events.push({
+        projectId,
+        eventId,
+        type: "transaction",
+        receivedAt,
+        timestamp: startTime,
+        platform: event.platform,
+        level: "info",
+        title: name,
+        message: "",
+        culprit: name,
+        release: "bench@1.0.0",
+        environment: "production",
+        size: data.length,
+        data,
+        category: "transaction",
+        issueId: null,
+      });
       const hour = hourOf(at);
       values.push({ projectId, metric: "duration", transaction: name, hour, value: duration, failed });
       if (page) {
@@ -114,10 +141,11 @@ async function seed({ dataDir, databaseUrl, publicKey, spans, batch, spanDays })
     }
     const { hours, buckets } = rollupSpans(values);
     await store.digestTransaction(async (tx) => {
+      await tx.insertEvents(events);
       await tx.insertSpans(rows);
       await tx.addSpanHours(hours, buckets);
     });
-    written += rows.length;
+    written += rows.length + events.length * (SPANS_PER_TRACE - 1);
     if (performance.now() - lastReport > 10_000) {
       lastReport = performance.now();
       process.send({ type: "progress", spans: written, seconds: (lastReport - t0) / 1000 });
@@ -134,7 +162,8 @@ async function seed({ dataDir, databaseUrl, publicKey, spans, batch, spanDays })
     ).n,
   );
   await db.close();
-  return { seconds, spans: count, sampleTrace };
+  // Spans stored: the segment rows and the children their transaction events hold.
+  return { seconds, spans: count + childSpans, spanRows: count, sampleTrace };
 }
 
 answerOnce(async (cfg) => ({ type: "done", ...(await seed(cfg)) }));
