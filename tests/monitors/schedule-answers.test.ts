@@ -1,9 +1,11 @@
-// Crontab and time zone checks (core/monitor-schedule.ts) are remembered for the digest, a bounded number of them:
-// asked again, past the bound, or with a string no schedule has, each answer is the one a fresh check gives.
+// Crontab and time zone checks (core/monitor-schedule.ts) are remembered for the digest, a bounded number of them,
+// and so are parsed crontabs: asked again, past the bound, in any order, or with a string no schedule has, each answer
+// is the one a fresh check or a fresh parse gives.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { CronExpressionParser } from "cron-parser";
 import { MONITOR_LIMITS } from "../../src/config/limits";
-import { crontabProblem, isTimeZone } from "../../src/core/monitor-schedule";
+import { crontabProblem, isTimeZone, nextExpected } from "../../src/core/monitor-schedule";
 
 test("crontab and time zone answers stay right when asked again, past the bound, and for hostile lengths", () => {
   for (let round = 0; round < 2; round++) {
@@ -23,4 +25,40 @@ test("crontab and time zone answers stay right when asked again, past the bound,
   const huge = `${"1,".repeat(500_000)}1 * * * *`;
   assert.notEqual(crontabProblem(huge, "UTC"), null);
   assert.equal(isTimeZone("A".repeat(1_000_000)), false);
+});
+
+test("a crontab's next tick is the one a fresh parse gives, whatever was asked before and in whichever order", () => {
+  const fresh = (schedule: string, timezone: string, reference: number) =>
+    CronExpressionParser.parse(schedule, { currentDate: new Date(reference - (reference % 60_000)), tz: timezone })
+      .next()
+      .toDate()
+      .toISOString();
+  const cron = (schedule: string, timezone: string) => ({ scheduleType: "crontab" as const, schedule, intervalUnit: null, timezone });
+  // Across Vienna's change to summer time (2026-03-29 02:00 → 03:00), later references first, then earlier ones.
+  const references = ["2026-03-29T03:30:00Z", "2026-03-28T23:59:30Z", "2026-11-30T10:15:00Z", "2026-03-29T00:00:00Z", "2025-12-31T23:59:59Z"].map(Date.parse);
+  for (const [schedule, timezone] of [
+    ["30 2 * * *", "Europe/Vienna"],
+    ["*/15 * * * *", "UTC"],
+    ["0 9 * * 1-5", "America/New_York"],
+    ["@monthly", "Asia/Kolkata"],
+  ] as const) {
+    for (let round = 0; round < 2; round++) {
+      for (const reference of references) {
+        assert.equal(nextExpected(cron(schedule, timezone), reference)?.toISOString(), fresh(schedule, timezone, reference), `${schedule} in ${timezone}`);
+        // Another schedule asked in between does not disturb this one.
+        assert.equal(nextExpected(cron("0 0 1 1 *", "UTC"), reference)?.toISOString(), fresh("0 0 1 1 *", "UTC", reference));
+      }
+    }
+  }
+  assert.equal(nextExpected(cron("61 * * * *", "UTC"), references[0]!), null);
+  assert.equal(nextExpected(cron("61 * * * *", "UTC"), references[0]!), null, "a schedule that does not parse, asked again");
+  // A schedule longer than any saved one is parsed each time, never remembered; this one's fields repeat a value and
+  // do not parse, as a fresh parse says.
+  const long = `${"1,".repeat(100_000)}1 * * * *`;
+  assert.throws(() => CronExpressionParser.parse(long, { tz: "UTC" }));
+  assert.equal(nextExpected(cron(long, "UTC"), references[0]!), null);
+  assert.equal(
+    nextExpected({ scheduleType: "interval", schedule: "2", intervalUnit: "hour", timezone: "UTC" }, references[0]!)?.toISOString(),
+    "2026-03-29T05:30:00.000Z",
+  );
 });

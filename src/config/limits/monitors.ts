@@ -13,9 +13,11 @@ export const MONITOR_LIMITS = {
   /** characters; an IANA time zone name ("America/Argentina/ComodRivadavia" is 32). */
   timezoneMaxLength: 64,
   /**
-   * entries; crontab and time zone answers the digest remembers (core/monitor-schedule.ts). Every check-in that carries
-   * its monitor's config is checked again, and parsing a crontab in its zone cost about 1.5 % of the digest's time with
-   * bench:ingest's mix (2 % of requests are check-ins); an install has about as many schedules as monitors.
+   * entries, in each of three memories: crontab and time zone answers, and parsed crontabs, that the digest remembers
+   * (core/monitor-schedule.ts). Every check-in that carries its monitor's config is checked again, and every finished
+   * one asks for the next tick: parsing a crontab in its zone cost about 1.5 % of the digest's time with bench:ingest's
+   * mix (2 % of requests are check-ins), and the parse for the next tick a sixth of a check-in's. An install has about
+   * as many schedules as monitors.
    */
   schedulesRemembered: 1_000,
   /** units; an interval schedule's count (Sentry accepts any positive integer; 10,000 years is beyond any job). */
