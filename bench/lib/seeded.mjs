@@ -12,7 +12,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { cachedDatabaseName, databaseExists, databaseUrl, dropDatabase, ensureDatabase, postgresDatabaseBytes } from "./bench-db.mjs";
 import { forkRun } from "./ipc.mjs";
-import { startFaultline, stopServer } from "./server.mjs";
+import { OWN_MAPS_LINE, startFaultline, stopServer, waitForOutput } from "./server.mjs";
 
 /** Bump when seed.mjs writes different data, so that cached data sets are made again. */
 export const SEED_VERSION = 1;
@@ -61,7 +61,14 @@ export function runSeeder(root, cfg, onProgress = () => {}) {
  */
 export async function prepareDataDir(root, { port, dataDir, dbUrl }) {
   const fl = await startFaultline(root, { port, dataDir, env: dbUrl ? { DATABASE_URL: dbUrl } : {} });
-  await stopServer(fl);
+  // Once started, the server stores its own build's source maps (a few MB, once per build): waited for, so that every
+  // data dir starts as an install is after its first start, and the bytes measured before any event do not depend on
+  // how quickly the server was stopped (bench:digest's bytes per event moved by 140 B between runs when it was not).
+  try {
+    await waitForOutput(fl.child, OWN_MAPS_LINE, 60_000);
+  } finally {
+    await stopServer(fl);
+  }
   return { email: fl.email, org: fl.org, project: fl.project, dsn: fl.dsn };
 }
 

@@ -66,6 +66,22 @@ function spawnServer(root, args, env) {
   return child;
 }
 
+/**
+ * The line `faultline start` logs once it has dealt with its own build's browser source maps for the internal project
+ * (src/server/own-sourcemaps.ts describeOwnMaps): stored, already stored, or not stored and why.
+ */
+export const OWN_MAPS_LINE =
+  /faultline: (stored this build's \d+ browser source maps|this build's browser source maps are already stored|browser source maps not stored)/;
+
+/** Waits until the server has logged a line matching `pattern`; throws after `timeoutMs` with its last output. */
+export async function waitForOutput(child, pattern, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(child.output.join(""))) {
+    if (Date.now() > deadline) throw new Error(`faultline did not log ${pattern} within ${timeoutMs} ms:\n${child.output.join("").slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** The environment `faultline` runs with on `dataDir` (SQLite), listening on `port`. */
 export function faultlineEnv(port, dataDir) {
   return { PORT: String(port), HOST: "127.0.0.1", FAULTLINE_URL: `http://localhost:${port}`, FAULTLINE_DATA_DIR: dataDir, DATABASE_URL: "" };
