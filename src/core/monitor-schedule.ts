@@ -76,7 +76,7 @@ export function crontabProblem(value: string, timezone: string): string | null {
   return remembered(crontabAnswers, `${timezone}\u0000${value}`, () => crontabProblemOf(value, timezone));
 }
 
-// Both answers depend on their arguments alone (and the runtime's zone data): remembered, a bounded number of them.
+// These depend on their arguments alone (and the runtime's zone data): remembered, a bounded number of each.
 const crontabAnswers = new Map<string, string | null>();
 const parsedCrontabs = new Map<string, CronExpression | null>();
 const zoneAnswers = new Map<string, boolean>();
