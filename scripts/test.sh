@@ -4,7 +4,7 @@
 #   1. typecheck and lint (ESLint, Prettier, import circles, file sizes), beside the core, protocol, storage, intake and mail suites on
 #   SQLite and PostgreSQL  2. the first-load JavaScript budget of the build, and the bad-input corpus against it
 #   (tests/hostile), beside two nodes of the build on PostgreSQL behind nginx (tests/cluster), the check of the route
-#   types the build generated and the /monitor build
+#   types the build generated, the /monitor build and the node suites of BESIDE_CORPUS
 #   3. Playwright (API + Chromium) on both builds
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,6 +39,30 @@ export FAULTLINE_TEST_PG_URL
 # On the way out (a failed step included), the steps still running in the background stop too, before PostgreSQL.
 trap 'kill $(jobs -p) 2>/dev/null || true; scripts/pg.sh stop >/dev/null 2>&1 || true' EXIT
 
+# Node suites that run beside the corpus (step 2) instead of in the first step. The first step keeps both cores busy
+# (the suites, two files at a time, 88 % of the CPU with the typecheck and lint); the corpus leaves one idle while it
+# waits for memory to come back after each storm (about 50 % of the CPU over its 350 s). These are long files of the
+# first step that wait for nothing the digest does: beside the corpus and the /monitor build, the digest thread (at
+# nice 10) gets so little of a core that a file waiting on it for seconds waits minutes (the dead letters, tried here,
+# waited more than 30 s for a record that hangs to be noticed). Measured alone on this 2-core machine: migrations on
+# PostgreSQL 37 s (a fifth of it in Node), doctor 23 s, sessions 13 s, vacuum 15 s, two-factor 12 s, permissions 11 s,
+# alerts 10 s.
+BESIDE_CORPUS=(
+  tests/storage/migrations.test.ts
+  tests/ops/doctor.test.ts
+  tests/core/sessions.test.ts
+  tests/ops/vacuum.test.ts
+  tests/core/two-factor.test.ts
+  tests/core/permissions.test.ts
+  tests/digest/alerts.test.ts
+)
+first_suites=()
+for f in tests/{core,protocol,storage,ingest,monitors,digest,notify,mail,scrub,ops}/*.test.ts; do
+  [[ " ${BESIDE_CORPUS[*]} " == *" $f "* ]] || first_suites+=("$f")
+done
+# TAP for the log, and after it the files that took longest (scripts/test-file-times.mjs).
+NODE_REPORTERS=(--test-reporter=tap --test-reporter-destination=stdout --test-reporter=./scripts/test-file-times.mjs --test-reporter-destination=stdout)
+
 step "typecheck and lint (ESLint, Prettier, import circles, file sizes) in the background, and the core, protocol, storage, intake, notification and mail suites (SQLite and PostgreSQL)"
 # tsc keeps one core 70 % busy; the suites use what it leaves.
 typecheck_log="$(mktemp)"
@@ -47,7 +71,7 @@ typecheck_pid=$!
 lint_log="$(mktemp)"
 npm run -s lint >"$lint_log" 2>&1 &
 lint_pid=$!
-node --import tsx --test --test-concurrency=2 tests/core/*.test.ts tests/protocol/*.test.ts tests/storage/*.test.ts tests/ingest/*.test.ts tests/monitors/*.test.ts tests/digest/*.test.ts tests/notify/*.test.ts tests/mail/*.test.ts tests/scrub/*.test.ts tests/ops/*.test.ts
+node --import tsx --test --test-concurrency=2 "${NODE_REPORTERS[@]}" "${first_suites[@]}"
 step "typecheck's and lint's results"
 if ! wait "$typecheck_pid"; then cat "$typecheck_log"; echo "typecheck failed: npx tsc --noEmit"; exit 1; fi
 if ! wait "$lint_pid"; then cat "$lint_log"; echo "lint failed: npm run lint"; exit 1; fi
@@ -58,9 +82,10 @@ step "production build"
 # route types they generate are checked beside the corpus.
 export FAULTLINE_BUILD_TYPECHECKED=1
 npm run build
-step "first-load JavaScript budget, and the bad-input corpus against the production build (SQLite and PostgreSQL); beside them, several nodes (two production nodes on one PostgreSQL behind nginx, tests/cluster) and the production build under the base path /monitor"
+step "first-load JavaScript budget, and the bad-input corpus against the production build (SQLite and PostgreSQL); beside them, several nodes (two production nodes on one PostgreSQL behind nginx, tests/cluster), the production build under the base path /monitor and the node suites of BESIDE_CORPUS"
 # The corpus waits for memory to come back after each storm, and the cluster test for its nodes (it kept the CPU 33 %
-# busy alone); the build (into .next-monitor, apart from the .next the servers run) uses the CPU meanwhile. Nothing of
+# busy alone); the build (into .next-monitor, apart from the .next the servers run) and the node suites of
+# BESIDE_CORPUS use the CPU meanwhile. Nothing of
 # the corpus is timed but the digest's drain (within 5 minutes) and a valid event's visibility (within 1 s once
 # drained); the cluster test waits for conditions, with deadlines, and asserts nothing about time.
 monitor_log="$(mktemp)"
@@ -74,7 +99,13 @@ cluster_pid=$!
 route_types_log="$(mktemp)"
 npx tsc -p tsconfig.next-types.json --noEmit >"$route_types_log" 2>&1 &
 route_types_pid=$!
+beside_log="$(mktemp)"
+node --import tsx --test --test-concurrency=2 "${NODE_REPORTERS[@]}" "${BESIDE_CORPUS[@]}" >"$beside_log" 2>&1 &
+beside_pid=$!
 node --import tsx --test tests/build/*.test.ts tests/hostile/*.test.ts
+step "the node suites beside the corpus (${BESIDE_CORPUS[*]})"
+if ! wait "$beside_pid"; then cat "$beside_log"; echo "a node suite beside the corpus failed: node --import tsx --test ${BESIDE_CORPUS[*]}"; exit 1; fi
+cat "$beside_log"
 step "the build's route types (tsc -p tsconfig.next-types.json)"
 if ! wait "$route_types_pid"; then cat "$route_types_log"; echo "the route types do not check: npx tsc -p tsconfig.next-types.json --noEmit"; exit 1; fi
 step "several nodes' result (tests/cluster)"
