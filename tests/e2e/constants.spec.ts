@@ -83,6 +83,9 @@ test.describe("runtime-spec §9: constants", () => {
     const before = requestsForP01();
     await page.clock.fastForward(60_000);
     await page.getByRole("link", { name: "Settings", exact: true }).click();
+    // The organization's page has the same tabs: clicked before the settings are shown, "Projects" would be the tab
+    // of the page being left, a click on the page already shown, and the settings would then replace it.
+    await expect(page.getByRole("heading", { level: 1, name: "Organization settings" })).toBeVisible();
     await backToFleet("tab");
     await page.waitForTimeout(500);
     expect(requestsForP01()).toBe(before);
