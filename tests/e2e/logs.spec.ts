@@ -66,6 +66,8 @@ test.describe("logs", () => {
     await expect(page.getByTestId("log-message")).toHaveText([`${marker} payment failed`]);
     await page.getByLabel("Search", { exact: true }).fill("order_id:1234");
     await page.getByRole("button", { name: "Search" }).click();
+    // The search before showed the same line: the new address says the list is this search's.
+    await expect(page).toHaveURL(/query=order_id(%3A|:)1234/);
     await expect(page.getByTestId("log-message")).toHaveText([`${marker} payment failed`]);
     await page.goto(logsUrl);
     await page.getByTestId("log-level").selectOption("warn");
