@@ -39,12 +39,28 @@ test.describe("route-level error boundary", () => {
 
   test("an error inside the dashboard shows a helpful message, the digest and a retry, in the page shell", async ({ page }) => {
     await page.goto("./en/diagnostics");
-    await page.getByRole("link", { name: "An error inside the dashboard" }).click();
+    await page.getByRole("link", { name: "An error inside the dashboard", exact: true }).click();
     const panel = page.getByTestId("route-error");
     await expect(panel.getByRole("heading")).toHaveText("Something went wrong");
     await expect(panel).toContainText(/Reference: \S+/);
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    // The retry asks the server again (a React Server Components request for the route), which fails again.
+    const refetch = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith("/en/diagnostics/route-error") && r.headers()["rsc"] === "1");
     await panel.getByRole("button", { name: "Try again" }).click();
-    await expect(page.getByTestId("route-error")).toBeVisible();
+    await refetch;
+    await expect(panel.getByRole("button", { name: "Try again" })).toBeEnabled();
+    await expect(panel.getByRole("heading")).toHaveText("Something went wrong");
+  });
+
+  test("the retry recovers from a passing failure: the page that failed once is shown", async ({ page }) => {
+    await page.goto("./en/diagnostics");
+    await page.getByRole("link", { name: /that passes/ }).click();
+    const panel = page.getByTestId("route-error");
+    await expect(panel.getByRole("heading")).toHaveText("Something went wrong");
+    await expect(page).toHaveURL(/\/en\/diagnostics\/route-error\?once=[0-9a-f-]{36}$/);
+    await panel.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("The page works again");
+    await expect(page.getByTestId("route-error")).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   });
 });

@@ -2,6 +2,7 @@
 // that fail on purpose, to check what people see when a page fails inside the dashboard (its error boundary) and when
 // an error escapes every boundary (the framework's fallback; those pages live in the (bare) route group, outside the
 // dashboard's boundary). Others get the 404 page.
+import { randomUUID } from "node:crypto";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { requireCore } from "@/web/session";
@@ -22,6 +23,9 @@ export default async function DiagnosticsPage({ params: { locale } }: { params: 
       <ul>
         <li>
           <a href={`/${locale}/diagnostics/route-error`}>{t("routeError")}</a>
+        </li>
+        <li>
+          <a href={`/${locale}/diagnostics/route-error?once=${randomUUID()}`}>{t("routeErrorOnce")}</a>
         </li>
         <li>
           <a href={`/${locale}/diagnostics/server-error`}>{t("serverError")}</a>
