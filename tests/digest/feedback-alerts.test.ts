@@ -276,7 +276,9 @@ for (const [name, open] of dialects) {
       );
       const result = await batch(t, { events: [feedbackEvent(projectId, huge, { name: "x".repeat(100_000) })], feedback: [report] });
       assert.equal(result.notifications, 2);
-      for (const row of await feedbackRows(t)) {
+      const rows = await feedbackRows(t);
+      assert.equal(rows.length, 2, "both notifications are feedback's");
+      for (const row of rows) {
         const p = row.payload as FeedbackNotificationPayload;
         assert.ok(p.feedback.message.length <= 4000 && !p.feedback.message.includes("\u0000"));
         const slack = JSON.parse(renderSlack(p).body) as { text: string; blocks: { type: string; text?: { type: string; text: string } }[] };

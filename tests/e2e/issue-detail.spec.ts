@@ -130,6 +130,7 @@ test.describe("issue detail", () => {
     const json = page.getByTestId("raw-json");
     await expect(json.locator("pre")).toBeHidden();
     await json.locator("summary").click();
+    await expect(json.locator("pre")).toBeVisible();
     await expect(json.locator("pre")).toContainText(`"event_id": "${eventIds[2]}"`);
 
     await page.screenshot({ path: "test-results/screens/issue-detail.png", fullPage: true });

@@ -4,6 +4,7 @@
 // through the live tail without a reload; a line's trace link opens the trace page with the trace's logs, which links
 // back to the logs narrowed to the trace; the event page links to its trace's logs. axe-core on the page with a tail line.
 import { expect, test } from "@playwright/test";
+import { STREAM_LIMITS } from "../../src/config/limits";
 import { seriousViolations } from "./axe";
 import { OWNER_STATE, screenshot } from "./helpers";
 import { createProject, mainApi, type TestProject, unique, waitForEvent } from "./ingest-helpers";
@@ -106,7 +107,15 @@ test.describe("logs", () => {
     await expect(page.getByTestId("log-live")).toHaveAttribute("data-following", "no");
     const later = `${marker} arrived while stopped`;
     await sendLogs(project, [line(later, "warn", 0)]);
-    await page.waitForTimeout(3000);
+    // The line is stored (another page lists it), and the stopped tail stays unchanged for longer than a tail would
+    // take to show it (the stream looks for new lines every STREAM_LIMITS.pollIntervalMs).
+    const other = await page.context().newPage();
+    await expect(async () => {
+      await other.goto(logsUrl);
+      await expect(other.getByTestId("log-message").first()).toHaveText(later, { timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    await other.close();
+    await page.waitForTimeout(2 * STREAM_LIMITS.pollIntervalMs + 500);
     await expect(tail.getByTestId("log-message")).toHaveText([fresh]);
     await page.getByTestId("log-live-toggle").click();
     await expect(tail.getByTestId("log-message")).toHaveText([later, fresh], { timeout: 20_000 });

@@ -48,6 +48,9 @@ test.describe("issue 17 people: notifications", () => {
     });
 
     test("issue 17 people: account notification settings are saved and shown again", async ({ page }) => {
+      // Before: the issue page lists the owner among those its alerts e-mail (the check at the end needs this).
+      await page.goto(`${SERVERS.main.url}/en/orgs/${project.org}/issues/${issueId}`);
+      await expect(page.getByTestId("notify-alerts")).toContainText(OWNER.email);
       const settingsUrl = `${SERVERS.main.url}/en/account/notifications`;
       await page.goto(settingsUrl);
       await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();

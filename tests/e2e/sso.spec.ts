@@ -82,6 +82,10 @@ test("first sign-in creates the account and auto-joins the domain's organization
   await ssoSignIn(first.page, "new.person@acme.test");
   await expect(first.page).toHaveURL(/\/en\/orgs$/);
   await expect(first.page.getByTestId("org-list").getByRole("link", { name: /^Acme/ })).toBeVisible();
+  // As the role the owner chose for auto-joins: a viewer's own row names the role (a manager's would hold a select).
+  await first.page.goto("./en/orgs/acme/settings/members");
+  const own = first.page.getByTestId("member-table").getByRole("row", { name: /new\.person@acme\.test/ });
+  await expect(own.getByRole("cell").nth(1)).toHaveText("Viewer");
   await first.context.close();
 
   const again = await fresh(browser);

@@ -200,11 +200,27 @@ test("issue 17 delivery: metric alerts and weekly summaries render for every ser
 });
 
 test("issue 17 delivery: a woken sender delivers at once, without waiting for its next poll", async () => {
+  // Its first pass's claim is awaited before the notification exists, so that pass cannot be what delivers it.
+  let firstClaimDone!: () => void;
+  const firstClaim = new Promise<void>((resolve) => (firstClaimDone = resolve));
+  const store = new Proxy(t.store, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target) as unknown;
+      if (typeof value !== "function") return value;
+      if (key !== "claimDueNotifications") return value.bind(target);
+      return async (...args: Parameters<typeof target.claimDueNotifications>) => {
+        try {
+          return await target.claimDueNotifications(...args);
+        } finally {
+          firstClaimDone();
+        }
+      };
+    },
+  });
   // An hour between polls: only the wake-up can make it look again.
-  const running = startNotificationSender({ store: t.store, mailer: UNAVAILABLE_MAILER, log: () => undefined, pollMs: 3_600_000 });
+  const running = startNotificationSender({ store, mailer: UNAVAILABLE_MAILER, log: () => undefined, pollMs: 3_600_000 });
   try {
-    // Its first pass finds nothing; let it begin its long wait.
-    await new Promise((r) => setTimeout(r, 50));
+    await firstClaim;
     const n = notification(s, { id: WEBHOOK_ACTION, service: "webhooks", url: hook.url("/woken") });
     await enqueue(t.db, [n]);
     running.wake();

@@ -122,8 +122,11 @@ export function auditConformance(fixture: () => Fixture) {
     assert.deepEqual((await listAuditLog(owner, org.slug, { event: "no.such-event" })).entries, []);
     assert.ok(page.events.includes("rule.create") && page.actors.some((a) => a.userId === bob.id && a.label === bobEmail));
     // Hostile filters and cursors find nothing or start at the newest; they never fail.
-    for (const q of [{ cursor: "0" }, { cursor: "99999999999" }, { cursor: "x\u0000" }, { actor: "\u0000" }])
-      assert.ok(Array.isArray((await listAuditLog(owner, org.slug, q)).entries));
+    const newest = (await listAuditLog(owner, org.slug, {})).entries[0]!;
+    for (const q of [{ cursor: "0" }, { cursor: "99999999999" }, { cursor: "x\u0000" }, { actor: "\u0000" }]) {
+      const { entries } = await listAuditLog(owner, org.slug, q);
+      assert.ok(entries.length === 0 || entries[0]!.id === newest.id, JSON.stringify(q));
+    }
     assert.equal(await outcome(() => listAuditLog(owner, org.slug, { event: "e".repeat(1_000_000) })), "bad_request");
     // Only owners and admins: a member does not see it; another organization's trail is not found.
     await joinByInvitation(t, owner, org.slug, { email: bobEmail, role: "member" });

@@ -110,7 +110,9 @@ export function concurrencyConformance(get: () => Fixture) {
         });
       }),
     );
-    for (const i of await issuesOf(p.id)) {
+    const issues = await issuesOf(p.id);
+    assert.equal(issues.length, hashes.length, "one issue per hash");
+    for (const i of issues) {
       assert.equal(Number(i.times_seen), 1 + WRITERS);
       assert.equal(Number(i.user_count), WRITERS);
     }
