@@ -191,8 +191,8 @@ export const API_ENDPOINTS: Endpoint[] = [
   {
     method: "GET",
     path: "/api/0/organizations/{org}/personal-data/export/",
-    en: "Faultline's: the events of one user in every project of the organization as one JSON file (owners and superusers): ?field=id|email|username|ip|any&value=… matched exactly; at most 10,000 events; a value over 200 characters or with control characters is a 400.",
-    de: "Faultline-eigen: die Ereignisse einer Person in allen Projekten der Organisation als eine JSON-Datei (Eigentümer und Superuser): ?field=id|email|username|ip|any&value=… genau verglichen; höchstens 10.000 Ereignisse; ein Wert über 200 Zeichen oder mit Steuerzeichen ergibt 400.",
+    en: "Faultline's: the events of one user in every project of the organization as one JSON file (owners and superusers; a token needs event:admin): ?field=id|email|username|ip|any&value=… matched exactly; at most 10,000 events; a value over 200 characters or with control characters is a 400.",
+    de: "Faultline-eigen: die Ereignisse einer Person in allen Projekten der Organisation als eine JSON-Datei (Eigentümer und Superuser; ein Token braucht event:admin): ?field=id|email|username|ip|any&value=… genau verglichen; höchstens 10.000 Ereignisse; ein Wert über 200 Zeichen oder mit Steuerzeichen ergibt 400.",
   },
   {
     method: "GET, POST",

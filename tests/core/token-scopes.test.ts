@@ -27,7 +27,7 @@ const ROUTE_SCOPES: Record<string, Record<string, string>> = {
   "organizations/[org]/artifactbundle/assemble/route.ts": { POST: "project:releases" },
   "organizations/[org]/alert-rules/route.ts": { GET: "alerts:read|org:read", POST: "alerts:write|org:write" },
   "organizations/[org]/alert-rules/[ruleId]/route.ts": { GET: "alerts:read|org:read", PUT: "alerts:write|org:write", DELETE: "alerts:write|org:write" },
-  "organizations/[org]/personal-data/export/route.ts": { GET: "event:read" },
+  "organizations/[org]/personal-data/export/route.ts": { GET: "event:admin" },
   "organizations/[org]/audit-logs/route.ts": { GET: "org:write" },
   "organizations/[org]/events/route.ts": { GET: "event:read" },
   "organizations/[org]/monitors/route.ts": { GET: "project:read|org:read", POST: "project:write" },
