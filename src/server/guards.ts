@@ -1,5 +1,6 @@
 // Checks made on the raw request before Next.js sees it.
 import type http from "node:http";
+import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state.js";
 
 /**
  * Next.js refuses a server action whose Origin is not this host, but answers 500. A cross-site form post is the
@@ -18,4 +19,31 @@ export function crossOriginActionRefusal(req: http.IncomingMessage): string | nu
     return "Malformed Origin header";
   }
   return originHost === host ? null : "Cross-origin server action refused";
+}
+
+/**
+ * TRACE, which the Fetch standard forbids: Next.js builds a `Request` for every request it handles, which throws on
+ * it, and the framework answered 500. (Of the other forbidden methods, Node's parser refuses TRACK with a 400, and
+ * CONNECT never reaches a request listener: http-server.ts.) Faultline serves no such method: 405, with those it does.
+ */
+export function forbiddenMethodRefusal(req: http.IncomingMessage): string | null {
+  return req.method === "TRACE" ? "TRACE is not supported" : null;
+}
+
+/** The methods Faultline's pages and API serve (the Allow header of a 405). */
+export const ALLOWED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
+
+/**
+ * The router's state header of a client-side navigation, checked as Next.js reads it (its own function, so the rules
+ * are the framework's): Next throws on one it cannot read, and the framework answered 500 to anyone sending it.
+ */
+export function routerStateRefusal(req: http.IncomingMessage): string | null {
+  const header = req.headers["next-router-state-tree"];
+  if (header === undefined) return null;
+  try {
+    parseAndValidateFlightRouterState(header);
+    return null;
+  } catch (err) {
+    return `Next-Router-State-Tree: ${(err as Error).message}`;
+  }
 }

@@ -10,6 +10,7 @@ import http from "node:http";
 import net, { type Socket } from "node:net";
 import { SHUTDOWN_LIMITS } from "../config/limits";
 import { lingeringClose } from "../ingest/linger";
+import { ALLOWED_METHODS } from "./guards";
 
 /** Node's parse errors as answers: the status, its reason phrase, and what the client is told. */
 function answerFor(code: string | undefined): [number, string, string] {
@@ -47,6 +48,18 @@ export function answerClientError(err: Error & { code?: string }, socket: Socket
   lingeringClose(socket);
 }
 
+/**
+ * The server's 'connect' listener: a CONNECT request (a client taking Faultline for a forward proxy). Without one,
+ * Node closes the connection without an answer; Faultline is never a proxy, and says so.
+ */
+export function answerConnect(_req: http.IncomingMessage, socket: Socket): void {
+  const body = JSON.stringify({ detail: "CONNECT is not supported: Faultline is not a proxy" });
+  socket.write(
+    `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+  lingeringClose(socket);
+}
+
 /** Servers that are closing: each answer they still give says `Connection: close` (closeHttpServer). */
 const draining = new WeakSet<http.Server>();
 
@@ -69,6 +82,7 @@ export function createHttpServer(listener: http.RequestListener): http.Server {
   // Keep-alive connections from SDKs and proxies outlive Node's 5 s default between requests.
   server.keepAliveTimeout = 65_000;
   server.on("clientError", answerClientError);
+  server.on("connect", answerConnect);
   return server;
 }
 

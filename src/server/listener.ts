@@ -10,7 +10,7 @@ import { routeLabel } from "../observability/route-label";
 import { handleCron, matchCronRoute } from "../ingest/cron";
 import { baseSecurityHeaders } from "../web/security-headers";
 import { checkActionBody } from "./action-body";
-import { crossOriginActionRefusal } from "./guards";
+import { ALLOWED_METHODS, crossOriginActionRefusal, forbiddenMethodRefusal, routerStateRefusal } from "./guards";
 
 export type NextHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
 
@@ -44,8 +44,8 @@ function dropRequestPolicies(req: http.IncomingMessage): void {
   delete req.headers["content-security-policy-report-only"];
 }
 
-const refuse = (res: http.ServerResponse, status: number, detail: string): void => {
-  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ detail }));
+const refuse = (res: http.ServerResponse, status: number, detail: string, headers: Record<string, string> = {}): void => {
+  res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify({ detail }));
 };
 
 /** `metricsToken`: FAULTLINE_METRICS_TOKEN; without it /metrics answers 404 on this listener. */
@@ -71,10 +71,14 @@ export function createListener(opts: {
     const cron = matchCronRoute(pathname, basePath);
     if (cron) return handleCron(req, res, cron, clientIp(req, config), intake.submitEnvelope);
 
+    const forbiddenMethod = forbiddenMethodRefusal(req);
+    if (forbiddenMethod) return refuse(res, 405, forbiddenMethod, { allow: ALLOWED_METHODS });
     dropUntrustedForwarding(req, config);
     dropRequestPolicies(req);
     const crossOrigin = crossOriginActionRefusal(req);
     if (crossOrigin) return refuse(res, 403, crossOrigin);
+    const routerState = routerStateRefusal(req);
+    if (routerState) return refuse(res, 400, routerState);
     let checked: Awaited<ReturnType<typeof checkActionBody>>;
     try {
       checked = await checkActionBody(req);

@@ -163,6 +163,53 @@ describe("issue 16: hostile input at the intake", () => {
   );
 });
 
+describe("headers Next.js cannot read", () => {
+  test("a Next-Router-State-Tree header Next cannot parse (which it answered 500, to anyone) is a 400 naming the header", async () => {
+    const bad = ["[1,2", "%zz", encodeURIComponent("[".repeat(5000)), "x".repeat(10_000), "{}", encodeURIComponent('["",{"children":1}]')];
+    for (const value of bad) {
+      const r = await fetch(`${t.origin}/en/sign-in`, { headers: { "next-router-state-tree": value } });
+      assert.equal(r.status, 400, value.slice(0, 40));
+      assert.match(await detail(r), /^Next-Router-State-Tree: /);
+    }
+    // One the router really sends goes on to the pages (here, the test's stand-in for Next answers 404).
+    const good = await fetch(`${t.origin}/en/sign-in`, {
+      headers: { "next-router-state-tree": encodeURIComponent(JSON.stringify(["", { children: ["__PAGE__", {}] }])) },
+    });
+    assert.equal(good.status, 404);
+  });
+});
+
+describe("methods Faultline does not serve", () => {
+  test("TRACE (which the framework answered 500) is a 405 naming the methods served, on the intake's paths and everywhere else; TRACK a 400", async () => {
+    for (const path of ["/api/0/", "/en/orgs", `/api/${p.id}/envelope/${keyQuery()}`]) {
+      const c = await rawConnection();
+      await c.write(`TRACE ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+      await c.end();
+      assert.equal(c.errored(), null, `${path}: no reset`);
+      assert.match(c.received(), /^HTTP\/1\.1 405 /, path);
+      assert.match(c.received(), /\r\nallow: [A-Z]+(, [A-Z]+)*\r\n/i, path);
+    }
+    const c = await rawConnection();
+    await c.write("TRACK /api/0/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    await c.end();
+    assert.equal(c.errored(), null, "TRACK: no reset");
+    assert.match(c.received(), /^HTTP\/1\.1 400 [^]*"detail":"the request is not valid HTTP\/1\.1"/);
+  });
+
+  test("CONNECT (Node closed the connection without a word) is a 405: Faultline is not a proxy", async () => {
+    for (const target of ["127.0.0.1:443", "example.com:80"]) {
+      const c = await rawConnection();
+      await c.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`);
+      await c.end();
+      assert.equal(c.errored(), null, "no reset");
+      assert.match(c.received(), /^HTTP\/1\.1 405 Method Not Allowed\r\n/);
+      assert.match(c.received(), /\r\nconnection: close\r\n/i);
+      assert.match(c.received(), /"detail":"CONNECT is not supported: Faultline is not a proxy"/);
+    }
+    await stillServing();
+  });
+});
+
 /** A TCP connection to the intake that records what it receives and whether it failed (a reset, EPIPE). */
 async function rawConnection() {
   const socket = net.connect(Number(new URL(t.origin).port), "127.0.0.1");
