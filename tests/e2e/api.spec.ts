@@ -17,6 +17,11 @@ test.describe("web API /api/0 with a browser session", () => {
       data: { name: "Foreign" },
     });
     expect(foreign.status()).toBe(403);
+    // An Origin that is no URL ("null" from a sandboxed frame, or garbage) is no origin of this host: 403, never 500.
+    for (const origin of ["null", "http://a b", "http://[::1"]) {
+      const odd = await page.request.post(url, { headers: { "content-type": "application/json", origin }, data: { name: "Odd origin" } });
+      expect(odd.status(), origin).toBe(403);
+    }
     const json = await page.request.post(url, { headers: { "content-type": "application/json", origin: SERVERS.main.origin }, data: { name: "Via session" } });
     expect(json.status()).toBe(201);
   });

@@ -68,6 +68,12 @@ export const API_LIMITS = {
   maxPageSize: 100,
   /** bytes; JSON bodies of the web API are small objects, anything larger is a mistake or abuse. */
   maxJsonBodyBytes: 64 * 1024,
+  /**
+   * levels; arrays and objects nested in a web API body. Sentry's bodies nest a few levels (an alert rule's conditions,
+   * a release's refs); 64 KiB of brackets would nest 32,768, and reading such a value (JSON.stringify) overflows the
+   * stack. The intake's limit (INGEST_LIMITS.maxJsonDepth, serde_json's) is generous for any API body too.
+   */
+  maxJsonDepth: 128,
 } as const;
 
 export const ACTION_LIMITS = {

@@ -10,6 +10,7 @@ import { AppError } from "../../core/errors";
 import { authenticateBearer } from "../../core/org-tokens";
 import { noteSessionSeen } from "../../core/sessions";
 import { type RouteScope, SCOPE_DENIED_MESSAGE, scopeSatisfied } from "../../core/token-scopes";
+import { jsonDepthExceeds } from "../../protocol/json";
 import { getServices } from "../../runtime/services";
 import { toErrorResponse } from "./errors";
 
@@ -27,9 +28,14 @@ function assertSameOriginJson(req: Request): void {
   const type = req.headers.get("content-type") ?? "";
   const origin = req.headers.get("origin");
   const host = req.headers.get("host");
-  if (!type.startsWith("application/json") || (origin !== null && new URL(origin).host !== host)) {
+  // An Origin that is no URL ("null" from a sandboxed frame or a privacy-sensitive redirect, or garbage) is no origin of this host.
+  if (!type.startsWith("application/json") || (origin !== null && originHost(origin) !== host)) {
     throw new AppError("forbidden", "Writes with a session cookie need Content-Type: application/json from the same origin");
   }
+}
+
+function originHost(origin: string): string | null {
+  return URL.canParse(origin) ? new URL(origin).host : null;
 }
 
 async function authenticate(req: Request): Promise<Actor> {
@@ -91,10 +97,12 @@ export async function readCappedBytes(req: Request, limit: number): Promise<Buff
   return Buffer.concat(chunks);
 }
 
-/** Reads a JSON object body; 400 for malformed JSON, 413 beyond the limit. */
+/** Reads a JSON object body; 400 for malformed or too deeply nested JSON, 413 beyond the limit. */
 export async function readJson(req: Request): Promise<Record<string, unknown>> {
   const text = (await readCappedBytes(req, API_LIMITS.maxJsonBodyBytes)).toString("utf8");
   if (text.trim() === "") return {};
+  // JSON.parse takes any depth; what reads the value afterwards (validation, JSON.stringify) recurses and would overflow.
+  if (jsonDepthExceeds(text, API_LIMITS.maxJsonDepth)) throw new AppError("bad_request", `Request body nests deeper than ${API_LIMITS.maxJsonDepth} levels`);
   let body: unknown;
   try {
     body = JSON.parse(text);
