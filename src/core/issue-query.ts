@@ -108,18 +108,23 @@ function values(value: string): string[] {
     .map((v) => v.trim())
     .filter((v) => v !== "");
   if (list.length === 0) throw new AppError("bad_request", `Empty list in "${value}"`);
+  if (list.length > STREAM_LIMITS.maxQueryTerms)
+    throw new AppError("bad_request", `A list of more than ${STREAM_LIMITS.maxQueryTerms} values in "${value.slice(0, 40)}…"`);
   return list;
 }
 
 /**
  * `query` as Sentry's issue list reads it; a missing query means `is:unresolved`, an empty one means everything. A
- * search longer than STREAM_LIMITS.maxQueryLength is refused before it is read.
+ * search longer than STREAM_LIMITS.maxQueryLength is refused before it is read, one of more than maxQueryTerms terms
+ * once it is split into them.
  */
 export function parseIssueQuery(query: string | null): IssueQuery {
   const filter: IssueQuery = { status: null, level: null, tags: [], text: [], assigned: [] };
   if (query !== null && query.length > STREAM_LIMITS.maxQueryLength)
     throw new AppError("bad_request", `The search is longer than ${STREAM_LIMITS.maxQueryLength} characters`);
-  for (const token of searchTokens(query ?? "is:unresolved")) {
+  const tokens = searchTokens(query ?? "is:unresolved");
+  if (tokens.length > STREAM_LIMITS.maxQueryTerms) throw new AppError("bad_request", `The search has more than ${STREAM_LIMITS.maxQueryTerms} terms`);
+  for (const token of tokens) {
     const colon = token.indexOf(":");
     const key = colon > 0 ? token.slice(0, colon) : null;
     const value = colon > 0 ? token.slice(colon + 1) : token;

@@ -14,6 +14,25 @@ const reference = (query: string) => (query.match(/(?:[^\s"[]+|"[^"]*"|\[[^\]]*\
 const searchText = (maxLength: number) => fc.string({ unit: fc.constantFrom("[", "]", '"', " ", "\t", "\u00a0", "a", "b", ":", ",", "#"), maxLength });
 
 describe("issue search against hostile input", () => {
+  test("a search of more than STREAM_LIMITS.maxQueryTerms terms, or a list of more values, is a 400 naming the limit", () => {
+    const refusal = (q: string) => {
+      try {
+        parseIssueQuery(q);
+        return null;
+      } catch (err) {
+        assert.ok(isAppError(err) && err.code === "bad_request", String(err));
+        return err.message;
+      }
+    };
+    const n = STREAM_LIMITS.maxQueryTerms;
+    assert.equal(refusal(Array.from({ length: n }, () => "x").join(" ")), null);
+    assert.match(refusal(Array.from({ length: n + 1 }, () => "x").join(" ")) ?? "", new RegExp(`more than ${n} terms`));
+    // A thousand one-letter words fit in maxQueryLength; they made SQLite refuse the statement (a 500).
+    assert.match(refusal("x ".repeat(999).trim()) ?? "", new RegExp(`more than ${n} terms`));
+    assert.equal(refusal(`assigned:[${Array.from({ length: n }, (_, i) => `u${i}@example.com`).join(",")}]`), null);
+    assert.match(refusal(`assigned:[${Array.from({ length: n + 1 }, (_, i) => `u${i}`).join(",")}]`) ?? "", new RegExp(`more than ${n} values`));
+  });
+
   test("hostile input #10: the tokens are those of Sentry's search syntax as before, for any mix of quotes, brackets and spaces", () => {
     fc.assert(
       fc.property(searchText(200), (q) => {

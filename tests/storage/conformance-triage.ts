@@ -4,6 +4,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { sql } from "kysely";
+import { STREAM_LIMITS } from "../../src/config/limits";
+import { parseIssueQuery } from "../../src/core/issue-query";
 import { writeBatch } from "../../src/digest/commit";
 import type { DigestedEvent } from "../../src/digest/items";
 import type { Issue, IssueSort } from "../../src/storage/issue-ports";
@@ -258,5 +260,18 @@ export function triageConformance(get: () => Fixture) {
       [events[3]!.eventId, events[1]!.eventId],
     );
     assert.equal(newest[0]!.data, events[3]!.data);
+  });
+
+  test("triage: the longest issue search the API takes (STREAM_LIMITS.maxQueryTerms words, or as many tag terms) runs on each dialect", async () => {
+    const { t } = get();
+    const p = await project();
+    await write([event(p.id, "q", { tags: [["browser", "Chrome"]] })]);
+    const words = Array.from({ length: STREAM_LIMITS.maxQueryTerms }, (_, i) => `w${i}`).join(" ");
+    const tagTerms = Array.from({ length: STREAM_LIMITS.maxQueryTerms }, (_, i) => `browser:b${i}`).join(" ");
+    for (const query of [words, tagTerms, `ValueError ${"q ".repeat(STREAM_LIMITS.maxQueryTerms - 1)}`.trim()]) {
+      const { assigned: _assigned, ...filter } = parseIssueQuery(query);
+      const page = await t.store.listIssues(p.id, { filter, page: { limit: 10 } });
+      assert.equal(page.items.length, query.startsWith("ValueError") ? 1 : 0, query.slice(0, 40));
+    }
   });
 }

@@ -23,6 +23,12 @@ export const STREAM_LIMITS = {
    */
   maxQueryLength: 2000,
   /**
+   * terms; words and `key:value` terms of one issue search, and values of one `[a, b]` list. Each is a condition of
+   * the query; a thousand one-letter words fit in maxQueryLength and made SQLite refuse the statement ("Expression
+   * tree is too large", a 500). Sentry's search box holds a handful.
+   */
+  maxQueryTerms: 50,
+  /**
    * connections; live streams one user may hold open at once, one per open issue-stream page. Browsers open at most
    * 6 connections per host over HTTP/1.1, so more come only through an HTTP/2 proxy; past this the user's oldest
    * stream ends (its page says so and stops updating), so the newest tab always updates.
