@@ -3,7 +3,7 @@
 // them: lowercase letters, digits, "-" and "_", at most 50 characters.
 import { MONITOR_LIMITS } from "../config/limits";
 import { INTERVAL_UNITS, type IntervalUnit, type MonitorConfig } from "../storage/monitor-ports";
-import { crontabProblem, isTimeZone } from "./monitor-schedule";
+import { crontabProblem, isTimeZone, nextExpected } from "./monitor-schedule";
 
 type Json = Record<string, unknown>;
 export type ConfigResult = { config: MonitorConfig } | { error: string };
@@ -70,6 +70,8 @@ export function readMonitorConfig(raw: unknown, base?: MonitorConfig): ConfigRes
       return { error: `an interval's unit is one of ${INTERVAL_UNITS.join(", ")}` };
     value = String(count);
     intervalUnit = unit as IntervalUnit;
+    if (nextExpected({ scheduleType, schedule: value, intervalUnit, timezone }, Date.now()) === null)
+      return { error: `an interval of ${count} ${unit}s would end after the year 9998` };
   } else return { error: "schedule_type must be crontab or interval" };
   const margin = wholeNumber(pick("checkin_margin", "checkinMargin") ?? base?.checkinMargin, "checkin_margin", 0, MONITOR_LIMITS.marginMax);
   const runtime = wholeNumber(pick("max_runtime", "maxRuntime") ?? base?.maxRuntime, "max_runtime", 1, MONITOR_LIMITS.runtimeMax);

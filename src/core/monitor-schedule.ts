@@ -7,6 +7,16 @@ import { MONITOR_LIMITS } from "../config/limits";
 
 const floorMinute = (ms: number) => ms - (((ms % 60_000) + 60_000) % 60_000);
 
+/**
+ * The latest expected check-in a schedule may name (epoch ms): its deadline (up to MONITOR_LIMITS.marginMax later) and
+ * a timeout (runtimeMax) stay within four-digit years. Later instants are written `+010000-…` in ISO form, which sorts
+ * before every four-digit year: such a deadline was due on every scheduler pass, and 275,760 years on the date itself
+ * was invalid and stopped the pass for every monitor. A schedule whose next tick is later expects nothing more.
+ */
+export const LATEST_EXPECTED_MS = Date.parse("9999-01-01T00:00:00.000Z");
+
+const withinYears = (d: Date | null): Date | null => (d !== null && d.getTime() <= LATEST_EXPECTED_MS ? d : null);
+
 function addInterval(from: Date, count: number, unit: IntervalUnit): Date {
   const d = new Date(from.getTime());
   switch (unit) {
@@ -35,14 +45,15 @@ export function nextExpected(config: Pick<MonitorConfig, "scheduleType" | "sched
   if (config.scheduleType === "interval") {
     const count = Number(config.schedule);
     if (!Number.isInteger(count) || count < 1 || !config.intervalUnit) return null;
-    return addInterval(new Date(from), count, config.intervalUnit);
+    // An invalid Date's time is NaN, which is never within.
+    return withinYears(addInterval(new Date(from), count, config.intervalUnit));
   }
   const expression = parsedCrontab(config.schedule, config.timezone);
   if (!expression) return null;
   try {
     // The parsed crontab is reused: reset to the reference, then stepped once (synchronous, so never shared midway).
     expression.reset(new Date(from));
-    return expression.next().toDate();
+    return withinYears(expression.next().toDate());
   } catch {
     return null;
   }

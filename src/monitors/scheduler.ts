@@ -65,20 +65,31 @@ async function markTimedOut(store: Store, { monitor, environment: env, checkIn }
   });
 }
 
-/** One pass at `now` (epoch ms): every deadline and runtime that has passed, each claimed. */
+/**
+ * One pass at `now` (epoch ms): every deadline and runtime that has passed, each claimed. A monitor whose handling
+ * fails does not stop the others': the pass goes on, then throws one error naming how many failed and the first reason.
+ */
 export async function runMonitorPass(store: Store, submit: SubmitFailure, now = Date.now()): Promise<PassResult> {
   const at = new Date(now).toISOString();
   const result: PassResult = { missed: 0, timeouts: 0, failures: 0 };
-  const handle = async (monitor: Monitor, failure: FailureEvent | null | undefined, kind: "missed" | "timeouts") => {
-    if (failure === undefined) return;
-    result[kind]++;
-    if (failure) {
-      result.failures++;
-      await submit(monitor.projectId, failure);
+  const errors: unknown[] = [];
+  const handle = async (monitor: Monitor, mark: () => Promise<FailureEvent | null | undefined>, kind: "missed" | "timeouts") => {
+    try {
+      const failure = await mark();
+      if (failure === undefined) return;
+      result[kind]++;
+      if (failure) {
+        result.failures++;
+        await submit(monitor.projectId, failure);
+      }
+    } catch (err) {
+      errors.push(err);
     }
   };
-  for (const due of await store.dueDeadlines(at, MONITOR_LIMITS.scheduledPerPass)) await handle(due.monitor, await markMissed(store, due, now), "missed");
-  for (const due of await store.dueTimeouts(at, MONITOR_LIMITS.scheduledPerPass)) await handle(due.monitor, await markTimedOut(store, due, now), "timeouts");
+  for (const due of await store.dueDeadlines(at, MONITOR_LIMITS.scheduledPerPass)) await handle(due.monitor, () => markMissed(store, due, now), "missed");
+  for (const due of await store.dueTimeouts(at, MONITOR_LIMITS.scheduledPerPass)) await handle(due.monitor, () => markTimedOut(store, due, now), "timeouts");
+  if (errors.length > 0)
+    throw new AggregateError(errors, `${errors.length} of the pass's monitors failed: ${String((errors[0] as Error)?.message ?? errors[0])}`);
   return result;
 }
 

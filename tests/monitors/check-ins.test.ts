@@ -210,5 +210,33 @@ for (const dialect of DIALECTS) {
       await t.settle();
       assert.equal((await checkIns(m)).find((c) => c.guid === id)!.status, "timeout");
     });
+
+    test("a monitor whose handling fails does not stop the pass: the other due deadlines are handled, then the pass says what failed", async () => {
+      const p = t.projects[0];
+      const config = { schedule: { type: "interval", value: 1, unit: "hour" }, checkin_margin: 1, failure_issue_threshold: 1, recovery_threshold: 1 };
+      const slugs = ["isolated-a", "isolated-b", "isolated-c"];
+      for (const slug of slugs) {
+        const body = JSON.stringify({ status: "ok", environment: "production", monitor_config: config });
+        assert.equal((await cron(p, slug, "", { method: "POST", headers: { "content-type": "application/json" }, body })).status, 202);
+      }
+      await t.settle();
+      const monitors = await Promise.all(slugs.map(monitor));
+      const at = Math.max(...monitors.map((m) => Date.parse(m.environments[0]!.nextCheckinLatest!))) + MONITOR_LIMITS.schedulerIntervalMs;
+      // The first failure event cannot be handed on (as with a full disk under the spool); the others can.
+      let refused = 0;
+      const handed: FailureEvent[] = [];
+      const failing = async (projectId: number, failure: FailureEvent) => {
+        if (refused++ === 0) throw new Error("the spool's disk is full");
+        handed.push(failure);
+        await submit()(projectId, failure);
+      };
+      await assert.rejects(runMonitorPass(t.core.store, failing, at), {
+        name: "AggregateError",
+        message: "1 of the pass's monitors failed: the spool's disk is full",
+      });
+      assert.ok(handed.length >= slugs.length - 1, `${handed.length} failure events handed on after the refused one`);
+      for (const m of monitors) assert.equal((await checkIns(m)).filter((c) => c.status === "missed").length, 1, `${m.slug}: its deadline was handled`);
+      for (const m of monitors) assert.equal(await t.core.store.deleteMonitor(m.id), true);
+    });
   });
 }

@@ -56,6 +56,11 @@ describe("hostile check-ins", () => {
         { check_in_id: id(), monitor_slug: "bad-unit", status: "ok", monitor_config: { schedule: { type: "interval", value: 1, unit: "fortnight" } } },
         "invalid_monitor_config",
       ],
+      // Ten thousand years ends past 9999: its deadlines were written "+012026-…", due on every scheduler pass.
+      [
+        { check_in_id: id(), monitor_slug: "ages", status: "ok", monitor_config: { schedule: { type: "interval", value: 10_000, unit: "year" } } },
+        "invalid_monitor_config",
+      ],
       [{ check_in_id: id(), monitor_slug: "long-cron", status: "ok", monitor_config: crontab("1,".repeat(5000) + "2 * * * *") }, "invalid_monitor_config"],
       [[1, 2, 3], "invalid_check_in"],
     ];

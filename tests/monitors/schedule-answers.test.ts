@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { CronExpressionParser } from "cron-parser";
 import { MONITOR_LIMITS } from "../../src/config/limits";
-import { crontabProblem, isTimeZone, nextExpected } from "../../src/core/monitor-schedule";
+import { crontabProblem, isTimeZone, LATEST_EXPECTED_MS, nextExpected } from "../../src/core/monitor-schedule";
 
 test("crontab and time zone answers stay right when asked again, past the bound, and for hostile lengths", () => {
   for (let round = 0; round < 2; round++) {
@@ -61,4 +61,22 @@ test("a crontab's next tick is the one a fresh parse gives, whatever was asked b
     nextExpected({ scheduleType: "interval", schedule: "2", intervalUnit: "hour", timezone: "UTC" }, references[0]!)?.toISOString(),
     "2026-03-29T05:30:00.000Z",
   );
+});
+
+test("a next tick after LATEST_EXPECTED_MS (four-digit years) is no tick: a stored ten-thousand-year interval expects nothing more", () => {
+  const interval = (count: number, unit: "year" | "month") => ({
+    scheduleType: "interval" as const,
+    schedule: String(count),
+    intervalUnit: unit,
+    timezone: "UTC",
+  });
+  const now = Date.parse("2026-11-30T12:00:00.000Z");
+  assert.equal(nextExpected(interval(10_000, "year"), now), null);
+  assert.equal(nextExpected(interval(1, "year"), LATEST_EXPECTED_MS), null);
+  // Once written "+012026-…", a deadline came back every pass; 275,760 years on, the Date was invalid and threw.
+  assert.equal(nextExpected(interval(1, "year"), Date.parse("+275760-01-01T00:00:00.000Z")), null);
+  assert.equal(nextExpected(interval(1, "year"), Number.NaN), null);
+  assert.equal(nextExpected(interval(7_000, "year"), now)?.toISOString(), "9026-11-30T12:00:00.000Z");
+  assert.equal(nextExpected(interval(10_000, "month"), now)?.toISOString(), "2860-03-30T12:00:00.000Z");
+  assert.equal(nextExpected({ scheduleType: "crontab", schedule: "0 0 1 1 *", intervalUnit: null, timezone: "UTC" }, LATEST_EXPECTED_MS + 60_000), null);
 });
