@@ -135,11 +135,14 @@ export type AuditView = Omit<AuditEntry, "data"> & { data: Record<string, unknow
 
 export type AuditPage = { entries: AuditView[]; nextCursor: string | null; events: string[]; actors: { userId: string; label: string }[] };
 
-const querySchema = z.object({
-  event: z.string().max(100).optional(),
-  actor: z.string().max(100).optional(),
-  cursor: z.string().max(20).optional(),
-});
+/**
+ * Strings of any length: one too long to name an event, an actor or an entry finds nothing or starts at the newest, as
+ * any other that names none (the pages pass the address's parameters as they come, and answered 500 to a long one).
+ */
+const querySchema = z.object({ event: z.string().optional(), actor: z.string().optional(), cursor: z.string().optional() });
+/** characters; the longest event name, actor id and cursor that can name one. */
+const NAME_MAX = 100;
+const CURSOR_MAX = 20;
 
 function view(e: AuditEntry): AuditView {
   let data: Record<string, unknown> = {};
@@ -155,10 +158,11 @@ function view(e: AuditEntry): AuditView {
 async function page(store: Store, organizationId: number | null, input: unknown): Promise<AuditPage> {
   const q = parseInput(querySchema, input);
   // A cursor that names no entry starts at the newest; an unknown event or actor finds nothing.
-  const beforeId = q.cursor ? (parseId(q.cursor) ?? undefined) : undefined;
+  const beforeId = q.cursor && q.cursor.length <= CURSOR_MAX ? (parseId(q.cursor) ?? undefined) : undefined;
   const limit = AUDIT_LIMITS.pageSize;
   // A filter no entry can match (control characters, NUL bytes PostgreSQL's text cannot hold) is answered at once.
-  const matchable = (!q.event || /^[a-z0-9.-]+$/.test(q.event)) && (!q.actor || /^[A-Za-z0-9_-]+$/.test(q.actor));
+  const named = (v: string | undefined, pattern: RegExp) => !v || (v.length <= NAME_MAX && pattern.test(v));
+  const matchable = named(q.event, /^[a-z0-9.-]+$/) && named(q.actor, /^[A-Za-z0-9_-]+$/);
   const rows = !matchable
     ? []
     : await store.listAudit({ organizationId, events: q.event ? [q.event] : undefined, actorUserId: q.actor || undefined, beforeId, limit: limit + 1 });
