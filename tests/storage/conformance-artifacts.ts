@@ -4,9 +4,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { deflateRawSync } from "node:zlib";
+import { uploadReleaseFile } from "../../src/core/release-files";
+import { createRelease } from "../../src/core/releases";
 import type { User } from "../../src/storage/ports";
 import type { NewArtifactFile } from "../../src/storage/upload-ports";
-import { type TestCore, uniq } from "../helpers/core";
+import { outcome, type TestCore, uniq } from "../helpers/core";
 
 type Fixture = { t: TestCore; alice: User };
 
@@ -200,5 +202,29 @@ export function artifactConformance(get: () => Fixture) {
     assert.equal(await t.store.bundleByChecksum(o.id, "4".repeat(40)), null);
     assert.equal(Buffer.from((await t.store.fileByDebugId(a.id, debugId, "source_map"))!.bytes).toString(), "kept");
     assert.deepEqual([...(await t.store.presentChunks(o.id, ["d".repeat(40), "e".repeat(40)]))], ["e".repeat(40)]);
+  });
+
+  test("artifacts: a release file's name, dist or header with a control character (NUL: PostgreSQL's text cannot hold it) is a 400", async () => {
+    const { t, alice } = get();
+    const { o, a } = await org();
+    const ctx = { store: t.store, actor: { user: alice }, ip: null };
+    await createRelease(ctx, o.slug, null, { version: "ctl@1.0", projects: [a.slug] });
+    const upload = (over: { name?: string; dist?: string; headers?: string[] }) =>
+      uploadReleaseFile(ctx, o.slug, null, "ctl@1.0", async () => ({
+        file: { filename: "app.js", data: bytes("x") },
+        name: "~/app.js",
+        dist: null,
+        headers: [],
+        ...over,
+      }));
+    for (const over of [
+      { name: "~/a\u0000.js" },
+      { name: "~/a\n.js" },
+      { dist: "d\u0000" },
+      { headers: ["Sourcemap:a\u0000.map"] },
+      { headers: ["X\u0000:1"] },
+    ])
+      assert.equal(await outcome(() => upload(over)), "bad_request", JSON.stringify(over));
+    assert.equal((await upload({ headers: ["Sourcemap: app.js.map"] })).url, "~/app.js");
   });
 }
