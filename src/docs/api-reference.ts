@@ -70,8 +70,8 @@ export const API_ENDPOINTS: Endpoint[] = [
   {
     method: "GET",
     path: "/api/0/projects/{org}/{project}/issues/",
-    en: "Issues: query= (is:unresolved|resolved|ignored|assigned|unassigned, level:, release:, environment:, assigned:me|none|#team|e-mail|[me, none], tags[key]:, text; at most 2,000 characters, 400 beyond), sort= (date, new, freq, user), environment= (repeatable), statsPeriod= (24h, 14d or empty).",
-    de: "Issues: query= (is:unresolved|resolved|ignored|assigned|unassigned, level:, release:, environment:, assigned:me|none|#team|E-Mail|[me, none], tags[key]:, Text; höchstens 2.000 Zeichen, darüber 400), sort= (date, new, freq, user), environment= (wiederholbar), statsPeriod= (24h, 14d oder leer).",
+    en: "Issues: query= (is:unresolved|resolved|ignored|assigned|unassigned, level:, release:, environment:, assigned:me|none|#team|e-mail|[me, none], tags[key]:, text; at most 2,000 characters and 50 terms, 400 beyond), sort= (date, new, freq, user), environment= (repeatable), statsPeriod= (24h, 14d or empty).",
+    de: "Issues: query= (is:unresolved|resolved|ignored|assigned|unassigned, level:, release:, environment:, assigned:me|none|#team|E-Mail|[me, none], tags[key]:, Text; höchstens 2.000 Zeichen und 50 Begriffe, darüber 400), sort= (date, new, freq, user), environment= (wiederholbar), statsPeriod= (24h, 14d oder leer).",
   },
   {
     method: "PUT, DELETE",
