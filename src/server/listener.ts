@@ -8,6 +8,7 @@ import { answerMetrics, isMetricsPath } from "../observability/http";
 import { metrics } from "../observability/metrics";
 import { routeLabel } from "../observability/route-label";
 import { handleCron, matchCronRoute } from "../ingest/cron";
+import { closeAfterAnswer } from "../ingest/linger";
 import { baseSecurityHeaders } from "../web/security-headers";
 import { checkActionBody } from "./action-body";
 import { ALLOWED_METHODS, crossOriginActionRefusal, forbiddenMethodRefusal, routerStateRefusal } from "./guards";
@@ -93,6 +94,9 @@ export function createListener(opts: {
     res.once("finish", () => {
       if (!String(res.getHeader("content-type") ?? "").startsWith("text/event-stream")) timed(res.statusCode);
     });
+    // An answer that closes the connection (the web API's 413 and 408, web/api/errors.ts) may come before the body was
+    // read: the connection then closes as the intake's do, so a client still sending gets the answer, not a reset.
+    closeAfterAnswer(res);
     if (next) await next(checked.request, res);
     else refuse(res, 404, "Not found");
   };
