@@ -2,11 +2,11 @@
 // a clear 4xx (never 503, never a reset), and the intake goes on taking valid events. The same inputs, and thousands
 // more, run against a production server on SQLite and PostgreSQL in tests/hostile/corpus.test.ts.
 import assert from "node:assert/strict";
-import net from "node:net";
 import zlib from "node:zlib";
 import { after, before, describe, test } from "node:test";
 import { INGEST_LIMITS } from "../../src/config/limits";
 import { type TestIntake, type TestProject, startTestIntake } from "../helpers/intake";
+import { rawConnection as rawTo } from "../helpers/raw-connection";
 
 let t: TestIntake;
 let p: TestProject;
@@ -210,28 +210,5 @@ describe("methods Faultline does not serve", () => {
   });
 });
 
-/** A TCP connection to the intake that records what it receives and whether it failed (a reset, EPIPE). */
-async function rawConnection() {
-  const socket = net.connect(Number(new URL(t.origin).port), "127.0.0.1");
-  await new Promise<void>((resolve) => socket.once("connect", resolve));
-  let received = "";
-  let errored: Error | null = null;
-  socket.on("data", (d: Buffer) => (received += d.toString("latin1")));
-  socket.on("error", (err) => (errored = err));
-  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
-  return {
-    received: () => received,
-    errored: () => errored,
-    /** The answer's head has arrived. */
-    answered: () => received.includes("\r\n\r\n"),
-    async write(chunk: string | Buffer) {
-      // A failed connection never drains: its close ends the wait.
-      if (!socket.write(chunk)) await Promise.race([new Promise<void>((resolve) => socket.once("drain", resolve)), closed]);
-    },
-    /** Stops sending, and waits until the connection has closed. */
-    async end() {
-      socket.end();
-      await closed;
-    },
-  };
-}
+/** A raw connection to the intake's server. */
+const rawConnection = () => rawTo(Number(new URL(t.origin).port));

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import type http from "node:http";
-import net, { type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -13,6 +13,7 @@ import { openIntake } from "../../src/ingest";
 import { createHttpServer } from "../../src/server/http-server";
 import { createListener } from "../../src/server/listener";
 import { testCore, type TestCore } from "../helpers/core";
+import { rawConnection } from "../helpers/raw-connection";
 
 describe("answers that leave the body unread", () => {
   let core: TestCore;
@@ -45,24 +46,15 @@ describe("answers that leave the body unread", () => {
   test("a 413 of the web API reaches a client still sending 5 MB, with no reset, in every round", { timeout: 60_000 }, async () => {
     const size = 5 * 1024 * 1024;
     for (let round = 0; round < 5; round++) {
-      const socket = net.connect(port, "127.0.0.1");
-      await new Promise<void>((resolve) => socket.once("connect", resolve));
-      let received = "";
-      let errored: Error | null = null;
-      socket.on("data", (d: Buffer) => (received += d.toString("latin1")));
-      socket.on("error", (err) => (errored = err));
-      const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
-      socket.write(`PUT /api/0/issues/1/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`);
+      const c = await rawConnection(port);
+      await c.write(`PUT /api/0/issues/1/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`);
       const block = Buffer.alloc(64 * 1024, 0x20);
       // The whole body, as a client that does not read the answer before it has sent its request.
-      for (let sent = 0; sent < size && !errored; sent += block.length) {
-        if (!socket.write(block)) await Promise.race([new Promise<void>((resolve) => socket.once("drain", resolve)), closed]);
-      }
-      socket.end();
-      await closed;
-      assert.equal(errored, null, `round ${round}: no reset`);
-      assert.match(received, /^HTTP\/1\.1 413 /, `round ${round}`);
-      assert.match(received, /"detail":"Request body is larger than 65536 bytes"/);
+      for (let sent = 0; sent < size && !c.errored(); sent += block.length) await c.write(block);
+      await c.end();
+      assert.equal(c.errored(), null, `round ${round}: no reset`);
+      assert.match(c.received(), /^HTTP\/1\.1 413 /, `round ${round}`);
+      assert.match(c.received(), /"detail":"Request body is larger than 65536 bytes"/);
     }
   });
 });
