@@ -74,6 +74,11 @@ export const API_LIMITS = {
    * stack. The intake's limit (INGEST_LIMITS.maxJsonDepth, serde_json's) is generous for any API body too.
    */
   maxJsonDepth: 128,
+  /**
+   * milliseconds (30 s, as uploads' UPLOAD_LIMITS.bodyIdleTimeoutMs); a web API body that stops arriving is answered
+   * 408. A body shorter than its Content-Length otherwise held its request for Node's 5-minute request timeout.
+   */
+  bodyIdleMs: 30_000,
 } as const;
 
 export const ACTION_LIMITS = {

@@ -12,6 +12,7 @@ import { noteSessionSeen } from "../../core/sessions";
 import { type RouteScope, SCOPE_DENIED_MESSAGE, scopeSatisfied } from "../../core/token-scopes";
 import { jsonDepthExceeds } from "../../protocol/json";
 import { getServices } from "../../runtime/services";
+import { bodyChunks } from "./body-chunks";
 import { toErrorResponse } from "./errors";
 
 export type ApiContext<P> = { req: Request; url: URL; params: P; core: CoreContext; publicUrl: string; basePath: string };
@@ -76,24 +77,14 @@ export function apiRoute<P = Record<string, string>>(scope: RouteScope | readonl
   };
 }
 
-/** Reads the body, stopping as soon as it passes the limit (a declared Content-Length is checked first). */
+/**
+ * Reads the body, stopping as soon as it passes the limit (a declared Content-Length is checked first) or no byte
+ * has come for API_LIMITS.bodyIdleMs (408).
+ */
 export async function readCappedBytes(req: Request, limit: number): Promise<Buffer> {
-  const tooLarge = () => new AppError("payload_too_large", `Request body is larger than ${limit} bytes`);
-  if (Number(req.headers.get("content-length") ?? 0) > limit) throw tooLarge();
-  if (!req.body) return Buffer.alloc(0);
-  const reader = req.body.getReader();
+  if (Number(req.headers.get("content-length") ?? 0) > limit) throw new AppError("payload_too_large", `Request body is larger than ${limit} bytes`);
   const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
+  for await (const chunk of bodyChunks(req, limit, API_LIMITS.bodyIdleMs)) chunks.push(chunk);
   return Buffer.concat(chunks);
 }
 

@@ -7,6 +7,7 @@
 // the body is read and dropped within the same limits, so the client gets its answer instead of a reset connection.
 import Busboy from "busboy";
 import { AppError } from "../../core/errors";
+import { bodyChunks } from "./body-chunks";
 
 export type MultipartLimits = {
   /** bytes; the body as sent. */
@@ -28,36 +29,6 @@ export type MultipartLimits = {
 export type MultipartPart = { kind: "file"; field: string; filename: string; data: Uint8Array } | { kind: "field"; field: string; value: string };
 
 const malformed = (why: string) => new AppError("bad_request", `The multipart/form-data body is malformed: ${why}`);
-
-/** The chunks of a request body, each within the idle timeout; 413 once they pass `maxBytes`. */
-async function* bodyChunks(req: Request, maxBytes: number, idleTimeoutMs: number): AsyncGenerator<Uint8Array> {
-  if (!req.body) return;
-  const reader = req.body.getReader();
-  let size = 0;
-  let done = false;
-  try {
-    for (;;) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const stalled = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new AppError("request_timeout", `No part of the request body arrived for ${idleTimeoutMs / 1000} seconds`)),
-          idleTimeoutMs,
-        );
-      });
-      const next = await Promise.race([reader.read(), stalled]).finally(() => clearTimeout(timer));
-      if (next.done) {
-        done = true;
-        return;
-      }
-      size += next.value.byteLength;
-      if (size > maxBytes) throw new AppError("payload_too_large", `Request body is larger than ${maxBytes} bytes`);
-      yield next.value;
-    }
-  } finally {
-    // Not awaited: with a read still pending on a stalled client, cancelling waits for that read, which never comes.
-    if (!done) void reader.cancel().catch(() => undefined);
-  }
-}
 
 /**
  * The parts of a multipart/form-data request, in order; nothing is read before the first part is asked for, so the
