@@ -35,3 +35,17 @@ test("a body past the limit is a 413; a whole body is its bytes", async () => {
   await assert.rejects(read(request(["x".repeat(600), "x".repeat(600)], true), 1000, 1000), (err) => codeOf(err) === "payload_too_large");
   assert.equal(await read(request(['{"a":', "1}"], true), 1000, 1000), '{"a":1}');
 });
+
+test("a body whose connection ends midway (the client gave up) is a 400 of the client's, not an error of Faultline's", async () => {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode("{"));
+      setTimeout(() => controller.error(new Error("aborted")), 10);
+    },
+  });
+  const req = new Request("http://faultline.test/api/0/issues/1/", { method: "PUT", body, duplex: "half" } as RequestInit);
+  await assert.rejects(
+    read(req, 1000, 1000),
+    (err) => codeOf(err) === "bad_request" && /ended before it was complete \(aborted\)/.test((err as Error).message),
+  );
+});

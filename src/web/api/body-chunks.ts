@@ -18,7 +18,12 @@ export async function* bodyChunks(req: Request, maxBytes: number, idleTimeoutMs:
           idleTimeoutMs,
         );
       });
-      const next = await Promise.race([reader.read(), stalled]).finally(() => clearTimeout(timer));
+      // A connection that ends mid-body (the client gave up) is the client's doing: a 400 nobody waits for, not an
+      // error of Faultline's in the log.
+      const read = reader.read().catch((err: unknown) => {
+        throw new AppError("bad_request", `The request body ended before it was complete (${(err as Error)?.message ?? String(err)})`);
+      });
+      const next = await Promise.race([read, stalled]).finally(() => clearTimeout(timer));
       if (next.done) {
         done = true;
         return;
