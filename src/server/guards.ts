@@ -47,3 +47,17 @@ export function routerStateRefusal(req: http.IncomingMessage): string | null {
     return `Next-Router-State-Tree: ${(err as Error).message}`;
   }
 }
+
+/**
+ * An API path whose percent-encoding does not decode (`/api/0/organizations/%zz/`): Next answers it with its HTML
+ * 400 page; an API client is owed `{"detail": …}`.
+ */
+export function malformedApiPathRefusal(pathname: string, basePath: string): string | null {
+  if (!pathname.startsWith(`${basePath}/api/`)) return null;
+  try {
+    decodeURIComponent(pathname);
+    return null;
+  } catch {
+    return "The path's percent-encoding is malformed";
+  }
+}

@@ -11,7 +11,7 @@ import { handleCron, matchCronRoute } from "../ingest/cron";
 import { closeAfterAnswer } from "../ingest/linger";
 import { baseSecurityHeaders } from "../web/security-headers";
 import { checkActionBody } from "./action-body";
-import { ALLOWED_METHODS, crossOriginActionRefusal, forbiddenMethodRefusal, routerStateRefusal } from "./guards";
+import { ALLOWED_METHODS, crossOriginActionRefusal, forbiddenMethodRefusal, malformedApiPathRefusal, routerStateRefusal } from "./guards";
 
 export type NextHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
 
@@ -80,6 +80,8 @@ export function createListener(opts: {
     if (crossOrigin) return refuse(res, 403, crossOrigin);
     const routerState = routerStateRefusal(req);
     if (routerState) return refuse(res, 400, routerState);
+    const malformedPath = malformedApiPathRefusal(pathname, basePath);
+    if (malformedPath) return refuse(res, 400, malformedPath);
     let checked: Awaited<ReturnType<typeof checkActionBody>>;
     try {
       checked = await checkActionBody(req);

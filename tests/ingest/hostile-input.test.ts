@@ -163,13 +163,19 @@ describe("issue 16: hostile input at the intake", () => {
   );
 });
 
-describe("headers Next.js cannot read", () => {
-  test("a Next-Router-State-Tree header Next cannot parse (which it answered 500, to anyone) is a 400 naming the header", async () => {
+describe("requests Next.js cannot read", () => {
+  test("a Next-Router-State-Tree header Next cannot parse (which it answered 500, to anyone) is a 400 naming the header; so is an API path that does not decode", async () => {
     const bad = ["[1,2", "%zz", encodeURIComponent("[".repeat(5000)), "x".repeat(10_000), "{}", encodeURIComponent('["",{"children":1}]')];
     for (const value of bad) {
       const r = await fetch(`${t.origin}/en/sign-in`, { headers: { "next-router-state-tree": value } });
       assert.equal(r.status, 400, value.slice(0, 40));
       assert.match(await detail(r), /^Next-Router-State-Tree: /);
+    }
+    // An API path whose percent-encoding does not decode is the API's 400 ({"detail"}), not Next's HTML page.
+    for (const path of ["/api/0/organizations/%zz/", "/api/0/projects/a/%E0%A4%A/issues/"]) {
+      const r = await fetch(`${t.origin}${path}`);
+      assert.equal(r.status, 400, path);
+      assert.equal(await detail(r), "The path's percent-encoding is malformed");
     }
     // One the router really sends goes on to the pages (here, the test's stand-in for Next answers 404).
     const good = await fetch(`${t.origin}/en/sign-in`, {
