@@ -8,9 +8,12 @@ import { can, type Permission, scopesAllow } from "./permissions";
 import type { Role } from "./roles";
 import { parseId } from "./schemas";
 
-/** A name from a URL or a form (slug, public key): anything but a short string is not found, not a crash. */
+/**
+ * A name from a URL or a form (slug, public key, version): anything but a short string is not found, not a crash. A
+ * NUL names nothing either (PostgreSQL refused the lookup, a 500).
+ */
 export function requireText(value: unknown, what: string): string {
-  if (typeof value !== "string" || value.length === 0 || value.length > 200) throw notFound(what);
+  if (typeof value !== "string" || value.length === 0 || value.length > 200 || value.includes("\u0000")) throw notFound(what);
   return value;
 }
 

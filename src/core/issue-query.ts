@@ -122,6 +122,8 @@ export function parseIssueQuery(query: string | null): IssueQuery {
   const filter: IssueQuery = { status: null, level: null, tags: [], text: [], assigned: [] };
   if (query !== null && query.length > STREAM_LIMITS.maxQueryLength)
     throw new AppError("bad_request", `The search is longer than ${STREAM_LIMITS.maxQueryLength} characters`);
+  // No issue's text holds one, and PostgreSQL refuses it in a statement (a 500 on the pages and the live stream).
+  if (query?.includes("\u0000")) throw new AppError("bad_request", "The search must not contain NUL characters");
   const tokens = searchTokens(query ?? "is:unresolved");
   if (tokens.length > STREAM_LIMITS.maxQueryTerms) throw new AppError("bad_request", `The search has more than ${STREAM_LIMITS.maxQueryTerms} terms`);
   for (const token of tokens) {

@@ -14,6 +14,7 @@ import { jsonDepthExceeds } from "../../protocol/json";
 import { getServices } from "../../runtime/services";
 import { bodyChunks } from "./body-chunks";
 import { toErrorResponse } from "./errors";
+import { nulInJson, nulInUrl } from "./nul";
 
 export type ApiContext<P> = { req: Request; url: URL; params: P; core: CoreContext; publicUrl: string; basePath: string };
 type Handler<P> = (ctx: ApiContext<P>) => Promise<Response>;
@@ -70,7 +71,10 @@ export function apiRoute<P = Record<string, string>>(scope: RouteScope | readonl
       if (!scopeSatisfied(actorScopes(actor), scope)) throw new AppError("forbidden", SCOPE_DENIED_MESSAGE);
       const { store, config, basePath } = getServices();
       const core = { store, actor, ip: req.headers.get(CLIENT_IP_HEADER) };
-      return await handler({ req, url: new URL(req.url), params, core, publicUrl: config.publicUrl, basePath });
+      const url = new URL(req.url);
+      const nul = nulInUrl(url);
+      if (nul) throw new AppError("bad_request", `${nul} must not contain NUL characters`);
+      return await handler({ req, url, params, core, publicUrl: config.publicUrl, basePath });
     } catch (err) {
       return toErrorResponse(err);
     }
@@ -101,6 +105,8 @@ export async function readJson(req: Request): Promise<Record<string, unknown>> {
     throw new AppError("bad_request", "Request body is not valid JSON");
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw new AppError("bad_request", "Request body must be a JSON object");
+  const nul = nulInJson(body);
+  if (nul) throw new AppError("bad_request", `${nul} must not contain NUL characters`);
   return body as Record<string, unknown>;
 }
 
