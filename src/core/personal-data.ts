@@ -13,7 +13,7 @@ import { audit } from "./audit";
 import { type ErasureCounts, type EventFacts, USER_FIELDS, type UserEventMatch, type UserField } from "../storage/user-data-ports";
 import { requireOrg } from "./access";
 import { actingUser, type CoreContext } from "./context";
-import { parseInput } from "./schemas";
+import { hasControlCharacters, parseInput } from "./schemas";
 
 export const PERSON_FIELDS = ["any", ...USER_FIELDS] as const;
 export type PersonField = (typeof PERSON_FIELDS)[number];
@@ -24,8 +24,7 @@ export const personSearchSchema = z.object({
     .string({ error: "Enter a value to search for" })
     .max(PERSONAL_DATA_LIMITS.maxValueLength, `At most ${PERSONAL_DATA_LIMITS.maxValueLength} characters`)
     .refine((s) => s.trim().length > 0, "Enter a value to search for")
-    // eslint-disable-next-line no-control-regex
-    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), "The value cannot contain control characters"),
+    .refine((s) => !hasControlCharacters(s), "The value cannot contain control characters"),
 });
 export type PersonSearch = z.output<typeof personSearchSchema>;
 

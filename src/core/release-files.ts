@@ -12,6 +12,7 @@ import { requireId, requireOrg, requireText } from "./access";
 import type { CoreContext } from "./context";
 import { AppError, notFound } from "./errors";
 import type { Permission } from "./permissions";
+import { hasControlCharacters } from "./schemas";
 import { sha1Hex } from "./uploads";
 
 export type ReleaseFileUpload = { file: { filename: string; data: Uint8Array } | null; name: string | null; dist: string | null; headers: string[] };
@@ -31,19 +32,13 @@ async function scope(ctx: CoreContext, orgSlug: string, projectSlug: string | nu
   return { orgId: access.org.id, release, projectIds: project ? [project.id] : release.projects.map((p) => p.projectId) };
 }
 
-/**
- * Control characters name no file and make no header; NUL would also fail PostgreSQL's text and jsonb columns (a
- * 500 where the caller's input is wrong).
- */
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 /** Sentry's header field: "Key:Value", the name lower-cased as the digest reads it. */
 function parseHeaders(fields: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const field of fields) {
     const at = field.indexOf(":");
     if (at <= 0) throw new AppError("bad_request", "header must be in the form 'Key:Value'");
-    if (CONTROL.test(field)) throw new AppError("bad_request", "header must not contain control characters");
+    if (hasControlCharacters(field)) throw new AppError("bad_request", "header must not contain control characters");
     out[field.slice(0, at).trim().toLowerCase()] = field.slice(at + 1).trim();
   }
   return out;
@@ -65,10 +60,10 @@ export async function uploadReleaseFile(
   if (!upload.file) throw new AppError("bad_request", "Missing uploaded file");
   const name = (upload.name ?? upload.file.filename).trim();
   if (name === "" || name.length > 2000) throw new AppError("bad_request", "File name is missing or too long");
-  if (CONTROL.test(name)) throw new AppError("bad_request", "File name must not contain control characters");
+  if (hasControlCharacters(name)) throw new AppError("bad_request", "File name must not contain control characters");
   const dist = (upload.dist ?? "").trim();
   if (dist.length > 64) throw new AppError("bad_request", "dist is longer than 64 characters");
-  if (CONTROL.test(dist)) throw new AppError("bad_request", "dist must not contain control characters");
+  if (hasControlCharacters(dist)) throw new AppError("bad_request", "dist must not contain control characters");
   const bytes = upload.file.data;
   if (bytes.byteLength > UPLOAD_LIMITS.maxFileSize) throw new AppError("payload_too_large", `The file is larger than ${UPLOAD_LIMITS.maxFileSize} bytes`);
   const headers = parseHeaders(upload.headers);

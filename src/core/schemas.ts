@@ -7,6 +7,12 @@ import { AppError } from "./errors";
 import { PLATFORMS } from "./platforms";
 import { ROLES } from "./roles";
 
+/**
+ * True when `s` holds a control character (C0 or DEL). No name, search value or file name means one, and NUL would
+ * also fail PostgreSQL's text and jsonb columns.
+ */
+export const hasControlCharacters = (s: string): boolean => /[\u0000-\u001f\u007f]/.test(s);
+
 export const slugSchema = z
   .string({ error: "Enter a slug" })
   .trim()
