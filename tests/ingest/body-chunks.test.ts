@@ -17,9 +17,9 @@ function request(parts: string[], close: boolean): Request {
   return new Request("http://faultline.test/api/0/issues/1/", { method: "PUT", body, duplex: "half" } as RequestInit);
 }
 
-const read = async (req: Request, maxBytes: number, idleMs: number) => {
+const read = async (req: Request, maxBytes: number, idleMs: number, deadlineMs?: number) => {
   const chunks: Uint8Array[] = [];
-  for await (const c of bodyChunks(req, maxBytes, idleMs)) chunks.push(c);
+  for await (const c of bodyChunks(req, maxBytes, idleMs, deadlineMs)) chunks.push(c);
   return Buffer.concat(chunks).toString("utf8");
 };
 
@@ -48,4 +48,24 @@ test("a body whose connection ends midway (the client gave up) is a 400 of the c
     read(req, 1000, 1000),
     (err) => codeOf(err) === "bad_request" && /ended before it was complete \(aborted\)/.test((err as Error).message),
   );
+});
+
+test("a body trickling a byte at a time, never idle, is a 408 once its deadline passes", async () => {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      timer = setInterval(() => controller.enqueue(new TextEncoder().encode(" ")), 20);
+    },
+    cancel() {
+      clearInterval(timer);
+    },
+  });
+  const req = new Request("http://faultline.test/api/0/issues/1/", { method: "PUT", body, duplex: "half" } as RequestInit);
+  const started = performance.now();
+  await assert.rejects(
+    read(req, 100_000, 1000, 300),
+    (err) => codeOf(err) === "request_timeout" && /did not arrive within 0.3 seconds/.test((err as Error).message),
+  );
+  clearInterval(timer);
+  assert.ok(performance.now() - started < 5_000);
 });

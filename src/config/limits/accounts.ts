@@ -79,6 +79,11 @@ export const API_LIMITS = {
    * 408. A body shorter than its Content-Length otherwise held its request for Node's 5-minute request timeout.
    */
   bodyIdleMs: 30_000,
+  /**
+   * milliseconds; the whole of such a body (at most maxJsonBodyBytes, 64 KiB: well under a second on any link). A
+   * client trickling a byte every few seconds never idles, and held its request up to Node's 5-minute timeout.
+   */
+  bodyDeadlineMs: 60_000,
 } as const;
 
 export const ACTION_LIMITS = {

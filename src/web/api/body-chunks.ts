@@ -3,19 +3,32 @@
 // gets a 408 once the timeout passes, instead of holding its request and socket for Node's 5-minute request timeout.
 import { AppError } from "../../core/errors";
 
-/** The chunks of a request body, each within the idle timeout; 413 once they pass `maxBytes`. */
-export async function* bodyChunks(req: Request, maxBytes: number, idleTimeoutMs: number): AsyncGenerator<Uint8Array> {
+/**
+ * The chunks of a request body, each within the idle timeout and all within `deadlineMs` (a client trickling a byte
+ * now and then never idles); 413 once they pass `maxBytes`.
+ */
+export async function* bodyChunks(req: Request, maxBytes: number, idleTimeoutMs: number, deadlineMs = Infinity): AsyncGenerator<Uint8Array> {
   if (!req.body) return;
   const reader = req.body.getReader();
+  const endBy = Date.now() + deadlineMs;
   let size = 0;
   let done = false;
   try {
     for (;;) {
       let timer: ReturnType<typeof setTimeout> | undefined;
+      const left = endBy - Date.now();
       const stalled = new Promise<never>((_, reject) => {
         timer = setTimeout(
-          () => reject(new AppError("request_timeout", `No part of the request body arrived for ${idleTimeoutMs / 1000} seconds`)),
-          idleTimeoutMs,
+          () =>
+            reject(
+              new AppError(
+                "request_timeout",
+                left < idleTimeoutMs
+                  ? `The request body did not arrive within ${deadlineMs / 1000} seconds`
+                  : `No part of the request body arrived for ${idleTimeoutMs / 1000} seconds`,
+              ),
+            ),
+          Math.max(0, Math.min(idleTimeoutMs, left)),
         );
       });
       // A connection that ends mid-body (the client gave up) is the client's doing: a 400 nobody waits for, not an

@@ -83,12 +83,12 @@ export function apiRoute<P = Record<string, string>>(scope: RouteScope | readonl
 
 /**
  * Reads the body, stopping as soon as it passes the limit (a declared Content-Length is checked first) or no byte
- * has come for API_LIMITS.bodyIdleMs (408).
+ * has come for API_LIMITS.bodyIdleMs, or the whole has not within bodyDeadlineMs (408).
  */
 export async function readCappedBytes(req: Request, limit: number): Promise<Buffer> {
   if (Number(req.headers.get("content-length") ?? 0) > limit) throw new AppError("payload_too_large", `Request body is larger than ${limit} bytes`);
   const chunks: Uint8Array[] = [];
-  for await (const chunk of bodyChunks(req, limit, API_LIMITS.bodyIdleMs)) chunks.push(chunk);
+  for await (const chunk of bodyChunks(req, limit, API_LIMITS.bodyIdleMs, API_LIMITS.bodyDeadlineMs)) chunks.push(chunk);
   return Buffer.concat(chunks);
 }
 
