@@ -7,6 +7,8 @@
 // Only what is known to be about the data counts as such; anything unknown is treated as the database's trouble,
 // which at worst delays digesting until someone looks, and never sets good records aside.
 
+import { isAppError } from "../core/errors";
+
 /**
  * PostgreSQL SQLSTATE classes about the row being written (Appendix A, "PostgreSQL Error Codes"): 22 data
  * exception (numeric value out of range 22003, character not in repertoire 22021, invalid text representation 22P02,
@@ -35,6 +37,8 @@ const DATA_ERROR_NAMES = new Set(["TypeError", "RangeError", "SyntaxError", "URI
 /** Whether `err`, thrown while digesting or writing a batch, is about the data rather than the database or machine. */
 export function isDataError(err: unknown): boolean {
   if (typeof err !== "object" || err === null) return false;
+  // The storage's refusal of a value it cannot hold (a NUL on PostgreSQL: storage/nul-guard.ts) is about the record.
+  if (isAppError(err)) return err.code === "bad_request";
   const code = (err as { code?: unknown }).code;
   if (typeof code === "string") {
     if (code.startsWith("SQLITE_")) return SQLITE_DATA_CODES.some((c) => code === c || code.startsWith(`${c}_`));

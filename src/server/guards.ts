@@ -1,6 +1,7 @@
 // Checks made on the raw request before Next.js sees it.
 import type http from "node:http";
 import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state.js";
+import { nulInUrl } from "../web/api/nul";
 
 /**
  * Next.js refuses a server action whose Origin is not this host, but answers 500. A cross-site form post is the
@@ -60,4 +61,20 @@ export function malformedApiPathRefusal(pathname: string, basePath: string): str
   } catch {
     return "The path's percent-encoding is malformed";
   }
+}
+
+/**
+ * A NUL character in a request's decoded path or query (`%00`), on a page as on the API. PostgreSQL cannot hold one
+ * in a statement, and a page's filter (`?environment=a%00b`) went on to one and answered 500 on PostgreSQL installs.
+ * No address of Faultline's means a NUL: 400, naming where it is. (The intake's paths never come here.)
+ */
+export function nulInAddressRefusal(rawUrl: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(rawUrl, "http://faultline.invalid");
+  } catch {
+    return null;
+  }
+  const where = nulInUrl(url);
+  return where ? `${where} must not contain NUL characters` : null;
 }

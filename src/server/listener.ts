@@ -11,7 +11,7 @@ import { handleCron, matchCronRoute } from "../ingest/cron";
 import { closeAfterAnswer } from "../ingest/linger";
 import { baseSecurityHeaders } from "../web/security-headers";
 import { checkActionBody } from "./action-body";
-import { ALLOWED_METHODS, crossOriginActionRefusal, forbiddenMethodRefusal, malformedApiPathRefusal, routerStateRefusal } from "./guards";
+import { ALLOWED_METHODS, crossOriginActionRefusal, forbiddenMethodRefusal, malformedApiPathRefusal, nulInAddressRefusal, routerStateRefusal } from "./guards";
 
 export type NextHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
 
@@ -82,6 +82,8 @@ export function createListener(opts: {
     if (routerState) return refuse(res, 400, routerState);
     const malformedPath = malformedApiPathRefusal(pathname, basePath);
     if (malformedPath) return refuse(res, 400, malformedPath);
+    const nul = nulInAddressRefusal(url);
+    if (nul) return refuse(res, 400, nul);
     let checked: Awaited<ReturnType<typeof checkActionBody>>;
     try {
       checked = await checkActionBody(req);

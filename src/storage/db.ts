@@ -9,6 +9,7 @@ import type pg from "pg";
 import type { Database } from "./schema";
 import { STORAGE_LIMITS } from "../config/limits";
 import { withStatementCache } from "./sqlite-statements";
+import { refusingNul } from "./nul-guard";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -61,6 +62,13 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/** PostgreSQL cannot store NUL: a statement with one in its parameters is refused before it is sent (nul-guard.ts). */
+class NulRefusingPostgresDialect extends PostgresDialect {
+  override createDriver(): Driver {
+    return refusingNul(super.createDriver());
+  }
+}
+
 export function openDb(options: OpenDbOptions): Db {
   if (options.dialect === "sqlite") {
     if (options.file !== ":memory:") mkdirSync(path.dirname(options.file), { recursive: true });
@@ -92,7 +100,7 @@ export function openDb(options: OpenDbOptions): Db {
     pool.on("error", () => undefined);
     return pool;
   };
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: makePool }) });
+  const kysely = new Kysely<Database>({ dialect: new NulRefusingPostgresDialect({ pool: makePool }) });
   const figures = () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : { total: 0, idle: 0, waiting: 0 });
   return { kysely, dialect: "postgres", close: () => kysely.destroy(), pool: figures, attachmentsDir: null };
 }

@@ -185,6 +185,25 @@ describe("requests Next.js cannot read", () => {
   });
 });
 
+describe("NUL characters before the pages (PostgreSQL cannot store one: a page's filter with one answered 500 there)", () => {
+  test("a NUL in a page's path or query is a 400 naming where it is; the intake's paths and a plain page are untouched", async () => {
+    for (const [path, where] of [
+      ["/en/orgs/acme/projects/web/issues?environment=a%00b", 'the parameter "environment"'],
+      ["/en/orgs/acme/issues?query=%00&sort=date", 'the parameter "query"'],
+      ["/en/orgs/a%00b", "the path"],
+      ["/en/sign-in?a%00=1", 'the parameter "a"'],
+      ["/api/0/organizations/?cursor=%00", 'the parameter "cursor"'],
+    ]) {
+      const r = await fetch(`${t.origin}${path}`);
+      assert.equal(r.status, 400, path);
+      assert.equal(await detail(r), `${where} must not contain NUL characters`, path);
+    }
+    // Percent-encoding of other control characters is no NUL (the test's stand-in for Next answers 404).
+    assert.equal((await fetch(`${t.origin}/en/sign-in?q=%01%1f`)).status, 404);
+    await stillServing();
+  });
+});
+
 describe("methods Faultline does not serve", () => {
   test("TRACE (which the framework answered 500) is a 405 naming the methods served, on the intake's paths and everywhere else; TRACK a 400", async () => {
     for (const path of ["/api/0/", "/en/orgs", `/api/${p.id}/envelope/${keyQuery()}`]) {
