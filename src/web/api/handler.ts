@@ -15,6 +15,7 @@ import { getServices } from "../../runtime/services";
 import { bodyChunks } from "./body-chunks";
 import { toErrorResponse } from "./errors";
 import { nulInJson, nulInUrl } from "./nul";
+import { parametersRead, trackParameterReads } from "./read-params";
 
 export type ApiContext<P> = { req: Request; url: URL; params: P; core: CoreContext; publicUrl: string; basePath: string };
 type Handler<P> = (ctx: ApiContext<P>) => Promise<Response>;
@@ -74,6 +75,7 @@ export function apiRoute<P = Record<string, string>>(scope: RouteScope | readonl
       const url = new URL(req.url);
       const nul = nulInUrl(url);
       if (nul) throw new AppError("bad_request", `${nul} must not contain NUL characters`);
+      trackParameterReads(url);
       return await handler({ req, url, params, core, publicUrl: config.publicUrl, basePath });
     } catch (err) {
       return toErrorResponse(err);
@@ -110,10 +112,10 @@ export async function readJson(req: Request): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>;
 }
 
-/** Sentry's Link header: previous and next cursors with results="true|false". */
+/** Sentry's Link header: previous and next cursors with results="true|false", carrying the parameters the route read. */
 export function linkHeader(url: URL, nextCursor: string | null, publicUrl: string, basePath: string): string {
   const base = new URL(`${publicUrl}${basePath}${url.pathname.slice(basePath.length)}`);
-  url.searchParams.forEach((v, k) => k !== "cursor" && base.searchParams.append(k, v));
+  for (const [k, v] of parametersRead(url)) base.searchParams.append(k, v);
   const withCursor = (c: string) => {
     const u = new URL(base);
     u.searchParams.set("cursor", c);
