@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
@@ -245,7 +246,7 @@ export type Receiver = {
   close: () => Promise<void>;
 };
 
-/** A real HTTP receiver on 127.0.0.1:`port`. */
+/** A real HTTP receiver on 127.0.0.1:`port` (0: a port the system picks, named by `url`). */
 export async function receiver(port: number, answer: (n: number, r: Receipt) => Answer = () => ({ status: 200, body: "ok" })): Promise<Receiver> {
   const receipts: Receipt[] = [];
   const waiters = new Set<() => void>();
@@ -263,7 +264,15 @@ export async function receiver(port: number, answer: (n: number, r: Receipt) => 
       res.end(a.body ?? "");
     });
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  // A port taken by another test fails here, saying so, rather than leaving the test waiting.
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
   return {
     url: (p = "/hook") => `http://127.0.0.1:${port}${p}`,
     receipts,
