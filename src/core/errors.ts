@@ -8,6 +8,7 @@ export const ERROR_STATUS = {
   request_timeout: 408,
   conflict: 409,
   payload_too_large: 413,
+  uri_too_long: 414,
   rate_limited: 429,
 } as const;
 

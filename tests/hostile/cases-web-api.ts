@@ -69,6 +69,17 @@ export function webApiCases(t: Target): HostileCase[] {
     ["a NUL in a key of the body", "PUT", `/api/0/projects/${t.org}/${t.project}/`, { ["na\u0000me"]: "x" }],
   ];
   for (const [name, method, path, value] of nulBodies) body(name, method, path, JSON.stringify(value));
+  // A list's parameters ride along in its Link header twice: too long for a header a client can read is a 414 (Node's
+  // fetch, which the corpus uses, refused the answer before: UND_ERR_HEADERS_OVERFLOW).
+  const environments = (n: number) => Array.from({ length: n }, (_, i) => `environment=env-${i}`).join("&");
+  for (const [name, path] of [
+    ["an issue list's environment of 8,000 characters", `/api/0/projects/${t.org}/${t.project}/issues/?environment=${"A".repeat(8000)}`],
+    ["a release list of 600 environments", `/api/0/organizations/${t.org}/releases/?${environments(600)}`],
+    ["an audit log's actor of 8,000 characters", `/api/0/organizations/${t.org}/audit-logs/?actor=${"a".repeat(8000)}`],
+    ["junk parameters of 12,000 characters", `/api/0/organizations/?junk=${"x".repeat(12_000)}`],
+  ] as const) {
+    cases.push({ name: `web API: ${name}`, method: "GET", path, headers: auth });
+  }
   const nulGets: [string, string][] = [
     ["an issue search of NUL", `/api/0/projects/${t.org}/${t.project}/issues/?query=%00`],
     ["an issue environment of NUL", `/api/0/projects/${t.org}/${t.project}/issues/?environment=a%00b`],

@@ -66,6 +66,13 @@ export const API_LIMITS = {
   defaultPageSize: 100,
   /** items; largest page a client may ask for. */
   maxPageSize: 100,
+  /**
+   * bytes (6 KiB), percent-encoded; the query parameters a list carries to its next page in its `Link` header, which
+   * holds them twice (the previous and next links). Node's fetch (undici) refuses an answer whose headers pass 16 KiB,
+   * so a list asked with longer parameters is answered 414 rather than with a header its client cannot read. The
+   * longest value Faultline reads, an issue search of STREAM_LIMITS.maxQueryLength (2,000) characters, fits.
+   */
+  maxLinkQueryBytes: 6 * 1024,
   /** bytes; JSON bodies of the web API are small objects, anything larger is a mistake or abuse. */
   maxJsonBodyBytes: 64 * 1024,
   /**

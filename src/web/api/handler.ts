@@ -116,6 +116,12 @@ export async function readJson(req: Request): Promise<Record<string, unknown>> {
 export function linkHeader(url: URL, nextCursor: string | null, publicUrl: string, basePath: string): string {
   const base = new URL(`${publicUrl}${basePath}${url.pathname.slice(basePath.length)}`);
   for (const [k, v] of parametersRead(url)) base.searchParams.append(k, v);
+  if (base.search.length > API_LIMITS.maxLinkQueryBytes) {
+    throw new AppError(
+      "uri_too_long",
+      `The list's parameters are too long to page through: ${base.search.length} bytes percent-encoded, at most ${API_LIMITS.maxLinkQueryBytes}`,
+    );
+  }
   const withCursor = (c: string) => {
     const u = new URL(base);
     u.searchParams.set("cursor", c);
