@@ -111,7 +111,9 @@ export function statusChange(update: StatusUpdate, totals: { timesSeen: number; 
         window: d.ignoreWindow ?? null,
         userCount: d.ignoreUserCount ?? null,
         userWindow: d.ignoreUserWindow ?? null,
-        baseline: totals,
+        // The two figures alone: the caller passes the whole issue row, whose own snooze would nest in this one, and
+        // each ignore of an ignored issue doubled the stored text (a member could grow it until the server ran out of memory).
+        baseline: { timesSeen: totals.timesSeen, userCount: totals.userCount },
         at,
       }
     : null;

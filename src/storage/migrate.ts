@@ -42,6 +42,7 @@ import { segmentIndex } from "./migrations/0038-segment-index";
 import { eventUsersPerEvent } from "./migrations/0039-event-users-per-event";
 import { traceEventsPerEvent } from "./migrations/0040-trace-events-per-event";
 import { traceEventsByDay } from "./migrations/0041-trace-events-by-day";
+import { snoozeBaseline } from "./migrations/0042-snooze-baseline";
 
 /** Ordered by name; never rename or edit a released entry. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -87,6 +88,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "0039-event-users-per-event": eventUsersPerEvent(dialect),
     "0040-trace-events-per-event": traceEventsPerEvent(dialect),
     "0041-trace-events-by-day": traceEventsByDay(dialect),
+    "0042-snooze-baseline": snoozeBaseline(),
   };
 }
 

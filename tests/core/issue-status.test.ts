@@ -26,6 +26,9 @@ describe("status updates", () => {
     assert.equal(timed.snooze?.until, "2026-11-23T10:30:00.000Z");
     assert.equal(timed.substatus, "archived_until_condition_met");
     assert.deepEqual(change({ status: "ignored", statusDetails: { ignoreCount: 100, ignoreWindow: 60 } }).snooze?.baseline, totals);
+    // Given the whole issue (as the core does), the baseline keeps its two counts and nothing else of it.
+    const row = { ...totals, id: 7, title: "TypeError", snooze: JSON.stringify({ baseline: { snooze: "…" } }) };
+    assert.deepEqual(statusChange(parseStatusUpdate({ status: "ignored", statusDetails: { ignoreCount: 5 } })!, row, null, now).snooze?.baseline, totals);
     const refused = [
       { status: "ignored", statusDetails: { ignoreWindow: 60 } },
       { status: "ignored", statusDetails: { ignoreCount: 5, ignoreWindow: 20_000 } },

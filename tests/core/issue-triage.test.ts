@@ -207,3 +207,21 @@ describe("tags and events", () => {
     assert.equal(await code(() => getProjectEvent(elsewhere.as("owner"), w.org, w.project.slug, c)), "not_found", "another organization's project");
   });
 });
+
+describe("ignoring", () => {
+  test("ignoring an ignored issue again keeps its snooze the same size: the baseline holds two counts, not the issue row", async () => {
+    const w = await world();
+    const sizes: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      await updateIssue(w.as("member"), w.one.id, { status: "ignored", statusDetails: { ignoreDuration: 60, ignoreCount: 5 } });
+      sizes.push((await t.store.getIssue(w.one.id))?.snooze?.length ?? 0);
+    }
+    // It nested the previous snooze each time and doubled: 1.8 MB after eleven, and the server ran out of memory later.
+    assert.ok(
+      sizes.every((size) => size > 0 && size === sizes[0]),
+      `sizes ${sizes.join(", ")}`,
+    );
+    const snooze = JSON.parse((await t.store.getIssue(w.one.id))!.snooze!) as { baseline: unknown };
+    assert.deepEqual(snooze.baseline, { timesSeen: 3, userCount: 0 });
+  });
+});

@@ -10,6 +10,7 @@ import { migrateToLatest, migrationsFor } from "../../src/storage/migrate";
 import { findInternalProject, internalDsn } from "../../src/core/internal-project";
 import { freshPgDatabase } from "../helpers/pg";
 import { carriesDataIntoDayPartitions } from "./migration-0029";
+import { oldIssue } from "./migration-rows";
 
 type Fresh = { options: OpenDbOptions; drop: () => Promise<void> };
 const dialects: Record<string, () => Promise<Fresh>> = {
@@ -167,24 +168,7 @@ for (const [dialect, fresh] of Object.entries(dialects)) {
           })
           .returning("id")
           .executeTakeFirstOrThrow();
-        const issue = {
-          project_id: project.id,
-          type: "error",
-          title: "T",
-          culprit: "",
-          level: "error",
-          platform: "python",
-          metadata: "{}",
-          status: "unresolved",
-          substatus: null,
-          resolution: null,
-          snooze: null,
-          first_seen: now,
-          last_seen: now,
-          times_seen: 3,
-          first_release: null,
-          assignee_id: null,
-        };
+        const issue = oldIssue(project.id, now);
         const { id } = await k
           .insertInto("issues")
           .values({ ...issue, short_id: 1 } as never)
