@@ -87,6 +87,44 @@ test.describe("runtime-spec §7: calls", () => {
     await expect(page.getByTestId("team-table")).toContainText("#body-check");
   });
 
+  test("§7 a server action's arguments crafted by hand (a locale no header can carry, an object for its form) are refused, never 500, and change nothing", async ({
+    page,
+    request,
+  }) => {
+    const action = await createTeamThroughForm(page, "args-check");
+    await expect(page.getByTestId("team-table")).toContainText("#args-check");
+    const type = action.headers()["content-type"]!;
+    const own = action.postData() ?? "";
+    // The arguments go as JSON in the part named "0" (bound arguments first, the locale among them; "$K1" is the form).
+    const argsPart = /(name="0"\r\n\r\n)(.*?)(\r\n--)/s.exec(own);
+    expect(argsPart, own.slice(0, 300)).toBeTruthy();
+    const args = JSON.parse(argsPart![2]!) as unknown[];
+    expect(args[0]).toBe("en");
+    expect(args).toContain("$K1");
+    const post = (changed: unknown[], slug: string) =>
+      request.post(`${SERVERS.main.url}/en/orgs/acme/settings/teams`, {
+        headers: { "next-action": action.headers()["next-action"]!, origin: SERVERS.main.origin, "content-type": type },
+        data: own.replace(argsPart![0], `${argsPart![1]}${JSON.stringify(changed)}${argsPart![3]}`).replace("args-check", slug),
+      });
+    // Each locale answered 500 once the action redirected (its header cannot carry them), after the action had run.
+    for (const [i, locale] of ["\u0001", "\ud800", "en\u2028", "x".repeat(5000)].entries()) {
+      const res = await post([locale, ...args.slice(1)], `args-locale-${i}`);
+      expect(res.status(), JSON.stringify(locale).slice(0, 20)).toBeLessThan(500);
+    }
+    // Where the form goes, an object or a string: form.get() threw (500), for anyone.
+    for (const form of [{}, "x", null]) {
+      const res = await post(
+        args.map((a) => (a === "$K1" ? form : a)),
+        "args-form",
+      );
+      expect(res.status(), JSON.stringify(form)).toBeLessThan(500);
+    }
+    await page.reload();
+    await expect(page.getByTestId("team-table")).toContainText("#args-check");
+    await expect(page.getByTestId("team-table")).not.toContainText("#args-locale");
+    await expect(page.getByTestId("team-table")).not.toContainText("#args-form");
+  });
+
   test("§7 page-data fetch (Pages Router docs): /_next/data/<buildId>/<locale>/docs/<slug>.json with x-nextjs-data", async ({ page }) => {
     const data: Request[] = [];
     page.on("request", (r) => {

@@ -11,9 +11,15 @@ export async function validationTranslator(locale: string): Promise<Translate> {
   return (message) => (t.has(message) ? t(message) : message);
 }
 
-/** Authenticates (redirecting to sign-in when needed), then runs the body with core errors mapped to form state. */
+/**
+ * Authenticates (redirecting to sign-in when needed), then runs the body with core errors mapped to form state. An
+ * action's locale is an argument the request carries: one that is not Faultline's runs nothing. The actions build
+ * their redirects from it, and a locale no header can carry (a control character, a lone surrogate) answered 500 after
+ * the body had run and committed.
+ */
 export async function act(locale: string, body: (core: CoreContext) => Promise<ActionState | void>): Promise<ActionState> {
-  const lang = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  if (!isLocale(locale)) return { status: "error", message: (await validationTranslator(DEFAULT_LOCALE))("invalid") };
+  const lang = locale;
   const core = await requireCore(lang);
   return runAction(() => body(core), await validationTranslator(lang));
 }

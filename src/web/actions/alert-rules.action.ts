@@ -7,7 +7,7 @@ import { createAlertRule, deleteAlertRule, sendTestNotification, setAlertsMember
 import { linkBase } from "../../core/links";
 import { formToRule } from "../alert-rule-form";
 import { act } from "./act";
-import { type ActionState, formObject } from "./result";
+import { type ActionState, formObject, isForm, NOT_A_FORM } from "./result";
 
 const alertsPath = (locale: string, org: string, project: string) => `/${locale}/orgs/${org}/projects/${project}/alerts`;
 
@@ -19,6 +19,7 @@ export async function saveAlertRuleAction(
   _prev: ActionState,
   form: FormData,
 ): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   let id = ruleId;
   const state = await act(locale, async (core) => {
     const body = formToRule(formObject(form));
@@ -60,6 +61,7 @@ export async function testAlertRuleAction(
 }
 
 export async function setAlertsMemberWriteAction(locale: string, orgSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   const state = await act(locale, async (core) => {
     await setAlertsMemberWrite(core, orgSlug, { alertsMemberWrite: form.get("alertsMemberWrite") === "on" });
   });

@@ -11,14 +11,12 @@ import { currentServices, getServices } from "../../runtime/services";
 import { callAuth } from "../auth-bridge";
 import { requireCore } from "../session";
 import { validationTranslator } from "./act";
-import { type ActionState, formObject, runAction } from "./result";
+import { type ActionState, formObject, runAction, isForm, NOT_A_FORM } from "./result";
+import { knownLocale, safeNext } from "./locale";
 
-/** Only same-site paths may be used as a post-sign-in destination (no open redirects). */
-function safeNext(locale: string, next: string | undefined): string {
-  return next && next.startsWith(`/${locale}/`) && !next.startsWith("//") ? next : `/${locale}`;
-}
-
-export async function setupAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+export async function setupAction(rawLocale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  const locale = knownLocale(rawLocale);
+  if (!isForm(form)) return NOT_A_FORM;
   const { accounts, store } = getServices();
   const values = formObject(form);
   const result = await runAction(
@@ -34,7 +32,9 @@ export async function setupAction(locale: string, _prev: ActionState, form: Form
   return result;
 }
 
-export async function signInAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+export async function signInAction(rawLocale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  const locale = knownLocale(rawLocale);
+  if (!isForm(form)) return NOT_A_FORM;
   const t = await getTranslations({ locale, namespace: "signIn" });
   const values = formObject(form);
   const res = await callAuth("/sign-in/email", { email: values.email ?? "", password: values.password ?? "" });
@@ -54,7 +54,8 @@ export async function signInAction(locale: string, _prev: ActionState, form: For
   redirect(safeNext(locale, values.next));
 }
 
-export async function signOutAction(locale: string): Promise<void> {
+export async function signOutAction(rawLocale: string): Promise<void> {
+  const locale = knownLocale(rawLocale);
   await callAuth("/sign-out", {});
   redirect(`/${locale}/sign-in`);
 }
@@ -63,7 +64,9 @@ const changePasswordSchema = z
   .object({ currentPassword: z.string().min(1, "Enter your current password"), newPassword: passwordSchema, confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "The passwords do not match" });
 
-export async function changePasswordAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+export async function changePasswordAction(rawLocale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  const locale = knownLocale(rawLocale);
+  if (!isForm(form)) return NOT_A_FORM;
   const core = await requireCore(locale);
   const t = await getTranslations({ locale, namespace: "account" });
   return runAction(

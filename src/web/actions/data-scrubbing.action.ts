@@ -11,10 +11,19 @@ import { requireOrg } from "../../core/access";
 import type { CoreContext } from "../../core/context";
 import { SCRUBBING_SETTINGS_LIMITS } from "../../config/limits";
 import { act } from "./act";
-import type { ActionState } from "./result";
+import { type ActionState, isForm, NOT_A_FORM } from "./result";
 
 /** Whose settings a form changes: the organization's, or one project's. */
 export type ScrubbingTarget = { org: string; project?: string };
+
+/** A target as the request carries it (a bound argument: anything, when crafted by hand; null read as one was a 500). */
+const isTarget = (t: unknown): t is ScrubbingTarget =>
+  typeof t === "object" &&
+  t !== null &&
+  typeof (t as ScrubbingTarget).org === "string" &&
+  ((t as ScrubbingTarget).project === undefined || typeof (t as ScrubbingTarget).project === "string");
+
+const NOT_A_TARGET: ActionState = { status: "error", message: "The settings to change could not be read" };
 
 /** The options form: checkboxes ("on" or absent) and the field lists, one per line. */
 function optionsFrom(form: FormData) {
@@ -46,6 +55,8 @@ const pathOf = (locale: string, target: ScrubbingTarget) =>
   target.project ? `/${locale}/orgs/${target.org}/projects/${target.project}/settings/scrubbing` : `/${locale}/orgs/${target.org}/settings/scrubbing`;
 
 export async function saveScrubbingOptionsAction(locale: string, target: ScrubbingTarget, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isTarget(target)) return NOT_A_TARGET;
+  if (!isForm(form)) return NOT_A_FORM;
   const state = await act(locale, (core) => save(core, target, optionsFrom(form)));
   revalidatePath(pathOf(locale, target));
   return state;
@@ -53,6 +64,8 @@ export async function saveScrubbingOptionsAction(locale: string, target: Scrubbi
 
 /** The whole relayPiiConfig as JSON (empty: no advanced rules). */
 export async function saveRelayPiiConfigAction(locale: string, target: ScrubbingTarget, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isTarget(target)) return NOT_A_TARGET;
+  if (!isForm(form)) return NOT_A_FORM;
   const text = String(form.get("relayPiiConfig") ?? "").trim();
   const state = await act(locale, (core) => save(core, target, { relayPiiConfig: text === "" ? null : text }));
   revalidatePath(pathOf(locale, target));
@@ -72,6 +85,8 @@ const ruleFrom = (form: FormData): NewScreenRule => ({
  * "preview"): the preview's changes come back in `data`, path by path, and nothing is saved.
  */
 export async function addScrubbingRuleAction(locale: string, target: ScrubbingTarget, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isTarget(target)) return NOT_A_TARGET;
+  if (!isForm(form)) return NOT_A_FORM;
   const rule = ruleFrom(form);
   const preview = form.get("intent") === "preview";
   const state = await act(locale, async (core) => {
@@ -94,6 +109,8 @@ export async function addScrubbingRuleAction(locale: string, target: ScrubbingTa
 }
 
 export async function removeScrubbingRuleAction(locale: string, target: ScrubbingTarget, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isTarget(target)) return NOT_A_TARGET;
+  if (!isForm(form)) return NOT_A_FORM;
   const id = String(form.get("id") ?? "");
   const source = String(form.get("source") ?? "");
   const state = await act(locale, async (core) => save(core, target, { relayPiiConfig: withoutRule(await currentConfig(core, target), id, source) }));

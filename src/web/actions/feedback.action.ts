@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { assignFeedback, setFeedbackStatus } from "../../core/feedback";
 import type { FeedbackStatus } from "../../storage/feedback-ports";
 import { act } from "./act";
-import { type ActionState, formObject } from "./result";
+import { type ActionState, formObject, isForm, NOT_A_FORM } from "./result";
 
 const revalidateInbox = (locale: string, org: string) => revalidatePath(`/${locale}/orgs/${org}/feedback`, "layout");
 
@@ -24,6 +24,7 @@ export async function setFeedbackStatusAction(
 }
 
 export async function assignFeedbackAction(locale: string, org: string, id: number, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   const state = await act(locale, async (core) => {
     await assignFeedback(core, org, id, formObject(form).assignee ?? "");
   });

@@ -6,9 +6,10 @@ import { encryptClientSecret } from "../../auth/sso-settings";
 import { saveInstanceSso } from "../../core/instance-sso";
 import { currentServices, getServices } from "../../runtime/services";
 import { act } from "./act";
-import { type ActionState, formObject } from "./result";
+import { type ActionState, formObject, isForm, NOT_A_FORM } from "./result";
 
 export async function saveInstanceSsoAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   const v = formObject(form);
   const { config } = getServices();
   return act(locale, async (core) => {

@@ -13,7 +13,7 @@ import { DEFAULT_LOCALE, isLocale } from "../../i18n/routing";
 import { getServices } from "../../runtime/services";
 import { callAuth } from "../auth-bridge";
 import { act, validationTranslator } from "./act";
-import { type ActionState, formObject, runAction } from "./result";
+import { type ActionState, formObject, runAction, isForm, NOT_A_FORM } from "./result";
 
 const membersPath = (locale: string, org: string) => `/${locale}/orgs/${org}/settings/members`;
 
@@ -22,6 +22,7 @@ const membersPath = (locale: string, org: string) => `/${locale}/orgs/${org}/set
  * the inviter's language), and the link to pass on.
  */
 export async function createInvitationAction(locale: string, orgSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   const lang = isLocale(locale) ? locale : DEFAULT_LOCALE;
   const t = await getTranslations({ locale: lang, namespace: "invitations" });
   let result: ActionState = { status: "ok" };
@@ -54,6 +55,7 @@ export async function acceptInvitationAction(locale: string, secret: string, _pr
 }
 
 export async function joinWithPasswordAction(locale: string, secret: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   const lang = isLocale(locale) ? locale : DEFAULT_LOCALE;
   const t = await getTranslations({ locale: lang, namespace: "invite" });
   const { accounts, store } = getServices();

@@ -3,11 +3,12 @@
 import { revalidatePath } from "next/cache";
 import { addComment, deleteComment, updateComment } from "../../core/issue-comments";
 import { act } from "./act";
-import { type ActionState, formObject } from "./result";
+import { type ActionState, formObject, isForm, NOT_A_FORM } from "./result";
 
 const revalidateIssue = (locale: string, org: string, issueId: string) => revalidatePath(`/${locale}/orgs/${org}/issues/${issueId}`, "layout");
 
 export async function addCommentAction(locale: string, org: string, issueId: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   const state = await act(locale, async (core) => {
     await addComment(core, issueId, { text: formObject(form).text ?? "" });
   });
@@ -23,6 +24,7 @@ export async function editCommentAction(
   _prev: ActionState,
   form: FormData,
 ): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   const state = await act(locale, async (core) => {
     await updateComment(core, issueId, commentId, { text: formObject(form).text ?? "" });
   });

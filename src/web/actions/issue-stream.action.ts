@@ -9,7 +9,7 @@ import { sendTestEvent } from "../../core/test-event";
 import { CLIENT_IP_HEADER } from "../../auth/create-auth";
 import { inProcessIntake } from "../../ingest/in-process";
 import { act } from "./act";
-import type { ActionState } from "./result";
+import { type ActionState, isForm, NOT_A_FORM } from "./result";
 
 const streamPath = (locale: string, org: string) => `/${locale}/orgs/${org}/issues`;
 
@@ -48,6 +48,7 @@ function bulkBody(form: FormData): Record<string, unknown> {
 }
 
 export async function bulkIssuesAction(locale: string, org: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   const ids = form.getAll("issue").filter((v): v is string => typeof v === "string");
   const state = await act(locale, async (core) => {
     const changed = await updateOrgIssues(core, org, ids, bulkBody(form));

@@ -5,7 +5,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { deleteIssue, updateIssue } from "../../core/issues";
 import { act } from "./act";
-import { type ActionState, formObject } from "./result";
+import { type ActionState, formObject, isForm, NOT_A_FORM } from "./result";
 
 export type IssueStatusAction = "resolved" | "resolvedInNextRelease" | "unresolved" | "ignored";
 
@@ -30,6 +30,7 @@ export async function setIssueStatusAction(
   _prev: ActionState,
   form: FormData,
 ): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   const state = await act(locale, async (core) => {
     await updateIssue(core, issueId, { status, statusDetails: status === "ignored" ? ignoreDetails(form) : {} });
   });
@@ -38,6 +39,7 @@ export async function setIssueStatusAction(
 }
 
 export async function assignIssueAction(locale: string, org: string, issueId: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   const state = await act(locale, async (core) => {
     await updateIssue(core, issueId, { assignedTo: formObject(form).assignedTo ?? null });
   });

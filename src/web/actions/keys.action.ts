@@ -2,11 +2,12 @@
 import { revalidatePath } from "next/cache";
 import { createKey, deleteKey, updateKey } from "../../core/keys";
 import { act } from "./act";
-import { type ActionState, formObject } from "./result";
+import { type ActionState, formObject, isForm, NOT_A_FORM } from "./result";
 
 const keysPath = (locale: string, org: string, project: string) => `/${locale}/orgs/${org}/projects/${project}/settings/keys`;
 
 export async function createKeyAction(locale: string, org: string, project: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   const state = await act(locale, async (core) => {
     await createKey(core, org, project, formObject(form));
   });
@@ -22,6 +23,7 @@ export async function renameKeyAction(
   _prev: ActionState,
   form: FormData,
 ): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   const state = await act(locale, async (core) => {
     await updateKey(core, org, project, publicKey, { label: formObject(form).label ?? "" });
   });
@@ -70,6 +72,7 @@ export async function setKeyRateLimitAction(
   _prev: ActionState,
   form: FormData,
 ): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   const { count, window, category = "error" } = formObject(form);
   const limit = count === undefined ? null : { count: Number(count), window: Number(window) };
   const state = await act(locale, async (core) => {

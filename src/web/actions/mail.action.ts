@@ -12,12 +12,13 @@ import { DEFAULT_LOCALE, isLocale } from "../../i18n/routing";
 import { getServices } from "../../runtime/services";
 import { callAuth } from "../auth-bridge";
 import { act, validationTranslator } from "./act";
-import { type ActionState, formObject, runAction } from "./result";
+import { type ActionState, formObject, runAction, isForm, NOT_A_FORM } from "./result";
 
 const lang = (locale: string) => (isLocale(locale) ? locale : DEFAULT_LOCALE);
 
 /** The same answer whether the address has an account or not. */
 export async function requestPasswordResetAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   const l = lang(locale);
   const t = await getTranslations({ locale: l, namespace: "forgotPassword" });
   return runAction(
@@ -35,6 +36,7 @@ export async function requestPasswordResetAction(locale: string, _prev: ActionSt
 const TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
 
 export async function resetPasswordAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   const l = lang(locale);
   const t = await getTranslations({ locale: l, namespace: "resetPassword" });
   const schema = z
@@ -56,6 +58,7 @@ export async function resetPasswordAction(locale: string, _prev: ActionState, fo
 }
 
 export async function sendTestMailAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   const l = lang(locale);
   const t = await getTranslations({ locale: l, namespace: "instanceMail" });
   let result: ActionState = { status: "ok" };

@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { createMetricAlert, deleteMetricAlert, getMetricAlert, updateMetricAlert } from "../../core/metric-alerts";
 import { formField, formToInput } from "../metric-alert-form";
 import { act } from "./act";
-import { type ActionState, formObject } from "./result";
+import { type ActionState, formObject, isForm, NOT_A_FORM } from "./result";
 
 const rulePath = (locale: string, org: string, id: number) => `/${locale}/orgs/${org}/alerts/metric/${id}`;
 
@@ -17,6 +17,7 @@ function withFormFields(state: ActionState, hasWarning: boolean): ActionState {
 }
 
 export async function saveMetricAlertAction(locale: string, orgSlug: string, ruleId: number | null, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   const values = formObject(form);
   let savedId: number | null = null;
   const state = await act(locale, async (core) => {

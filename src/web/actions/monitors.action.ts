@@ -7,11 +7,12 @@ import { redirect } from "next/navigation";
 import { createMonitor, deleteMonitor, setMonitorMuted, updateMonitor } from "../../core/monitors";
 import { formFields, formToMonitorInput } from "../monitor-form";
 import { act } from "./act";
-import { type ActionState, formObject } from "./result";
+import { type ActionState, formObject, isForm, NOT_A_FORM } from "./result";
 
 const monitorPath = (locale: string, org: string, slug: string) => `/${locale}/orgs/${org}/monitors/${slug}`;
 
 export async function saveMonitorAction(locale: string, orgSlug: string, slug: string | null, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   let saved: string | null = null;
   const state = await act(locale, async (core) => {
     const input = formToMonitorInput(formObject(form));

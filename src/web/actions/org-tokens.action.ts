@@ -4,11 +4,12 @@ import { revalidatePath } from "next/cache";
 import { createOrgToken, revokeOrgToken } from "../../core/org-tokens";
 import { getServices } from "../../runtime/services";
 import { act } from "./act";
-import { type ActionState, formObject } from "./result";
+import { type ActionState, formObject, isForm, NOT_A_FORM } from "./result";
 
 const tokensPath = (locale: string, org: string) => `/${locale}/orgs/${org}/settings/tokens`;
 
 export async function createOrgTokenAction(locale: string, orgSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   let token = "";
   const state = await act(locale, async (core) => {
     const { config, basePath } = getServices();

@@ -3,9 +3,10 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { createOrganization, deleteOrganization, updateOrganization } from "../../core/organizations";
 import { act } from "./act";
-import { type ActionState, formObject } from "./result";
+import { type ActionState, formObject, isForm, NOT_A_FORM } from "./result";
 
 export async function createOrganizationAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   let slug = "";
   const state = await act(locale, async (core) => {
     slug = (await createOrganization(core, formObject(form))).slug;
@@ -15,6 +16,7 @@ export async function createOrganizationAction(locale: string, _prev: ActionStat
 }
 
 export async function updateOrganizationAction(locale: string, orgSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   let slug = orgSlug;
   const state = await act(locale, async (core) => {
     const { name = "", slug: newSlug = "" } = formObject(form);

@@ -4,9 +4,10 @@ import { redirect } from "next/navigation";
 import { createProject, deleteProject, updateProject } from "../../core/projects";
 import { getServices } from "../../runtime/services";
 import { act } from "./act";
-import { type ActionState, formObject } from "./result";
+import { type ActionState, formObject, isForm, NOT_A_FORM } from "./result";
 
 export async function createProjectAction(locale: string, orgSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   let slug = "";
   const state = await act(locale, async (core) => {
     slug = (await createProject(core, orgSlug, formObject(form))).slug;
@@ -16,6 +17,7 @@ export async function createProjectAction(locale: string, orgSlug: string, _prev
 }
 
 export async function updateProjectAction(locale: string, orgSlug: string, projectSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   let slug = projectSlug;
   const state = await act(locale, async (core) => {
     const { name = "", slug: newSlug = "", platform } = formObject(form);
@@ -28,6 +30,7 @@ export async function updateProjectAction(locale: string, orgSlug: string, proje
 
 /** Turns fetching of JavaScript sources and source maps from public URLs on or off (the form's `enabled`: "on" or absent). */
 export async function setSourceFetchingAction(locale: string, orgSlug: string, projectSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   const state = await act(locale, async (core) => {
     await updateProject(core, orgSlug, projectSlug, { scrapeJavaScript: form.get("scrapeJavaScript") === "on" });
   });
@@ -37,6 +40,7 @@ export async function setSourceFetchingAction(locale: string, orgSlug: string, p
 
 /** The project's own retention in days (the form's `retentionDays`; empty: the instance's), shorter than the instance's. */
 export async function setRetentionAction(locale: string, orgSlug: string, projectSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   const state = await act(locale, async (core) => {
     const raw = String(form.get("retentionDays") ?? "").trim();
     const retentionDays = raw === "" ? null : /^\d{1,5}$/.test(raw) ? Number(raw) : raw;
@@ -48,6 +52,7 @@ export async function setRetentionAction(locale: string, orgSlug: string, projec
 
 /** Who may download the project's attachments (issue 19): the form's `attachmentsRole`, checked by the core. */
 export async function setAttachmentsRoleAction(locale: string, orgSlug: string, projectSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   const state = await act(locale, async (core) => {
     await updateProject(core, orgSlug, projectSlug, { attachmentsRole: String(form.get("attachmentsRole") ?? "") });
   });

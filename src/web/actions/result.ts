@@ -28,6 +28,15 @@ export async function runAction(body: () => Promise<ActionState | void>, transla
   }
 }
 
+/**
+ * Whether a form action's form is one. Next.js decodes an action's arguments from the request, and one crafted by hand
+ * can put an object or a string where the form goes: form.get() then threw, a 500 to anyone, signed in or not.
+ */
+export const isForm = (form: unknown): form is FormData => form instanceof FormData;
+
+/** What a form action answers when its form is not one (isForm). */
+export const NOT_A_FORM: ActionState = { status: "error", message: "The form could not be read" };
+
 /** FormData to a plain object; empty strings become undefined so optional fields stay optional. */
 export function formObject(form: FormData): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};

@@ -7,10 +7,11 @@ import { DEFAULT_LOCALE, isLocale } from "../../i18n/routing";
 import { endStreamsOfSessions } from "../live-streams";
 import { requireSessionCore } from "../session";
 import { validationTranslator } from "./act";
-import { type ActionState, runAction } from "./result";
+import { type ActionState, runAction, isForm, NOT_A_FORM } from "./result";
 
 /** Signs out the session whose id the form's `sessionId` holds (one of the person's own, not the one in use). */
 export async function revokeSessionAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   const lang = isLocale(locale) ? locale : DEFAULT_LOCALE;
   const { core, sessionId } = await requireSessionCore(lang);
   const state = await runAction(

@@ -10,12 +10,8 @@ import { currentServices } from "../../runtime/services";
 import { callAuth } from "../auth-bridge";
 import { requireCore } from "../session";
 import { act } from "./act";
-import { type ActionState, formObject, runAction } from "./result";
-
-/** Only same-site paths may be used as a post-sign-in destination (no open redirects). */
-function safeNext(locale: string, next: string | undefined): string {
-  return next && next.startsWith(`/${locale}/`) && !next.startsWith("//") && !next.includes("\\") ? next : `/${locale}/orgs`;
-}
+import { type ActionState, formObject, runAction, isForm, NOT_A_FORM } from "./result";
+import { knownLocale, safeNext } from "./locale";
 
 /** The provider's authorization URL from better-auth's answer, or an error. */
 async function providerUrl(endpoint: "/sign-in/social" | "/link-social", body: Record<string, unknown>, locale: string): Promise<string> {
@@ -28,10 +24,12 @@ async function providerUrl(endpoint: "/sign-in/social" | "/link-social", body: R
 }
 
 /** "Sign in with <name>": to the provider's page, back to better-auth's callback, then to `next`. */
-export async function ssoSignInAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+export async function ssoSignInAction(rawLocale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  const locale = knownLocale(rawLocale);
+  if (!isForm(form)) return NOT_A_FORM;
   const { basePath, sso } = await currentServices();
   if (!sso) return { status: "error", message: (await getTranslations({ locale, namespace: "signIn.sso" }))("unavailable") };
-  const next = safeNext(locale, formObject(form).next);
+  const next = safeNext(locale, formObject(form).next, `/${locale}/orgs`);
   let url = "";
   const result = await runAction(async () => {
     url = await providerUrl(
@@ -45,7 +43,8 @@ export async function ssoSignInAction(locale: string, _prev: ActionState, form: 
 }
 
 /** Linking: the signed-in person (who just entered their password) goes to the provider to confirm it is them. */
-export async function ssoLinkAction(locale: string, _prev: ActionState, _form: FormData): Promise<ActionState> {
+export async function ssoLinkAction(rawLocale: string, _prev: ActionState, _form: FormData): Promise<ActionState> {
+  const locale = knownLocale(rawLocale);
   await requireCore(locale, `/${locale}/sign-in/sso/link`);
   const { basePath } = await currentServices();
   let url = "";
@@ -61,7 +60,9 @@ export async function ssoLinkAction(locale: string, _prev: ActionState, _form: F
 }
 
 /** An organization's SSO settings (owners): require SSO, auto-join domains (one a line or comma-separated) and role. */
-export async function orgSsoAction(locale: string, orgSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+export async function orgSsoAction(rawLocale: string, orgSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  const locale = knownLocale(rawLocale);
+  if (!isForm(form)) return NOT_A_FORM;
   const v = formObject(form);
   const domains = (v.autoJoinDomains ?? "")
     .slice(0, 10_000)

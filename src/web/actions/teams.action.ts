@@ -2,11 +2,12 @@
 import { revalidatePath } from "next/cache";
 import { createTeam, deleteTeam, setTeamMembership } from "../../core/teams";
 import { act } from "./act";
-import { type ActionState, formObject } from "./result";
+import { type ActionState, formObject, isForm, NOT_A_FORM } from "./result";
 
 const teamsPath = (locale: string, org: string) => `/${locale}/orgs/${org}/settings/teams`;
 
 export async function createTeamAction(locale: string, orgSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return NOT_A_FORM;
   const state = await act(locale, async (core) => {
     await createTeam(core, orgSlug, formObject(form));
   });

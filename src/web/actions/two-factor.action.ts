@@ -10,17 +10,15 @@ import { callAuth } from "../auth-bridge";
 import { qrCodeSvg } from "../qr-code";
 import { requireCore } from "../session";
 import { act } from "./act";
-import { type ActionState, formObject, runAction } from "./result";
-
-/** Only same-site paths may be used as a post-sign-in destination (no open redirects). */
-function safeNext(locale: string, next: string | undefined): string {
-  return next && next.startsWith(`/${locale}/`) && !next.startsWith("//") ? next : `/${locale}`;
-}
+import { type ActionState, formObject, runAction, isForm, NOT_A_FORM } from "./result";
+import { knownLocale, safeNext } from "./locale";
 
 const text = (v: string | undefined, max: number) => (v ?? "").slice(0, max);
 
 /** Step 1 of enrolment: with the password, a new secret (as a QR code and as text) and the recovery codes, shown once. */
-export async function startTwoFactorAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+export async function startTwoFactorAction(rawLocale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  const locale = knownLocale(rawLocale);
+  if (!isForm(form)) return NOT_A_FORM;
   await requireCore(locale, `/${locale}/account/two-factor`);
   const t = await getTranslations({ locale, namespace: "account.twoFactor" });
   return runAction(async () => {
@@ -34,7 +32,9 @@ export async function startTwoFactorAction(locale: string, _prev: ActionState, f
 }
 
 /** Step 2: the first code from the app turns two-factor on. */
-export async function confirmTwoFactorAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+export async function confirmTwoFactorAction(rawLocale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  const locale = knownLocale(rawLocale);
+  if (!isForm(form)) return NOT_A_FORM;
   await requireCore(locale, `/${locale}/account/two-factor`);
   const t = await getTranslations({ locale, namespace: "account.twoFactor" });
   const result = await runAction(async () => {
@@ -50,7 +50,9 @@ export async function confirmTwoFactorAction(locale: string, _prev: ActionState,
 }
 
 /** Turning two-factor off needs the password. */
-export async function disableTwoFactorAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+export async function disableTwoFactorAction(rawLocale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  const locale = knownLocale(rawLocale);
+  if (!isForm(form)) return NOT_A_FORM;
   await requireCore(locale, `/${locale}/account/two-factor`);
   const t = await getTranslations({ locale, namespace: "account.twoFactor" });
   const result = await runAction(async () => {
@@ -63,7 +65,9 @@ export async function disableTwoFactorAction(locale: string, _prev: ActionState,
 }
 
 /** The second step of a sign-in: a code from the app, or (`recovery`) one of the recovery codes. */
-export async function verifySignInCodeAction(locale: string, kind: "totp" | "recovery", _prev: ActionState, form: FormData): Promise<ActionState> {
+export async function verifySignInCodeAction(rawLocale: string, kind: "totp" | "recovery", _prev: ActionState, form: FormData): Promise<ActionState> {
+  const locale = knownLocale(rawLocale);
+  if (!isForm(form)) return NOT_A_FORM;
   const t = await getTranslations({ locale, namespace: "signIn.twoFactor" });
   const values = formObject(form);
   const code = text(values.code, 64).trim();
@@ -82,7 +86,9 @@ export async function verifySignInCodeAction(locale: string, kind: "totp" | "rec
 }
 
 /** Organization settings: "require two-factor" (owners only; the core checks and records it). */
-export async function setRequireTwoFactorAction(locale: string, orgSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+export async function setRequireTwoFactorAction(rawLocale: string, orgSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
+  const locale = knownLocale(rawLocale);
+  if (!isForm(form)) return NOT_A_FORM;
   return act(locale, async (core) => {
     await setRequireTwoFactor(core, orgSlug, { requireTwoFactor: form.get("requireTwoFactor") === "on" });
   });
