@@ -23,3 +23,17 @@ export const builtBasePath = (distDir: string): string => builtNextConfig(distDi
 
 /** The build's folder under the package root (FAULTLINE_DIST_DIR, relative to it, or .next). */
 export const distDirOf = (rootDir: string): string => path.join(rootDir, process.env.FAULTLINE_DIST_DIR || ".next");
+
+/**
+ * The ids of the build's server actions (its server-reference-manifest.json), which a form posted without JavaScript
+ * must name (server/form-action.ts); null when the build has no such file, and then any well-formed id passes.
+ */
+export function builtActionIds(distDir: string): ReadonlySet<string> | null {
+  try {
+    const file = path.join(distDir, "server", "server-reference-manifest.json");
+    const manifest = JSON.parse(readFileSync(file, "utf8")) as { node?: Record<string, unknown>; edge?: Record<string, unknown> };
+    return manifest.node ? new Set([...Object.keys(manifest.node), ...Object.keys(manifest.edge ?? {})]) : null;
+  } catch {
+    return null;
+  }
+}

@@ -5,10 +5,11 @@ import { nulInUrl } from "../web/api/nul";
 
 /**
  * Next.js refuses a server action whose Origin is not this host, but answers 500. A cross-site form post is the
- * caller's fault: answer 403 with a clear message instead.
+ * caller's fault: answer 403 with a clear message instead. `isAction`: Next.js takes the request as a server action
+ * (fetch-style, or a form's without JavaScript: server/form-action.ts).
  */
-export function crossOriginActionRefusal(req: http.IncomingMessage): string | null {
-  if (req.method !== "POST" || req.headers["next-action"] === undefined) return null;
+export function crossOriginActionRefusal(req: http.IncomingMessage, isAction: boolean): string | null {
+  if (!isAction) return null;
   const origin = req.headers.origin;
   if (!origin) return null;
   const forwardedHost = req.headers["x-forwarded-host"];

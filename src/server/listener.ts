@@ -11,6 +11,7 @@ import { handleCron, matchCronRoute } from "../ingest/cron";
 import { closeAfterAnswer } from "../ingest/linger";
 import { baseSecurityHeaders } from "../web/security-headers";
 import { checkActionBody } from "./action-body";
+import { actionKind } from "./form-action";
 import { ALLOWED_METHODS, crossOriginActionRefusal, forbiddenMethodRefusal, malformedApiPathRefusal, nulInAddressRefusal, routerStateRefusal } from "./guards";
 
 export type NextHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
@@ -56,8 +57,11 @@ export function createListener(opts: {
   intake: Intake;
   next: NextHandler | null;
   metricsToken?: (() => string) | null;
+  /** The build's server actions (its server-reference-manifest.json), which a form's must name; null: any well-formed id. */
+  actionIds?: ReadonlySet<string> | null;
 }) {
   const { config, basePath, intake, next } = opts;
+  const actionIds = opts.actionIds ?? null;
   const metricsToken = opts.metricsToken ?? null;
   const security = baseSecurityHeaders(config.publicUrl);
   return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
@@ -76,7 +80,8 @@ export function createListener(opts: {
     if (forbiddenMethod) return refuse(res, 405, forbiddenMethod, { allow: ALLOWED_METHODS });
     dropUntrustedForwarding(req, config);
     dropRequestPolicies(req);
-    const crossOrigin = crossOriginActionRefusal(req);
+    const action = actionKind(req, pathname, basePath);
+    const crossOrigin = crossOriginActionRefusal(req, action !== null);
     if (crossOrigin) return refuse(res, 403, crossOrigin);
     const routerState = routerStateRefusal(req);
     if (routerState) return refuse(res, 400, routerState);
@@ -86,7 +91,7 @@ export function createListener(opts: {
     if (nul) return refuse(res, 400, nul);
     let checked: Awaited<ReturnType<typeof checkActionBody>>;
     try {
-      checked = await checkActionBody(req);
+      checked = await checkActionBody(req, action, actionIds);
     } catch {
       return refuse(res, 400, "Could not read the request body");
     }

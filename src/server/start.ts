@@ -18,7 +18,7 @@ import { SpoolBacklog } from "../ingest/spool-backlog";
 import { startMetricsListener } from "../observability/http";
 import { metrics } from "../observability/metrics";
 import { watchPool } from "../observability/pools";
-import { builtNextConfig, distDirOf } from "./build-info";
+import { builtActionIds, builtNextConfig, distDirOf } from "./build-info";
 import { closeHttpServer, createHttpServer } from "./http-server";
 import { createListener } from "./listener";
 import { describeOwnMaps, uploadOwnSourceMaps } from "./own-sourcemaps";
@@ -96,7 +96,16 @@ export async function start(rootDir: string, log: (line: string) => void = conso
   process.env.NEXT_PRIVATE_LOCAL_WEBPACK = "1";
   const app = next({ dev: false, dir: rootDir, hostname: config.host, port: config.port });
   await app.prepare();
-  const server = createHttpServer(createListener({ config, basePath, intake, next: app.getRequestHandler(), metricsToken: config.metrics.token }));
+  const server = createHttpServer(
+    createListener({
+      config,
+      basePath,
+      intake,
+      next: app.getRequestHandler(),
+      metricsToken: config.metrics.token,
+      actionIds: builtActionIds(distDir),
+    }),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());

@@ -83,6 +83,12 @@ test.describe("runtime-spec §7: calls", () => {
     }
     const big = await post("text/plain;charset=UTF-8", Buffer.alloc(1024 * 1024 + 10, "a"));
     expect(big.status()).toBe(413);
+    // The form's own body with a NUL in the slug: the action answers it (an inline error), never a 500.
+    const own = action.postData() ?? "";
+    expect(own).toContain("body-check");
+    const nul = await post(action.headers()["content-type"]!, own.replace("body-check", "body\u0000check"));
+    expect(nul.status()).toBe(200);
+    expect(await nul.text()).toContain('"status":"error"');
     // The form itself still works after the guard has read and replayed its body.
     await expect(page.getByTestId("team-table")).toContainText("#body-check");
   });
@@ -123,6 +129,43 @@ test.describe("runtime-spec §7: calls", () => {
     await expect(page.getByTestId("team-table")).toContainText("#args-check");
     await expect(page.getByTestId("team-table")).not.toContainText("#args-locale");
     await expect(page.getByTestId("team-table")).not.toContainText("#args-form");
+  });
+
+  test("§7 a form posted without JavaScript runs its action; one crafted by hand is a 4xx, never the framework's 500", async ({ browser, request }) => {
+    const context = await browser.newContext({ storageState: OWNER_STATE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${SERVERS.main.url}/en/orgs/acme/settings/teams`);
+    const [posted] = await Promise.all([
+      page.waitForRequest((r) => r.method() === "POST"),
+      (async () => {
+        await page.getByLabel("Team slug").fill("no-script");
+        await page.getByRole("button", { name: "Create team" }).click();
+      })(),
+    ]);
+    expect(posted.headers()["next-action"], "the browser's own form post").toBeUndefined();
+    await page.goto(`${SERVERS.main.url}/en/orgs/acme/settings/teams`);
+    await expect(page.getByTestId("team-table")).toContainText("#no-script");
+    await context.close();
+
+    const type = posted.headers()["content-type"]!;
+    const own = posted.postData() ?? "";
+    const descriptor = /\{"id":"([0-9a-f]{40})"/.exec(own);
+    expect(descriptor, own.slice(0, 400)).toBeTruthy();
+    const send = (data: string, origin = SERVERS.main.origin) =>
+      request.post(`${SERVERS.main.url}/en/orgs/acme/settings/teams`, { headers: { "content-type": type, origin }, data, maxRedirects: 0 });
+    const unknown = await send(own.replace(descriptor![1]!, "0".repeat(40)).replace("no-script", "no-script-2"));
+    expect(unknown.status()).toBe(404);
+    expect((await unknown.json()).detail).toMatch(/^No such server action/);
+    const evil = await send(own.replace("no-script", "no-script-3"), "https://evil.example");
+    expect(evil.status()).toBe(403);
+    const boundary = /boundary=(.+)$/.exec(type)![1]!;
+    const unnamed = await send(`--${boundary}\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--${boundary}--\r\n`);
+    expect(unnamed.status()).toBe(400);
+    // Neither crafted post created its team.
+    const teams = await (await request.get(`${SERVERS.main.url}/en/orgs/acme/settings/teams`)).text();
+    expect(teams).toContain("no-script");
+    expect(teams).not.toContain("no-script-2");
+    expect(teams).not.toContain("no-script-3");
   });
 
   test("§7 page-data fetch (Pages Router docs): /_next/data/<buildId>/<locale>/docs/<slug>.json with x-nextjs-data", async ({ page }) => {

@@ -185,7 +185,7 @@ describe("requests Next.js cannot read", () => {
   });
 });
 
-describe("NUL characters before the pages (PostgreSQL cannot store one: a page's filter with one answered 500 there)", () => {
+describe("NUL characters before the pages (PostgreSQL cannot store one: a page's filter or a form's field with one answered 500 there)", () => {
   test("a NUL in a page's path or query is a 400 naming where it is; the intake's paths and a plain page are untouched", async () => {
     for (const [path, where] of [
       ["/en/orgs/acme/projects/web/issues?environment=a%00b", 'the parameter "environment"'],
@@ -201,6 +201,124 @@ describe("NUL characters before the pages (PostgreSQL cannot store one: a page's
     // Percent-encoding of other control characters is no NUL (the test's stand-in for Next answers 404).
     assert.equal((await fetch(`${t.origin}/en/sign-in?q=%01%1f`)).status, 404);
     await stillServing();
+  });
+
+  test("a server action's field may hold a NUL (the action answers it inline; PostgreSQL's storage refuses it); arguments nested past any action's are a 400", async () => {
+    const action = (contentType: string, body: string) =>
+      post(`${t.origin}/en/orgs/acme/settings/teams`, body, { "next-action": "0".repeat(40), "content-type": contentType });
+    const form = (name: string, value: string) => `--b\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n--b--\r\n`;
+    // The test's stand-in for Next answers 404 to whatever reaches it.
+    for (const [type, body] of [
+      ["multipart/form-data; boundary=b", form("1_slug", "te\u0000am")],
+      ["text/plain;charset=UTF-8", JSON.stringify(["en", "acme", { slug: "te\u0000am" }])],
+      // A file's bytes may hold anything, and a user's text may look like brackets.
+      ["multipart/form-data; boundary=b", `--b\r\nContent-Disposition: form-data; name="f"; filename="a.bin"\r\n\r\n\u0000\u0001\r\n--b--\r\n`],
+      ["multipart/form-data; boundary=b", form("1_comment", "[".repeat(1000))],
+    ] as const) {
+      const r = await action(type, body);
+      assert.equal(r.status, 404, body.slice(0, 80));
+      assert.equal(await detail(r), "Not found");
+    }
+    const deep = "[".repeat(200_000) + "]".repeat(200_000);
+    for (const [type, body] of [
+      ["text/plain;charset=UTF-8", deep],
+      ["multipart/form-data; boundary=b", form("0", deep)],
+      // In a part's header (the field's name) busboy finds a NUL malformed.
+      ["multipart/form-data; boundary=b", form("1_sl\u0000ug", "team")],
+    ] as const) {
+      const r = await action(type, body);
+      assert.equal(r.status, 400, body.slice(0, 80));
+      assert.equal(await detail(r), "Malformed server action payload");
+    }
+  });
+});
+
+describe("forms posted without JavaScript (Next.js takes any multipart POST to a page as a server action, and answered 500 to one it could not decode)", () => {
+  const id = "ab".repeat(20);
+  const form = (fields: [string, string][]) =>
+    fields.map(([name, value]) => `--b\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join("") + "--b--\r\n";
+  const postForm = (fields: [string, string][], headers: Record<string, string> = {}, path = "/en/sign-in") =>
+    post(`${t.origin}${path}`, form(fields), { "content-type": "multipart/form-data; boundary=b", ...headers });
+
+  test("a form that names no action, an id Next.js cannot know, or a descriptor or bound arguments that are not JSON: 4xx with a detail", async () => {
+    for (const [fields, status, expected] of [
+      [[["x", "1"]], 400, "A form posted to a page must name a server action"],
+      [[["$ACTION_ID_eeee", ""]], 404, /^No such server action/],
+      [[[`$ACTION_ID_${"g".repeat(40)}`, ""]], 404, /^No such server action/],
+      [
+        [
+          ["$ACTION_REF_7", ""],
+          ["$ACTION_7:0", "{"],
+        ],
+        400,
+        "Malformed server action payload",
+      ],
+      [[["$ACTION_REF_7", ""]], 400, "Malformed server action payload"],
+      [
+        [
+          ["$ACTION_REF_1", ""],
+          ["$ACTION_1:0", `{ "id": "${id}" }`],
+        ],
+        400,
+        "Malformed server action payload",
+      ],
+      [
+        [
+          ["$ACTION_REF_1", ""],
+          ["$ACTION_1:0", `{"id":"${id}","bound":"$@1"}`],
+          ["$ACTION_1:1", "[{"],
+        ],
+        400,
+        "Malformed server action payload",
+      ],
+      [
+        [
+          ["$ACTION_REF_1", ""],
+          ["$ACTION_1:0", `{"id":"${id}","bound":"$@1"}`],
+          ["$ACTION_1:1", "[".repeat(5000) + "]".repeat(5000)],
+        ],
+        400,
+        "Malformed server action payload",
+      ],
+    ] as const) {
+      const r = await postForm(fields as unknown as [string, string][]);
+      assert.equal(r.status, status, JSON.stringify(fields));
+      const got = await detail(r);
+      if (typeof expected === "string") assert.equal(got, expected);
+      else assert.match(got, expected);
+    }
+  });
+
+  test("from another origin, or an Origin that is no URL: 403; a well-formed one goes on to the pages, as do the API's multipart posts", async () => {
+    const named: [string, string][] = [
+      ["$ACTION_REF_1", ""],
+      ["$ACTION_1:0", `{"id":"${id}","bound":"$@1"}`],
+      ["$ACTION_1:1", '["en"]'],
+    ];
+    const evil = await postForm(named, { origin: "https://evil.example" });
+    assert.equal(evil.status, 403);
+    assert.equal(await detail(evil), "Cross-origin server action refused");
+    const sandboxed = await postForm(named, { origin: "null" });
+    assert.equal(sandboxed.status, 403);
+    assert.equal(await detail(sandboxed), "Malformed Origin header");
+    // The test's stand-in for Next answers 404 "Not found" to whatever reaches it.
+    for (const [fields, path] of [
+      [named, "/en/sign-in"],
+      [[[`$ACTION_ID_${id}`, ""]], "/en/orgs"],
+      // A field's NUL goes on to the action, which answers it inline.
+      [
+        [
+          [`$ACTION_ID_${id}`, ""],
+          ["name", "a\u0000b"],
+        ],
+        "/en/orgs",
+      ],
+      [[["file", "x"]], "/api/0/organizations/acme/chunk-upload/"],
+    ] as const) {
+      const r = await postForm(fields as unknown as [string, string][], { origin: t.origin }, path);
+      assert.equal(r.status, 404, path);
+      assert.equal(await detail(r), "Not found", path);
+    }
   });
 });
 

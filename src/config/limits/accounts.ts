@@ -96,6 +96,11 @@ export const API_LIMITS = {
 export const ACTION_LIMITS = {
   /** bytes (1 MiB); the body of one server action. Next.js's own default (serverActions.bodySizeLimit "1 MB"). */
   maxBodyBytes: 1024 * 1024,
+  /**
+   * levels; arrays and objects nested in an action's arguments (the JSON React decodes, recursively). Faultline's
+   * arguments are a locale, slugs, ids and a form state a few levels deep; a megabyte of brackets is not one.
+   */
+  maxArgumentDepth: 128,
 } as const;
 
 export const AUDIT_LIMITS = {
