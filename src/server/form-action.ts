@@ -35,7 +35,7 @@ const malformed: Refusal = { status: 400, detail: "Malformed server action paylo
  * server-reference-manifest.json); null checks the ids' form only.
  */
 export function formActionRefusal(fields: ReadonlyMap<string, readonly string[]>, actionIds: ReadonlySet<string> | null): Refusal | null {
-  const known = (id: unknown) => typeof id === "string" && ACTION_ID.test(id) && (actionIds === null || actionIds.has(id));
+  const known = (id: string) => ACTION_ID.test(id) && (actionIds === null || actionIds.has(id));
   const unknown: Refusal = { status: 404, detail: "No such server action: the page may be from another version of Faultline; reload it" };
   let named = false;
   for (const [name, values] of fields) {

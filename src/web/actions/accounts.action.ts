@@ -3,14 +3,14 @@
 import { revalidatePath } from "next/cache";
 import { getTranslations } from "next-intl/server";
 import { createAccount } from "../../core/accounts";
-import { DEFAULT_LOCALE, isLocale } from "../../i18n/routing";
 import { getServices } from "../../runtime/services";
 import { act } from "./act";
 import { type ActionState, formObject, isForm, NOT_A_FORM } from "./result";
+import { knownLocale } from "./locale";
 
 export async function createAccountAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
   if (!isForm(form)) return NOT_A_FORM;
-  const lang = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  const lang = knownLocale(locale);
   const t = await getTranslations({ locale: lang, namespace: "instance" });
   const { isSuperuser, ...fields } = formObject(form);
   let created = "";

@@ -3,11 +3,12 @@ import { getTranslations } from "next-intl/server";
 import type { CoreContext } from "../../core/context";
 import { DEFAULT_LOCALE, isLocale } from "../../i18n/routing";
 import { requireCore } from "../session";
+import { knownLocale } from "./locale";
 import { type ActionState, runAction, type Translate } from "./result";
 
 /** The validation catalogue of a locale: the core's English messages are its keys. */
 export async function validationTranslator(locale: string): Promise<Translate> {
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : DEFAULT_LOCALE, namespace: "validation" });
+  const t = await getTranslations({ locale: knownLocale(locale), namespace: "validation" });
   return (message) => (t.has(message) ? t(message) : message);
 }
 

@@ -9,11 +9,11 @@ import { getTranslations } from "next-intl/server";
 import { CLIENT_IP_HEADER } from "../../auth/create-auth";
 import { AppError } from "../../core/errors";
 import { acceptInvitation, createInvitation, joinWithNewAccount, revokeInvitation } from "../../core/invitations";
-import { DEFAULT_LOCALE, isLocale } from "../../i18n/routing";
 import { getServices } from "../../runtime/services";
 import { callAuth } from "../auth-bridge";
 import { act, validationTranslator } from "./act";
 import { type ActionState, formObject, runAction, isForm, NOT_A_FORM } from "./result";
+import { knownLocale } from "./locale";
 
 const membersPath = (locale: string, org: string) => `/${locale}/orgs/${org}/settings/members`;
 
@@ -23,7 +23,7 @@ const membersPath = (locale: string, org: string) => `/${locale}/orgs/${org}/set
  */
 export async function createInvitationAction(locale: string, orgSlug: string, _prev: ActionState, form: FormData): Promise<ActionState> {
   if (!isForm(form)) return NOT_A_FORM;
-  const lang = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  const lang = knownLocale(locale);
   const t = await getTranslations({ locale: lang, namespace: "invitations" });
   let result: ActionState = { status: "ok" };
   const state = await act(lang, async (core) => {
@@ -56,7 +56,7 @@ export async function acceptInvitationAction(locale: string, secret: string, _pr
 
 export async function joinWithPasswordAction(locale: string, secret: string, _prev: ActionState, form: FormData): Promise<ActionState> {
   if (!isForm(form)) return NOT_A_FORM;
-  const lang = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  const lang = knownLocale(locale);
   const t = await getTranslations({ locale: lang, namespace: "invite" });
   const { accounts, store } = getServices();
   const values = formObject(form);

@@ -8,18 +8,16 @@ import { resetPasswordPath } from "../../auth/create-auth";
 import { AppError } from "../../core/errors";
 import { sendTestMail } from "../../core/instance-mail";
 import { emailSchema, parseInput, passwordSchema } from "../../core/schemas";
-import { DEFAULT_LOCALE, isLocale } from "../../i18n/routing";
 import { getServices } from "../../runtime/services";
 import { callAuth } from "../auth-bridge";
 import { act, validationTranslator } from "./act";
 import { type ActionState, formObject, runAction, isForm, NOT_A_FORM } from "./result";
-
-const lang = (locale: string) => (isLocale(locale) ? locale : DEFAULT_LOCALE);
+import { knownLocale } from "./locale";
 
 /** The same answer whether the address has an account or not. */
 export async function requestPasswordResetAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
   if (!isForm(form)) return NOT_A_FORM;
-  const l = lang(locale);
+  const l = knownLocale(locale);
   const t = await getTranslations({ locale: l, namespace: "forgotPassword" });
   return runAction(
     async () => {
@@ -37,7 +35,7 @@ const TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
 
 export async function resetPasswordAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
   if (!isForm(form)) return NOT_A_FORM;
-  const l = lang(locale);
+  const l = knownLocale(locale);
   const t = await getTranslations({ locale: l, namespace: "resetPassword" });
   const schema = z
     .object({ token: z.string().regex(TOKEN), password: passwordSchema, confirm: z.string() })
@@ -59,7 +57,7 @@ export async function resetPasswordAction(locale: string, _prev: ActionState, fo
 
 export async function sendTestMailAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
   if (!isForm(form)) return NOT_A_FORM;
-  const l = lang(locale);
+  const l = knownLocale(locale);
   const t = await getTranslations({ locale: l, namespace: "instanceMail" });
   let result: ActionState = { status: "ok" };
   const state = await act(l, async (core) => {

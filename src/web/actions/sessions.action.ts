@@ -3,16 +3,16 @@
 // acts on the signed-in person's own sessions only; the revoked sessions' open live streams end at once.
 import { redirect } from "next/navigation";
 import { revokeOtherSessions, revokeSession } from "../../core/sessions";
-import { DEFAULT_LOCALE, isLocale } from "../../i18n/routing";
 import { endStreamsOfSessions } from "../live-streams";
 import { requireSessionCore } from "../session";
 import { validationTranslator } from "./act";
 import { type ActionState, runAction, isForm, NOT_A_FORM } from "./result";
+import { knownLocale } from "./locale";
 
 /** Signs out the session whose id the form's `sessionId` holds (one of the person's own, not the one in use). */
 export async function revokeSessionAction(locale: string, _prev: ActionState, form: FormData): Promise<ActionState> {
   if (!isForm(form)) return NOT_A_FORM;
-  const lang = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  const lang = knownLocale(locale);
   const { core, sessionId } = await requireSessionCore(lang);
   const state = await runAction(
     async () => {
@@ -28,7 +28,7 @@ export async function revokeSessionAction(locale: string, _prev: ActionState, fo
 
 /** Signs out every session of the person but the one in use. */
 export async function revokeOtherSessionsAction(locale: string, _prev: ActionState, _form: FormData): Promise<ActionState> {
-  const lang = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  const lang = knownLocale(locale);
   const { core, sessionId } = await requireSessionCore(lang);
   let count = 0;
   const state = await runAction(
