@@ -8,15 +8,38 @@ import { ACTION_LIMITS } from "../config/limits";
 import { jsonDepthExceeds } from "../protocol/json";
 import { type ActionKind, formActionRefusal, type Refusal } from "./form-action";
 
-async function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/** How long an action's body may take: ACTION_LIMITS by default, shorter in tests. */
+export type BodyPace = { idleMs: number; deadlineMs: number };
+
+/**
+ * The body, or why it cannot be had: larger than `limit` (413), nothing for `idleMs` or not whole within `deadlineMs`
+ * (408: a client that stops mid-body or trickles a byte now and then held its request and socket for Node's 5-minute
+ * request timeout), or a connection that ended midway (400, the client's doing). A refused body is read on and dropped.
+ */
+function readBody(req: http.IncomingMessage, limit: number, pace: BodyPace): Promise<Buffer | Refusal> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (result: Buffer | Refusal) => {
+      clearTimeout(idle);
+      clearTimeout(deadline);
+      req.off("data", onData).off("end", onEnd).off("error", onAbort).off("aborted", onAbort);
+      if (!Buffer.isBuffer(result)) req.resume();
+      resolve(result);
+    };
+    const timedOut = (detail: string) => () => finish({ status: 408, detail });
+    const idle = setTimeout(timedOut(`No part of the server action's body arrived for ${pace.idleMs / 1000} seconds`), pace.idleMs);
+    const deadline = setTimeout(timedOut(`The server action's body did not arrive within ${pace.deadlineMs / 1000} seconds`), pace.deadlineMs);
+    const onData = (chunk: Buffer) => {
+      idle.refresh();
+      size += chunk.length;
+      if (size > limit) return finish({ status: 413, detail: `Server action body is larger than ${limit} bytes` });
+      chunks.push(chunk);
+    };
+    const onEnd = () => finish(Buffer.concat(chunks));
+    const onAbort = () => finish({ status: 400, detail: "The request body ended before it was complete" });
+    req.on("data", onData).on("end", onEnd).on("error", onAbort).on("aborted", onAbort);
+  });
 }
 
 type Read = "malformed" | { fields: Map<string, string[]> };
@@ -87,10 +110,11 @@ export async function checkActionBody(
   req: http.IncomingMessage,
   kind: ActionKind | null,
   actionIds: ReadonlySet<string> | null,
+  pace: BodyPace = { idleMs: ACTION_LIMITS.bodyIdleMs, deadlineMs: ACTION_LIMITS.bodyDeadlineMs },
 ): Promise<{ request: http.IncomingMessage } | { refusal: Refusal }> {
   if (kind === null) return { request: req };
-  const body = await readBody(req, ACTION_LIMITS.maxBodyBytes);
-  if (body === null) return { refusal: { status: 413, detail: `Server action body is larger than ${ACTION_LIMITS.maxBodyBytes} bytes` } };
+  const body = await readBody(req, ACTION_LIMITS.maxBodyBytes, pace);
+  if (!Buffer.isBuffer(body)) return { refusal: body };
   const type = req.headers["content-type"] ?? "";
   const read = type.startsWith("multipart/form-data") ? await readMultipart(req.headers, body) : readJsonArguments(body);
   if (read === "malformed") return { refusal: { status: 400, detail: "Malformed server action payload" } };

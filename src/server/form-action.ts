@@ -11,7 +11,7 @@ import type http from "node:http";
 export type ActionKind = "fetch" | "form";
 
 /** A server action request refused before Next.js reads it: its status and detail. */
-export type Refusal = { status: 400 | 404 | 413; detail: string };
+export type Refusal = { status: 400 | 404 | 408 | 413; detail: string };
 
 /** Paths under the base path that take multipart POSTs of their own (route handlers, not pages). */
 const NOT_PAGES = ["/api/", "/monitoring"];

@@ -24,6 +24,18 @@ export function crossOriginActionRefusal(req: http.IncomingMessage, isAction: bo
 }
 
 /**
+ * A server action Next.js forwards to the page that has it (app-render/action-handler.js: an action posted to a page
+ * whose bundle lacks it is sent on, by fetch to this server, with `x-action-forwarded`). Next builds the page's address
+ * from its bundle path, `/[locale]/…` literally, which is no address of Faultline's: the fetch followed the redirect
+ * that answers it, failed, and logged a stack trace for every such post. No legitimate client posts one either (the
+ * browser posts an action to the page that rendered it). The forwarded request is answered 404 here, which Next takes
+ * quietly, and the post goes on as Next handles an unforwarded one.
+ */
+export function forwardedActionRefusal(req: http.IncomingMessage): string | null {
+  return req.headers["x-action-forwarded"] === undefined ? null : "Server actions are not forwarded between pages: post the action to the page it belongs to";
+}
+
+/**
  * TRACE, which the Fetch standard forbids: Next.js builds a `Request` for every request it handles, which throws on
  * it, and the framework answered 500. (Of the other forbidden methods, Node's parser refuses TRACK with a 400, and
  * CONNECT never reaches a request listener: http-server.ts.) Faultline serves no such method: 405, with those it does.

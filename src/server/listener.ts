@@ -10,9 +10,17 @@ import { routeLabel } from "../observability/route-label";
 import { handleCron, matchCronRoute } from "../ingest/cron";
 import { closeAfterAnswer } from "../ingest/linger";
 import { baseSecurityHeaders } from "../web/security-headers";
-import { checkActionBody } from "./action-body";
+import { type BodyPace, checkActionBody } from "./action-body";
 import { actionKind } from "./form-action";
-import { ALLOWED_METHODS, crossOriginActionRefusal, forbiddenMethodRefusal, malformedApiPathRefusal, nulInAddressRefusal, routerStateRefusal } from "./guards";
+import {
+  ALLOWED_METHODS,
+  crossOriginActionRefusal,
+  forbiddenMethodRefusal,
+  forwardedActionRefusal,
+  malformedApiPathRefusal,
+  nulInAddressRefusal,
+  routerStateRefusal,
+} from "./guards";
 
 export type NextHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
 
@@ -59,6 +67,8 @@ export function createListener(opts: {
   metricsToken?: (() => string) | null;
   /** The build's server actions (its server-reference-manifest.json), which a form's must name; null: any well-formed id. */
   actionIds?: ReadonlySet<string> | null;
+  /** How long a server action's body may take to arrive (ACTION_LIMITS by default). */
+  actionBodyPace?: BodyPace;
 }) {
   const { config, basePath, intake, next } = opts;
   const actionIds = opts.actionIds ?? null;
@@ -78,6 +88,8 @@ export function createListener(opts: {
 
     const forbiddenMethod = forbiddenMethodRefusal(req);
     if (forbiddenMethod) return refuse(res, 405, forbiddenMethod, { allow: ALLOWED_METHODS });
+    const forwarded = forwardedActionRefusal(req);
+    if (forwarded) return refuse(res, 404, forwarded);
     dropUntrustedForwarding(req, config);
     dropRequestPolicies(req);
     const action = actionKind(req, pathname, basePath);
@@ -91,11 +103,19 @@ export function createListener(opts: {
     if (nul) return refuse(res, 400, nul);
     let checked: Awaited<ReturnType<typeof checkActionBody>>;
     try {
-      checked = await checkActionBody(req, action, actionIds);
+      checked = await checkActionBody(req, action, actionIds, opts.actionBodyPace);
     } catch {
       return refuse(res, 400, "Could not read the request body");
     }
-    if ("refusal" in checked) return refuse(res, checked.refusal.status, checked.refusal.detail);
+    if ("refusal" in checked) {
+      const { status, detail } = checked.refusal;
+      // The rest of a body too large or too slow is not waited for: the connection closes once the answer is out.
+      if (status === 408 || status === 413) {
+        closeAfterAnswer(res);
+        return refuse(res, status, detail, { connection: "close" });
+      }
+      return refuse(res, status, detail);
+    }
     req.headers[CLIENT_IP_HEADER] = clientIp(req, config);
     // Timed from here to the answer's last byte: the page's render (or the API call) and its sending.
     const timed = metrics().pageTimer(routeLabel(pathname, basePath));

@@ -116,6 +116,8 @@ test.describe("runtime-spec §7: calls", () => {
     for (const [i, locale] of ["\u0001", "\ud800", "en\u2028", "x".repeat(5000)].entries()) {
       const res = await post([locale, ...args.slice(1)], `args-locale-${i}`);
       expect(res.status(), JSON.stringify(locale).slice(0, 20)).toBeLessThan(500);
+      // The refusal says why, not "correct the highlighted fields" with nothing highlighted.
+      expect(await res.text()).toContain("This form was sent for a language Faultline does not have");
     }
     // Where the form goes, an object or a string: form.get() threw (500), for anyone.
     for (const form of [{}, "x", null]) {

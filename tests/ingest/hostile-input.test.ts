@@ -233,6 +233,18 @@ describe("NUL characters before the pages (PostgreSQL cannot store one: a page's
   });
 });
 
+test("an action forwarded between pages (Next.js fetches it from this server with x-action-forwarded, at an address of its bundle's that fails) is answered 404 by the listener", async () => {
+  for (const path of ["/[locale]/(auth)/forgot-password", "/en/sign-in"]) {
+    const r = await post(`${t.origin}${path}`, '["en"]', {
+      "next-action": "ab".repeat(20),
+      "x-action-forwarded": "1",
+      "content-type": "text/plain;charset=UTF-8",
+    });
+    assert.equal(r.status, 404, path);
+    assert.equal(await detail(r), "Server actions are not forwarded between pages: post the action to the page it belongs to");
+  }
+});
+
 describe("forms posted without JavaScript (Next.js takes any multipart POST to a page as a server action, and answered 500 to one it could not decode)", () => {
   const id = "ab".repeat(20);
   const form = (fields: [string, string][]) =>

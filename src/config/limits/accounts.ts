@@ -101,6 +101,16 @@ export const ACTION_LIMITS = {
    * arguments are a locale, slugs, ids and a form state a few levels deep; a megabyte of brackets is not one.
    */
   maxArgumentDepth: 128,
+  /**
+   * milliseconds (30 s, as the web API's API_LIMITS.bodyIdleMs); an action's body that stops arriving is answered 408.
+   * The listener reads it before Next.js does (server/action-body.ts), and it held its request for Node's 5 minutes.
+   */
+  bodyIdleMs: 30_000,
+  /**
+   * milliseconds; the whole body (at most maxBodyBytes, 1 MiB: seconds on the slowest link a browser still uses). A
+   * client trickling a byte every few seconds never idles.
+   */
+  bodyDeadlineMs: 60_000,
 } as const;
 
 export const AUDIT_LIMITS = {

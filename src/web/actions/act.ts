@@ -19,7 +19,7 @@ export async function validationTranslator(locale: string): Promise<Translate> {
  * the body had run and committed.
  */
 export async function act(locale: string, body: (core: CoreContext) => Promise<ActionState | void>): Promise<ActionState> {
-  if (!isLocale(locale)) return { status: "error", message: (await validationTranslator(DEFAULT_LOCALE))("invalid") };
+  if (!isLocale(locale)) return { status: "error", message: (await validationTranslator(DEFAULT_LOCALE))("unknownLocale") };
   const lang = locale;
   const core = await requireCore(lang);
   return runAction(() => body(core), await validationTranslator(lang));
