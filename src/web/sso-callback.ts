@@ -6,6 +6,8 @@ import { authPath, CLIENT_IP_HEADER } from "../auth/create-auth";
 import { SSO_PROVIDER_ID } from "../core/sso";
 import { SSO_LIMITS } from "../config/limits";
 import { currentServices } from "../runtime/services";
+import { toErrorResponse } from "./api/errors";
+import { readCappedBytes } from "./api/handler";
 
 const detail = (status: number, message: string) => Response.json({ detail: message }, { status });
 
@@ -25,10 +27,18 @@ export async function forwardToAuth(request: Request, providerId: string): Promi
     const v = request.headers.get(name);
     if (v) headers.set(name, v);
   }
-  if (request.method === "POST") headers.set("origin", new URL(config.publicUrl).origin);
+  let body: string | undefined;
+  if (request.method === "POST") {
+    headers.set("origin", new URL(config.publicUrl).origin);
+    // Read within its limit, and its pace (a 413 or 408 that closes the connection): the whole body was read into
+    // memory before its size was looked at, a gigabyte as readily as a form.
+    try {
+      body = (await readCappedBytes(request, SSO_LIMITS.maxCallbackFormBytes)).toString("utf8");
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  }
   try {
-    const body = request.method === "POST" ? await request.text() : undefined;
-    if (body !== undefined && body.length > 16 * 1024) return detail(413, "The callback's form is too large");
     return await auth.handler(new Request(url, { method: request.method, headers, body }));
   } catch (error) {
     // Never a 500 for what the browser brought: whatever better-auth could not read is a bad callback.

@@ -8,7 +8,8 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { base32Decode, totp } from "../helpers/totp";
 import { freshClientAddress, submitSignIn } from "./helpers";
-import { OIDC } from "./servers";
+import { rawConnection } from "../helpers/raw-connection";
+import { OIDC, SERVERS } from "./servers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -258,4 +259,22 @@ test("the callback answers garbage, oversized and NUL parameters with 400, never
     expect(res.status(), query).toBeGreaterThanOrEqual(300);
     expect(res.status(), query).toBeLessThan(500);
   }
+});
+
+test("a posted callback larger than any form is a 413 while it is still being sent, not read whole into memory", async () => {
+  const size = 64 * 1024 * 1024;
+  const c = await rawConnection(SERVERS.sso.port);
+  await c.write(
+    `POST /api/auth/callback/sso HTTP/1.1\r\nHost: 127.0.0.1:${SERVERS.sso.port}\r\n` +
+      `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${size}\r\n\r\n`,
+  );
+  const block = Buffer.alloc(64 * 1024, 0x61);
+  let sent = 0;
+  // At most an eighth of the body: the answer comes long before the rest (it came after all 64 MB had been read).
+  for (; sent < size / 8 && !c.answered() && !c.errored(); sent += block.length) await c.write(block);
+  await expect.poll(() => c.answered(), { timeout: 10_000 }).toBe(true);
+  await c.end();
+  expect(c.errored()).toBeNull();
+  expect(c.received()).toMatch(/^HTTP\/1\.1 413 /);
+  expect(c.received()).toContain('"detail":"Request body is larger than 16384 bytes"');
 });

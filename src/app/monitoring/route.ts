@@ -8,6 +8,7 @@ import { inProcessIntake } from "@/ingest/in-process";
 import { tunnelEnvelope } from "@/ingest/tunnel";
 import { SELF_MONITORING_LIMITS } from "@/config/limits";
 import { getServices } from "@/runtime/services";
+import { toErrorResponse } from "@/web/api/errors";
 import { readCappedBytes } from "@/web/api/handler";
 import { selfMonitoringClientConfig } from "@/web/self-monitoring/server-config";
 
@@ -18,7 +19,8 @@ export async function POST(req: Request): Promise<Response> {
   try {
     body = await readCappedBytes(req, SELF_MONITORING_LIMITS.maxTunnelBodyBytes);
   } catch (err) {
-    if (isAppError(err)) return Response.json({ detail: err.message }, { status: 413 });
+    // 413 past the limit, 408 for a body that stops arriving, 400 for one cut off: each closes what it did not read.
+    if (isAppError(err)) return toErrorResponse(err);
     throw err;
   }
   const { config, basePath } = getServices();

@@ -132,6 +132,11 @@ export const SSO_LIMITS = {
   maxShortFieldLength: 512,
   /** characters of the callback's `error_description`; a sentence from the provider, shown to nobody verbatim. */
   maxErrorDescriptionLength: 1024,
+  /**
+   * bytes (16 KiB); the form a provider posts to the callback (response_mode=form_post): the same code, state and
+   * short fields as the query above, form-encoded. A larger body is no callback.
+   */
+  maxCallbackFormBytes: 16 * 1024,
   /** characters of the button's provider name (FAULTLINE_OIDC_NAME or the instance setting). */
   maxNameLength: 60,
   /** characters of the issuer URL and client id. */
