@@ -2,6 +2,7 @@
 // into a real database at chosen times, so that each aggregate has a known answer.
 import type { Db } from "../../src/storage/db";
 import { dbBool } from "../../src/storage/kysely/shared";
+import { oldIssue } from "./issue-row";
 
 let n = 0;
 const hex = (len: number) => (++n).toString(16).padStart(len, "0");
@@ -38,26 +39,7 @@ export async function addIssueWithUsers(db: Db, projectId: number, users: { key:
   const now = new Date().toISOString();
   const { id } = await db.kysely
     .insertInto("issues")
-    .values({
-      project_id: projectId,
-      short_id: n++,
-      type: "error",
-      title: "Error",
-      culprit: "",
-      level: "error",
-      platform: "javascript",
-      metadata: "{}",
-      status: "unresolved",
-      substatus: null,
-      resolution: null,
-      snooze: null,
-      first_seen: now,
-      last_seen: now,
-      times_seen: 1,
-      first_release: null,
-      assignee_id: null,
-      assignee_team_id: null,
-    })
+    .values(oldIssue(projectId, now, { short_id: n++, title: "Error", platform: "javascript", times_seen: 1, assignee_team_id: null }))
     .returning("id")
     .executeTakeFirstOrThrow();
   for (const u of users)

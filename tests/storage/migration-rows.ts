@@ -30,23 +30,4 @@ export async function oldProject(k: Kysely<Database>, now: string): Promise<{ id
     .executeTakeFirstOrThrow();
 }
 
-/** An issue of `projectId` with the columns the issues table has had since 0007; `over` replaces any of them. */
-export const oldIssue = (projectId: number, now: string, over: Record<string, unknown> = {}) => ({
-  project_id: projectId,
-  type: "error",
-  title: "T",
-  culprit: "",
-  level: "error",
-  platform: "python",
-  metadata: "{}",
-  status: "unresolved",
-  substatus: null,
-  resolution: null,
-  snooze: null,
-  first_seen: now,
-  last_seen: now,
-  times_seen: 3,
-  first_release: null,
-  assignee_id: null,
-  ...over,
-});
+export { oldIssue } from "../helpers/issue-row";
