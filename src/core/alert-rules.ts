@@ -9,7 +9,7 @@ import { EMAIL_ACTION, type IssueNotificationPayload, type NewNotification } fro
 import type { Project } from "../storage/ports";
 import { allowed, type OrgAccess, requireId, requireOrg, requireText } from "./access";
 import { audit } from "./audit";
-import { actionUrls, FIRST_SEEN, parseRule, type RuleAction, type RuleInput } from "./alert-rule-schema";
+import { actionUrls, ASSIGNED_FILTER, FIRST_SEEN, parseRule, type RuleInput } from "./alert-rule-schema";
 import { parseAllowedHosts } from "../notify/allowed-hosts";
 import { assertWebhookUrls, type UrlCheckOptions } from "./alert-rule-urls";
 import type { CoreContext } from "./context";
@@ -43,20 +43,28 @@ async function ruleIn(ctx: CoreContext, scope: Scope, ruleId: unknown): Promise<
   return rule;
 }
 
-/** E-mail actions name a team or a member of this organization; webhook URLs must be public http(s). */
-async function checkTargets(ctx: CoreContext, scope: Scope, actions: RuleAction[], urls: UrlCheckOptions): Promise<void> {
-  for (const [i, a] of actions.entries()) {
-    if (a.id !== EMAIL_ACTION || a.targetType === "IssueOwners") continue;
-    const field = `actions.${i}.targetIdentifier`;
+/**
+ * E-mail actions and the "assigned to" filter name a team or a member of this organization; webhook URLs must be public
+ * http(s). Another organization's user or team in a filter was kept (it could never match, and showed their id).
+ */
+async function checkTargets(ctx: CoreContext, scope: Scope, rule: RuleInput, urls: UrlCheckOptions): Promise<void> {
+  const named: { field: string; targetType: "Team" | "Member"; targetIdentifier: string | null }[] = [];
+  for (const [i, a] of rule.actions.entries()) {
+    if (a.id === EMAIL_ACTION && a.targetType !== "IssueOwners") named.push({ field: `actions.${i}.targetIdentifier`, ...a, targetType: a.targetType });
+  }
+  for (const [i, f] of rule.filters.entries()) {
+    if (f.id === ASSIGNED_FILTER && f.targetType !== "Unassigned") named.push({ field: `filters.${i}.targetIdentifier`, ...f, targetType: f.targetType });
+  }
+  for (const { field, targetType, targetIdentifier } of named) {
     const bad = (what: string) =>
       new AppError("bad_request", `${field}: no such ${what} in this organization`, { [field]: [`No such ${what} in this organization`] }, true);
-    if (a.targetType === "Team") {
-      const id = Number(a.targetIdentifier);
+    if (targetType === "Team") {
+      const id = Number(targetIdentifier);
       if (!Number.isSafeInteger(id) || !(await ctx.store.getTeamById(scope.access.org.id, id))) throw bad("team");
-    } else if (!(await ctx.store.getMembership(scope.access.org.id, a.targetIdentifier!))) throw bad("member");
+    } else if (!(await ctx.store.getMembership(scope.access.org.id, targetIdentifier!))) throw bad("member");
   }
   const allowedHosts = urls.allowedHosts ?? parseAllowedHosts(await ctx.store.getAllowedHostsSetting());
-  await assertWebhookUrls(actionUrls(actions), { ...urls, allowedHosts });
+  await assertWebhookUrls(actionUrls(rule.actions), { ...urls, allowedHosts });
 }
 
 export async function listAlertRules(ctx: CoreContext, orgSlug: string, projectSlug: string): Promise<Scope & { rules: AlertRule[]; canWrite: boolean }> {
@@ -79,7 +87,7 @@ const actorUserId = (ctx: CoreContext) => ("user" in ctx.actor ? ctx.actor.user.
 export async function createAlertRule(ctx: CoreContext, orgSlug: string, projectSlug: string, input: unknown, urls: UrlCheckOptions = {}): Promise<AlertRule> {
   const scope = await projectScope(ctx, orgSlug, projectSlug, true);
   const rule = parseRule(input);
-  await checkTargets(ctx, scope, rule.actions, urls);
+  await checkTargets(ctx, scope, rule, urls);
   if ((await ctx.store.countAlertRules(scope.project.id)) >= ALERT_RULE_LIMITS.rulesPerProject) {
     throw new AppError("bad_request", `A project has at most ${ALERT_RULE_LIMITS.rulesPerProject} alert rules`);
   }
@@ -106,7 +114,7 @@ export async function updateAlertRule(
   const scope = await projectScope(ctx, orgSlug, projectSlug, true);
   const before = await ruleIn(ctx, scope, ruleId);
   const rule = parseRule(input);
-  await checkTargets(ctx, scope, rule.actions, urls);
+  await checkTargets(ctx, scope, rule, urls);
   const updated = await ctx.store.updateAlertRule(scope.project.id, requireId(ruleId, "Rule"), rule);
   if (!updated) throw notFound("Rule");
   await audit(ctx, {

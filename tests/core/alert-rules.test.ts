@@ -213,7 +213,7 @@ describe("issue 17 rules: the core service", () => {
     assert.equal(ok.actions.length, 1);
   });
 
-  test("e-mail to a team or a member must name one of the organization's", async () => {
+  test("e-mail to a team or a member, and the assigned-to filter, must name one of the organization's", async () => {
     const { owner, org, project, person } = await world();
     const c = t.as(owner);
     const team = await createTeam(c, org.slug, { slug: uniq("team") });
@@ -224,6 +224,20 @@ describe("issue 17 rules: the core service", () => {
     assert.equal(await outcome(() => createAlertRule(c, org.slug, project.slug, email("Member", member.id))), "ok");
     assert.equal(await outcome(() => createAlertRule(c, org.slug, project.slug, email("Member", stranger.id))), "bad_request");
     assert.equal(await outcome(() => createAlertRule(c, org.slug, project.slug, email("Team", 999_999))), "bad_request");
+    // The "assigned to" filter too: another organization's user or team was kept (it never matched, and showed their id).
+    const otherTeam = await createTeam(t.as(stranger), (await createOrganization(t.as(stranger), { name: uniq("Other") })).slug, { slug: uniq("team") });
+    const assigned = (targetType: string, targetIdentifier: unknown) => ({
+      ...valid,
+      filters: [{ id: ASSIGNED_FILTER, targetType, targetIdentifier }],
+    });
+    assert.equal(await outcome(() => createAlertRule(c, org.slug, project.slug, assigned("Member", member.id))), "ok");
+    assert.equal(await outcome(() => createAlertRule(c, org.slug, project.slug, assigned("Team", team.id))), "ok");
+    assert.equal(await outcome(() => createAlertRule(c, org.slug, project.slug, assigned("Unassigned", null))), "ok");
+    await assert.rejects(
+      createAlertRule(c, org.slug, project.slug, assigned("Member", stranger.id)),
+      (err) => isAppError(err) && err.message === "filters.0.targetIdentifier: no such member in this organization",
+    );
+    assert.equal(await outcome(() => createAlertRule(c, org.slug, project.slug, assigned("Team", otherTeam.id))), "bad_request");
   });
 
   test("members write alerts only when the organization lets them; viewers never; everyone reads", async () => {
