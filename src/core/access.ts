@@ -1,9 +1,11 @@
 // Resolves what an actor may see of an organization. Non-members get not_found, never forbidden, so that
 // another organization's objects are indistinguishable from missing ones. A person's role decides what they may do;
 // an organization token sees its own organization only, and its scopes decide.
-import type { Organization } from "../storage/ports";
+import { API_LIMITS } from "../config/limits";
+import type { Organization, User } from "../storage/ports";
 import type { CoreContext } from "./context";
 import { forbidden, notFound, TwoFactorRequiredError } from "./errors";
+import { everyPage } from "./pagination";
 import { can, type Permission, scopesAllow } from "./permissions";
 import type { Role } from "./roles";
 import { parseId } from "./schemas";
@@ -39,6 +41,16 @@ export type OrgAccess = {
 /** A person without two-factor in an organization that requires it (core/two-factor.ts): refused, whoever they are. */
 async function assertTwoFactor(store: CoreContext["store"], org: Organization, userId: string): Promise<void> {
   if (org.requireTwoFactor && !(await store.userHasTwoFactor(userId))) throw new TwoFactorRequiredError(org.slug);
+}
+
+/**
+ * The organizations a person may enter, of those they see (all of them for a superuser), when two-factor bars some
+ * (assertTwoFactor); null when it bars none, so that callers keep their own, cheaper scope.
+ */
+export async function organizationsOpenTo(store: CoreContext["store"], user: User): Promise<Organization[] | null> {
+  if (await store.userHasTwoFactor(user.id)) return null;
+  const seen = await everyPage((page) => store.listOrganizations({ userId: user.id, all: user.isSuperuser, page }), API_LIMITS.maxPageSize);
+  return seen.some((o) => o.requireTwoFactor) ? seen.filter((o) => !o.requireTwoFactor) : null;
 }
 
 export async function getOrgAccess({ store, actor }: CoreContext, orgSlug: string): Promise<OrgAccess> {

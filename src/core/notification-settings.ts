@@ -4,10 +4,11 @@
 import { z } from "zod";
 import { API_LIMITS, PERSONAL_NOTIFICATION_LIMITS } from "../config/limits";
 import { NOTIFICATION_LOCALES, type UserNotificationSettings } from "../storage/notification-settings-ports";
-import type { Organization, Page, PageRequest, Project } from "../storage/ports";
+import type { Organization, Project } from "../storage/ports";
 import { getOrgAccess, requireId } from "./access";
 import { actingUser, type CoreContext } from "./context";
 import { notFound } from "./errors";
+import { everyPage } from "./pagination";
 import { parseInput } from "./schemas";
 
 /** The IANA zones this runtime knows (Intl), and UTC, which Intl lists under no region. */
@@ -36,22 +37,17 @@ export type AccountNotifications = {
   organizations: { org: Organization; weeklySummary: boolean; projects: { project: Project; email: boolean }[] }[];
 };
 
-async function allPages<T>(read: (page: PageRequest) => Promise<Page<T>>): Promise<T[]> {
-  const out: T[] = [];
-  let cursor: string | null | undefined;
-  do {
-    const page = await read({ limit: API_LIMITS.maxPageSize, cursor });
-    out.push(...page.items);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return out;
-}
-
 /** The person's settings with every organization they are a member of and its projects. */
 export async function getAccountNotifications(ctx: CoreContext): Promise<AccountNotifications> {
   const user = actingUser(ctx);
-  const orgs = await allPages((page) => ctx.store.listOrganizations({ userId: user.id, all: false, page }));
-  const projects = orgs.length === 0 ? [] : await allPages((page) => ctx.store.listProjects({ scope: { organizationIds: orgs.map((o) => o.id) }, page }));
+  const member = await everyPage((page) => ctx.store.listOrganizations({ userId: user.id, all: false, page }), API_LIMITS.maxPageSize);
+  // An organization that requires two-factor, of a person without it, sends them nothing and shows them nothing.
+  const barred = member.some((o) => o.requireTwoFactor) && !(await ctx.store.userHasTwoFactor(user.id));
+  const orgs = barred ? member.filter((o) => !o.requireTwoFactor) : member;
+  const projects =
+    orgs.length === 0
+      ? []
+      : await everyPage((page) => ctx.store.listProjects({ scope: { organizationIds: orgs.map((o) => o.id) }, page }), API_LIMITS.maxPageSize);
   const [settings, email, summary] = await Promise.all([
     ctx.store.getUserNotificationSettings(user.id),
     ctx.store.projectEmailSettings(

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { API_LIMITS, NAME_LIMITS } from "../config/limits";
-import type { PageRequest } from "../storage/ports";
+import type { Page, PageRequest } from "../storage/ports";
 import { AppError } from "./errors";
 import { parseId, parseInput } from "./schemas";
 
@@ -51,4 +51,16 @@ export function pageRequest(kind: CursorKind, input: { cursor?: string | null; l
   if (page.cursor && !isCursor(page.cursor, kind))
     throw new AppError("bad_request", "Invalid cursor parameter", { cursor: ["Invalid cursor parameter"] }, true);
   return page;
+}
+
+/** Every item of a paged read, page after page of `limit`. */
+export async function everyPage<T>(read: (page: PageRequest) => Promise<Page<T>>, limit: number): Promise<T[]> {
+  const out: T[] = [];
+  let cursor: string | null | undefined;
+  do {
+    const page = await read({ limit, cursor });
+    out.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return out;
 }

@@ -1,7 +1,7 @@
 // Projects: the unit events are sent to. Creating one also creates its first DSN key.
 import { z } from "zod";
 import { isDuplicateError, type Page, type PageRequest, type Project } from "../storage/ports";
-import { assertCan, requireOrg, requireText, type OrgAccess } from "./access";
+import { assertCan, organizationsOpenTo, requireOrg, requireText, type OrgAccess } from "./access";
 import { audit } from "./audit";
 import { DEFAULT_RULE } from "./alert-rules";
 import { hasScrubbingFields, parseScrubbingPatch, storeScrubbingPatch } from "./data-scrubbing";
@@ -41,9 +41,12 @@ export async function listProjects(ctx: CoreContext, orgSlug: string, page: Page
 }
 
 /** Every project the actor can see, across organizations (GET /api/0/projects/); an organization token's own. */
-export function listAllProjects(ctx: CoreContext, page: PageRequest): Promise<Page<Project>> {
+/** Projects of every organization the actor may enter: two-factor's requirement leaves out those it bars. */
+export async function listAllProjects(ctx: CoreContext, page: PageRequest): Promise<Page<Project>> {
   const { actor } = ctx;
   if ("orgToken" in actor) return ctx.store.listProjects({ scope: { organizationIds: [actor.orgToken.organizationId] }, page });
+  const open = await organizationsOpenTo(ctx.store, actor.user);
+  if (open) return ctx.store.listProjects({ scope: { organizationIds: open.map((o) => o.id) }, page });
   return ctx.store.listProjects({ scope: actor.user.isSuperuser ? { all: true } : { memberUserId: actor.user.id }, page });
 }
 

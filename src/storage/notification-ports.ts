@@ -227,7 +227,10 @@ export type NotificationStore = {
   listNotificationAttempts(notificationId: number): Promise<NotificationAttempt[]>;
   /** The project's secret for signing webhook bodies (projects.webhook_secret), or null. */
   getProjectWebhookSecret(projectId: number): Promise<string | null>;
-  /** Members of the organization with their e-mail addresses: all, or only `userIds`. */
+  /**
+   * Members of the organization with their e-mail addresses: all, or only `userIds`. Here and in every recipient read
+   * (notification-settings-ports.ts), only members who meet the organization's two-factor requirement.
+   */
   listOrganizationRecipients(organizationId: number, userIds?: string[]): Promise<NotificationRecipient[]>;
   /** Members of the team, if the team belongs to the organization. */
   listTeamRecipients(organizationId: number, teamId: number): Promise<NotificationRecipient[]>;

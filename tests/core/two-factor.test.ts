@@ -9,7 +9,8 @@ import { authPath, CLIENT_IP_HEADER, createAuth } from "../../src/auth/create-au
 import { betterAuthAccounts } from "../../src/auth/accounts";
 import { listAuditLog } from "../../src/core/audit";
 import { getOrganization, createOrganization } from "../../src/core/organizations";
-import { listProjects } from "../../src/core/projects";
+import { getAccountNotifications } from "../../src/core/notification-settings";
+import { createProject, listAllProjects, listProjects } from "../../src/core/projects";
 import { isTwoFactorRequired, setRequireTwoFactor } from "../../src/core/two-factor";
 import { type Db, openDb, type OpenDbOptions } from "../../src/storage/db";
 import { createStore } from "../../src/storage/kysely";
@@ -18,6 +19,7 @@ import type { Store, User } from "../../src/storage/ports";
 import { joinByInvitation, outcome, type TestCore, uniq } from "../helpers/core";
 import { freshPgDatabase } from "../helpers/pg";
 import { hotp, secretOfUri, totp } from "../helpers/totp";
+import { serializeOrganization } from "../../src/web/api/serializers";
 
 const PUBLIC_URL = "http://localhost:9000";
 const SECRET = "two-factor-test-secret-long-enough-0000";
@@ -268,9 +270,24 @@ function suite(name: string, open: () => Promise<Env>) {
         assert.match((err as Error).message, /requires two-factor/);
       }
       assert.equal(await outcome(() => getOrganization(e.t.as(owner), org.slug)), "ok");
+      // The web API says so in Sentry's field (it said false whatever the setting).
+      assert.equal(serializeOrganization((await getOrganization(e.t.as(owner), org.slug)).org).require2FA, true);
+      // The lists across organizations leave it out, and keep the member's other organizations (all projects was a 403
+      // for everything; the notification settings showed its projects' names).
+      const own = await createOrganization(e.t.as(member), { name: uniq("Own") });
+      const mine = await createProject(e.t.as(member), own.slug, { name: uniq("Mine") });
+      const theirs = await createProject(e.t.as(owner), org.slug, { name: uniq("Theirs") });
+      const seen = async () => ({
+        projects: (await listAllProjects(e.t.as(member), { limit: 100 })).items.map((p) => p.id).sort(),
+        settings: (await getAccountNotifications(e.t.as(member))).organizations.map((o) => [o.org.id, o.projects.map((p) => p.project.id)]),
+      });
+      assert.deepEqual(await seen(), { projects: [mine.id], settings: [[own.id, [mine.id]]] });
       // Once the member enrols, they are in.
       await enrol(e, member.email);
       assert.equal(await outcome(() => getOrganization(e.t.as(member), org.slug)), "ok");
+      const all = await seen();
+      assert.deepEqual(all.projects, [mine.id, theirs.id].sort());
+      assert.deepEqual(all.settings.map(([id]) => id).sort(), [org.id, own.id].sort());
       const trail = await listAuditLog(e.t.as(owner), org.slug, { event: "org.edit" });
       const entry = trail.entries.find((x) => x.data.settings === "requireTwoFactor");
       assert.ok(entry, "recorded in the organization's audit trail");

@@ -9,6 +9,7 @@ import { updateIssue } from "../../src/core/issues";
 import { writeDueSummaries } from "../../src/core/weekly-summary";
 import { writeBatch } from "../../src/digest/commit";
 import type { DigestedEvent } from "../../src/digest/items";
+import { dbBool } from "../../src/storage/kysely/shared";
 import { workflowTx } from "../../src/storage/kysely/workflow-notices";
 import type { IssueNotificationPayload, NotificationAction, SummaryNotificationPayload } from "../../src/storage/notification-ports";
 import type { User } from "../../src/storage/ports";
@@ -122,6 +123,55 @@ export function notificationSettingsConformance(get: () => Fixture) {
       ].sort(),
     );
     assert.deepEqual(await t.store.recipientPreferences([], w.project.id), []);
+  });
+
+  test("issue 17 people: in an organization requiring two-factor, a member without it is sent nothing of it (alerts, notices, summaries) until they enrol", async () => {
+    const { t, alice } = get();
+    const w = await world(["Bob", "Carol"]);
+    const { Bob: bob, Carol: carol } = w.users;
+    const enrol = (u: User) =>
+      t.db.kysely
+        .updateTable("users")
+        .set({ two_factor_enabled: dbBool(t.db.dialect, true) })
+        .where("id", "=", u.id)
+        .execute();
+    for (const u of [bob, carol]) {
+      const member = (await t.store.getMembership(w.org.id, u.id))!;
+      await t.store.addTeamMember(w.team.id, member.id);
+      await t.store.setIssueSubscription(u.id, w.issue.id, true, "2026-11-23T10:00:00.000Z");
+    }
+    await enrol(alice);
+    await enrol(carol);
+    await t.store.setRequireTwoFactor(w.org.id, true);
+    const ids = (rs: { userId: string }[]) => rs.map((r) => r.userId).sort();
+    const summaries = async () => ids((await t.store.weeklySummaryCandidates()).filter((c) => c.organization.id === w.org.id));
+    const heard = async () => ({
+      organization: ids(await t.store.listOrganizationRecipients(w.org.id)),
+      named: ids(await t.store.listOrganizationRecipients(w.org.id, [bob.id, carol.id])),
+      team: ids(await t.store.listTeamRecipients(w.org.id, w.team.id)),
+      alerts: ids(await t.store.recipientPreferences([alice.id, bob.id, carol.id], w.project.id)),
+      workflow: ids(await t.store.issueWorkflowRecipients(w.issue.id)),
+      summaries: await summaries(),
+    });
+    const withoutBob = [alice.id, carol.id].sort();
+    assert.deepEqual(await heard(), {
+      organization: withoutBob,
+      named: [carol.id],
+      team: [carol.id],
+      alerts: withoutBob,
+      workflow: [carol.id],
+      summaries: withoutBob,
+    });
+    await enrol(bob);
+    const everyone = [alice.id, bob.id, carol.id].sort();
+    assert.deepEqual(await heard(), {
+      organization: everyone,
+      named: [bob.id, carol.id].sort(),
+      team: [bob.id, carol.id].sort(),
+      alerts: everyone,
+      workflow: [bob.id, carol.id].sort(),
+      summaries: everyone,
+    });
   });
 
   test("issue 17 people: an assignment notifies the assignee (a team: its members) except the one who assigned; the same change again adds nothing", async () => {

@@ -1,6 +1,6 @@
 // Who of a set of people may be sent something for an organization, with their address and language: members of
 // the organization only (someone who left hears nothing more), read in the caller's transaction or outside one.
-import type { Kysely } from "kysely";
+import { type Kysely, sql, type SqlBool } from "kysely";
 import type { Dialect } from "../db";
 import { NOTIFICATION_LOCALES, type NotificationLocale, type Recipient } from "../notification-settings-ports";
 import type { Database } from "../schema";
@@ -14,6 +14,13 @@ export const toLocale = (v: string | null): NotificationLocale =>
 
 type Candidate = Recipient & { workflow: boolean };
 
+/**
+ * A member who may be sent the organization's data: its two-factor requirement met. Without two-factor in an
+ * organization that requires it, a member is refused everything in it but the enrolment page (core/access.ts), and its
+ * alerts, notices and summaries carry what that refusal keeps. For a query joining `organizations` and `users`.
+ */
+export const meetsTwoFactor = sql<SqlBool>`(not ${sql.ref("organizations.require_two_factor")} or ${sql.ref("users.two_factor_enabled")})`;
+
 /** The members among `userIds` of the organization, with their workflow setting, ordered by e-mail. */
 export async function membersAmong(db: Kysely<Database>, organizationId: number, userIds: string[]): Promise<Candidate[]> {
   const out: Candidate[] = [];
@@ -22,9 +29,11 @@ export async function membersAmong(db: Kysely<Database>, organizationId: number,
     const rows = await db
       .selectFrom("members")
       .innerJoin("users", "users.id", "members.user_id")
+      .innerJoin("organizations", "organizations.id", "members.organization_id")
       .leftJoin("user_notification_settings as s", "s.user_id", "users.id")
       .select(["users.id", "users.name", "users.email", "s.locale", "s.workflow"])
       .where("members.organization_id", "=", organizationId)
+      .where(meetsTwoFactor)
       .where("users.id", "in", ids.slice(i, i + IDS_PER_STATEMENT))
       .execute();
     for (const r of rows)

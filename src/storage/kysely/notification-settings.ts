@@ -3,7 +3,7 @@
 import { sql } from "kysely";
 import { formatShortId } from "../../core/short-id";
 import type { NotificationSettingsStore, ParticipationReason, SummaryCandidate } from "../notification-settings-ports";
-import { emailRecipients, toLocale, workflowRecipients } from "./notification-recipients";
+import { emailRecipients, meetsTwoFactor, toLocale, workflowRecipients } from "./notification-recipients";
 import { notificationOutbox } from "./notification-outbox";
 import { type Ctx, dbBool, toBool } from "./shared";
 
@@ -113,6 +113,7 @@ export function notificationSettingsStore({ db, dialect }: Ctx): NotificationSet
           "organizations.slug",
           "organizations.name",
         ])
+        .where(meetsTwoFactor)
         .orderBy("organizations.id")
         .orderBy("users.id")
         .execute();

@@ -16,7 +16,7 @@ import type {
 } from "../notification-ports";
 import type { NotificationAttemptsTable, NotificationsTable } from "../notification-schema";
 import type { SenderStore } from "../notification-settings-ports";
-import { emailRecipients } from "./notification-recipients";
+import { emailRecipients, meetsTwoFactor } from "./notification-recipients";
 import type { Database } from "../schema";
 import { notificationOutbox } from "./notification-outbox";
 import { dbBool, nowIso, toBool } from "./shared";
@@ -86,8 +86,10 @@ export function notificationStore({ db, dialect }: { db: Kysely<Database>; diale
     db
       .selectFrom("members")
       .innerJoin("users", "users.id", "members.user_id")
+      .innerJoin("organizations", "organizations.id", "members.organization_id")
       .select(["users.id as userId", "users.email as email", "users.name as name"])
-      .where("members.organization_id", "=", orgId);
+      .where("members.organization_id", "=", orgId)
+      .where(meetsTwoFactor);
 
   const toRecipients = (rows: { userId: string; email: string; name: string }[]): NotificationRecipient[] =>
     rows.map((r) => ({ userId: r.userId, email: r.email, name: r.name }));

@@ -16,7 +16,7 @@ export function serializeOrganization(o: Organization, extra: { role?: string | 
     dateCreated: o.createdAt,
     status: { id: "active", name: "active" },
     isEarlyAdopter: false,
-    require2FA: false,
+    require2FA: o.requireTwoFactor,
     requireEmailVerification: false,
     features: [] as string[],
     avatar: letterAvatar,
