@@ -117,14 +117,17 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, route
   if (req.method === "POST" && json) {
     try {
       const encoding = req.headers["content-encoding"];
-      body = await readBody(req, Array.isArray(encoding) ? encoding[0] : encoding, {
-        maxCompressedBytes: INGEST_LIMITS.maxCheckInBytes,
-        maxDecompressedBytes: INGEST_LIMITS.maxCheckInBytes,
-      });
+      // Within the intake's pace (a 408 past it): a check-in that stopped arriving was held for Node's 5 minutes.
+      body = await readBody(
+        req,
+        Array.isArray(encoding) ? encoding[0] : encoding,
+        { maxCompressedBytes: INGEST_LIMITS.maxCheckInBytes, maxDecompressedBytes: INGEST_LIMITS.maxCheckInBytes },
+        { deadline: INGEST_LIMITS.bodyDeadline },
+      );
     } catch (err) {
       return answer(
         res,
-        err instanceof ProtocolError && err.reason === "payload_too_large" ? 413 : 400,
+        err instanceof ProtocolError && err.reason === "payload_too_large" ? 413 : err instanceof ProtocolError && err.reason === "request_timeout" ? 408 : 400,
         err instanceof Error ? err.message : "the body could not be read",
         true,
       );

@@ -9,7 +9,7 @@ import { PassThrough, type Readable } from "node:stream";
 import zlib from "node:zlib";
 import Busboy from "busboy";
 import { ATTACHMENT_LIMITS, INGEST_LIMITS } from "../config/limits";
-import { BodyBudgetError, parseContentEncoding } from "../protocol/content-encoding";
+import { BodyBudgetError, parseContentEncoding, pastWholeBody } from "../protocol/content-encoding";
 import { ProtocolError } from "../protocol/errors";
 import { type StagedFile, discardStaged, stageStream } from "./attachment-staging";
 
@@ -36,6 +36,7 @@ function decoded(req: http.IncomingMessage): Readable {
 /** Watches how the body arrives: 408 after `idleMs` without a byte, or below the minimum rate past the grace bytes. */
 function watchPace(req: http.IncomingMessage, fail: (err: Error) => void): () => void {
   const { idleMs, minBytesPerSecond, rateGraceBytes } = INGEST_LIMITS.bodyDeadline;
+  const startedAt = Date.now();
   let size = 0;
   let graced: { at: number; size: number } | null = null;
   const tooSlow = () => fail(new ProtocolError("request_timeout", "the upload arrived too slowly"));
@@ -43,6 +44,7 @@ function watchPace(req: http.IncomingMessage, fail: (err: Error) => void): () =>
   const onData = (chunk: Buffer) => {
     idle.refresh();
     size += chunk.byteLength;
+    if (pastWholeBody(INGEST_LIMITS.bodyDeadline, startedAt, size)) return tooSlow();
     if (size <= rateGraceBytes) return;
     const now = Date.now();
     graced ??= { at: now, size };

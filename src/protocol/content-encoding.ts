@@ -55,7 +55,13 @@ export type ReadDeadline = {
    */
   minBytesPerSecond: number;
   rateGraceBytes: number;
+  /** milliseconds; the whole body arrives within this plus a second per `minBytesPerSecond` bytes it brought. */
+  wholeGraceMs: number;
 };
+
+/** Whether a body that began at `startedAt` and has brought `size` bytes is past its deadline's whole-body time. */
+export const pastWholeBody = (deadline: ReadDeadline, startedAt: number, size: number, now = Date.now()): boolean =>
+  now - startedAt > deadline.wholeGraceMs + (size / deadline.minBytesPerSecond) * 1000;
 
 /** What the server shares between all requests it reads at once. */
 export type ReadOptions = {
@@ -85,6 +91,7 @@ function collectStream(
   const { hold, deadline } = options;
   return new Promise((resolve, reject) => {
     const body = new BodyBuffer(limit);
+    const startedAt = Date.now();
     let idle: NodeJS.Timeout | null = null;
     let graced: { at: number; size: number } | null = null;
     const done = (settle: () => void) => {
@@ -106,6 +113,7 @@ function collectStream(
     const onData = (chunk: Buffer) => {
       if (hold && !hold(chunk.byteLength)) return stop(new BodyBudgetError());
       if (!body.push(chunk)) return stop(tooLarge(what, limit));
+      if (deadline && pastWholeBody(deadline, startedAt, body.size)) return tooSlow();
       if (deadline && body.size > deadline.rateGraceBytes) {
         const now = Date.now();
         graced ??= { at: now, size: body.size };

@@ -172,7 +172,7 @@ describe("hostile input #4 (the class): inflating a bomb gives the event loop ba
 
 // A body held is memory every request shares (ingest/read-budget.ts): one arriving too slowly is refused, not waited on.
 describe("hostile input #8: a body that arrives too slowly is refused (request_timeout)", () => {
-  const deadline = { idleMs: 200, minBytesPerSecond: 64 * 1024, rateGraceBytes: MiB };
+  const deadline = { idleMs: 200, minBytesPerSecond: 64 * 1024, rateGraceBytes: MiB, wholeGraceMs: 10_000 };
   const limits = { maxCompressedBytes: 8 * MiB, maxDecompressedBytes: 8 * MiB };
 
   test("nothing more for the idle time", TIMEOUT, async () => {
@@ -187,6 +187,19 @@ describe("hostile input #8: a body that arrives too slowly is refused (request_t
     const trickle = setInterval(() => stream.write(Buffer.alloc(1024)), 20);
     try {
       assert.equal(await reason(readBody(stream, undefined, limits, { deadline })), "request_timeout");
+    } finally {
+      clearInterval(trickle);
+    }
+  });
+
+  test("a trickle that never idles and never passes the grace size, once its whole-body time is over", TIMEOUT, async () => {
+    const stream = new PassThrough();
+    const started = Date.now();
+    const trickle = setInterval(() => stream.write(Buffer.from(" ")), 20);
+    try {
+      // 300 ms, plus a second per 64 KiB: a few bytes add next to nothing.
+      assert.equal(await reason(readBody(stream, undefined, limits, { deadline: { ...deadline, wholeGraceMs: 300 } })), "request_timeout");
+      assert.ok(Date.now() - started < 5_000);
     } finally {
       clearInterval(trickle);
     }

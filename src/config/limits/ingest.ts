@@ -60,9 +60,11 @@ export const INGEST_LIMITS = {
    * How slowly a request body may arrive (a 408 beyond, then the connection closes): 30 s without a byte, as for
    * uploads, and past its first MiB at least 64 KiB/s on average (a 100 MiB attachment within 27 minutes). SDKs
    * write their bodies at once; without these a client trickling bytes would hold its share of maxBufferedBodyBytes,
-   * and a few of them all of it, for Node's 5-minute request timeout.
+   * and a few of them all of it, for Node's 5-minute request timeout. And whatever its size, the whole body within
+   * a minute plus a second per 64 KiB it brought (wholeGraceMs): a byte a second never idles and never passes the
+   * first MiB, and was held those 5 minutes (a 100 KiB envelope on a 2G link of 5 KiB/s takes 20 s).
    */
-  bodyDeadline: { idleMs: 30_000, minBytesPerSecond: 64 * 1024, rateGraceBytes: 1024 * 1024 },
+  bodyDeadline: { idleMs: 30_000, minBytesPerSecond: 64 * 1024, rateGraceBytes: 1024 * 1024, wholeGraceMs: 60_000 },
   /** bytes (64 KiB); a CSP or Expect-CT report; browsers send a few hundred bytes. */
   maxSecurityReportBytes: 64 * 1024,
   /**

@@ -24,7 +24,7 @@ export async function* bodyChunks(req: Request, maxBytes: number, idleTimeoutMs:
               new AppError(
                 "request_timeout",
                 left < idleTimeoutMs
-                  ? `The request body did not arrive within ${deadlineMs / 1000} seconds`
+                  ? `The request body did not arrive within ${Number((deadlineMs / 1000).toFixed(1))} seconds`
                   : `No part of the request body arrived for ${idleTimeoutMs / 1000} seconds`,
               ),
             ),

@@ -6,6 +6,7 @@
 // the caller's error); a client that stops sending (408). Once the caller stops early (a refused part), the rest of
 // the body is read and dropped within the same limits, so the client gets its answer instead of a reset connection.
 import Busboy from "busboy";
+import { INGEST_LIMITS } from "../../config/limits";
 import { AppError } from "../../core/errors";
 import { bodyChunks } from "./body-chunks";
 
@@ -100,7 +101,12 @@ export async function* readMultipart(req: Request, limits: MultipartLimits): Asy
     notify();
   });
 
-  const body = bodyChunks(req, limits.maxBodyBytes, limits.idleTimeoutMs);
+  // The whole body within the intake's pace (INGEST_LIMITS.bodyDeadline: a minute plus a second per 64 KiB it declares,
+  // or may bring): a byte every few seconds never idles, and held the upload for Node's 5-minute request timeout.
+  const declared = Number(req.headers.get("content-length"));
+  const size = Number.isSafeInteger(declared) && declared >= 0 ? Math.min(declared, limits.maxBodyBytes) : limits.maxBodyBytes;
+  const { wholeGraceMs, minBytesPerSecond } = INGEST_LIMITS.bodyDeadline;
+  const body = bodyChunks(req, limits.maxBodyBytes, limits.idleTimeoutMs, wholeGraceMs + (size / minBytesPerSecond) * 1000);
   let ended = false;
   const write = (chunk: Uint8Array) =>
     new Promise<void>((resolve) => {
