@@ -27,5 +27,10 @@ export function lingeringClose(socket: Socket): void {
 export function closeAfterAnswer(res: http.ServerResponse): void {
   const socket = res.socket as (Socket & { destroySoon?: () => void }) | null;
   if (!socket || socket.destroyed) return;
-  socket.destroySoon = () => lingeringClose(socket);
+  socket.destroySoon = () => {
+    // The request's unread body flows on and is dropped: while nothing read it, Node's parser had stopped reading the
+    // socket (a chunked body refused by a route handler), the client's writes backed up, and the close cut them (EPIPE).
+    res.req?.resume();
+    lingeringClose(socket);
+  };
 }

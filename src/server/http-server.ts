@@ -9,7 +9,7 @@
 import http from "node:http";
 import net, { type Socket } from "node:net";
 import { SHUTDOWN_LIMITS } from "../config/limits";
-import { lingeringClose } from "../ingest/linger";
+import { closeAfterAnswer, lingeringClose } from "../ingest/linger";
 import { ALLOWED_METHODS } from "./guards";
 
 /** Node's parse errors as answers: the status, its reason phrase, and what the client is told. */
@@ -72,6 +72,13 @@ class ServerResponse extends http.ServerResponse {
   override writeHead(statusCode: number, ...rest: unknown[]): this {
     const server = (this.socket as (Socket & { server?: http.Server }) | null)?.server;
     if (server && draining.has(server) && !this.headersSent) this.setHeader("connection", "close");
+    // An answer given before its request's body has all come (a 404 or 405 that reads none of it, a refusal): the
+    // connection closes once it is sent. Node would read on for the next request, to the end of a body that may
+    // trickle for minutes, and then answer that same request again with its timeout's 408.
+    if (!this.req.complete && !this.headersSent && statusCode >= 200) {
+      this.setHeader("connection", "close");
+      closeAfterAnswer(this);
+    }
     return (super.writeHead as (statusCode: number, ...rest: unknown[]) => this).call(this, statusCode, ...rest);
   }
 }
@@ -81,6 +88,11 @@ export function createHttpServer(listener: http.RequestListener): http.Server {
   const server = http.createServer({ ServerResponse }, listener);
   // Keep-alive connections from SDKs and proxies outlive Node's 5 s default between requests.
   server.keepAliveTimeout = 65_000;
+  // A client that half-closes once it has sent its request (shutdown(SHUT_WR)) still gets its answer: by default Node
+  // ends the connection at the client's FIN, and an answer not yet written was lost, though its work was done (an
+  // envelope stored and never acknowledged, which the SDK sends again). The connection ends after that answer.
+  // (Node's lib/_http_server.js reads `httpAllowHalfOpen` at the client's FIN; @types/node does not declare it.)
+  (server as http.Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   server.on("clientError", answerClientError);
   server.on("connect", answerConnect);
   return server;

@@ -9,10 +9,13 @@ export async function rawConnection(port: number) {
   let errored: Error | null = null;
   socket.on("data", (d: Buffer) => (received += d.toString("latin1")));
   socket.on("error", (err) => (errored = err));
-  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+  let isClosed = false;
+  const closed = new Promise<void>((resolve) => socket.once("close", () => ((isClosed = true), resolve())));
   return {
     received: () => received,
     errored: () => errored,
+    /** The connection has closed (the server closed it, or end() was called and it has). */
+    closed: () => isClosed,
     /** The answer's head has arrived. */
     answered: () => received.includes("\r\n\r\n"),
     async write(chunk: string | Buffer) {
