@@ -6,7 +6,7 @@ import http from "node:http";
 import Busboy from "busboy";
 import { ACTION_LIMITS } from "../config/limits";
 import { jsonDepthExceeds } from "../protocol/json";
-import { type ActionKind, formActionRefusal, type Refusal } from "./form-action";
+import { type ActionKind, fetchActionRefusal, formActionRefusal, type Refusal } from "./form-action";
 
 /** How long an action's body may take: ACTION_LIMITS by default, shorter in tests. */
 export type BodyPace = { idleMs: number; deadlineMs: number };
@@ -16,7 +16,7 @@ export type BodyPace = { idleMs: number; deadlineMs: number };
  * (408: a client that stops mid-body or trickles a byte now and then held its request and socket for Node's 5-minute
  * request timeout), or a connection that ended midway (400, the client's doing). A refused body is read on and dropped.
  */
-function readBody(req: http.IncomingMessage, limit: number, pace: BodyPace): Promise<Buffer | Refusal> {
+function readBody(req: http.IncomingMessage, limit: number, pace: BodyPace, what: string): Promise<Buffer | Refusal> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -28,12 +28,12 @@ function readBody(req: http.IncomingMessage, limit: number, pace: BodyPace): Pro
       resolve(result);
     };
     const timedOut = (detail: string) => () => finish({ status: 408, detail });
-    const idle = setTimeout(timedOut(`No part of the server action's body arrived for ${pace.idleMs / 1000} seconds`), pace.idleMs);
-    const deadline = setTimeout(timedOut(`The server action's body did not arrive within ${pace.deadlineMs / 1000} seconds`), pace.deadlineMs);
+    const idle = setTimeout(timedOut(`No part of the ${what} arrived for ${pace.idleMs / 1000} seconds`), pace.idleMs);
+    const deadline = setTimeout(timedOut(`The ${what} did not arrive within ${pace.deadlineMs / 1000} seconds`), pace.deadlineMs);
     const onData = (chunk: Buffer) => {
       idle.refresh();
       size += chunk.length;
-      if (size > limit) return finish({ status: 413, detail: `Server action body is larger than ${limit} bytes` });
+      if (size > limit) return finish({ status: 413, detail: `The ${what} is larger than ${limit} bytes` });
       chunks.push(chunk);
     };
     const onEnd = () => finish(Buffer.concat(chunks));
@@ -102,19 +102,25 @@ function replay(req: http.IncomingMessage, body: Buffer): http.IncomingMessage {
 }
 
 /**
- * For a server action (server/form-action.ts: a fetch-style one, or a form's without JavaScript): the request to hand
- * to Next.js (the body read and replayed), or why it is refused. Other requests pass through untouched. `actionIds`:
- * the build's actions, which a form's must name (null: any well-formed id).
+ * For a server action (server/form-action.ts: a fetch-style one, or a form's without JavaScript) or another body sent
+ * to a page ("page"): the request to hand to Next.js (the body read within its pace and replayed), or why it is
+ * refused. Other requests pass through untouched. `actionIds`: the build's actions, which an action must name (null:
+ * any well-formed id).
  */
 export async function checkActionBody(
   req: http.IncomingMessage,
-  kind: ActionKind | null,
+  kind: ActionKind | "page" | null,
   actionIds: ReadonlySet<string> | null,
   pace: BodyPace = { idleMs: ACTION_LIMITS.bodyIdleMs, deadlineMs: ACTION_LIMITS.bodyDeadlineMs },
 ): Promise<{ request: http.IncomingMessage } | { refusal: Refusal }> {
   if (kind === null) return { request: req };
-  const body = await readBody(req, ACTION_LIMITS.maxBodyBytes, pace);
+  const body = await readBody(req, ACTION_LIMITS.maxBodyBytes, pace, kind === "page" ? "request body" : "server action's body");
   if (!Buffer.isBuffer(body)) return { refusal: body };
+  if (kind === "page") return { request: replay(req, body) };
+  if (kind === "fetch") {
+    const refusal = fetchActionRefusal(req, actionIds);
+    if (refusal) return { refusal };
+  }
   const type = req.headers["content-type"] ?? "";
   const read = type.startsWith("multipart/form-data") ? await readMultipart(req.headers, body) : readJsonArguments(body);
   if (read === "malformed") return { refusal: { status: 400, detail: "Malformed server action payload" } };

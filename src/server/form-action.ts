@@ -16,19 +16,44 @@ export type Refusal = { status: 400 | 404 | 408 | 413; detail: string };
 /** Paths under the base path that take multipart POSTs of their own (route handlers, not pages). */
 const NOT_PAGES = ["/api/", "/monitoring"];
 
+const isPagePath = (pathname: string, basePath: string) => {
+  const path = pathname.slice(basePath.length);
+  return !NOT_PAGES.some((prefix) => path === prefix.replace(/\/$/, "") || path.startsWith(prefix));
+};
+
 /** How Next.js will take the request: a fetch-style action, a form's action, or neither (null). */
 export function actionKind(req: http.IncomingMessage, pathname: string, basePath: string): ActionKind | null {
   if (req.method !== "POST") return null;
   if (req.headers["next-action"] !== undefined) return "fetch";
   if (!(req.headers["content-type"] ?? "").startsWith("multipart/form-data")) return null;
-  const path = pathname.slice(basePath.length);
-  return NOT_PAGES.some((prefix) => path === prefix.replace(/\/$/, "") || path.startsWith(prefix)) ? null : "form";
+  return isPagePath(pathname, basePath) ? "form" : null;
+}
+
+/**
+ * A body sent to a page that is no server action (a POST of JSON or a plain form, a PUT). Next.js reads it for its
+ * middleware before anything answers, with no deadline: one that stopped arriving held its request for Node's 5
+ * minutes, and was logged as an error when the client gave up. The listener reads it first (server/action-body.ts).
+ */
+export function bodyToPage(req: http.IncomingMessage, pathname: string, basePath: string): boolean {
+  const length = req.headers["content-length"];
+  const carries = req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+  return carries && req.method !== "GET" && req.method !== "HEAD" && isPagePath(pathname, basePath);
 }
 
 /** An action id as Next.js makes them: 40 hexadecimal characters. */
 const ACTION_ID = /^[0-9a-f]{40}$/;
 
 const malformed: Refusal = { status: 400, detail: "Malformed server action payload" };
+const unknown: Refusal = { status: 404, detail: "No such server action: the page may be from another version of Faultline; reload it" };
+
+/**
+ * Why a fetch-style action's id would fail in Next.js, or null: one the build does not have. Next answers it 404
+ * too, but logs a stack trace for each ("Failed to find Server Action"), which anyone could cause at will.
+ */
+export function fetchActionRefusal(req: http.IncomingMessage, actionIds: ReadonlySet<string> | null): Refusal | null {
+  const id = req.headers["next-action"];
+  return actionIds === null || (typeof id === "string" && actionIds.has(id)) ? null : unknown;
+}
 
 /**
  * Why a form's action fields would fail in Next.js, or null. `actionIds`: the build's actions (its
@@ -36,7 +61,7 @@ const malformed: Refusal = { status: 400, detail: "Malformed server action paylo
  */
 export function formActionRefusal(fields: ReadonlyMap<string, readonly string[]>, actionIds: ReadonlySet<string> | null): Refusal | null {
   const known = (id: string) => ACTION_ID.test(id) && (actionIds === null || actionIds.has(id));
-  const unknown: Refusal = { status: 404, detail: "No such server action: the page may be from another version of Faultline; reload it" };
+
   let named = false;
   for (const [name, values] of fields) {
     if (name.startsWith("$ACTION_ID_")) {

@@ -11,7 +11,7 @@ import { handleCron, matchCronRoute } from "../ingest/cron";
 import { closeAfterAnswer } from "../ingest/linger";
 import { baseSecurityHeaders } from "../web/security-headers";
 import { type BodyPace, checkActionBody } from "./action-body";
-import { actionKind } from "./form-action";
+import { actionKind, bodyToPage } from "./form-action";
 import {
   ALLOWED_METHODS,
   crossOriginActionRefusal,
@@ -103,7 +103,7 @@ export function createListener(opts: {
     if (nul) return refuse(res, 400, nul);
     let checked: Awaited<ReturnType<typeof checkActionBody>>;
     try {
-      checked = await checkActionBody(req, action, actionIds, opts.actionBodyPace);
+      checked = await checkActionBody(req, action ?? (bodyToPage(req, pathname, basePath) ? "page" : null), actionIds, opts.actionBodyPace);
     } catch {
       return refuse(res, 400, "Could not read the request body");
     }

@@ -9,7 +9,7 @@ import { createHttpServer } from "../../src/server/http-server";
 import { createListener, type NextHandler } from "../../src/server/listener";
 import { testCore } from "./core";
 
-export async function startListenerServer(next: NextHandler, options: Pick<Parameters<typeof createListener>[0], "actionBodyPace"> = {}) {
+export async function startListenerServer(next: NextHandler, options: Pick<Parameters<typeof createListener>[0], "actionBodyPace" | "actionIds"> = {}) {
   const core = await testCore();
   const dataDir = mkdtempSync(path.join(tmpdir(), "faultline-listener-"));
   const intake = openIntake({ dataDir, durability: "normal", lookupKey: (k) => core.store.getIntakeKey(k), log: () => undefined });

@@ -12,6 +12,7 @@ import { startListenerServer } from "../helpers/listener-server";
 import { rawConnection } from "../helpers/raw-connection";
 
 const IDLE_MS = 300;
+const ACTION = "0".repeat(40);
 const DEADLINE_MS = 900;
 
 describe("a server action's body that arrives too slowly or is too large", () => {
@@ -25,14 +26,14 @@ describe("a server action's body that arrives too slowly or is too large", () =>
       const answer = `echo:${Buffer.concat(chunks).toString("utf8")}`;
       res.writeHead(200, { "content-type": "text/plain", "content-length": String(Buffer.byteLength(answer)) }).end(answer);
     };
-    server = await startListenerServer(echo, { actionBodyPace: { idleMs: IDLE_MS, deadlineMs: DEADLINE_MS } });
+    server = await startListenerServer(echo, { actionBodyPace: { idleMs: IDLE_MS, deadlineMs: DEADLINE_MS }, actionIds: new Set([ACTION]) });
     port = server.port;
   });
 
   after(() => server.close());
 
-  const head = (length: number) =>
-    `POST /en/orgs/acme/settings/teams HTTP/1.1\r\nHost: 127.0.0.1\r\nNext-Action: ${"0".repeat(40)}\r\n` +
+  const head = (length: number, action: string | null = ACTION) =>
+    `POST /en/orgs/acme/settings/teams HTTP/1.1\r\nHost: 127.0.0.1\r\n${action ? `Next-Action: ${action}\r\n` : ""}` +
     `Content-Type: text/plain;charset=UTF-8\r\nContent-Length: ${length}\r\n\r\n`;
 
   /** Waits until the answer's head has come, or `ms` have passed. */
@@ -85,6 +86,30 @@ describe("a server action's body that arrives too slowly or is too large", () =>
     await c.end();
     assert.equal(c.errored(), null);
     assert.match(c.received(), /^HTTP\/1\.1 413 /);
-    assert.match(c.received(), new RegExp(`"detail":"Server action body is larger than ${ACTION_LIMITS.maxBodyBytes} bytes"`));
+    assert.match(c.received(), new RegExp(`"detail":"The server action's body is larger than ${ACTION_LIMITS.maxBodyBytes} bytes"`));
+  });
+
+  test("a body posted to a page that is no action is read within the same pace: a 408 once it stops arriving", async () => {
+    const c = await rawConnection(port);
+    await c.write(head(100, null) + '{"a":');
+    assert.ok(await answerWithin(c, 5_000), "answered, not held for Node's request timeout");
+    await c.end();
+    assert.equal(c.errored(), null);
+    assert.match(c.received(), /^HTTP\/1\.1 408 /);
+    assert.match(c.received(), /"detail":"No part of the request body arrived for 0.3 seconds"/);
+    const whole = await rawConnection(port);
+    await whole.write(head(8, null) + '{"a":1}\n');
+    assert.ok(await answerWithin(whole, 5_000));
+    await whole.end();
+    assert.match(whole.received(), /^HTTP\/1\.1 200 [^]*echo:\{"a":1\}\n$/);
+  });
+
+  test("an action id the build does not have is a 404 from the listener (Next.js logged a stack trace for each)", async () => {
+    const c = await rawConnection(port);
+    await c.write(head(2, "f".repeat(40)) + "[]");
+    assert.ok(await answerWithin(c, 5_000));
+    await c.end();
+    assert.match(c.received(), /^HTTP\/1\.1 404 /);
+    assert.match(c.received(), /"detail":"No such server action: the page may be from another version of Faultline; reload it"/);
   });
 });
