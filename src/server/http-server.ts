@@ -8,7 +8,7 @@
 // answer says what was wrong, and the connection closes the way an over-limit body's does (ingest/linger.ts).
 import http from "node:http";
 import net, { type Socket } from "node:net";
-import { SHUTDOWN_LIMITS } from "../config/limits";
+import { CONNECTION_LIMITS, SHUTDOWN_LIMITS } from "../config/limits";
 import { closeAfterAnswer, lingeringClose } from "../ingest/linger";
 import { ALLOWED_METHODS } from "./guards";
 
@@ -68,7 +68,35 @@ const draining = new WeakSet<http.Server>();
  * close`, decided as the head is written (Node writes every head through writeHead, an implicit one too), so an
  * answer begun before closing began is covered without keeping a list of answers.
  */
+/** Per server, CONNECTION_LIMITS.sendStallMs or a test's own (createHttpServer). */
+const sendStallOf = new WeakMap<http.Server, number>();
+const watched = new WeakSet<Socket>();
+
+/**
+ * Closes the connection when an answer's writes have waited `ms` for the client to take any of them (Node buffers
+ * what a client does not read, and the answer's producer waits: both hold memory for as long as the connection lasts).
+ */
+function watchStall(socket: Socket, ms: number): void {
+  if (watched.has(socket) || socket.destroyed) return;
+  watched.add(socket);
+  const timer = setTimeout(() => socket.destroy(), ms);
+  timer.unref();
+  const done = () => {
+    clearTimeout(timer);
+    watched.delete(socket);
+    socket.off("drain", done).off("close", done);
+  };
+  socket.on("drain", done).on("close", done);
+}
+
 class ServerResponse extends http.ServerResponse {
+  override write(...args: unknown[]): boolean {
+    const ok = (super.write as (...a: unknown[]) => boolean).apply(this, args);
+    const socket = this.socket as (Socket & { server?: http.Server }) | null;
+    if (!ok && socket?.server) watchStall(socket, sendStallOf.get(socket.server) ?? CONNECTION_LIMITS.sendStallMs);
+    return ok;
+  }
+
   override writeHead(statusCode: number, ...rest: unknown[]): this {
     const server = (this.socket as (Socket & { server?: http.Server }) | null)?.server;
     if (server && draining.has(server) && !this.headersSent) this.setHeader("connection", "close");
@@ -83,9 +111,10 @@ class ServerResponse extends http.ServerResponse {
   }
 }
 
-/** An HTTP server for `listener` with the settings above. */
-export function createHttpServer(listener: http.RequestListener): http.Server {
+/** An HTTP server for `listener` with the settings above. `sendStallMs`: CONNECTION_LIMITS.sendStallMs, or shorter in tests. */
+export function createHttpServer(listener: http.RequestListener, { sendStallMs }: { sendStallMs?: number } = {}): http.Server {
   const server = http.createServer({ ServerResponse }, listener);
+  if (sendStallMs !== undefined) sendStallOf.set(server, sendStallMs);
   // Keep-alive connections from SDKs and proxies outlive Node's 5 s default between requests.
   server.keepAliveTimeout = 65_000;
   // A client that half-closes once it has sent its request (shutdown(SHUT_WR)) still gets its answer: by default Node

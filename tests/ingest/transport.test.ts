@@ -6,7 +6,9 @@
 // raw sockets; in place of Next.js, a handler that answers as a slow page or a route refusing a method does.
 import assert from "node:assert/strict";
 import type http from "node:http";
+import net, { type AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import { createHttpServer } from "../../src/server/http-server";
 import { after, before, describe, test } from "node:test";
 import { startListenerServer } from "../helpers/listener-server";
 import { rawConnection } from "../helpers/raw-connection";
@@ -70,4 +72,43 @@ describe("the transport's unusual clients", () => {
       assert.match(c.received(), /^HTTP\/1\.1 413 /, `round ${round}`);
     }
   });
+});
+
+test("an answer a client never reads is dropped, with its connection, once its writes have waited the stall time", { timeout: 30_000 }, async () => {
+  let written = 0;
+  let ended: "closed" | "finished" | null = null;
+  const server = createHttpServer(
+    (_req, res) => {
+      res.writeHead(200, { "content-type": "application/octet-stream" });
+      const block = Buffer.alloc(64 * 1024, 0x61);
+      // A large download, written as Next.js pipes one: the next block once the socket has drained.
+      const more = () => {
+        while (written < 512 * 1024 * 1024) {
+          written += block.length;
+          if (!res.write(block)) return void res.once("drain", more);
+        }
+        res.end();
+      };
+      res.once("close", () => (ended ??= res.writableFinished ? "finished" : "closed"));
+      more();
+    },
+    { sendStallMs: 300 },
+  );
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  try {
+    const socket = net.connect((server.address() as AddressInfo).port, "127.0.0.1");
+    socket.on("error", () => undefined);
+    await new Promise<void>((r) => socket.once("connect", r));
+    // A client that sends its request and reads nothing.
+    socket.pause();
+    socket.write("GET /download HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    const started = Date.now();
+    while (ended === null && Date.now() - started < 10_000) await sleep(50);
+    assert.equal(ended, "closed", "the server gave up on the answer");
+    assert.ok(written < 64 * 1024 * 1024, `it stopped producing it: ${written} bytes`);
+    socket.destroy();
+  } finally {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
 });

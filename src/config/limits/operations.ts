@@ -100,3 +100,14 @@ export const SHUTDOWN_LIMITS = {
    */
   exitMs: 8000,
 } as const;
+
+/** The HTTP server's connections (server/http-server.ts). */
+export const CONNECTION_LIMITS = {
+  /**
+   * milliseconds; how long an answer may wait for a client that reads none of it (its socket's buffer full, no byte
+   * taken) before the connection is closed. Such a client held the answer in memory for as long as it kept the
+   * connection: 20 MB per attachment download, gigabytes from a few dozen stalled downloads. A client must take what
+   * one write buffered (a block of Next's, 64 KiB) within this: about 1 KiB/s, below any link still in use.
+   */
+  sendStallMs: 60_000,
+} as const;
