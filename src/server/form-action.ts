@@ -61,7 +61,6 @@ export function fetchActionRefusal(req: http.IncomingMessage, actionIds: Readonl
  */
 export function formActionRefusal(fields: ReadonlyMap<string, readonly string[]>, actionIds: ReadonlySet<string> | null): Refusal | null {
   const known = (id: string) => ACTION_ID.test(id) && (actionIds === null || actionIds.has(id));
-
   let named = false;
   for (const [name, values] of fields) {
     if (name.startsWith("$ACTION_ID_")) {

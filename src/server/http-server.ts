@@ -63,11 +63,6 @@ export function answerConnect(_req: http.IncomingMessage, socket: Socket): void 
 /** Servers that are closing: each answer they still give says `Connection: close` (closeHttpServer). */
 const draining = new WeakSet<http.Server>();
 
-/**
- * The server's answers: once the server is closing, an answer whose head has not gone out yet says `Connection:
- * close`, decided as the head is written (Node writes every head through writeHead, an implicit one too), so an
- * answer begun before closing began is covered without keeping a list of answers.
- */
 /** Per server, CONNECTION_LIMITS.sendStallMs or a test's own (createHttpServer). */
 const sendStallOf = new WeakMap<http.Server, number>();
 const watched = new WeakSet<Socket>();
@@ -89,6 +84,12 @@ function watchStall(socket: Socket, ms: number): void {
   socket.on("drain", done).on("close", done);
 }
 
+/**
+ * The server's answers: once the server is closing, an answer whose head has not gone out yet says `Connection:
+ * close`, decided as the head is written (Node writes every head through writeHead, an implicit one too), so an
+ * answer begun before closing began is covered without keeping a list of answers. An answer given before its
+ * request's body has all come closes its connection, and one a client leaves unread is dropped (watchStall).
+ */
 class ServerResponse extends http.ServerResponse {
   override write(...args: unknown[]): boolean {
     const ok = (super.write as (...a: unknown[]) => boolean).apply(this, args);

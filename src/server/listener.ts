@@ -107,15 +107,8 @@ export function createListener(opts: {
     } catch {
       return refuse(res, 400, "Could not read the request body");
     }
-    if ("refusal" in checked) {
-      const { status, detail } = checked.refusal;
-      // The rest of a body too large or too slow is not waited for: the connection closes once the answer is out.
-      if (status === 408 || status === 413) {
-        closeAfterAnswer(res);
-        return refuse(res, status, detail, { connection: "close" });
-      }
-      return refuse(res, status, detail);
-    }
+    // A body refused before its end (408, 413) closes its connection after the answer (http-server.ts).
+    if ("refusal" in checked) return refuse(res, checked.refusal.status, checked.refusal.detail);
     req.headers[CLIENT_IP_HEADER] = clientIp(req, config);
     // Timed from here to the answer's last byte: the page's render (or the API call) and its sending.
     const timed = metrics().pageTimer(routeLabel(pathname, basePath));
