@@ -2,6 +2,7 @@
 // whose role is at or above the project's attachments role (Sentry's attachmentsRole, member by default): the API's
 // `…/events/{event_id}/attachments/[{id}/?download=1]` and the event page read through here. Organization tokens
 // (sentry-cli's org:ci) never download; an install superuser always may.
+import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { StoredAttachment } from "../storage/attachment-ports";
@@ -53,22 +54,49 @@ export async function getEventAttachment(ctx: CoreContext, orgSlug: string, proj
   return attachment;
 }
 
-/** One attachment's contents as sent: for roles at or above the project's attachments role only (403 otherwise). */
+/**
+ * One attachment's contents as sent, inflated piece by piece as the caller takes them: a download holds a piece at a
+ * time, not the file (up to INGEST_LIMITS.maxAttachmentBytes, 100 MiB, from a blob that may be a few KiB of gzip).
+ * For roles at or above the project's attachments role only (403 otherwise).
+ */
 export async function downloadEventAttachment(
   ctx: CoreContext,
   orgSlug: string,
   projectSlug: string,
   eventId: string,
   id: string,
-): Promise<{ attachment: StoredAttachment; body: Buffer }> {
+): Promise<{ attachment: StoredAttachment; body: AsyncIterable<Uint8Array> }> {
   const { access, project } = await getProject(ctx, orgSlug, projectSlug);
   assertCan(access, "event:read");
   const attachment = await ctx.store.getAttachment(project.id, eventIdOf(eventId), requireId(id, "Attachment"));
   if (!attachment) throw notFound("Attachment");
   if (!canDownloadAttachments(access, project)) throw forbidden("Your role may not download this project's attachments");
-  const stored = await ctx.store.readAttachmentBlob(attachment.blobKey);
+  const stored = await ctx.store.streamAttachmentBlob(attachment.blobKey);
   if (!stored) throw new AppError("not_found", "The attachment's file is missing");
-  return { attachment, body: await gunzip(stored) };
+  return { attachment, body: inflated(stored, attachment) };
+}
+
+/**
+ * The stored gzip inflated as it is read. The answer's length is the attachment's size, sent before its body: a blob
+ * that inflates to more or less (damaged, or cut short by retention mid-download) fails the download, which then ends
+ * short rather than sending other bytes than it announced.
+ */
+async function* inflated(stored: AsyncIterable<Uint8Array>, attachment: StoredAttachment): AsyncGenerator<Uint8Array> {
+  const gunzip = zlib.createGunzip({ chunkSize: ATTACHMENT_LIMITS.chunkBytes });
+  // Its failures come out of the iteration below; leaving early destroys gunzip, and with it the stored blob's reader.
+  const piped = pipeline(stored, gunzip).catch(() => {});
+  let sent = 0;
+  try {
+    for await (const piece of gunzip as AsyncIterable<Buffer>) {
+      sent += piece.byteLength;
+      if (sent > attachment.size) throw new Error(`attachment ${attachment.id} inflates to more than its ${attachment.size} bytes`);
+      yield piece;
+    }
+    if (sent !== attachment.size) throw new Error(`attachment ${attachment.id} inflates to ${sent} of its ${attachment.size} bytes`);
+  } finally {
+    gunzip.destroy();
+    await piped;
+  }
 }
 
 /** What the event page shows of an event's attachments: the list, and its view hierarchy drawn when one may open it. */

@@ -5,9 +5,10 @@
 // the file and its folder are synced too, and it survives a power cut. Retention's sweep walks the two-character
 // folders in name order (listBlobs), a bounded number of files per call, and passes over any name that is not a key
 // or `<key>.tmp`: what Faultline did not write here (and `incoming/`, the intake's staging folder) is never touched.
-import { constants, createReadStream } from "node:fs";
+import { constants } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { ATTACHMENT_LIMITS } from "../config/limits";
 import type { AttachmentBlobs, StoredBlob } from "./attachment-ports";
 
 const KEY = /^[0-9a-z][0-9a-z-]{1,199}$/;
@@ -101,6 +102,17 @@ export function fileBlobs(dir: string, sync = false): AttachmentBlobs {
         throw err;
       }
     },
+    async stream(key) {
+      let handle: fs.FileHandle;
+      try {
+        handle = await fs.open(fileOf(key), "r");
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw err;
+      }
+      // The open handle keeps the file readable to the end even if retention removes it meanwhile.
+      return handle.createReadStream({ highWaterMark: ATTACHMENT_LIMITS.chunkBytes });
+    },
     async remove(keys) {
       for (const key of keys) await fs.rm(fileOf(key), { force: true });
     },
@@ -135,10 +147,4 @@ export function fileBlobs(dir: string, sync = false): AttachmentBlobs {
       return removed;
     },
   };
-}
-
-/** A blob file as a stream (downloads of large attachments); null when it is missing. */
-export function openBlobStream(dir: string, key: string): NodeJS.ReadableStream | null {
-  if (!KEY.test(key)) return null;
-  return createReadStream(path.join(dir, key.slice(0, 2), key));
 }

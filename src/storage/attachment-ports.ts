@@ -48,8 +48,10 @@ export interface AttachmentStore {
   /** The event's attachments, oldest first (at most ATTACHMENT_LIMITS.maxListed). */
   listAttachments(projectId: number, eventId: string): Promise<StoredAttachment[]>;
   getAttachment(projectId: number, eventId: string, id: number): Promise<StoredAttachment | null>;
-  /** The stored (gzip) bytes of an attachment; null when its blob is missing. */
+  /** The stored (gzip) bytes of an attachment, whole (a view hierarchy: bounded); null when its blob is missing. */
   readAttachmentBlob(blobKey: string): Promise<Buffer | null>;
+  /** The stored (gzip) bytes of an attachment in pieces, read as they are taken (downloads); null when it is missing. */
+  streamAttachmentBlob(blobKey: string): Promise<AsyncIterable<Uint8Array> | null>;
   /**
    * Retention: deletes up to `limit` attachments received before `cutoff` (ISO), lowest ids first, and their blobs.
    * Returns how many rows it deleted.
@@ -81,6 +83,11 @@ export interface AttachmentBlobs {
   /** Whether a blob is stored under `key`. */
   has(key: string): Promise<boolean>;
   read(key: string): Promise<Buffer | null>;
+  /**
+   * The blob in pieces of at most ATTACHMENT_LIMITS.chunkBytes, each read when the one before has been taken, so a
+   * download holds a piece, not the blob; null when it is missing. Ending the iteration early releases what it holds.
+   */
+  stream(key: string): Promise<AsyncIterable<Uint8Array> | null>;
   remove(keys: string[]): Promise<void>;
   /**
    * The sweep: up to `limit` blobs after the position `after` ("" for the start), in key order, a partial write right

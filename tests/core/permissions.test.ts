@@ -11,6 +11,7 @@ import { createAlertRule, setAlertsMemberWrite } from "../../src/core/alert-rule
 import { ROLES, type Role } from "../../src/core/roles";
 import { getMonitor, setMonitorMuted } from "../../src/core/monitors";
 import { downloadEventAttachment, listEventAttachments } from "../../src/core/attachments";
+import { downloadBytes } from "../helpers/download";
 import { listProjectLogs, listTraceLogs, tailProjectLogs } from "../../src/core/logs";
 import { isTwoFactorRequired, setRequireTwoFactor } from "../../src/core/two-factor";
 import { joinByInvitation, outcome } from "../helpers/core";
@@ -74,7 +75,7 @@ describe("issue 19 attachments: the project's attachments role decides downloads
   test("a superuser downloads, an organization token never does, another organization's attachment is not found", async () => {
     const { w, owner } = await world();
     const admin = await user(true);
-    assert.equal((await downloadEventAttachment(t.as(admin), w.org, w.project, w.eventId, w.attachmentId)).body.toString(), "screenshot bytes");
+    assert.equal((await downloadBytes(t.as(admin), w.org, w.project, w.eventId, w.attachmentId)).toString(), "screenshot bytes");
     const { plaintext } = await createOrgToken(t.as(owner), w.org, { name: "CI" }, "http://localhost:9000");
     const tokenActor = await authenticateOrgToken(t.store, plaintext);
     assert.ok(tokenActor);

@@ -111,6 +111,7 @@ test.describe("attachments", () => {
     const contents = await api(request).get(`${base}${shot.id}/?download=1`);
     expect(contents.status()).toBe(200);
     expect(Buffer.from(await contents.body())).toEqual(PNG);
+    expect(contents.headers()["content-length"], "streamed, with its length announced").toBe(String(PNG.byteLength));
     expect(contents.headers()["content-disposition"]).toMatch(/^attachment; filename="screenshot.png"/);
     expect(contents.headers()["x-content-type-options"]).toBe("nosniff");
     expect(contents.headers()["content-security-policy"]).toContain("sandbox");

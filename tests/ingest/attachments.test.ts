@@ -12,7 +12,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { after, before, describe, test } from "node:test";
-import { downloadEventAttachment, listEventAttachments } from "../../src/core/attachments";
+import { listEventAttachments } from "../../src/core/attachments";
+import { downloadBytes } from "../helpers/download";
 import { updateProject } from "../../src/core/projects";
 import { startDigestWorker } from "../../src/digest/spawn";
 import { spoolDir, stagingDir } from "../../src/ingest";
@@ -69,11 +70,11 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       assert.equal(byName.get("screenshot.png")!.size, png.byteLength);
       assert.equal(byName.get("view-hierarchy.json")!.attachmentType, "event.view_hierarchy");
       assert.equal(byName.get("app.log")!.attachmentType, "event.attachment");
-      const shot = await downloadEventAttachment(owner(), t.org, p.slug, eventId, String(byName.get("screenshot.png")!.id));
-      assert.ok(shot.body.equals(png), "the screenshot's bytes as sent");
+      const shot = await downloadBytes(owner(), t.org, p.slug, eventId, String(byName.get("screenshot.png")!.id));
+      assert.ok(shot.equals(png), "the screenshot's bytes as sent");
       assert.equal(byName.get("screenshot.png")!.sha1, createHash("sha1").update(png).digest("hex"));
-      const log = await downloadEventAttachment(owner(), t.org, p.slug, eventId, String(byName.get("app.log")!.id));
-      assert.equal(log.body.toString(), `${marker} started\npassword=hunter2\n`);
+      const log = await downloadBytes(owner(), t.org, p.slug, eventId, String(byName.get("app.log")!.id));
+      assert.equal(log.toString(), `${marker} started\npassword=hunter2\n`);
       // Stored outside the events table: files in the data dir on SQLite, chunks on PostgreSQL.
       if (dialect === "sqlite") assert.ok(readdirSync(path.join(t.dataDir, "attachments")).some((d) => d !== "incoming"));
     });
@@ -88,15 +89,8 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       const bin = attachments.find((a) => a.name === "blob.bin");
       assert.ok(csv && bin, `both attachments: ${attachments.map((a) => a.name).join(", ")}`);
       assert.equal(csv.contentType, "text/csv");
-      assert.equal(
-        (await downloadEventAttachment(owner(), t.org, p.slug, eventId, String(csv.id))).body.toString(),
-        `${marker} report.csv\nname,amount\nann,3\n`,
-      );
-      assert.ok(
-        (await downloadEventAttachment(owner(), t.org, p.slug, eventId, String(bin.id))).body.equals(
-          Buffer.from(Array.from({ length: 1024 }, (_, i) => i % 256)),
-        ),
-      );
+      assert.equal((await downloadBytes(owner(), t.org, p.slug, eventId, String(csv.id))).toString(), `${marker} report.csv\nname,amount\nann,3\n`);
+      assert.ok((await downloadBytes(owner(), t.org, p.slug, eventId, String(bin.id))).equals(Buffer.from(Array.from({ length: 1024 }, (_, i) => i % 256))));
     });
 
     test("a Crashpad minidump (gzip'd multipart, annotations, sentry[…] fields) becomes a native crash event, not symbolicated", async () => {
@@ -133,7 +127,7 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       assert.equal(attachments[0]!.attachmentType, "event.minidump");
       assert.equal(attachments[0]!.name, "8b2a5c7e-crash.dmp");
       assert.equal(attachments[0]!.size, MINIDUMP.byteLength);
-      assert.ok((await downloadEventAttachment(owner(), t.org, p.slug, eventId, String(attachments[0]!.id))).body.equals(MINIDUMP));
+      assert.ok((await downloadBytes(owner(), t.org, p.slug, eventId, String(attachments[0]!.id))).equals(MINIDUMP));
     });
 
     test("scrubbing rules naming attachments ($attachments.'…') apply to text attachments; a binary one they name is not stored", async () => {
@@ -149,7 +143,7 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       const { attachments } = await listEventAttachments(owner(), t.org, p.slug, eventId);
       assert.deepEqual(attachments.map((a) => a.name).sort(), ["notes.txt", "other.txt"], "the binary file a rule names is dropped");
       const read = async (name: string) =>
-        (await downloadEventAttachment(owner(), t.org, p.slug, eventId, String(attachments.find((a) => a.name === name)!.id))).body.toString();
+        (await downloadBytes(owner(), t.org, p.slug, eventId, String(attachments.find((a) => a.name === name)!.id))).toString();
       assert.equal(await read("notes.txt"), "contact [email]\n");
       assert.equal(await read("other.txt"), text, "a file no rule names is kept as sent");
       await updateProject(owner(), t.org, p.slug, { relayPiiConfig: null });
@@ -201,7 +195,7 @@ for (const dialect of ["sqlite", "postgres"] as const) {
           }
           assert.ok(found, "stored by the later digest");
           assert.equal(found.size, data.byteLength);
-          assert.ok((await downloadEventAttachment(paused.core.as(paused.owner), paused.org, p.slug, eventId, String(found.id))).body.equals(data));
+          assert.ok((await downloadBytes(paused.core.as(paused.owner), paused.org, p.slug, eventId, String(found.id))).equals(data));
           for (
             const start = Date.now();
             existsSync(stagingDir(paused.dataDir)) && readdirSync(stagingDir(paused.dataDir)).length > 0 && Date.now() - start < 5000;

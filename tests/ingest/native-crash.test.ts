@@ -13,7 +13,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import zlib from "node:zlib";
 import { after, before, describe, test } from "node:test";
 import { encode } from "@msgpack/msgpack";
-import { downloadEventAttachment, listEventAttachments } from "../../src/core/attachments";
+import { listEventAttachments } from "../../src/core/attachments";
+import { downloadBytes } from "../helpers/download";
 import { stagingDir } from "../../src/ingest";
 import type { OpenDbOptions } from "../../src/storage/db";
 import { crashpadBody } from "../helpers/crashpad";
@@ -169,7 +170,7 @@ for (const dialect of ["sqlite", "postgres"] as const) {
         assert.equal(attachments[0]!.name, "crash.dmp");
         assert.equal(attachments[0]!.attachmentType, "event.minidump");
         assert.equal(attachments[0]!.size, MINIDUMP.byteLength);
-        const body = (await downloadEventAttachment(owner(), t.org, p.slug, eventId, String(attachments[0]!.id))).body;
+        const body = await downloadBytes(owner(), t.org, p.slug, eventId, String(attachments[0]!.id));
         assert.ok(body.equals(MINIDUMP), "the bytes of the minidump, decompressed");
       });
     }

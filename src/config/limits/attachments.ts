@@ -28,6 +28,8 @@ export const ATTACHMENT_LIMITS = {
    * holds little of a 100 MiB file in memory at once, large enough that one has few rows.
    */
   chunkBytes: 64 * 1024,
+  /** chunks (512 KiB); read per query by a download on PostgreSQL: a few round trips per MiB sent, little held. */
+  streamPageChunks: 8,
   /** gzip level of stored attachments: 6 is zlib's default, the usual balance of CPU and size for logs and JSON. */
   gzipLevel: 6,
   /**

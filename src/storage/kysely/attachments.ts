@@ -81,6 +81,25 @@ export function chunkBlobs({ db }: Ctx): AttachmentBlobs {
       if (rows.length === 0) return null;
       return Buffer.concat(rows.map((r) => Buffer.from(r.data)));
     },
+    async stream(key) {
+      const page = (from: number) =>
+        db
+          .selectFrom("attachment_chunks")
+          .select(["seq", "data"])
+          .where("blob_key", "=", key)
+          .where("seq", ">=", from)
+          .orderBy("seq")
+          .limit(ATTACHMENT_LIMITS.streamPageChunks)
+          .execute();
+      const first = await page(0);
+      if (first.length === 0) return null;
+      return (async function* () {
+        for (let rows = first; ; rows = await page(rows[rows.length - 1]!.seq + 1)) {
+          for (const r of rows) yield r.data;
+          if (rows.length < ATTACHMENT_LIMITS.streamPageChunks) return;
+        }
+      })();
+    },
     async remove(keys) {
       for (let i = 0; i < keys.length; i += 500)
         await db
@@ -179,6 +198,7 @@ export function attachmentStore(ctx: Ctx, blobs: AttachmentBlobs): AttachmentSto
       return r ? toAttachment(r) : null;
     },
     readAttachmentBlob: (key) => blobs.read(key),
+    streamAttachmentBlob: (key) => blobs.stream(key),
     async pruneAttachmentsBefore(cutoff, limit) {
       const rows = await db.selectFrom("event_attachments").select(["id", "blob_key", "received_at"]).orderBy("id").limit(limit).execute();
       return deleteRows(rows.filter((r) => r.received_at < cutoff));

@@ -3,6 +3,7 @@
 // under which the answer can run nothing even when opened as a document (SVG and HTML are never served inline).
 import { isInlineImage } from "../../protocol/attachments";
 import type { StoredAttachment } from "../../storage/attachment-ports";
+import { iterableBody } from "../iterable-body";
 
 export function serializeAttachment(a: StoredAttachment) {
   return {
@@ -24,14 +25,14 @@ function disposition(kind: "attachment" | "inline", name: string): string {
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** The contents of an attachment: inline only when asked and a raster image, otherwise a download. */
-export function attachmentResponse(a: StoredAttachment, body: Buffer, inline: boolean): Response {
+/** The contents of an attachment, streamed: inline only when asked and a raster image, otherwise a download. */
+export function attachmentResponse(a: StoredAttachment, body: AsyncIterable<Uint8Array>, inline: boolean): Response {
   const showInline = inline && isInlineImage(a.contentType);
-  return new Response(new Blob([new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength)]), {
+  return new Response(iterableBody(body), {
     status: 200,
     headers: {
       "content-type": showInline ? a.contentType : "application/octet-stream",
-      "content-length": String(body.byteLength),
+      "content-length": String(a.size),
       "content-disposition": disposition(showInline ? "inline" : "attachment", a.name),
       "x-content-type-options": "nosniff",
       "content-security-policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",

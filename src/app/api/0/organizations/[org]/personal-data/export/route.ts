@@ -4,6 +4,7 @@
 // A token needs event:admin: a person's events across every project are more than a read-only token's reading.
 import { exportPersonData } from "@/core/personal-data";
 import { apiRoute } from "@/web/api/handler";
+import { iterableBody } from "@/web/iterable-body";
 
 export const dynamic = "force-dynamic";
 type P = { org: string };
@@ -15,18 +16,7 @@ export const GET = apiRoute<P>("event:admin", async ({ core, params, url }) => {
     if (v !== null) input[key] = v;
   }
   const { filename, chunks } = await exportPersonData(core, params.org, input);
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await chunks.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
-  return new Response(body, {
+  return new Response(iterableBody(chunks), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="${filename.replace(/[^\w.-]/g, "_")}"`,
