@@ -12,9 +12,10 @@ import { type ActionKind, fetchActionRefusal, formActionRefusal, type Refusal } 
 export type BodyPace = { idleMs: number; deadlineMs: number };
 
 /**
- * The body, or why it cannot be had: larger than `limit` (413), nothing for `idleMs` or not whole within `deadlineMs`
- * (408: a client that stops mid-body or trickles a byte now and then held its request and socket for Node's 5-minute
- * request timeout), or a connection that ended midway (400, the client's doing). A refused body is read on and dropped.
+ * The body, or why it cannot be had: larger than `limit` or declared so (413), nothing for `idleMs` or not whole
+ * within `deadlineMs` (408: a client that stops mid-body or trickles a byte now and then held its request and socket
+ * for Node's 5-minute request timeout), or a connection that ended midway (400, the client's doing). A refused body
+ * is read on and dropped.
  */
 function readBody(req: http.IncomingMessage, limit: number, pace: BodyPace, what: string): Promise<Buffer | Refusal> {
   return new Promise((resolve) => {
@@ -28,17 +29,21 @@ function readBody(req: http.IncomingMessage, limit: number, pace: BodyPace, what
       resolve(result);
     };
     const timedOut = (detail: string) => () => finish({ status: 408, detail });
+    const tooLarge = () => finish({ status: 413, detail: `The ${what} is larger than ${limit} bytes` });
     const idle = setTimeout(timedOut(`No part of the ${what} arrived for ${pace.idleMs / 1000} seconds`), pace.idleMs);
     const deadline = setTimeout(timedOut(`The ${what} did not arrive within ${pace.deadlineMs / 1000} seconds`), pace.deadlineMs);
     const onData = (chunk: Buffer) => {
       idle.refresh();
       size += chunk.length;
-      if (size > limit) return finish({ status: 413, detail: `The ${what} is larger than ${limit} bytes` });
+      if (size > limit) return tooLarge();
       chunks.push(chunk);
     };
     const onEnd = () => finish(Buffer.concat(chunks));
     const onAbort = () => finish({ status: 400, detail: "The request body ended before it was complete" });
     req.on("data", onData).on("end", onEnd).on("error", onAbort).on("aborted", onAbort);
+    // A length declared past the limit is refused before any of the body: a client that sent `Expect: 100-continue`
+    // waits for an answer before sending it, and would otherwise wait for the idle time's 408.
+    if (Number(req.headers["content-length"]) > limit) tooLarge();
   });
 }
 

@@ -1,8 +1,9 @@
 // A server action's body is read by the listener before Next.js sees it (server/action-body.ts). A client that stops
 // sending it, or trickles it a byte at a time, is answered 408 once the idle time or the deadline passes, instead of
 // holding its request and socket for Node's 5-minute request timeout; one larger than the limit is a 413 that reaches a
-// client still sending, with no reset. Real HTTP over a raw socket; in place of Next.js, a handler that echoes the body
-// it was handed. The pace is shortened here (ACTION_LIMITS: 30 s idle, 60 s in all).
+// client still sending, with no reset, and one declared larger is a 413 before it is sent. Real HTTP over a raw
+// socket; in place of Next.js, a handler that echoes the body it was handed. The pace is shortened here
+// (ACTION_LIMITS: 30 s idle, 60 s in all).
 import assert from "node:assert/strict";
 import type http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -87,6 +88,18 @@ describe("a server action's body that arrives too slowly or is too large", () =>
     assert.equal(c.errored(), null);
     assert.match(c.received(), /^HTTP\/1\.1 413 /);
     assert.match(c.received(), new RegExp(`"detail":"The server action's body is larger than ${ACTION_LIMITS.maxBodyBytes} bytes"`));
+  });
+
+  test("a length declared past the limit is a 413 before any of the body, also to a client that waits for 100-continue", async () => {
+    for (const expect of ["", "Expect: 100-continue\r\n"]) {
+      const c = await rawConnection(port);
+      await c.write(head(3 * ACTION_LIMITS.maxBodyBytes).replace("\r\n\r\n", `\r\n${expect}\r\n`));
+      for (const end = Date.now() + 5_000; !/ 413 /.test(c.received()) && Date.now() < end; ) await sleep(20);
+      await c.end();
+      assert.equal(c.errored(), null);
+      assert.match(c.received(), /^(HTTP\/1\.1 100 Continue\r\n\r\n)?HTTP\/1\.1 413 /, `${expect || "no Expect"}: ${c.received().slice(0, 40)}`);
+      assert.match(c.received(), /\r\nconnection: close\r\n/i);
+    }
   });
 
   test("a body posted to a page that is no action is read within the same pace: a 408 once it stops arriving", async () => {
