@@ -103,15 +103,23 @@ export function fileBlobs(dir: string, sync = false): AttachmentBlobs {
       }
     },
     async stream(key) {
-      let handle: fs.FileHandle;
-      try {
-        handle = await fs.open(fileOf(key), "r");
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
-        throw err;
-      }
-      // The open handle keeps the file readable to the end even if retention removes it meanwhile.
-      return handle.createReadStream({ highWaterMark: ATTACHMENT_LIMITS.chunkBytes });
+      const file = fileOf(key);
+      if ((await modifiedAt(file)) === null) return null;
+      // Opened at the first read, not before: an answer whose body is never read (a HEAD) holds no file, and one left
+      // midway closes it. Once open, the file stays readable to the end even if retention removes it meanwhile.
+      return (async function* () {
+        const handle = await fs.open(file, "r");
+        try {
+          for (;;) {
+            const piece = Buffer.allocUnsafe(ATTACHMENT_LIMITS.chunkBytes);
+            const { bytesRead } = await handle.read(piece, 0, piece.byteLength, null);
+            if (bytesRead === 0) return;
+            yield piece.subarray(0, bytesRead);
+          }
+        } finally {
+          await handle.close();
+        }
+      })();
     },
     async remove(keys) {
       for (const key of keys) await fs.rm(fileOf(key), { force: true });
