@@ -191,6 +191,7 @@ export async function runDigestLoop(opts: DigestLoopOptions): Promise<void> {
   while (!opts.stopped()) {
     try {
       const next = await digestOnce(opts, position, state);
+      if (failures > 0) opts.log(`faultline: digest batch after spool position ${position} written after ${failures} failed attempts: going on`);
       failures = 0;
       if (next === position) {
         // Nothing to digest: retention may use the time, a step at a time, so new items still come first.

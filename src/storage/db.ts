@@ -58,6 +58,15 @@ class ImmediateSqliteDialect extends SqliteDialect {
     driver.beginTransaction = async (connection) => {
       await connection.executeQuery(CompiledQuery.raw("begin immediate"));
     };
+    // SQLite ends a transaction itself on some failures (a full disk, an I/O error, out of memory): ROLLBACK then fails
+    // with "cannot rollback - no transaction is active", and that error took the place of the one that caused it.
+    driver.rollbackTransaction = async (connection) => {
+      try {
+        await connection.executeQuery(CompiledQuery.raw("rollback"));
+      } catch (err) {
+        if (!/no transaction is active/.test((err as Error).message)) throw err;
+      }
+    };
     return driver;
   }
 }
@@ -69,13 +78,17 @@ class NulRefusingPostgresDialect extends PostgresDialect {
   }
 }
 
+/** PRAGMA auto_vacuum's value for INCREMENTAL. */
+const AUTO_VACUUM_INCREMENTAL = 2;
+
 export function openDb(options: OpenDbOptions): Db {
   if (options.dialect === "sqlite") {
     if (options.file !== ":memory:") mkdirSync(path.dirname(options.file), { recursive: true });
     const sqlite = new SQLite(options.file);
     // A new database keeps freed pages apart so the server can return them to the file system in small steps (ops/
-    // vacuum.ts); on a database that has tables already this only takes effect with the next full VACUUM.
-    sqlite.pragma("auto_vacuum = INCREMENTAL");
+    // vacuum.ts); on a database that has tables already this only takes effect with the next full VACUUM. Set only
+    // when not set already: it writes, and a server on a full disk could not even start to say so.
+    if (sqlite.pragma("auto_vacuum", { simple: true }) !== AUTO_VACUUM_INCREMENTAL) sqlite.pragma("auto_vacuum = INCREMENTAL");
     // WAL lets readers proceed while one writer commits; NORMAL is durable across process crashes in WAL mode.
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("synchronous = NORMAL");

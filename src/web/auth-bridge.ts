@@ -38,3 +38,15 @@ export async function callAuth(endpoint: string, body: Record<string, unknown>):
   }
   return { status: res.status, body: parsed };
 }
+
+/**
+ * Signs this browser out by its cookies alone, for when better-auth cannot end the session (the disk is full: it
+ * writes before it deletes). The session's row stays until it expires, reachable by nobody once the browser has
+ * dropped the cookie: better than a browser left signed in on a shared computer.
+ */
+export async function dropSessionCookies(): Promise<void> {
+  const { authCookies } = await (await currentServices()).auth.$context;
+  const jar = cookies();
+  for (const cookie of [authCookies.sessionToken, authCookies.sessionData, authCookies.dontRememberToken])
+    jar.set(cookie.name, "", { path: cookie.attributes.path ?? "/", secure: cookie.attributes.secure, httpOnly: true, sameSite: "lax", maxAge: 0 });
+}

@@ -110,6 +110,10 @@ test("a batch prepared ahead of a write that failed is dropped, and the loop goe
       log: (line) => errors.push(line),
     });
     assert.ok(errors.some((l) => l.includes("database unreachable")));
+    assert.ok(
+      errors.some((l) => / written after 1 failed attempts: going on$/.test(l)),
+      `the log says when the digest writes again: ${errors.join(" | ")}`,
+    );
     // The first batch twice (its write failed), the second prepared ahead then dropped, then each once more.
     const [first, second, third] = s.starts;
     assert.deepEqual(preparedFrom, [first, second, first, second, third]);

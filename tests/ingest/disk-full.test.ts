@@ -2,50 +2,20 @@
 // so the spool's writes and SQLite's meet ENOSPC for real. While the disk is full the intake answers 503 (Retry-After);
 // once space is freed it accepts again by itself within seconds, and every event it acknowledged reaches the database.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, openSync, rmSync, rmdirSync, writeSync, closeSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
+import { fill, mountTmpfs, unmountTmpfs } from "../helpers/full-disk";
 import { type TestIntake, startTestIntake } from "../helpers/intake";
 
 const hex = () => crypto.randomUUID().replace(/-/g, "");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Fills the file system at `dir` with one file, in ever smaller writes, until not one more byte fits; returns it. */
-function fill(dir: string): string {
-  const file = path.join(dir, "filler");
-  const fd = openSync(file, "w");
-  try {
-    for (let size = 64 * 1024; size >= 1; size = Math.floor(size / 4)) {
-      const block = Buffer.alloc(size, 0x78);
-      try {
-        for (;;) writeSync(fd, block);
-      } catch (err) {
-        assert.equal((err as NodeJS.ErrnoException).code, "ENOSPC");
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
-  return file;
-}
-
 let mount: string;
 before(() => {
-  mount = mkdtempSync(path.join(tmpdir(), "faultline-full-"));
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=24m", "tmpfs", mount], { stdio: "pipe" });
-  } catch (err) {
-    throw new Error(
-      `this test fills a real file system: it mounts a 24 MiB tmpfs, which needs root (CAP_SYS_ADMIN), as the test command runs in CI. mount said: ${(err as { stderr?: Buffer }).stderr?.toString().trim() ?? err}`,
-    );
-  }
+  mount = mountTmpfs("faultline-full-", "24m");
 });
-after(() => {
-  execFileSync("umount", ["-l", mount]);
-  rmdirSync(mount);
-});
+after(() => unmountTmpfs(mount));
 
 async function send(t: TestIntake, id: string): Promise<number> {
   const p = t.projects[0];

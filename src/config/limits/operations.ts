@@ -80,6 +80,14 @@ export const DISK_USAGE_LIMITS = {
   maxFilesWalked: 100_000,
 } as const;
 
+/** A write the disk had no room for (storage/storage-full.ts), outside the intake (INGEST_LIMITS' own floor). */
+export const STORAGE_FULL_LIMITS = {
+  /** seconds; the Retry-After of the web API's 503: the intake's for its own full disk (backpressureRetryAfterSeconds). */
+  retryAfterSeconds: 30,
+  /** milliseconds; the log says a kind of write failed for want of space at most this often, not once per request. */
+  reportEveryMs: 60_000,
+} as const;
+
 export const SHUTDOWN_LIMITS = {
   /**
    * milliseconds; on SIGTERM, how long the HTTP server keeps its open connections to finish the requests in flight

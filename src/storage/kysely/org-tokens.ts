@@ -1,4 +1,5 @@
 // Organization auth tokens (storage/org-token-ports.ts) on SQLite and PostgreSQL.
+import { recordUse } from "../storage-full";
 import type { OrgToken, OrgTokenStore } from "../org-token-ports";
 import type { Ctx } from "./shared";
 
@@ -84,8 +85,11 @@ export function orgTokenStore({ db }: Ctx): OrgTokenStore {
       const row = await select().where("t.token_hash", "=", tokenHash).where("t.revoked_at", "is", null).executeTakeFirst();
       if (!row) return null;
       if (!row.last_used_at || Date.parse(now) - Date.parse(row.last_used_at) > USE_RECORD_INTERVAL_MS) {
-        await db.updateTable("org_auth_tokens").set({ last_used_at: now }).where("id", "=", row.id).execute();
-        return toOrgToken({ ...row, last_used_at: now });
+        const recorded = await recordUse(
+          db.updateTable("org_auth_tokens").set({ last_used_at: now }).where("id", "=", row.id).execute(),
+          "recording an organization token's use",
+        );
+        return toOrgToken(recorded ? { ...row, last_used_at: now } : row);
       }
       return toOrgToken(row);
     },

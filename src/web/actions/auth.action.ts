@@ -8,7 +8,8 @@ import { AppError } from "../../core/errors";
 import { parseInput, passwordSchema } from "../../core/schemas";
 import { z } from "zod";
 import { currentServices, getServices } from "../../runtime/services";
-import { callAuth } from "../auth-bridge";
+import { callAuth, dropSessionCookies } from "../auth-bridge";
+import { isStorageFull, reportStorageFull } from "../../storage/storage-full";
 import { requireCore } from "../session";
 import { validationTranslator } from "./act";
 import { type ActionState, formObject, runAction, isForm, NOT_A_FORM } from "./result";
@@ -37,26 +38,38 @@ export async function signInAction(rawLocale: string, _prev: ActionState, form: 
   if (!isForm(form)) return NOT_A_FORM;
   const t = await getTranslations({ locale, namespace: "signIn" });
   const values = formObject(form);
-  const res = await callAuth("/sign-in/email", { email: values.email ?? "", password: values.password ?? "" });
-  if (res.status === 429) return { status: "error", message: t("tooMany") };
-  if (res.status === 403 && res.body?.code === "SSO_REQUIRED")
-    return { status: "error", message: t("ssoRequired", { name: (await currentServices()).sso?.name ?? "single sign-on" }) };
-  if (res.status !== 200) return { status: "error", message: t("invalid") };
-  // Linking single sign-on to this account (the provider's e-mail had a password account): the password was right,
-  // now the person confirms the link (sign-in/sso/link), after a second step if two-factor is on.
-  if (values.link === "sso") {
-    const link = `/${locale}/sign-in/sso/link`;
-    if (res.body?.twoFactorRedirect === true) redirect(`/${locale}/sign-in/two-factor?next=${encodeURIComponent(link)}`);
-    redirect(link);
-  }
-  // Two-factor on: the password was right, and better-auth waits for a code (its two_factor cookie) before a session.
-  if (res.body?.twoFactorRedirect === true) redirect(`/${locale}/sign-in/two-factor?next=${encodeURIComponent(safeNext(locale, values.next))}`);
-  redirect(safeNext(locale, values.next));
+  // In runAction for a full disk (better-auth writes its rate limit first): an inline message, not the error page.
+  return runAction(
+    async () => {
+      const res = await callAuth("/sign-in/email", { email: values.email ?? "", password: values.password ?? "" });
+      if (res.status === 429) return { status: "error", message: t("tooMany") };
+      if (res.status === 403 && res.body?.code === "SSO_REQUIRED")
+        return { status: "error", message: t("ssoRequired", { name: (await currentServices()).sso?.name ?? "single sign-on" }) };
+      if (res.status !== 200) return { status: "error", message: t("invalid") };
+      // Linking single sign-on to this account (the provider's e-mail had a password account): the password was right,
+      // now the person confirms the link (sign-in/sso/link), after a second step if two-factor is on.
+      if (values.link === "sso") {
+        const link = `/${locale}/sign-in/sso/link`;
+        if (res.body?.twoFactorRedirect === true) redirect(`/${locale}/sign-in/two-factor?next=${encodeURIComponent(link)}`);
+        redirect(link);
+      }
+      // Two-factor on: the password was right, and better-auth waits for a code (its two_factor cookie) before a session.
+      if (res.body?.twoFactorRedirect === true) redirect(`/${locale}/sign-in/two-factor?next=${encodeURIComponent(safeNext(locale, values.next))}`);
+      redirect(safeNext(locale, values.next));
+    },
+    await validationTranslator(locale),
+  );
 }
 
 export async function signOutAction(rawLocale: string): Promise<void> {
   const locale = knownLocale(rawLocale);
-  await callAuth("/sign-out", {});
+  try {
+    await callAuth("/sign-out", {});
+  } catch (err) {
+    if (!isStorageFull(err)) throw err;
+    reportStorageFull("signing out");
+    await dropSessionCookies();
+  }
   redirect(`/${locale}/sign-in`);
 }
 

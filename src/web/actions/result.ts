@@ -1,5 +1,6 @@
 // The shape every server action returns to its form, and the one place core errors become form errors.
 import { isAppError } from "../../core/errors";
+import { isStorageFull, reportStorageFull, STORAGE_FULL_MESSAGE } from "../../storage/storage-full";
 
 export type ActionState = {
   status: "idle" | "ok" | "error";
@@ -16,16 +17,25 @@ export type Translate = (message: string) => string;
 
 /**
  * Runs the action body; expected failures (validation, permission, conflict, not found) become an error state
- * shown inline, in the user's language. Anything else is a bug and propagates to the route's error boundary.
+ * shown inline, in the user's language, and so does a write the disk had no room for (storageFullState). Anything
+ * else is a bug and propagates to the route's error boundary.
  */
 export async function runAction(body: () => Promise<ActionState | void>, translate: Translate = (m) => m): Promise<ActionState> {
   try {
     return (await body()) ?? { status: "ok" };
   } catch (err) {
+    if (isStorageFull(err)) return storageFullState(translate);
     if (!isAppError(err)) throw err;
     const fields = err.fields ? Object.fromEntries(Object.entries(err.fields).map(([k, msgs]) => [k, msgs.map(translate)])) : undefined;
     return { status: "error", message: err.isValidation ? translate("invalid") : translate(err.message), fields };
   }
+}
+
+/** A form's answer when the disk had no room for what it changes: nothing was saved, and it can be sent again. */
+export function storageFullState(translate: Translate): ActionState {
+  reportStorageFull("a server action");
+  const message = translate("storageFull");
+  return { status: "error", message: message === "storageFull" ? STORAGE_FULL_MESSAGE : message };
 }
 
 /**

@@ -9,7 +9,7 @@ import { setRequireTwoFactor } from "../../core/two-factor";
 import { callAuth } from "../auth-bridge";
 import { qrCodeSvg } from "../qr-code";
 import { requireCore } from "../session";
-import { act } from "./act";
+import { act, validationTranslator } from "./act";
 import { type ActionState, formObject, runAction, isForm, NOT_A_FORM } from "./result";
 import { knownLocale, safeNext } from "./locale";
 
@@ -71,18 +71,26 @@ export async function verifySignInCodeAction(rawLocale: string, kind: "totp" | "
   const t = await getTranslations({ locale, namespace: "signIn.twoFactor" });
   const values = formObject(form);
   const code = text(values.code, 64).trim();
-  const res =
-    kind === "totp" ? await callAuth("/two-factor/verify-totp", { code: code.replace(/\s/g, "") }) : await callAuth("/two-factor/verify-backup-code", { code });
-  if (res.status === 429) return { status: "error", message: t("tooMany") };
-  if (res.body?.code === "INVALID_TWO_FACTOR_COOKIE" || res.body?.code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE")
-    return { status: "error", message: t("expired") };
-  if (res.status !== 200)
-    return {
-      status: "error",
-      message: t(res.body?.code === "CODE_ALREADY_USED" ? "used" : "invalid"),
-      fields: { code: [t(res.body?.code === "CODE_ALREADY_USED" ? "used" : "invalid")] },
-    };
-  redirect(safeNext(locale, values.next));
+  // In runAction for a full disk: an inline message, not the error page.
+  return runAction(
+    async () => {
+      const res =
+        kind === "totp"
+          ? await callAuth("/two-factor/verify-totp", { code: code.replace(/\s/g, "") })
+          : await callAuth("/two-factor/verify-backup-code", { code });
+      if (res.status === 429) return { status: "error", message: t("tooMany") };
+      if (res.body?.code === "INVALID_TWO_FACTOR_COOKIE" || res.body?.code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE")
+        return { status: "error", message: t("expired") };
+      if (res.status !== 200)
+        return {
+          status: "error",
+          message: t(res.body?.code === "CODE_ALREADY_USED" ? "used" : "invalid"),
+          fields: { code: [t(res.body?.code === "CODE_ALREADY_USED" ? "used" : "invalid")] },
+        };
+      redirect(safeNext(locale, values.next));
+    },
+    await validationTranslator(locale),
+  );
 }
 
 /** Organization settings: "require two-factor" (owners only; the core checks and records it). */
