@@ -35,17 +35,20 @@ export function forwardedActionRefusal(req: http.IncomingMessage): string | null
   return req.headers["x-action-forwarded"] === undefined ? null : "Server actions are not forwarded between pages: post the action to the page it belongs to";
 }
 
-/**
- * TRACE, which the Fetch standard forbids: Next.js builds a `Request` for every request it handles, which throws on
- * it, and the framework answered 500. (Of the other forbidden methods, Node's parser refuses TRACK with a 400, and
- * CONNECT never reaches a request listener: http-server.ts.) Faultline serves no such method: 405, with those it does.
- */
-export function forbiddenMethodRefusal(req: http.IncomingMessage): string | null {
-  return req.method === "TRACE" ? "TRACE is not supported" : null;
-}
-
 /** The methods Faultline's pages and API serve (the Allow header of a 405). */
 export const ALLOWED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
+const SERVED_METHODS = new Set(ALLOWED_METHODS.split(", "));
+
+/**
+ * A method Faultline serves nowhere. TRACE, which the Fetch standard forbids: Next.js builds a `Request` for every
+ * request it handles, which throws on it, and the framework answered 500. The others Node's parser takes (PROPFIND,
+ * SEARCH, PURGE, …): a route handler answered them with a bare 400 (no body), a static file with an HTML 405 page.
+ * (Of the other forbidden methods, Node's parser refuses TRACK with a 400, and CONNECT never reaches a request
+ * listener: http-server.ts.) 405, with the methods served.
+ */
+export function forbiddenMethodRefusal(req: http.IncomingMessage): string | null {
+  return SERVED_METHODS.has(req.method ?? "") ? null : `${req.method} is not supported`;
+}
 
 /**
  * The router's state header of a client-side navigation, checked as Next.js reads it (its own function, so the rules

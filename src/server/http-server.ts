@@ -1,6 +1,6 @@
 // Faultline's HTTP servers (the main port, and the metrics' own listener): node:http with the keep-alive SDKs and
-// proxies expect, an answer of Faultline's own to a request Node could not parse, and a shutdown that lets the
-// requests in flight finish.
+// proxies expect, an answer of Faultline's own to a request Node could not parse or would answer without a word, and a
+// shutdown that lets the requests in flight finish.
 //
 // Node's own answer to a parse error (a request line or headers past its 16 KiB limit, a malformed request) writes a
 // bare status and destroys the socket at once. A client still sending (a megabyte of query string) then gets a reset,
@@ -60,6 +60,32 @@ export function answerConnect(_req: http.IncomingMessage, socket: Socket): void 
   lingeringClose(socket);
 }
 
+/**
+ * Requests Node answered with a bare status and no body, and one Next.js answered with its HTML 400 page, answered
+ * here before the request listener: an HTTP/1.1 request without a Host header (Node's own 400: the server is made
+ * with `requireHostHeader: false` for this); an Expect other than 100-continue (`expectation`: Node's own 417, from
+ * the server's 'checkExpectation' listener; RFC 9110 §10.1.1 lets a server refuse an expectation it does not meet
+ * with 417); a request target of `*`. With OPTIONS, `*` asks about the server as a whole (RFC 9110 §9.3.7: the
+ * asterisk-form is a valid request, "a ping", answered with what might indicate the server's features, such as
+ * Allow, and Content-Length 0 when there is no content): 200, with the methods served. With any other method it is
+ * no address at all (RFC 9112 §3.2.4: the asterisk-form is OPTIONS's alone): 400. Returns whether it answered.
+ */
+function answeredHere(req: http.IncomingMessage, res: http.ServerResponse, expectation: boolean): boolean {
+  const refuse = (status: number, detail: string) => {
+    const body = JSON.stringify({ detail });
+    res.writeHead(status, { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), connection: "close" }).end(body);
+    return true;
+  };
+  if (req.httpVersionMajor === 1 && req.httpVersionMinor === 1 && req.headers.host === undefined) {
+    return refuse(400, "the request has no Host header, which HTTP/1.1 requires");
+  }
+  if (expectation) return refuse(417, "the Expect header asks for something other than 100-continue, the only expectation this server meets");
+  if (req.url !== "*") return false;
+  if (req.method !== "OPTIONS") return refuse(400, `the request target * is for OPTIONS only, not ${req.method}`);
+  res.writeHead(200, { allow: ALLOWED_METHODS, "content-length": "0" }).end();
+  return true;
+}
+
 /** Servers that are closing: each answer they still give says `Connection: close` (closeHttpServer). */
 const draining = new WeakSet<http.Server>();
 
@@ -114,7 +140,9 @@ class ServerResponse extends http.ServerResponse {
 
 /** An HTTP server for `listener` with the settings above. `sendStallMs`: CONNECTION_LIMITS.sendStallMs, or shorter in tests. */
 export function createHttpServer(listener: http.RequestListener, { sendStallMs }: { sendStallMs?: number } = {}): http.Server {
-  const server = http.createServer({ ServerResponse }, listener);
+  const server = http.createServer({ ServerResponse, requireHostHeader: false }, (req, res) => {
+    if (!answeredHere(req, res, false)) listener(req, res);
+  });
   if (sendStallMs !== undefined) sendStallOf.set(server, sendStallMs);
   // Keep-alive connections from SDKs and proxies outlive Node's 5 s default between requests.
   server.keepAliveTimeout = 65_000;
@@ -125,6 +153,7 @@ export function createHttpServer(listener: http.RequestListener, { sendStallMs }
   (server as http.Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   server.on("clientError", answerClientError);
   server.on("connect", answerConnect);
+  server.on("checkExpectation", (req: http.IncomingMessage, res: http.ServerResponse) => answeredHere(req, res, true));
   return server;
 }
 

@@ -11,6 +11,7 @@ import { handleCron, matchCronRoute } from "../ingest/cron";
 import { closeAfterAnswer } from "../ingest/linger";
 import { baseSecurityHeaders } from "../web/security-headers";
 import { type BodyPace, checkActionBody } from "./action-body";
+import { explainBareAnswers } from "./bare-answers";
 import { actionKind, bodyToPage } from "./form-action";
 import {
   ALLOWED_METHODS,
@@ -119,6 +120,8 @@ export function createListener(opts: {
     // An answer that closes the connection (the web API's 413 and 408, web/api/errors.ts) may come before the body was
     // read: the connection then closes as the intake's do, so a client still sending gets the answer, not a reset.
     closeAfterAnswer(res);
+    // A route handler's bare 405 (the method is not one of the route's) gets a {"detail": …} (bare-answers.ts).
+    explainBareAnswers(req, res);
     if (next) await next(checked.request, res);
     else refuse(res, 404, "Not found");
   };

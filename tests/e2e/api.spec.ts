@@ -146,6 +146,15 @@ test.describe("web API /api/0", () => {
     const unknown = await a.get("/no/such/route/");
     expect(unknown.status()).toBe(404);
     expect(unknown.headers()["content-type"]).toContain("application/json");
+    // A method the route does not have: Next.js's own 405 had no body (server/bare-answers.ts gives it one).
+    for (const [method, r] of [
+      ["DELETE", await a.delete("/organizations/")],
+      ["PATCH", await request.patch(`${SERVERS.main.url}/api/health`)],
+    ] as const) {
+      expect(r.status(), method).toBe(405);
+      expect(r.headers()["content-type"], method).toContain("application/json");
+      expect(await r.json()).toEqual({ detail: `${method} is not supported on this path` });
+    }
   });
 
   test("another organization's objects answer 404, for reads and mutations alike", async ({ request }) => {
