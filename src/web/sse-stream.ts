@@ -39,67 +39,76 @@ export function pollingEventStream({ name, owner, signal, first, poll }: Polling
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
   let release = () => {};
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const ends = Date.now() + STREAM_LIMITS.maxConnectionMs;
-      const close = () => {
-        if (closed) return;
+  let begun = false;
+  // Begun at the first read, not when the answer is made: an answer whose body is never read (a HEAD, which Next
+  // answers with GET's headers alone) held a live stream of its user's for minutes, polling every tick and
+  // superseding their open pages. A stream is read by asking for its next piece, so pull() starts it once.
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (begun) return;
+        begun = true;
+        const ends = Date.now() + STREAM_LIMITS.maxConnectionMs;
+        const close = () => {
+          if (closed) return;
+          closed = true;
+          clearTimeout(timer);
+          release();
+          try {
+            controller.close();
+          } catch {
+            // already closed by the client
+          }
+        };
+        /** Writes unless the client has gone; a write that fails ends the stream. */
+        const write = (text: string) => {
+          if (closed) return;
+          try {
+            controller.enqueue(encoder.encode(text));
+          } catch {
+            close();
+          }
+        };
+        /** Tells the page why the stream stops for good (its EventSource then closes rather than reconnecting). */
+        const end = (code: EndCode, reason: string) => {
+          write(frame("end", { code, reason }));
+          close();
+        };
+        /** Writes a tick; a tick with more waiting is followed at once (a burst is read a batch per tick). */
+        const emit = (tick: Tick) => {
+          write(tick.text || ": tick\n\n");
+          timer = setTimeout(() => void loop(), tick.more ? 0 : STREAM_LIMITS.pollIntervalMs);
+        };
+        const loop = async () => {
+          if (closed || signal.aborted || Date.now() >= ends) return close();
+          let tick: Tick;
+          try {
+            if (!(await owner.signedIn())) return end("signed_out", "The session was signed out");
+            if (closed) return;
+            tick = await poll();
+          } catch (err) {
+            // Access revoked, the object deleted, the database gone: tell the page, then stop.
+            if (!isAppError(err)) console.error(`faultline: the ${name}'s poll failed`, err);
+            return isAppError(err) ? end("refused", err.message) : end("unavailable", "unavailable");
+          }
+          if (!closed) emit(tick);
+        };
+        write(`retry: ${STREAM_LIMITS.pollIntervalMs * 2}\n\n`);
+        emit(first);
+        release = holdLiveStream(owner.userId, {
+          sessionId: owner.sessionId,
+          end: (why) => (why === "superseded" ? end("superseded", "Live updates continue in a newer page") : end("signed_out", "The session was signed out")),
+        });
+        signal.addEventListener("abort", close, { once: true });
+      },
+      cancel() {
         closed = true;
         clearTimeout(timer);
         release();
-        try {
-          controller.close();
-        } catch {
-          // already closed by the client
-        }
-      };
-      /** Writes unless the client has gone; a write that fails ends the stream. */
-      const write = (text: string) => {
-        if (closed) return;
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          close();
-        }
-      };
-      /** Tells the page why the stream stops for good (its EventSource then closes rather than reconnecting). */
-      const end = (code: EndCode, reason: string) => {
-        write(frame("end", { code, reason }));
-        close();
-      };
-      /** Writes a tick; a tick with more waiting is followed at once (a burst is read a batch per tick). */
-      const emit = (tick: Tick) => {
-        write(tick.text || ": tick\n\n");
-        timer = setTimeout(() => void loop(), tick.more ? 0 : STREAM_LIMITS.pollIntervalMs);
-      };
-      const loop = async () => {
-        if (closed || signal.aborted || Date.now() >= ends) return close();
-        let tick: Tick;
-        try {
-          if (!(await owner.signedIn())) return end("signed_out", "The session was signed out");
-          if (closed) return;
-          tick = await poll();
-        } catch (err) {
-          // Access revoked, the object deleted, the database gone: tell the page, then stop.
-          if (!isAppError(err)) console.error(`faultline: the ${name}'s poll failed`, err);
-          return isAppError(err) ? end("refused", err.message) : end("unavailable", "unavailable");
-        }
-        if (!closed) emit(tick);
-      };
-      write(`retry: ${STREAM_LIMITS.pollIntervalMs * 2}\n\n`);
-      emit(first);
-      release = holdLiveStream(owner.userId, {
-        sessionId: owner.sessionId,
-        end: (why) => (why === "superseded" ? end("superseded", "Live updates continue in a newer page") : end("signed_out", "The session was signed out")),
-      });
-      signal.addEventListener("abort", close, { once: true });
+      },
     },
-    cancel() {
-      closed = true;
-      clearTimeout(timer);
-      release();
-    },
-  });
+    { highWaterMark: 0 },
+  );
   return new Response(body, {
     headers: {
       "content-type": "text/event-stream; charset=utf-8",

@@ -1,7 +1,8 @@
 // The issue stream against a user who opens too much or leaves: against the production build, with a user of its own
 // (so no other test's pages count towards its streams). Past STREAM_LIMITS.maxStreamsPerUser the oldest stream ends
-// and its page says so; a signed-out session's stream ends at its next poll; a search past the length limit is a 400
-// in the API and a readable message on the page. Streams are read frame by frame over real HTTP; nothing is timed.
+// and its page says so, and a HEAD takes none; a signed-out session's stream ends at its next poll; a search past the
+// length limit is a 400 in the API and a readable message on the page. Streams are read frame by frame over real
+// HTTP; nothing is timed.
 import { type Browser, expect, test } from "@playwright/test";
 import { STREAM_LIMITS } from "../../src/config/limits";
 import { cli, signIn } from "./helpers";
@@ -56,6 +57,22 @@ test.describe("live stream limits", () => {
     const second = await streams[1]!.until(1);
     expect(endOf(second), "streams within the limit still poll").toBeUndefined();
     await Promise.all(streams.map((s) => s.close()));
+    await context.close();
+  });
+
+  test("hostile input #10: a HEAD of the stream is its headers alone and holds none of the user's streams", async ({ browser }) => {
+    const { context, cookie } = await session(browser);
+    const oldest = await Stream.open(streamUrl(), cookie);
+    // As many HEADs as the user may hold streams: each took one, and polled, until its connection's time ran out.
+    for (let i = 0; i < STREAM_LIMITS.maxStreamsPerUser; i++) {
+      const head = await fetch(streamUrl(), { method: "HEAD", headers: { cookie } });
+      expect([head.status, head.headers.get("content-type")]).toEqual([200, "text/event-stream; charset=utf-8"]);
+    }
+    const others: Stream[] = [];
+    for (let i = 1; i < STREAM_LIMITS.maxStreamsPerUser; i++) others.push(await Stream.open(streamUrl(), cookie));
+    const frames = await oldest.until(2);
+    expect(endOf(frames), "within the limit with the GETs alone, the oldest stream still polls").toBeUndefined();
+    await Promise.all([oldest, ...others].map((s) => s.close()));
     await context.close();
   });
 
