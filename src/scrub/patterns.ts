@@ -1,7 +1,9 @@
 // The regular expressions of Relay's built-in rule types (relay-pii src/regexes.rs), as native RegExp: each is
-// linear or guarded by a cheap substring test that keeps the backtracking ones off strings they cannot match.
+// linear, or runs natively only on short texts and in re2js past them (boundedMatcher), behind a cheap substring test
+// that keeps it off strings it cannot match.
 // User patterns go through re2js (a linear-time RE2 port), as Relay's own `regex` crate is linear-time.
 import { RE2JS } from "re2js";
+import { SCRUB_LIMITS } from "../config/limits";
 import { nativeExact, nativePrefilter } from "./native-prefilter";
 
 /** One match: `[start, end]` in UTF-16 units per group (0 = whole match), or undefined for a group that did not take part. */
@@ -48,6 +50,23 @@ export function nativeMatcher(source: string, flags: string, prefilter?: (text: 
       }
       return out;
     },
+  };
+}
+
+/**
+ * A built-in pattern that backtracks on some texts (an unbounded run tried from every start): natively on texts up
+ * to SCRUB_LIMITS.nativePatternMaxLength, through re2js past it. Both give the same leftmost-first matches (the
+ * patterns use nothing RE2 lacks); only case folding differs, for characters outside ASCII, and a case-insensitive
+ * pattern is then the more eager one in RE2 (it scrubs more, never less).
+ */
+function boundedMatcher(source: string, flags: "" | "i", prefilter: (text: string) => boolean, gate: Gate): Matcher {
+  const native = nativeMatcher(source, flags, prefilter, gate);
+  const linear = re2Matcher(source, flags === "i");
+  const long = (text: string) => text.length > SCRUB_LIMITS.nativePatternMaxLength;
+  return {
+    gate,
+    test: (text) => prefilter(text) && (long(text) ? linear.test(text) : native.test(text)),
+    all: (text) => (!prefilter(text) ? NONE : long(text) ? linear.all(text) : native.all(text)),
   };
 }
 
@@ -199,7 +218,39 @@ const hasDigits = (n: 1 | 2 | 3) => {
 const cs = (source: string): Gate => ({ source, ci: false });
 const ci = (source: string): Gate => ({ source, ci: true });
 
-const PASSWORD_KEY = "(password|secret|passwd|api[-_]key|apikey|auth|credentials|mysql_pwd|privatekey|private[-_]key|token[^\\s]*[:=]|^otp$|^two[-_]factor$)";
+const PASSWORD_WORDS = "password|secret|passwd|api[-_]key|apikey|auth|credentials|mysql_pwd|privatekey|private[-_]key|^otp$|^two[-_]factor$";
+const PASSWORD_KEY = `(${PASSWORD_WORDS.replace("|^otp$", "|token[^\\s]*[:=]|^otp$")})`;
+
+const TOKEN = /token/gi;
+const TOKEN_RUN_END = /[\s:=]/g;
+/**
+ * `token[^\s]*[:=]` anywhere in `text`, in one pass: natively, every "token" of a long run without a space scanned to
+ * the run's end (quadratic: 2 s for 100 KB of "token"). A "token" matches when a `:` or `=` comes before the next
+ * whitespace; when whitespace comes first, no "token" before it can match either, and the search goes on after it.
+ */
+function tokenAssigned(text: string): boolean {
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(text); m !== null; m = TOKEN.exec(text)) {
+    TOKEN_RUN_END.lastIndex = m.index + 5;
+    const end = TOKEN_RUN_END.exec(text);
+    if (end === null) return false;
+    if (end[0] === ":" || end[0] === "=") return true;
+    TOKEN.lastIndex = end.index + 1;
+  }
+  return false;
+}
+
+/** Relay's password key pattern: its words natively, its `token…=` in one pass, its matches (unused: it replaces whole values) in re2js. */
+function passwordKeyMatcher(): Matcher {
+  const words = new RegExp(PASSWORD_WORDS, "i");
+  const linear = re2Matcher(PASSWORD_KEY, true);
+  return {
+    // A necessary condition with "token" as a plain word: the union of gates runs on every string scrubbed.
+    gate: ci(PASSWORD_WORDS.replace("|^otp$", "|token|^otp$")),
+    test: (text) => words.test(text) || tokenAssigned(text),
+    all: (text) => linear.all(text),
+  };
+}
 
 /** relay-pii regexes.rs, one per built-in rule type; each with a cheap gate (see `Matcher.gate`). */
 export const PATTERNS = {
@@ -212,7 +263,7 @@ export const PATTERNS = {
     (t) => t.length >= 32,
     ci("[a-z0-9]{8}-?[a-z0-9]{4}-?[a-z0-9]{4}"),
   ),
-  email: nativeMatcher(
+  email: boundedMatcher(
     "\\b[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9-]+(?:\\.[a-zA-Z0-9-]+)*\\.[a-zA-Z]{2,}\\b",
     "",
     (t) => t.includes("@"),
@@ -227,7 +278,7 @@ export const PATTERNS = {
     hasDigits(3),
     cs("(?:3[47]\\d|4\\d{3}|5[1-5]\\d\\d|65\\d\\d|6011)[-\\s]?\\d[-\\s]?\\d"),
   ),
-  userpath: nativeMatcher(
+  userpath: boundedMatcher(
     "(?:(?:\\b(?:[a-zA-Z]:[\\\\/])?(?:users|home|documents and settings|[^/\\\\]+[/\\\\]profiles)[\\\\/])|(?:/(?:home|users)/))([^/\\\\\\r\\n\\x00]+)",
     "i",
     (t) => {
@@ -236,19 +287,19 @@ export const PATTERNS = {
     },
     ci("users|home|documents and settings|profiles"),
   ),
-  pemkey: nativeMatcher(
+  pemkey: boundedMatcher(
     "(?:-----BEGIN[A-Z ]+(?:PRIVATE|PUBLIC) KEY-----[\\t ]*\\r?\\n?)([\\s\\S]+?)(?:\\r?\\n?-----END[A-Z ]+(?:PRIVATE|PUBLIC) KEY-----)",
     "",
     (t) => t.includes("-----BEGIN") && t.includes("-----END"),
     cs("-----BEGIN"),
   ),
-  urlauth: nativeMatcher(
+  urlauth: boundedMatcher(
     "\\b(?:(?:[a-z0-9+-]+:)?//([a-zA-Z0-9%_.-]+(?::[a-zA-Z0-9%_.-]+)?))@",
     "",
     (t) => t.includes("//") && t.includes("@"),
     cs("//[a-zA-Z0-9%_.:-]+@"),
   ),
-  urlauthLegacy: nativeMatcher(
+  urlauthLegacy: boundedMatcher(
     "\\b((?:[a-z0-9]+:)?//[a-zA-Z0-9%_.-]+:)([a-zA-Z0-9%_.-]+)@",
     "",
     (t) => t.includes("//") && t.includes("@"),
@@ -257,5 +308,5 @@ export const PATTERNS = {
   usssn: nativeMatcher("\\b([0-9]{3}-[0-9]{2}-[0-9]{4})\\b", "", (t) => t.includes("-"), cs("\\d{3}-\\d\\d-\\d{4}")),
   bearer: nativeMatcher("\\b(Bearer\\s+)([^\\s]+)", "i", (t) => lower(t).includes("bearer"), ci("bearer\\s")),
   tokenKey: nativeMatcher("(token)", "i", (t) => lower(t).includes("token"), ci("token")),
-  passwordKey: nativeMatcher(PASSWORD_KEY, "i", undefined, ci(PASSWORD_KEY)),
+  passwordKey: passwordKeyMatcher(),
 } satisfies Record<string, Matcher>;

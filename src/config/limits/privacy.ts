@@ -48,6 +48,13 @@ export const SCRUB_LIMITS = {
   hashMemoEntries: 4_096,
   /** characters; only values up to this long are remembered, so the memo holds at most about 2.5 MB. */
   hashMemoMaxLength: 256,
+  /**
+   * UTF-16 units; the built-in patterns that backtrack (e-mail, URL credentials, PEM keys, user paths, the password
+   * key's `token…=`) run natively on texts up to this long, where their worst case is about a millisecond, and in
+   * re2js (linear, about 1 µs a character) past it: natively, a 100 KB text of "token" or a run of "a." before an
+   * "@" took seconds, and a 1 MB one hours.
+   */
+  nativePatternMaxLength: 1_024,
 } as const;
 
 /** The data scrubbing settings of an organization or a project (core/data-scrubbing.ts), as the API and the screens take them. */
