@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { normalizeEvent, type NormalizeContext } from "../../src/digest/normalize";
 import { parseLevel } from "../../src/digest/normalize/levels";
-import { FIELD_CAPS, MAX_CHARS, MAX_SECS_IN_PAST } from "../../src/digest/normalize/limits";
+import { FIELD_CAPS, MAX_CHARS, MAX_PROCESSING_ERRORS, MAX_SECS_IN_PAST } from "../../src/digest/normalize/limits";
 import { trimString } from "../../src/digest/normalize/strings";
 import { parseTimestamp } from "../../src/digest/normalize/timestamps";
 
@@ -276,4 +276,28 @@ test("an empty server_name is dropped, not made an empty tag (a case fast-check 
   const out = normalizeEvent({ message: "m", server_name: "  " }, { receivedAt: Date.now(), eventId: "a".repeat(32), itemType: "event" }).event;
   assert.equal(out.tags, undefined);
   assert.equal((out as Record<string, unknown>).server_name, undefined);
+});
+
+describe("processing errors (event.errors)", () => {
+  test(`at most MAX_PROCESSING_ERRORS kept, the rest counted in the last: a megabyte of invalid breadcrumbs made 50 MB of them`, () => {
+    const invalid = 500_000;
+    const { event } = run({ message: "m", breadcrumbs: { values: new Array(invalid).fill(0) }, errors: [{ type: "invalid_data", name: "sdk" }] });
+    const errors = event.errors as { type: string; name: string; reason?: string }[];
+    assert.equal(errors.length, MAX_PROCESSING_ERRORS);
+    assert.equal(errors[0]!.name, "sdk", "the SDK's own first");
+    assert.deepEqual(errors.at(-1), {
+      type: "invalid_data",
+      name: "errors",
+      reason: `${invalid + 1 - (MAX_PROCESSING_ERRORS - 1)} more processing errors were not kept`,
+    });
+    assert.ok(JSON.stringify(event).length < 100_000, "the event stays small");
+  });
+  test("an SDK's own list is kept to the same number, and what it left out is counted", () => {
+    const { event } = run({ message: "m", errors: Array.from({ length: 250 }, (_, i) => ({ type: "invalid_data", name: `f${i}` })) });
+    const errors = event.errors as { name: string; reason?: string }[];
+    assert.equal(errors.length, MAX_PROCESSING_ERRORS);
+    assert.equal(errors.at(-1)!.reason, `${250 - (MAX_PROCESSING_ERRORS - 1)} more processing errors were not kept`);
+    const few = run({ message: "m", errors: [{ type: "invalid_data", name: "a" }] }).event.errors as unknown[];
+    assert.equal(few.length, 1, "a short list as sent");
+  });
 });

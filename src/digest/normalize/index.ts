@@ -4,10 +4,11 @@
 import { backfillIpAddresses, normalizeUser } from "./user";
 import { normalizeBreadcrumbs } from "./breadcrumbs";
 import { normalizeContexts } from "./contexts";
-import { ErrorSink, type ProcessingError } from "./errors";
+import { ErrorSink, keptErrors, type ProcessingError } from "./errors";
 import { normalizeExceptions } from "./exception";
 import { applyDefaults, normalizeAttributes, normalizeEnvironment } from "./fields";
 import { isObject, type JsonObject } from "./json";
+import { MAX_PROCESSING_ERRORS } from "./limits";
 import type { Level } from "./levels";
 import { readLegacyNames } from "./legacy-names";
 import { normalizeLogentry } from "./logentry";
@@ -95,7 +96,10 @@ export function normalizeEvent(input: unknown, ctx: NormalizeContext): Normalize
   const event = copyInput(input, sink, ctx.ownsInput === true);
   removeNul(event, sink);
   readLegacyNames(event);
-  const sdkErrors = Array.isArray(event.errors) ? event.errors.filter(isObject) : [];
+  // An SDK's list is read no further than what is kept (a megabyte of it is a hundred thousand entries); the rest is counted.
+  const sent = Array.isArray(event.errors) ? event.errors : [];
+  const sdkErrors = sent.slice(0, MAX_PROCESSING_ERRORS).filter(isObject) as ProcessingError[];
+  const sdkLeft = sent.length - Math.min(sent.length, MAX_PROCESSING_ERRORS);
   delete event.errors;
 
   normalizeAttributes(event, sink);
@@ -115,6 +119,6 @@ export function normalizeEvent(input: unknown, ctx: NormalizeContext): Normalize
   if (isObject(event.user) && Object.keys(event.user).length === 0) delete event.user;
 
   event.event_id = normalizeEventId(ctx.eventId);
-  event.errors = [...(sdkErrors as ProcessingError[]), ...sink.errors];
+  event.errors = keptErrors(sdkErrors, sdkLeft, sink);
   return { event: event as NormalizedEvent, errors: sink.errors };
 }

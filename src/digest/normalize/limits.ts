@@ -90,6 +90,13 @@ export const FRAME_DATA_ALLOWANCE = 50;
  */
 export const MAX_BREADCRUMBS = 100;
 
+/**
+ * Processing errors kept per event (`event.errors`, the SDK's and normalization's together). Not a Relay limit: one
+ * entry per invalid item made a megabyte of `[0,0,…]` breadcrumbs 50 MB of stored errors, past what a stored event
+ * may inflate to (storage/event-codec.ts). The rest are counted in one last entry.
+ */
+export const MAX_PROCESSING_ERRORS = 100;
+
 /** relay-config `default_max_secs_in_future`: 60 seconds of clock drift tolerated before `future_timestamp`. */
 export const MAX_SECS_IN_FUTURE = 60;
 
