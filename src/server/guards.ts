@@ -94,3 +94,24 @@ export function nulInAddressRefusal(rawUrl: string): string | null {
   const where = nulInUrl(url);
   return where ? `${where} must not contain NUL characters` : null;
 }
+
+/**
+ * A request target in absolute form (`GET http://host/path HTTP/1.1`, as a client talking to a proxy sends it), made
+ * the origin form the rest of the server reads: RFC 9112 §3.2.2 has servers accept it, and its authority stands for
+ * the Host header. Next.js read the whole URL as a path and redirected to `http:/host/path`. Returns a refusal for a
+ * target that is not a URL; null once the request reads as origin form.
+ */
+export function absoluteFormRefusal(req: http.IncomingMessage): string | null {
+  const target = req.url ?? "/";
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(target)) return null;
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return "The request target is not a path or a URL";
+  }
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.host === "") return `The request target ${url.protocol} URL is not one this server serves`;
+  req.url = `${url.pathname}${url.search}`;
+  req.headers.host = url.host;
+  return null;
+}

@@ -14,6 +14,7 @@ import { type BodyPace, checkActionBody } from "./action-body";
 import { explainBareAnswers } from "./bare-answers";
 import { actionKind, bodyToPage } from "./form-action";
 import {
+  absoluteFormRefusal,
   ALLOWED_METHODS,
   crossOriginActionRefusal,
   forbiddenMethodRefusal,
@@ -78,6 +79,8 @@ export function createListener(opts: {
   return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     // Every answer, the intake's included (it adds its CORS headers and keeps these); pages replace the policy.
     for (const [name, value] of security) res.setHeader(name, value);
+    const absolute = absoluteFormRefusal(req);
+    if (absolute) return refuse(res, 400, absolute);
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const route = matchIntakeRoute(query < 0 ? url : url.slice(0, query), basePath);

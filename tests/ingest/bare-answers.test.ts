@@ -75,6 +75,15 @@ describe("answers Node and Next.js gave without a word", () => {
     assert.match((await exchange("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")).raw, /^HTTP\/1\.1 200 [^]*served \/api\/health$/);
   });
 
+  test("a target in absolute form is served as its path, the Host its authority (RFC 9112 §3.2.2); one that is no URL is a 400 saying so", async () => {
+    assert.match((await exchange("GET http://127.0.0.1/api/health?x=1 HTTP/1.1\r\nHost: other\r\n\r\n")).raw, /^HTTP\/1\.1 200 [^]*served \/api\/health\?x=1$/);
+    for (const target of ["ftp://127.0.0.1/x", "http://"]) {
+      const r = await exchange(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      assert.equal(r.status, 400, r.raw);
+      assert.match(JSON.parse(r.body).detail, /^The request target /);
+    }
+  });
+
   test("an Expect other than 100-continue is a 417 saying so (Node's own 417 had no body); 100-continue goes on", async () => {
     for (const expect of ["200-ok", "x-custom"]) {
       const r = await exchange(`POST /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: ${expect}\r\nContent-Length: 2\r\n\r\n{}`);
