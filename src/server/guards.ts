@@ -50,6 +50,15 @@ export function forbiddenMethodRefusal(req: http.IncomingMessage): string | null
   return SERVED_METHODS.has(req.method ?? "") ? null : `${req.method} is not supported`;
 }
 
+/** The methods of the build's static files. */
+export const STATIC_METHODS = "GET, HEAD";
+
+/** A method other than GET or HEAD on the build's static files (`/_next/static/…`): Next.js answered an HTML 405 page. */
+export function staticMethodRefusal(req: http.IncomingMessage, pathname: string, basePath: string): string | null {
+  if (!pathname.startsWith(`${basePath}/_next/static/`) || req.method === "GET" || req.method === "HEAD") return null;
+  return `${req.method} is not supported on the build's static files`;
+}
+
 /**
  * The router's state header of a client-side navigation, checked as Next.js reads it (its own function, so the rules
  * are the framework's): Next throws on one it cannot read, and the framework answered 500 to anyone sending it.

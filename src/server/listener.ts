@@ -22,6 +22,8 @@ import {
   malformedApiPathRefusal,
   nulInAddressRefusal,
   routerStateRefusal,
+  STATIC_METHODS,
+  staticMethodRefusal,
 } from "./guards";
 
 export type NextHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
@@ -92,6 +94,8 @@ export function createListener(opts: {
 
     const forbiddenMethod = forbiddenMethodRefusal(req);
     if (forbiddenMethod) return refuse(res, 405, forbiddenMethod, { allow: ALLOWED_METHODS });
+    const staticMethod = staticMethodRefusal(req, pathname, basePath);
+    if (staticMethod) return refuse(res, 405, staticMethod, { allow: STATIC_METHODS });
     const forwarded = forwardedActionRefusal(req);
     if (forwarded) return refuse(res, 404, forwarded);
     dropUntrustedForwarding(req, config);

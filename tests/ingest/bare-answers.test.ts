@@ -84,6 +84,16 @@ describe("answers Node and Next.js gave without a word", () => {
     }
   });
 
+  test("a method other than GET or HEAD on the build's static files is a 405 with their Allow (Next.js answered an HTML page)", async () => {
+    for (const method of ["DELETE", "POST", "PUT", "OPTIONS"]) {
+      const r = await exchange(`${method} /_next/static/chunks/main.js HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n`);
+      assert.equal(r.status, 405, r.raw);
+      assert.equal(r.headers.get("allow"), "GET, HEAD");
+      assert.deepEqual(JSON.parse(r.body), { detail: `${method} is not supported on the build's static files` });
+    }
+    assert.match((await exchange("GET /_next/static/chunks/main.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")).raw, /^HTTP\/1\.1 200 /);
+  });
+
   test("an Expect other than 100-continue is a 417 saying so (Node's own 417 had no body); 100-continue goes on", async () => {
     for (const expect of ["200-ok", "x-custom"]) {
       const r = await exchange(`POST /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: ${expect}\r\nContent-Length: 2\r\n\r\n{}`);
