@@ -4,7 +4,7 @@
 // and every regular expression compiled once.
 import { SCRUB_LIMITS } from "../config/limits/privacy";
 import { lookupRule, type PiiConfig, type Redaction, type RuleSpec, type SimpleRuleType } from "./config";
-import { PATTERNS, re2Matcher, type Matcher } from "./patterns";
+import { PATTERNS, re2Matcher, short, type Matcher } from "./patterns";
 import { compileSelector, parseSelector, selectsOnlyPiiTrue, type Selector, type State } from "./selector";
 
 /** How matches are replaced: the whole value, or these groups of each match (regexes.rs `ReplaceBehavior`). */
@@ -92,6 +92,8 @@ function gateTest({ sources, prefilters }: Gates): GateTest {
   if (re === null && pre.length === 0) return () => false;
   return (text: string) => {
     if (re !== null && re.test(text)) return true;
+    // A prefilter is a native pattern that may backtrack: past a short text, it passes (the patterns run in re2js).
+    if (pre.length > 0 && !short(text)) return true;
     for (let i = 0; i < pre.length; i++) if (pre[i]!.test(text)) return true;
     return false;
   };

@@ -62,13 +62,15 @@ export function nativeMatcher(source: string, flags: string, prefilter?: (text: 
 function boundedMatcher(source: string, flags: "" | "i", prefilter: (text: string) => boolean, gate: Gate): Matcher {
   const native = nativeMatcher(source, flags, prefilter, gate);
   const linear = re2Matcher(source, flags === "i");
-  const long = (text: string) => text.length > SCRUB_LIMITS.nativePatternMaxLength;
   return {
     gate,
-    test: (text) => prefilter(text) && (long(text) ? linear.test(text) : native.test(text)),
-    all: (text) => (!prefilter(text) ? NONE : long(text) ? linear.all(text) : native.all(text)),
+    test: (text) => prefilter(text) && (short(text) ? native.test(text) : linear.test(text)),
+    all: (text) => (!prefilter(text) ? NONE : short(text) ? native.all(text) : linear.all(text)),
   };
 }
+
+/** A text short enough for a native pattern that may backtrack (SCRUB_LIMITS.nativePatternMaxLength). */
+export const short = (text: string) => text.length <= SCRUB_LIMITS.nativePatternMaxLength;
 
 /**
  * The whole matches of `re` (a pattern without context assertions, native-prefilter.ts `nativeEquivalent`) left to
@@ -108,18 +110,21 @@ export function re2Matcher(pattern: string, caseInsensitive: boolean, wholeOnly 
   const prefix = !caseInsensitive && typeof internal?.prefix === "string" ? internal.prefix : "";
   const literals = prefix === "" ? literalAlternatives(pattern, caseInsensitive) : null;
   const literalGate = literals ? new RegExp(literals.source, literals.ci ? "i" : "") : null;
-  // A pattern V8 runs exactly as RE2 does is tested natively; otherwise re2js's DFA runs (without building a
-  // Matcher: several times cheaper on the usual string that does not match), behind a literal or a native prefilter.
+  // A pattern V8 runs exactly as RE2 does is tested natively on short texts; otherwise re2js's DFA runs (without
+  // building a Matcher: several times cheaper on the usual string that does not match), behind a literal or a native
+  // prefilter. Natively, a pattern that backtracks does so from every start of a long run, and V8's fallback to linear
+  // time counts the backtracks of one start only: `[a-z.]+@x` took a second on 40 KB of "a.". Past
+  // SCRUB_LIMITS.nativePatternMaxLength neither the native pattern nor the native prefilter runs.
   const exact = nativeExact(pattern, caseInsensitive);
   const prefilter = exact ? exact.re : prefix === "" && !literalGate ? nativePrefilter(pattern, caseInsensitive) : null;
   const test = exact
-    ? (text: string) => exact.re.test(text)
+    ? (text: string) => (short(text) ? exact.re.test(text) : re.test(text))
     : prefix !== ""
       ? (text: string) => text.includes(prefix) && re.test(text)
       : literalGate
         ? (text: string) => literalGate.test(text) && re.test(text)
         : prefilter
-          ? (text: string) => prefilter.test(text) && re.test(text)
+          ? (text: string) => (!short(text) || prefilter.test(text)) && re.test(text)
           : (text: string) => re.test(text);
   const native = wholeOnly && exact && !exact.contextual ? exact.re : null;
   return {
@@ -129,7 +134,7 @@ export function re2Matcher(pattern: string, caseInsensitive: boolean, wholeOnly 
     test,
     all(text) {
       if (!test(text)) return NONE;
-      if (native !== null) return wholeMatches(native, text);
+      if (native !== null && short(text)) return wholeMatches(native, text);
       const m = re.matcher(text);
       const out: Groups[] = [];
       let lastEnd = -1;

@@ -9,8 +9,9 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
 import { SCRUB_LIMITS } from "../../src/config/limits";
-import { PATTERNS, type Groups } from "../../src/scrub/patterns";
-import { DEFAULT_SCRUBBING_OPTIONS as D, effectiveScrubbing } from "../../src/scrub/index";
+import { parsePiiConfig } from "../../src/scrub/config";
+import { PATTERNS, re2Matcher, type Groups } from "../../src/scrub/patterns";
+import { DEFAULT_SCRUBBING_OPTIONS as D, effectiveScrubbing, previewPiiConfig } from "../../src/scrub/index";
 
 const HANG = { timeout: 20_000 };
 const MB = 1_000_000;
@@ -97,6 +98,52 @@ describe("the default scrubbing's built-in patterns are linear and unchanged", (
         assert.ok(matched > 0, `some texts match ${name}`);
       });
     }
+  }
+});
+
+/** The longest text a native regular expression ran on during `run` (RegExp.prototype.test and match go through exec). */
+function longestNativeText(run: () => unknown): number {
+  const exec = RegExp.prototype.exec;
+  let longest = 0;
+  RegExp.prototype.exec = function (this: RegExp, text: string) {
+    longest = Math.max(longest, String(text).length);
+    return exec.call(this, text);
+  };
+  try {
+    run();
+  } finally {
+    RegExp.prototype.exec = exec;
+  }
+  return longest;
+}
+
+describe("past SCRUB_LIMITS.nativePatternMaxLength, patterns that may backtrack run in re2js, never natively", () => {
+  // V8's fallback to linear time counts the backtracks of one start only: a pattern tried from every start of a long
+  // run stayed quadratic below about 50 KB (a second for 40 KB of "a." before an "@").
+  const bomb = `${"a.".repeat(20_000)}@`;
+  const cases: [string, () => unknown][] = [
+    ["e-mail's test and matches", () => [PATTERNS.email.test(bomb), PATTERNS.email.all(`x@${"a.".repeat(20_000)}1`)]],
+    ["the password key's matches", () => PATTERNS.passwordKey.all("token".repeat(8_000))],
+    ["a user pattern V8 runs as RE2 does: its test", () => re2Matcher("[a-z.]+@x", false).test(bomb)],
+    ["a user pattern V8 runs as RE2 does: its matches", () => re2Matcher("[a-z.]+@x", false, true).all(bomb)],
+    [
+      "a user rule through the scrubbing: its gate's prefilter, its test and its matches",
+      () => {
+        const parsed = parsePiiConfig(
+          JSON.stringify({
+            rules: { mine: { type: "pattern", pattern: "[a-z.]+@x", redaction: { method: "replace", text: "[mine]" } } },
+            applications: { $string: ["mine"] },
+          }),
+        );
+        assert.ok(parsed.ok);
+        return previewPiiConfig({ extra: { note: bomb } }, parsed.config);
+      },
+    ],
+  ];
+  for (const [name, run] of cases) {
+    test(name, () => {
+      assert.ok(longestNativeText(run) <= SCRUB_LIMITS.nativePatternMaxLength);
+    });
   }
 });
 
