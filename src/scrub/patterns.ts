@@ -60,7 +60,8 @@ export function nativeMatcher(source: string, flags: string, prefilter?: (text: 
  * pattern is then the more eager one in RE2 (it scrubs more, never less).
  */
 function boundedMatcher(source: string, flags: "" | "i", prefilter: (text: string) => boolean, gate: Gate): Matcher {
-  const native = nativeMatcher(source, flags, prefilter, gate);
+  // The prefilter is tested here once, before either engine.
+  const native = nativeMatcher(source, flags, undefined, gate);
   const linear = re2Matcher(source, flags === "i");
   return {
     gate,
