@@ -73,7 +73,14 @@ async function toEvent(row: SpoolRow, receivedAt: string, symbolication: DigestS
   const meta = JSON.parse(row.meta) as Json;
   if (!value.sdk && meta.sdk) value.sdk = meta.sdk;
   const clientIp = typeof meta.client_ip === "string" ? meta.client_ip : null;
-  const { event } = normalizeEvent(value, { receivedAt: row.receivedAt, eventId: row.eventId!, clientIp, itemType: row.itemType, ownsInput: true });
+  const { event } = normalizeEvent(value, {
+    receivedAt: row.receivedAt,
+    eventId: row.eventId!,
+    clientIp,
+    itemType: row.itemType,
+    ownsInput: true,
+    payloadBytes: row.payload.length,
+  });
   // Scrubbed before anything reads it for storage (issue 18): grouping, tags, the user key and the stored JSON.
   scrubbers(row.projectId)?.scrubEvent(event);
   // Mapped frames are what the culprit, the title's location and the grouping read.

@@ -194,6 +194,8 @@ describe("issue 18 the issue page marks scrubbed fields", () => {
       { path: "request.cookies.sessionid", rules: [{ rule: "@password:remove", remark: "x" }] },
       { path: "extra.api_key", rules: [{ rule: "strip-fields", remark: "s" }] },
     ]);
+    // A value cut to its databag's size (normalize/databags.ts) was not scrubbed: its "!limit" note is not listed.
+    assert.deepEqual(scrubbedFields({ extra: { a: "xx..." }, _meta: { extra: { a: { "": { rem: [["!limit", "s", 2, 5]], len: 9000 } } } } }), []);
     assert.deepEqual(scrubbedFields({ _meta: "nonsense" }), []);
     assert.deepEqual(scrubbedFields({}), []);
   });

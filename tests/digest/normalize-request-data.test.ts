@@ -29,8 +29,9 @@ test("a form body becomes an object; a plain word, base64 or XML stays text", ()
   for (const text of ["foo", "dGU=", "dA==", "<?xml version='1.0'?><a=b/>", "héllo=wörld"]) assert.equal(request({ data: text }).data, text, text);
 });
 
-test("hostile bodies: nesting past the intake's depth stays text, escaped NULs are taken out", () => {
+test("hostile bodies: nesting past the intake's depth stays text (cut to the request body's bag), escaped NULs are taken out", () => {
   const deep = "[".repeat(10_000) + "]".repeat(10_000);
-  assert.equal(request({ data: deep }).data, deep);
+  // request.rs `data` is a large bag (8,192 bytes): the text keeps 8,189 code points and "...".
+  assert.equal(request({ data: deep }).data, `${"[".repeat(8189)}...`);
   assert.deepEqual(request({ data: '{"a":"x\\u0000y"}' }).data, { a: "xy" });
 });

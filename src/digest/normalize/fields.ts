@@ -5,8 +5,8 @@
 import { ErrorSink } from "./errors";
 import { charCount, isObject, type JsonObject } from "./json";
 import { levelField } from "./levels";
-import { MAX_CHARS, MAX_CHARS_OR_REMOVE, MAX_DEPTH } from "./limits";
-import { lenientString, objectField, stringField, trimDepth, trimString } from "./strings";
+import { MAX_CHARS, MAX_CHARS_OR_REMOVE } from "./limits";
+import { lenientString, objectField, stringField, trimString } from "./strings";
 import { BAD_NAME_CHARS, isValidRelease } from "../../core/release-name";
 
 /** relay-event-schema protocol/event.rs `VALID_PLATFORMS`; another platform is removed and defaults to "other". */
@@ -111,8 +111,7 @@ export function normalizeAttributes(event: JsonObject, sink: ErrorSink): void {
       delete modules[k];
     }
   }
-  const extra = objectField(event, "extra", "", sink);
-  if (extra) event.extra = trimDepth(extra, MAX_DEPTH.extra);
+  objectField(event, "extra", "", sink);
   objectField(event, "sdk", "", sink);
   objectField(event, "debug_meta", "", sink);
   normalizeFingerprint(event, sink);

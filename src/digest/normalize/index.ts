@@ -4,6 +4,7 @@
 import { backfillIpAddresses, normalizeUser } from "./user";
 import { normalizeBreadcrumbs } from "./breadcrumbs";
 import { normalizeContexts } from "./contexts";
+import { trimDatabags } from "./databags";
 import { ErrorSink, keptErrors, type ProcessingError } from "./errors";
 import { normalizeExceptions } from "./exception";
 import { applyDefaults, normalizeAttributes, normalizeEnvironment } from "./fields";
@@ -37,6 +38,8 @@ export type NormalizeContext = {
    * copied first (the copy, a JSON round trip, cost the digest as much as parsing did).
    */
   ownsInput?: boolean;
+  /** The payload's size in bytes, when known: a bound on every databag's size (databags.ts). */
+  payloadBytes?: number;
 };
 
 export type NormalizedEvent = JsonObject & {
@@ -117,6 +120,7 @@ export function normalizeEvent(input: unknown, ctx: NormalizeContext): Normalize
   normalizeTimestamps(event, ctx.receivedAt / 1000, sink);
   applyDefaults(event, ctx.itemType, sink);
   if (isObject(event.user) && Object.keys(event.user).length === 0) delete event.user;
+  trimDatabags(event, ctx.payloadBytes);
 
   event.event_id = normalizeEventId(ctx.eventId);
   event.errors = keptErrors(sdkErrors, sdkLeft, sink);

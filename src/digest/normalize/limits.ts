@@ -70,13 +70,71 @@ export const MAX_CHARS_OR_REMOVE = {
   dist: 64,
 } as const;
 
-/** Databag depth limits (levels below the field). relay-event-normalization trimming.rs turns containers at the last level into JSON strings. */
-export const MAX_DEPTH = {
-  /** relay-event-schema protocol/event.rs `extra`: `max_depth = 7`. */
-  extra: 7,
-  /** relay-event-schema protocol/event.rs `modules`: `max_depth = 7`. */
-  modules: 7,
+/**
+ * A databag's limits (relay-event-normalization trimming.rs `TrimmingProcessor`): levels below the field
+ * (`max_depth`; a container on the last level becomes its JSON text) and estimated JSON bytes (`max_bytes`, Relay's
+ * `estimate_size_flat`: every value inside counts its own bytes plus one, keys count nothing; past the limit strings
+ * are cut and the remaining keys and items dropped). `each` opens a bag of its own for every direct child, `fields`
+ * for the named ones (Relay's newtypes `ExtraValue` and `ContextInner`, and the bags nested in some contexts).
+ */
+export type BagLimit = { maxDepth: number; maxBytes: number; each?: BagLimit; fields?: Record<string, BagLimit>; pairs?: true };
+
+/** relay-event-schema processor/attrs.rs `BagSize`: depth and estimated bytes of each size. */
+const SMALL: BagLimit = { maxDepth: 3, maxBytes: 1024 };
+const MEDIUM: BagLimit = { maxDepth: 5, maxBytes: 2048 };
+const LARGE: BagLimit = { maxDepth: 7, maxBytes: 8192 };
+const LARGER: BagLimit = { maxDepth: 7, maxBytes: 16_384 };
+const MASSIVE: BagLimit = { maxDepth: 7, maxBytes: 262_144 };
+
+/**
+ * The event's databags, as relay-event-schema's protocol declares them (`bag_size`, or `max_depth` and `max_bytes`
+ * where the field has them now). Everything else is bounded by the intake's size limits only, as in Relay.
+ */
+export const DATABAGS = {
+  /** protocol/event.rs `extra`: `max_depth = 7, max_bytes = 262_144`; each value (`ExtraValue`): 7 and 16,384. */
+  extra: { ...MASSIVE, each: LARGER },
+  /** protocol/event.rs `modules`: `max_depth = 7, max_bytes = 8192`. */
+  modules: LARGE,
+  /** protocol/breadcrumb.rs `data`: `max_depth = 5, max_bytes = 2048`. */
+  breadcrumbData: MEDIUM,
+  /** protocol/logentry.rs `params`: `bag_size = "medium"`. */
+  logentryParams: MEDIUM,
+  /** protocol/mechanism.rs `data`: `bag_size = "medium"`. */
+  mechanismData: MEDIUM,
+  /** protocol/stacktrace.rs `Frame::vars`: `bag_size = "medium"`. */
+  frameVars: MEDIUM,
+  /**
+   * protocol/request.rs: `data`, `headers` and `env` large, `cookies` medium, `query_string` small. The pair lists'
+   * items are Relay's typed pairs: one is kept whole or with its value cut, never as a key alone (`pairs`).
+   */
+  request: {
+    data: LARGE,
+    headers: { ...LARGE, pairs: true },
+    env: LARGE,
+    cookies: { ...MEDIUM, pairs: true },
+    query_string: { ...SMALL, pairs: true },
+  } as Record<string, BagLimit>,
+  /**
+   * protocol/contexts/mod.rs `ContextInner`: `max_depth = 7`, and `max_bytes = 8192` on every kind of context but
+   * `flags` (132,072); contexts/response.rs `cookies` (medium), `headers` and `data` (large); contexts/otel.rs
+   * `attributes` and `resource` (large).
+   */
+  context: LARGE,
+  contextOf: {
+    flags: { maxDepth: 7, maxBytes: 132_072 },
+    response: { ...LARGE, fields: { cookies: MEDIUM, headers: LARGE, data: LARGE } },
+    otel: { ...LARGE, fields: { attributes: LARGE, resource: LARGE } },
+  } as Record<string, BagLimit>,
+  /** protocol/event.rs `spans`: `max_bytes = 819_200`, no depth of its own. */
+  spans: { maxDepth: Number.POSITIVE_INFINITY, maxBytes: 819_200 },
 } as const;
+
+/**
+ * Lines of source context kept on each side of a frame's `context_line` (`pre_context` the last ones, `post_context`
+ * the first). Not a Relay limit: SDKs send 5 to 7 lines by default, and a megabyte of `[0,0,…]` stored 2.5 MB of
+ * nulls. The original count is noted in `_meta`, as Relay notes a trimmed array.
+ */
+export const MAX_CONTEXT_LINES = 50;
 
 /** relay-event-normalization trimming.rs `enforce_frame_hard_limit(frames, meta, 250)`: frames kept, newest last. */
 export const MAX_FRAMES = 250;

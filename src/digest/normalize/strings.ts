@@ -2,7 +2,7 @@
 // (relay-event-schema protocol/types.rs `String`, `LenientString`, `JsonLenientString`), and string trimming
 // (relay-event-normalization trimming.rs `trim_string`).
 import { ErrorSink, path } from "./errors";
-import { charCount, isObject, setOwn, type JsonObject } from "./json";
+import { charCount, isObject, type JsonObject } from "./json";
 import type { CharCap } from "./limits";
 
 /**
@@ -116,17 +116,4 @@ export function stringArrayField(obj: JsonObject, key: string, parent: string, s
     sink.add("invalid_data", path(path(parent, key), i), item, { reason: "expected a string" });
     return null;
   });
-}
-
-/**
- * Relay's databag depth trimming (trimming.rs `process_value`): inside a bag of `maxDepth` levels, an array or
- * object on the last level is replaced by its JSON text.
- */
-export function trimDepth(value: unknown, maxDepth: number, depth = 0): unknown {
-  if (!Array.isArray(value) && !isObject(value)) return value;
-  if (depth > 0 && maxDepth - depth <= 1) return JSON.stringify(value);
-  if (Array.isArray(value)) return value.map((item) => trimDepth(item, maxDepth, depth + 1));
-  const out: JsonObject = {};
-  for (const [k, v] of Object.entries(value)) setOwn(out, k, trimDepth(v, maxDepth, depth + 1));
-  return out;
 }

@@ -33,7 +33,8 @@ export function scrubbedFields(event: Json, limit = 100): ScrubbedField[] {
     const here = meta[""];
     if (isObject(here) && Array.isArray(here.rem)) {
       const rules = here.rem
-        .filter((r): r is unknown[] => Array.isArray(r) && typeof r[0] === "string")
+        // "!limit" marks where normalization cut a value to its size limit (the "..." shows it): not a scrubbed value.
+        .filter((r): r is unknown[] => Array.isArray(r) && typeof r[0] === "string" && r[0] !== "!limit")
         .map((r) => ({ rule: r[0] as string, remark: typeof r[1] === "string" ? r[1] : "" }));
       if (rules.length > 0) out.push({ path: path.join("."), rules });
     }
