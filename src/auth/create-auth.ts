@@ -5,7 +5,8 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Db } from "../storage/db";
 import { AUTH_LIMITS, TWO_FACTOR_LIMITS } from "../config/limits";
 import { CLIENT_IP_HEADER } from "./client-ip";
-import { afterSessionEnding, beforeSessionEnding } from "./session-hooks";
+import { refuseRevokedSessions } from "./revoked-sessions";
+import { afterSessionEnding, afterSignOut, beforeSessionEnding } from "./session-hooks";
 import { afterTwoFactorChange, beforeTwoFactorCode, twoFactorPlugin } from "./two-factor";
 import { afterSsoAccountCreated, afterSsoCallback, beforeSsoRequest, beforeSsoUserCreated, ssoPlugin, type SsoProviderConfig } from "./sso-hooks";
 
@@ -52,7 +53,7 @@ export const authPath = (basePath: string) => `${basePath}/api/auth`;
 export { CLIENT_IP_HEADER } from "./client-ip";
 
 export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset, onSessionsEnded, sso }: CreateAuthOptions) {
-  return betterAuth({
+  const auth = betterAuth({
     appName: "Faultline",
     baseURL: publicUrl,
     basePath: authPath(basePath),
@@ -135,6 +136,7 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset,
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path.startsWith("/two-factor/")) await afterTwoFactorChange(db, ctx);
         if (ctx.path === "/callback/:id") await afterSsoCallback(db, basePath, ctx);
+        if (ctx.path === "/sign-out") await afterSignOut(db, ctx);
         await afterSessionEnding(db, ctx, onSessionsEnded);
       }),
     },
@@ -169,6 +171,11 @@ export function createAuth({ db, secret, publicUrl, basePath, sendPasswordReset,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
   });
+  // A session signed out while the disk was full is refused though its row is still there (auth/revoked-sessions.ts).
+  // Registered now, this runs before any request, which awaits the same context; a context that fails to resolve
+  // fails those requests, as ever.
+  void auth.$context.then(refuseRevokedSessions, () => undefined);
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

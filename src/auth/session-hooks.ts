@@ -8,6 +8,7 @@ import type { Db } from "../storage/db";
 import { recordApiRevocation } from "../core/sessions";
 import { createStore } from "../storage/kysely";
 import { CLIENT_IP_HEADER } from "./client-ip";
+import { revokeSignedOutSession } from "./revoked-sessions";
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
@@ -66,4 +67,15 @@ export async function signOutOthersAfterTwoFactor(db: Db, ctx: HookContext, user
   const keep = ctx.context.newSession?.session.id;
   if (!keep || ctx.context.newSession?.user.id !== userId) return 0;
   return (await createStore(db).deleteOtherUserSessions(userId, keep)).length;
+}
+
+/**
+ * After sign-out: better-auth logs a delete of the session's row that failed (a full disk) and answers success all the
+ * same, so a row still there is refused in memory from now on and deleted once writes succeed (auth/revoked-sessions.ts).
+ */
+export async function afterSignOut(db: Db, ctx: HookContext): Promise<void> {
+  const token = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+  if (!token) return;
+  const left = await ctx.context.internalAdapter.findSession(token).catch(() => null);
+  if (left) revokeSignedOutSession(createStore(db), left.session);
 }

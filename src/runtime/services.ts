@@ -2,6 +2,7 @@
 // Kept on globalThis because the custom server and Next's server bundle each load their own copy of this module.
 import { betterAuthAccounts } from "../auth/accounts";
 import { type Auth, createAuth } from "../auth/create-auth";
+import { isSessionIdRevoked } from "../auth/revoked-sessions";
 import type { SsoProviderConfig } from "../auth/sso";
 import { ssoFromStored } from "../auth/sso-settings";
 import { SSO_LIMITS } from "../config/limits";
@@ -47,11 +48,12 @@ export function createServices(config: Config, basePath = currentBasePath()): Se
   const store = createStore(db);
   const mailer = getMailer(config.mail);
   const sendPasswordReset = passwordResetSender(mailer, { publicUrl: config.publicUrl, basePath });
-  // Sessions ended by better-auth (a password change or reset, a two-factor change, signing out): their live streams close at once.
+  // Sessions ended by better-auth (a password change or reset, a two-factor change, signing out): their live streams
+  // close at once. A session signed out whose row the full disk kept is ended too (auth/revoked-sessions.ts).
   const onSessionsEnded = async (userId: string) => {
     endStreamsOfEndedSessions(
       userId,
-      (await store.listUserSessions(userId, new Date().toISOString())).map((s) => s.id),
+      (await store.listUserSessions(userId, new Date().toISOString())).filter((s) => !isSessionIdRevoked(s.id)).map((s) => s.id),
     );
   };
   const sso = config.oidc;

@@ -5,6 +5,7 @@ import "server-only";
 import { parseSetCookieHeader, toCookieOptions } from "better-auth/cookies";
 import { cookies, headers } from "next/headers";
 import { authPath, CLIENT_IP_HEADER } from "../auth/create-auth";
+import { revokeSessionInMemory } from "../auth/sign-out";
 import { recordSignInAttempt } from "../core/audit";
 import { currentServices, getServices } from "../runtime/services";
 
@@ -40,12 +41,15 @@ export async function callAuth(endpoint: string, body: Record<string, unknown>):
 }
 
 /**
- * Signs this browser out by its cookies alone, for when better-auth cannot end the session (the disk is full: it
- * writes before it deletes). The session's row stays until it expires, reachable by nobody once the browser has
- * dropped the cookie: better than a browser left signed in on a shared computer.
+ * Signs this browser out when better-auth cannot end the session (the disk is full: it writes its rate limit before it
+ * deletes the row): the session is refused in this process from now on, though its row stays (auth/sign-out.ts; its
+ * row is deleted once writes succeed again, and until then another node of a cluster still accepts it), and the
+ * browser drops its cookies.
  */
 export async function dropSessionCookies(): Promise<void> {
-  const { authCookies } = await (await currentServices()).auth.$context;
+  const { auth, store } = await currentServices();
+  await revokeSessionInMemory(auth, store, new Headers({ cookie: cookies().toString() }));
+  const { authCookies } = await auth.$context;
   const jar = cookies();
   for (const cookie of [authCookies.sessionToken, authCookies.sessionData, authCookies.dontRememberToken])
     jar.set(cookie.name, "", { path: cookie.attributes.path ?? "/", secure: cookie.attributes.secure, httpOnly: true, sameSite: "lax", maxAge: 0 });

@@ -86,6 +86,24 @@ export const STORAGE_FULL_LIMITS = {
   retryAfterSeconds: 30,
   /** milliseconds; the log says a kind of write failed for want of space at most this often, not once per request. */
   reportEveryMs: 60_000,
+  /**
+   * milliseconds (5 minutes); /api/health and the diagnostics page say the disk is full while a write failed for want
+   * of space this recently and none has been seen to succeed since. Nothing probes the disk with a write: with no write
+   * tried for this long the state is no longer known, and "full" would be a guess (a busy install tries several a minute).
+   */
+  shownForMs: 300_000,
+  /**
+   * sessions; signed-out sessions whose rows could not be deleted (auth/revoked-sessions.ts), kept in memory and refused
+   * until the rows go. A full disk creates no session (signing in writes), so only the sessions alive when it filled can
+   * be signed out: 10,000 (about 2 MB of hashes and ids) is more than an install has. Past it the oldest is forgotten,
+   * and its session is refused again only once its row is deleted or it expires.
+   */
+  revokedSessionsMax: 10_000,
+  /**
+   * milliseconds; how often the rows of those sessions are tried again: one delete every 15 s (the first that meets a
+   * full disk ends the round) costs nothing, and a freed disk ends them for every node within 15 s.
+   */
+  revokedSessionsRetryMs: 15_000,
 } as const;
 
 export const SHUTDOWN_LIMITS = {
