@@ -1,6 +1,7 @@
 // What an issue and its counters take from a normalized event, as Sentry takes it: the issue metadata shown in lists
 // (eventtypes/error.py, base.py, security.py), the culprit from the stack trace (utils/event.py `get_culprit`),
 // the user an event counts for (EventUser's tag value), and the tags counted per issue.
+import { DIGEST_LIMITS } from "../config/limits";
 import type { Pair } from "./normalize";
 import { MAX_CHARS } from "./normalize/limits";
 import { trimString } from "./normalize/strings";
@@ -102,7 +103,10 @@ function contextTag(event: Json, context: string): [string, string][] {
 export function issueTags(event: Json, user: string | null): [string, string][] {
   const tags: [string, string][] = [];
   const own = Array.isArray(event.tags) ? (event.tags as Pair[]) : [];
-  for (const pair of own) if (Array.isArray(pair) && typeof pair[0] === "string" && typeof pair[1] === "string") tags.push([pair[0], pair[1]]);
+  for (const pair of own) {
+    if (tags.length === DIGEST_LIMITS.tagsPerEvent) break;
+    if (Array.isArray(pair) && typeof pair[0] === "string" && typeof pair[1] === "string") tags.push([pair[0], pair[1]]);
+  }
   const add = (key: string, value: unknown) => {
     const v = text(value);
     if (v && !tags.some(([k]) => k === key)) tags.push([key, v]);

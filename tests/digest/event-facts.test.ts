@@ -2,6 +2,7 @@
 // for, and the tags counted per issue.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { DIGEST_LIMITS } from "../../src/config/limits";
 import { issueMetadata, issueTags, stacktraceCulprit, userKey } from "../../src/digest/event-facts";
 
 const withFrames = (platform: string, frames: Record<string, unknown>[]) => ({
@@ -77,5 +78,13 @@ describe("event facts", () => {
     assert.equal(map.get("handled"), "no");
     assert.equal(map.get("mechanism"), "onerror");
     assert.equal(tags.length, map.size, "no key twice");
+  });
+  test("tags: an event's first DIGEST_LIMITS.tagsPerEvent own tags are counted, then the derived ones", () => {
+    const own = Array.from({ length: 40_000 }, (_, i) => [`t${i}`, `v${i}`]);
+    const tags = issueTags({ tags: own, level: "error", release: "1.0" }, "id:1");
+    const keys = tags.map(([k]) => k);
+    assert.deepEqual(keys.slice(0, 2), ["t0", "t1"]);
+    assert.equal(keys.filter((k) => k.startsWith("t")).length, DIGEST_LIMITS.tagsPerEvent);
+    assert.deepEqual(keys.slice(DIGEST_LIMITS.tagsPerEvent), ["level", "release", "user"]);
   });
 });

@@ -93,6 +93,12 @@ export const DIGEST_LIMITS = {
    * add up in the 64-bit `outcomes.quantity` before it could overflow. An entry beyond it is dropped.
    */
   clientReportMaxQuantity: 2 ** 32 - 1,
+  /**
+   * tags; of an event's own, the first this many are counted for its issue (issue_tags: the tag lists, search, alert
+   * filters and notifications), then Faultline's (level, release, url…); the event keeps them all. SDKs set about ten,
+   * applications a few dozen; Relay has no count limit, but one 700 KB event of 40,000 tags wrote 40,000 rows.
+   */
+  tagsPerEvent: 200,
 } as const;
 
 export const TRIAGE_LIMITS = {
