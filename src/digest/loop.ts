@@ -16,6 +16,7 @@ import { DIGEST_LIMITS } from "../config/limits";
 import type { SpoolReader, SpoolRow } from "../ingest/spool";
 import type { DigestBatchFigures } from "../observability/metrics";
 import type { DigestStore } from "../storage/ports";
+import { isStorageFull } from "../storage/storage-full";
 import { writeBatch } from "./commit";
 import { describeFailure, isDataError } from "./failures";
 import type { DigestedRows } from "./items";
@@ -31,6 +32,11 @@ export type DigestLoopOptions = {
   store: DigestStore & LoopPrepareStore;
   onPosition: (position: number) => void;
   log: (line: string) => void;
+  /**
+   * Hears that a batch could not be written for want of space (true), and that one was written again after that
+   * (false): the process's storage state (storage/storage-full.ts), which GET /api/health and the diagnostics page show.
+   */
+  onStorageFull?: (full: boolean) => void;
   /** True once the loop should stop. */
   stopped: () => boolean;
   /** Pruning by age and per-issue cap, one bounded step after each batch and while the spool is empty. */
@@ -187,12 +193,15 @@ export async function runDigestLoop(opts: DigestLoopOptions): Promise<void> {
   let position = await opts.store.getSpoolPosition(opts.spool.id);
   opts.onPosition(position);
   let failures = 0;
+  let diskFull = false;
   const state: LoopState = { ahead: null };
   while (!opts.stopped()) {
     try {
       const next = await digestOnce(opts, position, state);
       if (failures > 0) opts.log(`faultline: digest batch after spool position ${position} written after ${failures} failed attempts: going on`);
+      if (diskFull) opts.onStorageFull?.(false);
       failures = 0;
+      diskFull = false;
       if (next === position) {
         // Nothing to digest: retention may use the time, a step at a time, so new items still come first.
         if (!(await opts.retention?.step())) await sleep(DIGEST_LIMITS.idlePollMs);
@@ -204,6 +213,10 @@ export async function runDigestLoop(opts: DigestLoopOptions): Promise<void> {
     } catch (err) {
       // A locked or unreachable database: wait and try the same batch again; nothing is lost meanwhile.
       failures++;
+      if (isStorageFull(err)) {
+        diskFull = true;
+        opts.onStorageFull?.(true);
+      }
       opts.log(`faultline: digest batch after spool position ${position} failed (${failures}x): ${(err as Error).message}`);
       await sleep(Math.min(30_000, 250 * 2 ** Math.min(failures, 7)));
       // A commit whose answer was lost (a dropped connection) may still have happened: go on from the saved position.

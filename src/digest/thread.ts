@@ -41,11 +41,13 @@ export type DigestThreadData = DigestWorkerData & {
 };
 
 /** `notifications`: a committed batch added that many notifications to the outbox (the parent wakes its sender). */
+/** `storage`: a batch failed for want of space (full), or was written again after that (the parent's storage state). */
 /** `batch`: a committed batch's figures, for the process's metrics (observability/metrics.ts). */
 export type DigestWorkerMessage =
   | { type: "position"; position: number }
   | { type: "log"; line: string }
   | { type: "notifications"; count: number }
+  | { type: "storage"; full: boolean }
   | ({ type: "batch" } & DigestBatchFigures);
 
 /** How the thread maps frames: the real symbolicator, or a test's own (tests/helpers/digest-test-worker.ts). */
@@ -95,6 +97,7 @@ export async function runDigestThread(makeSymbolicator: SymbolicatorFactory = de
       onPosition: (position) => post({ type: "position", position }),
       onNotifications: (count) => post({ type: "notifications", count }),
       onBatch: (batch) => post({ type: "batch", ...batch }),
+      onStorageFull: (full) => post({ type: "storage", full }),
       log,
       stopped: () => stopping,
       retention: new RetentionJob(store, retentionSettings(data.retentionDays ?? RETENTION_LIMITS.defaultDays), log),

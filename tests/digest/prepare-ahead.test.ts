@@ -47,7 +47,14 @@ async function spoolOfErrors(t: TestCore, name: string): Promise<Spooled> {
 async function digest(
   t: TestCore,
   s: Spooled,
-  hooks: { onPrepare: (rows: SpoolRow[]) => void; delayMs?: number; before: () => Promise<void>; after?: () => void; log?: (line: string) => void },
+  hooks: {
+    onPrepare: (rows: SpoolRow[]) => void;
+    delayMs?: number;
+    before: () => Promise<void>;
+    after?: () => void;
+    log?: (line: string) => void;
+    onStorageFull?: (full: boolean) => void;
+  },
 ): Promise<string[]> {
   const prepare = async (rows: SpoolRow[]) => {
     hooks.onPrepare(rows);
@@ -66,7 +73,8 @@ async function digest(
   };
   let position = 0;
   const log = hooks.log ?? (() => undefined);
-  await runDigestLoop({ spool: s.reader, store, prepare, onPosition: (p) => (position = p), log, stopped: () => position >= s.last });
+  const onStorageFull = hooks.onStorageFull;
+  await runDigestLoop({ spool: s.reader, store, prepare, onPosition: (p) => (position = p), log, onStorageFull, stopped: () => position >= s.last });
   return (await t.db.kysely.selectFrom("events").select("event_id").where("project_id", "=", s.projectId).execute()).map((r) => r.event_id);
 }
 
@@ -119,6 +127,28 @@ test("a batch prepared ahead of a write that failed is dropped, and the loop goe
     assert.deepEqual(preparedFrom, [first, second, first, second, third]);
     assert.equal(stored.length, RECORDS);
     assert.equal(new Set(stored).size, RECORDS);
+  } finally {
+    s.close();
+    await t.close();
+  }
+});
+
+test("a batch that fails for want of space says so, and says when it is written again (the process's storage state)", async () => {
+  const t = await testCore();
+  const s = await spoolOfErrors(t, "disk-full");
+  const heard: boolean[] = [];
+  let failures = 0;
+  try {
+    const stored = await digest(t, s, {
+      onPrepare: () => undefined,
+      // SQLite's answer when the disk is full, before the transaction writes anything (storage/storage-full.ts).
+      before: async () => {
+        if (failures++ < 2) throw Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
+      },
+      onStorageFull: (full) => heard.push(full),
+    });
+    assert.deepEqual(heard, [true, true, false], "each failed attempt, then the write that went through");
+    assert.equal(stored.length, RECORDS);
   } finally {
     s.close();
     await t.close();
