@@ -191,3 +191,60 @@ describe("hostile shapes", () => {
     assert.deepEqual(strip(twice), strip(once));
   });
 });
+
+describe("found in review", () => {
+  test("a key named __proto__ on a cut path is noted as an own key, and Object.prototype is left alone", () => {
+    const input = JSON.parse(
+      `{"extra":{"__proto__":{"isAdmin":"${"z".repeat(20_000)}"}},"breadcrumbs":[{"data":{"__proto__":"${"y".repeat(5000)}"}}],"contexts":{"__proto__":{"a":"${"x".repeat(9000)}"}}}`,
+    ) as Record<string, unknown>;
+    const event = run(input);
+    assert.equal(Object.getOwnPropertyNames(Object.prototype).includes("isAdmin"), false);
+    assert.equal(Object.getOwnPropertyNames(Object.prototype).includes(""), false);
+    const m = meta(event);
+    assert.ok(Object.hasOwn(m.extra, "__proto__") && Object.hasOwn(m.extra.__proto__, "isAdmin"));
+    assert.equal(m.extra.__proto__.isAdmin[""].len, 20_000);
+    assert.ok(Object.hasOwn(m.breadcrumbs.values["0"].data, "__proto__"));
+    assert.ok(Object.hasOwn(m.contexts, "__proto__"));
+  });
+
+  test("a context's type is never cut or charged", () => {
+    const os = run({ contexts: { os: { name: "Linux", note: "x".repeat(8180) } } }).contexts!.os!;
+    assert.equal(os.type, "os");
+    const response = run({ contexts: { response: { a: "x".repeat(8183), type: "response" } } });
+    assert.equal(response.contexts!.response!.type, "response");
+    assert.equal(meta(response), undefined, "the type is not charged: the rest fits, nothing is cut");
+  });
+
+  test("normalizing trimmed output again notes nothing twice", () => {
+    let event: Json = run({ breadcrumbs: [{ data: { a: "x".repeat(2044), b: "hello" } }] });
+    const first = JSON.stringify(meta(event));
+    for (let i = 0; i < 3; i++) event = normalizeEvent(JSON.parse(JSON.stringify(event)), ctx()).event;
+    assert.equal(JSON.stringify(meta(event)), first);
+  });
+
+  test("a pair list whose first key does not fit is removed, and stays removed", () => {
+    const once = run({ request: { url: "https://x/", query_string: [["k".repeat(1013), "v"]] } });
+    assert.equal((once.request as Json).query_string, undefined);
+    assert.deepEqual(meta(once).request.query_string[""], { len: 1 });
+    const twice = normalizeEvent(JSON.parse(JSON.stringify(once)), ctx()).event;
+    assert.deepEqual(twice.request, once.request);
+  });
+
+  test("spans of numbers printed longer than they were sent are walked: the payload's size is no bound for them", () => {
+    const spans = Array.from({ length: 156 }, (_, i) => ({ span_id: i.toString(16).padStart(16, "0"), data: { v: Array.from({ length: 1000 }, () => 1e20) } }));
+    // As an SDK may write them: "1e20", which JavaScript prints with 21 digits.
+    const payload = JSON.stringify({ type: "transaction", spans }).replaceAll("100000000000000000000", "1e20");
+    assert.ok(payload.length < DATABAGS.spans.maxBytes, String(payload.length));
+    const event = run(JSON.parse(payload) as Json, { itemType: "transaction", payloadBytes: payload.length });
+    assert.ok(((event as Json).spans as unknown[]).length < 60, String(((event as Json).spans as unknown[]).length));
+  });
+
+  test("a lone surrogate costs the three bytes it is stored as, in short strings as in long ones", () => {
+    // 700 lone surrogates in short strings cost 3 + 2 + 1 bytes each: the 2,048 of a breadcrumb's data keep 342 (the last
+    // one taken while 2 bytes are left).
+    const data = Object.fromEntries(Array.from({ length: 700 }, (_, i) => [`k${i}`, "\ud800"]));
+    const event = run({ breadcrumbs: [{ data }] });
+    const kept = Object.keys(event.breadcrumbs!.values[0]!.data as Json).length;
+    assert.equal(kept, Math.ceil(DATABAGS.breadcrumbData.maxBytes / 6));
+  });
+});

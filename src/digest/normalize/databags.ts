@@ -5,8 +5,11 @@
 // left of the innermost bag. A container on a bag's last level becomes its JSON text. What was cut leaves Relay's
 // notes in `_meta`: a container its original length, a string the `!limit` remark over its "..." and its length.
 //
-// One deviation: objects are cut in the order their keys were sent (Relay's objects are sorted maps, so it keeps the
-// first keys in sorted order), and a container turned into JSON text is cut to the bag like any string.
+// Deviations: objects are cut in the order their keys were sent (Relay's objects are sorted maps, so it keeps the
+// first keys in sorted order); a number costs the characters JavaScript prints it with (Rust prints 1e300 with all
+// its digits); a request pair whose key does not fit ends its list (Relay cuts both strings), and a list left empty
+// is removed, as normalization removes an empty one; a context's `type` is its kind, never cut (as Relay writes a
+// known context's type from its schema).
 import { charCount, isObject, setOwn, type JsonObject } from "./json";
 import { DATABAGS, MAX_CONTEXT_LINES, type BagLimit } from "./limits";
 import { trimString } from "./strings";
@@ -19,11 +22,15 @@ type Kept = unknown | typeof DROP;
 /** UTF-8 bytes of `text`: counted in place for short strings, where the native call costs more than the loop. */
 function utf8Bytes(text: string): number {
   if (text.length > 64) return Buffer.byteLength(text);
-  let n = text.length;
+  let n = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    // Two bytes from U+0080, three from U+0800; a surrogate pair's two units are four bytes.
-    if (c >= 0x80) n += c >= 0x800 && (c < 0xd800 || c > 0xdfff) ? 2 : 1;
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4; // a surrogate pair: one code point of four bytes
+      i++;
+    } else n += 3; // a lone surrogate is written as U+FFFD, three bytes, as Buffer.byteLength counts it
   }
   return n;
 }
@@ -67,9 +74,16 @@ function quickLimits(limit: BagLimit): { bytes: number; depth: number } {
 }
 const QUICK = new WeakMap<BagLimit, { bytes: number; depth: number }>();
 
-/** At least the characters JavaScript prints `value` with (24 at most), without printing it. */
+/**
+ * How much a bag's estimate can exceed the JSON text it came from, per byte: strings, booleans, null and brackets cost
+ * at most their text (keys nothing), but a number is charged as JavaScript prints it, up to 25 characters
+ * ("-0.0000012345678901234567") from as little as one byte of JSON ("1e20" prints as 21 digits).
+ */
+const MAX_ESTIMATE_PER_BYTE = 25;
+
+/** At least the characters JavaScript prints `value` with (25 at most), without printing it. */
 function numberChars(value: number): number {
-  if (!Number.isInteger(value) || Math.abs(value) >= 1e15) return 24;
+  if (!Number.isInteger(value) || Math.abs(value) >= 1e15) return MAX_ESTIMATE_PER_BYTE;
   let n = value < 0 ? 2 : 1;
   for (let v = Math.abs(value); v >= 10; v /= 10) n++;
   return n;
@@ -172,7 +186,7 @@ class Trimmer {
   private pairFits(pair: unknown): boolean {
     const key = Array.isArray(pair) && typeof pair[0] === "string" ? pair[0] : "";
     // The pair's brackets (3), its key (quotes and comma: 3), and a value of "..." at least (6).
-    return this.remainingBytes() >= Buffer.byteLength(key) + 12;
+    return this.remainingBytes() >= utf8Bytes(key) + 12;
   }
 
   /** Relay's `trim_string` to what is left of the innermost bag. */
@@ -186,12 +200,14 @@ class Trimmer {
     return cut;
   }
 
-  private container(value: unknown[] | JsonObject, depth: number, opened: BagLimit | undefined): unknown[] | JsonObject {
+  private container(value: unknown[] | JsonObject, depth: number, opened: BagLimit | undefined): Kept {
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
         if (this.remainingBytes() <= 0 || (opened?.pairs && !this.pairFits(value[i]))) {
           this.note({ len: value.length });
           value.length = i;
+          // A pair list left empty is removed, as normalization removes an empty one.
+          if (i === 0 && opened?.pairs) return DROP;
           break;
         }
         this.path.push(String(i));
@@ -203,10 +219,13 @@ class Trimmer {
       return value;
     }
     const keys = Object.keys(value);
+    // A context's `type` is its kind, not data (Relay writes a known context's from its schema): never charged or cut.
+    const type = opened?.keepsType === true && Object.hasOwn(value, "type");
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i]!;
+      if (type && key === "type") continue;
       if (this.remainingBytes() <= 0) {
-        this.note({ len: keys.length });
+        this.note({ len: keys.length - (type ? 1 : 0) });
         const out: JsonObject = {};
         for (let j = 0; j < i; j++) {
           const k = keys[j]!;
@@ -214,6 +233,7 @@ class Trimmer {
           if (k === "__proto__") setOwn(out, k, value[k]);
           else out[k] = value[k];
         }
+        if (type) out.type = value.type;
         return out;
       }
       this.path.push(key);
@@ -227,14 +247,24 @@ class Trimmer {
 
   /** Writes Relay's note for the value at `this.path` into the event's `_meta` (kept with whatever is there). */
   private note(note: { len: number; rem?: unknown[] }): void {
-    if (!isObject(this.event._meta)) this.event._meta = {};
+    if (!Object.hasOwn(this.event, "_meta") || !isObject(this.event._meta)) this.event._meta = {};
     let node = this.event._meta as JsonObject;
     for (const seg of [...this.path, ""]) {
-      if (!isObject(node[seg])) setOwn(node, seg, {});
-      node = node[seg] as JsonObject;
+      // Own keys only: a path step named "__proto__" is data, and must not reach Object.prototype.
+      const next = Object.hasOwn(node, seg) ? node[seg] : undefined;
+      if (isObject(next)) node = next;
+      else {
+        const made: JsonObject = {};
+        setOwn(node, seg, made);
+        node = made;
+      }
     }
     if (node.len === undefined) node.len = note.len;
-    if (note.rem) node.rem = [...(Array.isArray(node.rem) ? node.rem : []), ...note.rem];
+    if (!note.rem) return;
+    // The same cut made again (normalizing stored output) notes nothing new.
+    const rem = Array.isArray(node.rem) ? node.rem : [];
+    const fresh = note.rem.filter((r) => !rem.some((old) => JSON.stringify(old) === JSON.stringify(r)));
+    if (fresh.length > 0 || !Array.isArray(node.rem)) node.rem = [...rem, ...fresh];
   }
 }
 
@@ -301,8 +331,8 @@ const exceptionBags = (t: Trimmer, exc: JsonObject) => {
 
 /**
  * Trims the normalized event's databags (DATABAGS) and frames' source context (MAX_CONTEXT_LINES) in place. `bytes`,
- * the payload's size when known, bounds every bag's estimate: a bag whose byte limit it does not reach and that has no
- * depth limit (the spans) is not walked.
+ * the payload's size when known, bounds every bag's estimate (MAX_ESTIMATE_PER_BYTE times it): a bag with no depth
+ * limit (the spans) that such a payload cannot fill is not walked.
  */
 export function trimDatabags(event: JsonObject, bytes?: number): void {
   const t = new Trimmer(event);
@@ -329,11 +359,8 @@ export function trimDatabags(event: JsonObject, bytes?: number): void {
       const context = contexts[key];
       const type = isObject(context) && typeof context.type === "string" ? context.type : key;
       t.bag(contexts, key, Object.hasOwn(DATABAGS.contextOf, type) ? DATABAGS.contextOf[type]! : DATABAGS.context);
-      // A context's type is its kind, not data (Relay writes a known context's from its schema): cutting keeps it.
-      const kept = contexts[key];
-      if (isObject(kept) && kept.type === undefined) kept.type = type;
     }
     t.path.pop();
   }
-  if (bytes === undefined || bytes > DATABAGS.spans.maxBytes) t.bag(event, "spans", DATABAGS.spans);
+  if (bytes === undefined || bytes * MAX_ESTIMATE_PER_BYTE > DATABAGS.spans.maxBytes) t.bag(event, "spans", DATABAGS.spans);
 }

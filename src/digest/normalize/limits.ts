@@ -77,7 +77,16 @@ export const MAX_CHARS_OR_REMOVE = {
  * are cut and the remaining keys and items dropped). `each` opens a bag of its own for every direct child, `fields`
  * for the named ones (Relay's newtypes `ExtraValue` and `ContextInner`, and the bags nested in some contexts).
  */
-export type BagLimit = { maxDepth: number; maxBytes: number; each?: BagLimit; fields?: Record<string, BagLimit>; pairs?: true };
+export type BagLimit = {
+  maxDepth: number;
+  maxBytes: number;
+  each?: BagLimit;
+  fields?: Record<string, BagLimit>;
+  /** The bag is a list of [key, value] pairs (request.rs's typed pairs). */
+  pairs?: true;
+  /** The bag is a context, whose `type` is its kind and not data: never charged or cut. */
+  keepsType?: true;
+};
 
 /** relay-event-schema processor/attrs.rs `BagSize`: depth and estimated bytes of each size. */
 const SMALL: BagLimit = { maxDepth: 3, maxBytes: 1024 };
@@ -119,11 +128,11 @@ export const DATABAGS = {
    * `flags` (132,072); contexts/response.rs `cookies` (medium), `headers` and `data` (large); contexts/otel.rs
    * `attributes` and `resource` (large).
    */
-  context: LARGE,
+  context: { ...LARGE, keepsType: true } as BagLimit,
   contextOf: {
-    flags: { maxDepth: 7, maxBytes: 132_072 },
-    response: { ...LARGE, fields: { cookies: MEDIUM, headers: LARGE, data: LARGE } },
-    otel: { ...LARGE, fields: { attributes: LARGE, resource: LARGE } },
+    flags: { maxDepth: 7, maxBytes: 132_072, keepsType: true },
+    response: { ...LARGE, keepsType: true, fields: { cookies: MEDIUM, headers: LARGE, data: LARGE } },
+    otel: { ...LARGE, keepsType: true, fields: { attributes: LARGE, resource: LARGE } },
   } as Record<string, BagLimit>,
   /** protocol/event.rs `spans`: `max_bytes = 819_200`, no depth of its own. */
   spans: { maxDepth: Number.POSITIVE_INFINITY, maxBytes: 819_200 },
