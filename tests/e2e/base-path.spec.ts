@@ -47,7 +47,7 @@ test.describe.serial("runtime-spec §2: base path /monitor", () => {
     const redirect = await request.get(`${s.url}/organizations/acme/`, { maxRedirects: 0 });
     expect(redirect.status()).toBe(308);
     expect(redirect.headers()["location"]).toBe("/monitor/orgs/acme");
-    expect(await (await request.get(`${s.url}/_health`)).json()).toEqual({ status: "ok" });
+    expect(await (await request.get(`${s.url}/_health`)).json()).toEqual({ status: "ok", storage: "ok" });
   });
 
   test("§2 base path: self-monitoring's tunnel is /monitor/monitoring and takes this install's DSNs, which carry the prefix", async ({ page, request }) => {

@@ -122,7 +122,7 @@ test.describe("runtime-spec §2: routes", () => {
     for (const path of ["/_health", "/_health/"]) {
       const res = await request.get(`${base}${path}`, { maxRedirects: 0 });
       expect(res.status()).toBe(200);
-      expect(await res.json()).toEqual({ status: "ok" });
+      expect(await res.json()).toEqual({ status: "ok", storage: "ok" });
     }
   });
 
