@@ -14,7 +14,7 @@ import type { NewFeedback } from "../storage/feedback-ports";
 import { feedbackOfEvent, feedbackOfUserReport } from "./feedback";
 import { groupHashes } from "./grouping";
 import { normalizeEvent } from "./normalize";
-import { stripNul, stripNulFromJsonText } from "./normalize/nul";
+import { jsonHasNoNul, stripNul, stripNulFromJsonText } from "./normalize/nul";
 import { NO_PROGRESS, type RecordProgress } from "./progress";
 import type { FailedRecord } from "./set-aside";
 import type { ScrubberOf } from "./scrubbers";
@@ -46,13 +46,14 @@ type Json = Record<string, unknown>;
 
 /** A kept item's JSON payload, without NUL characters (normalize/nul.ts); not JSON is `invalid_json`. */
 function parse(bytes: Uint8Array, what: string): unknown {
+  const text = utf8Text(bytes);
   let value: unknown;
   try {
-    value = JSON.parse(utf8Text(bytes));
+    value = JSON.parse(text);
   } catch {
     throw new ProtocolError("invalid_json", `the ${what} is not valid JSON`);
   }
-  return stripNul(value).value;
+  return jsonHasNoNul(text) ? value : stripNul(value).value;
 }
 
 export type { DigestedEvent } from "./digested-event";
@@ -69,7 +70,8 @@ export type DigestSymbolication = { symbolicator: Symbolicator; project: (projec
 
 async function toEvent(row: SpoolRow, receivedAt: string, symbolication: DigestSymbolication | null, scrubbers: ScrubberOf): Promise<DigestedEvent> {
   // Leniently, as the intake checked it: sentry-python's NaN and Infinity become null here.
-  const { value } = parseJsonObjectText(utf8Text(row.payload));
+  const text = utf8Text(row.payload);
+  const { value } = parseJsonObjectText(text);
   const meta = JSON.parse(row.meta) as Json;
   if (!value.sdk && meta.sdk) value.sdk = meta.sdk;
   const clientIp = typeof meta.client_ip === "string" ? meta.client_ip : null;
@@ -80,6 +82,8 @@ async function toEvent(row: SpoolRow, receivedAt: string, symbolication: DigestS
     itemType: row.itemType,
     ownsInput: true,
     payloadBytes: row.payload.length,
+    // The SDK's name and version may come from the envelope's header, kept in the row's meta.
+    nulFree: jsonHasNoNul(text) && jsonHasNoNul(row.meta),
   });
   // Scrubbed before anything reads it for storage (issue 18): grouping, tags, the user key and the stored JSON.
   scrubbers(row.projectId)?.scrubEvent(event);

@@ -10,7 +10,7 @@ import { parseJsonObjectText, utf8Text } from "../protocol/json";
 import type { LogAttribute, LogLevel, NewLog } from "../storage/log-ports";
 import type { OutcomeIncrement } from "../storage/ports";
 import { levelOf } from "../core/log-terms";
-import { stripNul } from "./normalize/nul";
+import { jsonHasNoNul, stripNul } from "./normalize/nul";
 import { otelToSentryLog } from "./otel-log";
 import type { Scrubber } from "../scrub";
 
@@ -196,8 +196,9 @@ export function readLog(raw: unknown, projectId: number, receivedMs: number, scr
 
 /** The logs of one `log` or `otel_log` item, with their outcomes (accepted and dropped, in log_item and log_byte). */
 export function readLogItem(itemType: "log" | "otel_log", payload: Uint8Array, projectId: number, receivedMs: number, scrubber: Scrubber | null): LogsRead {
-  const { value } = parseJsonObjectText(utf8Text(payload), `${itemType} item`);
-  const parsed = stripNul(value).value as Json;
+  const text = utf8Text(payload);
+  const { value } = parseJsonObjectText(text, `${itemType} item`);
+  const parsed = (jsonHasNoNul(text) ? value : stripNul(value).value) as Json;
   const list: unknown[] = itemType === "otel_log" ? [otelToSentryLog(parsed)] : Array.isArray(parsed.items) ? parsed.items : [];
   const hour = hourOf(receivedMs);
   const outcomes: OutcomeIncrement[] = [];

@@ -2,8 +2,9 @@
 // in any string or key failed the batch's transaction for ever (issue 16, finding 3).
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { digestRows } from "../../src/digest/items";
 import { normalizeEvent } from "../../src/digest/normalize";
-import { stripNul, stripNulFromJsonText } from "../../src/digest/normalize/nul";
+import { jsonHasNoNul, stripNul, stripNulFromJsonText } from "../../src/digest/normalize/nul";
 
 test("every string and key loses its NULs, in place, in order; a key that becomes another wins as JSON's later key does", () => {
   const value = JSON.parse('{"a\\u0000b":"x\\u0000","list":["\\u0000",1,{"k\\u0000":null}],"a":1,"ab":2,"__proto__":"p\\u0000"}') as Record<string, unknown>;
@@ -42,5 +43,42 @@ test("normalization strips NULs first and says so once in the event's errors", (
   assert.deepEqual(
     event.errors.filter((e) => e.type === "invalid_data" && e.name === ""),
     [{ type: "invalid_data", name: "", reason: "NUL characters removed from 4 strings or keys" }],
+  );
+});
+
+test("a JSON text without the escape \\u0000 holds no NUL; one with it, or with a lookalike, is walked", () => {
+  assert.equal(jsonHasNoNul('{"message":"plain","u0000":1}'), true);
+  assert.equal(jsonHasNoNul(JSON.stringify({ message: "a\u0000b" })), false);
+  // An escaped backslash before "u0000" is no NUL; it only costs the walk.
+  assert.equal(jsonHasNoNul(JSON.stringify({ message: "\\u0000" })), false);
+  assert.equal(jsonHasNoNul(JSON.stringify({ message: "\u0001" })), true);
+});
+
+test("the digest still strips NULs from an event's payload and from the SDK its envelope named", async () => {
+  const row = (payload: Record<string, unknown>, meta: Record<string, unknown>, id: number) => ({
+    kind: "item" as const,
+    id,
+    projectId: 1,
+    keyId: 1,
+    receivedAt: Date.UTC(2026, 0, 1),
+    itemType: "event",
+    eventId: id.toString(16).padStart(32, "0"),
+    headers: "{}",
+    meta: JSON.stringify(meta),
+    payload: Buffer.from(JSON.stringify(payload)),
+  });
+  const { events } = await digestRows([
+    row({ message: "a\u0000b", tags: { "k\u0000": "v" } }, {}, 1),
+    row({ message: "clean" }, { sdk: { name: "sentry.\u0000javascript", version: "11.5.0" } }, 2),
+    row({ message: "clean" }, {}, 3),
+  ]);
+  assert.equal(events.length, 3);
+  for (const e of events) assert.ok(!e.data.includes("\\u0000"), e.data);
+  assert.match(events[0]!.data, /"formatted":"ab"/);
+  assert.match(events[1]!.data, /"name":"sentry.javascript"/);
+  const nulNote = (data: string) => data.includes("NUL characters removed");
+  assert.deepEqual(
+    events.map((e) => nulNote(e.data)),
+    [true, true, false],
   );
 });

@@ -40,6 +40,11 @@ export type NormalizeContext = {
   ownsInput?: boolean;
   /** The payload's size in bytes, when known: a bound on every databag's size (databags.ts). */
   payloadBytes?: number;
+  /**
+   * The caller saw that no string or key of the input can hold U+0000 (jsonHasNoNul on the JSON text it was parsed
+   * from), so the walk that removes them (nul.ts) is skipped: it cost the digest a tenth of normalizing.
+   */
+  nulFree?: boolean;
 };
 
 export type NormalizedEvent = JsonObject & {
@@ -97,7 +102,7 @@ function copyInput(input: unknown, sink: ErrorSink, owned: boolean): JsonObject 
 export function normalizeEvent(input: unknown, ctx: NormalizeContext): NormalizeResult {
   const sink = new ErrorSink();
   const event = copyInput(input, sink, ctx.ownsInput === true);
-  removeNul(event, sink);
+  if (ctx.nulFree !== true) removeNul(event, sink);
   readLegacyNames(event);
   // An SDK's list is read no further than what is kept (a megabyte of it is a hundred thousand entries); the rest is counted.
   const sent = Array.isArray(event.errors) ? event.errors : [];

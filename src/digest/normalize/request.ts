@@ -5,7 +5,7 @@
 import { INGEST_LIMITS } from "../../config/limits";
 import { jsonDepthExceeds } from "../../protocol/json";
 import { ErrorSink } from "./errors";
-import { stripNul } from "./nul";
+import { jsonHasNoNul, stripNul } from "./nul";
 import { type JsonObject } from "./json";
 import { parseCookies, parseQuery, toPairs, type Pair } from "./pairs";
 import { objectField, stringField } from "./strings";
@@ -46,7 +46,8 @@ function normalizeData(request: JsonObject): void {
     if (!jsonDepthExceeds(raw, INGEST_LIMITS.maxJsonDepth)) {
       try {
         // The text's own NUL characters were taken out with the event's; an escaped one (\u0000) appears only now.
-        parsed = stripNul(JSON.parse(raw) as unknown).value;
+        parsed = JSON.parse(raw) as unknown;
+        if (!jsonHasNoNul(raw)) parsed = stripNul(parsed).value;
         type = "application/json";
       } catch {
         // Not JSON: perhaps a form.

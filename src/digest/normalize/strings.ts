@@ -64,7 +64,7 @@ export function stringField(obj: JsonObject, key: string, parent: string, sink: 
   }
   if (typeof options.maxChars === "number") value = trimString(value, options.maxChars);
   else if (options.maxChars) value = trimString(value, options.maxChars.limit, options.maxChars.allowance);
-  obj[key] = value;
+  if (value !== raw) obj[key] = value;
 }
 
 /** Reads `obj[key]` as an object; null is dropped, another type dropped with `invalid_data`. Returns the object. */
