@@ -6,6 +6,7 @@
 // streams are ended by the caller with the ids returned here (web/live-streams.ts).
 import Bowser from "bowser";
 import { z } from "zod";
+import { isSessionIdRevoked } from "../auth/revoked-sessions";
 import { SESSION_LIMITS } from "../config/limits";
 import type { SessionInfo } from "../storage/sign-in-session-ports";
 import type { Store } from "../storage/ports";
@@ -35,10 +36,13 @@ export function describeDevice(userAgent: string | null): Device {
   }
 }
 
-/** The person's active sessions: this one (marked) first, then the others, most recently seen first. */
+/**
+ * The person's active sessions: this one (marked) first, then the others, most recently seen first. A session signed
+ * out while the disk was full is not active, though its row waits to be deleted (auth/revoked-sessions.ts).
+ */
 export async function listSessions(ctx: CoreContext, currentSessionId: string): Promise<SessionView[]> {
   const user = actingUser(ctx);
-  const sessions = await ctx.store.listUserSessions(user.id, new Date().toISOString());
+  const sessions = (await ctx.store.listUserSessions(user.id, new Date().toISOString())).filter((s) => !isSessionIdRevoked(s.id));
   const views = sessions.map((s) => ({ ...s, device: describeDevice(s.userAgent), current: s.id === currentSessionId }));
   return [...views.filter((s) => s.current), ...views.filter((s) => !s.current)];
 }

@@ -14,6 +14,7 @@ import { betterAuthAccounts } from "../../src/auth/accounts";
 import { authPath, CLIENT_IP_HEADER, createAuth } from "../../src/auth/create-auth";
 import { isSessionIdRevoked, pendingRevokedSessions, retryRevokedSessions } from "../../src/auth/revoked-sessions";
 import { revokeSessionInMemory } from "../../src/auth/sign-out";
+import { listSessions } from "../../src/core/sessions";
 import { type Db, openDb } from "../../src/storage/db";
 import { createStore } from "../../src/storage/kysely";
 import { migrateToLatest } from "../../src/storage/migrate";
@@ -98,6 +99,8 @@ describe("hostile input #7: signing out on a full disk", () => {
     const remaining = new Browser(auth);
     assert.equal(await remaining.post("/sign-in/email", { email, password: "password123" }), 200);
     const remainingSession = (await remaining.session())!;
+    const listed = async () => (await listSessions({ store, actor: { user } }, remainingSession)).map((s) => s.id);
+    assert.equal((await listed()).length, 3, "three sessions signed in");
 
     await sql`pragma wal_checkpoint(truncate)`.execute(db.kysely);
     const filler = fill(mount);
@@ -119,6 +122,7 @@ describe("hostile input #7: signing out on a full disk", () => {
         assert.equal(await copied.listSessions(), 401, "and by better-auth's own endpoints");
       }
       assert.equal(await remaining.session(), remainingSession, "a session not signed out goes on");
+      assert.deepEqual(await listed(), [remainingSession], "the account page lists only the session not signed out");
       assert.ok(isSessionIdRevoked(laptopSession) && isSessionIdRevoked(phoneSession));
       assert.equal(pendingRevokedSessions(), 2);
 
@@ -135,6 +139,7 @@ describe("hostile input #7: signing out on a full disk", () => {
     assert.equal(await copiedLaptop.session(), null, "refused by its row's absence now");
     assert.equal(await copiedPhone.session(), null);
     assert.equal(await remaining.session(), remainingSession);
+    assert.deepEqual(await listed(), [remainingSession]);
     assert.equal(storageState().status, "ok", "a write succeeded: the disk is no longer reported full");
   });
 });
