@@ -84,7 +84,7 @@ export function retryRevokedSessions(now = Date.now()): Promise<void> {
           await r.store.deleteUserSession(r.userId, r.sessionId);
         } catch (err) {
           if (isStorageFull(err)) {
-            reportStorageFull("deleting signed-out sessions");
+            reportStorageFull("signedOutSessions");
             return;
           }
           console.error("faultline: deleting a signed-out session failed; trying again later", err);

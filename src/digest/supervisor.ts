@@ -89,7 +89,7 @@ export function superviseDigest(opts: SupervisorOptions): DigestHandle {
     thread.on("message", (m: DigestWorkerMessage) => {
       if (m.type === "log") return log(m.line);
       if (m.type === "notifications") return opts.onNotifications?.();
-      if (m.type === "storage") return m.full ? reportStorageFull("the digest writing a batch") : noteStorageWritable();
+      if (m.type === "storage") return m.full ? reportStorageFull("digestBatch") : noteStorageWritable();
       if (m.type === "batch") return opts.onBatch?.({ records: m.records, events: m.events, latenciesMs: m.latenciesMs, at: m.at });
       for (const record of endedOn.keys()) if (record <= m.position) endedOn.delete(record);
       onPosition(m.position);

@@ -22,19 +22,34 @@ export const STORAGE_FULL_MESSAGE = "The server's disk is full, so this could no
  * failure, or a write seen to succeed since: null. On globalThis, as the custom server and Next's bundle each load this
  * module, and the health route and the diagnostics page must see what every boundary met.
  */
-type FullState = { since: number; last: number; what: string } | null;
+type FullState = { since: number; last: number; what: StorageWrite } | null;
 const KEY = Symbol.for("faultline.storageFull");
 const holder = globalThis as typeof globalThis & { [KEY]?: { state: FullState; lastReported: Map<string, number> } };
 const known = (holder[KEY] ??= { state: null, lastReported: new Map() });
 
+/**
+ * The writes a full disk is reported for, each with how the log and GET /api/health name it (English). The
+ * diagnostics page names them in the reader's language (messages: diagnostics.storage.writes, one per key).
+ */
+export const STORAGE_WRITES = {
+  serverAction: "a server action",
+  webApi: "a web API request",
+  signOut: "signing out",
+  signedOutSessions: "deleting signed-out sessions",
+  digestBatch: "the digest writing a batch",
+  tokenUse: "recording a token's use",
+  orgTokenUse: "recording an organization token's use",
+} as const;
+export type StorageWrite = keyof typeof STORAGE_WRITES;
+
 /** Logs that `what` failed for want of space, at most once a minute for each `what`, and notes it for storageState(). */
-export function reportStorageFull(what: string): void {
+export function reportStorageFull(what: StorageWrite): void {
   const now = Date.now();
   const was = known.state;
   known.state = { since: was && now - was.last <= STORAGE_FULL_LIMITS.shownForMs ? was.since : now, last: now, what };
   if (now - (known.lastReported.get(what) ?? -Infinity) < STORAGE_FULL_LIMITS.reportEveryMs) return;
   known.lastReported.set(what, now);
-  console.error(`faultline: ${what} failed: the disk is full (logged at most once a minute)`);
+  console.error(`faultline: ${STORAGE_WRITES[what]} failed: the disk is full (logged at most once a minute)`);
 }
 
 /** A write was seen to succeed (a token's use recorded, a signed-out session's row deleted): the disk takes writes again. */
@@ -47,7 +62,7 @@ export function noteStorageWritable(): void {
  * STORAGE_FULL_LIMITS.shownForMs and none has been seen to succeed since (times ISO 8601; `what` the last that failed).
  * It costs nothing to ask: no write probes the disk.
  */
-export type StorageState = { status: "ok" } | { status: "full"; since: string; lastFailedAt: string; what: string };
+export type StorageState = { status: "ok" } | { status: "full"; since: string; lastFailedAt: string; what: StorageWrite };
 
 export function storageState(now = Date.now()): StorageState {
   const s = known.state;
@@ -62,7 +77,7 @@ export function storageHealth(now = Date.now()): { storage: "ok" } | { storage: 
   return {
     storage: "full",
     storageSince: s.since,
-    storageDetail: `Writes fail: the disk is full (${s.what} failed at ${s.lastFailedAt}). Reads go on; free space on the disk.`,
+    storageDetail: `Writes fail: the disk is full (${STORAGE_WRITES[s.what]} failed at ${s.lastFailedAt}). Reads go on; free space on the disk.`,
   };
 }
 
@@ -70,7 +85,7 @@ export function storageHealth(now = Date.now()): { storage: "ok" } | { storage: 
  * A write that only records (a token's last use): on a full disk the request it belongs to goes on without it, and it
  * is tried again with the next. Returns whether it was written; other failures are thrown as ever.
  */
-export async function recordUse(write: Promise<unknown>, what: string): Promise<boolean> {
+export async function recordUse(write: Promise<unknown>, what: StorageWrite): Promise<boolean> {
   try {
     await write;
     noteStorageWritable();

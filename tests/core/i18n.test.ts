@@ -6,6 +6,7 @@ import path from "node:path";
 import { test } from "node:test";
 import de from "../../src/i18n/messages/de.json" with { type: "json" };
 import en from "../../src/i18n/messages/en.json" with { type: "json" };
+import { STORAGE_WRITES } from "../../src/storage/storage-full";
 
 const keys = (o: unknown, prefix = ""): string[] =>
   o !== null && typeof o === "object" ? Object.entries(o).flatMap(([k, v]) => keys(v, `${prefix}${k}.`)) : [prefix.slice(0, -1)];
@@ -19,6 +20,14 @@ function files(dir: string): string[] {
 
 test("English and German have the same message keys", () => {
   assert.deepEqual(keys(de).sort(), keys(en).sort());
+});
+
+test("the diagnostics page names every write a full disk is reported for in the reader's language", () => {
+  // storage/storage-full.ts names them in English for the log and the health check; the page translates the key.
+  assert.deepEqual(Object.keys(de.diagnostics.storage.writes).sort(), Object.keys(STORAGE_WRITES).sort());
+  assert.deepEqual(en.diagnostics.storage.writes, STORAGE_WRITES, "the English page says what the log says");
+  for (const [key, text] of Object.entries(de.diagnostics.storage.writes))
+    assert.notEqual(text, STORAGE_WRITES[key as keyof typeof STORAGE_WRITES], `${key} is German`);
 });
 
 test("no client component translates or loads next-intl: texts come translated from the server, and the ICU parser stays out of the pages", () => {

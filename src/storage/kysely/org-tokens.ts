@@ -85,10 +85,7 @@ export function orgTokenStore({ db }: Ctx): OrgTokenStore {
       const row = await select().where("t.token_hash", "=", tokenHash).where("t.revoked_at", "is", null).executeTakeFirst();
       if (!row) return null;
       if (!row.last_used_at || Date.parse(now) - Date.parse(row.last_used_at) > USE_RECORD_INTERVAL_MS) {
-        const recorded = await recordUse(
-          db.updateTable("org_auth_tokens").set({ last_used_at: now }).where("id", "=", row.id).execute(),
-          "recording an organization token's use",
-        );
+        const recorded = await recordUse(db.updateTable("org_auth_tokens").set({ last_used_at: now }).where("id", "=", row.id).execute(), "orgTokenUse");
         return toOrgToken(recorded ? { ...row, last_used_at: now } : row);
       }
       return toOrgToken(row);

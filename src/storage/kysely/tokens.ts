@@ -85,7 +85,7 @@ export function apiTokenStore({ db }: Ctx): ApiTokenStore {
       // expired token's attempts are no use.
       const expired = r.expires_at !== null && Date.parse(r.expires_at) <= Date.parse(now);
       if (!expired && (!r.last_used_at || Date.parse(now) - Date.parse(r.last_used_at) > 60_000)) {
-        await recordUse(db.updateTable("api_tokens").set({ last_used_at: now }).where("id", "=", r.id).execute(), "recording a token's use");
+        await recordUse(db.updateTable("api_tokens").set({ last_used_at: now }).where("id", "=", r.id).execute(), "tokenUse");
       }
       return {
         token: toToken(r),

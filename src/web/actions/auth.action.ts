@@ -67,7 +67,7 @@ export async function signOutAction(rawLocale: string): Promise<void> {
     await callAuth("/sign-out", {});
   } catch (err) {
     if (!isStorageFull(err)) throw err;
-    reportStorageFull("signing out");
+    reportStorageFull("signOut");
     await dropSessionCookies();
   }
   redirect(`/${locale}/sign-in`);

@@ -33,7 +33,7 @@ export async function runAction(body: () => Promise<ActionState | void>, transla
 
 /** A form's answer when the disk had no room for what it changes: nothing was saved, and it can be sent again. */
 export function storageFullState(translate: Translate): ActionState {
-  reportStorageFull("a server action");
+  reportStorageFull("serverAction");
   const message = translate("storageFull");
   return { status: "error", message: message === "storageFull" ? STORAGE_FULL_MESSAGE : message };
 }

@@ -20,7 +20,7 @@ export function errorResponse(status: number, detail: string, extra?: Record<str
 export function toErrorResponse(err: unknown): Response {
   if (isAppError(err)) return errorResponse(ERROR_STATUS[err.code], err.message, err.fields ? { errors: err.fields } : undefined);
   if (isStorageFull(err)) {
-    reportStorageFull("a web API request");
+    reportStorageFull("webApi");
     return Response.json({ detail: STORAGE_FULL_MESSAGE }, { status: 503, headers: { "retry-after": String(STORAGE_FULL_LIMITS.retryAfterSeconds) } });
   }
   console.error("faultline: unhandled error in API route", err);

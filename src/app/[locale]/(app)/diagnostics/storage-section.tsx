@@ -16,7 +16,7 @@ export async function StorageSection({ locale }: { locale: string }) {
         <p data-testid="storage-ok">{t("ok")}</p>
       ) : (
         <p role="alert" data-testid="storage-full">
-          {t("full", { since: formatDate(locale, state.since), last: formatDate(locale, state.lastFailedAt), what: state.what })}
+          {t("full", { since: formatDate(locale, state.since), last: formatDate(locale, state.lastFailedAt), what: t(`writes.${state.what}`) })}
         </p>
       )}
       {pending > 0 ? <p data-testid="storage-revoked-sessions">{t("revokedSessions", { count: pending })}</p> : null}
