@@ -59,13 +59,47 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
 }
 
 /**
+ * True when arrays and objects in a parsed JSON value nest deeper than `max` levels (the value itself is level 1), as
+ * jsonDepthExceeds says of its text. Iterative, so any depth is safe to ask about; it stops at the first container too
+ * deep. It visits containers only: a few microseconds for a 10 KB event, where the text's scan takes half a parse.
+ */
+export function valueDepthExceeds(value: unknown, max: number): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const nodes: object[] = [value];
+  const depths: number[] = [1];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
+    if (depth > max) return true;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        const child: unknown = node[i];
+        if (typeof child === "object" && child !== null) {
+          nodes.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      // for…in over JSON.parse's plain objects: their own keys (a third of the time of Object.values' copies).
+      for (const key in node) {
+        const child: unknown = (node as Record<string, unknown>)[key];
+        if (typeof child === "object" && child !== null) {
+          nodes.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    }
+  }
+  return false;
+}
+
+/**
  * Parses JSON text holding an object (an event, a report); anything else is a typed error. `repaired` tells whether
  * non-finite numbers had to be rewritten, that is whether `text` itself is not valid JSON. Deeper than
- * INGEST_LIMITS.maxJsonDepth is not JSON Faultline reads, as it is not for Relay's parser.
+ * INGEST_LIMITS.maxJsonDepth is not JSON Faultline reads, as it is not for Relay's parser. V8's JSON.parse takes any
+ * depth without recursing, so the depth is checked on the parsed value, before anything that recurses sees it.
  */
 export function parseJsonObjectText(text: string, what = "event"): { value: Record<string, unknown>; repaired: boolean } {
-  if (jsonDepthExceeds(text, INGEST_LIMITS.maxJsonDepth))
-    throw new ProtocolError("invalid_json", `the ${what} is nested deeper than ${INGEST_LIMITS.maxJsonDepth} levels`);
   let value: unknown;
   let repaired = false;
   try {
@@ -81,6 +115,8 @@ export function parseJsonObjectText(text: string, what = "event"): { value: Reco
     }
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ProtocolError("invalid_json", `the ${what} is not a JSON object`);
+  if (valueDepthExceeds(value, INGEST_LIMITS.maxJsonDepth))
+    throw new ProtocolError("invalid_json", `the ${what} is nested deeper than ${INGEST_LIMITS.maxJsonDepth} levels`);
   return { value: value as Record<string, unknown>, repaired };
 }
 

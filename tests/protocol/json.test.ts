@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
 import { INGEST_LIMITS } from "../../src/config/limits";
-import { appendJsonFields, jsonDepthExceeds, looksLikeJsonObject, parseJsonObjectText } from "../../src/protocol/json";
+import { appendJsonFields, jsonDepthExceeds, looksLikeJsonObject, parseJsonObjectText, valueDepthExceeds } from "../../src/protocol/json";
 import { protocolReason } from "../helpers/protocol";
 
 describe("JSON helpers", () => {
@@ -43,6 +43,27 @@ describe("nesting depth", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  test("valueDepthExceeds says of a parsed value what jsonDepthExceeds says of its text", () => {
+    fc.assert(
+      fc.property(fc.json({ maxDepth: 12 }), fc.integer({ min: 0, max: 14 }), (text, max) => {
+        assert.equal(valueDepthExceeds(JSON.parse(text), max), jsonDepthExceeds(text, max));
+      }),
+      { numRuns: 2000 },
+    );
+    // A key named __proto__ is data, and its value is walked like any other.
+    assert.equal(valueDepthExceeds(JSON.parse('{"__proto__":[[[1]]]}'), 3), true);
+    assert.equal(valueDepthExceeds(JSON.parse('{"__proto__":[[1]]}'), 3), false);
+  });
+
+  test("hostile input #5: a value a million levels deep is parsed and refused without overflowing the stack", () => {
+    const deep = `{"extra":${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}}`;
+    assert.equal(
+      protocolReason(() => parseJsonObjectText(deep)),
+      "invalid_json",
+    );
+    assert.equal(valueDepthExceeds(JSON.parse(deep), INGEST_LIMITS.maxJsonDepth), true);
   });
 
   test("hostile input #5: an event nested 10,000 levels deep is invalid JSON (as to Relay's parser), not a stack overflow later", () => {
