@@ -91,6 +91,12 @@ describe("frames (stacktrace.rs `process_non_raw_frame` tests)", () => {
   test("test_coerces_url_filenames", () => {
     assert.deepEqual(fix({ lineno: 1, filename: "http://foo.com/foo.js" }), { lineno: 1, filename: "/foo.js", abs_path: "http://foo.com/foo.js" });
   });
+  test("both paths empty are removed; a filename that is no text moves to abs_path alone", () => {
+    assert.deepEqual(fix({ lineno: 1, filename: "", abs_path: null }), { lineno: 1 });
+    assert.deepEqual(fix({ lineno: 1, filename: 7 }), { lineno: 1, abs_path: 7 });
+    // The filename keeps its place among the frame's keys (it is rewritten, not deleted and added again).
+    assert.deepEqual(Object.keys(fix({ filename: "http://foo.com/foo.js", lineno: 1 })), ["filename", "lineno", "abs_path"]);
+  });
   test("test_does_not_overwrite_filename", () => {
     assert.deepEqual(fix({ filename: "foo.js", abs_path: "http://foo.com/foo.js" }), { filename: "foo.js", abs_path: "http://foo.com/foo.js" });
   });

@@ -46,17 +46,29 @@ function urlPath(text: string): string | undefined {
 export function fixFramePaths(frame: JsonObject): void {
   const empty = (v: unknown) => v === undefined || v === null || v === "";
   if (empty(frame.abs_path)) {
-    if (empty(frame.filename)) delete frame.abs_path;
-    else frame.abs_path = frame.filename;
-    delete frame.filename;
+    if (empty(frame.filename)) {
+      delete frame.abs_path;
+      delete frame.filename;
+      return;
+    }
+    // The filename moves to abs_path and is made again from it below. Overwritten in place, not deleted and added
+    // again: a deleted key turns the frame into a slow dictionary object for everything that reads it after
+    // (browser SDKs send filename alone, so every frame of theirs).
+    frame.abs_path = frame.filename;
+    if (typeof frame.abs_path !== "string") {
+      delete frame.filename;
+      return;
+    }
+    frame.filename = "";
   }
   if (empty(frame.filename) && typeof frame.abs_path === "string") {
     const absPath = frame.abs_path;
-    frame.filename = absPath;
+    let filename = absPath;
     if (isUrl(absPath)) {
       const p = urlPath(absPath);
-      if (p !== undefined && p !== "" && p !== "/") frame.filename = p;
+      if (p !== undefined && p !== "" && p !== "/") filename = p;
     }
+    frame.filename = filename;
   }
 }
 
