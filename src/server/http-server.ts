@@ -107,7 +107,10 @@ function watchStall(socket: Socket, ms: number): void {
     watched.delete(socket);
     socket.off("drain", done).off("close", done);
   };
-  socket.on("drain", done).on("close", done);
+  // First among the socket's drain listeners: Node's own (socketOnDrain) has the answer's producer write again at
+  // once, and a write refused then must start a new watch. Heard after it, this one ended that new watch instead (it
+  // found this one still running), and an answer that stalled right after a drain was never dropped.
+  socket.prependListener("drain", done).on("close", done);
 }
 
 /**
