@@ -12,7 +12,7 @@
 // (20, after 5 to warm up), BENCH_JSON (path for the figures).
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { KINDS, prng } from "./lib/mix.mjs";
 import { EID, SID, pythonError } from "./lib/payloads.mjs";
 import { opt } from "./lib/options.mjs";
@@ -88,7 +88,7 @@ async function round(build, rows) {
 }
 
 const { rows, byKind } = mixRows(RECORDS);
-const self = await buildOf(path.resolve(path.dirname(new URL(import.meta.url).pathname), ".."));
+const self = await buildOf(path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."));
 const baseline = against ? await buildOf(against) : null;
 console.log(
   `bench:prepare: ${rows.length} records per round (${Object.entries(byKind)
