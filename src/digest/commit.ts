@@ -5,7 +5,7 @@
 // events are skipped before anything is counted.
 import { linkBase } from "../core/links";
 import { hourOf } from "../core/hours";
-import type { DigestTx, IssueState, IssueUpdate, NewActivity } from "../storage/digest-ports";
+import type { DigestTx, IssueState, IssueUpdate, NewActivity, NewGroupedEvent } from "../storage/digest-ports";
 import type { DigestStore, NewRawItem, OutcomeIncrement } from "../storage/ports";
 import type { DigestedEvent } from "./items";
 import { type AlertLinks, evaluateAlerts } from "./alerts";
@@ -111,7 +111,8 @@ async function knownIssues(tx: DigestTx, grouped: Map<number, DigestedEvent[]>):
   const knownOf = new Map<number, Map<string, IssueState>>();
   const unknown: { projectId: number; hash: string }[] = [];
   for (const [projectId, list] of grouped) {
-    const hashes = list.flatMap((e) => e.grouping!.hashes);
+    const hashes: string[] = [];
+    for (const e of list) hashes.push(...e.grouping!.hashes);
     const known = await tx.issuesByHash(projectId, hashes);
     knownOf.set(projectId, known);
     for (const hash of new Set(hashes)) if (!known.has(hash)) unknown.push({ projectId, hash });
@@ -126,6 +127,18 @@ async function knownIssues(tx: DigestTx, grouped: Map<number, DigestedEvent[]>):
   return knownOf;
 }
 
+// The batch's loops use these module-level functions, or none: a callback made per batch is compiled again after each
+// full collection (storage/kysely/batch-rows.ts sumBy says why).
+const isGrouped = (e: DigestedEvent) => (e.grouping?.hashes.length ?? 0) > 0;
+const byProjectId = ([a]: [number, unknown], [b]: [number, unknown]) => a - b;
+function firstKnown(known: Map<string, IssueState>, hashes: string[]): IssueState | undefined {
+  for (const h of hashes) {
+    const issue = known.get(h);
+    if (issue !== undefined) return issue;
+  }
+  return undefined;
+}
+
 /** Finds or creates each grouped event's issue, in batch order, so that later events join issues earlier ones made. */
 async function assignIssues(tx: DigestTx, events: DigestedEvent[]): Promise<Assignment> {
   const issueOf = new Map<DigestedEvent, number>();
@@ -133,13 +146,13 @@ async function assignIssues(tx: DigestTx, events: DigestedEvent[]): Promise<Assi
   const updates = new Map<number, IssueUpdate>();
   const states = new Map<number, IssueState>();
   // Projects in id order: issue creation takes each project's row lock (its short-id counter) in one order.
-  const grouped = new Map([...byProject(events.filter((e) => e.grouping && e.grouping.hashes.length > 0))].sort(([a], [b]) => a - b));
+  const grouped = new Map([...byProject(events.filter(isGrouped))].sort(byProjectId));
   const knownOf = await knownIssues(tx, grouped);
   for (const [projectId, list] of grouped) {
     const known = knownOf.get(projectId)!;
     for (const e of list) {
       const { hashes, config } = e.grouping!;
-      let issue = hashes.map((h) => known.get(h)).find((i) => i !== undefined);
+      let issue = firstKnown(known, hashes);
       if (issue && !created.has(issue.id)) states.set(issue.id, issue);
       if (!issue) {
         issue = await tx.createIssue({
@@ -155,7 +168,8 @@ async function assignIssues(tx: DigestTx, events: DigestedEvent[]): Promise<Assi
         });
         created.add(issue.id);
       }
-      const unowned = hashes.filter((h) => !known.has(h));
+      const unowned: string[] = [];
+      for (const h of hashes) if (!known.has(h)) unowned.push(h);
       if (unowned.length > 0) {
         await tx.addHashes(projectId, issue.id, unowned, config);
         for (const h of unowned) known.set(h, issue);
@@ -220,9 +234,15 @@ export async function writeBatch(store: DigestStore, batch: DigestBatch, options
     const counted: OutcomeIncrement[] = [...batch.outcomes, ...monitors.outcomes];
     const fresh = await freshEvents(tx, [...batch.events, ...monitors.events], counted);
     const assignment = await assignIssues(tx, fresh);
-    const storedKeys = await tx.insertEvents(fresh.map((e) => ({ ...e, issueId: assignment.issueOf.get(e) ?? null })));
-    const stored = fresh.filter((e) => storedKeys.has(`${e.projectId}:${e.eventId}`));
-    for (const e of fresh) counted.push(storedKeys.has(`${e.projectId}:${e.eventId}`) ? outcome(e, "accepted") : outcome(e, "invalid", "duplicate"));
+    const rows: NewGroupedEvent[] = [];
+    for (const e of fresh) rows.push({ ...e, issueId: assignment.issueOf.get(e) ?? null });
+    const storedKeys = await tx.insertEvents(rows);
+    const stored: DigestedEvent[] = [];
+    for (const e of fresh) {
+      const isStored = storedKeys.has(`${e.projectId}:${e.eventId}`);
+      if (isStored) stored.push(e);
+      counted.push(isStored ? outcome(e, "accepted") : outcome(e, "invalid", "duplicate"));
+    }
     await tx.updateIssues([...assignment.updates.values()]);
     await refreshStates(tx, assignment);
     const now = new Date().toISOString();

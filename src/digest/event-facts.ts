@@ -99,6 +99,20 @@ function contextTag(event: Json, context: string): [string, string][] {
   ];
 }
 
+/**
+ * Adds the tag `key` with `value` when it is text and the event does not set that tag itself. At module level, as the
+ * digest's other per-event helpers: a closure made per event would be compiled again after each full collection
+ * (storage/kysely/batch-rows.ts sumBy).
+ */
+function addTag(tags: [string, string][], key: string, value: unknown): void {
+  const v = text(value);
+  if (!v) return;
+  for (const [k] of tags) if (k === key) return;
+  tags.push([key, v]);
+}
+
+const cutTag = ([k, v]: [string, string]): [string, string] => [k.slice(0, MAX_TAG_VALUE), v.slice(0, MAX_TAG_VALUE)];
+
 /** The tags an issue counts values of: the event's own, and the ones Sentry derives (level, release, user, browser…). */
 export function issueTags(event: Json, user: string | null): [string, string][] {
   const tags: [string, string][] = [];
@@ -107,22 +121,18 @@ export function issueTags(event: Json, user: string | null): [string, string][] 
     if (tags.length === DIGEST_LIMITS.tagsPerEvent) break;
     if (Array.isArray(pair) && typeof pair[0] === "string" && typeof pair[1] === "string") tags.push([pair[0], pair[1]]);
   }
-  const add = (key: string, value: unknown) => {
-    const v = text(value);
-    if (v && !tags.some(([k]) => k === key)) tags.push([key, v]);
-  };
-  add("level", event.level);
-  add("logger", event.logger);
-  add("release", event.release);
-  add("environment", event.environment);
-  add("transaction", event.transaction);
-  add("url", obj(event.request)?.url);
-  if (user) add("user", user);
-  for (const context of ["browser", "os", "runtime", "device"]) for (const [k, v] of contextTag(event, context)) add(k, v);
+  addTag(tags, "level", event.level);
+  addTag(tags, "logger", event.logger);
+  addTag(tags, "release", event.release);
+  addTag(tags, "environment", event.environment);
+  addTag(tags, "transaction", event.transaction);
+  addTag(tags, "url", obj(event.request)?.url);
+  if (user) addTag(tags, "user", user);
+  for (const context of ["browser", "os", "runtime", "device"]) for (const [k, v] of contextTag(event, context)) addTag(tags, k, v);
   const mechanism = obj(exceptionValues(event).at(-1)?.mechanism);
   if (mechanism) {
-    add("mechanism", mechanism.type);
-    if (typeof mechanism.handled === "boolean") add("handled", mechanism.handled ? "yes" : "no");
+    addTag(tags, "mechanism", mechanism.type);
+    if (typeof mechanism.handled === "boolean") addTag(tags, "handled", mechanism.handled ? "yes" : "no");
   }
-  return tags.map(([k, v]) => [k.slice(0, MAX_TAG_VALUE), v.slice(0, MAX_TAG_VALUE)]);
+  return tags.map(cutTag);
 }

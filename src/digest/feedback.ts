@@ -133,12 +133,16 @@ export async function writeFeedback(
   issueOf: Map<DigestedEvent, number>,
   reports: NewFeedback[],
 ): Promise<WrittenFeedback[]> {
-  const rows = [...stored.flatMap((e) => (e.feedback ? [e.feedback] : [])), ...reports];
-  const written = rows.length > 0 ? await tx.insertFeedback(rows) : [];
-  const links = stored.flatMap((e) => {
+  // Loops, not callbacks made per batch (storage/kysely/batch-rows.ts sumBy says why).
+  const rows: NewFeedback[] = [];
+  const links: { projectId: number; eventId: string; issueId: number }[] = [];
+  for (const e of stored) {
+    if (e.feedback) rows.push(e.feedback);
     const issueId = issueOf.get(e);
-    return issueId !== undefined && e.type !== "feedback" ? [{ projectId: e.projectId, eventId: e.eventId, issueId }] : [];
-  });
+    if (issueId !== undefined && e.type !== "feedback") links.push({ projectId: e.projectId, eventId: e.eventId, issueId });
+  }
+  rows.push(...reports);
+  const written = rows.length > 0 ? await tx.insertFeedback(rows) : [];
   if (links.length > 0) await tx.linkFeedback(links);
   return written;
 }

@@ -15,20 +15,23 @@ export function normalizeSpans(event: JsonObject, sink: ErrorSink): void {
     return;
   }
   const kept: JsonObject[] = [];
-  raw.forEach((span: unknown, i: number) => {
+  // A loop, not forEach with an arrow: a closure made per event is compiled again after each full collection
+  // (storage/kysely/batch-rows.ts sumBy).
+  for (let i = 0; i < raw.length; i++) {
+    const span: unknown = raw[i];
     const name = `spans.${i}`;
     if (!isObject(span)) {
       if (span !== null) sink.add("invalid_data", name, span, { reason: "expected a span" });
-      return;
+      continue;
     }
     const start = timestampField(span, "start_timestamp", `${name}.start_timestamp`, sink);
     const end = timestampField(span, "timestamp", `${name}.timestamp`, sink);
     if ((start !== undefined && start < 0) || (end !== undefined && end < 0)) {
       sink.add("invalid_data", name, undefined, { reason: "timestamp is too stale" });
-      return;
+      continue;
     }
     objectField(span, "data", name, sink);
     kept.push(span);
-  });
+  }
   event.spans = kept;
 }

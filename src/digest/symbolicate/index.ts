@@ -86,6 +86,16 @@ export class Symbolicator {
     }
   }
 
+  /** Whether any frame of `traces` is one to map. Loops, not arrows made per event (kysely/batch-rows.ts sumBy says why). */
+  private anyEligible(traces: ReturnType<typeof stacktraces>, platform: string, ids: Map<string, string>): boolean {
+    for (const { holder } of traces)
+      for (const f of obj(holder.stacktrace)!.frames as unknown[]) {
+        const frame = obj(f);
+        if (frame && this.eligible(frame, platform, ids)) return true;
+      }
+    return false;
+  }
+
   private eligible(frame: Json, eventPlatform: string, ids: Map<string, string>): boolean {
     const platform = typeof frame.platform === "string" ? frame.platform : eventPlatform;
     if (!JS_PLATFORMS.has(platform) || typeof frame.abs_path !== "string" || typeof frame.lineno !== "number") return false;
@@ -96,7 +106,7 @@ export class Symbolicator {
     const platform = typeof event.platform === "string" ? event.platform : "other";
     const traces = stacktraces(event);
     const ids = debugIds(event);
-    if (!traces.some(({ holder }) => (obj(holder.stacktrace)!.frames as unknown[]).some((f) => obj(f) && this.eligible(f as Json, platform, ids)))) return;
+    if (!this.anyEligible(traces, platform, ids)) return;
     const scope: LocateScope = {
       projectId: project.id,
       release: typeof event.release === "string" && event.release !== "" ? event.release : null,

@@ -3,12 +3,27 @@
 import { type RawBuilder, type Transaction, sql } from "kysely";
 import type { Dialect } from "../db";
 import type { Database } from "../schema";
-import type { SessionState, SessionStatus, SessionTx } from "../session-ports";
-import { chunks, scalarMinMax, sumBy } from "./batch-rows";
+import type { SessionCountIncrement, SessionState, SessionStatus, SessionTx, SessionUserSighting } from "../session-ports";
+import { chunks, keepFirst, scalarMinMax, seenRange, sumBy, widenSeen } from "./batch-rows";
 import { dbBool, nowIso, toBool } from "./shared";
 
 /** The first key of the session-state advisory locks (the second is the project id): "FLSS", Faultline's sessions. */
 const SESSION_STATES_LOCK = 0x464c5353;
+
+// The batch's summing keys and merges, at module level (batch-rows.ts sumBy says why).
+const sessionHourKey = (r: SessionCountIncrement) => `${r.projectId}\u0000${r.release}\u0000${r.environment}\u0000${r.hour}`;
+function addSessionCounts(into: SessionCountIncrement, from: SessionCountIncrement): void {
+  into.started += from.started;
+  into.errored += from.errored;
+  into.crashed += from.crashed;
+  into.abnormal += from.abnormal;
+}
+const sessionUserKey = (r: SessionUserSighting) => `${r.projectId}\u0000${r.release}\u0000${r.environment}\u0000${r.distinctId}`;
+function addSessionUser(into: SessionUserSighting & { first: string; last: string }, from: SessionUserSighting & { first: string; last: string }): void {
+  into.crashed ||= from.crashed;
+  widenSeen(into, from);
+}
+const releaseKey = (r: { projectId: number; version: string }) => `${r.projectId}\u0000${r.version}`;
 
 export function sessionTx(trx: Transaction<Database>, dialect: Dialect): SessionTx {
   const { greatest } = scalarMinMax(dialect);
@@ -68,16 +83,7 @@ export function sessionTx(trx: Transaction<Database>, dialect: Dialect): Session
     },
 
     async countSessions(rows) {
-      const summed = sumBy(
-        rows,
-        (r) => `${r.projectId}\u0000${r.release}\u0000${r.environment}\u0000${r.hour}`,
-        (into, from) => {
-          into.started += from.started;
-          into.errored += from.errored;
-          into.crashed += from.crashed;
-          into.abnormal += from.abnormal;
-        },
-      );
+      const summed = sumBy(rows, sessionHourKey, addSessionCounts);
       for (const part of chunks(summed)) {
         await trx
           .insertInto("release_session_counts")
@@ -106,15 +112,7 @@ export function sessionTx(trx: Transaction<Database>, dialect: Dialect): Session
     },
 
     async sightSessionUsers(rows) {
-      const merged = sumBy(
-        rows.map((r) => ({ ...r, first: r.seen, last: r.seen })),
-        (r) => `${r.projectId}\u0000${r.release}\u0000${r.environment}\u0000${r.distinctId}`,
-        (into, from) => {
-          into.crashed ||= from.crashed;
-          if (from.first < into.first) into.first = from.first;
-          if (from.last > into.last) into.last = from.last;
-        },
-      );
+      const merged = sumBy(rows.map(seenRange), sessionUserKey, addSessionUser);
       for (const part of chunks(merged)) {
         await trx
           .insertInto("release_session_users")
@@ -143,11 +141,7 @@ export function sessionTx(trx: Transaction<Database>, dialect: Dialect): Session
     },
 
     async ensureReleases(rows) {
-      const unique = sumBy(
-        rows,
-        (r) => `${r.projectId}\u0000${r.version}`,
-        () => undefined,
-      );
+      const unique = sumBy(rows, releaseKey, keepFirst);
       if (unique.length === 0) return;
       const projects = await trx
         .selectFrom("projects")

@@ -3,11 +3,37 @@
 // Rows of a batch are summed by key first, so each key is one upsert that adds.
 import { type RawBuilder, type Transaction, sql } from "kysely";
 import type { Dialect } from "../db";
-import type { SightingTx } from "../digest-ports";
+import type { EnvironmentSighting, IssueTagSighting, ReleaseSighting, SightingTx } from "../digest-ports";
 import type { OutcomeIncrement } from "../ports";
 import type { Database } from "../schema";
-import { chunks, maxIso, minIso, scalarMinMax, sumBy } from "./batch-rows";
+import { chunks, keepFirst, maxIso, minIso, scalarMinMax, sumBy } from "./batch-rows";
 import { nowIso } from "./shared";
+
+// The batch's summing keys and merges, at module level (batch-rows.ts sumBy says why).
+const tagKey = (r: IssueTagSighting) => `${r.issueId}\u0000${r.key}\u0000${r.value}`;
+function addTag(into: IssueTagSighting, from: IssueTagSighting): void {
+  into.count += from.count;
+  into.firstSeen = minIso(into.firstSeen, from.firstSeen);
+  into.lastSeen = maxIso(into.lastSeen, from.lastSeen);
+}
+const tagRow = (r: IssueTagSighting) => ({
+  issue_id: r.issueId,
+  key: r.key,
+  value: r.value,
+  times_seen: r.count,
+  first_seen: r.firstSeen,
+  last_seen: r.lastSeen,
+});
+const releaseKey = (r: ReleaseSighting) => `${r.projectId}\u0000${r.version}`;
+function addRelease(into: ReleaseSighting, from: ReleaseSighting): void {
+  into.newIssues += from.newIssues;
+  into.firstEvent = minIso(into.firstEvent, from.firstEvent);
+  into.lastEvent = maxIso(into.lastEvent, from.lastEvent);
+}
+const environmentKey = (r: EnvironmentSighting) => `${r.projectId}\u0000${r.name}`;
+const outcomeKey = (o: OutcomeIncrement) => `${o.projectId}\u0000${o.hour}\u0000${o.category}\u0000${o.outcome}\u0000${o.reason}`;
+const addOutcome = (into: OutcomeIncrement, from: OutcomeIncrement) => void (into.quantity += from.quantity);
+const hasQuantity = (o: OutcomeIncrement) => o.quantity > 0;
 
 export function sightingTx(trx: Transaction<Database>, dialect: Dialect): SightingTx {
   const { least, greatest } = scalarMinMax(dialect);
@@ -21,19 +47,11 @@ export function sightingTx(trx: Transaction<Database>, dialect: Dialect): Sighti
 
   return {
     async sightTags(rows) {
-      const merged = sumBy(
-        rows,
-        (r) => `${r.issueId}\u0000${r.key}\u0000${r.value}`,
-        (into, from) => {
-          into.count += from.count;
-          into.firstSeen = minIso(into.firstSeen, from.firstSeen);
-          into.lastSeen = maxIso(into.lastSeen, from.lastSeen);
-        },
-      );
+      const merged = sumBy(rows, tagKey, addTag);
       for (const part of chunks(merged)) {
         await trx
           .insertInto("issue_tags")
-          .values(part.map((r) => ({ issue_id: r.issueId, key: r.key, value: r.value, times_seen: r.count, first_seen: r.firstSeen, last_seen: r.lastSeen })))
+          .values(part.map(tagRow))
           .onConflict((oc) =>
             oc.columns(["issue_id", "key", "value"]).doUpdateSet((eb) => ({
               times_seen: eb("issue_tags.times_seen", "+", eb.ref("excluded.times_seen")),
@@ -45,15 +63,7 @@ export function sightingTx(trx: Transaction<Database>, dialect: Dialect): Sighti
     },
 
     async sightReleases(rows) {
-      const merged = sumBy(
-        rows,
-        (r) => `${r.projectId}\u0000${r.version}`,
-        (into, from) => {
-          into.newIssues += from.newIssues;
-          into.firstEvent = minIso(into.firstEvent, from.firstEvent);
-          into.lastEvent = maxIso(into.lastEvent, from.lastEvent);
-        },
-      );
+      const merged = sumBy(rows, releaseKey, addRelease);
       if (merged.length === 0) return;
       const orgs = await organizationIds([...new Set(merged.map((r) => r.projectId))]);
       const now = nowIso();
@@ -93,11 +103,7 @@ export function sightingTx(trx: Transaction<Database>, dialect: Dialect): Sighti
     },
 
     async sightEnvironments(rows) {
-      const unique = sumBy(
-        rows,
-        (r) => `${r.projectId}\u0000${r.name}`,
-        () => undefined,
-      );
+      const unique = sumBy(rows, environmentKey, keepFirst);
       if (unique.length === 0) return;
       const orgs = await organizationIds([...new Set(unique.map((r) => r.projectId))]);
       const now = nowIso();
@@ -124,11 +130,7 @@ export function sightingTx(trx: Transaction<Database>, dialect: Dialect): Sighti
     },
 
     async addOutcomes(increments) {
-      const summed = sumBy(
-        increments.filter((o) => o.quantity > 0),
-        (o: OutcomeIncrement) => `${o.projectId}\u0000${o.hour}\u0000${o.category}\u0000${o.outcome}\u0000${o.reason}`,
-        (into, from) => void (into.quantity += from.quantity),
-      );
+      const summed = sumBy(increments.filter(hasQuantity), outcomeKey, addOutcome);
       for (const part of chunks(summed)) {
         await trx
           .insertInto("outcomes")

@@ -21,7 +21,7 @@ import { feedbackTx } from "./feedback";
 import { attachmentTx } from "./attachments";
 import { logTx } from "./logs";
 import { sightingTx } from "./digest-sightings-tx";
-import { chunks, maxIso, minIso, scalarMinMax, sumBy } from "./batch-rows";
+import { addCount, chunks, scalarMinMax, seenRange, sumBy, widenSeen } from "./batch-rows";
 import { ISSUE_COLUMNS, toIssue } from "./issue-rows";
 import { nowIso } from "./shared";
 import { type RowShape, insertRows } from "./row-inserts";
@@ -71,6 +71,11 @@ const EVENT_ROWS: RowShape<NewGroupedEvent> = {
 
 /** The first key of the event-id advisory locks on PostgreSQL (the second is a hash of project and event id): "FLEV". */
 const EVENT_ID_LOCK = 0x464c4556;
+
+// The batch's summing keys, at module level (batch-rows.ts sumBy says why).
+const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+const issueHourKey = (r: { issueId: number; hour: string }) => `${r.issueId}\u0000${r.hour}`;
+const issueUserKey = (r: { issueId: number; userKey: string }) => `${r.issueId}\u0000${r.userKey}`;
 
 export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx {
   const { greatest } = scalarMinMax(dialect);
@@ -176,7 +181,9 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
 
     async insertEvents(events) {
       const stored = await insertRows<NewGroupedEvent, { id: number | string; project_id: number; event_id: string }>(trx, dialect, EVENT_ROWS, events);
-      return new Map(stored.map((r) => [`${r.project_id}:${r.event_id}`, Number(r.id)]));
+      const ids = new Map<string, number>();
+      for (const r of stored) ids.set(`${r.project_id}:${r.event_id}`, Number(r.id));
+      return ids;
     },
 
     async insertRawItems(items) {
@@ -223,7 +230,7 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
         rest = updates.filter((u) => !counted(u));
       }
       // In id order: two batches updating the same issues lock them in one order.
-      for (const u of [...rest].sort((a, b) => a.id - b.id)) {
+      for (const u of [...rest].sort(byId)) {
         await trx
           .updateTable("issues")
           .set((eb) => ({
@@ -253,11 +260,7 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
     },
 
     async countIssueEvents(rows) {
-      const summed = sumBy(
-        rows,
-        (r) => `${r.issueId}\u0000${r.hour}`,
-        (into, from) => void (into.count += from.count),
-      );
+      const summed = sumBy(rows, issueHourKey, addCount);
       for (const part of chunks(summed)) {
         await trx
           .insertInto("issue_counts")
@@ -269,14 +272,7 @@ export function digestTx(trx: Transaction<Database>, dialect: Dialect): DigestTx
     },
 
     async sightUsers(rows) {
-      const merged = sumBy(
-        rows.map((r) => ({ ...r, first: r.seen, last: r.seen })),
-        (r) => `${r.issueId}\u0000${r.userKey}`,
-        (into, from) => {
-          into.first = minIso(into.first, from.first);
-          into.last = maxIso(into.last, from.last);
-        },
-      );
+      const merged = sumBy(rows.map(seenRange), issueUserKey, widenSeen);
       await sightIssueUsers(trx, merged, greatest, chunks, dialect);
     },
 

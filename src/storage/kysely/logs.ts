@@ -73,12 +73,13 @@ export async function insertLogRows(db: Kysely<Database> | Transaction<Database>
   if (dialect === "postgres") return void (await insertRows(db, dialect, LOG_ROWS_PG, rows));
   for (const part of chunks(rows, ROWS_PER_INSERT)) {
     const ids = await insertRows<NewLog, { id: number }>(db, dialect, LOG_ROWS_SQLITE, part);
-    await insertRows(
-      db,
-      dialect,
-      LOG_TERM_ROWS,
-      part.map((l, i) => ({ id: Number(ids[i]!.id), ...logTerms(l.body, l.attributes), projectId: l.projectId })),
-    );
+    // A loop, not a callback made per batch (batch-rows.ts sumBy says why).
+    const terms = [];
+    for (let i = 0; i < part.length; i++) {
+      const l = part[i]!;
+      terms.push({ id: Number(ids[i]!.id), ...logTerms(l.body, l.attributes), projectId: l.projectId });
+    }
+    await insertRows(db, dialect, LOG_TERM_ROWS, terms);
   }
 }
 

@@ -3,8 +3,8 @@
 import type { Transaction } from "kysely";
 import type { Dialect } from "../db";
 import type { Database } from "../schema";
-import type { NewSpan, SpanTx, TraceEventLink } from "../span-ports";
-import { chunks, sumBy } from "./batch-rows";
+import type { NewSpan, SpanBucketIncrement, SpanHourIncrement, SpanTx, TraceEventLink } from "../span-ports";
+import { addCount, chunks, sumBy } from "./batch-rows";
 import { type RowShape, insertRows } from "./row-inserts";
 import { SPAN_FIELDS } from "./spans";
 import { dbBool } from "./shared";
@@ -42,6 +42,26 @@ const TRACE_EVENT_ROWS: RowShape<TraceEventLink> = {
 };
 const TRACE_EVENT_ROWS_SQLITE: RowShape<TraceEventLink> = { ...TRACE_EVENT_ROWS, columns: TRACE_EVENT_ROWS.columns.slice(0, 2) };
 
+// The rollups' summing keys and merge, at module level (batch-rows.ts sumBy says why).
+const spanHourKey = (r: Pick<SpanHourIncrement, "projectId" | "metric" | "hour" | "transaction">) =>
+  `${r.projectId}\u0000${r.metric}\u0000${r.hour}\u0000${r.transaction}`;
+const spanBucketKey = (r: SpanBucketIncrement) => `${spanHourKey(r)}\u0000${r.bucket}`;
+const spanBucketRow = (r: SpanBucketIncrement) => ({
+  project_id: r.projectId,
+  metric: r.metric,
+  hour: r.hour,
+  transaction: r.transaction,
+  bucket: r.bucket,
+  count: r.count,
+});
+function addSpanHour(into: SpanHourIncrement, from: SpanHourIncrement): void {
+  into.count += from.count;
+  into.failures += from.failures;
+  into.sum += from.sum;
+  into.good += from.good;
+  into.poor += from.poor;
+}
+
 export function spanTx(trx: Transaction<Database>, dialect: Dialect): SpanTx {
   return {
     async insertSpans(spans) {
@@ -69,15 +89,7 @@ export function spanTx(trx: Transaction<Database>, dialect: Dialect): SpanTx {
     },
 
     async addSpanHours(hours, buckets) {
-      const key = (r: { projectId: number; metric: string; hour: string; transaction: string }) =>
-        `${r.projectId}\u0000${r.metric}\u0000${r.hour}\u0000${r.transaction}`;
-      const summed = sumBy(hours, key, (into, from) => {
-        into.count += from.count;
-        into.failures += from.failures;
-        into.sum += from.sum;
-        into.good += from.good;
-        into.poor += from.poor;
-      });
+      const summed = sumBy(hours, spanHourKey, addSpanHour);
       for (const part of chunks(summed)) {
         await trx
           .insertInto("span_hours")
@@ -105,15 +117,11 @@ export function spanTx(trx: Transaction<Database>, dialect: Dialect): SpanTx {
           )
           .execute();
       }
-      const bucketRows = sumBy(
-        buckets,
-        (r) => `${key(r)}\u0000${r.bucket}`,
-        (into, from) => void (into.count += from.count),
-      );
+      const bucketRows = sumBy(buckets, spanBucketKey, addCount);
       for (const part of chunks(bucketRows)) {
         await trx
           .insertInto("span_hour_buckets")
-          .values(part.map((r) => ({ project_id: r.projectId, metric: r.metric, hour: r.hour, transaction: r.transaction, bucket: r.bucket, count: r.count })))
+          .values(part.map(spanBucketRow))
           .onConflict((oc) =>
             oc
               .columns(["project_id", "metric", "transaction", "hour", "bucket"])
