@@ -16,7 +16,13 @@ const MAX_TAG_VALUE = 200;
 
 function framesOf(exception: Json | undefined): Json[] {
   const frames = obj(exception?.stacktrace)?.frames;
-  return Array.isArray(frames) ? frames.map(obj).filter((f): f is Json => f !== null) : [];
+  const out: Json[] = [];
+  if (!Array.isArray(frames)) return out;
+  for (const f of frames) {
+    const frame = obj(f);
+    if (frame !== null) out.push(frame);
+  }
+  return out;
 }
 
 /** The frame an issue is blamed on: the newest in-app frame, else the newest frame. */

@@ -34,6 +34,14 @@ export type PrepareRows = (rows: SpoolRow[]) => Promise<DigestedRows>;
 export type LoopPrepareStore = PrepareStore & { attachmentBlobs: AttachmentBlobs };
 
 type Increment = { projectId: number };
+
+/**
+ * A record's project options for the symbolicator. Called per record through a function made per batch: bound, so that
+ * its code outlives the batch (storage/kysely/batch-rows.ts sumBy says why an arrow's would not).
+ */
+function projectOptionsOf(projects: Map<number, Project>, id: number): { id: number; scrapeJavaScript: boolean } {
+  return { id, scrapeJavaScript: projects.get(id)?.scrapeJavaScript === true };
+}
 const increments = (row: SpoolRow): Increment[] => JSON.parse(Buffer.from(row.payload).toString("utf8")) as Increment[];
 
 /**
@@ -71,9 +79,7 @@ export async function prepareRows(
 ): Promise<DigestedRows> {
   const live = await liveRows(rows, ctx.store);
   ctx.symbolicator?.startBatch();
-  const symbolication = ctx.symbolicator
-    ? { symbolicator: ctx.symbolicator, project: (id: number) => ({ id, scrapeJavaScript: live.projects.get(id)?.scrapeJavaScript === true }) }
-    : null;
+  const symbolication = ctx.symbolicator ? { symbolicator: ctx.symbolicator, project: projectOptionsOf.bind(null, live.projects) } : null;
   const scrubbers = await scrubbersOf(ctx.store, live.projects.keys());
   const prepare = async (part: SpoolRow[]) => {
     const digested = await digestRows(part, ctx.log, symbolication, ctx.progress ?? NO_PROGRESS, scrubbers, ctx.stagingDir ?? null);

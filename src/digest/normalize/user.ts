@@ -55,6 +55,12 @@ function isSecurityReport(event: JsonObject, itemType: string): boolean {
   return itemType === "security" || ["csp", "hpkp", "expectct", "expectstaple"].some((k) => isObject(event[k]));
 }
 
+/** The event's user object, made when it has none. */
+function userOf(event: JsonObject): JsonObject {
+  if (!isObject(event.user)) event.user = {};
+  return event.user as JsonObject;
+}
+
 /**
  * Relay's `normalize_ip_addresses` and the report backfills: security reports and NEL reports take the client IP;
  * `{{auto}}` in `user.ip_address` or `request.env.REMOTE_ADDR` becomes the client IP; a valid REMOTE_ADDR fills a
@@ -62,12 +68,8 @@ function isSecurityReport(event: JsonObject, itemType: string): boolean {
  */
 export function backfillIpAddresses(event: JsonObject, clientIp: string | null | undefined, itemType: string): void {
   const ip = clientIp && isIpAddress(clientIp) && clientIp !== AUTO ? clientIp : undefined;
-  const userOf = (): JsonObject => {
-    if (!isObject(event.user)) event.user = {};
-    return event.user as JsonObject;
-  };
   if (ip && (isSecurityReport(event, itemType) || (isObject(event.contexts) && isObject(event.contexts.nel)))) {
-    userOf().ip_address = ip;
+    userOf(event).ip_address = ip;
   }
   const env = isObject(event.request) && isObject(event.request.env) ? event.request.env : undefined;
   if (ip) {
@@ -76,11 +78,11 @@ export function backfillIpAddresses(event: JsonObject, clientIp: string | null |
   }
   const httpIp = env && typeof env.REMOTE_ADDR === "string" && isIpAddress(env.REMOTE_ADDR) ? env.REMOTE_ADDR : undefined;
   if (httpIp) {
-    const user = userOf();
+    const user = userOf(event);
     if (user.ip_address === undefined) user.ip_address = httpIp;
   } else if (ip) {
     const platform = event.platform;
     const hasIp = isObject(event.user) && event.user.ip_address !== undefined;
-    if (!hasIp && (platform === "javascript" || platform === "cocoa" || platform === "objc")) userOf().ip_address = ip;
+    if (!hasIp && (platform === "javascript" || platform === "cocoa" || platform === "objc")) userOf(event).ip_address = ip;
   }
 }

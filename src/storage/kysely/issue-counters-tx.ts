@@ -8,18 +8,22 @@ import type { Database } from "../schema";
 /** The UTC day of an hour ("2026-11-23T10:00:00Z" → "2026-11-23"). */
 export const dayOf = (hour: string) => hour.slice(0, 10);
 
+type DayCount = { issue_id: number; day: string; count: number };
+/** Issue, then day: two batches updating the same rows lock them in one order. */
+const byIssueAndDay = (a: DayCount, b: DayCount) => a.issue_id - b.issue_id || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0);
+
 type Chunker = <T>(items: T[]) => T[][];
 
 /** Adds per-issue hourly increments (already summed per hour) to the daily counters. */
 export async function countIssueDays(trx: Transaction<Database>, hourly: IssueCountIncrement[], chunks: Chunker): Promise<void> {
-  const byDay = new Map<string, { issue_id: number; day: string; count: number }>();
+  const byDay = new Map<string, DayCount>();
   for (const r of hourly) {
     const key = `${r.issueId}\u0000${dayOf(r.hour)}`;
     const seen = byDay.get(key);
     if (seen) seen.count += r.count;
     else byDay.set(key, { issue_id: r.issueId, day: dayOf(r.hour), count: r.count });
   }
-  for (const part of chunks([...byDay.values()].sort((a, b) => a.issue_id - b.issue_id || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0)))) {
+  for (const part of chunks([...byDay.values()].sort(byIssueAndDay))) {
     await trx
       .insertInto("issue_counts_daily")
       .values(part)
