@@ -35,18 +35,14 @@ export async function scrubbersOf(store: Pick<ScrubbingSettingsStore, "dataScrub
     const scrubber = scrubberFor(s);
     byProject.set(id, scrubber.active ? scrubber : null);
   }
-  // Made per batch and called per record: a method's code outlives the batch, an arrow's would not
+  // Made per batch and called per record: bound, so that its code outlives the batch, as an arrow's would not
   // (storage/kysely/batch-rows.ts sumBy).
-  const scrubbers = new ProjectScrubbers(byProject);
-  return scrubbers.of.bind(scrubbers);
+  return projectScrubber.bind(null, byProject);
 }
 
-class ProjectScrubbers {
-  constructor(private readonly byProject: Map<number, Scrubber | null>) {}
-  /** A project without settings rows (deleted since: its rows are dropped anyway) gets the defaults. */
-  of(projectId: number): Scrubber | null {
-    return this.byProject.has(projectId) ? this.byProject.get(projectId)! : defaultScrubber();
-  }
+/** A project's scrubber; a project without settings rows (deleted since: its rows are dropped anyway) gets the defaults. */
+function projectScrubber(byProject: Map<number, Scrubber | null>, projectId: number): Scrubber | null {
+  return byProject.has(projectId) ? byProject.get(projectId)! : defaultScrubber();
 }
 
 function defaultScrubber(): Scrubber | null {

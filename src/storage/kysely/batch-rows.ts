@@ -40,6 +40,8 @@ export function sumBy<T>(rows: T[], key: (r: T) => string, add: (into: T, from: 
   return out;
 }
 
+/** sumBy's `key` for rows of a project's release. */
+export const projectVersionKey = (r: { projectId: number; version: string }) => `${r.projectId}\u0000${r.version}`;
 /** sumBy's `add` for rows that only count. */
 export const addCount = (into: { count: number }, from: { count: number }) => void (into.count += from.count);
 /** sumBy's `add` for rows that only need to be there once. */

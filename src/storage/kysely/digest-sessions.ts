@@ -4,7 +4,7 @@ import { type RawBuilder, type Transaction, sql } from "kysely";
 import type { Dialect } from "../db";
 import type { Database } from "../schema";
 import type { SessionCountIncrement, SessionState, SessionStatus, SessionTx, SessionUserSighting } from "../session-ports";
-import { chunks, keepFirst, scalarMinMax, seenRange, sumBy, widenSeen } from "./batch-rows";
+import { chunks, keepFirst, projectVersionKey, scalarMinMax, seenRange, sumBy, widenSeen } from "./batch-rows";
 import { dbBool, nowIso, toBool } from "./shared";
 
 /** The first key of the session-state advisory locks (the second is the project id): "FLSS", Faultline's sessions. */
@@ -23,7 +23,6 @@ function addSessionUser(into: SessionUserSighting & { first: string; last: strin
   into.crashed ||= from.crashed;
   widenSeen(into, from);
 }
-const releaseKey = (r: { projectId: number; version: string }) => `${r.projectId}\u0000${r.version}`;
 
 export function sessionTx(trx: Transaction<Database>, dialect: Dialect): SessionTx {
   const { greatest } = scalarMinMax(dialect);
@@ -141,7 +140,7 @@ export function sessionTx(trx: Transaction<Database>, dialect: Dialect): Session
     },
 
     async ensureReleases(rows) {
-      const unique = sumBy(rows, releaseKey, keepFirst);
+      const unique = sumBy(rows, projectVersionKey, keepFirst);
       if (unique.length === 0) return;
       const projects = await trx
         .selectFrom("projects")

@@ -6,7 +6,7 @@ import type { Dialect } from "../db";
 import type { EnvironmentSighting, IssueTagSighting, ReleaseSighting, SightingTx } from "../digest-ports";
 import type { OutcomeIncrement } from "../ports";
 import type { Database } from "../schema";
-import { chunks, keepFirst, maxIso, minIso, scalarMinMax, sumBy } from "./batch-rows";
+import { chunks, keepFirst, maxIso, minIso, projectVersionKey, scalarMinMax, sumBy } from "./batch-rows";
 import { nowIso } from "./shared";
 
 // The batch's summing keys and merges, at module level (batch-rows.ts sumBy says why).
@@ -24,7 +24,6 @@ const tagRow = (r: IssueTagSighting) => ({
   first_seen: r.firstSeen,
   last_seen: r.lastSeen,
 });
-const releaseKey = (r: ReleaseSighting) => `${r.projectId}\u0000${r.version}`;
 function addRelease(into: ReleaseSighting, from: ReleaseSighting): void {
   into.newIssues += from.newIssues;
   into.firstEvent = minIso(into.firstEvent, from.firstEvent);
@@ -63,7 +62,7 @@ export function sightingTx(trx: Transaction<Database>, dialect: Dialect): Sighti
     },
 
     async sightReleases(rows) {
-      const merged = sumBy(rows, releaseKey, addRelease);
+      const merged = sumBy(rows, projectVersionKey, addRelease);
       if (merged.length === 0) return;
       const orgs = await organizationIds([...new Set(merged.map((r) => r.projectId))]);
       const now = nowIso();
