@@ -3,6 +3,7 @@
 // passed since it was decided). An e-mail action is not sent itself: it becomes one notification per recipient.
 import { createHash } from "node:crypto";
 import { NOTIFICATION_LIMITS } from "../config/limits";
+import { formatShortId } from "../core/short-id";
 import {
   DISCORD_ACTION,
   EMAIL_ACTION,
@@ -30,7 +31,13 @@ import { renderWebhook } from "./render-webhook";
 export type DeliveryContext = {
   store: Pick<
     SenderStore,
-    "getProjectWebhookSecret" | "listOrganizationRecipients" | "listTeamRecipients" | "getProjectTeam" | "getIssueAssignee" | "recipientPreferences"
+    | "getProjectWebhookSecret"
+    | "listOrganizationRecipients"
+    | "listTeamRecipients"
+    | "getProjectTeam"
+    | "getIssueAssignee"
+    | "recipientPreferences"
+    | "getFeedback"
   >;
   mailer: NotificationMailer;
   allowedHosts: readonly string[];
@@ -172,9 +179,25 @@ async function wantingEmail(
   return { recipients: found.filter((r) => prefs.has(r.userId)), locale: (userId) => prefs.get(userId) ?? "en" };
 }
 
+/**
+ * A feedback notification decided before its associated event was stored names no issue; the link is read again
+ * when it is sent. An SDK sends the error and its feedback as two envelopes side by side, so the feedback is often
+ * digested first (digest/feedback.ts links whichever comes second), and the receiver should still be told the issue.
+ */
+async function withLinkedIssue(n: Notification, ctx: DeliveryContext): Promise<Notification> {
+  const p = n.payload;
+  if (p.kind !== "feedback" || p.issue !== null || p.feedback.associatedEventId === null) return n;
+  const issue = (await ctx.store.getFeedback(p.organization.id, p.feedback.id))?.issue;
+  const suffix = `/feedback/${p.feedback.id}`;
+  if (!issue || !p.feedbackUrl.endsWith(suffix)) return n;
+  const url = `${p.feedbackUrl.slice(0, -suffix.length)}/issues/${issue.id}`;
+  return { ...n, payload: { ...p, issue: { id: issue.id, shortId: formatShortId(p.project.slug, issue.shortId), title: issue.title, url } } };
+}
+
 /** Delivers `n` once. Never throws for the receiver's sake; a failing database is the caller's to handle. */
-export async function deliverNotification(n: Notification, ctx: DeliveryContext): Promise<Delivered> {
+export async function deliverNotification(claimed: Notification, ctx: DeliveryContext): Promise<Delivered> {
   const started = Date.now();
+  const n = await withLinkedIssue(claimed, ctx);
   const a = n.action;
   if (a.id === EMAIL_ACTION) {
     const { recipients, locale } = await wantingEmail(ctx, n, await emailRecipients(ctx.store, n, a));

@@ -107,7 +107,7 @@ export type FeedbackNotificationPayload = {
     associatedEventId: string | null;
     tags: [string, string][];
   };
-  /** The associated event's issue, when it is stored. */
+  /** The associated event's issue, when it is stored; if it was not yet, the sender reads it again (notify/deliver.ts). */
   issue: { id: number; shortId: string; title: string; url: string } | null;
   /** Absolute link to the feedback in the organization's inbox. */
   feedbackUrl: string;

@@ -2,6 +2,7 @@
 // e-mail action into people asks `recipientPreferences` who of them wants e-mail from that project and in which
 // language; the issue page subscribes and unsubscribes; assignment, comments and the digest's regressions write
 // workflow notices (`WorkflowTx`) in the transaction of the change; the weekly summary reads its figures here.
+import type { FeedbackStore } from "./feedback-ports";
 import type { IssueNotificationPayload, NewNotification, NotificationStore } from "./notification-ports";
 
 export const NOTIFICATION_LOCALES = ["en", "de"] as const;
@@ -90,5 +91,8 @@ export interface NotificationSettingsStore {
   enqueueNotificationRows(rows: NewNotification[]): Promise<number>;
 }
 
-/** The notification sender's store: the outbox, and who of an e-mail action's people want its mail, in which language. */
-export type SenderStore = NotificationStore & Pick<NotificationSettingsStore, "recipientPreferences">;
+/**
+ * The notification sender's store: the outbox; who of an e-mail action's people want its mail, in which language; and
+ * a feedback's row, whose link to its associated event's issue may have come after the notification was decided.
+ */
+export type SenderStore = NotificationStore & Pick<NotificationSettingsStore, "recipientPreferences"> & Pick<FeedbackStore, "getFeedback">;

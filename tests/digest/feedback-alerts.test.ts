@@ -29,10 +29,14 @@ import { renderEmail } from "../../src/notify/render-email";
 import { renderSlack } from "../../src/notify/render-slack";
 import { renderTeams } from "../../src/notify/render-teams";
 import { renderWebhook } from "../../src/notify/render-webhook";
+import { UNAVAILABLE_MAILER } from "../../src/notify/mailer";
+import { createSender } from "../../src/notify/sender";
+import { senderStore } from "../../src/storage/kysely/notifications";
 import type { OpenDbOptions } from "../../src/storage/db";
 import { type FeedbackNotificationPayload, type NotificationPayload, WEBHOOK_ACTION } from "../../src/storage/notification-ports";
 import { type TestCore, testCore, uniq } from "../helpers/core";
 import { freshPgDatabase } from "../helpers/pg";
+import { receiver } from "../notify/fixtures";
 
 const LINKS = { links: { base: "https://faultline.example.com/monitor" } };
 const HOOK = { id: WEBHOOK_ACTION, service: "webhooks", url: "https://hooks.example.com/in" } as const;
@@ -189,6 +193,36 @@ for (const [name, open] of dialects) {
       const again = await batch(t, { events: [], feedback: [] });
       assert.equal(again.notifications, 0);
       assert.equal((await feedbackRows(t)).length, 2);
+    });
+
+    test("a feedback digested before its event fires without an issue, and the notification names the issue if it is linked by the time it is sent", async () => {
+      // An SDK sends the error and the feedback about it as two envelopes side by side: either may be digested first.
+      const { t, projectId } = await world();
+      const hook = await receiver(0);
+      cleanups.push(() => hook.close());
+      await senderStore({ db: t.db.kysely, dialect: t.db.dialect }).setAllowedHostsSetting("127.0.0.1");
+      await t.store.createAlertRule({
+        ...rule({ name: "Feedback", filters: [{ id: ISSUE_CATEGORY_FILTER, value: "6" }], actions: [{ ...HOOK, url: hook.url("/fb") }] }),
+        projectId,
+        createdBy: null,
+      });
+      const error = errorEvent(projectId);
+      assert.equal((await batch(t, { events: [feedbackEvent(projectId, "Nothing happens", { associated: error.eventId })] })).notifications, 1);
+      const [decided] = await feedbackRows(t);
+      assert.equal((decided!.payload as FeedbackNotificationPayload).issue, null, "decided before the event was stored");
+      await batch(t, { events: [error] });
+      const sender = createSender({ store: senderStore({ db: t.db.kysely, dialect: t.db.dialect }), mailer: UNAVAILABLE_MAILER, log: () => undefined });
+      assert.equal(await sender.runOnce(), 1);
+      assert.equal(hook.receipts.length, 1);
+      const body = JSON.parse(hook.receipts[0]!.body.toString("utf8")) as {
+        message: string;
+        linked_issue: { title: string; url: string; short_id: string } | null;
+      };
+      assert.equal(body.message, "Nothing happens");
+      assert.ok(body.linked_issue, "the link made by the error's batch is read when the notification is sent");
+      assert.equal(body.linked_issue.title, "ValueError: boom");
+      assert.match(body.linked_issue.url, /^https:\/\/faultline\.example\.com\/monitor\/en\/orgs\/[^/]+\/issues\/\d+$/);
+      assert.match(body.linked_issue.short_id, /^[A-Z0-9-]+-[A-Z0-9]+$/);
     });
 
     test("IssueCategoryFilter: 1 keeps feedback out, 6 keeps errors out", async () => {

@@ -16,6 +16,7 @@ import type {
 } from "../notification-ports";
 import type { NotificationAttemptsTable, NotificationsTable } from "../notification-schema";
 import type { SenderStore } from "../notification-settings-ports";
+import { feedbackStore } from "./feedback";
 import { emailRecipients, meetsTwoFactor } from "./notification-recipients";
 import type { Database } from "../schema";
 import { notificationOutbox } from "./notification-outbox";
@@ -248,5 +249,9 @@ export function notificationStore({ db, dialect }: { db: Kysely<Database>; diale
 
 /** What the sender reads and writes: the outbox, and who of an e-mail action's people want its mail, in which language. */
 export function senderStore(ctx: { db: Kysely<Database>; dialect: Dialect }): SenderStore {
-  return { ...notificationStore(ctx), recipientPreferences: (userIds, projectId) => emailRecipients(ctx.db, userIds, projectId) };
+  return {
+    ...notificationStore(ctx),
+    recipientPreferences: (userIds, projectId) => emailRecipients(ctx.db, userIds, projectId),
+    getFeedback: feedbackStore(ctx).getFeedback,
+  };
 }
