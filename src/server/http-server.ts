@@ -88,6 +88,8 @@ function answeredHere(req: http.IncomingMessage, res: http.ServerResponse, expec
 
 /** Servers that are closing: each answer they still give says `Connection: close` (closeHttpServer). */
 const draining = new WeakSet<http.Server>();
+/** When a closing server last received a request (performance.now()): its idle connections wait for a quiet moment. */
+const lastArrival = new WeakMap<http.Server, number>();
 
 /** Per server, CONNECTION_LIMITS.sendStallMs or a test's own (createHttpServer). */
 const sendStallOf = new WeakMap<http.Server, number>();
@@ -144,6 +146,7 @@ class ServerResponse extends http.ServerResponse {
 /** An HTTP server for `listener` with the settings above. `sendStallMs`: CONNECTION_LIMITS.sendStallMs, or shorter in tests. */
 export function createHttpServer(listener: http.RequestListener, { sendStallMs }: { sendStallMs?: number } = {}): http.Server {
   const server = http.createServer({ ServerResponse, requireHostHeader: false }, (req, res) => {
+    if (draining.has(server)) lastArrival.set(server, performance.now());
     if (!answeredHere(req, res, false)) listener(req, res);
   });
   if (sendStallMs !== undefined) sendStallOf.set(server, sendStallMs);
@@ -164,26 +167,39 @@ export function createHttpServer(listener: http.RequestListener, { sendStallMs }
  * Closes the server without cutting a request. New connections are refused at once: a proxy in front (nginx) retries
  * such a request on another node, since nothing was sent, and stops picking this node for its fail_timeout. The
  * requests in flight finish, and every answer from now on closes its connection, so the proxy's kept-alive connections
- * leave its pool as it uses them. After `idleMs` the connections still idle are closed: by then a proxy under load has
- * met the refused connections and is not picking this node, so none of them can be carrying a request the proxy has
- * just sent (closing them at once, as `server.close()` does, raced with exactly that, and nginx answers such a POST
- * 502 rather than retrying it). What is still open `graceMs` after the start is closed.
+ * leave its pool as it uses them. The connections still idle are closed once no request has come for `quietMs`: the
+ * proxy has then met a refused connection and stopped picking the node, so none of them can be carrying a request it
+ * has just sent. Closing an idle connection while the proxy still picks the node races with exactly that (Node counts a
+ * connection whose request is on its way as idle), and nginx answers such a POST 502 rather than retrying it: closed
+ * at a fixed 500 ms, a rolling restart on a machine busy enough that nginx still had pooled connections to use then
+ * lost three requests. What is still open `graceMs` after the start is closed.
  */
 export async function closeHttpServer(
   server: http.Server,
-  { idleMs = SHUTDOWN_LIMITS.idleCloseMs, graceMs = SHUTDOWN_LIMITS.drainMs }: { idleMs?: number; graceMs?: number } = {},
+  { quietMs = SHUTDOWN_LIMITS.idleQuietMs, graceMs = SHUTDOWN_LIMITS.drainMs }: { quietMs?: number; graceMs?: number } = {},
 ): Promise<void> {
   draining.add(server);
+  lastArrival.set(server, performance.now());
   // net.Server's close: the listening socket only (http.Server's also closes the idle connections at once); its
   // callback runs once every connection has ended.
   const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
-  const timers: NodeJS.Timeout[] = [];
-  const after = (ms: number) => new Promise<void>((resolve) => timers.push(setTimeout(resolve, ms)));
+  let timer: NodeJS.Timeout | undefined;
+  const after = (ms: number) => new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  const started = performance.now();
+  const quiet = async () => {
+    for (;;) {
+      const since = performance.now() - lastArrival.get(server)!;
+      if (since >= quietMs) return server.closeIdleConnections();
+      await after(quietMs - since);
+    }
+  };
   // Both bounds count from the start of the close: everything is closed `graceMs` after it, as README "Restarts" says.
-  const grace = after(graceMs);
-  await Promise.race([closed, grace, after(idleMs).then(() => server.closeIdleConnections())]);
+  let graceTimer: NodeJS.Timeout | undefined;
+  const grace = new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, Math.max(0, graceMs - (performance.now() - started)))));
+  await Promise.race([closed, grace, quiet()]);
   await Promise.race([closed, grace]);
-  for (const t of timers) clearTimeout(t);
+  clearTimeout(timer);
+  clearTimeout(graceTimer);
   server.closeAllConnections();
   server.close();
 }

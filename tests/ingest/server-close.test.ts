@@ -56,7 +56,7 @@ describe("closing the HTTP server (SIGTERM)", () => {
     const conn = await keptAlive(port);
     const answer = conn.request();
     await sleep(50);
-    const closing = closeHttpServer(server, { idleMs: 5000, graceMs: 5000 }).then(() => answered());
+    const closing = closeHttpServer(server, { quietMs: 5000, graceMs: 5000 }).then(() => answered());
     const head = await answer;
     assert.match(head, /^http\/1\.1 200 /);
     assert.match(head, /\r\nconnection: close/);
@@ -69,7 +69,7 @@ describe("closing the HTTP server (SIGTERM)", () => {
     const { server, port } = await slowServer(0);
     const conn = await keptAlive(port);
     assert.doesNotMatch(await conn.request(), /connection: close/, "kept alive before closing");
-    const closing = closeHttpServer(server, { idleMs: 5000, graceMs: 5000 });
+    const closing = closeHttpServer(server, { quietMs: 5000, graceMs: 5000 });
     await sleep(200);
     // A proxy picks its idle connection for the next request, as nginx does from its keepalive pool.
     const head = await conn.request();
@@ -84,7 +84,7 @@ describe("closing the HTTP server (SIGTERM)", () => {
     const { server, port } = await slowServer(0);
     const conn = await keptAlive(port);
     await conn.request();
-    const closing = closeHttpServer(server, { idleMs: 2000, graceMs: 2000 });
+    const closing = closeHttpServer(server, { quietMs: 2000, graceMs: 2000 });
     const refused = await new Promise<string>((resolve) => {
       const s = net.connect(port, "127.0.0.1");
       s.once("connect", () => {
@@ -98,14 +98,39 @@ describe("closing the HTTP server (SIGTERM)", () => {
     await closing;
   });
 
-  test("a connection still idle after idleMs is closed, and closing ends without waiting for the grace period", { timeout: 10_000 }, async () => {
+  test(
+    "a connection still idle once no request has come for quietMs is closed, and closing ends without waiting for the grace period",
+    { timeout: 10_000 },
+    async () => {
+      const { server, port } = await slowServer(0);
+      const conn = await keptAlive(port);
+      await conn.request();
+      // A grace period past the test's time limit: closing must end once the idle connection is closed.
+      await closeHttpServer(server, { quietMs: 300, graceMs: 60_000 });
+      await conn.closed;
+      assert.equal(conn.failure(), null);
+      assert.equal(server.listening, false);
+    },
+  );
+
+  test("idle connections stay open while a proxy still sends requests, and are closed once they stop", { timeout: 10_000 }, async () => {
+    // As nginx under load, before it has met a refused connection: it takes one pooled connection after another
+    // (each answer closes its own), every 100 ms here; the last one it takes is used 600 ms after closing began.
     const { server, port } = await slowServer(0);
-    const conn = await keptAlive(port);
-    await conn.request();
-    // A grace period past the test's time limit: closing must end once the idle connection is closed.
-    await closeHttpServer(server, { idleMs: 300, graceMs: 60_000 });
-    await conn.closed;
-    assert.equal(conn.failure(), null);
-    assert.equal(server.listening, false);
+    const pool = [];
+    for (let i = 0; i < 7; i++) pool.push(await keptAlive(port));
+    for (const conn of pool) await conn.request();
+    let done = false;
+    const closing = closeHttpServer(server, { quietMs: 250, graceMs: 60_000 }).then(() => (done = true));
+    for (const conn of pool.slice(0, 6)) {
+      await sleep(100);
+      assert.match(await conn.request(), /\r\nconnection: close/, "answered, and closed after its answer");
+      assert.equal(done, false, "still closing while requests come");
+    }
+    const last = pool[6]!;
+    await closing;
+    await last.closed;
+    assert.ok(last.ended(), "the connection left idle is closed with a FIN once requests stopped");
+    assert.equal(last.failure(), null);
   });
 });

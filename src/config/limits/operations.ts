@@ -115,11 +115,12 @@ export const SHUTDOWN_LIMITS = {
    */
   drainMs: 3000,
   /**
-   * milliseconds; on SIGTERM, when the kept-alive connections that are idle are closed (server/http-server.ts): long
-   * enough for a proxy sending requests to have met a refused connection and stopped picking the node (nginx then
-   * leaves it alone for its fail_timeout), short beside drainMs.
+   * milliseconds; on SIGTERM, the kept-alive connections that are idle are closed once no request has come for this
+   * long (server/http-server.ts): a proxy still picking the node sends it a request every few milliseconds under load,
+   * and one that has met a refused connection (nginx then leaves the node alone for its fail_timeout) sends none. A
+   * fixed wait of 500 ms raced with nginx on a busy machine. Short beside drainMs.
    */
-  idleCloseMs: 500,
+  idleQuietMs: 250,
   /**
    * milliseconds; the process exits by this time after SIGTERM whatever is still running (drainMs, then the digest's
    * batch in flight and the database): below systemd's default of 90 s and the 10 s most supervisors give.
