@@ -187,7 +187,11 @@ async function wantingEmail(
 async function withLinkedIssue(n: Notification, ctx: DeliveryContext): Promise<Notification> {
   const p = n.payload;
   if (p.kind !== "feedback" || p.issue !== null || p.feedback.associatedEventId === null) return n;
-  const issue = (await ctx.store.getFeedback(p.organization.id, p.feedback.id))?.issue;
+  // Only a detail of the message: a database that cannot answer now does not hold the notification back.
+  const issue = await ctx.store.getFeedback(p.organization.id, p.feedback.id).then(
+    (f) => f?.issue,
+    () => undefined,
+  );
   const suffix = `/feedback/${p.feedback.id}`;
   if (!issue || !p.feedbackUrl.endsWith(suffix)) return n;
   const url = `${p.feedbackUrl.slice(0, -suffix.length)}/issues/${issue.id}`;

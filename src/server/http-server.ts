@@ -159,7 +159,10 @@ export function createHttpServer(listener: http.RequestListener, { sendStallMs }
   (server as http.Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   server.on("clientError", answerClientError);
   server.on("connect", answerConnect);
-  server.on("checkExpectation", (req: http.IncomingMessage, res: http.ServerResponse) => answeredHere(req, res, true));
+  server.on("checkExpectation", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (draining.has(server)) lastArrival.set(server, performance.now());
+    answeredHere(req, res, true);
+  });
   return server;
 }
 
@@ -186,10 +189,17 @@ export async function closeHttpServer(
   let timer: NodeJS.Timeout | undefined;
   const after = (ms: number) => new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
   const started = performance.now();
+  let over = false;
   const quiet = async () => {
-    for (;;) {
+    while (!over) {
       const since = performance.now() - lastArrival.get(server)!;
-      if (since >= quietMs) return server.closeIdleConnections();
+      if (since >= quietMs) {
+        // A timer runs before the event loop reads its sockets: after a stall, requests may wait in their buffers.
+        // They are read (and counted) before the check phase, so the quiet is looked at again there.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        if (performance.now() - lastArrival.get(server)! >= quietMs) return server.closeIdleConnections();
+        continue;
+      }
       await after(quietMs - since);
     }
   };
@@ -198,6 +208,7 @@ export async function closeHttpServer(
   const grace = new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, Math.max(0, graceMs - (performance.now() - started)))));
   await Promise.race([closed, grace, quiet()]);
   await Promise.race([closed, grace]);
+  over = true;
   clearTimeout(timer);
   clearTimeout(graceTimer);
   server.closeAllConnections();
