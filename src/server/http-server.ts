@@ -90,6 +90,9 @@ function answeredHere(req: http.IncomingMessage, res: http.ServerResponse, expec
 const draining = new WeakSet<http.Server>();
 /** When a closing server last received a request (performance.now()): its idle connections wait for a quiet moment. */
 const lastArrival = new WeakMap<http.Server, number>();
+const noteArrival = (server: http.Server) => {
+  if (draining.has(server)) lastArrival.set(server, performance.now());
+};
 
 /** Per server, CONNECTION_LIMITS.sendStallMs or a test's own (createHttpServer). */
 const sendStallOf = new WeakMap<http.Server, number>();
@@ -146,7 +149,7 @@ class ServerResponse extends http.ServerResponse {
 /** An HTTP server for `listener` with the settings above. `sendStallMs`: CONNECTION_LIMITS.sendStallMs, or shorter in tests. */
 export function createHttpServer(listener: http.RequestListener, { sendStallMs }: { sendStallMs?: number } = {}): http.Server {
   const server = http.createServer({ ServerResponse, requireHostHeader: false }, (req, res) => {
-    if (draining.has(server)) lastArrival.set(server, performance.now());
+    noteArrival(server);
     if (!answeredHere(req, res, false)) listener(req, res);
   });
   if (sendStallMs !== undefined) sendStallOf.set(server, sendStallMs);
@@ -160,7 +163,7 @@ export function createHttpServer(listener: http.RequestListener, { sendStallMs }
   server.on("clientError", answerClientError);
   server.on("connect", answerConnect);
   server.on("checkExpectation", (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (draining.has(server)) lastArrival.set(server, performance.now());
+    noteArrival(server);
     answeredHere(req, res, true);
   });
   return server;
@@ -186,9 +189,8 @@ export async function closeHttpServer(
   // net.Server's close: the listening socket only (http.Server's also closes the idle connections at once); its
   // callback runs once every connection has ended.
   const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
-  let timer: NodeJS.Timeout | undefined;
-  const after = (ms: number) => new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
-  const started = performance.now();
+  const timers: NodeJS.Timeout[] = [];
+  const after = (ms: number) => new Promise<void>((resolve) => timers.push(setTimeout(resolve, ms)));
   let over = false;
   const quiet = async () => {
     while (!over) {
@@ -204,13 +206,11 @@ export async function closeHttpServer(
     }
   };
   // Both bounds count from the start of the close: everything is closed `graceMs` after it, as README "Restarts" says.
-  let graceTimer: NodeJS.Timeout | undefined;
-  const grace = new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, Math.max(0, graceMs - (performance.now() - started)))));
+  const grace = after(graceMs);
   await Promise.race([closed, grace, quiet()]);
   await Promise.race([closed, grace]);
   over = true;
-  clearTimeout(timer);
-  clearTimeout(graceTimer);
+  for (const t of timers) clearTimeout(t);
   server.closeAllConnections();
   server.close();
 }
